@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { demo } from "../support/demo";
+import { signInAs, snap } from "../support/pages";
+import { takeKey } from "../support/api";
+
+test("the owner drafts a campaign, goes live after confirming, and pauses, resumes and ends it", async ({ page }) => {
+  const { acme } = demo().workspaces;
+  await signInAs(page, acme.owner.email, acme.owner.password);
+  await page.getByRole("link", { name: "Campaigns" }).click();
+  await expect(page.getByRole("link", { name: "Trial sign-up follow-up (demo)" })).toBeVisible();
+  await snap(page, "campaigns-list");
+
+  await page.getByRole("link", { name: "New campaign" }).first().click();
+  const name = `Renewal thank-yous ${randomBytes(2).toString("hex")}`;
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByRole("combobox", { name: "Audience" }).click();
+  await page.getByRole("option", { name: /Target accounts \(demo\)/ }).click();
+  await page.getByRole("combobox", { name: "Fulfilment contract" }).click();
+  await page.getByRole("option", { name: /Sandbox postcards/ }).click();
+  await page.getByLabel("Destination URL").fill("https://www.acme.example/renewal");
+  await page.getByLabel("Headline").fill("{{firstName}}, thank you for renewing");
+  await page.getByLabel("Message").fill("Hi {{firstName}}, the whole {{company}} account team says thanks.");
+  await snap(page, "campaign-new");
+  await page.getByRole("button", { name: "Create draft" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("draft", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Go live…" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("The entry policy is frozen");
+  await expect(dialog).toContainText("20% of the");
+  await dialog.getByRole("button", { name: "Go live" }).click();
+  await expect(page.getByText("live", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Treatment: \d+ accounts/)).toBeVisible();
+  await expect(page.getByText(/Holdout: \d+ accounts/)).toBeVisible();
+
+  for (const [button, confirm, status] of [
+    ["Pause…", "Pause", "paused"],
+    ["Resume…", "Resume", "live"],
+    ["End…", "End campaign", "ended"],
+  ] as const) {
+    await page.getByRole("button", { name: button }).click();
+    await page.getByRole("dialog").getByRole("button", { name: confirm }).click();
+    await expect(page.getByText(status, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("button", { name: "Resume…" })).toHaveCount(0);
+});
+
+test("an event posted over the API is mailed: the owner sees it, its piece and its proof", async ({ page, request }) => {
+  const { acme } = demo().workspaces;
+  const key = takeKey("acme", "full");
+  // A few contacts, so that some are in the treatment arm.
+  for (const contactId of acme.contacts.inAudience.slice(10, 16)) {
+    const res = await request.post(`/api/v1/campaigns/${acme.campaigns.liveApiEntry}/events`, {
+      headers: { Authorization: `Bearer ${key}` },
+      data: { contactId, idempotencyKey: `owner-view-${contactId}` },
+    });
+    expect(res.status()).toBe(202);
+  }
+  await signInAs(page, acme.owner.email, acme.owner.password);
+  await page.goto(`/w/${acme.id}/campaigns/${acme.campaigns.liveApiEntry}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Trial sign-up follow-up (demo)" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Filter by status" }).click();
+  await page.getByRole("option", { name: "completed" }).click();
+  await expect(page.getByRole("cell").filter({ hasText: "completed" }).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("combobox", { name: "Filter by status" }).click();
+  await page.getByRole("option", { name: "completed" }).click();
+  await snap(page, "campaign-detail");
+
+  const proofLink = page.getByRole("link", { name: "Open PDF" }).first();
+  const href = await proofLink.getAttribute("href");
+  const proof = await page.request.get(href!);
+  expect(proof.status()).toBe(200);
+  expect(proof.headers()["content-type"]).toBe("application/pdf");
+  expect((await proof.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // Without the owner's session the proof is not served.
+  expect((await request.get(href!, { failOnStatusCode: false, headers: { cookie: "" } })).status()).toBe(401);
+});
+
+test("a review-gated piece waits for the owner, who accepts it in the inbox; then it is mailed", async ({ page, request }) => {
+  const { acme } = demo().workspaces;
+  const key = takeKey("acme", "full");
+  const ids: string[] = [];
+  for (const contactId of acme.contacts.inAudience.slice(16, 22)) {
+    const res = await request.post(`/api/v1/campaigns/${acme.campaigns.reviewGated}/events`, {
+      headers: { Authorization: `Bearer ${key}` },
+      data: { contactId, idempotencyKey: `review-${contactId}` },
+    });
+    ids.push((await res.json()).eventId);
+  }
+  await signInAs(page, acme.owner.email, acme.owner.password);
+  const inbox = page.getByRole("link", { name: /Confirmations/ });
+  await expect(inbox.getByText(/^\d+$/)).toBeVisible({ timeout: 30_000 });
+  await inbox.click();
+  const card = page.getByRole("article").filter({ hasText: "Approve a postcard" }).first();
+  await expect(card).toContainText("Asked by Review gate of “Enterprise pilot invitations (demo)”");
+  await expect(card.getByRole("link", { name: "Open the proof" })).toBeVisible();
+  await snap(page, "confirmations-inbox");
+  const title = await card.getByRole("heading").textContent();
+  await card.getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByText("Accepted", { exact: true }).first()).toBeVisible();
+
+  await page.getByText("Decided", { exact: true }).click();
+  await expect(page.getByRole("article").filter({ hasText: title! })).toContainText("accepted");
+
+  // The accepted piece's event completes.
+  const statuses = async () =>
+    Promise.all(ids.map(async (id) => (await (await request.get(`/api/v1/campaigns/${acme.campaigns.reviewGated}/events/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()).status));
+  await expect.poll(async () => (await statuses()).filter((s) => s === "completed").length, { timeout: 30_000 }).toBe(1);
+});

@@ -1,0 +1,11 @@
+import fs from "node:fs";
+import type { DemoSummary } from "@/server/demo/seed";
+import { demoFile } from "./env";
+import type { TestKeys } from "./test-keys";
+
+export type E2eDemo = DemoSummary & { testKeys: TestKeys; database: "pglite" | "postgres" };
+
+/** The demo the server under test was seeded with (written by e2e/support/serve.ts). */
+export function demo(): E2eDemo {
+  return JSON.parse(fs.readFileSync(demoFile, "utf8"));
+}

@@ -1,0 +1,7 @@
+import path from "node:path";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const artifactsDir = path.resolve("e2e/.artifacts");
+export const demoFile = path.join(artifactsDir, "demo.json");
+export const screenshotsDir = path.join(artifactsDir, "screenshots");

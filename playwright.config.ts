@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL } from "./e2e/support/env";
+
+/** Debian's Chromium where it is installed (CI, this project's machines); Playwright's own elsewhere. */
+const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+const reportDir = process.env.TEST_REPORT_DIR;
+const onPostgres = Boolean(process.env.E2E_POSTGRES_URL);
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: reportDir
+    ? [["list"], ["json", { outputFile: path.join(reportDir, `playwright-${onPostgres ? "postgres" : "pglite"}.json`) }]]
+    : [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: systemChromium,
+      args: systemChromium
+        ? ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+        : [],
+    },
+  },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    { name: "api-coverage", testDir: "e2e/api-coverage", dependencies: ["api"] },
+    { name: "owner", testDir: "e2e/owner" },
+    { name: "ops", testDir: "e2e/ops" },
+  ],
+  webServer: {
+    command: "./node_modules/.bin/tsx --conditions=react-server e2e/support/serve.ts",
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+});

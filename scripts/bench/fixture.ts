@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { seedDemo } from "@/server/demo/seed";
+import { openDatabase } from "@/server/platform/database";
+import { applyMigrations } from "@/server/platform/migrate";
+import { insertKeyPool } from "@/test/api-key-pool";
+
+export const BENCH_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh PostgreSQL database with the demo and `keys` full-scope keys in Acme; dropped by `drop()`. */
+export async function benchDatabase(keys: number) {
+  const name = `dm_bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ kind: "postgres", url: url.toString() });
+  await applyMigrations(database.migrationAdapter());
+  const demo = await seedDemo(database.prisma);
+  const acme = demo.workspaces.acme;
+  const secrets = await insertKeyPool(database.prisma, { workspaceId: acme.id, count: keys, scopes: ["post_entry_events", "post_conversions"], namePrefix: "bench" });
+  await database.close();
+  return {
+    url: url.toString(),
+    acme,
+    globex: demo.workspaces.globex,
+    secrets,
+    async drop() {
+      const c = new pg.Client({ connectionString: BENCH_SERVER_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts a command and resolves once `healthUrl` answers 200. */
+export async function startAndWait(command: string, args: string[], env: Record<string, string>, healthUrl: string): Promise<ChildProcess> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${path.basename(command)} exited with ${child.exitCode}`);
+    const ok = await fetch(healthUrl).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill();
+  throw new Error(`${healthUrl} did not answer within 60 s`);
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+  });
+}

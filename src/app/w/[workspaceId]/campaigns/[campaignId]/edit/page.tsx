@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { CampaignForm } from "@/components/campaigns/campaign-form";
+import { loadPage } from "@/trpc/server";
+
+export const metadata: Metadata = { title: "Edit campaign" };
+
+export default async function EditCampaignPage({ params }: { params: Promise<{ workspaceId: string; campaignId: string }> }) {
+  const { workspaceId, campaignId } = await params;
+  const c = await loadPage((caller) => caller.campaign.get({ workspaceId, campaignId }));
+  if (c.status !== "draft") redirect(`/w/${workspaceId}/campaigns/${campaignId}`);
+  return (
+    <CampaignForm
+      workspaceId={workspaceId}
+      campaignId={campaignId}
+      initial={{
+        name: c.name,
+        format: c.format,
+        audienceId: c.audienceId,
+        acceptsApiEvents: c.acceptsApiEvents,
+        holdoutShare: c.holdoutShare,
+        frequencyCapContact: c.frequencyCapContact,
+        frequencyCapAccount: c.frequencyCapAccount,
+        frequencyWindowDays: c.frequencyWindowDays,
+        reviewGate: c.reviewGate,
+        budgetCents: c.budgetCents,
+        fulfilmentContractId: c.fulfilmentContractId,
+        destinationUrl: c.destinationUrl,
+        headline: c.headline,
+        bodyTemplate: c.bodyTemplate,
+        signOff: c.signOff,
+        endsAt: c.endsAt,
+      }}
+    />
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { Button, Group, List, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import type { TCampaignDetail } from "@/server/campaigns/service";
+import { formatCents } from "@/components/ui/format";
+import { useTRPC } from "@/trpc/react";
+
+type Pending = "goLive" | "pause" | "resume" | "end" | "budget" | null;
+
+/**
+ * The campaign's consequential actions. Each opens a confirmation that says what will happen;
+ * nothing changes until the person confirms.
+ */
+export function CampaignActions({ workspaceId, campaign }: { workspaceId: string; campaign: TCampaignDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Pending>(null);
+  const [budget, setBudget] = useState<number | string>(campaign.budgetCents / 100);
+  const refresh = async () => {
+    setPending(null);
+    await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
+  };
+  const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Not done", message: err.message });
+  const goLive = useMutation(trpc.campaign.goLive.mutationOptions({ onSuccess: refresh, onError }));
+  const change = useMutation(trpc.campaign.changeState.mutationOptions({ onSuccess: refresh, onError }));
+  const setBudgetMutation = useMutation(trpc.campaign.setBudget.mutationOptions({ onSuccess: refresh, onError }));
+  const busy = goLive.isPending || change.isPending || setBudgetMutation.isPending;
+
+  const headroom = campaign.budgetCents - campaign.spentCents - campaign.reservedCents;
+  const unit = campaign.fulfilmentContract?.unitCostCents ?? 0;
+  const confirmations: Record<Exclude<Pending, null>, { title: string; body: React.ReactNode; cta: string; color?: string; run: () => void }> = {
+    goLive: {
+      title: "Go live?",
+      cta: "Go live",
+      body: (
+        <List size="sm" spacing={4}>
+          <List.Item>
+            The entry policy is frozen: this campaign {campaign.acceptsApiEvents ? "accepts" : "does not accept"} entry events from API keys, for good.
+          </List.Item>
+          <List.Item>
+            {Math.round(campaign.holdoutShare * 100)}% of the {campaign.audience?._count.members ?? 0}-contact audience&apos;s accounts are held out, once, and never mailed.
+          </List.Item>
+          <List.Item>
+            Pieces are printed and mailed as events arrive{campaign.reviewGate === "each_piece" ? ", each after a person approves it" : ""}, up to a budget of {formatCents(campaign.budgetCents)}
+            {unit ? ` (${formatCents(unit)} a piece)` : ""}.
+          </List.Item>
+          {campaign.plan !== "paid" && <List.Item>On the free audit plan nothing reaches a mailbox.</List.Item>}
+          {!campaign.fulfilmentContract || campaign.fulfilmentContract.status !== "approved" ? <List.Item>There is no approved fulfilment contract: nothing will be printed.</List.Item> : null}
+        </List>
+      ),
+      run: () => goLive.mutate({ workspaceId, campaignId: campaign.id }),
+    },
+    pause: { title: "Pause the campaign?", cta: "Pause", body: <Text size="sm">New entry events are refused and pieces not yet with the printer wait until you resume.</Text>, run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "pause" }) },
+    resume: { title: "Resume the campaign?", cta: "Resume", body: <Text size="sm">Waiting pieces continue through the gates and entry events are accepted again.</Text>, run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "resume" }) },
+    end: {
+      title: "End the campaign?",
+      cta: "End campaign",
+      color: "red",
+      body: <Text size="sm">Pieces not yet with the printer are cancelled and their reserved budget released. An ended campaign cannot be resumed; its results stay.</Text>,
+      run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "end" }),
+    },
+    budget: {
+      title: "Change the budget",
+      cta: "Set budget",
+      body: (
+        <Stack gap="xs">
+          <Text size="sm">
+            Spent {formatCents(campaign.spentCents)}, held for pieces on their way {formatCents(campaign.reservedCents)}; headroom now {formatCents(Math.max(0, headroom))}.
+          </Text>
+          <NumberInput label="New budget" prefix="$" min={(campaign.spentCents + campaign.reservedCents) / 100} decimalScale={2} thousandSeparator="," value={budget} onChange={setBudget} data-autofocus />
+        </Stack>
+      ),
+      run: () => setBudgetMutation.mutate({ workspaceId, campaignId: campaign.id, budgetCents: Math.round(Number(budget) * 100) }),
+    },
+  };
+  const open = pending ? confirmations[pending] : null;
+
+  return (
+    <>
+      <Group gap="xs">
+        {campaign.status !== "draft" && (
+          <Button variant="light" component={Link} href={`/w/${workspaceId}/campaigns/${campaign.id}/results`}>
+            Results
+          </Button>
+        )}
+        {campaign.status === "draft" && (
+          <>
+            <Button variant="default" component={Link} href={`/w/${workspaceId}/campaigns/${campaign.id}/edit`}>
+              Edit
+            </Button>
+            <Button onClick={() => setPending("goLive")}>Go live…</Button>
+          </>
+        )}
+        {campaign.status === "live" && (
+          <Button variant="default" onClick={() => setPending("pause")}>
+            Pause…
+          </Button>
+        )}
+        {campaign.status === "paused" && <Button onClick={() => setPending("resume")}>Resume…</Button>}
+        {campaign.status !== "ended" && (
+          <Button variant="default" onClick={() => setPending("budget")}>
+            Budget…
+          </Button>
+        )}
+        {(campaign.status === "live" || campaign.status === "paused") && (
+          <Button variant="light" color="red" onClick={() => setPending("end")}>
+            End…
+          </Button>
+        )}
+      </Group>
+      <Modal opened={open !== null} onClose={() => setPending(null)} title={open?.title}>
+        {open && (
+          <Stack>
+            {open.body}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              <Button color={open.color} loading={busy} onClick={open.run}>
+                {open.cta}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import { DonutChart, BarChart } from "@mantine/charts";
+import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
+import { formatCents, formatDateTime, formatNumber } from "@/components/ui/format";
+import { PageError } from "@/components/ui/page-states";
+import { useTRPC } from "@/trpc/react";
+import { CampaignActions } from "./campaign-actions";
+import { CampaignEventsTable } from "./campaign-events-table";
+import { CampaignPiecesTable } from "./campaign-pieces-table";
+import { CampaignStatusBadge, humanize } from "./status-badges";
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.campaign.get.queryOptions({ workspaceId, campaignId }, { refetchInterval: 10_000 }));
+  if (query.isPending) return <Skeleton h={400} />;
+  if (query.isError) return <PageError message={query.error.message} onRetry={() => query.refetch()} />;
+  const c = query.data;
+  const events = c.eventsByStatus;
+  const total = Object.values(events).reduce((a, b) => a + b, 0);
+  const used = c.budgetCents ? ((c.spentCents + c.reservedCents) / c.budgetCents) * 100 : 0;
+  const noMail = c.plan !== "paid" ? "This workspace is on the free audit plan: nothing reaches a mailbox." : !c.fulfilmentContract || c.fulfilmentContract.status !== "approved" ? "There is no approved fulfilment contract: nothing will be printed." : null;
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor component={Link} href={`/w/${workspaceId}/campaigns`} size="sm">
+            Campaigns
+          </Anchor>
+          <Group gap="sm" mt={4}>
+            <Title order={1} size="h2">
+              {c.name}
+            </Title>
+            <CampaignStatusBadge status={c.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {c.format} · audience {c.audience?.name ?? "not chosen"} ({formatNumber(c.audience?._count.members ?? 0)} contacts) · {c.acceptsApiEvents ? "accepts" : "does not accept"} API entry events
+            {c.wentLiveAt ? ` · live since ${formatDateTime(c.wentLiveAt)}` : ""}
+          </Text>
+        </div>
+        <CampaignActions workspaceId={workspaceId} campaign={c} />
+      </Group>
+
+      {noMail && (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
+          {noMail}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Stat label="Entry events" value={formatNumber(total)} hint={`${formatNumber((events.waiting ?? 0) + (events.processing ?? 0) + (events.accepted ?? 0) + (events.enrolled ?? 0))} in progress`} />
+        <Stat label="Mailed" value={formatNumber(events.completed ?? 0)} />
+        <Stat label="Held out" value={formatNumber(events.held_out ?? 0)} hint="recorded, never mailed" />
+        <Stat label="Skipped" value={formatNumber(events.skipped ?? 0)} hint={Object.entries(c.skipsByReason).map(([r, n]) => `${n} ${humanize(r)}`).join(", ") || undefined} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Spend against budget
+          </Title>
+          <Progress.Root size="xl" aria-label={`${Math.round(used)}% of the budget spent or held`}>
+            <Progress.Section value={c.budgetCents ? (c.spentCents / c.budgetCents) * 100 : 0} color="indigo" />
+            <Progress.Section value={c.budgetCents ? (c.reservedCents / c.budgetCents) * 100 : 0} color="indigo.2" />
+          </Progress.Root>
+          <Stack gap={2} mt="sm">
+            <Text size="sm">Spent {formatCents(c.spentCents)}</Text>
+            <Text size="sm">Held for pieces on their way {formatCents(c.reservedCents)}</Text>
+            <Text size="sm" fw={600}>
+              Budget {formatCents(c.budgetCents)} · headroom {formatCents(Math.max(0, c.budgetCents - c.spentCents - c.reservedCents))}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {c.fulfilmentContract ? `${c.fulfilmentContract.name}: ${formatCents(c.fulfilmentContract.unitCostCents)} a piece (${c.fulfilmentContract.status})` : "No fulfilment contract"}
+            </Text>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Arms (accounts)
+          </Title>
+          {c.armAccounts.treatment + c.armAccounts.holdout === 0 ? (
+            <Text size="sm" c="dimmed">
+              Assigned when the campaign goes live: {Math.round(c.holdoutShare * 100)}% of the accounts are held out.
+            </Text>
+          ) : (
+            <Group wrap="nowrap">
+              <DonutChart
+                size={120}
+                thickness={22}
+                withTooltip
+                aria-label={`Treatment ${c.armAccounts.treatment} accounts, holdout ${c.armAccounts.holdout} accounts`}
+                data={[
+                  { name: "Treatment", value: c.armAccounts.treatment, color: "indigo.6" },
+                  { name: "Holdout", value: c.armAccounts.holdout, color: "grape.4" },
+                ]}
+              />
+              <Stack gap={2}>
+                <Text size="sm">Treatment: {formatNumber(c.armAccounts.treatment)} accounts</Text>
+                <Text size="sm">Holdout: {formatNumber(c.armAccounts.holdout)} accounts</Text>
+                <Text size="xs" c="dimmed">
+                  Frozen at go-live ({Math.round(c.holdoutShare * 100)}% held out)
+                </Text>
+              </Stack>
+            </Group>
+          )}
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Events by status
+          </Title>
+          {total === 0 ? (
+            <Text size="sm" c="dimmed">
+              No events yet.
+            </Text>
+          ) : (
+            <BarChart
+              h={150}
+              data={ENTRY_STATUSES.filter((s) => events[s]).map((s) => ({ status: humanize(s), Events: events[s] }))}
+              dataKey="status"
+              series={[{ name: "Events", color: "indigo.6" }]}
+              tickLine="none"
+              gridAxis="none"
+              aria-label={ENTRY_STATUSES.filter((s) => events[s]).map((s) => `${humanize(s)} ${events[s]}`).join(", ")}
+            />
+          )}
+        </Paper>
+      </SimpleGrid>
+
+      <CampaignEventsTable workspaceId={workspaceId} campaignId={campaignId} />
+      <CampaignPiecesTable workspaceId={workspaceId} campaignId={campaignId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { Button, Group, Paper, Select, Skeleton, Table, Text, Title } from "@mantine/core";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
+import { formatDateTime } from "@/components/ui/format";
+import { EmptyState, PageError } from "@/components/ui/page-states";
+import { useTRPC } from "@/trpc/react";
+import { EventStatusBadge, humanize } from "./status-badges";
+
+/** The campaign's entry events with their status and reason, newest first, 25 at a time. */
+export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
+  const trpc = useTRPC();
+  const [status, setStatus] = useState<string | null>(null);
+  const events = useInfiniteQuery(
+    trpc.campaign.events.infiniteQueryOptions(
+      { workspaceId, campaignId, take: 25, ...(status ? { status } : {}) },
+      { getNextPageParam: (last) => last.nextCursor, refetchInterval: 10_000 },
+    ),
+  );
+  const rows = events.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Entry events
+        </Title>
+        <Select
+          aria-label="Filter by status"
+          placeholder="All statuses"
+          clearable
+          w={200}
+          data={ENTRY_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          value={status}
+          onChange={setStatus}
+        />
+      </Group>
+      {events.isPending ? (
+        <Skeleton h={160} />
+      ) : events.isError ? (
+        <PageError message={events.error.message} onRetry={() => events.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={status ? `No ${humanize(status)} events` : "No entry events yet"}>
+          Events arrive from API keys (POST /api/v1/campaigns/{"{id}"}/events) and from agents while the campaign is live.
+        </EmptyState>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="xs" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Contact</Table.Th>
+                  <Table.Th miw={130}>Status</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                  <Table.Th>Occurred</Table.Th>
+                  <Table.Th>Finished</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {e.contact.firstName} {e.contact.lastName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {e.contact.account?.name ?? "no account"} · {e.source}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                      <EventStatusBadge status={e.status} skipReason={e.skipReason} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {e.skipReason
+                          ? humanize(e.skipReason)
+                          : e.status === "waiting" && e.enrollment?.scheduledFor && new Date(e.enrollment.scheduledFor) > new Date()
+                            ? `frequency cap: sends ${formatDateTime(e.enrollment.scheduledFor)}`
+                            : e.status === "failed"
+                              ? (e.lastError ?? "")
+                              : ""}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(e.occurredAt)}</Table.Td>
+                    <Table.Td>{formatDateTime(e.completedAt, "")}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {events.hasNextPage && (
+            <Group justify="center" mt="sm">
+              <Button variant="subtle" loading={events.isFetchingNextPage} onClick={() => events.fetchNextPage()}>
+                Show more
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,226 @@
+"use client";
+
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import type { TCampaignDraft } from "@/server/campaigns/schema";
+import { formatCents } from "@/components/ui/format";
+import { useTRPC } from "@/trpc/react";
+
+interface FormValues {
+  name: string;
+  format: TCampaignDraft["format"];
+  audienceId: string | null;
+  acceptsApiEvents: boolean;
+  holdoutPercent: number;
+  frequencyCapContact: number | string;
+  frequencyCapAccount: number | string;
+  frequencyWindowDays: number;
+  reviewGate: TCampaignDraft["reviewGate"];
+  budgetDollars: number;
+  fulfilmentContractId: string | null;
+  destinationUrl: string;
+  headline: string;
+  bodyTemplate: string;
+  signOff: string;
+  endsAt: string;
+}
+
+const blank: FormValues = {
+  name: "",
+  format: "postcard",
+  audienceId: null,
+  acceptsApiEvents: true,
+  holdoutPercent: 20,
+  frequencyCapContact: 1,
+  frequencyCapAccount: "",
+  frequencyWindowDays: 30,
+  reviewGate: "none",
+  budgetDollars: 500,
+  fulfilmentContractId: null,
+  destinationUrl: "",
+  headline: "{{firstName}}, a note from us",
+  bodyTemplate: "Hi {{firstName}},\n\n",
+  signOff: "",
+  endsAt: "",
+};
+
+const optionalInt = (v: number | string) => (v === "" || v === null ? null : Number(v));
+
+export function toDraft(v: FormValues): TCampaignDraft {
+  return {
+    name: v.name,
+    format: v.format,
+    audienceId: v.audienceId,
+    acceptsApiEvents: v.acceptsApiEvents,
+    holdoutShare: Math.round(v.holdoutPercent * 10) / 1000,
+    frequencyCapContact: optionalInt(v.frequencyCapContact),
+    frequencyCapAccount: optionalInt(v.frequencyCapAccount),
+    frequencyWindowDays: v.frequencyWindowDays,
+    reviewGate: v.reviewGate,
+    budgetCents: Math.round(v.budgetDollars * 100),
+    fulfilmentContractId: v.fulfilmentContractId,
+    destinationUrl: v.destinationUrl.trim() || null,
+    headline: v.headline,
+    bodyTemplate: v.bodyTemplate,
+    signOff: v.signOff,
+    endsAt: v.endsAt ? new Date(`${v.endsAt}T23:59:59Z`) : null,
+  };
+}
+
+export function fromDraft(c: TCampaignDraft): FormValues {
+  return {
+    ...c,
+    holdoutPercent: Math.round(c.holdoutShare * 1000) / 10,
+    frequencyCapContact: c.frequencyCapContact ?? "",
+    frequencyCapAccount: c.frequencyCapAccount ?? "",
+    budgetDollars: c.budgetCents / 100,
+    destinationUrl: c.destinationUrl ?? "",
+    endsAt: c.endsAt ? new Date(c.endsAt).toISOString().slice(0, 10) : "",
+  };
+}
+
+/** Create or edit a draft campaign. Going live happens on the campaign's page, after a confirmation. */
+export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId: string; campaignId?: string; initial?: TCampaignDraft }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }));
+  const contracts = useQuery(trpc.fulfilment.contracts.queryOptions({ workspaceId }));
+  const form = useForm<FormValues>({
+    initialValues: initial ? fromDraft(initial) : blank,
+    validate: {
+      name: (v) => (v.trim() ? null : "Give the campaign a name."),
+      holdoutPercent: (v) => (v >= 0 && v <= 50 ? null : "Between 0% and 50%."),
+      destinationUrl: (v) => (!v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://acme.example/welcome."),
+    },
+  });
+  const onError = (err: { message: string; data?: unknown }) => {
+    const fieldErrors = (err.data as { fieldErrors?: { pointer: string; detail: string }[] | null } | undefined)?.fieldErrors;
+    if (fieldErrors?.length) for (const f of fieldErrors) form.setFieldError(f.pointer.split("/").pop()!, f.detail);
+    notifications.show({ color: "red", title: "Not saved", message: err.message });
+  };
+  const create = useMutation(trpc.campaign.create.mutationOptions({ onError, onSuccess: (c) => router.push(`/w/${workspaceId}/campaigns/${c.id}`) }));
+  const update = useMutation(trpc.campaign.update.mutationOptions({ onError, onSuccess: (c) => router.push(`/w/${workspaceId}/campaigns/${c.id}`) }));
+  const format = form.values.format;
+  const contractOptions = (contracts.data ?? [])
+    .filter((c) => c.format === format)
+    .map((c) => ({ value: c.id, label: `${c.name} · ${formatCents(c.unitCostCents)} each · ${c.status}` }));
+
+  const submit = form.onSubmit((v) => {
+    const draft = toDraft(v);
+    if (campaignId) update.mutate({ workspaceId, campaignId, draft });
+    else create.mutate({ workspaceId, draft });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg" maw={900}>
+        <Title order={1} size="h2">
+          {campaignId ? "Edit draft" : "New campaign"}
+        </Title>
+        <Paper withBorder p="lg">
+          <Title order={2} size="h4" mb="md">
+            Who and how
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Name" required {...form.getInputProps("name")} />
+            <Select
+              label="Format"
+              data={[
+                { value: "postcard", label: "Postcard" },
+                { value: "letter", label: "Letter" },
+                { value: "handwritten", label: "Handwritten note" },
+                { value: "gift", label: "Gift" },
+              ]}
+              allowDeselect={false}
+              {...form.getInputProps("format")}
+              onChange={(v) => {
+                form.setFieldValue("format", (v ?? "postcard") as FormValues["format"]);
+                form.setFieldValue("fulfilmentContractId", null);
+              }}
+            />
+            <Select
+              label="Audience"
+              placeholder={audiences.isPending ? "Loading…" : "Choose an audience"}
+              data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.members} contacts)` }))}
+              clearable
+              {...form.getInputProps("audienceId")}
+            />
+            <Select
+              label="Fulfilment contract"
+              description="Without an approved contract nothing is printed."
+              placeholder={contractOptions.length ? "Choose a contract" : `No contract for ${format}s`}
+              data={contractOptions}
+              clearable
+              {...form.getInputProps("fulfilmentContractId")}
+            />
+            <Switch
+              label="Accept entry events from API keys"
+              description="Frozen when the campaign goes live."
+              {...form.getInputProps("acceptsApiEvents", { type: "checkbox" })}
+            />
+            <NumberInput
+              label="Holdout share of accounts"
+              description="Accounts never mailed, to measure lift against. Frozen at go-live."
+              suffix="%"
+              min={0}
+              max={50}
+              decimalScale={1}
+              {...form.getInputProps("holdoutPercent")}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="lg">
+          <Title order={2} size="h4" mb="md">
+            Gates
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput label="Pieces per contact" description="Empty: no cap" min={1} max={52} allowDecimal={false} {...form.getInputProps("frequencyCapContact")} />
+            <NumberInput label="Pieces per account" description="Empty: no cap" min={1} max={500} allowDecimal={false} {...form.getInputProps("frequencyCapAccount")} />
+            <NumberInput label="Within (days)" min={1} max={365} allowDecimal={false} {...form.getInputProps("frequencyWindowDays")} />
+            <Select
+              label="Review gate"
+              data={[
+                { value: "none", label: "No review" },
+                { value: "each_piece", label: "A person approves each piece" },
+              ]}
+              allowDeselect={false}
+              {...form.getInputProps("reviewGate")}
+            />
+            <NumberInput label="Budget" prefix="$" min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps("budgetDollars")} />
+            <TextInput label="Ends on" type="date" description="Optional" {...form.getInputProps("endsAt")} />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="lg">
+          <Title order={2} size="h4" mb={4}>
+            Copy
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            Merge fields: {"{{firstName}}"}, {"{{lastName}}"}, {"{{fullName}}"}, {"{{title}}"}, {"{{company}}"}.
+          </Text>
+          <Stack>
+            <TextInput label="Destination URL" description="Where the printed response link leads; sid=… is added to it." placeholder="https://acme.example/welcome" {...form.getInputProps("destinationUrl")} />
+            <TextInput label="Headline" {...form.getInputProps("headline")} />
+            <Textarea label="Message" autosize minRows={5} {...form.getInputProps("bodyTemplate")} />
+            <TextInput label="Sign-off" {...form.getInputProps("signOff")} />
+          </Stack>
+        </Paper>
+        {campaignId && (
+          <Alert color="gray" variant="light">
+            Only drafts can be edited. Going live freezes the entry policy, the holdout arms and the copy.
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => router.back()}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {campaignId ? "Save draft" : "Create draft"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

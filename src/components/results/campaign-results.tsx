@@ -1,0 +1,220 @@
+"use client";
+
+import { BarChart } from "@mantine/charts";
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconAlertTriangle, IconUpload } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { Verdict } from "@/server/holdouts/results";
+import { formatCents, formatNumber } from "@/components/ui/format";
+import { EmptyState, PageError } from "@/components/ui/page-states";
+import { useTRPC } from "@/trpc/react";
+import { humanize } from "../campaigns/status-badges";
+import { ImportOutcomesModal } from "./import-outcomes-modal";
+
+const pct = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
+const signedPct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
+const verdictColor: Record<Verdict, string> = { lift: "teal", negative: "red", no_detectable_lift: "gray", not_enough_data: "yellow", not_measurable: "orange" };
+const verdictLabel: Record<Verdict, string> = { lift: "Lift", negative: "Negative", no_detectable_lift: "No detectable lift", not_enough_data: "Not enough data yet", not_measurable: "Not measurable" };
+
+export function CampaignResults({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
+  const trpc = useTRPC();
+  const results = useQuery(trpc.results.campaign.queryOptions({ workspaceId, campaignId }));
+  const [importing, { open, close }] = useDisclosure(false);
+  if (results.isPending) return <Skeleton h={420} />;
+  if (results.isError) return <PageError message={results.error.message} onRetry={() => results.refetch()} />;
+  const r = results.data;
+  const measurable = r.kinds.filter((k) => k.verdict !== "not_measurable");
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor component={Link} href={`/w/${workspaceId}/campaigns/${campaignId}`} size="sm">
+            {r.campaign.name}
+          </Anchor>
+          <Title order={1} size="h2">
+            Results
+          </Title>
+          <Text size="sm" c="dimmed">
+            Treated against held-out accounts. An outcome counts within {r.attributionWindowDays} days after the account&apos;s first piece was
+            mailed (for held-out accounts, after they were held out).
+          </Text>
+        </div>
+        <Button leftSection={<IconUpload size={16} />} variant="default" onClick={open}>
+          Import outcomes…
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Paper withBorder p="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Treated accounts
+          </Text>
+          <Text fz={26} fw={700}>
+            {formatNumber(r.arms.treatment)}
+          </Text>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Held-out accounts
+          </Text>
+          <Text fz={26} fw={700}>
+            {formatNumber(r.arms.holdout)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            planned {pct(r.campaign.holdoutShare, 0)} held out
+          </Text>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Responded (scan or click)
+          </Text>
+          <Text fz={26} fw={700}>
+            {pct(r.responses.rate)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatNumber(r.responses.scans)} scans, {formatNumber(r.responses.clicks)} clicks
+          </Text>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Split check
+          </Text>
+          <Badge color={r.sampleRatio.mismatch ? "red" : "teal"} variant="light" mt={6}>
+            {r.sampleRatio.mismatch ? "Sample-ratio mismatch" : "Arms fit the plan"}
+          </Badge>
+          <Text size="xs" c="dimmed" mt={4}>
+            χ² = {r.sampleRatio.chiSquare.toFixed(2)}, p = {r.sampleRatio.pValue.toPrecision(2)}
+          </Text>
+        </Paper>
+      </SimpleGrid>
+
+      {r.sampleRatio.mismatch && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The arms do not match the planned holdout share">
+          A split this far from the plan points to broken assignment or missing data, not to an effect of mail. Fix that before trusting the lift below.
+        </Alert>
+      )}
+
+      {r.arms.treatment + r.arms.holdout === 0 ? (
+        <EmptyState title="No accounts in the test yet">Accounts enter the arms as the campaign mails their pieces or holds them out.</EmptyState>
+      ) : r.kinds.length === 0 ? (
+        <EmptyState title="No outcomes yet" action={<Button onClick={open}>Import outcomes</Button>}>
+          Import CRM outcomes (meetings, opportunities, pipeline, closed-won) for all accounts, or report conversions against sids through the API.
+        </EmptyState>
+      ) : (
+        <>
+          {measurable.length > 0 && (
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="sm">
+                Conversion rate by arm
+              </Title>
+              <BarChart
+                h={260}
+                data={measurable.map((k) => ({ kind: humanize(k.kind), Treated: Math.round(k.treatedRate * 1000) / 10, "Held out": Math.round(k.holdoutRate * 1000) / 10 }))}
+                dataKey="kind"
+                series={[
+                  { name: "Treated", color: "indigo.6" },
+                  { name: "Held out", color: "grape.4" },
+                ]}
+                unit="%"
+                withLegend
+                aria-label={measurable.map((k) => `${humanize(k.kind)}: treated ${pct(k.treatedRate)}, held out ${pct(k.holdoutRate)}`).join("; ")}
+              />
+            </Paper>
+          )}
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={980}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Outcome</Table.Th>
+                    <Table.Th>Treated</Table.Th>
+                    <Table.Th>Held out</Table.Th>
+                    <Table.Th>Lift (95% interval)</Table.Th>
+                    <Table.Th>p-value</Table.Th>
+                    <Table.Th>Accounts needed</Table.Th>
+                    <Table.Th>Verdict</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {r.kinds.map((k) => (
+                    <Table.Tr key={k.kind}>
+                      <Table.Td fw={600}>{humanize(k.kind)}</Table.Td>
+                      <Table.Td>
+                        {pct(k.treatedRate)}
+                        <Text size="xs" c="dimmed">
+                          {k.treated.converted} of {formatNumber(k.treated.accounts)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {k.holdoutObservable ? pct(k.holdoutRate) : "n/a"}
+                        <Text size="xs" c="dimmed">
+                          {k.holdoutObservable ? `${k.holdout.converted} of ${formatNumber(k.holdout.accounts)}` : "not reported for held-out accounts"}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {k.holdoutObservable ? (
+                          <>
+                            {signedPct(k.absoluteLift)} pts ({signedPct(k.absoluteLiftCi[0])} to {signedPct(k.absoluteLiftCi[1])})
+                            <Text size="xs" c="dimmed">
+                              {k.relativeLift !== null && k.relativeLiftCi ? `relative ${signedPct(k.relativeLift)} (${signedPct(k.relativeLiftCi[0])} to ${signedPct(k.relativeLiftCi[1])})` : "relative lift undefined (an arm has none)"}
+                            </Text>
+                          </>
+                        ) : (
+                          "n/a"
+                        )}
+                      </Table.Td>
+                      <Table.Td>{k.holdoutObservable ? k.pValue.toPrecision(2) : "n/a"}</Table.Td>
+                      <Table.Td>
+                        {k.required ? (
+                          <Tooltip label={`To detect a ${pct(k.required.plannedLift, 0)} relative lift at this baseline with 80% power`} withArrow>
+                            <Text size="sm" tabIndex={0}>
+                              {formatNumber(k.required.holdout)} held out / {formatNumber(k.required.treated)} treated
+                            </Text>
+                          </Tooltip>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            no baseline yet
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td maw={280}>
+                        <Badge color={verdictColor[k.verdict]} variant="light">
+                          {verdictLabel[k.verdict]}
+                        </Badge>
+                        <Text size="xs" mt={4}>
+                          {k.explanation}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {r.kinds
+              .filter((k) => k.money && k.holdoutObservable)
+              .map((k) => (
+                <Paper key={k.kind} withBorder p="md">
+                  <Title order={2} size="h4">
+                    Incremental {k.kind === "closed_won" ? "closed-won" : "pipeline"}
+                  </Title>
+                  <Text fz={26} fw={700}>
+                    {formatCents(Math.round(k.money!.total))}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    95% interval {formatCents(Math.round(k.money!.totalCi[0]))} to {formatCents(Math.round(k.money!.totalCi[1]))}; {formatCents(Math.round(k.money!.meanTreated))} per treated account
+                    against {formatCents(Math.round(k.money!.meanHoldout))} per held-out account.
+                  </Text>
+                </Paper>
+              ))}
+          </SimpleGrid>
+        </>
+      )}
+      <ImportOutcomesModal workspaceId={workspaceId} opened={importing} onClose={close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+"use client";
+
+import { Tabs } from "@mantine/core";
+import { usePathname, useRouter } from "next/navigation";
+
+/** The sections of Settings, as tabs that are links. */
+export function SettingsNav({ workspaceId }: { workspaceId: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const tabs = [{ value: "api-keys", label: "API keys" }];
+  const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? "api-keys";
+  return (
+    <Tabs value={active} onChange={(v) => v && router.push(`/w/${workspaceId}/settings/${v}`)} mb="lg" aria-label="Settings sections">
+      <Tabs.List>
+        {tabs.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

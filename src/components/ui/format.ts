@@ -1,0 +1,7 @@
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const number = new Intl.NumberFormat("en-US");
+
+export const formatDateTime = (d: Date | string | null | undefined, empty = "Never") => (d ? dateTime.format(new Date(d)) : empty);
+export const formatCents = (cents: number | bigint) => money.format(Number(cents) / 100);
+export const formatNumber = (n: number) => number.format(n);

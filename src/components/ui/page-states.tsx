@@ -1,0 +1,73 @@
+"use client";
+
+import { Alert, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle, IconMoodEmpty } from "@tabler/icons-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+/** Skeleton of a page while its data loads. */
+export function PageLoading() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-live="polite">
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      </Group>
+      <Skeleton h={32} w={240} />
+      <Skeleton h={120} />
+      <Skeleton h={240} />
+    </Stack>
+  );
+}
+
+/** A failure while loading a page, with a way to try again. */
+export function PageError({ onRetry, message }: { onRetry?: () => void; message?: string }) {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={20} />} title="This page could not be loaded" role="alert" maw={640}>
+      <Text size="sm" mb="sm">
+        {message ?? "Something went wrong on our side. Nothing was changed."}
+      </Text>
+      {onRetry && (
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+export function PageNotFound() {
+  return (
+    <Center mih={320}>
+      <Stack align="center" gap="xs">
+        <Title order={1} size="h3">
+          Not found
+        </Title>
+        <Text c="dimmed">There is nothing here, or you do not have access to it.</Text>
+        <Button component={Link} href="/w" variant="light" mt="sm">
+          Go to your workspaces
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** What a list shows when it has nothing yet: what goes here and how to add the first one. */
+export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder p="xl" ta="center">
+      <Stack align="center" gap="xs">
+        <IconMoodEmpty size={32} stroke={1.4} aria-hidden color="var(--mantine-color-gray-6)" />
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm" maw={480}>
+          {children}
+        </Text>
+        {action}
+      </Stack>
+    </Paper>
+  );
+}

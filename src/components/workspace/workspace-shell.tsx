@@ -1,0 +1,95 @@
+"use client";
+
+import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { useTRPC } from "@/trpc/react";
+import { navItems } from "./nav-items";
+import { UserMenu } from "./user-menu";
+import { type WorkspaceOption, WorkspaceSwitcher } from "./workspace-switcher";
+
+export interface ShellProps {
+  user: { name: string; email: string };
+  workspace: WorkspaceOption;
+  workspaces: WorkspaceOption[];
+  children: ReactNode;
+}
+
+/** The frame of every workspace page: header with workspace switcher and account menu, navigation, content. */
+export function WorkspaceShell({ user, workspace, workspaces, children }: ShellProps) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const pathname = usePathname();
+  const base = `/w/${workspace.id}`;
+  const trpc = useTRPC();
+  const pending = useQuery(trpc.confirmation.pendingCount.queryOptions({ workspaceId: workspace.id }, { refetchInterval: 15_000 }));
+
+  useEffect(() => {
+    document.cookie = `dm_ws=${workspace.id}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+  }, [workspace.id]);
+  useEffect(close, [pathname, close]);
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <UnstyledButton component={Link} href={base} fw={700}>
+              Direct Mail
+            </UnstyledButton>
+            <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
+            <PlanBadge plan={workspace.plan} />
+          </Group>
+          <UserMenu user={user} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Workspace">
+        <ScrollArea>
+          {navItems.map((item) => {
+            const href = item.path ? `${base}/${item.path}` : base;
+            const active = item.path ? pathname.startsWith(href) : pathname === base;
+            return (
+              <NavLink
+                key={item.label}
+                component={Link}
+                href={href}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+                rightSection={
+                  item.showsPendingCards && pending.data ? (
+                    <Badge size="sm" color="red" circle aria-label={`${pending.data} waiting for you`}>
+                      {pending.data}
+                    </Badge>
+                  ) : null
+                }
+                active={active}
+                aria-current={active ? "page" : undefined}
+              />
+            );
+          })}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <VisuallyHidden component="p">Workspace {workspace.name}</VisuallyHidden>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function PlanBadge({ plan }: { plan: "audit" | "paid" }) {
+  const label = plan === "paid" ? "Paid plan" : "Audit plan";
+  const tip = plan === "paid" ? "Mailing is on." : "Free plan: everything works except mailing; nothing reaches a mailbox.";
+  return (
+    <Tooltip label={tip} withArrow>
+      <Badge variant="light" color={plan === "paid" ? "teal" : "gray"} visibleFrom="xs" tabIndex={0}>
+        <Text span size="xs" fw={700}>
+          {label}
+        </Text>
+      </Badge>
+    </Tooltip>
+  );
+}

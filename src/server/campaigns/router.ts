@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { ownerProcedure, router } from "@/server/trpc";
+import { ZCampaignDraft, ZCampaignId, ZPage } from "./schema";
+import {
+  changeCampaignState,
+  createDraft,
+  getCampaignDetail,
+  goLive,
+  listCampaignEvents,
+  listCampaignPieces,
+  listCampaigns,
+  setBudget,
+  updateDraft,
+} from "./service";
+
+/** Campaigns for the owner's browser. Going live, and every other change, is confirmed by the person in the UI first. */
+export const campaignRouter = router({
+  list: ownerProcedure.query(({ ctx }) => listCampaigns(ctx.db, { workspaceId: ctx.workspaceId })),
+  get: ownerProcedure.input(ZCampaignId).query(({ ctx, input }) => getCampaignDetail(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
+  create: ownerProcedure.input(z.object({ draft: ZCampaignDraft })).mutation(({ ctx, input }) => createDraft(ctx.db, { workspaceId: ctx.workspaceId, input: input.draft, actor: ctx.actor })),
+  update: ownerProcedure
+    .input(ZCampaignId.extend({ draft: ZCampaignDraft.partial() }))
+    .mutation(({ ctx, input }) => updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, input: input.draft, actor: ctx.actor })),
+  goLive: ownerProcedure.input(ZCampaignId).mutation(({ ctx, input }) => goLive(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, actor: ctx.actor })),
+  changeState: ownerProcedure
+    .input(ZCampaignId.extend({ change: z.enum(["pause", "resume", "end"]) }))
+    .mutation(({ ctx, input }) => changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, change: input.change, actor: ctx.actor })),
+  setBudget: ownerProcedure
+    .input(ZCampaignId.extend({ budgetCents: z.number().int().min(0).max(100_000_000_00) }))
+    .mutation(({ ctx, input }) => setBudget(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, budgetCents: input.budgetCents, actor: ctx.actor })),
+  events: ownerProcedure
+    .input(ZCampaignId.merge(ZPage).extend({ status: z.string().max(20).optional() }))
+    .query(({ ctx, input }) => listCampaignEvents(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, cursor: input.cursor, take: input.take, status: input.status })),
+  pieces: ownerProcedure
+    .input(ZCampaignId.merge(ZPage))
+    .query(({ ctx, input }) => listCampaignPieces(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, cursor: input.cursor, take: input.take })),
+});

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { unknownMergeFields } from "@/server/fulfilment/copy";
+
+const copyField = (label: string, max: number) =>
+  z
+    .string()
+    .max(max, `${label} has at most ${max} characters.`)
+    .refine((v) => unknownMergeFields(v).length === 0, {
+      error: (iss) => `${label} uses unknown merge fields: ${unknownMergeFields(String(iss.input)).join(", ")}. Use firstName, lastName, fullName, title or company.`,
+    });
+
+/** Everything an owner (or an agent) may set on a draft campaign. */
+export const ZCampaignDraft = z.object({
+  name: z.string().trim().min(1, "Give the campaign a name.").max(120, "A name has at most 120 characters."),
+  format: z.enum(["postcard", "letter", "handwritten", "gift"]),
+  audienceId: z.string().min(1).nullable(),
+  acceptsApiEvents: z.boolean(),
+  holdoutShare: z.number().min(0, "The holdout share is at least 0.").max(0.5, "The holdout share is at most 0.5 (half the accounts)."),
+  frequencyCapContact: z.number().int().min(1).max(52).nullable(),
+  frequencyCapAccount: z.number().int().min(1).max(500).nullable(),
+  frequencyWindowDays: z.number().int().min(1, "The window is at least 1 day.").max(365, "The window is at most 365 days."),
+  reviewGate: z.enum(["none", "each_piece"]),
+  budgetCents: z.number().int().min(0).max(100_000_000_00, "The budget is at most 100,000,000 USD."),
+  fulfilmentContractId: z.string().min(1).nullable(),
+  destinationUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), "The destination must be an http(s) URL, like https://acme.example/welcome.")
+    .nullable(),
+  headline: copyField("The headline", 160),
+  bodyTemplate: copyField("The message", 2400),
+  signOff: copyField("The sign-off", 160),
+  endsAt: z.date().nullable(),
+});
+export type TCampaignDraft = z.infer<typeof ZCampaignDraft>;
+
+export const ZCampaignId = z.object({ campaignId: z.string().min(1).max(64) });
+export const ZPage = z.object({ cursor: z.string().nullish(), take: z.number().int().min(1).max(100).default(25) });

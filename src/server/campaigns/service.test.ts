@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "@/test/database";
+import { createAudience, createOwnerWorkspace } from "@/test/factories";
+import { acceptEntryEvent } from "@/server/entry/service";
+import { drain, testClock } from "@/test/lifecycle-fixtures";
+import { ZCampaignDraft } from "./schema";
+import { changeCampaignState, createDraft, getCampaignDetail, goLive, listCampaignEvents, setBudget, updateDraft } from "./service";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+async function draftFixture() {
+  const o = await createOwnerWorkspace(prisma);
+  const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts: 10, perAccount: 1 });
+  const contract = await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox", format: "postcard", unitCostCents: 120, status: "approved" } });
+  const actor = { kind: "user" as const, id: o.user.id, label: o.user.email };
+  const draft = ZCampaignDraft.parse({
+    name: "Q1 trial follow-up",
+    format: "postcard",
+    audienceId: audience.id,
+    acceptsApiEvents: true,
+    holdoutShare: 0.2,
+    frequencyCapContact: 1,
+    frequencyCapAccount: null,
+    frequencyWindowDays: 30,
+    reviewGate: "none",
+    budgetCents: 10_000,
+    fulfilmentContractId: contract.id,
+    destinationUrl: "https://acme.example/hello",
+    headline: "{{firstName}}, welcome",
+    bodyTemplate: "Hi {{firstName}} at {{company}}",
+    signOff: "Sam",
+    endsAt: null,
+  });
+  const campaign = await createDraft(prisma, { workspaceId: o.workspaceId, input: draft, actor });
+  return { ...o, audience, contacts, contract, actor, campaign, draft };
+}
+
+describe("campaigns", () => {
+  it("validates copy merge fields and references", async () => {
+    const bad = ZCampaignDraft.safeParse({ ...(await draftFixture()).draft, bodyTemplate: "Hi {{nickname}}" });
+    expect(bad.error!.issues[0].message).toBe("The message uses unknown merge fields: nickname. Use firstName, lastName, fullName, title or company.");
+    const f = await draftFixture();
+    const other = await createOwnerWorkspace(prisma);
+    const foreignAudience = await prisma.audience.create({ data: { workspaceId: other.workspaceId, name: "theirs" } });
+    await expect(updateDraft(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, input: { audienceId: foreignAudience.id }, actor: f.actor })).rejects.toMatchObject({
+      code: "validation_failed",
+      errors: [{ pointer: "/audienceId" }],
+    });
+    const letters = await prisma.fulfilmentContract.create({ data: { workspaceId: f.workspaceId, name: "Letters", format: "letter", unitCostCents: 90 } });
+    await expect(updateDraft(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, input: { fulfilmentContractId: letters.id }, actor: f.actor })).rejects.toMatchObject({
+      code: "validation_failed",
+      message: "The contract is for letters, not postcards.",
+    });
+  });
+
+  it("goes live once: freezes the entry policy and the account arms at the share; then edits are refused", async () => {
+    const f = await draftFixture();
+    const live = await goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor });
+    expect(live).toMatchObject({ status: "live", arms: { accounts: 10, heldOut: 2 } });
+    expect(live.entryPolicyFrozenAt).toBeInstanceOf(Date);
+    const detail = await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id });
+    expect(detail.armAccounts).toEqual({ treatment: 8, holdout: 2 });
+    await expect(goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor })).rejects.toMatchObject({ code: "invalid_state" });
+    await expect(updateDraft(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, input: { acceptsApiEvents: false }, actor: f.actor })).rejects.toMatchObject({ code: "invalid_state" });
+    // Contacts added after go-live do not change the frozen arms.
+    await createAudience(prisma, f.workspaceId, { accounts: 2, perAccount: 1 });
+    expect((await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).armAccounts).toEqual({ treatment: 8, holdout: 2 });
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: "campaign.went_live" } })).toBe(1);
+  });
+
+  it("says what is missing before going live, and changes nothing", async () => {
+    const f = await draftFixture();
+    await updateDraft(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, input: { destinationUrl: null, headline: "" }, actor: f.actor });
+    await expect(goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor })).rejects.toMatchObject({
+      message: "Before going live: set the destination URL that response links lead to; write the headline and the message.",
+    });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).status).toBe("draft");
+    expect(await prisma.holdoutAssignment.count({ where: { campaignId: f.campaign.id } })).toBe(0);
+  });
+
+  it("pauses, resumes and ends only from the right states; ending lets waiting events skip and release", async () => {
+    const f = await draftFixture();
+    await goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor });
+    const change = (c: "pause" | "resume" | "end") => changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: c, actor: f.actor });
+    await expect(change("resume")).rejects.toMatchObject({ code: "invalid_state", message: "A live campaign cannot resume." });
+    expect((await change("pause")).status).toBe("paused");
+    const post = (key: string) =>
+      acceptEntryEvent(prisma, { workspaceId: f.workspaceId, apiKeyId: null, source: "api", input: { campaignId: f.campaign.id, contactId: f.contacts[0].id, idempotencyKey: key } });
+    await expect(post("while-paused")).rejects.toMatchObject({ code: "campaign_not_live" });
+    expect((await change("resume")).status).toBe("live");
+    const posted = await post("after-resume");
+    expect((await change("end")).status).toBe("ended");
+    await drain(prisma, testClock(), f.workspaceId);
+    const event = await prisma.entryEvent.findUniqueOrThrow({ where: { id: posted.eventId } });
+    expect(event).toMatchObject({ status: "skipped", skipReason: "campaign_ended" });
+    await expect(change("resume")).rejects.toMatchObject({ code: "invalid_state" });
+    const page = await listCampaignEvents(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, take: 10 });
+    expect(page.items.map((e) => e.id)).toEqual([posted.eventId]);
+  });
+
+  it("never sets a budget below what is spent and held", async () => {
+    const f = await draftFixture();
+    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { spentCents: 3000, reservedCents: 500 } });
+    await expect(setBudget(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, budgetCents: 3499, actor: f.actor })).rejects.toMatchObject({
+      message: "The budget cannot be below the 35.00 USD already spent or held.",
+    });
+    expect((await setBudget(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, budgetCents: 3500, actor: f.actor })).budgetCents).toBe(3500);
+  });
+
+  it("another workspace's campaign is not found", async () => {
+    const f = await draftFixture();
+    const other = await createOwnerWorkspace(prisma);
+    for (const attempt of [
+      () => getCampaignDetail(prisma, { workspaceId: other.workspaceId, campaignId: f.campaign.id }),
+      () => goLive(prisma, { workspaceId: other.workspaceId, campaignId: f.campaign.id, actor: f.actor }),
+      () => changeCampaignState(prisma, { workspaceId: other.workspaceId, campaignId: f.campaign.id, change: "end", actor: f.actor }),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ code: "not_found" });
+    }
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).status).toBe("draft");
+  });
+});

@@ -1,0 +1,220 @@
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import { type Actor, recordAudit } from "@/server/audit/service";
+import type { Db } from "@/server/db";
+import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
+import { AppError } from "@/server/errors";
+import { freezeHoldoutArms } from "@/server/holdouts/assignment";
+import type { TCampaignDraft } from "./schema";
+
+const notFound = () => new AppError("not_found", "No such campaign.");
+
+/** The campaign of the workspace, or not found (also for another workspace's campaign). */
+export async function requireCampaign(db: Db, p: { workspaceId: string; campaignId: string }) {
+  const campaign = await db.campaign.findFirst({ where: { id: p.campaignId, workspaceId: p.workspaceId } });
+  if (!campaign) throw notFound();
+  return campaign;
+}
+
+/** Checks that referenced records belong to the same workspace. */
+async function checkReferences(db: Db, workspaceId: string, input: Partial<TCampaignDraft>) {
+  if (input.audienceId && !(await db.audience.findFirst({ where: { id: input.audienceId, workspaceId }, select: { id: true } }))) {
+    throw new AppError("validation_failed", "No such audience in this workspace.", { errors: [{ pointer: "/audienceId", detail: "No such audience in this workspace." }] });
+  }
+  if (input.fulfilmentContractId) {
+    const contract = await db.fulfilmentContract.findFirst({ where: { id: input.fulfilmentContractId, workspaceId } });
+    if (!contract) throw new AppError("validation_failed", "No such fulfilment contract.", { errors: [{ pointer: "/fulfilmentContractId", detail: "No such fulfilment contract in this workspace." }] });
+    if (input.format && contract.format !== input.format) {
+      throw new AppError("validation_failed", `The contract is for ${contract.format}s, not ${input.format}s.`, {
+        errors: [{ pointer: "/fulfilmentContractId", detail: `The contract is for ${contract.format}s; choose one for ${input.format}s.` }],
+      });
+    }
+  }
+}
+
+export async function listCampaigns(db: Db, p: { workspaceId: string }) {
+  const campaigns = await db.campaign.findMany({
+    where: { workspaceId: p.workspaceId },
+    orderBy: [{ createdAt: "desc" }],
+    include: { audience: { select: { name: true } } },
+  });
+  const counts = await db.entryEvent.groupBy({ by: ["campaignId"], where: { workspaceId: p.workspaceId }, _count: { _all: true } });
+  const mailed = await db.mailPiece.groupBy({ by: ["campaignId"], where: { workspaceId: p.workspaceId, status: "mailed" }, _count: { _all: true } });
+  const byId = (rows: { campaignId: string; _count: { _all: number } }[]) => new Map(rows.map((r) => [r.campaignId, r._count._all]));
+  const events = byId(counts);
+  const pieces = byId(mailed);
+  return campaigns.map((c) => ({
+    id: c.id,
+    name: c.name,
+    format: c.format,
+    status: c.status,
+    audienceName: c.audience?.name ?? null,
+    acceptsApiEvents: c.acceptsApiEvents,
+    budgetCents: c.budgetCents,
+    spentCents: c.spentCents,
+    reservedCents: c.reservedCents,
+    events: events.get(c.id) ?? 0,
+    piecesMailed: pieces.get(c.id) ?? 0,
+    createdAt: c.createdAt,
+  }));
+}
+
+/** A campaign with what its page shows: audience, contract, arms, events by status, spend. */
+export async function getCampaignDetail(db: Db, p: { workspaceId: string; campaignId: string }) {
+  const campaign = await db.campaign.findFirst({
+    where: { id: p.campaignId, workspaceId: p.workspaceId },
+    include: { audience: { select: { id: true, name: true, _count: { select: { members: true } } } }, fulfilmentContract: true, workspace: { select: { plan: true } } },
+  });
+  if (!campaign) throw notFound();
+  const [byStatus, bySkip, arms, pieces] = await Promise.all([
+    db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+    db.entryEvent.groupBy({ by: ["skipReason"], where: { campaignId: campaign.id, status: "skipped" }, _count: { _all: true } }),
+    db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+    db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+  ]);
+  const { workspace, ...rest } = campaign;
+  return {
+    ...rest,
+    plan: workspace.plan,
+    eventsByStatus: Object.fromEntries(byStatus.map((r) => [r.status, r._count._all])) as Record<string, number>,
+    skipsByReason: Object.fromEntries(bySkip.map((r) => [r.skipReason ?? "unknown", r._count._all])) as Record<string, number>,
+    armAccounts: { treatment: arms.find((a) => a.arm === "treatment")?._count._all ?? 0, holdout: arms.find((a) => a.arm === "holdout")?._count._all ?? 0 },
+    piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
+  };
+}
+export type TCampaignDetail = Awaited<ReturnType<typeof getCampaignDetail>>;
+
+export async function createDraft(prisma: PrismaClient, p: { workspaceId: string; input: TCampaignDraft; actor: Actor }) {
+  await checkReferences(prisma, p.workspaceId, p.input);
+  return prisma.$transaction(async (tx) => {
+    const campaign = await tx.campaign.create({ data: { ...p.input, workspaceId: p.workspaceId, status: "draft" } });
+    await recordAudit(tx, p.workspaceId, p.actor, "campaign.created", { type: "campaign", id: campaign.id }, { name: campaign.name });
+    return campaign;
+  });
+}
+
+/** Edits a draft. Once live, the entry policy, arms and copy are frozen. */
+export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; input: Partial<TCampaignDraft>; actor: Actor }) {
+  const campaign = await requireCampaign(prisma, p);
+  if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only drafts can be edited. Its entry policy, holdout and copy were frozen when it went live.`);
+  await checkReferences(prisma, p.workspaceId, { format: campaign.format, ...p.input });
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId }, data: p.input });
+    await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, { fields: Object.keys(p.input) } as Prisma.InputJsonValue);
+    return updated;
+  });
+}
+
+/** What must be true before a draft can go live; empty when ready. */
+export async function goLiveProblems(db: Db, campaign: { audienceId: string | null; destinationUrl: string | null; headline: string; bodyTemplate: string }) {
+  const problems: string[] = [];
+  if (!campaign.audienceId) problems.push("choose an audience");
+  else if ((await db.audienceMember.count({ where: { audienceId: campaign.audienceId } })) === 0) problems.push("the audience has no contacts");
+  if (!campaign.destinationUrl) problems.push("set the destination URL that response links lead to");
+  if (!campaign.headline.trim() || !campaign.bodyTemplate.trim()) problems.push("write the headline and the message");
+  return problems;
+}
+
+/**
+ * Goes live: freezes the entry policy and assigns the account-level arms from the audience as it
+ * is now, once. A consequential action: owners confirm it in the browser; agents get a card.
+ */
+export async function goLive(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; actor: Actor; now?: Date }) {
+  const now = p.now ?? new Date();
+  return prisma.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, p);
+    if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}.`);
+    const problems = await goLiveProblems(tx, campaign);
+    if (problems.length) throw new AppError("invalid_state", `Before going live: ${problems.join("; ")}.`);
+    const moved = await tx.campaign.updateMany({
+      where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" },
+      data: { status: "live", wentLiveAt: now, entryPolicyFrozenAt: now, copyApprovedAt: campaign.copyApprovedAt ?? now, copyApprovedBy: campaign.copyApprovedBy ?? p.actor.id },
+    });
+    if (moved.count !== 1) throw new AppError("invalid_state", "The campaign changed meanwhile; reload it.");
+    const arms = await freezeHoldoutArms(tx, { workspaceId: p.workspaceId, campaignId: campaign.id, audienceId: campaign.audienceId!, holdoutShare: campaign.holdoutShare });
+    await recordAudit(tx, p.workspaceId, p.actor, "campaign.went_live", { type: "campaign", id: campaign.id }, arms);
+    return { ...(await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } })), arms };
+  });
+}
+
+const transitions = {
+  pause: { from: ["live"], to: "paused", stamp: "pausedAt" },
+  resume: { from: ["paused"], to: "live", stamp: null },
+  end: { from: ["live", "paused"], to: "ended", stamp: "endedAt" },
+} as const;
+
+/** Pause, resume or end. Resuming wakes the campaign's waiting events; ending lets them skip and release their budget. */
+export async function changeCampaignState(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; change: keyof typeof transitions; actor: Actor; now?: Date }) {
+  const now = p.now ?? new Date();
+  const t = transitions[p.change];
+  return prisma.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, p);
+    const moved = await tx.campaign.updateMany({
+      where: { id: campaign.id, workspaceId: p.workspaceId, status: { in: [...t.from] } },
+      data: { status: t.to, ...(t.stamp ? { [t.stamp]: now } : {}) },
+    });
+    if (moved.count !== 1) throw new AppError("invalid_state", `A ${campaign.status} campaign cannot ${p.change}.`);
+    if (p.change !== "pause") await wakeCampaignEvents(tx, campaign.id, now);
+    await recordAudit(tx, p.workspaceId, p.actor, `campaign.${p.change === "end" ? "ended" : p.change === "pause" ? "paused" : "resumed"}`, { type: "campaign", id: campaign.id });
+    return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+  });
+}
+
+/** Sets a new budget; it cannot go below what is spent and held. Raising it wakes no one by itself. */
+export async function setBudget(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; budgetCents: number; actor: Actor }) {
+  return prisma.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, p);
+    if (campaign.status === "ended") throw new AppError("invalid_state", "The campaign has ended.");
+    const floor = campaign.spentCents + campaign.reservedCents;
+    // One condition on the row as it is now: workers may be reserving at this moment.
+    const updated = await tx.$executeRaw`
+      UPDATE "Campaign" SET "budgetCents" = ${p.budgetCents}, "updatedAt" = now()
+       WHERE id = ${campaign.id} AND "workspaceId" = ${p.workspaceId} AND "spentCents" + "reservedCents" <= ${p.budgetCents}`;
+    if (updated !== 1) throw new AppError("invalid_state", `The budget cannot be below the ${(floor / 100).toFixed(2)} USD already spent or held.`);
+    await recordAudit(tx, p.workspaceId, p.actor, "campaign.budget_set", { type: "campaign", id: campaign.id }, { from: campaign.budgetCents, to: p.budgetCents });
+    return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+  });
+}
+
+/** The campaign's entry events, newest first, one page at a time. */
+export async function listCampaignEvents(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: string }) {
+  await requireCampaign(db, p);
+  const rows = await db.entryEvent.findMany({
+    where: { campaignId: p.campaignId, workspaceId: p.workspaceId, ...(p.status ? { status: p.status as never } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: p.take + 1,
+    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+    select: {
+      id: true,
+      status: true,
+      skipReason: true,
+      source: true,
+      occurredAt: true,
+      createdAt: true,
+      completedAt: true,
+      lastError: true,
+      contact: { select: { id: true, firstName: true, lastName: true, account: { select: { name: true } } } },
+      enrollment: { select: { id: true, arm: true, scheduledFor: true } },
+    },
+  });
+  return { items: rows.slice(0, p.take), nextCursor: rows.length > p.take ? rows[p.take - 1].id : null };
+}
+
+/** The campaign's pieces (without their PDFs), newest first. */
+export async function listCampaignPieces(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number }) {
+  await requireCampaign(db, p);
+  const rows = await db.mailPiece.findMany({
+    where: { campaignId: p.campaignId, workspaceId: p.workspaceId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: p.take + 1,
+    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+    select: { id: true, sid: true, status: true, costCents: true, recipient: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, contact: { select: { firstName: true, lastName: true } } },
+  });
+  return { items: rows.slice(0, p.take), nextCursor: rows.length > p.take ? rows[p.take - 1].id : null };
+}
+
+/** A piece's print-ready proof, for the owner's browser. */
+export async function getPieceProof(db: Db, p: { workspaceId: string; pieceId: string }) {
+  const piece = await db.mailPiece.findFirst({ where: { id: p.pieceId, workspaceId: p.workspaceId }, select: { id: true, proofPdf: true } });
+  if (!piece?.proofPdf) throw new AppError("not_found", "No proof for this piece.");
+  return piece;
+}

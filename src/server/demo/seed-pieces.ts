@@ -1,0 +1,73 @@
+import type { Campaign } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { addressBlock, personalise } from "@/server/fulfilment/copy";
+import { renderProof } from "@/server/fulfilment/proof";
+import { responseLink } from "@/server/entry/lifecycle/piece-preparation";
+
+const DAY = 86_400_000;
+
+/**
+ * Pieces the demo's live API-entry campaign already sent to treatment-arm contacts a week ago
+ * (so their sids can be reported against, and the frequency cap has something to count). On the
+ * audit plan they are drafts: rendered, never mailed. Sids and codes come from `derive`, so the
+ * seed prints the same ones on every run.
+ */
+export async function seedPieces(
+  db: Db,
+  p: { workspaceId: string; plan: "audit" | "paid"; campaign: Campaign; candidates: string[]; count: number; derive: (label: string, length: number) => string },
+) {
+  const treatment = await db.holdoutAssignment.findMany({ where: { campaignId: p.campaign.id, arm: "treatment" }, select: { accountId: true } });
+  const contacts = await db.contact.findMany({
+    where: { id: { in: p.candidates }, accountId: { in: treatment.map((t) => t.accountId) } },
+    include: { account: true },
+    orderBy: { crmExternalId: "asc" },
+    take: p.count,
+  });
+  const brand = await db.brandKit.findUnique({ where: { workspaceId: p.workspaceId } });
+  const contract = p.campaign.fulfilmentContractId ? await db.fulfilmentContract.findUnique({ where: { id: p.campaign.fulfilmentContractId } }) : null;
+  const mailedAt = new Date(Date.now() - 7 * DAY);
+  const pieces: { contactId: string; sid: string; responseCode: string }[] = [];
+  for (const contact of contacts) {
+    const sid = p.derive(`sid:${contact.crmExternalId}`, 16);
+    const responseCode = p.derive(`code:${contact.crmExternalId}`, 10);
+    pieces.push({ contactId: contact.id, sid, responseCode });
+    if (await db.mailPiece.findUnique({ where: { sid }, select: { id: true } })) continue;
+    const recipient = { ...contact, company: contact.account?.name ?? null };
+    const copy = personalise(p.campaign, { ...recipient, addressLines: [] });
+    const lines = addressBlock(recipient);
+    const url = responseLink(responseCode);
+    const pdf = await renderProof({
+      format: p.campaign.format,
+      copy,
+      addressLines: lines,
+      returnAddress: brand?.returnAddress ?? "",
+      accentColor: brand?.accentColor ?? "#1c7ed6",
+      responseUrl: `${url}?via=qr`,
+      responseLabel: url.replace(/^https?:\/\//, ""),
+      pieceId: sid,
+    });
+    const mailed = p.plan === "paid";
+    await db.mailPiece.create({
+      data: {
+        workspaceId: p.workspaceId,
+        campaignId: p.campaign.id,
+        contactId: contact.id,
+        sid,
+        responseCode,
+        status: mailed ? "mailed" : "rendered",
+        costCents: contract?.unitCostCents ?? 0,
+        recipient: { name: `${contact.firstName} ${contact.lastName}`, lines },
+        copy: { ...copy },
+        proofPdf: new Uint8Array(pdf),
+        renderedAt: mailedAt,
+        printedAt: mailed ? mailedAt : null,
+        mailedAt: mailed ? mailedAt : null,
+        createdAt: mailedAt,
+      },
+    });
+    if (mailed) {
+      await db.$executeRaw`UPDATE "Campaign" SET "spentCents" = "spentCents" + ${contract?.unitCostCents ?? 0} WHERE id = ${p.campaign.id}`;
+    }
+  }
+  return pieces;
+}

@@ -1,0 +1,172 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { hashApiKey } from "@/server/api-keys/secret";
+import { verifyCredentials } from "@/server/auth/service";
+import { ConfigError } from "@/server/platform/config";
+import { testDatabase } from "@/test/database";
+import { acceptEntryEvent } from "@/server/entry/service";
+import { drain, testClock } from "@/test/lifecycle-fixtures";
+import { type DemoSummary, seedDemo } from "./seed";
+
+let prisma: PrismaClient;
+let first: DemoSummary;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+  first = await seedDemo(prisma);
+}, 120_000);
+
+describe("seedDemo", () => {
+  it("creates Acme on the paid plan and Globex on the audit plan, each with an owner who can sign in", async () => {
+    const { acme, globex } = first.workspaces;
+    expect(acme).toMatchObject({ plan: "paid", name: "Acme" });
+    expect(globex).toMatchObject({ plan: "audit", name: "Globex" });
+    for (const ws of [acme, globex]) {
+      expect(ws.id).toMatch(/^ws_/);
+      const user = await verifyCredentials(prisma, ws.owner.email, ws.owner.password);
+      expect(user).not.toBeNull();
+      const membership = await prisma.membership.findFirst({ where: { workspaceId: ws.id, userId: user!.id } });
+      expect(membership?.role).toBe("owner");
+    }
+  });
+
+  it("gives each workspace what the REST tests need", async () => {
+    for (const ws of Object.values(first.workspaces)) {
+      const live = await prisma.campaign.findUniqueOrThrow({ where: { id: ws.campaigns.liveApiEntry } });
+      const liveNoApi = await prisma.campaign.findUniqueOrThrow({ where: { id: ws.campaigns.liveNoApiEntry } });
+      const draft = await prisma.campaign.findUniqueOrThrow({ where: { id: ws.campaigns.draft } });
+      expect([live.status, live.acceptsApiEvents, live.workspaceId]).toEqual(["live", true, ws.id]);
+      expect([liveNoApi.status, liveNoApi.acceptsApiEvents]).toEqual(["live", false]);
+      expect(draft.status).toBe("draft");
+
+      const members = await prisma.audienceMember.findMany({ where: { audienceId: live.audienceId! }, include: { contact: true } });
+      const memberIds = new Set(members.map((m) => m.contactId));
+      expect(ws.contacts.inAudience.length).toBeGreaterThanOrEqual(20);
+      expect(ws.contacts.inAudience.every((id) => memberIds.has(id))).toBe(true);
+      const accounts = new Set(members.filter((m) => ws.contacts.inAudience.includes(m.contactId)).map((m) => m.contact.accountId));
+      expect(accounts.size).toBeGreaterThanOrEqual(8);
+      expect(memberIds.has(ws.contacts.notInAudience)).toBe(false);
+      expect((await prisma.contact.findUniqueOrThrow({ where: { id: ws.contacts.notInAudience } })).workspaceId).toBe(ws.id);
+      expect(memberIds.has(ws.contacts.suppressed)).toBe(true);
+      expect(ws.contacts.inAudience).not.toContain(ws.contacts.suppressed);
+      expect(await prisma.suppression.findFirst({ where: { workspaceId: ws.id, kind: "contact", value: ws.contacts.suppressed } })).not.toBeNull();
+
+      const keys = Object.fromEntries(
+        await Promise.all(
+          Object.entries(ws.apiKeys).map(async ([k, secret]) => {
+            expect(secret).toMatch(/^dmk_[0-9A-Za-z]{32}$/);
+            const row = await prisma.apiKey.findUniqueOrThrow({ where: { hash: hashApiKey(secret) } });
+            expect(row.workspaceId).toBe(ws.id);
+            return [k, [...row.scopes].sort()];
+          }),
+        ),
+      );
+      expect(keys).toEqual({
+        full: ["post_conversions", "post_entry_events"],
+        entryOnly: ["post_entry_events"],
+        conversionsOnly: ["post_conversions"],
+      });
+
+      expect(ws.sids.length).toBeGreaterThanOrEqual(3);
+      for (const sid of ws.sids) {
+        expect(sid).toMatch(/^[0-9A-Za-z]{16}$/);
+        expect((await prisma.mailPiece.findUniqueOrThrow({ where: { sid } })).workspaceId).toBe(ws.id);
+      }
+    }
+  });
+
+  it("offers a contact and a campaign for every path of the lifecycle, and each takes its path", async () => {
+    const { acme, globex } = first.workspaces;
+    const live = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.liveApiEntry } });
+    const held = await prisma.contact.findUniqueOrThrow({ where: { id: acme.contacts.heldOut } });
+    expect(await prisma.holdoutAssignment.findUnique({ where: { campaignId_accountId: { campaignId: live.id, accountId: held.accountId! } } })).toMatchObject({ arm: "holdout" });
+    expect(await prisma.contact.findUniqueOrThrow({ where: { id: acme.contacts.undeliverable } })).toMatchObject({ addressStatus: "undeliverable" });
+    expect(await prisma.audienceMember.count({ where: { audienceId: live.audienceId!, contactId: { in: [acme.contacts.undeliverable, acme.contacts.heldOut, acme.contacts.frequencyCapped] } } })).toBe(3);
+    const recent = await prisma.mailPiece.findFirstOrThrow({ where: { contactId: acme.contacts.frequencyCapped, status: "mailed" } });
+    expect(Date.now() - recent.mailedAt!.getTime()).toBeLessThan(live.frequencyWindowDays * 86_400_000);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.reviewGated } })).toMatchObject({ status: "live", acceptsApiEvents: true, reviewGate: "each_piece" });
+    const spent = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.budgetExhausted } });
+    expect(spent).toMatchObject({ status: "live", acceptsApiEvents: true });
+    expect(spent.budgetCents - spent.spentCents - spent.reservedCents).toBe(0);
+    for (const [i, sid] of acme.sids.entries()) expect((await prisma.mailPiece.findUniqueOrThrow({ where: { sid } })).responseCode).toBe(acme.responseCodes[i]);
+    // Globex is on the audit plan: its pieces are drafts that never reached a mailbox.
+    expect(await prisma.mailPiece.count({ where: { workspaceId: globex.id, status: "mailed" } })).toBe(0);
+
+    const treatmentContact = async (campaignId: string) =>
+      (
+        await prisma.contact.findFirstOrThrow({
+          where: { id: { in: acme.contacts.inAudience }, account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } } },
+          orderBy: { crmExternalId: "desc" },
+        })
+      ).id;
+    const post = (campaignId: string, contactId: string) =>
+      acceptEntryEvent(prisma, { workspaceId: acme.id, apiKeyId: null, source: "api", input: { campaignId, contactId, idempotencyKey: `demo-path-${campaignId}-${contactId}` } });
+    const paths = {
+      heldOut: await post(live.id, acme.contacts.heldOut),
+      undeliverable: await post(live.id, acme.contacts.undeliverable),
+      suppressed: await post(live.id, acme.contacts.suppressed),
+      frequencyCapped: await post(live.id, acme.contacts.frequencyCapped),
+      reviewGated: await post(acme.campaigns.reviewGated, await treatmentContact(acme.campaigns.reviewGated)),
+      budgetExhausted: await post(acme.campaigns.budgetExhausted, await treatmentContact(acme.campaigns.budgetExhausted)),
+    };
+    await drain(prisma, testClock(), acme.id);
+    const outcome = async (eventId: string) => {
+      const e = await prisma.entryEvent.findUniqueOrThrow({ where: { id: eventId } });
+      return e.skipReason ? `${e.status}:${e.skipReason}` : e.status;
+    };
+    expect({
+      heldOut: await outcome(paths.heldOut.eventId),
+      undeliverable: await outcome(paths.undeliverable.eventId),
+      suppressed: await outcome(paths.suppressed.eventId),
+      frequencyCapped: await outcome(paths.frequencyCapped.eventId),
+      reviewGated: await outcome(paths.reviewGated.eventId),
+      budgetExhausted: await outcome(paths.budgetExhausted.eventId),
+    }).toEqual({
+      heldOut: "held_out",
+      undeliverable: "skipped:address_invalid",
+      suppressed: "skipped:suppressed",
+      frequencyCapped: "waiting",
+      reviewGated: "waiting",
+      budgetExhausted: "skipped:budget_exhausted",
+    });
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: acme.id, kind: "approve_piece", status: "pending" } })).toBe(1);
+  });
+
+  it("freezes account-level arms for the live campaigns", async () => {
+    const arms = await prisma.holdoutAssignment.groupBy({
+      by: ["arm"],
+      where: { campaignId: first.workspaces.acme.campaigns.liveApiEntry },
+      _count: { _all: true },
+    });
+    expect(Object.fromEntries(arms.map((a) => [a.arm, a._count._all]))).toEqual({ treatment: 10, holdout: 2 });
+  });
+
+  it("is safe to run again: same answer, no new rows", async () => {
+    const ids = Object.values(first.workspaces).map((w) => w.id);
+    const where = { workspaceId: { in: ids } };
+    const counts = () =>
+      Promise.all([
+        prisma.workspace.count({ where: { id: { in: ids } } }),
+        prisma.contact.count({ where }),
+        prisma.apiKey.count({ where }),
+        prisma.mailPiece.count({ where }),
+        prisma.campaign.count({ where }),
+        prisma.user.count({ where: { memberships: { some: where } } }),
+      ]);
+    const before = await counts();
+    const again = await seedDemo(prisma);
+    expect(again).toEqual(first);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("never touches a real workspace or a real person's account", async () => {
+    const { acme } = first.workspaces;
+    // A real user who happens to own the demo owner's email in a workspace of their own.
+    await prisma.workspace.update({ where: { id: acme.id }, data: { isDemo: false } });
+    const error = await seedDemo(prisma).catch((e) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(
+      "The demo seed stops: owner@acme.example is a real user's account, and the seed never changes real accounts.",
+    );
+    await prisma.workspace.update({ where: { id: acme.id }, data: { isDemo: true } });
+  });
+});

@@ -1,0 +1,195 @@
+import type { Plan, PrismaClient } from "@/generated/prisma/client";
+import { displayStart, hashApiKey } from "@/server/api-keys/secret";
+import { hashPassword, verifyPassword } from "@/server/auth/password";
+import type { Db } from "@/server/db";
+import { ConfigError } from "@/server/platform/config";
+import { derivedBase62 } from "@/server/platform/random";
+import { serviceSecret } from "@/server/platform/service-secrets";
+import { acmeAccounts, type DemoAccount, globexAccounts } from "./fixtures";
+import { seedCampaigns } from "./seed-campaigns";
+import { seedPeople } from "./seed-people";
+import { seedPieces } from "./seed-pieces";
+import { seedMeasuredCampaign } from "./seed-results";
+
+/**
+ * The demo: two workspaces, "Acme" (paid) and "Globex" (free audit plan). Safe to run again: it
+ * finds everything by natural keys, fills in what is missing and prints the same answer. Secrets
+ * (passwords, API keys, sids) are derived from a random per-installation secret, so they are
+ * stable across runs but not guessable. It touches only the two demo workspaces and their owners.
+ */
+
+interface DemoSpec {
+  handle: "acme" | "globex";
+  slug: string;
+  name: string;
+  plan: Plan;
+  owner: { email: string; name: string };
+  accounts: DemoAccount[];
+}
+
+const specs: DemoSpec[] = [
+  { handle: "acme", slug: "acme-demo", name: "Acme", plan: "paid", owner: { email: "owner@acme.example", name: "Alex Reyes" }, accounts: acmeAccounts },
+  { handle: "globex", slug: "globex-demo", name: "Globex", plan: "audit", owner: { email: "owner@globex.example", name: "Sam Whitmore" }, accounts: globexAccounts },
+];
+
+export interface DemoWorkspace {
+  id: string;
+  name: string;
+  plan: Plan;
+  owner: { email: string; password: string };
+  apiKeys: { full: string; entryOnly: string; conversionsOnly: string };
+  campaigns: {
+    liveApiEntry: string;
+    liveNoApiEntry: string;
+    draft: string;
+    reviewGated: string;
+    budgetExhausted: string;
+    /** An ended campaign with enough accounts and outcomes to show a result (paid workspace only). */
+    ended?: string;
+  };
+  contacts: {
+    inAudience: string[];
+    notInAudience: string;
+    suppressed: string;
+    /** In the live API-entry campaign's audience; its account is in that campaign's holdout arm. */
+    heldOut: string;
+    /** In the audience, with an address marked undeliverable. */
+    undeliverable: string;
+    /** Mailed by the live API-entry campaign a week ago: inside its 30-day frequency cap. */
+    frequencyCapped: string;
+  };
+  sids: string[];
+  /** The response-link codes of the pieces with those sids ({base_url}/r/{code}). */
+  responseCodes: string[];
+}
+
+export interface DemoSummary {
+  workspaces: { acme: DemoWorkspace; globex: DemoWorkspace };
+}
+
+export async function seedDemo(prisma: PrismaClient, log: (line: string) => void = () => {}): Promise<DemoSummary> {
+  const secret = await serviceSecret(prisma, "demo-seed");
+  const out = {} as DemoSummary["workspaces"];
+  for (const spec of specs) {
+    const password = derivedBase62(secret, `${spec.slug}:owner-password`, 16);
+    const passwordHash = await ownerPasswordHash(prisma, spec, password);
+    out[spec.handle] = await prisma.$transaction((tx) => seedWorkspace(tx, spec, secret, password, passwordHash), {
+      timeout: 60_000,
+      maxWait: 60_000,
+    });
+    log(`Demo workspace ${spec.name} (${spec.plan}) ready: ${out[spec.handle].id}`);
+  }
+  return { workspaces: out };
+}
+
+async function ownerPasswordHash(prisma: PrismaClient, spec: DemoSpec, password: string): Promise<string> {
+  const user = await prisma.user.findUnique({
+    where: { email: spec.owner.email },
+    include: { memberships: { include: { workspace: { select: { isDemo: true } } } } },
+  });
+  if (user?.memberships.some((m) => !m.workspace.isDemo)) {
+    throw new ConfigError(`The demo seed stops: ${spec.owner.email} is a real user's account, and the seed never changes real accounts.`);
+  }
+  if (user && (await verifyPassword(user.passwordHash, password))) return user.passwordHash;
+  return hashPassword(password);
+}
+
+async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: string, passwordHash: string): Promise<DemoWorkspace> {
+  const derive = (label: string, length: number) => derivedBase62(secret, `${spec.slug}:${label}`, length);
+
+  const existing = await db.workspace.findUnique({ where: { slug: spec.slug } });
+  if (existing && !existing.isDemo) {
+    throw new ConfigError(`The demo seed stops: the workspace "${spec.slug}" is not a demo workspace, and the seed never changes real workspaces.`);
+  }
+  const workspace = await db.workspace.upsert({
+    where: { slug: spec.slug },
+    create: { slug: spec.slug, name: spec.name, plan: spec.plan, isDemo: true },
+    update: { name: spec.name, plan: spec.plan },
+  });
+  const workspaceId = workspace.id;
+  const user = await db.user.upsert({
+    where: { email: spec.owner.email },
+    create: { email: spec.owner.email, name: spec.owner.name, passwordHash },
+    update: { passwordHash },
+  });
+  await db.membership.upsert({
+    where: { workspaceId_userId: { workspaceId, userId: user.id } },
+    create: { workspaceId, userId: user.id, role: "owner" },
+    update: { role: "owner" },
+  });
+  await db.brandKit.upsert({
+    where: { workspaceId },
+    create: {
+      workspaceId,
+      companyName: spec.name,
+      accentColor: spec.handle === "acme" ? "#1c7ed6" : "#2f9e44",
+      signOff: `${spec.owner.name}, ${spec.name}`,
+      returnAddress: spec.handle === "acme" ? "Acme, 415 Mission St, San Francisco, CA 94105" : "Globex, 1 Cyclotron Rd, Berkeley, CA 94720",
+    },
+    update: {},
+  });
+
+  const people = await seedPeople(db, workspaceId, spec.accounts);
+  const campaigns = await seedCampaigns(db, { workspaceId, handle: spec.handle, ownerName: spec.owner.name, userId: user.id, audienceId: people.audienceId });
+
+  // API keys: full access, one made before conversion reporting existed, and conversions only.
+  const apiKey = async (label: string, name: string, scopes: ("post_entry_events" | "post_conversions")[]) => {
+    const secretKey = `dmk_${derive(`api-key:${label}`, 32)}`;
+    await db.apiKey.upsert({
+      where: { hash: hashApiKey(secretKey) },
+      create: { workspaceId, name, hash: hashApiKey(secretKey), start: displayStart(secretKey), scopes, createdByUserId: user.id },
+      update: { revokedAt: null, scopes },
+    });
+    return secretKey;
+  };
+  const apiKeys = {
+    full: await apiKey("full", "CRM sync (demo)", ["post_entry_events", "post_conversions"]),
+    entryOnly: await apiKey("entry-only", "Product sign-ups, legacy (demo)", ["post_entry_events"]),
+    conversionsOnly: await apiKey("conversions-only", "Billing conversions (demo)", ["post_conversions"]),
+  };
+
+  const pieces = await seedPieces(db, { workspaceId, plan: spec.plan, campaign: campaigns.liveApiEntry, candidates: people.inAudience, count: 4, derive });
+  const ended =
+    spec.plan === "paid"
+      ? await seedMeasuredCampaign(db, {
+          workspaceId,
+          handle: spec.handle,
+          contractId: campaigns.liveApiEntry.fulfilmentContractId!,
+          seed: parseInt(derive("results-seed", 6), 36) % 2 ** 31,
+        })
+      : null;
+  const heldOut = await db.contact.findFirstOrThrow({
+    where: {
+      id: { in: people.inAudience },
+      account: { holdoutAssignments: { some: { campaignId: campaigns.liveApiEntry.id, arm: "holdout" } } },
+    },
+    orderBy: { crmExternalId: "asc" },
+  });
+
+  return {
+    id: workspaceId,
+    name: workspace.name,
+    plan: workspace.plan,
+    owner: { email: user.email, password },
+    apiKeys,
+    campaigns: {
+      liveApiEntry: campaigns.liveApiEntry.id,
+      liveNoApiEntry: campaigns.liveNoApiEntry.id,
+      draft: campaigns.draft.id,
+      reviewGated: campaigns.reviewGated.id,
+      budgetExhausted: campaigns.budgetExhausted.id,
+      ...(ended ? { ended: ended.id } : {}),
+    },
+    contacts: {
+      // Plain members; the special contacts below are kept apart so that their paths stay predictable.
+      inAudience: people.inAudience.filter((id) => id !== heldOut.id && id !== pieces[0].contactId),
+      notInAudience: people.outsider,
+      suppressed: people.suppressed,
+      heldOut: heldOut.id,
+      undeliverable: people.undeliverable,
+      frequencyCapped: pieces[0].contactId,
+    },
+    sids: pieces.map((p) => p.sid),
+    responseCodes: pieces.map((p) => p.responseCode),
+  };
+}

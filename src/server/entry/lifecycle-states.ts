@@ -1,0 +1,45 @@
+import { EntryEventStatus } from "@/generated/prisma/enums";
+
+/**
+ * The closed sets the status read exposes. Terminal statuses: held_out, completed, skipped, failed.
+ */
+export const ENTRY_STATUSES = Object.values(EntryEventStatus) as [EntryEventStatus, ...EntryEventStatus[]];
+
+export const entryStatusDescriptions: Record<EntryEventStatus, string> = {
+  accepted: "Stored and queued; the lifecycle has not looked at it yet.",
+  processing: "A worker is applying the campaign's gates to it now.",
+  waiting: "Waiting for something outside the event: the first date the frequency cap allows, or a person's approval of the piece.",
+  enrolled: "The contact is enrolled in the treatment arm and its piece is on its way through fulfilment.",
+  held_out: "Terminal. The contact's account is in the campaign's holdout arm: recorded for measurement and never mailed.",
+  completed: "Terminal. The piece was printed and mailed.",
+  skipped: "Terminal. A gate stopped the event; skipReason says which.",
+  failed: "Terminal. The service could not process the event after several attempts; support has the cause.",
+};
+
+/** Why an event was skipped: one value per gate that can skip. */
+export const SKIP_REASONS = [
+  "not_in_audience",
+  "suppressed",
+  "address_invalid",
+  "address_duplicate",
+  "frequency_capped",
+  "review_declined",
+  "budget_exhausted",
+  "no_fulfilment_contract",
+  "mailing_disabled",
+  "campaign_ended",
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export const skipReasonDescriptions: Record<SkipReason, string> = {
+  not_in_audience: "The contact had left the campaign's audience when the event was processed.",
+  suppressed: "The contact, its email, its address, its account or its domain is on the workspace's suppression list.",
+  address_invalid: "The postal address failed review: a required field is missing, the postal code or region does not fit the country, or it is marked undeliverable.",
+  address_duplicate: "The same recipient at the same address is already enrolled in this campaign.",
+  frequency_capped: "The frequency cap allows no piece before the campaign ends.",
+  review_declined: "A person declined the piece at the campaign's review gate, or the review expired.",
+  budget_exhausted: "The campaign's budget has no headroom for this piece.",
+  no_fulfilment_contract: "The campaign has no approved fulfilment contract, so nothing can be printed.",
+  mailing_disabled: "The workspace is on the free audit plan: nothing reaches a mailbox.",
+  campaign_ended: "The campaign ended before the piece could be sent.",
+};

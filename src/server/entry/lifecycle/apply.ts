@@ -1,0 +1,111 @@
+import type { Db } from "@/server/db";
+import { releaseReservation, reserveBudget } from "./gates/budget";
+import type { SkipReason } from "../lifecycle-states";
+import { preparePiece, REVIEW_WINDOW_MS } from "./piece-preparation";
+import type { EventContext } from "./snapshot";
+import type { Action, EventStatus } from "./transitions";
+
+/** Where an event stands after a step: keep going, or stop (it waits or has ended). */
+export type StepOutcome = "continue" | "stop";
+
+/** A long sleep for events that only a decision will wake (the card's expiry also wakes them). */
+const FAR = 24 * 60 * 60_000;
+
+async function setEvent(db: Db, ctx: EventContext, data: { status: EventStatus; skipReason?: SkipReason; completedAt?: Date; runAfter?: Date; release?: boolean }) {
+  await db.entryEvent.update({
+    where: { id: ctx.event.id },
+    data: {
+      status: data.status,
+      skipReason: data.skipReason ?? null,
+      completedAt: data.completedAt,
+      attempts: 0,
+      lastError: null,
+      ...(data.runAfter ? { runAfter: data.runAfter } : {}),
+      ...(data.release ? { lockToken: null, lockedUntil: null } : {}),
+    },
+  });
+}
+
+/** Ends an event as skipped, undoing what it had under way: enrollment, piece, reservation, card. */
+async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date) {
+  if (ctx.enrollmentId) {
+    await db.enrollment.update({ where: { id: ctx.enrollmentId }, data: { status: "cancelled" } });
+    await releaseReservation(db, { enrollmentId: ctx.enrollmentId, now });
+  }
+  if (ctx.pieceId) {
+    await db.mailPiece.updateMany({ where: { id: ctx.pieceId, status: { in: ["pending_review", "approved", "rendered"] } }, data: { status: "cancelled" } });
+    await db.confirmationCard.updateMany({ where: { pieceId: ctx.pieceId, status: "pending" }, data: { status: "expired", decidedAt: now } });
+  }
+  await setEvent(db, ctx, { status: "skipped", skipReason: reason, completedAt: now, release: true });
+}
+
+/** Applies one action inside the step transaction (submission to the vendor is the runner's). */
+export async function applyAction(db: Db, ctx: EventContext, action: Action, facts: { recipientKey?: string } | null, now: Date): Promise<StepOutcome> {
+  const { event, campaign } = ctx;
+  switch (action.kind) {
+    case "none":
+      return "stop";
+    case "needs_facts":
+      throw new Error("the runner evaluates the gates before applying");
+    case "skip":
+      await skip(db, ctx, action.reason, now);
+      return "stop";
+    case "hold_out": {
+      if (!ctx.enrollmentId) {
+        await db.enrollment.create({
+          data: { workspaceId: event.workspaceId, campaignId: campaign.id, contactId: event.contactId, accountId: event.contactAccountId, entryEventId: event.id, arm: "holdout", status: "held_out", recipientKey: facts?.recipientKey },
+        });
+      }
+      await setEvent(db, ctx, { status: "held_out", completedAt: now, release: true });
+      return "stop";
+    }
+    case "enroll": {
+      await db.enrollment.create({
+        data: {
+          workspaceId: event.workspaceId,
+          campaignId: campaign.id,
+          contactId: event.contactId,
+          accountId: event.contactAccountId,
+          entryEventId: event.id,
+          arm: "treatment",
+          status: "scheduled",
+          scheduledFor: action.scheduledFor,
+          recipientKey: facts?.recipientKey,
+        },
+      });
+      await setEvent(db, ctx, { status: "processing" });
+      return "continue";
+    }
+    case "wait": {
+      const until = action.until ?? (action.reason === "review" ? await reviewExpiry(db, ctx, now) : new Date(now.getTime() + FAR));
+      await setEvent(db, ctx, { status: "waiting", runAfter: until, release: true });
+      return "stop";
+    }
+    case "prepare_piece":
+      await preparePiece(db, ctx, action.needsReview, now);
+      await setEvent(db, ctx, { status: "processing" });
+      return "continue";
+    case "reserve_budget": {
+      const piece = await db.mailPiece.findUniqueOrThrow({ where: { id: ctx.pieceId! }, select: { costCents: true } });
+      const reserved = await reserveBudget(db, { workspaceId: event.workspaceId, campaignId: campaign.id, enrollmentId: ctx.enrollmentId!, amountCents: piece.costCents });
+      if (!reserved) {
+        await skip(db, ctx, "budget_exhausted", now);
+        return "stop";
+      }
+      await db.enrollment.update({ where: { id: ctx.enrollmentId! }, data: { status: "in_fulfilment" } });
+      await setEvent(db, ctx, { status: "enrolled" });
+      return "continue";
+    }
+    case "complete":
+      await db.enrollment.update({ where: { id: ctx.enrollmentId! }, data: { status: "mailed" } });
+      await setEvent(db, ctx, { status: "completed", completedAt: now, release: true });
+      return "stop";
+    case "submit_to_vendor":
+      throw new Error("submission to the vendor happens outside the step transaction");
+  }
+}
+
+async function reviewExpiry(db: Db, ctx: EventContext, now: Date): Promise<Date> {
+  const card = ctx.pieceId ? await db.confirmationCard.findFirst({ where: { pieceId: ctx.pieceId, status: "pending" }, select: { expiresAt: true } }) : null;
+  return card?.expiresAt ?? new Date(now.getTime() + REVIEW_WINDOW_MS);
+}

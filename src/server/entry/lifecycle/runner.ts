@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import type { FulfilmentAdapter } from "@/server/fulfilment/adapter";
+import { adapterFor } from "@/server/fulfilment/registry";
+import { applyAction } from "./apply";
+import { evaluateGates } from "./facts";
+import { chargeReservation } from "./gates/budget";
+import { type EventContext, loadEventContext } from "./snapshot";
+import { decide } from "./transitions";
+
+/** How long a claim lasts; a crashed worker's events are taken over after it. */
+export const LEASE_MS = 60_000;
+/** Claims without progress before an event ends `failed` (a poison event, or one that crashes its worker). */
+export const MAX_ATTEMPTS = 6;
+const MAX_STEPS = 16;
+
+export interface RunnerDeps {
+  clock: () => Date;
+  adapterFor: (vendor: string, db: Db) => FulfilmentAdapter;
+  log: (line: string, error?: unknown) => void;
+  /** For tests: called before each step (e.g. to spread SIGKILLs over the steps). */
+  beforeStep?: (eventId: string) => Promise<void>;
+}
+
+export const defaultDeps: RunnerDeps = {
+  clock: () => new Date(),
+  adapterFor,
+  log: (line, error) => (error ? console.error(`[lifecycle] ${line}`, error) : console.log(`[lifecycle] ${line}`)),
+};
+
+/** Backoff before retrying a failed attempt: 2, 4, 8 ... seconds, at most 5 minutes. */
+export const backoffMs = (attempt: number) => Math.min(300_000, 1000 * 2 ** attempt);
+
+/**
+ * Claims up to `limit` due events for this worker: FOR UPDATE SKIP LOCKED, so concurrent workers
+ * never claim the same event, and a lease that a crashed worker leaves behind expires.
+ */
+export async function claimDueEvents(
+  prisma: PrismaClient,
+  p: { limit: number; now: Date; leaseMs?: number; /** Only this workspace's events (tests; dedicated workers). */ workspaceId?: string },
+): Promise<{ id: string; token: string; attempts: number }[]> {
+  const token = randomUUID();
+  const lease = p.leaseMs ?? LEASE_MS;
+  const rows = await prisma.$queryRaw<{ id: string; attempts: number }[]>`
+    UPDATE "EntryEvent"
+       SET "lockToken" = ${token}, "lockedUntil" = ${new Date(p.now.getTime() + lease)}, attempts = attempts + 1,
+           status = CASE WHEN status = 'accepted' THEN 'processing'::"EntryEventStatus" ELSE status END, "updatedAt" = now()
+     WHERE id IN (
+       SELECT id FROM "EntryEvent"
+        WHERE status IN ('accepted', 'processing', 'waiting', 'enrolled') AND "runAfter" <= ${p.now}
+          AND (${p.workspaceId ?? null}::text IS NULL OR "workspaceId" = ${p.workspaceId ?? null})
+          AND ("lockedUntil" IS NULL OR "lockedUntil" < ${p.now})
+        ORDER BY "runAfter"
+        LIMIT ${p.limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id, attempts`;
+  return rows.map((r) => ({ ...r, token }));
+}
+
+type StepResult = { kind: "lost" } | { kind: "stop" } | { kind: "continue" } | { kind: "submit"; ctx: EventContext };
+
+/** Actions applied one after another in a step (everything up to the vendor, which is outside). */
+const ACTIONS_PER_STEP = 6;
+
+/**
+ * One transaction under the event's row lock: decide and apply actions until the event waits,
+ * ends, or must go to its vendor. Each action sees the state the previous one left.
+ */
+async function step(prisma: PrismaClient, eventId: string, token: string, deps: RunnerDeps): Promise<StepResult> {
+  const now = deps.clock();
+  return prisma.$transaction(
+    async (tx) => {
+      for (let i = 0; i < ACTIONS_PER_STEP; i++) {
+        const ctx = await loadEventContext(tx, eventId, token, now);
+        if (!ctx) return { kind: "lost" };
+        let facts = null;
+        let action = decide(ctx.snapshot, null);
+        if (action.kind === "needs_facts") {
+          facts = await evaluateGates(tx, ctx);
+          action = decide(ctx.snapshot, facts);
+        }
+        if (action.kind === "submit_to_vendor") return { kind: "submit", ctx };
+        if ((await applyAction(tx, ctx, action, facts, now)) === "stop") return { kind: "stop" };
+        await deps.beforeStep?.(eventId);
+      }
+      return { kind: "continue" };
+    },
+    { timeout: 30_000, maxWait: 30_000 },
+  );
+}
+
+/**
+ * Sends an approved, budgeted piece to its vendor outside any transaction (the vendor is another
+ * system), then records the result. The piece id is the vendor's idempotency key, so a retry after
+ * a crash between the two gets the same job back: never two prints.
+ */
+async function submit(prisma: PrismaClient, ctx: EventContext, token: string, deps: RunnerDeps): Promise<StepResult> {
+  const piece = await prisma.mailPiece.findUniqueOrThrow({ where: { id: ctx.pieceId! } });
+  const adapter = deps.adapterFor(piece.vendor, prisma);
+  const job = await adapter.submit({
+    pieceId: piece.id,
+    workspaceId: piece.workspaceId,
+    format: ctx.campaign.format,
+    pdf: piece.proofPdf!,
+    addressLines: ((piece.recipient as { lines?: string[] }).lines ?? []) as string[],
+  });
+  const now = deps.clock();
+  return prisma.$transaction(async (tx) => {
+    const fresh = await loadEventContext(tx, ctx.event.id, token, now);
+    if (!fresh) return { kind: "lost" } as const;
+    await tx.mailPiece.update({
+      where: { id: piece.id },
+      data: { vendorRef: job.vendorRef, printedAt: job.printedAt, mailedAt: job.mailedAt, status: job.mailedAt ? "mailed" : "printed" },
+    });
+    if (!job.mailedAt) {
+      // Printed but not yet posted: look again in an hour.
+      await tx.entryEvent.update({ where: { id: ctx.event.id }, data: { runAfter: new Date(now.getTime() + 3_600_000), lockToken: null, lockedUntil: null, attempts: 0 } });
+      return { kind: "stop" } as const;
+    }
+    await chargeReservation(tx, { enrollmentId: ctx.enrollmentId!, now });
+    // Mailed: complete the event in the same transaction.
+    const done = await loadEventContext(tx, ctx.event.id, token, now);
+    return { kind: await applyAction(tx, done!, decide(done!.snapshot, null), null, now) } as const;
+  });
+}
+
+/** Moves one claimed event forward until it waits or ends. Failures back off; a poison event ends `failed`. */
+export async function processEvent(prisma: PrismaClient, claim: { id: string; token: string; attempts: number }, deps: RunnerDeps = defaultDeps) {
+  try {
+    if (claim.attempts > MAX_ATTEMPTS) throw new Error(`no progress after ${MAX_ATTEMPTS} attempts`);
+    for (let i = 0; i < MAX_STEPS; i++) {
+      await deps.beforeStep?.(claim.id);
+      let result = await step(prisma, claim.id, claim.token, deps);
+      if (result.kind === "submit") result = await submit(prisma, result.ctx, claim.token, deps);
+      if (result.kind === "lost") return "lost";
+      if (result.kind === "stop") return "done";
+    }
+    throw new Error(`still moving after ${MAX_STEPS} steps`);
+  } catch (error) {
+    await recordFailure(prisma, claim, error, deps);
+    return "failed";
+  }
+}
+
+async function recordFailure(prisma: PrismaClient, claim: { id: string; token: string; attempts: number }, error: unknown, deps: RunnerDeps) {
+  const now = deps.clock();
+  const message = error instanceof Error ? error.message : String(error);
+  const final = claim.attempts >= MAX_ATTEMPTS;
+  const updated = await prisma.entryEvent.updateMany({
+    where: { id: claim.id, lockToken: claim.token },
+    data: final
+      ? { status: "failed", completedAt: now, lastError: message.slice(0, 2000), lockToken: null, lockedUntil: null }
+      : { lastError: message.slice(0, 2000), runAfter: new Date(now.getTime() + backoffMs(claim.attempts)), lockToken: null, lockedUntil: null },
+  });
+  if (updated.count === 0) return;
+  if (final) deps.log(`event ${claim.id} failed after ${claim.attempts} attempts: ${message}`, error);
+  else deps.log(`event ${claim.id} attempt ${claim.attempts} failed, retrying in ${backoffMs(claim.attempts) / 1000} s: ${message}`);
+}

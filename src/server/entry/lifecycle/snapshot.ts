@@ -1,0 +1,131 @@
+import type { Db } from "@/server/db";
+import type { EventStatus, Snapshot } from "./transitions";
+
+/** Everything about one event that the steps after admission need, read in its step transaction. */
+export interface EventContext {
+  snapshot: Snapshot;
+  event: { id: string; workspaceId: string; campaignId: string; contactId: string; contactAccountId: string | null; status: EventStatus };
+  campaign: {
+    id: string;
+    workspaceId: string;
+    name: string;
+    format: "postcard" | "letter" | "handwritten" | "gift";
+    audienceId: string | null;
+    holdoutShare: number;
+    frequencyCapContact: number | null;
+    frequencyCapAccount: number | null;
+    frequencyWindowDays: number;
+    headline: string;
+    bodyTemplate: string;
+    signOff: string;
+    destinationUrl: string | null;
+    plan: "audit" | "paid";
+    contract: { status: string; format: string; unitCostCents: number; vendor: string } | null;
+  };
+  enrollmentId: string | null;
+  pieceId: string | null;
+}
+
+interface ContextRow {
+  id: string;
+  workspaceId: string;
+  campaignId: string;
+  contactId: string;
+  contactAccountId: string | null;
+  status: EventStatus;
+  lockToken: string | null;
+  name: string;
+  format: EventContext["campaign"]["format"];
+  campaignStatus: Snapshot["campaign"]["status"];
+  endsAt: Date | null;
+  reviewGate: string;
+  audienceId: string | null;
+  holdoutShare: number;
+  frequencyCapContact: number | null;
+  frequencyCapAccount: number | null;
+  frequencyWindowDays: number;
+  headline: string;
+  bodyTemplate: string;
+  signOff: string;
+  destinationUrl: string | null;
+  plan: "audit" | "paid";
+  contractStatus: string | null;
+  contractFormat: string | null;
+  unitCostCents: number | null;
+  vendor: string | null;
+  enrollmentId: string | null;
+  arm: "treatment" | "holdout" | null;
+  enrollmentStatus: string | null;
+  scheduledFor: Date | null;
+  pieceId: string | null;
+  pieceStatus: NonNullable<Snapshot["piece"]>["status"] | null;
+  reservationStatus: NonNullable<Snapshot["reservation"]>["status"] | null;
+  cardStatus: "pending" | "accepted" | "declined" | "expired" | null;
+  cardExpiresAt: Date | null;
+}
+
+/**
+ * Locks the event row and reads its state, if this worker still holds its lease: one lock and
+ * one joined read, because the runner does this before every action. Null when the lease was
+ * lost (another worker took over after expiry): the caller stops without writing.
+ */
+export async function loadEventContext(db: Db, eventId: string, leaseToken: string, now: Date): Promise<EventContext | null> {
+  const [locked] = await db.$queryRaw<{ lockToken: string | null }[]>`SELECT "lockToken" FROM "EntryEvent" WHERE id = ${eventId} FOR UPDATE`;
+  if (!locked || locked.lockToken !== leaseToken) return null;
+  const [r] = await db.$queryRaw<ContextRow[]>`
+    SELECT e.id, e."workspaceId", e."campaignId", e."contactId", ct."accountId" AS "contactAccountId", e.status::text AS status, e."lockToken",
+           c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
+           c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
+           c.headline, c."bodyTemplate", c."signOff", c."destinationUrl",
+           w.plan::text AS plan,
+           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f.vendor,
+           en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
+           p.id AS "pieceId", p.status::text AS "pieceStatus",
+           r.status::text AS "reservationStatus",
+           card.status::text AS "cardStatus", card."expiresAt" AS "cardExpiresAt"
+      FROM "EntryEvent" e
+      JOIN "Contact" ct ON ct.id = e."contactId"
+      JOIN "Campaign" c ON c.id = e."campaignId"
+      JOIN "Workspace" w ON w.id = e."workspaceId"
+      LEFT JOIN "FulfilmentContract" f ON f.id = c."fulfilmentContractId"
+      LEFT JOIN "Enrollment" en ON en."entryEventId" = e.id
+      LEFT JOIN "MailPiece" p ON p."enrollmentId" = en.id
+      LEFT JOIN "BudgetReservation" r ON r."enrollmentId" = en.id
+      LEFT JOIN LATERAL (
+        SELECT cc.status, cc."expiresAt" FROM "ConfirmationCard" cc
+         WHERE cc."pieceId" = p.id AND cc.kind = 'approve_piece' ORDER BY cc."createdAt" DESC LIMIT 1
+      ) card ON true
+     WHERE e.id = ${eventId}`;
+  const reviewStatus = r.cardStatus === "pending" && r.cardExpiresAt! <= now ? "expired" : r.cardStatus;
+  return {
+    snapshot: {
+      now,
+      eventStatus: r.status,
+      campaign: { status: r.campaignStatus, endsAt: r.endsAt, reviewGate: r.reviewGate === "each_piece" },
+      enrollment: r.enrollmentId ? { arm: r.arm!, scheduledFor: r.scheduledFor, cancelled: r.enrollmentStatus === "cancelled" } : null,
+      piece: r.pieceStatus ? { status: r.pieceStatus } : null,
+      review: reviewStatus ? { status: reviewStatus } : null,
+      reservation: r.reservationStatus ? { status: r.reservationStatus } : null,
+    },
+    event: { id: r.id, workspaceId: r.workspaceId, campaignId: r.campaignId, contactId: r.contactId, contactAccountId: r.contactAccountId, status: r.status },
+    campaign: {
+      id: r.campaignId,
+      workspaceId: r.workspaceId,
+      name: r.name,
+      format: r.format,
+      audienceId: r.audienceId,
+      holdoutShare: r.holdoutShare,
+      frequencyCapContact: r.frequencyCapContact,
+      frequencyCapAccount: r.frequencyCapAccount,
+      frequencyWindowDays: r.frequencyWindowDays,
+      headline: r.headline,
+      bodyTemplate: r.bodyTemplate,
+      signOff: r.signOff,
+      destinationUrl: r.destinationUrl,
+      plan: r.plan,
+      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, vendor: r.vendor! } : null,
+    },
+    enrollmentId: r.enrollmentId,
+    pieceId: r.pieceId,
+  };
+}

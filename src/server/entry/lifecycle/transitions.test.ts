@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { SKIP_REASONS } from "../lifecycle-states";
+import { type Action, decide, type EventStatus, type GateFacts, type Snapshot, statusAfter, TERMINAL_STATUSES } from "./transitions";
+
+const now = new Date("2026-11-22T12:00:00Z");
+const past = new Date("2026-11-01T00:00:00Z");
+const future = new Date("2026-12-20T00:00:00Z");
+const okFacts: GateFacts = { isMember: true, isSuppressed: false, address: "ok", arm: "treatment", contract: "ok", firstAllowedAt: now };
+
+const statuses: EventStatus[] = ["accepted", "processing", "waiting", "enrolled", "held_out", "completed", "skipped", "failed"];
+const campaigns: Snapshot["campaign"][] = (["draft", "live", "paused", "ended"] as const).flatMap((status) =>
+  [null, past, future].flatMap((endsAt) => [true, false].map((reviewGate) => ({ status, endsAt, reviewGate }))),
+);
+const enrollments: Snapshot["enrollment"][] = [
+  null,
+  { arm: "holdout", scheduledFor: null, cancelled: false },
+  ...[null, past, future].flatMap((scheduledFor) => [false, true].map((cancelled) => ({ arm: "treatment" as const, scheduledFor, cancelled }))),
+];
+const pieces: Snapshot["piece"][] = [null, ...(["pending_review", "approved", "rendered", "printed", "mailed", "cancelled", "failed"] as const).map((status) => ({ status }))];
+const reviews: Snapshot["review"][] = [null, ...(["pending", "accepted", "declined", "expired"] as const).map((status) => ({ status }))];
+const reservations: Snapshot["reservation"][] = [null, ...(["held", "charged", "released"] as const).map((status) => ({ status }))];
+
+function* everySnapshot(): Generator<Snapshot> {
+  for (const eventStatus of statuses)
+    for (const campaign of campaigns)
+      for (const enrollment of enrollments)
+        for (const piece of pieces)
+          for (const review of reviews)
+            for (const reservation of reservations) yield { now, eventStatus, campaign, enrollment, piece, review, reservation };
+}
+
+const ended = (s: Snapshot) => s.campaign.status === "ended" || (s.campaign.endsAt !== null && s.campaign.endsAt <= s.now);
+
+describe("decide over every state", () => {
+  it("keeps its invariants in every combination (with and without gate facts)", () => {
+    let checked = 0;
+    const violations: string[] = [];
+    for (const s of everySnapshot()) {
+      for (const facts of [null, okFacts]) {
+        const a: Action = decide(s, facts);
+        checked++;
+        const must = (ok: boolean, rule: string) => {
+          if (!ok && violations.length < 5) violations.push(`${rule}: ${JSON.stringify({ s, facts: !!facts, a })}`);
+        };
+        if (TERMINAL_STATUSES.includes(s.eventStatus)) {
+          must(a.kind === "none", "terminal events do nothing");
+          continue;
+        }
+        must(a.kind !== "none", "a live event always has a next step");
+        if (a.kind === "skip") must(SKIP_REASONS.includes(a.reason), "skip reasons come from the closed set");
+        // A piece the vendor has finishes whatever else is true.
+        if (s.piece?.status === "mailed") must(a.kind === "complete", "a mailed piece completes");
+        if (s.piece?.status === "printed") must(a.kind === "submit_to_vendor", "a printed piece goes back to its vendor");
+        const atVendor = s.piece?.status === "mailed" || s.piece?.status === "printed";
+        // Nothing new happens in a campaign that is not live.
+        if (!atVendor && ended(s)) must(a.kind === "skip" && a.reason === "campaign_ended", "an ended campaign skips");
+        if (!atVendor && !ended(s) && s.campaign.status !== "live") must(a.kind === "wait" && a.reason === "paused", "a paused campaign waits");
+        // Gates are asked for exactly when an event without enrollment reaches them.
+        must((a.kind === "needs_facts") === (!facts && !s.enrollment && !atVendor && !ended(s) && s.campaign.status === "live"), "gates asked for exactly when reached");
+        // Money and printing only for a treatment enrollment with an approved piece in a live campaign.
+        if (a.kind === "reserve_budget" || (a.kind === "submit_to_vendor" && !atVendor)) {
+          must(s.campaign.status === "live", "spend only while live");
+          must(s.enrollment?.arm === "treatment", "spend only for treatment");
+          must(s.piece?.status === "approved" || s.piece?.status === "rendered", "spend only for an approved piece");
+        }
+        if (a.kind === "submit_to_vendor" && !atVendor) must(s.reservation?.status === "held" || s.reservation?.status === "charged", "print only with budget held");
+        if (a.kind === "prepare_piece") must(s.piece === null && a.needsReview === s.campaign.reviewGate, "one piece, reviewed iff gated");
+        if (s.enrollment?.arm === "holdout" && !atVendor && !ended(s) && s.campaign.status === "live") must(a.kind === "hold_out", "holdout is never mailed");
+        if (a.kind === "wait" && a.reason === "review") must(s.piece?.status === "pending_review", "review waits only on a piece under review");
+        if (a.kind === "wait" && a.reason === "scheduled") must(s.enrollment!.scheduledFor!.getTime() > now.getTime(), "scheduled waits are in the future");
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(checked).toBe(2 * statuses.length * campaigns.length * enrollments.length * pieces.length * reviews.length * reservations.length);
+  });
+});
+
+const live: Snapshot = {
+  now,
+  eventStatus: "processing",
+  campaign: { status: "live", endsAt: future, reviewGate: false },
+  enrollment: null,
+  piece: null,
+  review: null,
+  reservation: null,
+};
+
+describe("the admission gates, in order", () => {
+  const cases: [string, Partial<GateFacts>, Action][] = [
+    ["everything passes", {}, { kind: "enroll", scheduledFor: now }],
+    ["not a member", { isMember: false, isSuppressed: true, address: "invalid", arm: "holdout" }, { kind: "skip", reason: "not_in_audience" }],
+    ["suppressed", { isSuppressed: true, address: "invalid", arm: "holdout" }, { kind: "skip", reason: "suppressed" }],
+    ["bad address", { address: "invalid", arm: "holdout", contract: "mailing_disabled" }, { kind: "skip", reason: "address_invalid" }],
+    ["duplicate address", { address: "duplicate" }, { kind: "skip", reason: "address_duplicate" }],
+    ["held-out account, even on the audit plan", { arm: "holdout", contract: "mailing_disabled" }, { kind: "hold_out" }],
+    ["audit plan", { contract: "mailing_disabled", firstAllowedAt: new Date("2027-06-01") }, { kind: "skip", reason: "mailing_disabled" }],
+    ["no contract", { contract: "no_fulfilment_contract" }, { kind: "skip", reason: "no_fulfilment_contract" }],
+    ["frequency cap, before the end", { firstAllowedAt: new Date("2026-12-01") }, { kind: "enroll", scheduledFor: new Date("2026-12-01") }],
+    ["frequency cap, after the end", { firstAllowedAt: new Date("2027-01-15") }, { kind: "skip", reason: "frequency_capped" }],
+  ];
+  for (const [name, facts, expected] of cases) {
+    it(name, () => {
+      expect(decide(live, { ...okFacts, ...facts })).toEqual(expected);
+    });
+  }
+
+  it("a campaign without an end never skips for the frequency cap", () => {
+    expect(decide({ ...live, campaign: { ...live.campaign, endsAt: null } }, { ...okFacts, firstAllowedAt: new Date("2030-01-01") })).toEqual({
+      kind: "enroll",
+      scheduledFor: new Date("2030-01-01"),
+    });
+  });
+});
+
+describe("after enrollment", () => {
+  const enrolled: Snapshot = { ...live, enrollment: { arm: "treatment", scheduledFor: now, cancelled: false } };
+  const table: [string, Partial<Snapshot>, Action][] = [
+    ["waits for its date", { enrollment: { arm: "treatment", scheduledFor: future, cancelled: false } }, { kind: "wait", until: future, reason: "scheduled" }],
+    ["prepares the piece", {}, { kind: "prepare_piece", needsReview: false }],
+    ["prepares it for review", { campaign: { ...live.campaign, reviewGate: true } }, { kind: "prepare_piece", needsReview: true }],
+    ["waits for the review", { piece: { status: "pending_review" }, review: { status: "pending" } }, { kind: "wait", until: null, reason: "review" }],
+    ["declined", { piece: { status: "pending_review" }, review: { status: "declined" } }, { kind: "skip", reason: "review_declined" }],
+    ["review expired", { piece: { status: "pending_review" }, review: { status: "expired" } }, { kind: "skip", reason: "review_declined" }],
+    ["declined piece was cancelled", { piece: { status: "cancelled" } }, { kind: "skip", reason: "review_declined" }],
+    ["reserves budget", { piece: { status: "approved" } }, { kind: "reserve_budget" }],
+    ["goes to the vendor", { piece: { status: "approved" }, reservation: { status: "held" } }, { kind: "submit_to_vendor" }],
+    ["printed: asks the vendor again", { piece: { status: "printed" }, reservation: { status: "held" } }, { kind: "submit_to_vendor" }],
+    ["mailed: completes", { piece: { status: "mailed" }, reservation: { status: "charged" } }, { kind: "complete" }],
+    ["campaign ended before the vendor had it", { campaign: { ...live.campaign, status: "ended" }, piece: { status: "approved" }, reservation: { status: "held" } }, { kind: "skip", reason: "campaign_ended" }],
+    ["campaign ended after the vendor had it", { campaign: { ...live.campaign, status: "ended" }, piece: { status: "mailed" } }, { kind: "complete" }],
+    ["paused", { campaign: { ...live.campaign, status: "paused" } }, { kind: "wait", until: new Date(now.getTime() + 15 * 60_000), reason: "paused" }],
+  ];
+  for (const [name, patch, expected] of table) {
+    it(name, () => {
+      expect(decide({ ...enrolled, ...patch }, null)).toEqual(expected);
+    });
+  }
+});
+
+describe("statusAfter", () => {
+  it("maps each action to the status the event shows", () => {
+    expect(statusAfter({ kind: "skip", reason: "suppressed" }, "processing")).toBe("skipped");
+    expect(statusAfter({ kind: "hold_out" }, "processing")).toBe("held_out");
+    expect(statusAfter({ kind: "wait", until: null, reason: "review" }, "processing")).toBe("waiting");
+    expect(statusAfter({ kind: "reserve_budget" }, "processing")).toBe("enrolled");
+    expect(statusAfter({ kind: "complete" }, "enrolled")).toBe("completed");
+    expect(statusAfter({ kind: "none" }, "failed")).toBe("failed");
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { pastDateTime, requiredString } from "@/server/rest/fields";
+import { ENTRY_STATUSES, SKIP_REASONS } from "./lifecycle-states";
+
+export const ZCampaignIdParam = z.string().describe("The campaign's id (cmp_…).");
+
+/** POST /api/v1/campaigns/{campaignId}/events (spec 2.1). */
+export const ZPostEntryEventInput = z.strictObject({
+  campaignId: ZCampaignIdParam,
+  contactId: requiredString("contactId", 200).describe("An existing contact already in the campaign's audience (ctc_…). At most 200 characters."),
+  idempotencyKey: requiredString("idempotencyKey", 200).describe(
+    "Stable for one source event, unique in the workspace. Repeating the same body is safe; the same key with other data is 409.",
+  ),
+  occurredAt: pastDateTime("occurredAt")
+    .optional()
+    .describe("When the source event happened: ISO 8601 with a time-zone offset, not in the future (5 minutes of clock skew allowed). Defaults to the time of acceptance."),
+});
+export type TPostEntryEventInput = z.infer<typeof ZPostEntryEventInput>;
+
+export const ZEntryStatus = z.enum(ENTRY_STATUSES).describe("Lifecycle status; see the lifecycle documentation for each value.");
+export const ZSkipReason = z.enum(SKIP_REASONS).describe("Why the event was skipped (closed set).");
+
+/** 202 body (spec 2.2). */
+export const ZEntryEventAccepted = z.object({
+  eventId: z.string().describe("The accepted event's id (evt_…)."),
+  status: ZEntryStatus,
+});
+
+/** GET /api/v1/campaigns/{campaignId}/events/{eventId} (spec 4.2). */
+export const ZGetEntryEventInput = z.strictObject({
+  campaignId: ZCampaignIdParam,
+  eventId: z.string().describe("The event's id (evt_…)."),
+});
+
+/** 200 body (spec 2.3): optional members are absent, never null, when they have no value. */
+export const ZEntryEventStatus = z.object({
+  eventId: z.string(),
+  status: ZEntryStatus,
+  occurredAt: z.string().describe("ISO 8601 date-time (UTC)."),
+  skipReason: ZSkipReason.optional(),
+  enrollmentId: z.string().optional().describe("The enrollment created for the contact (enr_…), once there is one."),
+  completedAt: z.string().optional().describe("When the lifecycle finished (UTC), for terminal statuses."),
+});
+export type TEntryEventStatus = z.infer<typeof ZEntryEventStatus>;

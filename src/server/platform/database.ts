@@ -1,0 +1,56 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "@/generated/prisma/client";
+import { type DatabaseTarget, describeTarget } from "./config";
+import { lockDataDir } from "./embedded-lock";
+
+export interface Database {
+  prisma: PrismaClient;
+  target: DatabaseTarget;
+  /** A fresh adapter factory for Prisma's schema engine (migrations), on the same database. */
+  migrationAdapter(): SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+/** Connections per process on PostgreSQL (DATABASE_POOL_SIZE, default 10). */
+function poolSize(): number {
+  const n = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  return Number.isInteger(n) && n > 0 ? n : 10;
+}
+
+/**
+ * Opens the database named by the target. PGlite is opened once per process (it is an
+ * in-process PostgreSQL); PostgreSQL gets a connection pool.
+ */
+export function openDatabase(target: DatabaseTarget): Database {
+  if (target.kind === "postgres") {
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: target.url, max: poolSize(), connectionTimeoutMillis: 5_000 }),
+    });
+    return {
+      prisma,
+      target,
+      // The schema engine does not end its pool; let the process exit once it is idle.
+      migrationAdapter: () =>
+        new PrismaPg({ connectionString: target.url, max: 2, connectionTimeoutMillis: 5_000, allowExitOnIdle: true, idleTimeoutMillis: 500 }),
+      close: () => prisma.$disconnect(),
+    };
+  }
+  const release = target.kind === "embedded" ? lockDataDir(target.dataDir) : () => {};
+  const pglite = target.kind === "embedded" ? new PGlite(target.dataDir) : new PGlite();
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    target,
+    migrationAdapter: () => new PrismaPGlite(pglite),
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+      release();
+    },
+  };
+}
+
+export { describeTarget };

@@ -1,0 +1,59 @@
+import { AppError } from "@/server/errors";
+import { REST_BODY_LIMIT_BYTES } from "@/server/rate-limits/limits";
+import { unknownFieldMessage } from "./fields";
+
+/**
+ * Reads a REST request body as a JSON object: JSON content type (415), at most 16 KiB (413),
+ * UTF-8 JSON (400), an object (400), and no member that is really a path parameter (422).
+ */
+export async function readJsonObject(req: Request, pathParams: string[]): Promise<Record<string, unknown>> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
+    throw new AppError(
+      "unsupported_media_type",
+      type ? `The body is sent as ${type.split(";")[0]}; send JSON with Content-Type: application/json.` : "The request has no Content-Type; send JSON with Content-Type: application/json.",
+    );
+  }
+  const text = await readLimited(req);
+  if (!text.trim()) throw new AppError("malformed_request", "The body is empty; send a JSON object.");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new AppError("malformed_request", `The body is not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new AppError("malformed_request", "The body must be a JSON object.");
+  }
+  const clashing = Object.keys(value).filter((k) => pathParams.includes(k));
+  if (clashing.length) {
+    throw new AppError("validation_failed", `The body names ${clashing.join(", ")}, which belongs in the URL. Nothing was written.`, {
+      errors: clashing.map((k) => ({ pointer: `/${k}`, detail: `${unknownFieldMessage(k, ["the fields documented for this request"])} ${k} is part of the URL.` })),
+    });
+  }
+  return value as Record<string, unknown>;
+}
+
+async function readLimited(req: Request): Promise<string> {
+  const tooLarge = () => new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
+  if (Number(req.headers.get("content-length") ?? 0) > REST_BODY_LIMIT_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > REST_BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("malformed_request", "The body is not valid UTF-8.");
+  }
+}

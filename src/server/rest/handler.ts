@@ -1,0 +1,91 @@
+import "server-only";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { type AuthenticatedKey, authenticateApiKey } from "@/server/api-keys/service";
+import { getDb } from "@/server/db";
+import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
+import { LIMITS } from "@/server/rate-limits/limits";
+import { consume } from "@/server/rate-limits/service";
+import { restRouter } from "@/server/rest-router";
+import { challenge, readBearer } from "./authorization";
+import { readJsonObject } from "./body";
+import { clientAddress } from "./client-address";
+import { listOperations, matchOperation } from "./operations";
+import { problemResponse, toAppError } from "./problem-response";
+import { rateLimitHeaders } from "./rate-limit-headers";
+
+const operations = listOperations(restRouter);
+
+
+/**
+ * The /api/v1 door. In order: route (404/405), credential (401), rate limit per key and endpoint
+ * (429; unauthenticated calls count per client address), scope (403), body (415/413/400), then the
+ * procedure (422 on invalid fields, its own problems, or success). Every answer of a known
+ * endpoint carries the rate-limit headers; every failure is an RFC 9457 problem document.
+ */
+export async function handleRestRequest(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const instance = url.pathname;
+  const found = matchOperation(operations, req.method, url.pathname.replace(/^\/api(?=\/)/, ""));
+  if (found.kind === "none") return problemResponse(new AppError("not_found", NOT_FOUND_DETAIL), instance);
+  if (found.kind === "method_not_allowed") {
+    return problemResponse(new AppError("method_not_allowed", `This path takes ${found.allow.join(", ")}.`), instance, { Allow: found.allow.join(", ") });
+  }
+  const { operation } = found;
+  const db = getDb();
+
+  try {
+    const credential = readBearer(req.headers.get("authorization"));
+    const key: AuthenticatedKey | null = credential.kind === "bearer" ? await authenticateApiKey(db, credential.token) : null;
+    const bucket = key ? `rest:key:${key.id}:${operation.operationId}` : `rest:addr:${clientAddress(req)}:${operation.operationId}`;
+    const decision = await consume(db, bucket, LIMITS.restEndpointPerKey);
+    const limitHeaders = rateLimitHeaders(decision);
+
+    const fail = (error: AppError, extra: Record<string, string> = {}) => problemResponse(error, instance, { ...limitHeaders, ...extra });
+    if (!decision.allowed) {
+      return fail(new AppError("rate_limited", `This key may call this endpoint ${decision.limit} times a minute; try again in ${decision.resetSeconds} s.`), {
+        "Retry-After": String(decision.resetSeconds),
+      });
+    }
+    if (!key) {
+      const detail = credential.kind === "bearer" ? "The API key is malformed, unknown or revoked." : "Send a workspace API key as Authorization: Bearer <key>.";
+      return fail(new AppError("unauthenticated", detail), { "WWW-Authenticate": credential.kind === "bearer" ? challenge.invalid : challenge.missing });
+    }
+    if (operation.requiredScope && !key.scopes.includes(operation.requiredScope)) {
+      return fail(new AppError("insufficient_scope", `This key lacks the ${operation.requiredScope} scope that this endpoint needs.`), {
+        "WWW-Authenticate": challenge.insufficientScope(operation.requiredScope),
+      });
+    }
+
+    let forwarded = req;
+    if (req.method !== "GET") {
+      const body = await readJsonObject(req, operation.paramNames).catch((error: AppError) => error);
+      if (body instanceof AppError) return fail(body);
+      forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: JSON.stringify(body) });
+    }
+
+    let failure: unknown;
+    const responseHeaders: Record<string, string> = {};
+    const response = await createOpenApiFetchHandler({
+      endpoint: "/api",
+      req: forwarded,
+      router: restRouter,
+      createContext: () => ({ db, headers: req.headers, getUser: async () => null, apiKey: key, responseHeaders }),
+      onError: ({ error }) => {
+        failure = error;
+      },
+    });
+    if (failure !== undefined || response.status >= 400) {
+      const appError = toAppError(failure, operation.bodyFields);
+      if (appError.code === "internal") console.error(`[rest] ${operation.operationId} failed`, failure);
+      return fail(appError);
+    }
+    return new Response(await response.text(), {
+      status: operation.successStatus,
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...limitHeaders, ...responseHeaders },
+    });
+  } catch (error) {
+    console.error(`[rest] ${operation.operationId} failed before the procedure`, error);
+    return problemResponse(new AppError("internal"), instance);
+  }
+}
+

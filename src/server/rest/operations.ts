@@ -1,0 +1,67 @@
+import type { AnyRouter } from "@trpc/server";
+import type { TApiKeyScope } from "@/server/api-keys/schema";
+import type { AppErrorCode } from "@/server/errors";
+import type { AppMeta } from "@/server/trpc";
+
+/** One published REST operation, read from a procedure's OpenAPI meta (never written twice). */
+export interface RestOperation {
+  procedurePath: string;
+  operationId: string;
+  method: string;
+  /** e.g. /v1/campaigns/{campaignId}/events */
+  path: string;
+  paramNames: string[];
+  pattern: RegExp;
+  requiredScope?: TApiKeyScope;
+  successStatus: number;
+  /** Problems particular to it (see AppMeta). */
+  problems: AppErrorCode[];
+  summary?: string;
+  /** The members its input takes besides the path parameters. */
+  bodyFields: string[];
+}
+
+export function listOperations(router: AnyRouter): RestOperation[] {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: AppMeta; inputs: { shape?: Record<string, unknown> }[] } }>;
+  return Object.entries(procedures).flatMap(([procedurePath, procedure]) => {
+    const meta = procedure._def.meta;
+    if (!meta?.openapi) return [];
+    const paramNames = [...meta.openapi.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const pattern = new RegExp(`^${meta.openapi.path.replace(/\{\w+\}/g, "([^/]+)")}$`);
+    return [
+      {
+        procedurePath,
+        operationId: meta.openapi.operationId ?? procedurePath,
+        method: meta.openapi.method,
+        path: meta.openapi.path,
+        paramNames,
+        pattern,
+        requiredScope: meta.requiredScope,
+        successStatus: meta.successStatus ?? 200,
+        problems: meta.problems ?? [],
+        summary: meta.openapi.summary,
+        bodyFields: Object.keys(procedure._def.inputs[0]?.shape ?? {}).filter((k) => !paramNames.includes(k)),
+      },
+    ];
+  });
+}
+
+export type OperationMatch =
+  | { kind: "match"; operation: RestOperation; params: Record<string, string> }
+  | { kind: "method_not_allowed"; allow: string[] }
+  | { kind: "none" };
+
+export function matchOperation(operations: RestOperation[], method: string, path: string): OperationMatch {
+  const onPath = operations.filter((op) => op.pattern.test(path));
+  if (onPath.length === 0) return { kind: "none" };
+  const operation = onPath.find((op) => op.method === method);
+  if (!operation) return { kind: "method_not_allowed", allow: [...new Set(onPath.map((op) => op.method))] };
+  const values = path.match(operation.pattern)!.slice(1);
+  let params: Record<string, string>;
+  try {
+    params = Object.fromEntries(operation.paramNames.map((name, i) => [name, decodeURIComponent(values[i])]));
+  } catch {
+    return { kind: "none" };
+  }
+  return { kind: "match", operation, params };
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { LIMITS } from "@/server/rate-limits/limits";
+import { consume } from "@/server/rate-limits/service";
+import { restRouter } from "@/server/rest-router";
+import { clientAddress } from "./client-address";
+import { listOperations, matchOperation } from "./operations";
+import { problemResponse, toAppError } from "./problem-response";
+import { rateLimitHeaders } from "./rate-limit-headers";
+
+const operations = listOperations(restRouter).filter((op) => op.path.startsWith("/tools/"));
+
+/** Open CORS: the calculators are public and read-only. */
+export const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type",
+  "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
+  "Access-Control-Max-Age": "86400",
+};
+
+/** Answers depend only on their parameters: caches may keep them for a day. */
+const CACHE = "public, max-age=86400";
+
+/**
+ * The /api/tools door: CORS preflight, routing, a generous per-address rate limit (429), then
+ * the calculator procedure; invalid parameters give a 400 problem naming each with its bound.
+ */
+export async function handleToolsRequest(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const instance = url.pathname;
+  if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
+  const found = matchOperation(operations, req.method, url.pathname.replace(/^\/api(?=\/)/, ""));
+  if (found.kind === "none") return problemResponse(new AppError("not_found", "There is no calculator at this address; see /openapi.json."), instance, CORS_HEADERS);
+  if (found.kind === "method_not_allowed") {
+    return problemResponse(new AppError("method_not_allowed", "Calculators answer GET."), instance, { ...CORS_HEADERS, Allow: "GET, OPTIONS" });
+  }
+  const { operation } = found;
+  const db = getDb();
+  try {
+    const decision = await consume(db, `tools:${clientAddress(req)}`, LIMITS.calculatorsPerIp);
+    const headers = { ...CORS_HEADERS, ...rateLimitHeaders(decision) };
+    if (!decision.allowed) {
+      return problemResponse(new AppError("rate_limited", `Calculators answer ${decision.limit} requests a minute per address; try again in ${decision.resetSeconds} s.`), instance, {
+        ...headers,
+        "Retry-After": String(decision.resetSeconds),
+      });
+    }
+    let failure: unknown;
+    const response = await createOpenApiFetchHandler({
+      endpoint: "/api",
+      req,
+      router: restRouter,
+      createContext: () => ({ db, headers: req.headers, getUser: async () => null }),
+      onError: ({ error }) => {
+        failure = error;
+      },
+    });
+    if (failure !== undefined || response.status >= 400) {
+      const appError = toAppError(failure, operation.bodyFields, "query");
+      if (appError.code === "internal") console.error(`[tools] ${operation.operationId} failed`, failure);
+      return problemResponse(appError, instance, headers);
+    }
+    return new Response(await response.text(), { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": CACHE, ...headers } });
+  } catch (error) {
+    console.error(`[tools] ${operation.operationId} failed before the procedure`, error);
+    return problemResponse(new AppError("internal"), instance, CORS_HEADERS);
+  }
+}

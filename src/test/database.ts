@@ -1,0 +1,38 @@
+import fs from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { afterAll, inject } from "vitest";
+import { PrismaClient } from "@/generated/prisma/client";
+import { type Database, openDatabase } from "@/server/platform/database";
+import { useDatabase } from "@/server/platform/process-database";
+
+/**
+ * The database of one test file: a fresh in-memory PGlite loaded from the migrated template, or
+ * the run's PostgreSQL database. It is also installed as the process database, so code that calls
+ * getDb() uses it. Tests isolate themselves by creating their own workspaces (see factories).
+ */
+export async function testDatabase(): Promise<Database> {
+  const postgresUrl = inject("postgresUrl");
+  let database: Database;
+  if (postgresUrl) {
+    database = openDatabase({ kind: "postgres", url: postgresUrl });
+  } else {
+    const tar = await fs.readFile(inject("pgliteTemplate"));
+    const pglite = new PGlite({ loadDataDir: new Blob([new Uint8Array(tar)]) });
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    database = {
+      prisma,
+      target: { kind: "memory" },
+      migrationAdapter: () => new PrismaPGlite(pglite),
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+      },
+    };
+  }
+  useDatabase(database);
+  afterAll(() => database.close());
+  return database;
+}
+
+export const onPostgres = () => Boolean(inject("postgresUrl"));

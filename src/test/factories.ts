@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import type { Plan, PrismaClient } from "@/generated/prisma/client";
+import { hashPassword } from "@/server/auth/password";
+
+export const uniq = (prefix = "t") => `${prefix}${randomBytes(5).toString("hex")}`;
+
+let cachedHash: Promise<string> | undefined;
+/** One real argon2 hash of "correct horse battery", reused to keep factories fast. */
+export const TEST_PASSWORD = "correct horse battery";
+const testPasswordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+/** A person who owns a fresh workspace of their own. */
+export async function createOwnerWorkspace(prisma: PrismaClient, opts: { plan?: Plan; name?: string } = {}) {
+  const tag = uniq();
+  const user = await prisma.user.create({
+    data: { email: `${tag}@example.test`, name: `Owner ${tag}`, passwordHash: await testPasswordHash() },
+  });
+  const workspace = await prisma.workspace.create({
+    data: {
+      name: opts.name ?? `Workspace ${tag}`,
+      slug: `ws-${tag}`,
+      plan: opts.plan ?? "paid",
+      memberships: { create: { userId: user.id, role: "owner" } },
+    },
+  });
+  return { user, workspace, workspaceId: workspace.id };
+}
+
+/** Accounts with contacts (full US addresses) and an audience holding all of them. */
+export async function createAudience(prisma: PrismaClient, workspaceId: string, opts: { accounts?: number; perAccount?: number } = {}) {
+  const accounts = opts.accounts ?? 4;
+  const perAccount = opts.perAccount ?? 2;
+  const audience = await prisma.audience.create({ data: { workspaceId, name: `Audience ${uniq()}` } });
+  const contacts = [];
+  for (let a = 0; a < accounts; a++) {
+    const domain = `${uniq("acct")}.example`;
+    const account = await prisma.account.create({ data: { workspaceId, name: `Account ${a}`, domain } });
+    for (let c = 0; c < perAccount; c++) {
+      const contact = await prisma.contact.create({
+        data: {
+          workspaceId,
+          accountId: account.id,
+          firstName: `First${a}${c}`,
+          lastName: "Tester",
+          email: `p${c}@${domain}`,
+          addressLine1: `${100 + a} Main St`,
+          addressLine2: `Suite ${c + 1}`,
+          city: "Boston",
+          region: "MA",
+          postalCode: "02116",
+          country: "US",
+          addressStatus: "deliverable",
+        },
+      });
+      await prisma.audienceMember.create({ data: { audienceId: audience.id, contactId: contact.id, workspaceId } });
+      contacts.push(contact);
+    }
+  }
+  return { audience, contacts };
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { TRPCError } from "@trpc/server";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { createRequestContext } from "@/server/context";
+import { createAppCaller } from "@/server/routers";
+
+/** The tRPC caller for server components: the same procedures, checks and errors as the browser's. */
+export async function serverCaller() {
+  return createAppCaller(createRequestContext(await headers()));
+}
+
+/**
+ * Loads a page's data through the caller. Next renders a page beside its layout, so a page must
+ * turn "not signed in" and "not found" into the same redirect and 404 that the layout gives.
+ */
+export async function loadPage<T>(load: (caller: Awaited<ReturnType<typeof serverCaller>>) => Promise<T>): Promise<T> {
+  try {
+    return await load(await serverCaller());
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === "UNAUTHORIZED") redirect("/sign-in");
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const reportDir = process.env.TEST_REPORT_DIR;
+
+export default defineConfig({
+  resolve: {
+    tsconfigPaths: true,
+    // "server-only" throws outside React's server build; tests are server code.
+    alias: { "server-only": path.resolve(import.meta.dirname, "src/test/server-only-stub.ts") },
+  },
+  test: {
+    include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["src/test/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+    reporters: reportDir ? ["default", "json"] : ["default"],
+    outputFile: reportDir ? { json: path.join(reportDir, `vitest-${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`) } : undefined,
+  },
+});
