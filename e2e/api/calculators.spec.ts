@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { getTool } from "../support/api";
 
 test.describe("public calculators", () => {
   test("holdout-size answers with the inputs, the defaults and the sizes, cacheable and open to every origin", async ({ request }) => {
-    const res = await request.get("/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2", { headers: { Origin: "https://planner.example" } });
+    const res = await getTool(request, "/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2", { Origin: "https://planner.example" });
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("application/json");
     expect(res.headers()["access-control-allow-origin"]).toBe("*");
@@ -28,7 +29,7 @@ test.describe("public calculators", () => {
       ["test-duration?baselineRate=0.07&relativeLift=0.2&weeklyVolume=1000", { totalSize: 18128, weeksToEnroll: 19, totalDays: 163 }],
     ];
     for (const [path, expected] of cases) {
-      const res = await request.get(`/api/tools/${path}`);
+      const res = await getTool(request, `/api/tools/${path}`);
       expect(res.status(), path).toBe(200);
       expect(await res.json(), path).toMatchObject(expected);
     }
@@ -46,7 +47,7 @@ test.describe("public calculators", () => {
   });
 
   test("bad parameters give a 400 problem naming each one with its bound", async ({ request }) => {
-    const res = await request.get("/api/tools/holdout-size?baselineRate=1.5&relativeLift=abc&alpha=0.5&colour=red");
+    const res = await getTool(request, "/api/tools/holdout-size?baselineRate=1.5&relativeLift=abc&alpha=0.5&colour=red");
     expect(res.status()).toBe(400);
     expect(res.headers()["content-type"]).toBe("application/problem+json");
     expect(res.headers()["access-control-allow-origin"]).toBe("*");
@@ -60,9 +61,17 @@ test.describe("public calculators", () => {
         { parameter: "colour", detail: expect.stringContaining("colour is not a field of this request") },
       ]),
     );
-    const missing = await (await request.get("/api/tools/break-even")).json();
+    const missing = await (await getTool(request, "/api/tools/break-even")).json();
     expect(missing.errors.map((e: { parameter: string }) => e.parameter).sort()).toEqual(["costPerPieceCents", "dealValueCents", "winRate"]);
-    expect((await request.get("/api/tools/no-such-tool")).status()).toBe(404);
+    for (const [path, required] of [
+      ["minimum-detectable-lift", ["audienceSize", "baselineRate"]],
+      ["test-duration", ["baselineRate", "relativeLift", "weeklyVolume"]],
+    ] as const) {
+      const res = await getTool(request, `/api/tools/${path}`);
+      expect(res.status(), path).toBe(400);
+      expect((await res.json()).errors.map((e: { parameter: string }) => e.parameter).sort(), path).toEqual(required);
+    }
+    expect((await getTool(request, "/api/tools/no-such-tool")).status()).toBe(404);
     expect((await request.post("/api/tools/holdout-size")).status()).toBe(405);
   });
 
@@ -73,15 +82,19 @@ test.describe("public calculators", () => {
     const statuses: number[] = [];
     for (let batch = 0; batch < 7; batch++) {
       const results = await Promise.all(
-        Array.from({ length: 43 }, () => request.get("/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2", { headers: { "X-Forwarded-For": address } })),
+        Array.from({ length: 43 }, () => getTool(request, "/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2", { "X-Forwarded-For": address })),
       );
       statuses.push(...results.map((r) => r.status()));
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(300);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
-    const over = await request.get("/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2", { headers: { "X-Forwarded-For": address } });
+    const over = await getTool(request, "/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2", { "X-Forwarded-For": address });
     expect(over.status()).toBe(429);
     expect(Number(over.headers()["retry-after"])).toBeGreaterThan(0);
     expect((await over.json()).type).toMatch(/\/problems\/rate-limited$/);
+    // The limit is per address across every calculator.
+    for (const path of ["minimum-detectable-lift?baselineRate=0.05&audienceSize=10000", "break-even?costPerPieceCents=300&dealValueCents=2000000&winRate=0.1", "test-duration?baselineRate=0.07&relativeLift=0.2&weeklyVolume=1000"]) {
+      expect((await getTool(request, `/api/tools/${path}`, { "X-Forwarded-For": address })).status(), path).toBe(429);
+    }
   });
 });

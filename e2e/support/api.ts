@@ -12,9 +12,24 @@ export function operationOf(method: string, urlPath: string): string | null {
   if (method === "POST" && /^\/api\/v1\/campaigns\/[^/]+\/events$/.test(urlPath)) return "postEntryEvent";
   if (method === "GET" && /^\/api\/v1\/campaigns\/[^/]+\/events\/[^/]+$/.test(urlPath)) return "getEntryEvent";
   if (method === "POST" && urlPath === "/api/v1/conversions") return "reportConversion";
+  const tool = method === "GET" ? /^\/api\/tools\/([a-z-]+)$/.exec(urlPath) : null;
+  if (tool) return tool[1].replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   return null;
 }
 export const observedFile = path.join(artifactsDir, "observed-statuses.jsonl");
+
+/** Notes that a request to a documented operation got a status, for the status-coverage check. */
+export function recordStatus(method: string, url: string, status: number) {
+  const operation = operationOf(method, new URL(url, "http://x").pathname);
+  if (operation) fs.appendFileSync(observedFile, `${JSON.stringify({ operation, status })}\n`);
+}
+
+/** GET a public calculator, recording the status it answered with. */
+export async function getTool(request: APIRequestContext, pathAndQuery: string, headers?: Record<string, string>) {
+  const response = await request.get(pathAndQuery, { headers });
+  recordStatus("GET", pathAndQuery, response.status());
+  return response;
+}
 
 export interface ApiResponse {
   status: number;
@@ -45,8 +60,7 @@ export class Api {
     const response = await this.request.fetch(urlPath, { method, headers: { ...headers, ...opts.headers }, data, failOnStatusCode: false });
     const text = await response.text();
     const result = { status: response.status(), headers: response.headers(), body: text ? safeJson(text) : null };
-    const operation = operationOf(method, urlPath);
-    if (operation) fs.appendFileSync(observedFile, `${JSON.stringify({ operation, status: result.status })}\n`);
+    recordStatus(method, urlPath, result.status);
     return result;
   }
 
