@@ -5,6 +5,7 @@ import { campaignRouter } from "./campaigns/router";
 import { confirmationRouter } from "./confirmations/router";
 import { fulfilmentRouter } from "./fulfilment/router";
 import { resultsRouter } from "./holdouts/router";
+import { connectedAgentsRouter } from "./oauth/router";
 import { createCallerFactory, router } from "./trpc";
 import { workspaceRouter } from "./workspaces/router";
 
@@ -17,6 +18,7 @@ export const appRouter = router({
   fulfilment: fulfilmentRouter,
   confirmation: confirmationRouter,
   results: resultsRouter,
+  connectedAgents: connectedAgentsRouter,
   workspace: workspaceRouter,
 });
 

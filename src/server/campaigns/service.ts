@@ -118,22 +118,27 @@ export async function goLiveProblems(db: Db, campaign: { audienceId: string | nu
  * Goes live: freezes the entry policy and assigns the account-level arms from the audience as it
  * is now, once. A consequential action: owners confirm it in the browser; agents get a card.
  */
-export async function goLive(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; actor: Actor; now?: Date }) {
+export function goLive(prisma: PrismaClient, p: GoLiveParams) {
+  return prisma.$transaction((tx) => goLiveIn(tx, p));
+}
+
+type GoLiveParams = { workspaceId: string; campaignId: string; actor: Actor; now?: Date };
+
+/** goLive inside the caller's transaction (an accepted confirmation card runs it this way). */
+export async function goLiveIn(tx: Db, p: GoLiveParams) {
   const now = p.now ?? new Date();
-  return prisma.$transaction(async (tx) => {
-    const campaign = await requireCampaign(tx, p);
-    if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}.`);
-    const problems = await goLiveProblems(tx, campaign);
-    if (problems.length) throw new AppError("invalid_state", `Before going live: ${problems.join("; ")}.`);
-    const moved = await tx.campaign.updateMany({
-      where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" },
-      data: { status: "live", wentLiveAt: now, entryPolicyFrozenAt: now, copyApprovedAt: campaign.copyApprovedAt ?? now, copyApprovedBy: campaign.copyApprovedBy ?? p.actor.id },
-    });
-    if (moved.count !== 1) throw new AppError("invalid_state", "The campaign changed meanwhile; reload it.");
-    const arms = await freezeHoldoutArms(tx, { workspaceId: p.workspaceId, campaignId: campaign.id, audienceId: campaign.audienceId!, holdoutShare: campaign.holdoutShare });
-    await recordAudit(tx, p.workspaceId, p.actor, "campaign.went_live", { type: "campaign", id: campaign.id }, arms);
-    return { ...(await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } })), arms };
+  const campaign = await requireCampaign(tx, p);
+  if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}.`);
+  const problems = await goLiveProblems(tx, campaign);
+  if (problems.length) throw new AppError("invalid_state", `Before going live: ${problems.join("; ")}.`);
+  const moved = await tx.campaign.updateMany({
+    where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" },
+    data: { status: "live", wentLiveAt: now, entryPolicyFrozenAt: now, copyApprovedAt: campaign.copyApprovedAt ?? now, copyApprovedBy: campaign.copyApprovedBy ?? p.actor.id },
   });
+  if (moved.count !== 1) throw new AppError("invalid_state", "The campaign changed meanwhile; reload it.");
+  const arms = await freezeHoldoutArms(tx, { workspaceId: p.workspaceId, campaignId: campaign.id, audienceId: campaign.audienceId!, holdoutShare: campaign.holdoutShare });
+  await recordAudit(tx, p.workspaceId, p.actor, "campaign.went_live", { type: "campaign", id: campaign.id }, arms);
+  return { ...(await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } })), arms };
 }
 
 const transitions = {
@@ -160,19 +165,24 @@ export async function changeCampaignState(prisma: PrismaClient, p: { workspaceId
 }
 
 /** Sets a new budget; it cannot go below what is spent and held. Raising it wakes no one by itself. */
-export async function setBudget(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; budgetCents: number; actor: Actor }) {
-  return prisma.$transaction(async (tx) => {
-    const campaign = await requireCampaign(tx, p);
-    if (campaign.status === "ended") throw new AppError("invalid_state", "The campaign has ended.");
-    const floor = campaign.spentCents + campaign.reservedCents;
-    // One condition on the row as it is now: workers may be reserving at this moment.
-    const updated = await tx.$executeRaw`
-      UPDATE "Campaign" SET "budgetCents" = ${p.budgetCents}, "updatedAt" = now()
-       WHERE id = ${campaign.id} AND "workspaceId" = ${p.workspaceId} AND "spentCents" + "reservedCents" <= ${p.budgetCents}`;
-    if (updated !== 1) throw new AppError("invalid_state", `The budget cannot be below the ${(floor / 100).toFixed(2)} USD already spent or held.`);
-    await recordAudit(tx, p.workspaceId, p.actor, "campaign.budget_set", { type: "campaign", id: campaign.id }, { from: campaign.budgetCents, to: p.budgetCents });
-    return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
-  });
+export function setBudget(prisma: PrismaClient, p: SetBudgetParams) {
+  return prisma.$transaction((tx) => setBudgetIn(tx, p));
+}
+
+type SetBudgetParams = { workspaceId: string; campaignId: string; budgetCents: number; actor: Actor };
+
+/** setBudget inside the caller's transaction. */
+export async function setBudgetIn(tx: Db, p: SetBudgetParams) {
+  const campaign = await requireCampaign(tx, p);
+  if (campaign.status === "ended") throw new AppError("invalid_state", "The campaign has ended.");
+  const floor = campaign.spentCents + campaign.reservedCents;
+  // One condition on the row as it is now: workers may be reserving at this moment.
+  const updated = await tx.$executeRaw`
+    UPDATE "Campaign" SET "budgetCents" = ${p.budgetCents}, "updatedAt" = now()
+     WHERE id = ${campaign.id} AND "workspaceId" = ${p.workspaceId} AND "spentCents" + "reservedCents" <= ${p.budgetCents}`;
+  if (updated !== 1) throw new AppError("invalid_state", `The budget cannot be below the ${(floor / 100).toFixed(2)} USD already spent or held.`);
+  await recordAudit(tx, p.workspaceId, p.actor, "campaign.budget_set", { type: "campaign", id: campaign.id }, { from: campaign.budgetCents, to: p.budgetCents });
+  return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
 }
 
 /** The campaign's entry events, newest first, one page at a time. */

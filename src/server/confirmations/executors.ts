@@ -1,12 +1,19 @@
 import type { CardKind, ConfirmationCard } from "@/generated/prisma/client";
+import type { Actor } from "@/server/audit/service";
+import { goLiveIn, setBudgetIn } from "@/server/campaigns/service";
 import type { Db } from "@/server/db";
-import { wakeEventOfEnrollment } from "@/server/entry/lifecycle/wake";
+import { wakeCampaignEvents, wakeEventOfEnrollment } from "@/server/entry/lifecycle/wake";
 
 /**
  * What accepting (or declining) a card does, per kind, run inside the transaction that records the
  * decision, so it happens exactly once. Kinds without an executor cannot be accepted yet.
  */
-export type CardExecutor = (db: Db, card: ConfirmationCard, decision: "accept" | "decline", now: Date) => Promise<Record<string, unknown>>;
+export type CardExecutor = (db: Db, card: ConfirmationCard, decision: "accept" | "decline", now: Date, decidedBy?: Actor) => Promise<Record<string, unknown>>;
+
+/** The person who accepted, or (for an expiry) the service; the audit log names both. */
+function actorFor(card: ConfirmationCard, decidedBy?: Actor): Actor {
+  return decidedBy ?? { kind: "system", id: null, label: `Card ${card.id}` };
+}
 
 const approvePiece: CardExecutor = async (db, card, decision, now) => {
   if (!card.pieceId) throw new Error(`card ${card.id} names no piece`);
@@ -20,8 +27,26 @@ const approvePiece: CardExecutor = async (db, card, decision, now) => {
   return { piece: decision === "accept" ? "approved" : "cancelled" };
 };
 
+const goLiveCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
+  if (decision !== "accept") return {};
+  if (!card.campaignId) throw new Error(`card ${card.id} names no campaign`);
+  const campaign = await goLiveIn(db, { workspaceId: card.workspaceId, campaignId: card.campaignId, actor: actorFor(card, decidedBy), now });
+  return { campaign: campaign.status, arms: campaign.arms };
+};
+
+const raiseBudgetCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
+  if (decision !== "accept") return {};
+  if (!card.campaignId || card.budgetAfterCents == null) throw new Error(`card ${card.id} names no campaign or budget`);
+  const campaign = await setBudgetIn(db, { workspaceId: card.workspaceId, campaignId: card.campaignId, budgetCents: card.budgetAfterCents, actor: actorFor(card, decidedBy) });
+  // Events waiting for budget headroom can go on now.
+  await wakeCampaignEvents(db, campaign.id, now);
+  return { budgetCents: campaign.budgetCents };
+};
+
 export const cardExecutors: Partial<Record<CardKind, CardExecutor>> = {
   approve_piece: approvePiece,
+  go_live: goLiveCard,
+  raise_budget: raiseBudgetCard,
 };
 
 /** Registers an executor (campaign actions register theirs from their own module). */

@@ -89,7 +89,7 @@ export async function decideCard(
     let executionError: string | null = null;
     if (executor) {
       try {
-        result = await executor(tx, card, p.decision, now);
+        result = await executor(tx, card, p.decision, now, { kind: "user", id: p.user.id, label: p.user.email });
       } catch (error) {
         if (error instanceof AppError) executionError = error.message;
         else throw error;

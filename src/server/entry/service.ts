@@ -21,7 +21,7 @@ function replayOrConflict(existing: EventRow, print: string) {
       { errors: [{ pointer: "/idempotencyKey", detail: "Already used for a different entry event; use a new key for a new source event." }] },
     );
   }
-  return { eventId: existing.id, status: existing.status };
+  return { eventId: existing.id, status: existing.status, replayed: true };
 }
 
 /**
@@ -78,7 +78,7 @@ export async function acceptEntryEvent(
   });
   if (created) {
     signalWork();
-    return { eventId: created.id, status: created.status };
+    return { eventId: created.id, status: created.status, replayed: false };
   }
   const winner = await findByIdempotencyKey(db, workspaceId, input.idempotencyKey);
   if (!winner) throw new Error("entry event vanished after a conflicting insert");

@@ -16,6 +16,8 @@ export const LIMITS = {
   signInPerEmail: { policy: "sign-in", limit: 10, windowSeconds: 15 * 60 },
   /** Public calculators, per client IP. */
   calculatorsPerIp: { policy: "per-ip", limit: 300, windowSeconds: 60 },
+  /** OAuth client registration and token requests, per client IP. */
+  oauthPerIp: { policy: "oauth-per-ip", limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, LimitDefinition>;
 
 /** Largest accepted REST request body. */

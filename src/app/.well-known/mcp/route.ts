@@ -1,0 +1,7 @@
+import { jsonDocument } from "@/server/docs/published/responses";
+import { serverCard } from "@/server/docs/published/server-card";
+
+export const dynamic = "force-dynamic";
+
+/** The MCP server card (SEP-2127 draft). */
+export const GET = jsonDocument(serverCard);

@@ -1,0 +1,1 @@
+export { dynamic, GET, OPTIONS } from "../../route";

@@ -1,0 +1,7 @@
+import { llmsTxt } from "@/server/docs/published/llms-txt";
+import { textDocument } from "@/server/docs/published/responses";
+
+export const dynamic = "force-dynamic";
+
+/** llmstxt.org routing index of every published document. */
+export const GET = textDocument(llmsTxt, "text/plain");

@@ -1,0 +1,43 @@
+import { listOperations } from "@/server/rest/operations";
+import { restRouter } from "@/server/rest-router";
+import { MCP_TOOLS } from "@/server/mcp/catalog";
+import { mcpResource } from "@/server/oauth/config";
+import { SERVICE_NAME } from "@/server/platform/version";
+import { LIMITS } from "@/server/rate-limits/limits";
+import { MCP_SERVER_DESCRIPTION } from "./server-card";
+
+/** /llms.txt (llmstxt.org): an H1, a summary, then sections of links to every document. */
+export function llmsTxt(base: string): string {
+  const ops = listOperations(restRouter);
+  const rest = ops.filter((o) => o.path.startsWith("/v1/"));
+  const tools = ops.filter((o) => o.path.startsWith("/tools/"));
+  return `# ${SERVICE_NAME}
+
+> Direct-mail programmes for B2B revenue teams and their agents: postcards, letters, handwritten notes and gifts, each written for one recipient, sent to CRM or CSV contacts, and measured against account-level holdouts. Agents work a workspace over MCP with OAuth consent in the browser; servers use a narrow REST API with workspace API keys; planning calculators are public.
+
+Printing, approval and spending always wait for a person to accept a confirmation card in the browser. Read the agent policy before any write.
+
+## Agents (MCP)
+
+- [MCP server](${mcpResource(base)}): Streamable HTTP. ${MCP_SERVER_DESCRIPTION} Tools: ${MCP_TOOLS.map((t) => t.name).join(", ")}.
+- [MCP server card](${base}/.well-known/mcp): name, endpoint, protocol versions, authorization, tools and resources.
+- [Agent authorization](${base}/auth.md): the OAuth 2.1 flow with browser consent, scopes and token lifetimes.
+- [Agent policy](${base}/agents/policy.md): the rules to follow before any write call.
+
+## REST API
+
+- [OpenAPI description](${base}/openapi.json): every operation, field, bound, status and problem type.
+${rest.map((o) => `- [${o.method.toUpperCase()} /api${o.path}](${base}/docs/api): ${o.summary ?? o.operationId} (scope \`${o.requiredScope}\`).`).join("\n")}
+- [API reference](${base}/docs/api): the OpenAPI description, readable. ${LIMITS.restEndpointPerKey.limit} requests a minute per key and endpoint.
+- [Problem types](${base}/problems): what each error means and how to fix it.
+- [Entry-event lifecycle](${base}/docs/lifecycle): each status and skip reason.
+
+## Calculators
+
+${tools.map((o) => `- [${o.summary ?? o.operationId}](${base}${o.path}): a page with a form and a chart; the same answer as JSON from \`GET ${base}/api${o.path}\` (no key, open CORS).`).join("\n")}
+
+## Optional
+
+- [Service health](${base}/api/health)
+`;
+}

@@ -1,0 +1,70 @@
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { MCP_TOOLS } from "@/server/mcp/catalog";
+import { MCP_RESOURCES } from "@/server/mcp/resources";
+import { annotationsOf, envelopeOf } from "@/server/mcp/tool";
+import { mcpResource, OAUTH_PATHS } from "@/server/oauth/config";
+import { MCP_SCOPES } from "@/server/oauth/scopes";
+import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
+
+export const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+export const MCP_SERVER_NAME = "io.direct-mail-programme/workspace";
+export const MCP_SERVER_DESCRIPTION =
+  "Run a direct-mail programme (postcards, letters, handwritten notes, gifts) for one workspace: read campaigns, audiences, contacts and lift results, edit drafts, admit contacts, and ask for consequential actions (go live, print, spend), each of which waits for the owner to accept a confirmation card in the browser.";
+
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
+
+/** The MCP server card (SEP-2127 draft), built from the same tool and resource lists the server registers. */
+export function serverCard(base: string) {
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: MCP_SERVER_NAME,
+    version: SERVICE_VERSION,
+    title: SERVICE_NAME,
+    description: MCP_SERVER_DESCRIPTION,
+    websiteUrl: `${base}/llms.txt`,
+    remotes: [
+      {
+        type: "streamable-http",
+        url: mcpResource(base),
+        supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+        authentication: {
+          required: true,
+          schemes: ["oauth2"],
+          protectedResourceMetadata: `${base}${OAUTH_PATHS.protectedResource}`,
+          authorizationServer: base,
+          scopes: [...MCP_SCOPES],
+          documentation: `${base}/auth.md`,
+        },
+      },
+    ],
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } },
+    resources: MCP_RESOURCES.map((r) => ({ uri: r.uri(base), name: r.name, title: r.title, description: r.description, mimeType: r.mimeType })),
+    tools: MCP_TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: jsonSchema(t.input, "input"),
+      outputSchema: jsonSchema(envelopeOf(t.result), "output"),
+      annotations: annotationsOf(t),
+      _meta: { "io.direct-mail-programme/scope": t.scope, "io.direct-mail-programme/kind": t.kind },
+    })),
+    _meta: { "io.direct-mail-programme/policy": `${base}/agents/policy.md` },
+  };
+}
+
+/** /.well-known/mcp/catalog.json: the servers of this site, each with its card. */
+export function serverCatalog(base: string) {
+  return {
+    servers: [
+      {
+        name: MCP_SERVER_NAME,
+        title: SERVICE_NAME,
+        description: MCP_SERVER_DESCRIPTION,
+        url: mcpResource(base),
+        serverCard: `${base}/.well-known/mcp`,
+        serverCardAlternates: [`${base}/.well-known/mcp/server-card`, `${base}/api/mcp/server-card`],
+      },
+    ],
+  };
+}

@@ -1,0 +1,15 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Actor } from "@/server/audit/service";
+import type { TMcpScope } from "@/server/oauth/scopes";
+
+/** What every MCP tool receives: built per request from the verified access token. */
+export interface McpContext {
+  db: PrismaClient;
+  base: string;
+  workspaceId: string;
+  grantId: string;
+  clientName: string;
+  scopes: TMcpScope[];
+  /** The agent as the audit log and confirmation cards name it. */
+  actor: Actor;
+}

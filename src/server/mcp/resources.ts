@@ -1,0 +1,22 @@
+import { agentPolicyMarkdown } from "@/server/docs/published/policy-md";
+import { authMarkdown } from "@/server/docs/published/auth-md";
+
+/** The published documents an agent can read as MCP resources (same text as the web addresses). */
+export const MCP_RESOURCES = [
+  {
+    name: "agent-policy",
+    title: "Agent policy",
+    description: "The rules an agent follows before any write: the confirmation gate, what to tell the person, data handling. Read it first.",
+    mimeType: "text/markdown",
+    uri: (base: string) => `${base}/agents/policy.md`,
+    text: agentPolicyMarkdown,
+  },
+  {
+    name: "agent-auth",
+    title: "How agents get access",
+    description: "The OAuth flow with browser consent, scopes, token lifetimes, and what API keys are for.",
+    mimeType: "text/markdown",
+    uri: (base: string) => `${base}/auth.md`,
+    text: authMarkdown,
+  },
+] as const;

@@ -1,0 +1,141 @@
+import { isIP } from "node:net";
+import { InvalidClientError, InvalidClientMetadataError, InvalidRequestError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthClient } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { randomBase62 } from "@/server/platform/random";
+
+/** Longest client metadata (registration body or CIMD document) we read. */
+export const CLIENT_METADATA_MAX_BYTES = 16 * 1024;
+/** A Client ID Metadata Document is fetched again after this long. */
+export const CIMD_CACHE_SECONDS = 60 * 60;
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** OAuth 2.1 / MCP: redirect URIs are https, http on a loopback host, or a native app's private scheme. */
+export function redirectUriProblem(uri: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return `${uri} is not an absolute URL.`;
+  }
+  if (url.hash) return `${uri} must not have a fragment.`;
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:") return LOOPBACK.has(url.hostname) ? null : `${uri}: plain http is allowed only for localhost.`;
+  if (["javascript:", "data:", "file:", "vbscript:", "blob:"].includes(url.protocol)) return `${uri} uses a scheme that cannot receive a code.`;
+  return url.protocol.includes(".") || /^[a-z][a-z0-9+-]*:$/.test(url.protocol) ? null : `${uri} has an unusable scheme.`;
+}
+
+export function isLoopbackRedirect(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return url.protocol === "http:" && LOOPBACK.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Validates client metadata (RFC 7591 section 2) for a public client using PKCE. */
+function checkMetadata(raw: unknown) {
+  const parsed = OAuthClientMetadataSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidClientMetadataError(`${issue.path.join(".") || "metadata"}: ${issue.message}`);
+  }
+  const m = parsed.data;
+  if (m.redirect_uris.length === 0) throw new InvalidClientMetadataError("redirect_uris must name at least one URI.");
+  for (const uri of m.redirect_uris) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw new InvalidClientMetadataError(problem);
+  }
+  const grantTypes = m.grant_types ?? ["authorization_code", "refresh_token"];
+  const unsupported = grantTypes.filter((g) => g !== "authorization_code" && g !== "refresh_token");
+  if (unsupported.length) throw new InvalidClientMetadataError(`Unsupported grant_types: ${unsupported.join(", ")}.`);
+  if (m.response_types && m.response_types.some((r) => r !== "code")) throw new InvalidClientMetadataError("Only the response type code is supported.");
+  return { ...m, grant_types: grantTypes, response_types: ["code"], token_endpoint_auth_method: "none" as const };
+}
+
+/**
+ * Dynamic Client Registration (RFC 7591). Every client is public (PKCE, no secret): a requested
+ * token_endpoint_auth_method is replaced with "none", which the response says (section 3.2.1).
+ */
+export async function registerClient(db: Db, body: unknown) {
+  const metadata = checkMetadata(body);
+  const clientId = `mcp_${randomBase62(24)}`;
+  const client = await db.oAuthClient.create({
+    data: {
+      clientId,
+      source: "dcr",
+      name: (metadata.client_name ?? "").trim().slice(0, 100) || "Unnamed agent",
+      redirectUris: metadata.redirect_uris,
+      metadata,
+    },
+  });
+  return { ...metadata, client_id: clientId, client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000) };
+}
+
+/** A CIMD client_id: an https URL with a path, no fragment, no credentials (draft-ietf-oauth-client-id-metadata-document). */
+export function isMetadataDocumentUrl(clientId: string): boolean {
+  if (!clientId.startsWith("https://")) return false;
+  try {
+    const url = new URL(clientId);
+    return url.pathname.length > 1 && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses hosts that would let a metadata fetch reach this machine's network (SSRF). */
+function privateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal")) return true;
+  if (isIP(host) === 4) return /^(10|127|0)\.|^169\.254\.|^192\.168\.|^172\.(1[6-9]|2\d|3[01])\./.test(host);
+  if (isIP(host) === 6) return host === "::1" || /^f[cd]|^fe80/i.test(host);
+  return false;
+}
+
+export type MetadataFetcher = (url: string) => Promise<Response>;
+
+/** Fetches and validates a Client ID Metadata Document, with a timeout and a size bound. */
+async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFetcher) {
+  if (privateHost(new URL(clientId).hostname)) throw new InvalidClientError("The client metadata document is on a private address.");
+  let response: Response;
+  try {
+    response = await fetcher(clientId);
+  } catch {
+    throw new InvalidClientError("The client metadata document could not be fetched.");
+  }
+  if (!response.ok) throw new InvalidClientError(`The client metadata document answered ${response.status}.`);
+  const text = await response.text();
+  if (text.length > CLIENT_METADATA_MAX_BYTES) throw new InvalidClientError("The client metadata document is too large.");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new InvalidClientError("The client metadata document is not JSON.");
+  }
+  if ((json as { client_id?: unknown })?.client_id !== clientId) throw new InvalidClientError("The client metadata document's client_id is not its own URL.");
+  try {
+    return checkMetadata(json);
+  } catch (error) {
+    throw new InvalidClientError(`The client metadata document is not valid: ${(error as Error).message}`);
+  }
+}
+
+const defaultFetcher: MetadataFetcher = (url) => fetch(url, { redirect: "error", signal: AbortSignal.timeout(5000), headers: { Accept: "application/json" } });
+
+/**
+ * The client a client_id names: a registered one, or (for an https URL) the one its metadata
+ * document describes, fetched and cached. Unknown ids are invalid_client.
+ */
+export async function resolveClient(db: Db, clientId: string | null, opts: { fetcher?: MetadataFetcher; now?: Date } = {}): Promise<OAuthClient> {
+  if (!clientId) throw new InvalidRequestError("client_id is required.");
+  const now = opts.now ?? new Date();
+  const known = await db.oAuthClient.findUnique({ where: { clientId } });
+  if (known && (known.source === "dcr" || (known.lastSeenAt && now.getTime() - known.lastSeenAt.getTime() < CIMD_CACHE_SECONDS * 1000))) return known;
+  if (!isMetadataDocumentUrl(clientId)) throw new InvalidClientError("Unknown client_id: register the client first.");
+  const metadata = await fetchClientMetadataDocument(clientId, opts.fetcher ?? defaultFetcher);
+  const data = { name: (metadata.client_name ?? "").trim().slice(0, 100) || new URL(clientId).host, redirectUris: metadata.redirect_uris, metadata, lastSeenAt: now };
+  return db.oAuthClient.upsert({ where: { clientId }, create: { clientId, source: "cimd", ...data }, update: data });
+}
