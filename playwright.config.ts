@@ -35,6 +35,7 @@ export default defineConfig({
     { name: "api-coverage", testDir: "e2e/api-coverage", dependencies: ["api"] },
     { name: "owner", testDir: "e2e/owner" },
     { name: "ops", testDir: "e2e/ops" },
+    { name: "agents", testDir: "e2e/agents" },
   ],
   webServer: {
     command: "./node_modules/.bin/tsx --conditions=react-server e2e/support/serve.ts",

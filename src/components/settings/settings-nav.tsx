@@ -7,7 +7,10 @@ import { usePathname, useRouter } from "next/navigation";
 export function SettingsNav({ workspaceId }: { workspaceId: string }) {
   const router = useRouter();
   const pathname = usePathname();
-  const tabs = [{ value: "api-keys", label: "API keys" }];
+  const tabs = [
+    { value: "api-keys", label: "API keys" },
+    { value: "connected-agents", label: "Connected agents" },
+  ];
   const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? "api-keys";
   return (
     <Tabs value={active} onChange={(v) => v && router.push(`/w/${workspaceId}/settings/${v}`)} mb="lg" aria-label="Settings sections">

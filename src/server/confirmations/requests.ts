@@ -45,7 +45,8 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
     title: `Take “${campaign.name}” live`,
     summary:
       `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live. Its entry policy (${campaign.acceptsApiEvents ? "accepts" : "does not accept"} API entry events), its copy and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen; ` +
-      `about ${expectedRecipients} of the audience's ${contacts} contacts are in mailed accounts. Each piece costs ${usd(unit)} and spending stops at the budget of ${usd(campaign.budgetCents)}` +
+      `about ${expectedRecipients} of the audience's ${contacts} contacts are in mailed accounts. ` +
+      (contract ? `Each piece costs ${usd(unit)} (${contract.name}) and spending stops at the budget of ${usd(campaign.budgetCents)}` : `No fulfilment contract is chosen yet, so nothing prints until one is; the budget is ${usd(campaign.budgetCents)}`) +
       `${campaign.reviewGate !== "none" ? `; the review gate (${campaign.reviewGate}) still asks you before each piece is printed` : ""}.`,
     params: { campaignId: campaign.id },
     campaignId: campaign.id,

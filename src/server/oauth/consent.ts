@@ -27,6 +27,7 @@ export function pickAuthorizeParams(raw: Record<string, unknown>): AuthorizePara
 
 type ConsentContext =
   | { kind: "error"; message: string }
+  | { kind: "sign-in" }
   | { kind: "redirect"; location: string }
   | {
       kind: "consent";
@@ -37,7 +38,7 @@ type ConsentContext =
       hidden: Record<string, string>;
     };
 
-async function validate(db: Db, base: string, params: AuthorizeParams): Promise<{ auth: ValidAuthorization } | Exclude<ConsentContext, { kind: "consent" }>> {
+async function validate(db: Db, base: string, params: AuthorizeParams): Promise<{ auth: ValidAuthorization } | { kind: "error"; message: string } | { kind: "redirect"; location: string }> {
   try {
     return { auth: await validateAuthorizeRequest(db, base, params) };
   } catch (error) {
@@ -49,11 +50,15 @@ async function validate(db: Db, base: string, params: AuthorizeParams): Promise<
   }
 }
 
-/** Everything the consent page shows, or where to send the browser instead. */
-export async function consentContext(db: Db, base: string, user: SessionUser, raw: Record<string, unknown>): Promise<ConsentContext> {
+/**
+ * Everything the consent page shows, or where to send the browser instead. The request is checked
+ * before anyone signs in, so a bad link never asks for a password.
+ */
+export async function consentContext(db: Db, base: string, user: SessionUser | null, raw: Record<string, unknown>): Promise<ConsentContext> {
   const params = pickAuthorizeParams(raw);
   const checked = await validate(db, base, params);
   if (!("auth" in checked)) return checked;
+  if (!user) return { kind: "sign-in" };
   const { auth } = checked;
   const workspaces = (await listWorkspacesOf(db, user.id)).filter((m) => m.role === "owner").map((m) => m.workspace);
   if (workspaces.length === 0) return { kind: "error", message: "You own no workspace, so there is nothing an agent could be connected to." };

@@ -17,8 +17,8 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   const raw = await searchParams;
   const user = await getSessionUser();
   const query = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
-  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/oauth/authorize?${query}`)}`);
   const ctx = await consentContext(getDb(), baseUrl(), user, raw);
+  if (ctx.kind === "sign-in") redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/oauth/authorize?${query}`)}`);
   if (ctx.kind === "redirect") redirect(ctx.location);
   if (ctx.kind === "error") {
     return (
@@ -40,7 +40,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
         firstTime={firstTime}
         scopes={scopes}
         workspaces={workspaces}
-        userEmail={user.email}
+        userEmail={user?.email ?? ""}
         hidden={hidden}
       />
     </AuthFrame>

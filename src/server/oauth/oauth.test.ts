@@ -1,0 +1,195 @@
+import { createHash, randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "@/test/database";
+import { createOwnerWorkspace } from "@/test/factories";
+import { AuthorizeErrorPage, approveAuthorization, type AuthorizeParams, AuthorizeRedirectError, consentToken, consentTokenMatches, validateAuthorizeRequest } from "./authorize";
+import { redirectUriProblem, registerClient, resolveClient } from "./clients";
+import { revokeGrant } from "./grants";
+import { revokeToken, tokenRequest, verifyAccessToken } from "./tokens";
+
+const BASE = "https://dm.example";
+const RESOURCE = `${BASE}/api/mcp`;
+const REDIRECT = "http://localhost:33418/callback";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+function pkce() {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+/** Registers a client, has an owner approve it, and returns the code and what it takes to redeem it. */
+async function approved(opts: { scope?: string } = {}) {
+  const owner = await createOwnerWorkspace(prisma);
+  const client = await registerClient(prisma, { client_name: "Test agent", redirect_uris: [REDIRECT] });
+  const { verifier, challenge } = pkce();
+  const params: AuthorizeParams = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", state: "s1", resource: RESOURCE, scope: opts.scope };
+  const auth = await validateAuthorizeRequest(prisma, BASE, params);
+  const { code, grant } = await approveAuthorization(prisma, { auth, workspaceId: owner.workspaceId, user: owner.user });
+  const form = { grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: client.client_id };
+  return { owner, client, code, grant, verifier, form, params };
+}
+
+const actorOf = (o: Awaited<ReturnType<typeof createOwnerWorkspace>>) => ({ kind: "user" as const, id: o.user.id, label: o.user.email });
+
+describe("client registration (RFC 7591) and metadata documents", () => {
+  it("registers a public client: 201 body echoes the metadata with a client_id and auth method none", async () => {
+    const c = await registerClient(prisma, { client_name: "Claude", redirect_uris: ["https://claude.example/cb"], token_endpoint_auth_method: "client_secret_basic" });
+    expect(c).toMatchObject({ client_id: expect.stringMatching(/^mcp_[0-9A-Za-z]{24}$/), client_name: "Claude", redirect_uris: ["https://claude.example/cb"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
+    expect(c).not.toHaveProperty("client_secret");
+  });
+
+  it("refuses metadata it cannot honour, and writes no client", async () => {
+    const before = await prisma.oAuthClient.count();
+    const cases: [unknown, RegExp][] = [
+      [{ client_name: "x" }, /redirect_uris/],
+      [{ redirect_uris: [] }, /at least one/],
+      [{ redirect_uris: ["http://evil.example/cb"] }, /only for localhost/],
+      [{ redirect_uris: ["https://a.example/cb#frag"] }, /fragment/],
+      [{ redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, /client_credentials/],
+      [{ redirect_uris: ["https://a.example/cb"], response_types: ["token"] }, /response type/],
+    ];
+    for (const [body, message] of cases) await expect(registerClient(prisma, body), JSON.stringify(body)).rejects.toMatchObject({ errorCode: "invalid_client_metadata", message: expect.stringMatching(message) });
+    expect(await prisma.oAuthClient.count()).toBeGreaterThanOrEqual(before);
+    expect(await prisma.oAuthClient.count({ where: { redirectUris: { has: "http://evil.example/cb" } } })).toBe(0);
+  });
+
+  it("accepts https, loopback http and private-scheme redirect URIs only", () => {
+    expect(redirectUriProblem("https://app.example/cb")).toBeNull();
+    expect(redirectUriProblem("http://127.0.0.1:8080/cb")).toBeNull();
+    expect(redirectUriProblem("com.example.app:/oauth")).toBeNull();
+    expect(redirectUriProblem("javascript:alert(1)")).toMatch(/scheme/);
+    expect(redirectUriProblem("not a url")).toMatch(/absolute/);
+  });
+
+  it("resolves a Client ID Metadata Document, and refuses one that does not name itself or sits on a private address", async () => {
+    const id = `https://agent.example/${randomBytes(4).toString("hex")}/client.json`;
+    const doc = { client_id: id, client_name: "Doc agent", redirect_uris: ["https://agent.example/cb"] };
+    const client = await resolveClient(prisma, id, { fetcher: async () => Response.json(doc) });
+    expect(client).toMatchObject({ clientId: id, source: "cimd", name: "Doc agent", redirectUris: ["https://agent.example/cb"] });
+    const other = `https://agent.example/${randomBytes(4).toString("hex")}/client.json`;
+    await expect(resolveClient(prisma, other, { fetcher: async () => Response.json(doc) })).rejects.toMatchObject({ errorCode: "invalid_client", message: expect.stringMatching(/not its own URL/) });
+    await expect(resolveClient(prisma, "https://127.0.0.1/c.json", { fetcher: async () => Response.json(doc) })).rejects.toMatchObject({ errorCode: "invalid_client", message: expect.stringMatching(/private/) });
+    await expect(resolveClient(prisma, "unknown-client", {})).rejects.toMatchObject({ errorCode: "invalid_client" });
+    expect(await prisma.oAuthClient.count({ where: { clientId: other } })).toBe(0);
+  });
+});
+
+describe("authorization requests", () => {
+  it("shows an error page (no redirect) for an unknown client or a redirect URI that is not an exact match", async () => {
+    const client = await registerClient(prisma, { client_name: "A", redirect_uris: [REDIRECT] });
+    const base = { response_type: "code", code_challenge: pkce().challenge, code_challenge_method: "S256" };
+    await expect(validateAuthorizeRequest(prisma, BASE, { ...base, client_id: "nope", redirect_uri: REDIRECT })).rejects.toBeInstanceOf(AuthorizeErrorPage);
+    for (const redirect_uri of [`${REDIRECT}/`, `${REDIRECT}?x=1`, "http://localhost:33419/callback", "https://attacker.example/cb"]) {
+      await expect(validateAuthorizeRequest(prisma, BASE, { ...base, client_id: client.client_id, redirect_uri }), redirect_uri).rejects.toBeInstanceOf(AuthorizeErrorPage);
+    }
+  });
+
+  it("sends other errors back to the client: no PKCE, plain PKCE, unknown scope, another resource", async () => {
+    const client = await registerClient(prisma, { client_name: "A", redirect_uris: [REDIRECT] });
+    const ok = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: pkce().challenge, code_challenge_method: "S256", state: "xyz" };
+    const cases: [AuthorizeParams, string][] = [
+      [{ ...ok, response_type: "token" }, "unsupported_response_type"],
+      [{ ...ok, code_challenge: undefined }, "invalid_request"],
+      [{ ...ok, code_challenge_method: "plain" }, "invalid_request"],
+      [{ ...ok, scope: "workspace:read admin" }, "invalid_scope"],
+      [{ ...ok, resource: "https://other.example/api/mcp" }, "invalid_target"],
+    ];
+    for (const [params, error] of cases) await expect(validateAuthorizeRequest(prisma, BASE, params), error).rejects.toMatchObject({ error, redirectUri: REDIRECT, state: "xyz" });
+    await expect(validateAuthorizeRequest(prisma, BASE, ok)).resolves.toMatchObject({ scopes: ["workspace:read", "campaigns:write", "entry_events:write"], resource: RESOURCE });
+    expect(AuthorizeRedirectError).toBeDefined();
+  });
+
+  it("binds the consent form's csrf token to the person and the exact request", () => {
+    const p: AuthorizeParams = { client_id: "c", redirect_uri: REDIRECT, code_challenge: "x".repeat(43), state: "s" };
+    const token = consentToken("secret", "usr_1", p);
+    expect(consentTokenMatches("secret", "usr_1", p, token)).toBe(true);
+    expect(consentTokenMatches("secret", "usr_2", p, token)).toBe(false);
+    expect(consentTokenMatches("secret", "usr_1", { ...p, redirect_uri: "https://evil.example/cb" }, token)).toBe(false);
+    expect(consentTokenMatches("secret", "usr_1", p, null)).toBe(false);
+  });
+});
+
+describe("tokens", () => {
+  it("exchanges a code once for an access token bound to the MCP resource and a refresh token, stored as hashes", async () => {
+    const a = await approved({ scope: "workspace:read" });
+    const tokens = await tokenRequest(prisma, a.form);
+    expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 900, scope: "workspace:read", access_token: expect.stringMatching(/^dma_/), refresh_token: expect.stringMatching(/^dmr_/) });
+    const rows = await prisma.oAuthToken.findMany({ where: { grantId: a.grant.id } });
+    expect(JSON.stringify(rows)).not.toContain(tokens.access_token);
+    const check = await verifyAccessToken(prisma, tokens.access_token, RESOURCE);
+    expect(check).toMatchObject({ ok: true, auth: { workspaceId: a.owner.workspaceId, scopes: ["workspace:read"], clientName: "Test agent" } });
+  });
+
+  it("refuses a wrong PKCE verifier, another redirect URI, another client, another resource, an expired code", async () => {
+    const a = await approved();
+    const cases: [Record<string, string>, string][] = [
+      [{ ...a.form, code_verifier: pkce().verifier }, "invalid_grant"],
+      [{ ...a.form, redirect_uri: "http://localhost:1/cb" }, "invalid_grant"],
+      [{ ...a.form, resource: "https://other.example/api/mcp" }, "invalid_target"],
+      [{ ...a.form, client_id: "mcp_unknown" }, "invalid_client"],
+      [{ ...a.form, code_verifier: "short" }, "invalid_request"],
+      [{ ...a.form, grant_type: "password" }, "unsupported_grant_type"],
+    ];
+    for (const [form, errorCode] of cases) await expect(tokenRequest(prisma, form), errorCode).rejects.toMatchObject({ errorCode });
+    // None of those consumed the code; after its lifetime it is refused.
+    await expect(tokenRequest(prisma, a.form, new Date(Date.now() + 121_000))).rejects.toMatchObject({ errorCode: "invalid_grant", message: expect.stringMatching(/expired/) });
+    expect(await prisma.oAuthToken.count({ where: { grantId: a.grant.id } })).toBe(0);
+  });
+
+  it("a replayed code is refused and revokes what the first exchange issued", async () => {
+    const a = await approved();
+    const first = await tokenRequest(prisma, a.form);
+    await expect(tokenRequest(prisma, a.form)).rejects.toMatchObject({ errorCode: "invalid_grant", message: expect.stringMatching(/already used/) });
+    expect(await verifyAccessToken(prisma, first.access_token, RESOURCE)).toEqual({ ok: false, reason: "The token has been revoked." });
+  });
+
+  it("refresh tokens rotate; reusing one revokes the family", async () => {
+    const a = await approved();
+    const first = await tokenRequest(prisma, a.form);
+    const second = await tokenRequest(prisma, { grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: a.client.client_id });
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await verifyAccessToken(prisma, second.access_token, RESOURCE)).ok).toBe(true);
+    await expect(tokenRequest(prisma, { grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: a.client.client_id })).rejects.toMatchObject({ errorCode: "invalid_grant" });
+    expect((await verifyAccessToken(prisma, second.access_token, RESOURCE)).ok).toBe(false);
+    await expect(tokenRequest(prisma, { grant_type: "refresh_token", refresh_token: second.refresh_token, client_id: a.client.client_id })).rejects.toMatchObject({ errorCode: "invalid_grant" });
+  });
+
+  it("a refresh can narrow but not widen the scopes", async () => {
+    const a = await approved({ scope: "workspace:read campaigns:write" });
+    const t = await tokenRequest(prisma, a.form);
+    await expect(tokenRequest(prisma, { grant_type: "refresh_token", refresh_token: t.refresh_token, client_id: a.client.client_id, scope: "entry_events:write" })).rejects.toMatchObject({ errorCode: "invalid_scope" });
+    const narrowed = await tokenRequest(prisma, { grant_type: "refresh_token", refresh_token: t.refresh_token, client_id: a.client.client_id, scope: "workspace:read" });
+    expect(narrowed.scope).toBe("workspace:read");
+  });
+
+  it("access tokens are refused for another resource, after expiry, after revocation (RFC 7009) and after the owner revokes the grant", async () => {
+    const a = await approved();
+    const t = await tokenRequest(prisma, a.form);
+    expect(await verifyAccessToken(prisma, t.access_token, "https://other.example/api/mcp")).toEqual({ ok: false, reason: "The token was issued for another resource." });
+    expect(await verifyAccessToken(prisma, t.access_token, RESOURCE, new Date(Date.now() + 901_000))).toEqual({ ok: false, reason: "The token has expired." });
+    expect(await verifyAccessToken(prisma, t.refresh_token, RESOURCE)).toMatchObject({ ok: false });
+    expect(await verifyAccessToken(prisma, "dma_madeup", RESOURCE)).toMatchObject({ ok: false });
+    await revokeToken(prisma, { token: t.refresh_token });
+    expect((await verifyAccessToken(prisma, t.access_token, RESOURCE)).ok).toBe(false);
+    await expect(revokeToken(prisma, { token: "unknown" })).resolves.toBeUndefined();
+
+    const b = await approved();
+    const tb = await tokenRequest(prisma, b.form);
+    await revokeGrant(prisma, { workspaceId: b.owner.workspaceId, grantId: b.grant.id, actor: actorOf(b.owner) });
+    expect(await verifyAccessToken(prisma, tb.access_token, RESOURCE)).toEqual({ ok: false, reason: "The token has been revoked." });
+    await expect(tokenRequest(prisma, { grant_type: "refresh_token", refresh_token: tb.refresh_token, client_id: b.client.client_id })).rejects.toMatchObject({ errorCode: "invalid_grant" });
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: b.owner.workspaceId, action: "agent.grant.revoked" } })).toBe(1);
+  });
+
+  it("another workspace cannot revoke a grant: the same not-found", async () => {
+    const a = await approved();
+    const other = await createOwnerWorkspace(prisma);
+    await expect(revokeGrant(prisma, { workspaceId: other.workspaceId, grantId: a.grant.id, actor: actorOf(other) })).rejects.toMatchObject({ code: "not_found" });
+    expect((await prisma.oAuthGrant.findUniqueOrThrow({ where: { id: a.grant.id } })).revokedAt).toBeNull();
+  });
+});
