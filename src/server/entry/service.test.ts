@@ -19,8 +19,8 @@ describe("acceptEntryEvent", () => {
     const f = await liveApiCampaign(prisma);
     const input = { contactId: f.contacts[0].id, idempotencyKey: uniq("k"), occurredAt: "2026-11-01T09:00:00-05:00" };
     const first = await accept(f, input);
-    expect(first).toEqual({ eventId: expect.stringMatching(/^evt_/), status: "accepted" });
-    expect(await accept(f, { ...input, occurredAt: "2026-11-01T14:00:00Z" })).toEqual(first);
+    expect(first).toEqual({ eventId: expect.stringMatching(/^evt_/), status: "accepted", replayed: false });
+    expect(await accept(f, { ...input, occurredAt: "2026-11-01T14:00:00Z" })).toEqual({ ...first, replayed: true });
     const rows = await prisma.entryEvent.findMany({ where: { workspaceId: f.workspaceId } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ campaignId: f.campaign.id, contactId: f.contacts[0].id, occurredAt: new Date("2026-11-01T14:00:00Z"), source: "api" });

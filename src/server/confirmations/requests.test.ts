@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "@/test/database";
+import { createAudience, createOwnerWorkspace } from "@/test/factories";
+import { requestBudget, requestGoLive } from "./requests";
+import { decideCard, expireCards } from "./service";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+const agent = { kind: "agent" as const, id: "grt_test", label: "Test agent (agent)" };
+
+async function draft(opts: { ready?: boolean; budgetCents?: number } = {}) {
+  const o = await createOwnerWorkspace(prisma);
+  const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 5, perAccount: 2 });
+  const campaign = await prisma.campaign.create({
+    data: {
+      workspaceId: o.workspaceId,
+      name: "Agent draft",
+      format: "postcard",
+      audienceId: audience.id,
+      budgetCents: opts.budgetCents ?? 10_000,
+      ...(opts.ready === false ? {} : { destinationUrl: "https://acme.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello from us." }),
+    },
+  });
+  return { o, campaign, user: { id: o.user.id, email: o.user.email } };
+}
+
+describe("agent requests for consequential actions", () => {
+  it("asking to go live creates one card and changes nothing; asking again returns the same card", async () => {
+    const { o, campaign } = await draft();
+    const first = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    expect(first).toMatchObject({ created: true, card: { kind: "go_live", status: "pending", campaignId: campaign.id, recipients: 8, requestedByKind: "agent", requestedByLabel: "Test agent (agent)" } });
+    expect(first.card.summary).toContain("No fulfilment contract is chosen yet");
+    const again = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    expect(again).toMatchObject({ created: false, card: { id: first.card.id } });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "card.go_live.requested", actorKind: "agent" } })).toBe(1);
+  });
+
+  it("refuses a draft that is not ready, with what is missing, and writes no card", async () => {
+    const { o, campaign } = await draft({ ready: false });
+    await expect(requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent })).rejects.toMatchObject({ code: "invalid_state", message: expect.stringContaining("destination URL") });
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
+  });
+
+  it("accepting runs the action once, as the person who accepted; a second decision is refused", async () => {
+    const { o, campaign, user } = await draft();
+    const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    const decided = await decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user });
+    expect(decided).toMatchObject({ status: "accepted", executionError: null, executedAt: expect.any(Date) });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("live");
+    await expect(decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user })).rejects.toMatchObject({ code: "invalid_state" });
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "campaign.went_live", actorId: user.id } })).toBe(1);
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "card.go_live.accepted", actorId: user.id } })).toBe(1);
+  });
+
+  it("a budget raise waits for the card; declining leaves the budget; accepting sets it", async () => {
+    const { o, campaign, user } = await draft({ budgetCents: 10_000 });
+    await expect(requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 5_000, requestedBy: agent })).rejects.toMatchObject({ code: "invalid_state" });
+    const declined = await requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 20_000, requestedBy: agent });
+    expect(declined.card).toMatchObject({ costCents: 10_000, budgetAfterCents: 20_000 });
+    await decideCard(prisma, { workspaceId: o.workspaceId, cardId: declined.card.id, decision: "decline", user });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).budgetCents).toBe(10_000);
+    const accepted = await requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 20_000, requestedBy: agent });
+    expect(accepted.created).toBe(true);
+    await decideCard(prisma, { workspaceId: o.workspaceId, cardId: accepted.card.id, decision: "accept", user });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).budgetCents).toBe(20_000);
+  });
+
+  it("an expired card cannot be accepted and its action never runs", async () => {
+    const { o, campaign, user } = await draft();
+    const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    await expect(decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user, now: new Date(card.expiresAt.getTime() + 1) })).rejects.toMatchObject({
+      code: "invalid_state",
+      message: expect.stringContaining("expired"),
+    });
+    await expireCards(prisma, new Date(card.expiresAt.getTime() + 1));
+    expect((await prisma.confirmationCard.findUniqueOrThrow({ where: { id: card.id } })).status).toBe("expired");
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
+  });
+
+  it("another workspace's campaign is not found, and no card is written", async () => {
+    const { campaign } = await draft();
+    const other = await createOwnerWorkspace(prisma);
+    await expect(requestGoLive(prisma, { workspaceId: other.workspaceId, campaignId: campaign.id, requestedBy: agent })).rejects.toMatchObject({ code: "not_found" });
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: other.workspaceId } })).toBe(0);
+  });
+});
