@@ -180,8 +180,8 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td maw={280}>
-                        <Badge color={verdictColor[k.verdict]} variant="light">
+                      <Table.Td miw={220} maw={300}>
+                        <Badge color={verdictColor[k.verdict]} variant="light" h="auto" py={2} styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}>
                           {verdictLabel[k.verdict]}
                         </Badge>
                         <Text size="xs" mt={4}>
