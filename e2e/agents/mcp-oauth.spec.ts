@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { demo } from "../support/demo";
 import { E2E_BASE_URL } from "../support/env";
 import { AGENT_REDIRECT, callTool, connectAgent, mcpTransport, TestAgentProvider } from "../support/mcp-client";
-import { snap } from "../support/pages";
+import { signInAs, snap } from "../support/pages";
 
 test.describe.configure({ mode: "serial" });
 
@@ -128,4 +128,21 @@ test("the consent page can deny, and a denied agent gets access_denied and no co
   await expect.poll(() => callback?.searchParams.get("error") ?? "").toBe("access_denied");
   expect(callback!.searchParams.get("code")).toBeNull();
   expect(callback!.searchParams.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
+});
+
+test("a token without a tool's scope gets 403 insufficient_scope naming it; its own scope works", async ({ page, request }) => {
+  const { globex } = demo().workspaces;
+  await signInAs(page, globex.owner.email, globex.owner.password);
+  const provider = new TestAgentProvider(`Read-only agent ${randomBytes(2).toString("hex")}`);
+  const { client } = await connectAgent(page, provider, (p) => p.getByRole("button", { name: "Approve" }).click(), { scope: "workspace:read" });
+  expect(provider.saved!.scope).toBe("workspace:read");
+  expect((await callTool(client, "workspace_get_summary")).result).toMatchObject({ id: globex.id, plan: "audit", mailingEnabled: false });
+  const res = await request.post("/api/mcp", {
+    headers: { Authorization: `Bearer ${provider.saved!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    data: { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "campaigns_create_draft", arguments: { name: "Nope", format: "postcard" } } },
+  });
+  expect(res.status()).toBe(403);
+  expect(res.headers()["www-authenticate"]).toContain('error="insufficient_scope"');
+  expect(res.headers()["www-authenticate"]).toContain('scope="workspace:read campaigns:write"');
+  expect((await callTool(client, "campaigns_list")).result.campaigns.some((c: { name: string }) => c.name === "Nope")).toBe(false);
 });

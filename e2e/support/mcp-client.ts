@@ -55,7 +55,7 @@ export function mcpTransport(provider: OAuthClientProvider) {
  * The whole dance: the client discovers and registers, is sent to the consent page, the page
  * approves (signing in first if asked), and the client exchanges the code. Returns a connected client.
  */
-export async function connectAgent(page: Page, provider: TestAgentProvider, approve: (page: Page) => Promise<void>) {
+export async function connectAgent(page: Page, provider: TestAgentProvider, approve: (page: Page) => Promise<void>, opts: { scope?: string } = {}) {
   const first = mcpTransport(provider);
   const client = new Client({ name: "e2e-agent", version: "1.0.0" });
   await expect(client.connect(first)).rejects.toThrow(/Unauthorized/);
@@ -65,6 +65,8 @@ export async function connectAgent(page: Page, provider: TestAgentProvider, appr
     callback = new URL(route.request().url());
     return route.fulfill({ status: 200, contentType: "text/html", body: "<p>You can close this window.</p>" });
   });
+  // A person may be asked for fewer scopes than the client would like (as a narrower client would ask).
+  if (opts.scope) provider.authorizationUrl!.searchParams.set("scope", opts.scope);
   await page.goto(provider.authorizationUrl!.toString());
   await approve(page);
   await expect.poll(() => callback?.toString() ?? "").toContain(AGENT_REDIRECT);
