@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { ConversionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { occurrenceKey } from "@/server/conversions/service";
-import { chooseHoldoutAccounts } from "@/server/holdouts/assignment";
 import { fingerprint } from "@/server/platform/fingerprint";
 
 const DAY = 86_400_000;
@@ -81,7 +80,9 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
   }));
   await db.contact.createMany({ data: contacts });
   await db.audienceMember.createMany({ data: contacts.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId: p.workspaceId })) });
-  const held = chooseHoldoutAccounts(accounts.map((a) => a.id), 0.2, campaign.id);
+  // Every fifth account held out, and each contact's outcomes drawn from its own stream: the same
+  // arms and the same numbers on every install (ids are random, so they cannot drive either).
+  const held = new Set(accounts.filter((_, i) => i % 5 === 0).map((a) => a.id));
   await db.holdoutAssignment.createMany({ data: accounts.map((a) => ({ campaignId: campaign.id, accountId: a.id, workspaceId: p.workspaceId, arm: held.has(a.id) ? ("holdout" as const) : ("treatment" as const), assignedAt: wentLive })) });
 
   const events = [];
@@ -94,6 +95,7 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
     holdout: { meeting_booked: 0.08, opportunity_created: 0.055, closed_won: 0.025 },
   };
   for (const [i, c] of contacts.entries()) {
+    const rand = prng(p.seed * 100_003 + i);
     const arm = held.has(c.accountId) ? ("holdout" as const) : ("treatment" as const);
     const start = new Date(wentLive.getTime() + (i % 30) * DAY);
     const evt = id("evt");

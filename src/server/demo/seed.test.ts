@@ -6,6 +6,7 @@ import { ConfigError } from "@/server/platform/config";
 import { testDatabase } from "@/test/database";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { drain, testClock } from "@/test/lifecycle-fixtures";
+import { getCampaignResults } from "@/server/holdouts/results";
 import { type DemoSummary, seedDemo } from "./seed";
 
 let prisma: PrismaClient;
@@ -129,6 +130,14 @@ describe("seedDemo", () => {
       budgetExhausted: "skipped:budget_exhausted",
     });
     expect(await prisma.confirmationCard.count({ where: { workspaceId: acme.id, kind: "approve_piece", status: "pending" } })).toBe(1);
+  });
+
+  it("gives the ended campaign the same measurable result on every install", async () => {
+    const acme = first.workspaces.acme;
+    const results = await getCampaignResults(prisma, { workspaceId: acme.id, campaignId: acme.campaigns.ended! });
+    expect(results.arms).toEqual({ treatment: 800, holdout: 200 });
+    const verdicts = Object.fromEntries(results.kinds.map((k) => [k.kind, k.verdict]));
+    expect(verdicts).toMatchObject({ meeting_booked: "lift", reply: "not_measurable" });
   });
 
   it("freezes account-level arms for the live campaigns", async () => {

@@ -107,6 +107,7 @@ async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFe
     throw new InvalidClientError("The client metadata document could not be fetched.");
   }
   if (!response.ok) throw new InvalidClientError(`The client metadata document answered ${response.status}.`);
+  if (Number(response.headers.get("content-length") ?? 0) > CLIENT_METADATA_MAX_BYTES) throw new InvalidClientError("The client metadata document is too large.");
   const text = await response.text();
   if (text.length > CLIENT_METADATA_MAX_BYTES) throw new InvalidClientError("The client metadata document is too large.");
   let json: unknown;

@@ -39,6 +39,30 @@ async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date) {
   await setEvent(db, ctx, { status: "skipped", skipReason: reason, completedAt: now, release: true });
 }
 
+/**
+ * Ends an event `failed` (a poison event, or one whose workers keep dying) and gives back what it
+ * held: its reservation is released and an unprinted piece cancelled, so a failure never leaks
+ * budget. A piece already handed to the vendor keeps its reservation for the vendor's charge.
+ */
+export async function failEvent(db: Db, p: { eventId: string; token: string; message: string; now: Date }): Promise<boolean> {
+  const updated = await db.entryEvent.updateMany({
+    where: { id: p.eventId, lockToken: p.token },
+    data: { status: "failed", completedAt: p.now, lastError: p.message.slice(0, 2000), lockToken: null, lockedUntil: null },
+  });
+  if (updated.count === 0) return false;
+  const enrollment = await db.enrollment.findUnique({ where: { entryEventId: p.eventId }, include: { mailPiece: { select: { id: true, status: true } } } });
+  if (!enrollment) return true;
+  const handedOver = enrollment.mailPiece && ["printed", "mailed"].includes(enrollment.mailPiece.status);
+  if (handedOver) return true;
+  await db.enrollment.update({ where: { id: enrollment.id }, data: { status: "cancelled" } });
+  await releaseReservation(db, { enrollmentId: enrollment.id, now: p.now });
+  if (enrollment.mailPiece) {
+    await db.mailPiece.updateMany({ where: { id: enrollment.mailPiece.id, status: { in: ["pending_review", "approved", "rendered"] } }, data: { status: "cancelled" } });
+    await db.confirmationCard.updateMany({ where: { pieceId: enrollment.mailPiece.id, status: "pending" }, data: { status: "expired", decidedAt: p.now } });
+  }
+  return true;
+}
+
 /** Applies one action inside the step transaction (submission to the vendor is the runner's). */
 export async function applyAction(db: Db, ctx: EventContext, action: Action, facts: { recipientKey?: string } | null, now: Date): Promise<StepOutcome> {
   const { event, campaign } = ctx;

@@ -51,7 +51,10 @@ describe.skipIf(!onPostgres())("crash safety: workers SIGKILLed at random points
       include: { enrollment: { include: { mailPiece: true, reservation: true } } },
     });
     expect(rows).toHaveLength(events.length);
-    expect(rows.filter((r) => r.status === "failed")).toEqual([]);
+    // An event whose workers are killed on it again and again ends `failed` by design (poison
+    // detection, MAX_ATTEMPTS claims without progress): a terminal state, with its cause, that gave
+    // back whatever it held (checked below: nothing stays reserved).
+    for (const r of rows.filter((r) => r.status === "failed")) expect(r.lastError).toMatch(/^no progress after \d+ attempts$/);
     const mailed = rows.filter((r) => r.status === "completed");
     expect(mailed.length).toBeGreaterThan(0);
     for (const r of rows) {

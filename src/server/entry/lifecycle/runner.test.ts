@@ -266,8 +266,9 @@ describe("budget, campaign state and failures", () => {
     expect(failed).toMatchObject({ status: "failed", lastError: "print server on fire", lockToken: null });
     expect(attempts.at(-1)).toBe(MAX_ATTEMPTS);
     expect(await prisma.sandboxPrintJob.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
-    // Its reservation is still held: a person can see what the failed event had reserved.
-    expect(failed.enrollment!.reservation!.status).toBe("held");
+    // It gives back what it held: the reservation is released (the row stays, to show what it was) and the piece cancelled.
+    expect(failed.enrollment).toMatchObject({ status: "cancelled", reservation: { status: "released" }, mailPiece: { status: "cancelled" } });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(0);
   });
 
   it("never overspends: 12 parallel events, budget for 5, two workers at once", async () => {

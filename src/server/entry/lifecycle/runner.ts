@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import type { FulfilmentAdapter } from "@/server/fulfilment/adapter";
 import { adapterFor } from "@/server/fulfilment/registry";
-import { applyAction } from "./apply";
+import { applyAction, failEvent } from "./apply";
 import { evaluateGates } from "./facts";
 import { chargeReservation } from "./gates/budget";
 import { type EventContext, loadEventContext } from "./snapshot";
@@ -147,13 +147,16 @@ async function recordFailure(prisma: PrismaClient, claim: { id: string; token: s
   const now = deps.clock();
   const message = error instanceof Error ? error.message : String(error);
   const final = claim.attempts >= MAX_ATTEMPTS;
-  const updated = await prisma.entryEvent.updateMany({
-    where: { id: claim.id, lockToken: claim.token },
-    data: final
-      ? { status: "failed", completedAt: now, lastError: message.slice(0, 2000), lockToken: null, lockedUntil: null }
-      : { lastError: message.slice(0, 2000), runAfter: new Date(now.getTime() + backoffMs(claim.attempts)), lockToken: null, lockedUntil: null },
-  });
-  if (updated.count === 0) return;
+  if (final) {
+    const failed = await prisma.$transaction((tx) => failEvent(tx, { eventId: claim.id, token: claim.token, message, now }));
+    if (!failed) return;
+  } else {
+    const updated = await prisma.entryEvent.updateMany({
+      where: { id: claim.id, lockToken: claim.token },
+      data: { lastError: message.slice(0, 2000), runAfter: new Date(now.getTime() + backoffMs(claim.attempts)), lockToken: null, lockedUntil: null },
+    });
+    if (updated.count === 0) return;
+  }
   if (final) deps.log(`event ${claim.id} failed after ${claim.attempts} attempts: ${message}`, error);
   else deps.log(`event ${claim.id} attempt ${claim.attempts} failed, retrying in ${backoffMs(claim.attempts) / 1000} s: ${message}`);
 }
