@@ -4,6 +4,7 @@ import { demo } from "../support/demo";
 import { E2E_BASE_URL } from "../support/env";
 import { AGENT_REDIRECT, callTool, connectAgent, mcpTransport, TestAgentProvider } from "../support/mcp-client";
 import { signInAs, snap } from "../support/pages";
+import { UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
 
 test.describe.configure({ mode: "serial" });
 
@@ -89,10 +90,10 @@ test("an agent connects with OAuth consent in the browser, asks to go live, cann
   const live = (await callTool(client, "campaigns_get", { campaignId })).result;
   expect(live.status).toBe("live");
   expect(live.armAccounts.treatment + live.armAccounts.holdout).toBeGreaterThan(0);
-  // Once: a second request now fails (it is live), and no second card appears.
-  const again = await client.callTool({ name: "campaigns_request_go_live", arguments: { campaignId } });
-  expect(again.isError).toBe(true);
-  expect(JSON.stringify(again.content)).toContain("already live");
+  // Once: asking again returns the accepted card and changes nothing.
+  const again = await callTool(client, "campaigns_request_go_live", { campaignId });
+  expect(again.result).toMatchObject({ cardId: card.cardId, status: "accepted" });
+  expect(again.changed).toEqual([]);
 
   // Settings -> Connected agents lists the grant; Revoke stops its tokens at once.
   await page.goto(`/w/${acme.id}/settings/connected-agents`);
@@ -145,4 +146,30 @@ test("a token without a tool's scope gets 403 insufficient_scope naming it; its 
   expect(res.headers()["www-authenticate"]).toContain('error="insufficient_scope"');
   expect(res.headers()["www-authenticate"]).toContain('scope="workspace:read campaigns:write"');
   expect((await callTool(client, "campaigns_list")).result.campaigns.some((c: { name: string }) => c.name === "Nope")).toBe(false);
+});
+
+test("a client that can open URLs (URL-mode elicitation) is pointed to the card's page instead of getting a result", async ({ page }) => {
+  const { acme } = demo().workspaces;
+  await signInAs(page, acme.owner.email, acme.owner.password);
+  const provider = new TestAgentProvider(`Elicitation agent ${randomBytes(2).toString("hex")}`);
+  const { client } = await connectAgent(page, provider, (p) => p.getByRole("button", { name: "Approve" }).click(), { capabilities: { elicitation: { url: {} } } });
+  const audience = (await callTool(client, "audiences_list")).result.audiences.find((a: { name: string }) => a.name === "Target accounts (demo)");
+  const draft = await callTool(client, "campaigns_create_draft", {
+    name: `Elicited launch ${randomBytes(2).toString("hex")}`,
+    format: "letter",
+    audienceId: audience.id,
+    destinationUrl: "https://www.acme.example/letters",
+    headline: "Dear {{firstName}}",
+    bodyTemplate: "A letter for {{company}}.",
+  });
+  const error = await client.callTool({ name: "campaigns_request_go_live", arguments: { campaignId: draft.result.id } }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UrlElicitationRequiredError);
+  const [elicitation] = (error as UrlElicitationRequiredError).elicitations;
+  expect(elicitation).toMatchObject({ mode: "url", url: expect.stringMatching(new RegExp(`^${E2E_BASE_URL}/w/${acme.id}/confirmations#card-card_`)), message: expect.stringContaining("Nothing has changed yet") });
+  const pending = (await callTool(client, "confirmations_get", { cardId: elicitation.elicitationId })).result;
+  expect(pending).toMatchObject({ status: "pending", kind: "go_live" });
+  expect((await callTool(client, "campaigns_get", { campaignId: draft.result.id })).result.status).toBe("draft");
 });

@@ -3,6 +3,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { E2E_BASE_URL } from "./env";
 
 /** Where our test agent says it listens; Playwright answers this address itself. */
@@ -55,7 +56,7 @@ export function mcpTransport(provider: OAuthClientProvider) {
  * The whole dance: the client discovers and registers, is sent to the consent page, the page
  * approves (signing in first if asked), and the client exchanges the code. Returns a connected client.
  */
-export async function connectAgent(page: Page, provider: TestAgentProvider, approve: (page: Page) => Promise<void>, opts: { scope?: string } = {}) {
+export async function connectAgent(page: Page, provider: TestAgentProvider, approve: (page: Page) => Promise<void>, opts: { scope?: string; capabilities?: ClientCapabilities } = {}) {
   const first = mcpTransport(provider);
   const client = new Client({ name: "e2e-agent", version: "1.0.0" });
   await expect(client.connect(first)).rejects.toThrow(/Unauthorized/);
@@ -74,7 +75,7 @@ export async function connectAgent(page: Page, provider: TestAgentProvider, appr
   expect(code, `the callback carried a code: ${callback}`).toBeTruthy();
   expect(callback!.searchParams.get("iss")).toBe(E2E_BASE_URL);
   await first.finishAuth(code!);
-  const connected = new Client({ name: "e2e-agent", version: "1.0.0" });
+  const connected = new Client({ name: "e2e-agent", version: "1.0.0" }, { capabilities: opts.capabilities ?? {} });
   await connected.connect(mcpTransport(provider));
   return { client: connected, callback: callback! };
 }

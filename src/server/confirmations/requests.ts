@@ -30,7 +30,12 @@ export interface RequestOutcome {
 export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId: string; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
   const now = p.now ?? new Date();
   const campaign = await requireCampaign(db, p);
-  if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}; only a draft can be asked to go live.`);
+  if (campaign.status !== "draft") {
+    // A retry after the person accepted (URL-mode elicitation clients retry) gets the decided card.
+    const accepted = await db.confirmationCard.findFirst({ where: { workspaceId: p.workspaceId, kind: "go_live", campaignId: campaign.id, status: "accepted", executedAt: { not: null } }, orderBy: { decidedAt: "desc" } });
+    if (accepted) return { card: accepted, created: false };
+    throw new AppError("invalid_state", `The campaign is already ${campaign.status}; only a draft can be asked to go live.`);
+  }
   const problems = await goLiveProblems(db, campaign);
   if (problems.length) throw new AppError("invalid_state", `Before asking to go live: ${problems.join("; ")}. Nothing was requested.`);
   const existing = await pendingCard(db, { workspaceId: p.workspaceId, kind: "go_live", campaignId: campaign.id }, now);

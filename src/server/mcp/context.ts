@@ -12,4 +12,6 @@ export interface McpContext {
   scopes: TMcpScope[];
   /** The agent as the audit log and confirmation cards name it. */
   actor: Actor;
+  /** The client can open a URL for the person (URL-mode elicitation): requests point it to the card. */
+  urlElicitation?: boolean;
 }

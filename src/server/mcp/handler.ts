@@ -24,19 +24,23 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
   return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status, headers });
 }
 
-/** The scopes that the tools called in a JSON-RPC message (or batch) need. */
-async function scopesNeeded(req: Request): Promise<TMcpScope[]> {
+type RpcMessage = { method?: string; params?: { name?: string; capabilities?: Record<string, unknown> } };
+
+/** The JSON-RPC message(s) of a POST, read from a copy (the transport reads the body itself). */
+async function readMessages(req: Request): Promise<RpcMessage[]> {
   if (req.method !== "POST") return [];
-  let body: unknown;
   try {
-    body = await req.clone().json();
+    const body = await req.clone().json();
+    return (Array.isArray(body) ? body : [body]).filter((m): m is RpcMessage => typeof m === "object" && m !== null);
   } catch {
     return [];
   }
-  const messages = Array.isArray(body) ? body : [body];
+}
+
+/** The scopes that the tools called need. */
+function scopesNeeded(messages: RpcMessage[]): TMcpScope[] {
   return messages.flatMap((m) => {
-    const msg = m as { method?: string; params?: { name?: string } };
-    const scope = msg?.method === "tools/call" && msg.params?.name ? scopeOfTool.get(msg.params.name) : undefined;
+    const scope = m.method === "tools/call" && m.params?.name ? scopeOfTool.get(m.params.name) : undefined;
     return scope ? [scope] : [];
   });
 }
@@ -64,12 +68,22 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (!check.ok) return jsonRpcError(401, check.reason, { "WWW-Authenticate": bearerChallenge(base, { error: "invalid_token", description: check.reason }) });
   const { auth } = check;
 
-  const missing = (await scopesNeeded(req)).filter((s) => !auth.scopes.includes(s));
+  const messages = await readMessages(req);
+  const missing = scopesNeeded(messages).filter((s) => !auth.scopes.includes(s));
   if (missing.length) {
     const scope = [...new Set([...auth.scopes, ...missing])].join(" ");
     return jsonRpcError(403, `This agent lacks the ${missing.join(", ")} scope; ask the owner to approve it.`, {
       "WWW-Authenticate": bearerChallenge(base, { error: "insufficient_scope", description: `Needs ${missing.join(" ")}`, scope }),
     });
+  }
+
+  // The server is stateless: what the client can do is remembered on its grant from initialize.
+  const init = messages.find((m) => m.method === "initialize");
+  let urlElicitation = auth.urlElicitation;
+  if (init) {
+    const capabilities = (init.params?.capabilities ?? {}) as Record<string, unknown> & { elicitation?: { url?: unknown } };
+    await db.oAuthGrant.update({ where: { id: auth.grantId }, data: { clientCapabilities: capabilities as object } });
+    urlElicitation = Boolean(capabilities.elicitation?.url);
   }
 
   const server = buildMcpServer({
@@ -80,6 +94,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
     clientName: auth.clientName,
     scopes: auth.scopes as TMcpScope[],
     actor: { kind: "agent", id: auth.grantId, label: `${auth.clientName} (agent)` },
+    urlElicitation,
   });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

@@ -12,8 +12,8 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 
-async function agentFor(workspaceId: string, scopes: TMcpScope[] = ["workspace:read", "campaigns:write", "entry_events:write"]) {
-  const server = buildMcpServer({ db: prisma, base: "https://dm.example", workspaceId, grantId: "grt_test", clientName: "Test agent", scopes, actor: { kind: "agent", id: "grt_test", label: "Test agent (agent)" } });
+async function agentFor(workspaceId: string, scopes: TMcpScope[] = ["workspace:read", "campaigns:write", "entry_events:write"], urlElicitation = false) {
+  const server = buildMcpServer({ db: prisma, base: "https://dm.example", workspaceId, grantId: "grt_test", clientName: "Test agent", scopes, actor: { kind: "agent", id: "grt_test", label: "Test agent (agent)" }, urlElicitation });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   const client = new Client({ name: "test", version: "1" });
@@ -68,5 +68,23 @@ describe("the MCP server", () => {
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain("campaigns:write");
     expect(await prisma.campaign.count({ where: { workspaceId: mine.workspaceId } })).toBe(0);
+  });
+
+  it("a request from a client that can open URLs is answered with URL elicitation to the card's page; others get the card as a result", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 2, perAccount: 1 });
+    const campaign = await prisma.campaign.create({
+      data: { workspaceId: o.workspaceId, name: "Ready", format: "postcard", audienceId: audience.id, destinationUrl: "https://a.example/x", headline: "Hi", bodyTemplate: "Hello" },
+    });
+    const plain = await agentFor(o.workspaceId);
+    const result = await plain.callTool({ name: "campaigns_request_go_live", arguments: { campaignId: campaign.id } });
+    const card = (result.structuredContent as { result: { cardId: string; url: string } }).result;
+    expect(card.url).toBe(`https://dm.example/w/${o.workspaceId}/confirmations#card-${card.cardId}`);
+    const eliciting = await agentFor(o.workspaceId, undefined, true);
+    await expect(eliciting.callTool({ name: "campaigns_request_go_live", arguments: { campaignId: campaign.id } })).rejects.toMatchObject({
+      code: -32042,
+      elicitations: [{ mode: "url", elicitationId: card.cardId, url: card.url }],
+    });
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId } })).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
 import { isAppError } from "@/server/errors";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
 import { MCP_SERVER_NAME } from "@/server/docs/published/server-card";
@@ -25,6 +25,14 @@ async function callTool(ctx: McpContext, tool: ToolDef, args: unknown): Promise<
   }
   try {
     const reply = await tool.run(ctx, args as never);
+    const card = tool.kind === "request" ? (reply.result as { cardId: string; url: string; status: string; title: string }) : null;
+    if (card && card.status === "pending" && ctx.urlElicitation) {
+      // The person decides on the card's page; the client opens it for them and may retry this call afterwards.
+      throw new UrlElicitationRequiredError(
+        [{ mode: "url", elicitationId: card.cardId, url: card.url, message: `${card.title}: this waits for the workspace owner to accept it in the browser. Nothing has changed yet.` }],
+        `A person must accept confirmation card ${card.cardId} before this happens.`,
+      );
+    }
     const structured = JSON.parse(JSON.stringify({ requested: reply.requested, changed: reply.changed, awaitingConfirmation: await awaitingCards(ctx), result: reply.result }));
     return { content: [{ type: "text", text: `${summaryText(structured)}\n\n${JSON.stringify(structured.result)}` }], structuredContent: structured };
   } catch (error) {

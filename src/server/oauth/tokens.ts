@@ -126,6 +126,8 @@ export interface AgentAuth {
   resource: URL;
   workspaceId: string;
   grantId: string;
+  /** The client said at initialize that it can open a URL for the person (MCP URL-mode elicitation). */
+  urlElicitation: boolean;
 }
 
 export type TokenCheck = { ok: true; auth: AgentAuth } | { ok: false; reason: string };
@@ -155,6 +157,7 @@ export async function verifyAccessToken(db: Db, token: string, resource: string,
       resource: new URL(row.resource),
       workspaceId: row.grant.workspaceId,
       grantId: row.grantId,
+      urlElicitation: Boolean((row.grant.clientCapabilities as { elicitation?: { url?: unknown } } | null)?.elicitation?.url),
     },
   };
 }
