@@ -36,6 +36,8 @@ test("the MCP endpoint refuses unknown tokens, other hosts and other origins", a
   expect(apiKey.status()).toBe(401);
   expect((await request.post("/api/mcp", { headers: { Host: "evil.example" }, data: body })).status()).toBe(403);
   expect((await request.post("/api/mcp", { headers: { Origin: "https://evil.example" }, data: body })).status()).toBe(403);
+  const huge = await request.post("/api/mcp", { headers: { "Content-Type": "application/json" }, data: JSON.stringify({ ...body, padding: "x".repeat(300 * 1024) }) });
+  expect(huge.status()).toBe(413);
 });
 
 test("registration over HTTP: 201 for a valid client, 400 invalid_client_metadata otherwise; token errors are OAuth JSON", async ({ request }) => {

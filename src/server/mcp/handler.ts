@@ -9,6 +9,9 @@ import { baseUrl } from "@/server/platform/base-url";
 import { MCP_TOOLS } from "./catalog";
 import { buildMcpServer } from "./server";
 
+/** Largest JSON-RPC request accepted (tool arguments are small; this bounds what is parsed). */
+const MCP_BODY_LIMIT_BYTES = 256 * 1024;
+
 const scopeOfTool = new Map<string, TMcpScope>(MCP_TOOLS.map((t) => [t.name, t.scope]));
 
 /** Hosts and origins the endpoint answers (DNS-rebinding protection): the base address, loopback on its port, and MCP_ALLOWED_HOSTS / MCP_ALLOWED_ORIGINS. */
@@ -56,6 +59,8 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (host && !hosts.has(host)) return jsonRpcError(403, `Host ${host} is not allowed.`);
   const origin = req.headers.get("origin");
   if (origin && !origins.has(origin)) return jsonRpcError(403, `Origin ${origin} is not allowed.`);
+
+  if (Number(req.headers.get("content-length") ?? 0) > MCP_BODY_LIMIT_BYTES) return jsonRpcError(413, `A request to the MCP server has at most ${MCP_BODY_LIMIT_BYTES / 1024} KiB.`);
 
   const resource = mcpResource(base);
   const header = req.headers.get("authorization") ?? "";
