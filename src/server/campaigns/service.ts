@@ -99,6 +99,8 @@ export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string
   await checkReferences(prisma, p.workspaceId, { format: campaign.format, ...p.input });
   return prisma.$transaction(async (tx) => {
     const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId }, data: p.input });
+    // A pending go-live card describes the draft as it was: it expires, and a new request describes this one.
+    await tx.confirmationCard.updateMany({ where: { workspaceId: p.workspaceId, campaignId: campaign.id, kind: "go_live", status: "pending" }, data: { status: "expired", decidedAt: new Date() } });
     await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, { fields: Object.keys(p.input) } as Prisma.InputJsonValue);
     return updated;
   });

@@ -2,6 +2,7 @@ import type { CardKind, ConfirmationCard } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
 import { goLiveIn, setBudgetIn } from "@/server/campaigns/service";
 import type { Db } from "@/server/db";
+import { AppError } from "@/server/errors";
 import { wakeCampaignEvents, wakeEventOfEnrollment } from "@/server/entry/lifecycle/wake";
 
 /**
@@ -37,6 +38,10 @@ const goLiveCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
 const raiseBudgetCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
   if (decision !== "accept") return {};
   if (!card.campaignId || card.budgetAfterCents == null) throw new Error(`card ${card.id} names no campaign or budget`);
+  const current = await db.campaign.findFirst({ where: { id: card.campaignId, workspaceId: card.workspaceId }, select: { budgetCents: true } });
+  if (current && current.budgetCents >= card.budgetAfterCents) {
+    throw new AppError("invalid_state", `The budget is already ${(current.budgetCents / 100).toFixed(2)} USD, not less than this card's ${(card.budgetAfterCents / 100).toFixed(2)} USD; nothing changed.`);
+  }
   const campaign = await setBudgetIn(db, { workspaceId: card.workspaceId, campaignId: card.campaignId, budgetCents: card.budgetAfterCents, actor: actorFor(card, decidedBy) });
   // Events waiting for budget headroom can go on now.
   await wakeCampaignEvents(db, campaign.id, now);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
+import { updateDraft } from "@/server/campaigns/service";
 import { requestBudget, requestGoLive } from "./requests";
 import { decideCard, expireCards } from "./service";
 
@@ -38,6 +39,27 @@ describe("agent requests for consequential actions", () => {
     expect(again).toMatchObject({ created: false, card: { id: first.card.id } });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "card.go_live.requested", actorKind: "agent" } })).toBe(1);
+  });
+
+  it("editing the draft after the request expires its card: the person approves only what will run", async () => {
+    const { o, campaign, user } = await draft();
+    const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    await updateDraft(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, input: { budgetCents: 1_000_000 }, actor: agent });
+    expect((await prisma.confirmationCard.findUniqueOrThrow({ where: { id: card.id } })).status).toBe("expired");
+    await expect(decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user })).rejects.toMatchObject({ code: "invalid_state" });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
+    const fresh = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    expect(fresh).toMatchObject({ created: true, card: { budgetAfterCents: 1_000_000 } });
+  });
+
+  it("an older budget card accepted after a larger raise does not lower the budget", async () => {
+    const { o, campaign, user } = await draft({ budgetCents: 10_000 });
+    const small = await requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 20_000, requestedBy: agent });
+    const large = await requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 30_000, requestedBy: agent });
+    await decideCard(prisma, { workspaceId: o.workspaceId, cardId: large.card.id, decision: "accept", user });
+    const late = await decideCard(prisma, { workspaceId: o.workspaceId, cardId: small.card.id, decision: "accept", user });
+    expect(late).toMatchObject({ status: "accepted", executedAt: null, executionError: expect.stringContaining("nothing changed") });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).budgetCents).toBe(30_000);
   });
 
   it("refuses a draft that is not ready, with what is missing, and writes no card", async () => {

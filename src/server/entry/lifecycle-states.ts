@@ -13,7 +13,7 @@ export const entryStatusDescriptions: Record<EntryEventStatus, string> = {
   held_out: "Terminal. The contact's account is in the campaign's holdout arm: recorded for measurement and never mailed.",
   completed: "Terminal. The piece was printed and mailed.",
   skipped: "Terminal. A gate stopped the event; skipReason says which.",
-  failed: "Terminal. The service could not process the event after several attempts; support has the cause. A piece not yet handed to the printer is cancelled and the budget it held released.",
+  failed: "Terminal. The service could not process the event after several attempts; support has the cause. A piece still waiting for review is cancelled and the budget it held released; an approved one keeps its reservation, since the printer may have it.",
 };
 
 /** Why an event was skipped: one value per gate that can skip. */

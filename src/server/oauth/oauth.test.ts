@@ -186,6 +186,17 @@ describe("tokens", () => {
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: b.owner.workspaceId, action: "agent.grant.revoked" } })).toBe(1);
   });
 
+  it("approving the same agent again with fewer scopes narrows the tokens it already has", async () => {
+    const a = await approved();
+    const wide = await tokenRequest(prisma, a.form);
+    const { challenge } = pkce();
+    const narrower = await validateAuthorizeRequest(prisma, BASE, { ...a.params, code_challenge: challenge, scope: "workspace:read" });
+    await approveAuthorization(prisma, { auth: narrower, workspaceId: a.owner.workspaceId, user: a.owner.user });
+    expect(await verifyAccessToken(prisma, wide.access_token, RESOURCE)).toMatchObject({ ok: true, auth: { scopes: ["workspace:read"] } });
+    const refreshed = await tokenRequest(prisma, { grant_type: "refresh_token", refresh_token: wide.refresh_token, client_id: a.client.client_id });
+    expect(refreshed.scope).toBe("workspace:read");
+  });
+
   it("another workspace cannot revoke a grant: the same not-found", async () => {
     const a = await approved();
     const other = await createOwnerWorkspace(prisma);

@@ -96,10 +96,11 @@ async function refresh(prisma: PrismaClient, form: Form, now: Date) {
     if (token.expiresAt <= now) throw new InvalidGrantError("The refresh token has expired.");
     if (token.grant.revokedAt) throw new InvalidGrantError("This agent's access has been revoked.");
     if (form.resource && form.resource !== token.resource) throw new InvalidTargetError("resource does not match the one the grant is for.");
-    let scopes = token.scopes;
+    // A renewed consent may have narrowed the grant: tokens never carry more than it allows now.
+    let scopes = token.scopes.filter((s) => token.grant.scopes.includes(s));
     if (form.scope) {
       const asked = parseScopeParam(form.scope);
-      if (!asked || asked.some((s) => !token.scopes.includes(s))) throw new InvalidScopeError("A refresh can only keep or narrow the granted scopes.");
+      if (!asked || asked.some((s) => !scopes.includes(s))) throw new InvalidScopeError("A refresh can only keep or narrow the granted scopes.");
       scopes = asked;
     }
     return issueTokens(tx, token.grant, scopes, token.resource, now);
@@ -152,7 +153,7 @@ export async function verifyAccessToken(db: Db, token: string, resource: string,
       token,
       clientId: row.grant.client.clientId,
       clientName: row.grant.client.name,
-      scopes: row.scopes,
+      scopes: row.scopes.filter((s) => row.grant.scopes.includes(s)),
       expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
       resource: new URL(row.resource),
       workspaceId: row.grant.workspaceId,

@@ -42,7 +42,7 @@ async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date) {
 /**
  * Ends an event `failed` (a poison event, or one whose workers keep dying) and gives back what it
  * held: its reservation is released and an unprinted piece cancelled, so a failure never leaks
- * budget. A piece already handed to the vendor keeps its reservation for the vendor's charge.
+ * budget. A piece that may have reached the vendor keeps its reservation for the vendor's charge.
  */
 export async function failEvent(db: Db, p: { eventId: string; token: string; message: string; now: Date }): Promise<boolean> {
   const updated = await db.entryEvent.updateMany({
@@ -52,12 +52,14 @@ export async function failEvent(db: Db, p: { eventId: string; token: string; mes
   if (updated.count === 0) return false;
   const enrollment = await db.enrollment.findUnique({ where: { entryEventId: p.eventId }, include: { mailPiece: { select: { id: true, status: true } } } });
   if (!enrollment) return true;
-  const handedOver = enrollment.mailPiece && ["printed", "mailed"].includes(enrollment.mailPiece.status);
-  if (handedOver) return true;
+  // An approved piece may already be at the vendor (the submission happens before its bookkeeping):
+  // it keeps its reservation so a charge for it can never overspend.
+  const maybeHandedOver = enrollment.mailPiece && ["approved", "rendered", "printed", "mailed"].includes(enrollment.mailPiece.status);
+  if (maybeHandedOver) return true;
   await db.enrollment.update({ where: { id: enrollment.id }, data: { status: "cancelled" } });
   await releaseReservation(db, { enrollmentId: enrollment.id, now: p.now });
   if (enrollment.mailPiece) {
-    await db.mailPiece.updateMany({ where: { id: enrollment.mailPiece.id, status: { in: ["pending_review", "approved", "rendered"] } }, data: { status: "cancelled" } });
+    await db.mailPiece.updateMany({ where: { id: enrollment.mailPiece.id, status: "pending_review" }, data: { status: "cancelled" } });
     await db.confirmationCard.updateMany({ where: { pieceId: enrollment.mailPiece.id, status: "pending" }, data: { status: "expired", decidedAt: p.now } });
   }
   return true;

@@ -52,8 +52,8 @@ describe.skipIf(!onPostgres())("crash safety: workers SIGKILLed at random points
     });
     expect(rows).toHaveLength(events.length);
     // An event whose workers are killed on it again and again ends `failed` by design (poison
-    // detection, MAX_ATTEMPTS claims without progress): a terminal state, with its cause, that gave
-    // back whatever it held (checked below: nothing stays reserved).
+    // detection, MAX_ATTEMPTS claims without progress): a terminal state, with its cause. It gives
+    // back what it held unless its piece may already be at the vendor (checked below).
     for (const r of rows.filter((r) => r.status === "failed")) expect(r.lastError).toMatch(/^no progress after \d+ attempts$/);
     const mailed = rows.filter((r) => r.status === "completed");
     expect(mailed.length).toBeGreaterThan(0);
@@ -70,17 +70,22 @@ describe.skipIf(!onPostgres())("crash safety: workers SIGKILLed at random points
     expect(enrollments.every((e) => e._count._all === 1)).toBe(true);
     const pieces = await prisma.mailPiece.findMany({ where: { campaignId: f.campaign.id }, select: { id: true, status: true } });
     const jobs = await prisma.sandboxPrintJob.findMany({ where: { workspaceId: f.workspaceId } });
-    expect(jobs).toHaveLength(mailed.length);
+    // One print job per piece at most; every mailed piece has one. A job may also exist for the
+    // piece of an event that failed after handing it over (its reservation then stays held).
     expect(new Set(jobs.map((j) => j.pieceId)).size).toBe(jobs.length);
-    expect(pieces.filter((p) => p.status === "mailed").map((p) => p.id).sort()).toEqual(jobs.map((j) => j.pieceId).sort());
+    const jobPieces = new Set(jobs.map((j) => j.pieceId));
+    for (const p of pieces.filter((p) => p.status === "mailed")) expect(jobPieces.has(p.id)).toBe(true);
+    const failedPieces = new Set(rows.filter((r) => r.status === "failed").map((r) => r.enrollment?.mailPiece?.id));
+    for (const j of jobs) expect(pieces.find((p) => p.id === j.pieceId)?.status === "mailed" || failedPieces.has(j.pieceId)).toBe(true);
 
     const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } });
     const charged = await prisma.budgetReservation.aggregate({ where: { campaignId: f.campaign.id, status: "charged" }, _sum: { amountCents: true }, _count: true });
-    const held = await prisma.budgetReservation.count({ where: { campaignId: f.campaign.id, status: "held" } });
+    const held = await prisma.budgetReservation.count({ where: { campaignId: f.campaign.id, status: "held", enrollment: { entryEvent: { status: { not: "failed" } } } } });
     expect(campaign.spentCents).toBe(charged._sum.amountCents ?? 0);
     expect(campaign.spentCents).toBe(mailed.length * 120);
     expect(campaign.spentCents).toBeLessThanOrEqual(campaign.budgetCents);
     expect(held).toBe(0);
-    expect(campaign.reservedCents).toBe(0);
+    const heldByFailed = await prisma.budgetReservation.aggregate({ where: { campaignId: f.campaign.id, status: "held" }, _sum: { amountCents: true } });
+    expect(campaign.reservedCents).toBe(heldByFailed._sum.amountCents ?? 0);
   }, 240_000);
 });
