@@ -1,9 +1,9 @@
-import { isIP } from "node:net";
 import { InvalidClientError, InvalidClientMetadataError, InvalidRequestError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { randomBase62 } from "@/server/platform/random";
+import { isPublicHost } from "./public-address";
 
 /** Longest client metadata (registration body or CIMD document) we read. */
 export const CLIENT_METADATA_MAX_BYTES = 16 * 1024;
@@ -86,20 +86,32 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
   }
 }
 
-/** Refuses hosts that would let a metadata fetch reach this machine's network (SSRF). */
-function privateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal")) return true;
-  if (isIP(host) === 4) return /^(10|127|0)\.|^169\.254\.|^192\.168\.|^172\.(1[6-9]|2\d|3[01])\./.test(host);
-  if (isIP(host) === 6) return host === "::1" || /^f[cd]|^fe80/i.test(host);
-  return false;
-}
-
 export type MetadataFetcher = (url: string) => Promise<Response>;
 
+/** Reads at most `max` bytes of a body; null when it is longer. */
+async function readCapped(response: Response, max: number): Promise<string | null> {
+  if (Number(response.headers.get("content-length") ?? 0) > max) return null;
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** Fetches and validates a Client ID Metadata Document, with a timeout and a size bound. */
-async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFetcher) {
-  if (privateHost(new URL(clientId).hostname)) throw new InvalidClientError("The client metadata document is on a private address.");
+async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFetcher, isPublic: (host: string) => Promise<boolean>) {
+  // SSRF: the name must resolve to public addresses only (the fetch itself refuses redirects).
+  if (!(await isPublic(new URL(clientId).hostname))) throw new InvalidClientError("The client metadata document is not on a public address.");
   let response: Response;
   try {
     response = await fetcher(clientId);
@@ -107,9 +119,8 @@ async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFe
     throw new InvalidClientError("The client metadata document could not be fetched.");
   }
   if (!response.ok) throw new InvalidClientError(`The client metadata document answered ${response.status}.`);
-  if (Number(response.headers.get("content-length") ?? 0) > CLIENT_METADATA_MAX_BYTES) throw new InvalidClientError("The client metadata document is too large.");
-  const text = await response.text();
-  if (text.length > CLIENT_METADATA_MAX_BYTES) throw new InvalidClientError("The client metadata document is too large.");
+  const text = await readCapped(response, CLIENT_METADATA_MAX_BYTES);
+  if (text === null) throw new InvalidClientError("The client metadata document is too large.");
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -130,13 +141,17 @@ const defaultFetcher: MetadataFetcher = (url) => fetch(url, { redirect: "error",
  * The client a client_id names: a registered one, or (for an https URL) the one its metadata
  * document describes, fetched and cached. Unknown ids are invalid_client.
  */
-export async function resolveClient(db: Db, clientId: string | null, opts: { fetcher?: MetadataFetcher; now?: Date } = {}): Promise<OAuthClient> {
+export async function resolveClient(
+  db: Db,
+  clientId: string | null,
+  opts: { fetcher?: MetadataFetcher; isPublic?: (host: string) => Promise<boolean>; now?: Date } = {},
+): Promise<OAuthClient> {
   if (!clientId) throw new InvalidRequestError("client_id is required.");
   const now = opts.now ?? new Date();
   const known = await db.oAuthClient.findUnique({ where: { clientId } });
   if (known && (known.source === "dcr" || (known.lastSeenAt && now.getTime() - known.lastSeenAt.getTime() < CIMD_CACHE_SECONDS * 1000))) return known;
   if (!isMetadataDocumentUrl(clientId)) throw new InvalidClientError("Unknown client_id: register the client first.");
-  const metadata = await fetchClientMetadataDocument(clientId, opts.fetcher ?? defaultFetcher);
+  const metadata = await fetchClientMetadataDocument(clientId, opts.fetcher ?? defaultFetcher, opts.isPublic ?? isPublicHost);
   const data = { name: (metadata.client_name ?? "").trim().slice(0, 100) || new URL(clientId).host, redirectUris: metadata.redirect_uris, metadata, lastSeenAt: now };
   return db.oAuthClient.upsert({ where: { clientId }, create: { clientId, source: "cimd", ...data }, update: data });
 }

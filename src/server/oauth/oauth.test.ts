@@ -5,6 +5,7 @@ import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { AuthorizeErrorPage, approveAuthorization, type AuthorizeParams, AuthorizeRedirectError, consentToken, consentTokenMatches, validateAuthorizeRequest } from "./authorize";
 import { redirectUriProblem, registerClient, resolveClient } from "./clients";
+import { isPrivateAddress, isPublicHost } from "./public-address";
 import { revokeGrant } from "./grants";
 import { revokeToken, tokenRequest, verifyAccessToken } from "./tokens";
 
@@ -69,13 +70,27 @@ describe("client registration (RFC 7591) and metadata documents", () => {
   it("resolves a Client ID Metadata Document, and refuses one that does not name itself or sits on a private address", async () => {
     const id = `https://agent.example/${randomBytes(4).toString("hex")}/client.json`;
     const doc = { client_id: id, client_name: "Doc agent", redirect_uris: ["https://agent.example/cb"] };
-    const client = await resolveClient(prisma, id, { fetcher: async () => Response.json(doc) });
+    const client = await resolveClient(prisma, id, { fetcher: async () => Response.json(doc), isPublic: async () => true });
     expect(client).toMatchObject({ clientId: id, source: "cimd", name: "Doc agent", redirectUris: ["https://agent.example/cb"] });
     const other = `https://agent.example/${randomBytes(4).toString("hex")}/client.json`;
-    await expect(resolveClient(prisma, other, { fetcher: async () => Response.json(doc) })).rejects.toMatchObject({ errorCode: "invalid_client", message: expect.stringMatching(/not its own URL/) });
-    await expect(resolveClient(prisma, "https://127.0.0.1/c.json", { fetcher: async () => Response.json(doc) })).rejects.toMatchObject({ errorCode: "invalid_client", message: expect.stringMatching(/private/) });
+    await expect(resolveClient(prisma, other, { fetcher: async () => Response.json(doc), isPublic: async () => true })).rejects.toMatchObject({ errorCode: "invalid_client", message: expect.stringMatching(/not its own URL/) });
+    await expect(resolveClient(prisma, "https://127.0.0.1/c.json", { fetcher: async () => Response.json(doc) })).rejects.toMatchObject({ errorCode: "invalid_client", message: expect.stringMatching(/public address/) });
+    await expect(resolveClient(prisma, `https://agent.example/${randomBytes(4).toString("hex")}/big.json`, { fetcher: async () => new Response("x".repeat(20_000)), isPublic: async () => true })).rejects.toMatchObject({ message: expect.stringMatching(/too large/) });
     await expect(resolveClient(prisma, "unknown-client", {})).rejects.toMatchObject({ errorCode: "invalid_client" });
     expect(await prisma.oAuthClient.count({ where: { clientId: other } })).toBe(0);
+  });
+});
+
+describe("metadata fetches reach public addresses only", () => {
+  it("refuses loopback, private, link-local and IPv4-mapped addresses, and names that resolve to them", async () => {
+    for (const a of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "::1", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:a9fe:a9fe"]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:5db8:d822"]) expect(isPrivateAddress(a), a).toBe(false);
+    expect(await isPublicHost("agent.example", async () => ["93.184.216.34"])).toBe(true);
+    expect(await isPublicHost("rebind.example", async () => ["93.184.216.34", "10.0.0.5"])).toBe(false);
+    expect(await isPublicHost("nowhere.example", async () => { throw new Error("ENOTFOUND"); })).toBe(false);
+    expect(await isPublicHost("localhost")).toBe(false);
   });
 });
 
