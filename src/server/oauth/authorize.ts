@@ -29,7 +29,9 @@ export class AuthorizeRedirectError extends Error {
     readonly error: string,
     readonly description: string,
     readonly redirectUri: string,
-    readonly state?: string,
+    readonly state: string | undefined,
+    /** The client's row id: the browser is sent back automatically only to a client approved before. */
+    readonly clientRowId: string,
   ) {
     super(description);
   }
@@ -52,7 +54,7 @@ export async function validateAuthorizeRequest(db: Db, base: string, p: Authoriz
     redirectUri = client.redirectUris[0];
   }
   if (!client.redirectUris.includes(redirectUri)) throw new AuthorizeErrorPage("This redirect_uri is not one the client registered (they must match exactly).");
-  const fail = (error: string, description: string) => new AuthorizeRedirectError(error, description, redirectUri, p.state);
+  const fail = (error: string, description: string) => new AuthorizeRedirectError(error, description, redirectUri, p.state, client.id);
   if (p.response_type !== "code") throw fail("unsupported_response_type", "Only response_type=code is supported.");
   if (!p.code_challenge || !/^[A-Za-z0-9_-]{43}$/.test(p.code_challenge)) throw fail("invalid_request", "A PKCE code_challenge (S256, 43 characters) is required.");
   if (p.code_challenge_method !== "S256") throw fail("invalid_request", "code_challenge_method must be S256.");

@@ -26,7 +26,7 @@ export function pickAuthorizeParams(raw: Record<string, unknown>): AuthorizePara
 }
 
 type ConsentContext =
-  | { kind: "error"; message: string }
+  | { kind: "error"; message: string; location?: string }
   | { kind: "sign-in" }
   | { kind: "redirect"; location: string }
   | {
@@ -38,12 +38,19 @@ type ConsentContext =
       hidden: Record<string, string>;
     };
 
-async function validate(db: Db, base: string, params: AuthorizeParams): Promise<{ auth: ValidAuthorization } | { kind: "error"; message: string } | { kind: "redirect"; location: string }> {
+async function validate(
+  db: Db,
+  base: string,
+  params: AuthorizeParams,
+): Promise<{ auth: ValidAuthorization } | { kind: "error"; message: string; location?: string } | { kind: "redirect"; location: string }> {
   try {
     return { auth: await validateAuthorizeRequest(db, base, params) };
   } catch (error) {
     if (error instanceof AuthorizeRedirectError) {
-      return { kind: "redirect", location: redirectBack(error.redirectUri, { error: error.error, error_description: error.description, state: error.state, iss: base }) };
+      const location = redirectBack(error.redirectUri, { error: error.error, error_description: error.description, state: error.state, iss: base });
+      // RFC 9700 section 4.11.2: no automatic redirect to a client nobody has approved (an open redirect otherwise).
+      if (!(await clientSeenBefore(db, error.clientRowId))) return { kind: "error", message: error.description, location };
+      return { kind: "redirect", location };
     }
     if (error instanceof AuthorizeErrorPage) return { kind: "error", message: error.message };
     throw error;

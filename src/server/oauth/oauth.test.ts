@@ -5,6 +5,7 @@ import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { AuthorizeErrorPage, approveAuthorization, type AuthorizeParams, AuthorizeRedirectError, consentToken, consentTokenMatches, validateAuthorizeRequest } from "./authorize";
 import { redirectUriProblem, registerClient, resolveClient } from "./clients";
+import { consentContext } from "./consent";
 import { isPrivateAddress, isPublicHost } from "./public-address";
 import { revokeGrant } from "./grants";
 import { revokeToken, tokenRequest, verifyAccessToken } from "./tokens";
@@ -117,6 +118,16 @@ describe("authorization requests", () => {
     for (const [params, error] of cases) await expect(validateAuthorizeRequest(prisma, BASE, params), error).rejects.toMatchObject({ error, redirectUri: REDIRECT, state: "xyz" });
     await expect(validateAuthorizeRequest(prisma, BASE, ok)).resolves.toMatchObject({ scopes: ["workspace:read", "campaigns:write", "entry_events:write"], resource: RESOURCE });
     expect(AuthorizeRedirectError).toBeDefined();
+  });
+
+  it("sends errors back automatically only to a client someone approved before (no open redirect)", async () => {
+    const fresh = await registerClient(prisma, { client_name: "New", redirect_uris: ["https://new.example/cb"] });
+    const bad = { response_type: "token", client_id: fresh.client_id, redirect_uri: "https://new.example/cb", state: "s" };
+    expect(await consentContext(prisma, BASE, null, bad)).toMatchObject({ kind: "error", location: expect.stringMatching(/^https:\/\/new\.example\/cb\?error=unsupported_response_type/) });
+    const a = await approved();
+    const known = { ...bad, client_id: a.client.client_id, redirect_uri: REDIRECT };
+    expect(await consentContext(prisma, BASE, null, known)).toMatchObject({ kind: "redirect", location: expect.stringContaining("error=unsupported_response_type") });
+    expect(await consentContext(prisma, BASE, null, { ...a.params })).toEqual({ kind: "sign-in" });
   });
 
   it("binds the consent form's csrf token to the person and the exact request", () => {

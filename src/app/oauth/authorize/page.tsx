@@ -1,4 +1,4 @@
-import { Alert } from "@mantine/core";
+import { Alert, Anchor, Text } from "@mantine/core";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
@@ -26,6 +26,11 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
         <Alert color="red" title="What went wrong">
           {ctx.message}
         </Alert>
+        {ctx.location && (
+          <Text size="sm" mt="md">
+            To tell the application, go back to it: <Anchor href={ctx.location}>{new URL(ctx.location).host || ctx.location}</Anchor>
+          </Text>
+        )}
       </AuthFrame>
     );
   }
