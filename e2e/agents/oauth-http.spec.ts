@@ -40,7 +40,7 @@ test("the MCP endpoint refuses unknown tokens, other hosts and other origins", a
   expect(huge.status()).toBe(413);
 });
 
-test("registration over HTTP: 201 for a valid client, 400 invalid_client_metadata otherwise; token errors are OAuth JSON", async ({ request }) => {
+test("registration over HTTP: 201 for a valid client, 400 invalid_redirect_uri or invalid_client_metadata otherwise; token errors are OAuth JSON", async ({ request }) => {
   const ok = await request.post("/oauth/register", { data: { client_name: "curl agent", redirect_uris: ["https://agent.example/cb"] } });
   expect(ok.status()).toBe(201);
   expect(ok.headers()["cache-control"]).toBe("no-store");
@@ -48,7 +48,7 @@ test("registration over HTTP: 201 for a valid client, 400 invalid_client_metadat
   expect(client).toMatchObject({ client_id: expect.stringMatching(/^mcp_/), token_endpoint_auth_method: "none" });
   const bad = await request.post("/oauth/register", { data: { redirect_uris: ["http://agent.example/cb"] } });
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toMatchObject({ error: "invalid_client_metadata", error_description: expect.stringContaining("localhost") });
+  expect(await bad.json()).toMatchObject({ error: "invalid_redirect_uri", error_description: expect.stringContaining("localhost") });
 
   const verifier = randomBytes(32).toString("base64url");
   const token = await request.post("/oauth/token", { form: { grant_type: "authorization_code", code: "dmc_replayed", redirect_uri: "https://agent.example/cb", code_verifier: verifier, client_id: client.client_id } });

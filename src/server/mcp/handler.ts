@@ -29,11 +29,24 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
 
 type RpcMessage = { method?: string; params?: { name?: string; capabilities?: Record<string, unknown> } };
 
-/** The JSON-RPC message(s) of a POST, read from a copy (the transport reads the body itself). */
-async function readMessages(req: Request): Promise<RpcMessage[]> {
-  if (req.method !== "POST") return [];
+/** The JSON-RPC message(s) of a POST, read from a copy (the transport reads the body itself); null when the body is too large. */
+async function readMessages(req: Request): Promise<RpcMessage[] | null> {
+  if (req.method !== "POST" || !req.body) return [];
+  const reader = req.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MCP_BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
   try {
-    const body = await req.clone().json();
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     return (Array.isArray(body) ? body : [body]).filter((m): m is RpcMessage => typeof m === "object" && m !== null);
   } catch {
     return [];
@@ -74,6 +87,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   const { auth } = check;
 
   const messages = await readMessages(req);
+  if (messages === null) return jsonRpcError(413, `A request to the MCP server has at most ${MCP_BODY_LIMIT_BYTES / 1024} KiB.`);
   const missing = scopesNeeded(messages).filter((s) => !auth.scopes.includes(s));
   if (missing.length) {
     const scope = [...new Set([...auth.scopes, ...missing])].join(" ");

@@ -1,4 +1,4 @@
-import { InvalidClientError, InvalidClientMetadataError, InvalidRequestError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { CustomOAuthError, InvalidClientError, InvalidClientMetadataError, InvalidRequestError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
@@ -44,10 +44,10 @@ function checkMetadata(raw: unknown) {
     throw new InvalidClientMetadataError(`${issue.path.join(".") || "metadata"}: ${issue.message}`);
   }
   const m = parsed.data;
-  if (m.redirect_uris.length === 0) throw new InvalidClientMetadataError("redirect_uris must name at least one URI.");
+  if (m.redirect_uris.length === 0) throw new CustomOAuthError("invalid_redirect_uri", "redirect_uris must name at least one URI.");
   for (const uri of m.redirect_uris) {
     const problem = redirectUriProblem(uri);
-    if (problem) throw new InvalidClientMetadataError(problem);
+    if (problem) throw new CustomOAuthError("invalid_redirect_uri", problem);
   }
   const grantTypes = m.grant_types ?? ["authorization_code", "refresh_token"];
   const unsupported = grantTypes.filter((g) => g !== "authorization_code" && g !== "refresh_token");

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@/server/auth/session";
+import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { serviceSecret } from "@/server/platform/service-secrets";
 import { listWorkspacesOf } from "@/server/workspaces/service";
@@ -86,7 +87,7 @@ export async function consentContext(db: Db, base: string, user: SessionUser | n
  * The consent form's POST: same person (csrf token bound to the session user and the request),
  * the request re-validated, then a code (approve) or access_denied (deny) sent back to the client.
  */
-export async function decideConsent(db: Db, base: string, user: SessionUser, form: Record<string, string>): Promise<{ status: number; location?: string; message?: string }> {
+export async function decideConsent(db: PrismaClient, base: string, user: SessionUser, form: Record<string, string>): Promise<{ status: number; location?: string; message?: string }> {
   const params = pickAuthorizeParams(form);
   if (!consentTokenMatches(await serviceSecret(db, CONSENT_SECRET), user.id, params, form.csrf ?? null)) {
     return { status: 403, message: "This consent form has expired or was not sent from this site. Start the connection again from your agent." };
@@ -98,7 +99,7 @@ export async function decideConsent(db: Db, base: string, user: SessionUser, for
     return { status: 303, location: redirectBack(auth.redirectUri, { error: "access_denied", error_description: "The workspace owner denied access.", state: auth.state, iss: base }) };
   }
   try {
-    const { code } = await approveAuthorization(db, { auth, workspaceId: form.workspaceId ?? "", user });
+    const { code } = await db.$transaction((tx) => approveAuthorization(tx, { auth, workspaceId: form.workspaceId ?? "", user }));
     return { status: 303, location: redirectBack(auth.redirectUri, { code, state: auth.state, iss: base }) };
   } catch (error) {
     if (error instanceof AuthorizeErrorPage) return { status: 403, message: error.message };

@@ -47,15 +47,15 @@ describe("client registration (RFC 7591) and metadata documents", () => {
 
   it("refuses metadata it cannot honour, and writes no client", async () => {
     const before = await prisma.oAuthClient.count();
-    const cases: [unknown, RegExp][] = [
-      [{ client_name: "x" }, /redirect_uris/],
-      [{ redirect_uris: [] }, /at least one/],
-      [{ redirect_uris: ["http://evil.example/cb"] }, /only for localhost/],
-      [{ redirect_uris: ["https://a.example/cb#frag"] }, /fragment/],
-      [{ redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, /client_credentials/],
-      [{ redirect_uris: ["https://a.example/cb"], response_types: ["token"] }, /response type/],
+    const cases: [unknown, string, RegExp][] = [
+      [{ client_name: "x" }, "invalid_client_metadata", /redirect_uris/],
+      [{ redirect_uris: [] }, "invalid_redirect_uri", /at least one/],
+      [{ redirect_uris: ["http://evil.example/cb"] }, "invalid_redirect_uri", /only for localhost/],
+      [{ redirect_uris: ["https://a.example/cb#frag"] }, "invalid_redirect_uri", /fragment/],
+      [{ redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, "invalid_client_metadata", /client_credentials/],
+      [{ redirect_uris: ["https://a.example/cb"], response_types: ["token"] }, "invalid_client_metadata", /response type/],
     ];
-    for (const [body, message] of cases) await expect(registerClient(prisma, body), JSON.stringify(body)).rejects.toMatchObject({ errorCode: "invalid_client_metadata", message: expect.stringMatching(message) });
+    for (const [body, errorCode, message] of cases) await expect(registerClient(prisma, body), JSON.stringify(body)).rejects.toMatchObject({ errorCode, message: expect.stringMatching(message) });
     expect(await prisma.oAuthClient.count()).toBeGreaterThanOrEqual(before);
     expect(await prisma.oAuthClient.count({ where: { redirectUris: { has: "http://evil.example/cb" } } })).toBe(0);
   });
