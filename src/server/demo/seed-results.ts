@@ -31,7 +31,6 @@ function prng(seed: number) {
 export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; handle: string; contractId: string; seed: number }) {
   const existing = await db.campaign.findFirst({ where: { workspaceId: p.workspaceId, name: NAME } });
   if (existing) return existing;
-  const rand = prng(p.seed);
   const wentLive = new Date(Date.now() - 150 * DAY);
   const audience = await db.audience.create({ data: { workspaceId: p.workspaceId, name: "Q3 target accounts (demo)", source: "crm" } });
   const campaign = await db.campaign.create({
