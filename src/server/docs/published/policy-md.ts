@@ -30,8 +30,12 @@ do. After it, tell them, from the tool result:
 2. **what changed** (\`changed\`; empty when nothing did),
 3. **what still awaits confirmation** (\`awaitingConfirmation\`, with each card's URL).
 
-Drafts can be edited freely; they mail nothing and spend nothing. Live campaigns are frozen: their
-entry policy, holdout and copy cannot change.
+Drafts can be edited freely; they mail nothing and spend nothing. Editing a draft expires its
+pending go-live card (the person must see what will actually run): ask again after the edit. Live
+campaigns are frozen: their entry policy, holdout and copy cannot change.
+
+If your client supports URL-mode elicitation, a request answers with a URL elicitation for the
+card's page instead of a result: open it for the person, and retry the call once they have decided.
 
 ## Start of a session
 
