@@ -6,6 +6,7 @@ import { bearerChallenge } from "@/server/oauth/metadata";
 import type { TMcpScope } from "@/server/oauth/scopes";
 import { verifyAccessToken } from "@/server/oauth/tokens";
 import { baseUrl } from "@/server/platform/base-url";
+import { readCappedBody } from "@/server/platform/capped-body";
 import { MCP_TOOLS } from "./catalog";
 import { buildMcpServer } from "./server";
 
@@ -31,22 +32,11 @@ type RpcMessage = { method?: string; params?: { name?: string; capabilities?: Re
 
 /** The JSON-RPC message(s) of a POST, read from a copy (the transport reads the body itself); null when the body is too large. */
 async function readMessages(req: Request): Promise<RpcMessage[] | null> {
-  if (req.method !== "POST" || !req.body) return [];
-  const reader = req.clone().body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MCP_BODY_LIMIT_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
+  if (req.method !== "POST") return [];
+  const bytes = await readCappedBody(req.clone(), MCP_BODY_LIMIT_BYTES);
+  if (!bytes) return null;
   try {
-    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const body = JSON.parse(bytes.toString("utf8"));
     return (Array.isArray(body) ? body : [body]).filter((m): m is RpcMessage => typeof m === "object" && m !== null);
   } catch {
     return [];

@@ -2,6 +2,7 @@ import { CustomOAuthError, InvalidClientError, InvalidClientMetadataError, Inval
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { readCappedBody } from "@/server/platform/capped-body";
 import { randomBase62 } from "@/server/platform/random";
 import { isPublicHost } from "./public-address";
 
@@ -88,25 +89,6 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
 
 export type MetadataFetcher = (url: string) => Promise<Response>;
 
-/** Reads at most `max` bytes of a body; null when it is longer. */
-async function readCapped(response: Response, max: number): Promise<string | null> {
-  if (Number(response.headers.get("content-length") ?? 0) > max) return null;
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** Fetches and validates a Client ID Metadata Document, with a timeout and a size bound. */
 async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFetcher, isPublic: (host: string) => Promise<boolean>) {
@@ -119,8 +101,9 @@ async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFe
     throw new InvalidClientError("The client metadata document could not be fetched.");
   }
   if (!response.ok) throw new InvalidClientError(`The client metadata document answered ${response.status}.`);
-  const text = await readCapped(response, CLIENT_METADATA_MAX_BYTES);
-  if (text === null) throw new InvalidClientError("The client metadata document is too large.");
+  const bytes = await readCappedBody(response, CLIENT_METADATA_MAX_BYTES);
+  if (!bytes) throw new InvalidClientError("The client metadata document is too large.");
+  const text = bytes.toString("utf8");
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -3,6 +3,7 @@ import { OAuthError, ServerError, TooManyRequestsError } from "@modelcontextprot
 import { getDb } from "@/server/db";
 import { LIMITS } from "@/server/rate-limits/limits";
 import { consume } from "@/server/rate-limits/service";
+import { readCappedBody } from "@/server/platform/capped-body";
 import { clientAddress } from "@/server/rest/client-address";
 import { CLIENT_METADATA_MAX_BYTES } from "./clients";
 
@@ -41,10 +42,10 @@ export async function readForm(req: Request): Promise<Record<string, string>> {
 }
 
 export async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > CLIENT_METADATA_MAX_BYTES) return null;
+  const bytes = await readCappedBody(req, CLIENT_METADATA_MAX_BYTES);
+  if (!bytes) return null;
   try {
-    return JSON.parse(text);
+    return JSON.parse(bytes.toString("utf8"));
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import { AppError } from "@/server/errors";
+import { readCappedBody } from "@/server/platform/capped-body";
 import { REST_BODY_LIMIT_BYTES } from "@/server/rate-limits/limits";
 import { unknownFieldMessage } from "./fields";
 
@@ -36,23 +37,10 @@ export async function readJsonObject(req: Request, pathParams: string[]): Promis
 
 async function readLimited(req: Request): Promise<string> {
   const tooLarge = () => new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
-  if (Number(req.headers.get("content-length") ?? 0) > REST_BODY_LIMIT_BYTES) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > REST_BODY_LIMIT_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
+  const bytes = await readCappedBody(req, REST_BODY_LIMIT_BYTES);
+  if (!bytes) throw tooLarge();
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new AppError("malformed_request", "The body is not valid UTF-8.");
   }
