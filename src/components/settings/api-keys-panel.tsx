@@ -1,11 +1,12 @@
 "use client";
 
-import { Badge, Button, Code, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { EmptyState, PageError } from "@/components/ui/page-states";
 import { formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
@@ -112,22 +113,20 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
       )}
 
       <CreateApiKeyModal workspaceId={workspaceId} opened={creating} onClose={closeCreate} />
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this key?">
-        <Stack>
-          <Text size="sm">
-            <b>{revoking?.name}</b> stops working at once: every request with it gets 401. This cannot be undone; create a new key
-            to replace it.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={revoke.isPending} onClick={() => revoking && revoke.mutate({ workspaceId, keyId: revoking.id })}>
-              Revoke key
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke this key?"
+        confirmLabel="Revoke key"
+        color="red"
+        loading={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate({ workspaceId, keyId: revoking.id })}
+      >
+        <Text size="sm">
+          <b>{revoking?.name}</b> stops working at once: every request with it gets 401. This cannot be undone; create a new key
+          to replace it.
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 
-import { Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "@/components/ui/format";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { EmptyState, PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 
@@ -99,22 +100,20 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
           </Table.ScrollContainer>
         </Paper>
       )}
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Disconnect this agent?">
-        <Stack>
-          <Text size="sm">
-            <b>{revoking?.name}</b> loses access at once: its tokens stop working. Cards it asked for stay in Confirmations for you to decide. To use it
-            again, approve it again.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={revoke.isPending} onClick={() => revoking && revoke.mutate({ workspaceId, grantId: revoking.id })}>
-              Revoke access
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Disconnect this agent?"
+        confirmLabel="Revoke access"
+        color="red"
+        loading={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate({ workspaceId, grantId: revoking.id })}
+      >
+        <Text size="sm">
+          <b>{revoking?.name}</b> loses access at once: its tokens stop working. Cards it asked for stay in Confirmations for you to decide. To use it again,
+          approve it again.
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }
