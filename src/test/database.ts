@@ -1,9 +1,7 @@
 import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, inject } from "vitest";
-import { PrismaClient } from "@/generated/prisma/client";
-import { type Database, openDatabase } from "@/server/platform/database";
+import { type Database, openDatabase, pgliteDatabase } from "@/server/platform/database";
 import { useDatabase } from "@/server/platform/process-database";
 
 /**
@@ -18,17 +16,7 @@ export async function testDatabase(): Promise<Database> {
     database = openDatabase({ kind: "postgres", url: postgresUrl });
   } else {
     const tar = await fs.readFile(inject("pgliteTemplate"));
-    const pglite = new PGlite({ loadDataDir: new Blob([new Uint8Array(tar)]) });
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-    database = {
-      prisma,
-      target: { kind: "memory" },
-      migrationAdapter: () => new PrismaPGlite(pglite),
-      close: async () => {
-        await prisma.$disconnect();
-        await pglite.close();
-      },
-    };
+    database = pgliteDatabase(new PGlite({ loadDataDir: new Blob([new Uint8Array(tar)]) }), { kind: "memory" });
   }
   useDatabase(database);
   afterAll(() => database.close());

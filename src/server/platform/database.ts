@@ -1,10 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseTarget, describeTarget } from "./config";
 import { lockDataDir } from "./embedded-lock";
+import { registerDriver } from "./hot-sql";
 
 export interface Database {
   prisma: PrismaClient;
@@ -22,25 +24,35 @@ function poolSize(): number {
 
 /**
  * Opens the database named by the target. PGlite is opened once per process (it is an
- * in-process PostgreSQL); PostgreSQL gets a connection pool.
+ * in-process PostgreSQL); PostgreSQL gets a connection pool, shared by Prisma and `hotQuery`.
  */
 export function openDatabase(target: DatabaseTarget): Database {
   if (target.kind === "postgres") {
-    const prisma = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: target.url, max: poolSize(), connectionTimeoutMillis: 5_000 }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: poolSize(), connectionTimeoutMillis: 5_000 });
+    // An idle connection that breaks (say PostgreSQL restarts) is replaced; it must not end the process.
+    pool.on("error", (error) => console.error("[database] idle connection failed", error.message));
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    registerDriver(prisma, (text, values) => pool.query(text, values).then((result) => result.rows));
     return {
       prisma,
       target,
       // The schema engine does not end its pool; let the process exit once it is idle.
       migrationAdapter: () =>
         new PrismaPg({ connectionString: target.url, max: 2, connectionTimeoutMillis: 5_000, allowExitOnIdle: true, idleTimeoutMillis: 500 }),
-      close: () => prisma.$disconnect(),
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
     };
   }
   const release = target.kind === "embedded" ? lockDataDir(target.dataDir) : () => {};
-  const pglite = target.kind === "embedded" ? new PGlite(target.dataDir) : new PGlite();
+  return pgliteDatabase(target.kind === "embedded" ? new PGlite(target.dataDir) : new PGlite(), target, release);
+}
+
+/** A Database on an open PGlite instance (also used by tests on a copy of the migrated template). */
+export function pgliteDatabase(pglite: PGlite, target: DatabaseTarget, release: () => void = () => {}): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  registerDriver(prisma, (text, values) => pglite.query(text, values).then((result) => result.rows));
   return {
     prisma,
     target,
