@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { hashApiKey } from "./secret";
-import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from "./service";
+import { createApiKey, listApiKeys, revokeApiKey } from "./service";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -24,32 +24,13 @@ describe("API keys", () => {
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "api_key.created", targetId: key.id } })).toBe(1);
   });
 
-  it("authenticates an active key, writes lastUsedAt at most once a minute, and refuses revoked, unknown and malformed keys", async () => {
-    const o = await createOwnerWorkspace(prisma);
-    const { key, secret } = await createApiKey(prisma, { workspaceId: o.workspaceId, name: "CRM", scopes: ["post_entry_events"], actor: actorOf(o) });
-    const t0 = new Date("2026-11-22T10:00:00Z");
-    const lastUsed = () => prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } }).then((k) => k.lastUsedAt);
-    expect(await authenticateApiKey(prisma, secret, t0)).toEqual({ id: key.id, workspaceId: o.workspaceId, name: "CRM", scopes: ["post_entry_events"] });
-    await expect.poll(lastUsed).toEqual(t0);
-    await authenticateApiKey(prisma, secret, new Date(t0.getTime() + 30_000));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await lastUsed()).toEqual(t0);
-    await authenticateApiKey(prisma, secret, new Date(t0.getTime() + 61_000));
-    await expect.poll(lastUsed).toEqual(new Date(t0.getTime() + 61_000));
-
-    await revokeApiKey(prisma, { workspaceId: o.workspaceId, keyId: key.id, actor: actorOf(o) });
-    expect(await authenticateApiKey(prisma, secret)).toBeNull();
-    expect(await authenticateApiKey(prisma, `dmk_${"Z".repeat(32)}`)).toBeNull();
-    expect(await authenticateApiKey(prisma, "dmk_short")).toBeNull();
-  });
-
   it("lists and revokes only within the workspace: another workspace's key is not found and stays active", async () => {
     const a = await createOwnerWorkspace(prisma);
     const b = await createOwnerWorkspace(prisma);
-    const { key: bKey, secret } = await createApiKey(prisma, { workspaceId: b.workspaceId, name: "B", scopes: ["post_conversions"], actor: actorOf(b) });
+    const { key: bKey } = await createApiKey(prisma, { workspaceId: b.workspaceId, name: "B", scopes: ["post_conversions"], actor: actorOf(b) });
     expect(await listApiKeys(prisma, { workspaceId: a.workspaceId })).toEqual([]);
     await expect(revokeApiKey(prisma, { workspaceId: a.workspaceId, keyId: bKey.id, actor: actorOf(a) })).rejects.toMatchObject({ code: "not_found" });
-    expect(await authenticateApiKey(prisma, secret)).not.toBeNull();
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: bKey.id } })).revokedAt).toBeNull();
   });
 
   it("lists active keys first, newest first; revoking twice changes nothing", async () => {

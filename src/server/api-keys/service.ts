@@ -1,10 +1,11 @@
-import type { PrismaClient } from "@/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { hotQuery } from "@/server/platform/hot-sql";
 import { randomBase62 } from "@/server/platform/random";
 import type { TApiKeyScope } from "./schema";
-import { API_KEY_BODY_LENGTH, API_KEY_PREFIX, displayStart, hashApiKey, isWellFormedApiKey } from "./secret";
+import { API_KEY_BODY_LENGTH, API_KEY_PREFIX, displayStart, hashApiKey } from "./secret";
 
 const keyListSelect = {
   id: true,
@@ -75,21 +76,16 @@ export interface AuthenticatedKey {
   scopes: TApiKeyScope[];
 }
 
-/** The active key with this secret, or null (malformed, unknown or revoked look the same). */
-export async function authenticateApiKey(db: Db, secret: string, now = new Date()): Promise<AuthenticatedKey | null> {
-  if (!isWellFormedApiKey(secret)) return null;
-  // Raw SQL: this runs on every REST request (see README benchmarks).
-  const [key] = await db.$queryRaw<{ id: string; workspaceId: string; name: string; scopes: TApiKeyScope[]; revokedAt: Date | null; lastUsedAt: Date | null }[]>`
-    SELECT id, "workspaceId", name, scopes::text[] AS scopes, "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE hash = ${hashApiKey(secret)}`;
-  if (!key || key.revokedAt) return null;
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= 60_000) {
-    // At most one write a minute per key, never two racing ones, and off the request's path:
-    // a lost update only makes "last used" a minute staler.
-    db.$executeRaw`
-      UPDATE "ApiKey" SET "lastUsedAt" = ${now}
-       WHERE id = ${key.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" <= ${new Date(now.getTime() - 60_000)})`.catch((error) =>
-      console.error("[api-keys] could not record lastUsedAt", error),
-    );
-  }
-  return { id: key.id, workspaceId: key.workspaceId, name: key.name, scopes: key.scopes };
+/**
+ * Records that a key was used (Settings shows it). At most one write a minute per key, never two
+ * racing ones, and off the request's path: a lost update only makes "last used" a minute staler.
+ */
+export function recordKeyUse(db: Db, keyId: string, now: Date): void {
+  const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
+  hotQuery(
+    db,
+    Prisma.sql`
+      UPDATE "ApiKey" SET "lastUsedAt" = ${now.toISOString()}::timestamp
+       WHERE id = ${keyId} AND ("lastUsedAt" IS NULL OR "lastUsedAt" <= ${minuteAgo}::timestamp)`,
+  ).catch((error) => console.error("[api-keys] could not record lastUsedAt", error));
 }

@@ -1,4 +1,6 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { hotQuery } from "@/server/platform/hot-sql";
 import type { LimitDefinition } from "./limits";
 
 export interface LimitDecision {
@@ -11,29 +13,43 @@ export interface LimitDecision {
   policy: string;
 }
 
+/** The fixed window `now` falls in. */
+export function windowOf(def: LimitDefinition, now: Date) {
+  const windowMs = def.windowSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  return { start, end: new Date(start.getTime() + windowMs) };
+}
+
+/** What a request that made the window's count `count` may do. */
+export function decisionFor(count: number, def: LimitDefinition, windowEnd: Date, now: Date): LimitDecision {
+  return {
+    allowed: count <= def.limit,
+    limit: def.limit,
+    remaining: Math.max(0, def.limit - count),
+    resetSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)),
+    windowSeconds: def.windowSeconds,
+    policy: def.policy,
+  };
+}
+
+/** The atomic count of one request in a bucket's window, as SQL (also part of the REST door's statement). */
+export function countSql(bucket: Prisma.Sql | string, window: { start: Date; end: Date }) {
+  return Prisma.sql`
+    INSERT INTO "RateLimitCounter" ("bucket", "windowStart", "count", "expiresAt")
+    VALUES (${bucket}, ${window.start.toISOString()}::timestamp, 1, ${window.end.toISOString()}::timestamp)
+    ON CONFLICT ("bucket", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1
+    RETURNING "count"`;
+}
+
 /**
  * Counts one request in a fixed window. The increment is a single atomic upsert, so N parallel
  * requests get counts 1..N exactly and no more than `limit` are allowed, on any number of app
  * instances sharing the database.
  */
 export async function consume(db: Db, bucket: string, def: LimitDefinition, now = new Date()): Promise<LimitDecision> {
-  const windowMs = def.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const expiresAt = new Date(windowStart.getTime() + windowMs);
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimitCounter" ("bucket", "windowStart", "count", "expiresAt")
-    VALUES (${bucket}, ${windowStart}, 1, ${expiresAt})
-    ON CONFLICT ("bucket", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1
-    RETURNING "count"`;
-  const count = Number(rows[0].count);
-  return {
-    allowed: count <= def.limit,
-    limit: def.limit,
-    remaining: Math.max(0, def.limit - count),
-    resetSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
-    windowSeconds: def.windowSeconds,
-    policy: def.policy,
-  };
+  const window = windowOf(def, now);
+  const [row] = await hotQuery<{ count: number }>(db, countSql(bucket, window));
+  return decisionFor(Number(row.count), def, window.end, now);
 }
 
 /** Deletes counters of windows that have ended. */

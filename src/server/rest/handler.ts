@@ -1,20 +1,17 @@
 import "server-only";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
-import { type AuthenticatedKey, authenticateApiKey } from "@/server/api-keys/service";
 import { getDb } from "@/server/db";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
-import { LIMITS } from "@/server/rate-limits/limits";
-import { consume } from "@/server/rate-limits/service";
 import { restRouter } from "@/server/rest-router";
 import { challenge, readBearer } from "./authorization";
+import { admitRestCall } from "./admission";
 import { readJsonObject } from "./body";
 import { clientAddress } from "./client-address";
-import { listOperations, matchOperation } from "./operations";
+import { dispatchOperation } from "./openapi-dispatch";
+import { listOperations, matchOperation, restPath } from "./operations";
 import { problemResponse, toAppError } from "./problem-response";
 import { rateLimitHeaders } from "./rate-limit-headers";
 
 const operations = listOperations(restRouter);
-
 
 /**
  * The /api/v1 door. In order: route (404/405), credential (401), rate limit per key and endpoint
@@ -25,7 +22,7 @@ const operations = listOperations(restRouter);
 export async function handleRestRequest(req: Request): Promise<Response> {
   const url = new URL(req.url);
   const instance = url.pathname;
-  const found = matchOperation(operations, req.method, url.pathname.replace(/^\/api(?=\/)/, ""));
+  const found = matchOperation(operations, req.method, restPath(url, false));
   if (found.kind === "none") return problemResponse(new AppError("not_found", NOT_FOUND_DETAIL), instance);
   if (found.kind === "method_not_allowed") {
     return problemResponse(new AppError("method_not_allowed", `This path takes ${found.allow.join(", ")}.`), instance, { Allow: found.allow.join(", ") });
@@ -35,9 +32,11 @@ export async function handleRestRequest(req: Request): Promise<Response> {
 
   try {
     const credential = readBearer(req.headers.get("authorization"));
-    const key: AuthenticatedKey | null = credential.kind === "bearer" ? await authenticateApiKey(db, credential.token) : null;
-    const bucket = key ? `rest:key:${key.id}:${operation.operationId}` : `rest:addr:${clientAddress(req)}:${operation.operationId}`;
-    const decision = await consume(db, bucket, LIMITS.restEndpointPerKey);
+    const { key, decision } = await admitRestCall(db, {
+      secret: credential.kind === "bearer" ? credential.token : null,
+      operationId: operation.operationId,
+      address: clientAddress(req),
+    });
     const limitHeaders = rateLimitHeaders(decision);
 
     const fail = (error: AppError, extra: Record<string, string> = {}) => problemResponse(error, instance, { ...limitHeaders, ...extra });
@@ -56,30 +55,22 @@ export async function handleRestRequest(req: Request): Promise<Response> {
       });
     }
 
-    let forwarded = req;
+    let body: Record<string, unknown> | undefined;
     if (req.method !== "GET") {
-      const body = await readJsonObject(req, operation.paramNames).catch((error: AppError) => error);
-      if (body instanceof AppError) return fail(body);
-      forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: JSON.stringify(body) });
+      const read = await readJsonObject(req, operation.paramNames).catch((error: AppError) => error);
+      if (read instanceof AppError) return fail(read);
+      body = read;
     }
 
-    let failure: unknown;
     const responseHeaders: Record<string, string> = {};
-    const response = await createOpenApiFetchHandler({
-      endpoint: "/api",
-      req: forwarded,
-      router: restRouter,
-      createContext: () => ({ db, headers: req.headers, getUser: async () => null, apiKey: key, responseHeaders }),
-      onError: ({ error }) => {
-        failure = error;
-      },
-    });
-    if (failure !== undefined || response.status >= 400) {
-      const appError = toAppError(failure, operation.bodyFields);
-      if (appError.code === "internal") console.error(`[rest] ${operation.operationId} failed`, failure);
+    const context = { db, headers: req.headers, getUser: async () => null, apiKey: key, responseHeaders };
+    const result = await dispatchOperation(req, restPath(url), context, body);
+    if (result.failure !== undefined || result.status >= 400) {
+      const appError = toAppError(result.failure, operation.bodyFields);
+      if (appError.code === "internal") console.error(`[rest] ${operation.operationId} failed`, result.failure);
       return fail(appError);
     }
-    return new Response(await response.text(), {
+    return new Response(result.body, {
       status: operation.successStatus,
       headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...limitHeaders, ...responseHeaders },
     });

@@ -65,3 +65,9 @@ export function matchOperation(operations: RestOperation[], method: string, path
   }
   return { kind: "match", operation, params };
 }
+
+/** The path the procedures are published under: the URL path without /api, with its query unless `withQuery` is false. */
+export function restPath(url: URL, withQuery = true): string {
+  const path = url.pathname.replace(/^\/api(?=\/)/, "");
+  return withQuery ? path + url.search : path;
+}

@@ -1,12 +1,12 @@
 import "server-only";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { LIMITS } from "@/server/rate-limits/limits";
 import { consume } from "@/server/rate-limits/service";
 import { restRouter } from "@/server/rest-router";
 import { clientAddress } from "./client-address";
-import { listOperations, matchOperation } from "./operations";
+import { dispatchOperation } from "./openapi-dispatch";
+import { listOperations, matchOperation, restPath } from "./operations";
 import { problemResponse, toAppError } from "./problem-response";
 import { rateLimitHeaders } from "./rate-limit-headers";
 
@@ -32,7 +32,7 @@ export async function handleToolsRequest(req: Request): Promise<Response> {
   const url = new URL(req.url);
   const instance = url.pathname;
   if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
-  const found = matchOperation(operations, req.method, url.pathname.replace(/^\/api(?=\/)/, ""));
+  const found = matchOperation(operations, req.method, restPath(url, false));
   if (found.kind === "none") return problemResponse(new AppError("not_found", "There is no calculator at this address; see /openapi.json."), instance, CORS_HEADERS);
   if (found.kind === "method_not_allowed") {
     return problemResponse(new AppError("method_not_allowed", "Calculators answer GET."), instance, { ...CORS_HEADERS, Allow: "GET, OPTIONS" });
@@ -48,22 +48,13 @@ export async function handleToolsRequest(req: Request): Promise<Response> {
         "Retry-After": String(decision.resetSeconds),
       });
     }
-    let failure: unknown;
-    const response = await createOpenApiFetchHandler({
-      endpoint: "/api",
-      req,
-      router: restRouter,
-      createContext: () => ({ db, headers: req.headers, getUser: async () => null }),
-      onError: ({ error }) => {
-        failure = error;
-      },
-    });
-    if (failure !== undefined || response.status >= 400) {
-      const appError = toAppError(failure, operation.bodyFields, "query");
-      if (appError.code === "internal") console.error(`[tools] ${operation.operationId} failed`, failure);
+    const result = await dispatchOperation(req, restPath(url), { db, headers: req.headers, getUser: async () => null });
+    if (result.failure !== undefined || result.status >= 400) {
+      const appError = toAppError(result.failure, operation.bodyFields, "query");
+      if (appError.code === "internal") console.error(`[tools] ${operation.operationId} failed`, result.failure);
       return problemResponse(appError, instance, headers);
     }
-    return new Response(await response.text(), { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": CACHE, ...headers } });
+    return new Response(result.body, { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": CACHE, ...headers } });
   } catch (error) {
     console.error(`[tools] ${operation.operationId} failed before the procedure`, error);
     return problemResponse(new AppError("internal"), instance, CORS_HEADERS);
