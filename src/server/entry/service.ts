@@ -2,7 +2,7 @@ import type { EntryEventSource } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
 import { fingerprint } from "@/server/platform/fingerprint";
-import { findByIdempotencyKey, insertEntryEvent, loadAcceptanceContext } from "./acceptance-queries";
+import { acceptOrExplain, findByIdempotencyKey } from "./acceptance-queries";
 import { signalWork } from "./lifecycle/wake";
 import type { SkipReason } from "./lifecycle-states";
 import type { TEntryEventStatus, TPostEntryEventInput } from "./schema";
@@ -36,37 +36,11 @@ export async function acceptEntryEvent(
   params: { workspaceId: string; apiKeyId: string | null; source: EntryEventSource; input: TPostEntryEventInput; now?: Date },
 ) {
   const { workspaceId, input } = params;
-  const context = await loadAcceptanceContext(db, {
-    workspaceId,
-    campaignId: input.campaignId,
-    contactId: input.contactId,
-    idempotencyKey: input.idempotencyKey,
-  });
-  if (!context) throw new AppError("not_found", NOT_FOUND_DETAIL);
-
+  const now = params.now ?? new Date();
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : null;
   const print = fingerprint({ campaignId: input.campaignId, contactId: input.contactId, occurredAt: occurredAt?.toISOString() });
-  if (context.existing) return replayOrConflict(context.existing, print);
-
-  if (context.campaignStatus !== "live") {
-    throw new AppError("campaign_not_live", `The campaign is ${context.campaignStatus}; entry events are accepted only while it is live. Nothing was written.`);
-  }
-  if (params.source !== "owner" && !context.acceptsApiEvents) {
-    throw new AppError("api_entry_not_accepted", "The campaign's frozen entry policy does not accept API entry events. Nothing was written.");
-  }
-  if (!context.contactExists) {
-    throw new AppError("contact_not_found", "No contact with this contactId exists in the workspace. Nothing was written.", {
-      errors: [{ pointer: "/contactId", detail: "No contact with this id exists in the workspace." }],
-    });
-  }
-  if (!context.isMember) {
-    throw new AppError("contact_not_in_audience", "The contact is not in the campaign's audience. Nothing was written.", {
-      errors: [{ pointer: "/contactId", detail: "The contact is not a member of the campaign's audience." }],
-    });
-  }
-
-  // One insert that a concurrent twin cannot duplicate: the loser reads the winner's row.
-  const created = await insertEntryEvent(db, {
+  // One statement: the preconditions, and the insert when they hold (see acceptance-queries.ts).
+  const outcome = await acceptOrExplain(db, {
     workspaceId,
     campaignId: input.campaignId,
     contactId: input.contactId,
@@ -74,12 +48,33 @@ export async function acceptEntryEvent(
     apiKeyId: params.apiKeyId,
     idempotencyKey: input.idempotencyKey,
     fingerprint: print,
-    occurredAt: occurredAt ?? params.now ?? new Date(),
+    occurredAt: occurredAt ?? now,
+    now,
   });
-  if (created) {
-    signalWork();
-    return { eventId: created.id, status: created.status, replayed: false };
+  if (!outcome) throw new AppError("not_found", NOT_FOUND_DETAIL);
+  if (outcome.existing) return replayOrConflict(outcome.existing, print);
+
+  if (outcome.campaignStatus !== "live") {
+    throw new AppError("campaign_not_live", `The campaign is ${outcome.campaignStatus}; entry events are accepted only while it is live. Nothing was written.`);
   }
+  if (params.source !== "owner" && !outcome.acceptsApiEvents) {
+    throw new AppError("api_entry_not_accepted", "The campaign's frozen entry policy does not accept API entry events. Nothing was written.");
+  }
+  if (!outcome.contactExists) {
+    throw new AppError("contact_not_found", "No contact with this contactId exists in the workspace. Nothing was written.", {
+      errors: [{ pointer: "/contactId", detail: "No contact with this id exists in the workspace." }],
+    });
+  }
+  if (!outcome.isMember) {
+    throw new AppError("contact_not_in_audience", "The contact is not in the campaign's audience. Nothing was written.", {
+      errors: [{ pointer: "/contactId", detail: "The contact is not a member of the campaign's audience." }],
+    });
+  }
+  if (outcome.inserted) {
+    signalWork();
+    return { eventId: outcome.inserted.id, status: outcome.inserted.status, replayed: false };
+  }
+  // Every precondition held but a concurrent twin took the key first: read the winner's row.
   const winner = await findByIdempotencyKey(db, workspaceId, input.idempotencyKey);
   if (!winner) throw new Error("entry event vanished after a conflicting insert");
   return replayOrConflict(winner, print);
