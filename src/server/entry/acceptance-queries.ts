@@ -70,6 +70,7 @@ export async function acceptOrExplain(
       RETURNING id, status::text AS status
     )
     SELECT ctx.*, inserted.id AS "insertedId", inserted.status AS "insertedStatus" FROM ctx LEFT JOIN inserted ON true`,
+    "entry-accept",
   );
   const row = rows[0];
   if (!row) return null;

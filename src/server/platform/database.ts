@@ -32,7 +32,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     // An idle connection that breaks (say PostgreSQL restarts) is replaced; it must not end the process.
     pool.on("error", (error) => console.error("[database] idle connection failed", error.message));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    registerDriver(prisma, (text, values) => pool.query(text, values).then((result) => result.rows));
+    registerDriver(prisma, (text, values, name) => pool.query({ name, text, values }).then((result) => result.rows));
     return {
       prisma,
       target,

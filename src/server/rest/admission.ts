@@ -33,6 +33,7 @@ export async function admitRestCall(db: Db, p: { secret: string | null; operatio
           FROM "ApiKey" WHERE hash = ${hash} AND "revokedAt" IS NULL
       ), counted AS (${countSql(bucket, window)})
       SELECT counted.count, k.* FROM counted LEFT JOIN k ON true`,
+    "rest-admit",
   );
   if (row.id && row.stale) recordKeyUse(db, row.id, now);
   return {
