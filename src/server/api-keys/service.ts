@@ -87,5 +87,6 @@ export function recordKeyUse(db: Db, keyId: string, now: Date): void {
     Prisma.sql`
       UPDATE "ApiKey" SET "lastUsedAt" = ${now.toISOString()}::timestamp
        WHERE id = ${keyId} AND ("lastUsedAt" IS NULL OR "lastUsedAt" <= ${minuteAgo}::timestamp)`,
+    "api-key-used",
   ).catch((error) => console.error("[api-keys] could not record lastUsedAt", error));
 }

@@ -48,7 +48,7 @@ export function countSql(bucket: Prisma.Sql | string, window: { start: Date; end
  */
 export async function consume(db: Db, bucket: string, def: LimitDefinition, now = new Date()): Promise<LimitDecision> {
   const window = windowOf(def, now);
-  const [row] = await hotQuery<{ count: number }>(db, countSql(bucket, window));
+  const [row] = await hotQuery<{ count: number }>(db, countSql(bucket, window), "rate-limit-count");
   return decisionFor(Number(row.count), def, window.end, now);
 }
 
