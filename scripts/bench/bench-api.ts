@@ -43,8 +43,8 @@ function entryEventRequest(db: Db, target: string, rate: number | undefined, key
 async function run(port: number, target: string, db: Db, keyOffset: { n: number }, rate?: number, path?: string, seconds = PHASE_SECONDS): Promise<Row> {
   const url = path ?? `/api/v1/campaigns/${db.acme.campaigns.liveApiEntry}/events`;
   if (rate) {
-    const result = await pacedLoad({ port, rate, seconds: PHASE_SECONDS, request: (n) => ({ path: url, ...entryEventRequest(db, target, rate, keyOffset, n) }) });
-    keyOffset.n += Math.round(rate * PHASE_SECONDS);
+    const result = await pacedLoad({ port, rate, seconds, request: (n) => ({ path: url, ...entryEventRequest(db, target, rate, keyOffset, n) }) });
+    keyOffset.n += Math.round(rate * seconds);
     return { target, load: `${rate} req/s`, rps: result.rps, p50: result.p50, p99: result.p99, non2xx: result.failures };
   }
   let i = 0;
