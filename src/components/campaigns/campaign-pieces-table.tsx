@@ -3,7 +3,7 @@
 import { Anchor, Button, Code, Group, Paper, Skeleton, Table, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatCents, formatDateTime } from "@/components/ui/format";
-import { EmptyState, PageError } from "@/components/ui/page-states";
+import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { humanize } from "./status-badges";
 
@@ -19,66 +19,67 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
       <Title order={2} size="h4" mb="sm">
         Pieces
       </Title>
-      {pieces.isPending ? (
-        <Skeleton h={120} />
-      ) : pieces.isError ? (
-        <PageError message={pieces.error.message} onRetry={() => pieces.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No pieces yet">Each enrolled contact in the treatment arm gets one piece: its proof appears here before it is printed.</EmptyState>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>sid</Table.Th>
-                  <Table.Th ta="right">Cost</Table.Th>
-                  <Table.Th>Mailed</Table.Th>
-                  <Table.Th>Proof</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      {p.contact.firstName} {p.contact.lastName}
-                    </Table.Td>
-                    <Table.Td>{humanize(p.status)}</Table.Td>
-                    <Table.Td>
-                      <Code>{p.sid}</Code>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
-                    <Table.Td>{formatDateTime(p.mailedAt, "")}</Table.Td>
-                    <Table.Td>
-                      {p.renderedAt ? (
-                        <Anchor href={`/api/pieces/${p.id}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
-                          Open PDF
-                        </Anchor>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          none
-                        </Text>
-                      )}
-                    </Table.Td>
+      <ListStates
+        query={pieces}
+        items={rows}
+        loading={<Skeleton h={120} />}
+        empty={<EmptyState title="No pieces yet">Each enrolled contact in the treatment arm gets one piece: its proof appears here before it is printed.</EmptyState>}
+      >
+        {(items) => (
+          <>
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="xs" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Recipient</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>sid</Table.Th>
+                    <Table.Th ta="right">Cost</Table.Th>
+                    <Table.Th>Mailed</Table.Th>
+                    <Table.Th>Proof</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pieces.hasNextPage && (
-            <Group justify="center" mt="sm">
-              <Button variant="subtle" loading={pieces.isFetchingNextPage} onClick={() => pieces.fetchNextPage()}>
-                Show more
-              </Button>
-            </Group>
-          )}
-          <Text size="xs" c="dimmed" mt="xs">
-            The sid is what a printed response link adds to the destination URL; report conversions against it.
-          </Text>
-        </>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td>
+                        {p.contact.firstName} {p.contact.lastName}
+                      </Table.Td>
+                      <Table.Td>{humanize(p.status)}</Table.Td>
+                      <Table.Td>
+                        <Code>{p.sid}</Code>
+                      </Table.Td>
+                      <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
+                      <Table.Td>{formatDateTime(p.mailedAt, "")}</Table.Td>
+                      <Table.Td>
+                        {p.renderedAt ? (
+                          <Anchor href={`/api/pieces/${p.id}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
+                            Open PDF
+                          </Anchor>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            none
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {pieces.hasNextPage && (
+              <Group justify="center" mt="sm">
+                <Button variant="subtle" loading={pieces.isFetchingNextPage} onClick={() => pieces.fetchNextPage()}>
+                  Show more
+                </Button>
+              </Group>
+            )}
+            <Text size="xs" c="dimmed" mt="xs">
+              The sid is what a printed response link adds to the destination URL; report conversions against it.
+            </Text>
+          </>
+        )}
+      </ListStates>
     </Paper>
   );
 }

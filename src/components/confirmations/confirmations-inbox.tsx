@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatCents, formatDateTime } from "@/components/ui/format";
-import { EmptyState, PageError } from "@/components/ui/page-states";
+import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 
 const statusColor = { pending: "yellow", accepted: "teal", declined: "gray", expired: "dark" } as const;
@@ -57,72 +57,75 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
       <Text size="sm" c="dimmed">
         Printing, approval and spending wait here until you accept them. Agents and API keys can ask; only you decide.
       </Text>
-      {cards.isPending ? (
-        <Skeleton h={160} />
-      ) : cards.isError ? (
-        <PageError message={cards.error.message} onRetry={() => cards.refetch()} />
-      ) : cards.data.length === 0 ? (
-        <EmptyState title={tab === "pending" ? "Nothing waits for you" : "No decisions yet"}>
-          {tab === "pending" ? "When an agent asks to go live, print or spend, or a review gate holds a piece, the request appears here." : "Cards you accept or decline are kept here with who asked and who decided."}
-        </EmptyState>
-      ) : (
-        cards.data.map((card) => (
-          <Paper key={card.id} withBorder p="lg" component="article" aria-labelledby={`card-${card.id}`}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
-                <Title order={2} size="h4" id={`card-${card.id}`}>
-                  {card.title}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  Asked by {card.requestedByLabel} · {formatDateTime(card.createdAt)}
-                </Text>
-              </div>
-              <Badge color={statusColor[card.status]} variant="light">
-                {card.status}
-              </Badge>
-            </Group>
-            <Text mt="sm">{card.summary}</Text>
-            <Group gap="lg" mt="sm">
-              {card.costCents !== null && <Text size="sm">Cost {formatCents(card.costCents)}</Text>}
-              {card.recipients !== null && <Text size="sm">Recipients {card.recipients}</Text>}
-              {card.budgetAfterCents !== null && <Text size="sm">Budget after {formatCents(card.budgetAfterCents)}</Text>}
-              {card.pieceId && (
-                <Anchor size="sm" href={`/api/pieces/${card.pieceId}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
-                  Open the proof
-                </Anchor>
-              )}
-              {card.campaignId && (
-                <Anchor size="sm" component={Link} href={`/w/${workspaceId}/campaigns/${card.campaignId}`}>
-                  Open the campaign
-                </Anchor>
-              )}
-            </Group>
-            {card.status === "pending" ? (
-              <Group justify="space-between" mt="md">
-                <Group gap={4}>
-                  <IconClock size={14} aria-hidden />
-                  <Text size="xs" c="dimmed">
-                    Expires {formatDateTime(card.expiresAt)}
+      <ListStates
+        query={cards}
+        items={cards.data}
+        loading={<Skeleton h={160} />}
+        empty={
+          <EmptyState title={tab === "pending" ? "Nothing waits for you" : "No decisions yet"}>
+            {tab === "pending" ? "When an agent asks to go live, print or spend, or a review gate holds a piece, the request appears here." : "Cards you accept or decline are kept here with who asked and who decided."}
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          items.map((card) => (
+            <Paper key={card.id} withBorder p="lg" component="article" aria-labelledby={`card-${card.id}`}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <div>
+                  <Title order={2} size="h4" id={`card-${card.id}`}>
+                    {card.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Asked by {card.requestedByLabel} · {formatDateTime(card.createdAt)}
                   </Text>
-                </Group>
-                <Group gap="xs">
-                  <Button variant="default" loading={decide.isPending && decide.variables?.cardId === card.id && decide.variables?.decision === "decline"} onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "decline" })}>
-                    Decline
-                  </Button>
-                  <Button loading={decide.isPending && decide.variables?.cardId === card.id && decide.variables?.decision === "accept"} onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "accept" })}>
-                    Accept
-                  </Button>
-                </Group>
+                </div>
+                <Badge color={statusColor[card.status]} variant="light">
+                  {card.status}
+                </Badge>
               </Group>
-            ) : (
-              <Text size="xs" c="dimmed" mt="md">
-                {card.status === "expired" ? `Expired ${formatDateTime(card.decidedAt ?? card.expiresAt)}` : `${card.status === "accepted" ? "Accepted" : "Declined"} ${formatDateTime(card.decidedAt)}`}
-                {card.executionError ? ` · the action failed: ${card.executionError}` : ""}
-              </Text>
-            )}
-          </Paper>
-        ))
-      )}
+              <Text mt="sm">{card.summary}</Text>
+              <Group gap="lg" mt="sm">
+                {card.costCents !== null && <Text size="sm">Cost {formatCents(card.costCents)}</Text>}
+                {card.recipients !== null && <Text size="sm">Recipients {card.recipients}</Text>}
+                {card.budgetAfterCents !== null && <Text size="sm">Budget after {formatCents(card.budgetAfterCents)}</Text>}
+                {card.pieceId && (
+                  <Anchor size="sm" href={`/api/pieces/${card.pieceId}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
+                    Open the proof
+                  </Anchor>
+                )}
+                {card.campaignId && (
+                  <Anchor size="sm" component={Link} href={`/w/${workspaceId}/campaigns/${card.campaignId}`}>
+                    Open the campaign
+                  </Anchor>
+                )}
+              </Group>
+              {card.status === "pending" ? (
+                <Group justify="space-between" mt="md">
+                  <Group gap={4}>
+                    <IconClock size={14} aria-hidden />
+                    <Text size="xs" c="dimmed">
+                      Expires {formatDateTime(card.expiresAt)}
+                    </Text>
+                  </Group>
+                  <Group gap="xs">
+                    <Button variant="default" loading={decide.isPending && decide.variables?.cardId === card.id && decide.variables?.decision === "decline"} onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "decline" })}>
+                      Decline
+                    </Button>
+                    <Button loading={decide.isPending && decide.variables?.cardId === card.id && decide.variables?.decision === "accept"} onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "accept" })}>
+                      Accept
+                    </Button>
+                  </Group>
+                </Group>
+              ) : (
+                <Text size="xs" c="dimmed" mt="md">
+                  {card.status === "expired" ? `Expired ${formatDateTime(card.decidedAt ?? card.expiresAt)}` : `${card.status === "accepted" ? "Accepted" : "Declined"} ${formatDateTime(card.decidedAt)}`}
+                  {card.executionError ? ` · the action failed: ${card.executionError}` : ""}
+                </Text>
+              )}
+            </Paper>
+          ))
+        )}
+      </ListStates>
     </Stack>
   );
 }

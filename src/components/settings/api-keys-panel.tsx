@@ -7,9 +7,10 @@ import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { EmptyState, PageError } from "@/components/ui/page-states";
+import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { ScopeBadges } from "./scope-badges";
 import { CreateApiKeyModal } from "./create-api-key-modal";
 
 export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
@@ -47,70 +48,69 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
         </Button>
       </Group>
 
-      {keys.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          <Skeleton h={36} />
-          <Skeleton h={36} />
-          <Skeleton h={36} />
-        </Stack>
-      ) : keys.isError ? (
-        <PageError message={keys.error.message} onRetry={() => keys.refetch()} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState title="No API keys yet" action={<Button onClick={openCreate} leftSection={<IconKey size={16} />}>Create your first key</Button>}>
-          Create a key for each system that posts entry events or conversions, so you can revoke one without touching the others.
-        </EmptyState>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Key</Table.Th>
-                  <Table.Th>Scopes</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.data.map((key) => (
-                  <Table.Tr key={key.id} c={key.revokedAt ? "dimmed" : undefined}>
-                    <Table.Td fw={500}>{key.name}</Table.Td>
-                    <Table.Td>
-                      <Code>{key.start}…</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {key.scopes.map((s) => (
-                          <Badge key={s} variant="light" size="sm" tt="none">
-                            {s}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
-                    <Table.Td>{formatDateTime(key.lastUsedAt)}</Table.Td>
-                    <Table.Td ta="right">
-                      {key.revokedAt ? (
-                        <Badge color="gray" variant="outline">
-                          Revoked {formatDateTime(key.revokedAt)}
-                        </Badge>
-                      ) : (
-                        <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
+      <ListStates
+        query={keys}
+        items={keys.data}
+        loading={
+          <Stack gap="xs" aria-busy="true">
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Stack>
+        }
+        empty={
+          <EmptyState title="No API keys yet" action={<Button onClick={openCreate} leftSection={<IconKey size={16} />}>Create your first key</Button>}>
+            Create a key for each system that posts entry events or conversions, so you can revoke one without touching the others.
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Key</Table.Th>
+                    <Table.Th>Scopes</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>Last used</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((key) => (
+                    <Table.Tr key={key.id} c={key.revokedAt ? "dimmed" : undefined}>
+                      <Table.Td fw={500}>{key.name}</Table.Td>
+                      <Table.Td>
+                        <Code>{key.start}…</Code>
+                      </Table.Td>
+                      <Table.Td>
+                        <ScopeBadges scopes={key.scopes} />
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
+                      <Table.Td>{formatDateTime(key.lastUsedAt)}</Table.Td>
+                      <Table.Td ta="right">
+                        {key.revokedAt ? (
+                          <Badge color="gray" variant="outline">
+                            Revoked {formatDateTime(key.revokedAt)}
+                          </Badge>
+                        ) : (
+                          <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
+                            Revoke
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </ListStates>
 
       <CreateApiKeyModal workspaceId={workspaceId} opened={creating} onClose={closeCreate} />
       <ConfirmModal

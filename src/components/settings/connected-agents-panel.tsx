@@ -1,13 +1,14 @@
 "use client";
 
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "@/components/ui/format";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { EmptyState, PageError } from "@/components/ui/page-states";
+import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { ScopeBadges } from "./scope-badges";
 
 /** Settings -> Connected agents: each agent the owner approved, its scopes and last use, with Revoke. */
 export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
@@ -38,68 +39,67 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
           agents connect: <Anchor href="/auth.md">auth.md</Anchor>.
         </Text>
       </div>
-      {grants.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          <Skeleton h={36} />
-          <Skeleton h={36} />
-        </Stack>
-      ) : grants.isError ? (
-        <PageError message={grants.error.message} onRetry={() => grants.refetch()} />
-      ) : grants.data.length === 0 ? (
-        <EmptyState title="No agents connected">
-          Point an MCP client (Claude, Cursor, your own agent) at <code>/api/mcp</code>. It will send you to a page here to approve it.
-        </EmptyState>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Agent</Table.Th>
-                  <Table.Th>Scopes</Table.Th>
-                  <Table.Th>Approved</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {grants.data.map((g) => (
-                  <Table.Tr key={g.id}>
-                    <Table.Td>
-                      <Text fw={500} size="sm">
-                        {g.clientName}
-                      </Text>
-                      <Tooltip label={g.clientId}>
-                        <Text size="xs" c="dimmed">
-                          returns to {g.redirectHosts.join(", ")}
-                        </Text>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {g.scopes.map((s) => (
-                          <Badge key={s} variant="light" size="sm" tt="none">
-                            {s}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(g.createdAt)}</Table.Td>
-                    <Table.Td>{g.lastUsedAt ? formatDateTime(g.lastUsedAt) : "never"}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: g.id, name: g.clientName })} aria-label={`Revoke ${g.clientName}`}>
-                        Revoke
-                      </Button>
-                    </Table.Td>
+      <ListStates
+        query={grants}
+        items={grants.data}
+        loading={
+          <Stack gap="xs" aria-busy="true">
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Stack>
+        }
+        empty={
+          <EmptyState title="No agents connected">
+            Point an MCP client (Claude, Cursor, your own agent) at <code>/api/mcp</code>. It will send you to a page here to approve it.
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Agent</Table.Th>
+                    <Table.Th>Scopes</Table.Th>
+                    <Table.Th>Approved</Table.Th>
+                    <Table.Th>Last used</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((g) => (
+                    <Table.Tr key={g.id}>
+                      <Table.Td>
+                        <Text fw={500} size="sm">
+                          {g.clientName}
+                        </Text>
+                        <Tooltip label={g.clientId}>
+                          <Text size="xs" c="dimmed">
+                            returns to {g.redirectHosts.join(", ")}
+                          </Text>
+                        </Tooltip>
+                      </Table.Td>
+                      <Table.Td>
+                        <ScopeBadges scopes={g.scopes} />
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(g.createdAt)}</Table.Td>
+                      <Table.Td>{g.lastUsedAt ? formatDateTime(g.lastUsedAt) : "never"}</Table.Td>
+                      <Table.Td ta="right">
+                        <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: g.id, name: g.clientName })} aria-label={`Revoke ${g.clientName}`}>
+                          Revoke
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </ListStates>
       <ConfirmModal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}

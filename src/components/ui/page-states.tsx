@@ -71,3 +71,23 @@ export function EmptyState({ title, children, action }: { title: string; childre
     </Paper>
   );
 }
+
+/** The part of a query a list needs to show its state. */
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: { message: string } | null;
+  refetch: () => unknown;
+}
+
+/**
+ * A list read from the server, in the state it is in: `loading` while it loads, the error with a
+ * way to try again, `empty` when it has no items, otherwise `children` given the items.
+ */
+export function ListStates<T>(props: { query: ListQuery; items: T[] | undefined; loading: ReactNode; empty: ReactNode; children: (items: T[]) => ReactNode }) {
+  const { query, items } = props;
+  if (query.isPending) return props.loading;
+  if (query.isError) return <PageError message={query.error?.message} onRetry={() => query.refetch()} />;
+  if (!items?.length) return props.empty;
+  return props.children(items);
+}
