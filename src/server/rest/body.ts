@@ -37,7 +37,9 @@ export async function readJsonObject(req: Request, pathParams: string[]): Promis
 
 async function readLimited(req: Request): Promise<string> {
   const tooLarge = () => new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
-  const bytes = await readCappedBody(req, REST_BODY_LIMIT_BYTES);
+  const bytes = await readCappedBody(req, REST_BODY_LIMIT_BYTES).catch(() => {
+    throw new AppError("malformed_request", "The body could not be read to its end (the connection ended while it was sent).");
+  });
   if (!bytes) throw tooLarge();
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
