@@ -1,12 +1,5 @@
 import type { NextConfig } from "next";
-
-/** Headers on every page: no framing (consent and confirmation pages must never be framed), no sniffing. */
-const securityHeaders = [
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-];
+import { SECURITY_HEADERS } from "./src/server/http/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -26,7 +19,7 @@ const nextConfig: NextConfig = {
     optimizePackageImports: ["@mantine/core", "@mantine/hooks", "@mantine/charts", "@tabler/icons-react"],
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
   },
 };
 

@@ -2,6 +2,14 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { bootServer } = await import("@/server/platform/boot");
-  await bootServer();
+  const registry = await import("@/server/http/door-registry");
+  try {
+    const { bootServer } = await import("@/server/platform/boot");
+    await bootServer();
+    // For the production server (scripts/serve.ts), which answers /api/v1 and /api/tools itself.
+    registry.publishDirectDoors((await import("@/server/http/direct-doors")).directDoors);
+  } catch (error) {
+    registry.failDirectDoors(error);
+    throw error;
+  }
 }

@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-/** Starts the production server with the given settings and collects what it prints until it exits. */
+/** Starts the production server (as `npm start` does) with the given settings and collects what it prints until it exits. */
 function startServer(env: Record<string, string>, port: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port)], {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", ...env },
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/serve.ts"], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", PORT: String(port), ...env },
     });
     let output = "";
     child.stdout.on("data", (d) => (output += d));

@@ -2,7 +2,7 @@
  * The server the end-to-end suites run against: a fresh database for this run (a new temporary
  * PGlite folder, or with E2E_POSTGRES_URL a new database on that PostgreSQL server), the demo
  * seeded into it (its JSON written to e2e/.artifacts/demo.json for the tests), then the production
- * build served by `next start`. The database is removed when the server stops.
+ * build served as `npm start` serves it (scripts/serve.ts). The database is removed when the server stops.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -61,7 +61,7 @@ fs.rmSync(path.join(artifactsDir, "observed-statuses.jsonl"), { force: true });
 fs.mkdirSync(artifactsDir, { recursive: true });
 fs.writeFileSync(demoFile, JSON.stringify({ ...demo, testKeys, database: serverUrl ? "postgres" : "pglite" }, null, 2));
 
-const server = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(E2E_PORT)], { env, stdio: "inherit" });
+const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/serve.ts"], { env, stdio: "inherit" });
 let stopping = false;
 const stop = async (code: number) => {
   if (stopping) return;

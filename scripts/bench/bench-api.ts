@@ -1,12 +1,14 @@
 /**
- * npm run bench:api: POST entry events against the production build on a fresh PostgreSQL
- * database, at increasing fixed rates and at full throttle, then the same workload against a bare
+ * npm run bench:api: POST entry events against the production server (scripts/serve.ts, as
+ * `npm start` runs it) on a fresh PostgreSQL database, at increasing fixed rates and at full
+ * throttle; at full throttle also the same build behind Next's own router (`next start`, which
+ * serve.ts skips for /api/v1); then the same workload against a bare
  * node:http reference doing the same validated insert (scripts/bench/reference-server.ts). Prints
  * sustained requests/second, p50/p99 latency and the ratio between the two. Fixed rates are evenly
  * spaced arrivals with latency counted from each request's due time (paced-load.ts). Requests are spread
  * over many keys so the 60/minute/key limit never bites. The lifecycle worker is off in both.
- * It also measures the framework's floor: the production server answering a /api/v1 request that
- * needs no database (404 for an unknown path), the most any /api/v1 endpoint could sustain here.
+ * It also measures the floor: the production server answering a /api/v1 request that needs no
+ * database (404 for an unknown path), the most any /api/v1 endpoint could sustain here.
  */
 import path from "node:path";
 import autocannon from "autocannon";
@@ -19,8 +21,10 @@ const PHASE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATES = [100, 250, 500];
 const OURS_PORT = 3400;
 const REF_PORT = 3401;
+const NEXT_PORT = 3402;
 /** The floor row: its 404s are the expected answer, so only errors and timeouts count as failures. */
 const FLOOR = "ours, no database (404 for an unknown path)";
+const VIA_NEXT = "ours through Next's router (next start)";
 
 interface Row {
   target: string;
@@ -95,16 +99,21 @@ async function main() {
   const rows: Row[] = [];
   let notFound: Awaited<ReturnType<typeof notFoundTiming>> = [];
   try {
-    for (const [target, port, start] of [
-      ["ours", OURS_PORT, () => startAndWait(path.resolve("node_modules/.bin/next"), ["start", "-p", String(OURS_PORT)], { DATABASE_URL: db.url, WORKER: "off", SEED_DEMO: "false", NEXTAUTH_URL: `http://localhost:${OURS_PORT}`, NEXT_TELEMETRY_DISABLED: "1" }, `http://127.0.0.1:${OURS_PORT}/api/health`)],
-      ["reference", REF_PORT, () => startAndWait(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/bench/reference-server.ts"], { DATABASE_URL: db.url, PORT: String(REF_PORT) }, `http://127.0.0.1:${REF_PORT}/api/health`)],
-    ] as const) {
-      const server = await start();
-      const keyOffset = { n: target === "ours" ? 0 : Math.floor(db.secrets.length / 2) };
+    const env = { DATABASE_URL: db.url, WORKER: "off", SEED_DEMO: "false", NEXT_TELEMETRY_DISABLED: "1" };
+    const targets = [
+      { target: "ours", port: OURS_PORT, command: ["node_modules/.bin/tsx", "scripts/serve.ts"], full: true },
+      // The same build behind Next's own router (`next start`), which is what scripts/serve.ts skips for /api/v1.
+      { target: VIA_NEXT, port: NEXT_PORT, command: ["node_modules/.bin/next", "start", "-p", String(NEXT_PORT)], full: false },
+      { target: "reference", port: REF_PORT, command: ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], full: true },
+    ];
+    for (const { target, port, command, full } of targets) {
+      const [bin, ...args] = command;
+      const server = await startAndWait(path.resolve(bin), args, { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` }, `http://127.0.0.1:${port}/api/health`);
+      const keyOffset = { n: Math.floor((db.secrets.length * targets.findIndex((t) => t.target === target)) / targets.length) };
       try {
         // Warm up at full throttle: the first thousands of requests run on cold code (JIT, lazily loaded modules).
         await run(port, `${target}-warmup`, db, keyOffset, undefined, undefined, 5);
-        for (const rate of RATES) rows.push(await run(port, target, db, keyOffset, rate));
+        if (full) for (const rate of RATES) rows.push(await run(port, target, db, keyOffset, rate));
         rows.push(await run(port, target, db, keyOffset));
         if (target === "ours") {
           notFound = await notFoundTiming(port, db, keyOffset);
@@ -128,7 +137,8 @@ async function main() {
   const max = (t: string) => rows.find((r) => r.target === t && r.load === "max")!.rps;
   const at500 = rows.find((r) => r.target === "ours" && r.load === "500 req/s")!;
   console.log(`\nthroughput ratio ours/reference at full throttle: ${(max("ours") / max("reference")).toFixed(2)}`);
-  console.log(`framework floor (no database) / reference: ${(max(FLOOR) / max("reference")).toFixed(2)}`);
+  console.log(`through Next's router / reference: ${(max(VIA_NEXT) / max("reference")).toFixed(2)}`);
+  console.log(`floor (no database) / reference: ${(max(FLOOR) / max("reference")).toFixed(2)}`);
   console.log(`p99 at 500 req/s: ${at500.p99} ms (aim: under 50 ms)`);
 }
 
