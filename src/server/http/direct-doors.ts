@@ -53,7 +53,7 @@ function toRequest(req: IncomingMessage): Request {
   } as RequestInit);
 }
 
-/** Runs a Web API handler for a node:http request and writes its response, with the headers Next would add. */
+/** Runs a Web API handler for a node:http request and writes its response, with the security headers next.config.ts gives every response. */
 export async function serveWithHandler(handler: WebHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let response: Response;
   try {
