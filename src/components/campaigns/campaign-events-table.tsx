@@ -5,6 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
 import { formatDateTime } from "@/components/ui/format";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { EventStatusBadge, humanize } from "./status-badges";
@@ -48,49 +49,48 @@ export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: 
       >
         {(items) => (
           <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Contact</Table.Th>
-                    <Table.Th miw={130}>Status</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                    <Table.Th>Occurred</Table.Th>
-                    <Table.Th>Finished</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {e.contact.firstName} {e.contact.lastName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {e.contact.account?.name ?? "no account"} · {e.source}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        <EventStatusBadge status={e.status} skipReason={e.skipReason} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {e.skipReason
-                            ? humanize(e.skipReason)
-                            : e.status === "waiting" && e.enrollment?.scheduledFor && new Date(e.enrollment.scheduledFor) > new Date()
-                              ? `frequency cap: sends ${formatDateTime(e.enrollment.scheduledFor)}`
-                              : e.status === "failed"
-                                ? (e.lastError ?? "")
-                                : ""}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(e.occurredAt)}</Table.Td>
-                      <Table.Td>{formatDateTime(e.completedAt, "")}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={760}
+              variant="compact"
+              head={
+                <>
+                  <Table.Th>Contact</Table.Th>
+                  <Table.Th miw={130}>Status</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                  <Table.Th>Occurred</Table.Th>
+                  <Table.Th>Finished</Table.Th>
+                </>
+              }
+            >
+              {items.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {e.contact.firstName} {e.contact.lastName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {e.contact.account?.name ?? "no account"} · {e.source}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <EventStatusBadge status={e.status} skipReason={e.skipReason} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {e.skipReason
+                        ? humanize(e.skipReason)
+                        : e.status === "waiting" && e.enrollment?.scheduledFor && new Date(e.enrollment.scheduledFor) > new Date()
+                          ? `frequency cap: sends ${formatDateTime(e.enrollment.scheduledFor)}`
+                          : e.status === "failed"
+                            ? (e.lastError ?? "")
+                            : ""}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(e.occurredAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(e.completedAt, "")}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
             {events.hasNextPage && (
               <Group justify="center" mt="sm">
                 <Button variant="subtle" loading={events.isFetchingNextPage} onClick={() => events.fetchNextPage()}>

@@ -3,6 +3,7 @@
 import { Anchor, Button, Code, Group, Paper, Skeleton, Table, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatCents, formatDateTime } from "@/components/ui/format";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { humanize } from "./status-badges";
@@ -27,46 +28,45 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
       >
         {(items) => (
           <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Recipient</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>sid</Table.Th>
-                    <Table.Th ta="right">Cost</Table.Th>
-                    <Table.Th>Mailed</Table.Th>
-                    <Table.Th>Proof</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((p) => (
-                    <Table.Tr key={p.id}>
-                      <Table.Td>
-                        {p.contact.firstName} {p.contact.lastName}
-                      </Table.Td>
-                      <Table.Td>{humanize(p.status)}</Table.Td>
-                      <Table.Td>
-                        <Code>{p.sid}</Code>
-                      </Table.Td>
-                      <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
-                      <Table.Td>{formatDateTime(p.mailedAt, "")}</Table.Td>
-                      <Table.Td>
-                        {p.renderedAt ? (
-                          <Anchor href={`/api/pieces/${p.id}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
-                            Open PDF
-                          </Anchor>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            none
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={720}
+              variant="compact"
+              head={
+                <>
+                  <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>sid</Table.Th>
+                  <Table.Th ta="right">Cost</Table.Th>
+                  <Table.Th>Mailed</Table.Th>
+                  <Table.Th>Proof</Table.Th>
+                </>
+              }
+            >
+              {items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    {p.contact.firstName} {p.contact.lastName}
+                  </Table.Td>
+                  <Table.Td>{humanize(p.status)}</Table.Td>
+                  <Table.Td>
+                    <Code>{p.sid}</Code>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
+                  <Table.Td>{formatDateTime(p.mailedAt, "")}</Table.Td>
+                  <Table.Td>
+                    {p.renderedAt ? (
+                      <Anchor href={`/api/pieces/${p.id}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
+                        Open PDF
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        none
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
             {pieces.hasNextPage && (
               <Group justify="center" mt="sm">
                 <Button variant="subtle" loading={pieces.isFetchingNextPage} onClick={() => pieces.fetchNextPage()}>

@@ -1,10 +1,11 @@
 "use client";
 
-import { Anchor, Button, Group, Paper, Progress, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Progress, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatCents, formatNumber } from "@/components/ui/format";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CampaignStatusBadge } from "./status-badges";
@@ -37,52 +38,48 @@ export function CampaignsList({ workspaceId }: { workspaceId: string }) {
         }
       >
         {(items) => (
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={820}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Campaign</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Audience</Table.Th>
-                    <Table.Th ta="right">Entry events</Table.Th>
-                    <Table.Th ta="right">Mailed</Table.Th>
-                    <Table.Th w={220}>Spend of budget</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((c) => {
-                    const used = c.budgetCents ? ((c.spentCents + c.reservedCents) / c.budgetCents) * 100 : 0;
-                    return (
-                      <Table.Tr key={c.id}>
-                        <Table.Td>
-                          <Anchor component={Link} href={`/w/${workspaceId}/campaigns/${c.id}`} fw={600}>
-                            {c.name}
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            {c.format}
-                            {c.acceptsApiEvents ? " · accepts API events" : ""}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <CampaignStatusBadge status={c.status} />
-                        </Table.Td>
-                        <Table.Td>{c.audienceName ?? <Text c="dimmed">none</Text>}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.events)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(c.piecesMailed)}</Table.Td>
-                        <Table.Td>
-                          <Progress value={Math.min(100, used)} size="sm" aria-label={`${Math.round(used)}% of the budget spent or held`} />
-                          <Text size="xs" c="dimmed" mt={4}>
-                            {formatCents(c.spentCents)} spent · {formatCents(c.budgetCents)} budget
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <DataTable
+            minWidth={820}
+            head={
+              <>
+                <Table.Th>Campaign</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Audience</Table.Th>
+                <Table.Th ta="right">Entry events</Table.Th>
+                <Table.Th ta="right">Mailed</Table.Th>
+                <Table.Th w={220}>Spend of budget</Table.Th>
+              </>
+            }
+          >
+            {items.map((c) => {
+              const used = c.budgetCents ? ((c.spentCents + c.reservedCents) / c.budgetCents) * 100 : 0;
+              return (
+                <Table.Tr key={c.id}>
+                  <Table.Td>
+                    <Anchor component={Link} href={`/w/${workspaceId}/campaigns/${c.id}`} fw={600}>
+                      {c.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {c.format}
+                      {c.acceptsApiEvents ? " · accepts API events" : ""}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <CampaignStatusBadge status={c.status} />
+                  </Table.Td>
+                  <Table.Td>{c.audienceName ?? <Text c="dimmed">none</Text>}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.events)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.piecesMailed)}</Table.Td>
+                  <Table.Td>
+                    <Progress value={Math.min(100, used)} size="sm" aria-label={`${Math.round(used)}% of the budget spent or held`} />
+                    <Text size="xs" c="dimmed" mt={4}>
+                      {formatCents(c.spentCents)} spent · {formatCents(c.budgetCents)} budget
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </DataTable>
         )}
       </ListStates>
     </Stack>

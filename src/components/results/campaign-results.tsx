@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { Verdict } from "@/server/holdouts/results";
 import { formatCents, formatNumber } from "@/components/ui/format";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { humanize } from "../campaigns/status-badges";
@@ -124,76 +125,73 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
               />
             </Paper>
           )}
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={980}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Outcome</Table.Th>
-                    <Table.Th>Treated</Table.Th>
-                    <Table.Th>Held out</Table.Th>
-                    <Table.Th>Lift (95% interval)</Table.Th>
-                    <Table.Th>p-value</Table.Th>
-                    <Table.Th>Accounts needed</Table.Th>
-                    <Table.Th>Verdict</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.kinds.map((k) => (
-                    <Table.Tr key={k.kind}>
-                      <Table.Td fw={600}>{humanize(k.kind)}</Table.Td>
-                      <Table.Td>
-                        {pct(k.treatedRate)}
-                        <Text size="xs" c="dimmed">
-                          {k.treated.converted} of {formatNumber(k.treated.accounts)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {k.holdoutObservable ? pct(k.holdoutRate) : "n/a"}
-                        <Text size="xs" c="dimmed">
-                          {k.holdoutObservable ? `${k.holdout.converted} of ${formatNumber(k.holdout.accounts)}` : "not reported for held-out accounts"}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {k.holdoutObservable ? (
-                          <>
-                            {signedPct(k.absoluteLift)} pts ({signedPct(k.absoluteLiftCi[0])} to {signedPct(k.absoluteLiftCi[1])})
-                            <Text size="xs" c="dimmed">
-                              {k.relativeLift !== null && k.relativeLiftCi ? `relative ${signedPct(k.relativeLift)} (${signedPct(k.relativeLiftCi[0])} to ${signedPct(k.relativeLiftCi[1])})` : "relative lift undefined (an arm has none)"}
-                            </Text>
-                          </>
-                        ) : (
-                          "n/a"
-                        )}
-                      </Table.Td>
-                      <Table.Td>{k.holdoutObservable ? k.pValue.toPrecision(2) : "n/a"}</Table.Td>
-                      <Table.Td>
-                        {k.required ? (
-                          <Tooltip label={`To detect a ${pct(k.required.plannedLift, 0)} relative lift at this baseline with 80% power`} withArrow>
-                            <Text size="sm" tabIndex={0}>
-                              {formatNumber(k.required.holdout)} held out / {formatNumber(k.required.treated)} treated
-                            </Text>
-                          </Tooltip>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            no baseline yet
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td miw={220} maw={300}>
-                        <Badge color={verdictColor[k.verdict]} variant="light" h="auto" py={2} styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}>
-                          {verdictLabel[k.verdict]}
-                        </Badge>
-                        <Text size="xs" mt={4}>
-                          {k.explanation}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <DataTable
+            minWidth={980}
+            highlightOnHover={false}
+            head={
+              <>
+                <Table.Th>Outcome</Table.Th>
+                <Table.Th>Treated</Table.Th>
+                <Table.Th>Held out</Table.Th>
+                <Table.Th>Lift (95% interval)</Table.Th>
+                <Table.Th>p-value</Table.Th>
+                <Table.Th>Accounts needed</Table.Th>
+                <Table.Th>Verdict</Table.Th>
+              </>
+            }
+          >
+            {r.kinds.map((k) => (
+              <Table.Tr key={k.kind}>
+                <Table.Td fw={600}>{humanize(k.kind)}</Table.Td>
+                <Table.Td>
+                  {pct(k.treatedRate)}
+                  <Text size="xs" c="dimmed">
+                    {k.treated.converted} of {formatNumber(k.treated.accounts)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {k.holdoutObservable ? pct(k.holdoutRate) : "n/a"}
+                  <Text size="xs" c="dimmed">
+                    {k.holdoutObservable ? `${k.holdout.converted} of ${formatNumber(k.holdout.accounts)}` : "not reported for held-out accounts"}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {k.holdoutObservable ? (
+                    <>
+                      {signedPct(k.absoluteLift)} pts ({signedPct(k.absoluteLiftCi[0])} to {signedPct(k.absoluteLiftCi[1])})
+                      <Text size="xs" c="dimmed">
+                        {k.relativeLift !== null && k.relativeLiftCi ? `relative ${signedPct(k.relativeLift)} (${signedPct(k.relativeLiftCi[0])} to ${signedPct(k.relativeLiftCi[1])})` : "relative lift undefined (an arm has none)"}
+                      </Text>
+                    </>
+                  ) : (
+                    "n/a"
+                  )}
+                </Table.Td>
+                <Table.Td>{k.holdoutObservable ? k.pValue.toPrecision(2) : "n/a"}</Table.Td>
+                <Table.Td>
+                  {k.required ? (
+                    <Tooltip label={`To detect a ${pct(k.required.plannedLift, 0)} relative lift at this baseline with 80% power`} withArrow>
+                      <Text size="sm" tabIndex={0}>
+                        {formatNumber(k.required.holdout)} held out / {formatNumber(k.required.treated)} treated
+                      </Text>
+                    </Tooltip>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      no baseline yet
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td miw={220} maw={300}>
+                  <Badge color={verdictColor[k.verdict]} variant="light" h="auto" py={2} styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}>
+                    {verdictLabel[k.verdict]}
+                  </Badge>
+                  <Text size="xs" mt={4}>
+                    {k.explanation}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {r.kinds
               .filter((k) => k.money && k.holdoutObservable)

@@ -1,12 +1,13 @@
 "use client";
 
-import { Badge, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Code, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
@@ -65,50 +66,46 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
         }
       >
         {(items) => (
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Key</Table.Th>
-                    <Table.Th>Scopes</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Last used</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((key) => (
-                    <Table.Tr key={key.id} c={key.revokedAt ? "dimmed" : undefined}>
-                      <Table.Td fw={500}>{key.name}</Table.Td>
-                      <Table.Td>
-                        <Code>{key.start}…</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <ScopeBadges scopes={key.scopes} />
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
-                      <Table.Td>{formatDateTime(key.lastUsedAt)}</Table.Td>
-                      <Table.Td ta="right">
-                        {key.revokedAt ? (
-                          <Badge color="gray" variant="outline">
-                            Revoked {formatDateTime(key.revokedAt)}
-                          </Badge>
-                        ) : (
-                          <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
-                            Revoke
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <DataTable
+            minWidth={760}
+            head={
+              <>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Key</Table.Th>
+                <Table.Th>Scopes</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {items.map((key) => (
+              <Table.Tr key={key.id} c={key.revokedAt ? "dimmed" : undefined}>
+                <Table.Td fw={500}>{key.name}</Table.Td>
+                <Table.Td>
+                  <Code>{key.start}…</Code>
+                </Table.Td>
+                <Table.Td>
+                  <ScopeBadges scopes={key.scopes} />
+                </Table.Td>
+                <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
+                <Table.Td>{formatDateTime(key.lastUsedAt)}</Table.Td>
+                <Table.Td ta="right">
+                  {key.revokedAt ? (
+                    <Badge color="gray" variant="outline">
+                      Revoked {formatDateTime(key.revokedAt)}
+                    </Badge>
+                  ) : (
+                    <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </ListStates>
 

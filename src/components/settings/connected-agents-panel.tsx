@@ -1,11 +1,12 @@
 "use client";
 
-import { Anchor, Button, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Anchor, Button, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "@/components/ui/format";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { ScopeBadges } from "./scope-badges";
@@ -55,49 +56,45 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
         }
       >
         {(items) => (
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Agent</Table.Th>
-                    <Table.Th>Scopes</Table.Th>
-                    <Table.Th>Approved</Table.Th>
-                    <Table.Th>Last used</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((g) => (
-                    <Table.Tr key={g.id}>
-                      <Table.Td>
-                        <Text fw={500} size="sm">
-                          {g.clientName}
-                        </Text>
-                        <Tooltip label={g.clientId}>
-                          <Text size="xs" c="dimmed">
-                            returns to {g.redirectHosts.join(", ")}
-                          </Text>
-                        </Tooltip>
-                      </Table.Td>
-                      <Table.Td>
-                        <ScopeBadges scopes={g.scopes} />
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(g.createdAt)}</Table.Td>
-                      <Table.Td>{g.lastUsedAt ? formatDateTime(g.lastUsedAt) : "never"}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: g.id, name: g.clientName })} aria-label={`Revoke ${g.clientName}`}>
-                          Revoke
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <DataTable
+            minWidth={760}
+            head={
+              <>
+                <Table.Th>Agent</Table.Th>
+                <Table.Th>Scopes</Table.Th>
+                <Table.Th>Approved</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {items.map((g) => (
+              <Table.Tr key={g.id}>
+                <Table.Td>
+                  <Text fw={500} size="sm">
+                    {g.clientName}
+                  </Text>
+                  <Tooltip label={g.clientId}>
+                    <Text size="xs" c="dimmed">
+                      returns to {g.redirectHosts.join(", ")}
+                    </Text>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>
+                  <ScopeBadges scopes={g.scopes} />
+                </Table.Td>
+                <Table.Td>{formatDateTime(g.createdAt)}</Table.Td>
+                <Table.Td>{g.lastUsedAt ? formatDateTime(g.lastUsedAt) : "never"}</Table.Td>
+                <Table.Td ta="right">
+                  <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: g.id, name: g.clientName })} aria-label={`Revoke ${g.clientName}`}>
+                    Revoke
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </ListStates>
       <ConfirmModal
