@@ -10,10 +10,17 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "@prisma/driver-adapter-utils",
+    "@prisma/debug",
     "@prisma/schema-engine-wasm",
     "pg",
     "@node-rs/argon2",
     "trpc-to-openapi",
+    // The renderer: PDFKit reads its data files at run time, resvg is a native addon, fontkit is shared with PDFKit.
+    "pdfkit",
+    "fontkit",
+    "@resvg/resvg-js",
+    "linebreak",
+    "png-js",
   ],
   experimental: {
     optimizePackageImports: ["@mantine/core", "@mantine/hooks", "@mantine/charts", "@tabler/icons-react"],

@@ -36,6 +36,11 @@ export default defineConfig({
     { name: "owner", testDir: "e2e/owner" },
     { name: "ops", testDir: "e2e/ops" },
     { name: "agents", testDir: "e2e/agents" },
+    // Hostile inputs to every door (seeded, bounded; see e2e/fuzz/harness.ts to replay a failure).
+    // One file at a time: each compares its workspace before and after.
+    { name: "fuzz", testDir: "e2e/fuzz", workers: 1 },
+    // Last: no response of the whole run was a 5xx.
+    { name: "server-errors", testDir: "e2e/final", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz"] },
   ],
   webServer: {
     command: "./node_modules/.bin/tsx --conditions=react-server e2e/support/serve.ts",

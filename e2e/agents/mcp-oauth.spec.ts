@@ -22,7 +22,7 @@ test("an agent connects with OAuth consent in the browser, asks to go live, cann
     await expect(p.getByText("127.0.0.1:47913")).toBeVisible();
     await expect(p.getByText("A client you have not connected before")).toBeVisible();
     await expect(p.getByText("It runs on this computer")).toBeVisible();
-    await expect(p.getByText(/Create and edit draft campaigns/)).toBeVisible();
+    await expect(p.getByRole("checkbox", { name: /Create and edit draft campaigns/ })).toBeChecked();
     await snap(p, "oauth-consent");
     await p.getByRole("button", { name: "Approve" }).click();
   });
@@ -89,7 +89,7 @@ test("an agent connects with OAuth consent in the browser, asks to go live, cann
   expect(decided).toMatchObject({ status: "accepted", executedAt: expect.any(String), executionError: null });
   const live = (await callTool(client, "campaigns_get", { campaignId })).result;
   expect(live.status).toBe("live");
-  expect(live.armAccounts.treatment + live.armAccounts.holdout).toBeGreaterThan(0);
+  expect(live.arms.treatmentAccounts + live.arms.holdoutAccounts).toBeGreaterThan(0);
   // Once: asking again returns the accepted card and changes nothing.
   const again = await callTool(client, "campaigns_request_go_live", { campaignId });
   expect(again.result).toMatchObject({ cardId: card.cardId, status: "accepted" });
@@ -131,12 +131,25 @@ test("the consent page can deny, and a denied agent gets access_denied and no co
   expect(callback!.searchParams.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
 });
 
-test("a token without a tool's scope gets 403 insufficient_scope naming it; its own scope works", async ({ page, request }) => {
+test("the 401 names the scopes; the person unticks the write scopes on the consent page: the agent gets read only, lists only read tools, and a write is 403 insufficient_scope naming its scope", async ({ page, request }) => {
   const { globex } = demo().workspaces;
+  const challenge = await request.post("/api/mcp", { headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, data: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+  expect(challenge.status()).toBe(401);
+  expect(challenge.headers()["www-authenticate"]).toContain('scope="workspace:read campaigns:write entry_events:write contacts:write"');
   await signInAs(page, globex.owner.email, globex.owner.password);
   const provider = new TestAgentProvider(`Read-only agent ${randomBytes(2).toString("hex")}`);
-  const { client } = await connectAgent(page, provider, (p) => p.getByRole("button", { name: "Approve" }).click(), { scope: "workspace:read" });
+  const { client } = await connectAgent(page, provider, async (p) => {
+    await p.getByRole("checkbox", { name: /Create and edit draft campaigns/ }).uncheck();
+    await p.getByRole("checkbox", { name: /Admit contacts to live campaigns/ }).uncheck();
+    await p.getByRole("checkbox", { name: /Import contacts from CSV text/ }).uncheck();
+    await snap(p, "oauth-consent-read-only");
+    await p.getByRole("button", { name: "Approve" }).click();
+  });
   expect(provider.saved!.scope).toBe("workspace:read");
+  const listed = (await client.listTools()).tools;
+  expect(listed.length).toBeGreaterThan(5);
+  expect(listed.every((t) => t.description?.includes("Scope: workspace:read."))).toBe(true);
+  expect(listed.map((t) => t.name)).not.toContain("campaigns_create_draft");
   expect((await callTool(client, "workspace_get_summary")).result).toMatchObject({ id: globex.id, plan: "audit", mailingEnabled: false });
   const res = await request.post("/api/mcp", {
     headers: { Authorization: `Bearer ${provider.saved!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },

@@ -7,11 +7,11 @@ const MCP = `${E2E_BASE_URL}/api/mcp`;
 test("discovery: 401 with resource_metadata, protected resource and authorization server metadata", async ({ request }) => {
   const res = await request.post("/api/mcp", { data: { jsonrpc: "2.0", id: 1, method: "initialize" } });
   expect(res.status()).toBe(401);
-  expect(res.headers()["www-authenticate"]).toBe(`Bearer resource_metadata="${E2E_BASE_URL}/.well-known/oauth-protected-resource/api/mcp"`);
+  expect(res.headers()["www-authenticate"]).toBe(`Bearer resource_metadata="${E2E_BASE_URL}/.well-known/oauth-protected-resource/api/mcp", scope="workspace:read campaigns:write entry_events:write contacts:write"`);
   for (const path of ["/.well-known/oauth-protected-resource/api/mcp", "/.well-known/oauth-protected-resource"]) {
     const prm = await request.get(path);
     expect(prm.headers()["content-type"]).toContain("application/json");
-    expect(await prm.json()).toMatchObject({ resource: MCP, authorization_servers: [E2E_BASE_URL], scopes_supported: ["workspace:read", "campaigns:write", "entry_events:write"], bearer_methods_supported: ["header"] });
+    expect(await prm.json()).toMatchObject({ resource: MCP, authorization_servers: [E2E_BASE_URL], scopes_supported: ["workspace:read", "campaigns:write", "entry_events:write", "contacts:write"], bearer_methods_supported: ["header"] });
   }
   const as = await (await request.get("/.well-known/oauth-authorization-server")).json();
   expect(as).toMatchObject({

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { getTool } from "../support/api";
+import { uniqueAddress } from "../support/addresses";
 
 test.describe("public calculators", () => {
   test("holdout-size answers with the inputs, the defaults and the sizes, cacheable and open to every origin", async ({ request }) => {
@@ -76,7 +76,7 @@ test.describe("public calculators", () => {
   });
 
   test("a generous per-address limit: the 301st request in a minute gets 429 with Retry-After", async ({ request }) => {
-    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomBytes(2).toString("hex")}`;
+    const address = uniqueAddress();
     const seconds = new Date().getUTCSeconds();
     if (seconds > 45) await new Promise((r) => setTimeout(r, (61 - seconds) * 1000));
     const statuses: number[] = [];

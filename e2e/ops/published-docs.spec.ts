@@ -11,6 +11,8 @@ test("each published document is served with its content type and names this ser
     ["/llms.txt", /^text\/plain; charset=utf-8/, `[Agent policy](${E2E_BASE_URL}/agents/policy.md)`],
     ["/auth.md", /^text\/markdown; charset=utf-8/, "code_challenge_method=S256"],
     ["/agents/policy.md", /^text\/markdown; charset=utf-8/, "## The confirmation gate"],
+    ["/docs/lifecycle.md", /^text\/markdown; charset=utf-8/, "`mailing_disabled`"],
+    ["/problems.md", /^text\/markdown; charset=utf-8/, "`needs_confirmation`"],
   ];
   for (const [path, type, needle] of cases) {
     const res = await request.get(path);

@@ -27,6 +27,14 @@ test("the ended demo campaign's results: arms, rates by arm, intervals, verdicts
   await page.getByRole("button", { name: "Import outcomes…" }).click();
   await page.getByRole("dialog").locator('input[type="file"]').setInputFiles(csv);
   await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
-  await expect(page.getByRole("dialog")).toContainText("1 recorded, 0 already there, 1 with errors");
+  await expect(page.getByRole("dialog")).toContainText("Nothing was imported: 1 row has an error");
   await expect(page.getByRole("dialog")).toContainText("Row 2: No account nobody.example in this workspace.");
+  await snap(page, "results-import-refused");
+
+  // The file fixed: the good row is recorded, once.
+  const fixed = path.join(os.tmpdir(), `outcomes-fixed-${Date.now()}.csv`);
+  fs.writeFileSync(fixed, "account,kind,at,amount,external_id\nbrightlinelogistics.com,meeting_booked,2026-10-01,,m-1\n");
+  await page.getByRole("dialog").locator('input[type="file"]').setInputFiles(fixed);
+  await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("dialog")).toContainText("1 recorded, 0 already there");
 });

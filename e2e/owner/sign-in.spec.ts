@@ -32,6 +32,16 @@ test.describe("owner sign-up, sign-in and sign-out", () => {
     await page.getByLabel(/^Password/).fill("a long passphrase");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(workspaceUrl);
+
+    // A confirmation card's link opened while signed out comes back to that card after sign-in.
+    await signOut(page);
+    await page.goto(`${workspaceUrl}/confirmations#card-cc_example`);
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fw%2Fws_[0-9a-f]{32}%2Fconfirmations#card-cc_example$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel(/^Password/).fill("a long passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${workspaceUrl}/confirmations#card-cc_example`);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirmations" })).toBeVisible();
   });
 
   test("a duplicate sign-up is refused with a clear message and the first account still works", async ({ page }) => {
@@ -97,4 +107,19 @@ test.describe("owner sign-up, sign-in and sign-out", () => {
     await expect(page).toHaveURL(`/w/${acme.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Acme" })).toBeVisible();
   });
+});
+
+test("an unknown campaign or workspace is a 404 inside the app's frame", async ({ page }) => {
+  const { acme } = demo().workspaces;
+  await signIn(page, acme.owner.email, acme.owner.password);
+  await page.waitForURL(/\/w\/ws_/);
+  const campaign = await page.goto(`/w/${acme.id}/campaigns/cmp_doesnotexist`);
+  expect(campaign?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Campaigns", exact: true })).toBeVisible();
+  const workspace = await page.goto("/w/ws_doesnotexist");
+  expect(workspace?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Direct Mail" })).toBeVisible();
+  await snap(page, "workspace-not-found");
 });

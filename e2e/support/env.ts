@@ -5,3 +5,5 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const artifactsDir = path.resolve("e2e/.artifacts");
 export const demoFile = path.join(artifactsDir, "demo.json");
 export const screenshotsDir = path.join(artifactsDir, "screenshots");
+/** Where the server under test writes each 5xx it answers (SERVER_ERROR_LOG); a run must leave it empty. */
+export const serverErrorLog = path.join(artifactsDir, "server-errors.jsonl");

@@ -25,3 +25,29 @@ export async function signOut(page: Page) {
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }
+
+/** Signs up a brand-new person with a workspace of their own; returns the workspace's URL. */
+export async function signUp(page: Page, p: { name: string; company: string; email?: string; password?: string }) {
+  const email = p.email ?? `${p.name.split(" ")[0].toLowerCase()}.${Math.random().toString(16).slice(2, 10)}@example.test`;
+  await page.goto("/sign-up");
+  await page.getByLabel("Your name").fill(p.name);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel(/^Password/).fill(p.password ?? "a long passphrase");
+  await page.getByLabel("Company or team").fill(p.company);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/w\/ws_[0-9a-f]{32}$/);
+  return { url: page.url(), workspaceId: page.url().split("/w/")[1], email };
+}
+
+/** Screenshots of the page at a laptop's and a phone's width (name-1366.png, name-390.png). */
+export async function snapWidths(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(150);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} is wider than a ${width} px screen`).toBeLessThanOrEqual(1);
+    await snap(page, `${name}-${width}`);
+  }
+  if (original) await page.setViewportSize(original);
+}

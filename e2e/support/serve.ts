@@ -14,7 +14,9 @@ import { seedDemo } from "@/server/demo/seed";
 import { createTestKeys } from "./test-keys";
 import { openDatabase } from "@/server/platform/database";
 import { applyMigrations } from "@/server/platform/migrate";
-import { artifactsDir, demoFile, E2E_PORT } from "./env";
+import { artifactsDir, demoFile, E2E_PORT, serverErrorLog } from "./env";
+import { createFuzzWorkspace } from "./fuzz-workspace";
+import { createTestAgents } from "./test-agents";
 
 const serverUrl = process.env.E2E_POSTGRES_URL;
 const env: NodeJS.ProcessEnv = {
@@ -23,6 +25,11 @@ const env: NodeJS.ProcessEnv = {
   NEXTAUTH_URL: `http://localhost:${E2E_PORT}`,
   NEXT_TELEMETRY_DISABLED: "1",
   SEED_DEMO: "false",
+  // The suites stand in for a proxy on this machine: a test chooses the client address its
+  // requests count against with X-Forwarded-For, so per-address limits never mix tests up.
+  TRUST_PROXY: "127.0.0.1, ::1",
+  // Every 5xx the server answers is written here; the last project of the run requires none.
+  SERVER_ERROR_LOG: serverErrorLog,
 };
 delete env.DATABASE_URL;
 let cleanup = async () => {};
@@ -54,12 +61,16 @@ const database = openDatabase(
 await applyMigrations(database.migrationAdapter());
 const demo = await seedDemo(database.prisma);
 const testKeys = await createTestKeys(database.prisma, demo);
+const testAgents = await createTestAgents(database.prisma, demo, env.NEXTAUTH_URL!);
+const fuzz = await createFuzzWorkspace(database.prisma, env.NEXTAUTH_URL!, "Fuzz target");
+const hardening = await createFuzzWorkspace(database.prisma, env.NEXTAUTH_URL!, "Hardening target");
 await database.close();
 // Per-run bookkeeping starts empty (screenshots stay until the next run overwrites them).
 fs.rmSync(path.join(artifactsDir, "key-claims"), { recursive: true, force: true });
 fs.rmSync(path.join(artifactsDir, "observed-statuses.jsonl"), { force: true });
+fs.rmSync(serverErrorLog, { force: true });
 fs.mkdirSync(artifactsDir, { recursive: true });
-fs.writeFileSync(demoFile, JSON.stringify({ ...demo, testKeys, database: serverUrl ? "postgres" : "pglite" }, null, 2));
+fs.writeFileSync(demoFile, JSON.stringify({ ...demo, testKeys, testAgents, fuzz, hardening, database: serverUrl ? "postgres" : "pglite" }, null, 2));
 
 const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/serve.ts"], { env, stdio: "inherit" });
 let stopping = false;

@@ -1,16 +1,17 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "@mantine/charts/styles.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import "./globals.css";
+import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { theme } from "@/components/theme";
+import { UiProvider } from "@/components/ui-provider";
 import { TRPCReactProvider } from "@/trpc/react";
 
 export const metadata: Metadata = {
   title: { default: "Direct Mail Programme", template: "%s · Direct Mail Programme" },
   description: "Postcards, letters, handwritten notes and gifts for B2B revenue teams, measured against account-level holdouts.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
@@ -20,10 +21,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-right" />
+        <UiProvider>
           <TRPCReactProvider>{children}</TRPCReactProvider>
-        </MantineProvider>
+        </UiProvider>
       </body>
     </html>
   );

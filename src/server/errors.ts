@@ -54,6 +54,12 @@ export const problemTable = {
     title: "The body is too large",
     explanation: "Request bodies are limited to 16 KiB. These endpoints take a handful of short fields.",
   },
+  headers_too_large: {
+    status: 431,
+    slug: "headers-too-large",
+    title: "The request's headers are too large",
+    explanation: "The headers of the request, together, are larger than the service reads (16 KiB). Send fewer or shorter headers; a proxy in front may be adding long ones.",
+  },
   unauthenticated: {
     status: 401,
     slug: "unauthenticated",
@@ -145,8 +151,23 @@ export const problemTable = {
   conflict: {
     status: 409,
     slug: "conflict",
-    title: "Already exists",
-    explanation: "Something with the same unique value already exists.",
+    title: "Conflicts with the current data",
+    explanation:
+      "Something with the same unique value already exists, or another change to the same record happened at the same moment. Nothing was written; the detail says which. In the second case, send the request again.",
+  },
+  needs_confirmation: {
+    status: 409,
+    slug: "needs-confirmation",
+    title: "A person must accept a confirmation card first",
+    explanation:
+      "The action waits for a confirmation card that only the workspace owner can accept, in the browser. Give the person the card's URL; nothing happens until they accept it.",
+  },
+  plan_does_not_mail: {
+    status: 409,
+    slug: "plan-does-not-mail",
+    title: "The workspace is on the free audit plan",
+    explanation:
+      "On the free audit plan nothing is printed or mailed, so this action has no effect. The owner can choose the paid plan in Settings → Plan (an agent can ask for it with a confirmation card).",
   },
   internal: {
     status: 500,
@@ -177,17 +198,20 @@ export class AppError extends Error {
   /** Extra members for the problem document and headers the response must carry. */
   readonly extra?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
+  /** What to do next, for agents and people (e.g. which tool to call or which field to change). */
+  readonly nextStep?: string;
 
   constructor(
     code: AppErrorCode,
     detail?: string,
-    options: { errors?: FieldError[]; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: { errors?: FieldError[]; extra?: Record<string, unknown>; headers?: Record<string, string>; nextStep?: string } = {},
   ) {
     super(detail ?? problemTable[code].title);
     this.code = code;
     this.errors = options.errors;
     this.extra = options.extra;
     this.headers = options.headers;
+    this.nextStep = options.nextStep;
   }
 
   get status(): number {

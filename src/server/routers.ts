@@ -1,11 +1,21 @@
 import { apiKeyRouter } from "./api-keys/router";
 import { audienceRouter } from "./audiences/router";
 import { authRouter } from "./auth/router";
+import { brandRouter } from "./brand/router";
 import { campaignRouter } from "./campaigns/router";
 import { confirmationRouter } from "./confirmations/router";
+import { designRouter } from "./designs/router";
+import { draftRouter } from "./drafts/router";
+import { accountRouter } from "./contacts/accounts-router";
+import { auditRouter } from "./mailability/router";
+import { contactRouter } from "./contacts/router";
+import { suppressionRouter } from "./contacts/suppressions-router";
 import { fulfilmentRouter } from "./fulfilment/router";
 import { resultsRouter } from "./holdouts/router";
+import { contactImportRouter } from "./imports/router";
+import { jobRouter } from "./jobs/router";
 import { connectedAgentsRouter } from "./oauth/router";
+import { planRouter } from "./plans/router";
 import { createCallerFactory, router } from "./trpc";
 import { workspaceRouter } from "./workspaces/router";
 
@@ -15,11 +25,21 @@ export const appRouter = router({
   apiKey: apiKeyRouter,
   campaign: campaignRouter,
   audience: audienceRouter,
+  contact: contactRouter,
+  account: accountRouter,
+  suppression: suppressionRouter,
+  contactImport: contactImportRouter,
   fulfilment: fulfilmentRouter,
   confirmation: confirmationRouter,
   results: resultsRouter,
+  job: jobRouter,
+  plan: planRouter,
   connectedAgents: connectedAgentsRouter,
   workspace: workspaceRouter,
+  brand: brandRouter,
+  design: designRouter,
+  draft: draftRouter,
+  mailability: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

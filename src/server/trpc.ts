@@ -10,6 +10,8 @@ import type { AuthenticatedKey } from "./api-keys/service";
 import type { Actor } from "./audit/service";
 import type { SessionUser } from "./auth/session";
 import { AppError, type AppErrorCode, isAppError, problemTable } from "./errors";
+import { appErrorFromDatabase } from "./platform/database-errors";
+import { findUnstorableText } from "./platform/stored-text";
 import { requireMembership } from "./workspaces/service";
 
 /** What every procedure receives. Credentials are read lazily: a public call reads none. */
@@ -65,21 +67,38 @@ const t = initTRPC
     },
   });
 
-/** AppError -> TRPCError with the matching HTTP status, keeping the AppError as its cause. */
-const appErrors = t.middleware(async ({ next }) => {
+/**
+ * AppError -> TRPCError with the matching HTTP status, keeping the AppError as its cause. A
+ * database failure the request caused (a value PostgreSQL refuses, a concurrent change) becomes
+ * its AppError too (see platform/database-errors.ts); the original is logged, never shown.
+ */
+const appErrors = t.middleware(async ({ next, path }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) {
-    const appError = result.error.cause;
-    throw new TRPCError({ code: statusToTrpcCode[appError.status] ?? "INTERNAL_SERVER_ERROR", message: appError.message, cause: appError });
+  if (result.ok) return result;
+  let appError = isAppError(result.error.cause) ? result.error.cause : null;
+  if (!appError) {
+    appError = appErrorFromDatabase(result.error.cause);
+    if (appError) console.warn(`[trpc] ${path}: ${appError.code} from the database`, result.error.cause);
   }
+  if (appError) throw new TRPCError({ code: statusToTrpcCode[appError.status] ?? "INTERNAL_SERVER_ERROR", message: appError.message, cause: appError });
   return result;
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/**
+ * Input no service can store (a NUL character or a lone surrogate anywhere, member names included)
+ * is refused before the procedure runs, whatever its schema: a 422 naming the field, nothing written.
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const found = findUnstorableText(await getRawInput());
+  if (found) throw new AppError("validation_failed", `${found.detail} Nothing was written.`, { errors: [{ pointer: found.pointer, detail: found.detail }] });
+  return next();
+});
+
 /** Anyone: calculators, sign-up. */
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(storableInput);
 
 /** A signed-in person, in no particular workspace (their list of workspaces, a new workspace). */
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {

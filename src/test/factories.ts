@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Plan, PrismaClient } from "@/generated/prisma/client";
 import { hashPassword } from "@/server/auth/password";
+import { contactKeys } from "@/server/contacts/keys";
 
 export const uniq = (prefix = "t") => `${prefix}${randomBytes(5).toString("hex")}`;
 
@@ -50,6 +51,7 @@ export async function createAudience(prisma: PrismaClient, workspaceId: string, 
           postalCode: "02116",
           country: "US",
           addressStatus: "deliverable",
+          ...contactKeys({ firstName: `First${a}${c}`, lastName: "Tester", addressLine1: `${100 + a} Main St`, addressLine2: `Suite ${c + 1}`, city: "Boston", region: "MA", postalCode: "02116", country: "US" }),
         },
       });
       await prisma.audienceMember.create({ data: { audienceId: audience.id, contactId: contact.id, workspaceId } });
@@ -57,4 +59,10 @@ export async function createAudience(prisma: PrismaClient, workspaceId: string, 
     }
   }
   return { audience, contacts };
+}
+
+/** The owner UI's tRPC API as the browser of `user` calls it (same procedures, checks and errors). */
+export async function callerFor(prisma: PrismaClient, user: { id: string; email: string; name?: string | null } | null, headers: Record<string, string> = {}) {
+  const { createAppCaller } = await import("@/server/routers");
+  return createAppCaller({ db: prisma, headers: new Headers(headers), getUser: async () => (user ? { id: user.id, email: user.email, name: user.name ?? "" } : null) });
 }

@@ -11,7 +11,7 @@ export default async function SignUpPage() {
   return (
     <AuthFrame
       title="Create an account"
-      subtitle="Start on the free audit plan: connect contacts, audit mailability and draft designs. Nothing is mailed until you choose a paid plan."
+      subtitle="Start on the free audit plan: import your contacts, audit their mailability, and lay out designs and per-recipient drafts. Nothing is mailed until you choose the paid plan."
     >
       <SignUpForm />
     </AuthFrame>

@@ -34,7 +34,9 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string
       setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "The email or the password is not right. Check both and try again.");
       return;
     }
-    router.replace(safeCallback(callbackUrl));
+    // A fragment (a confirmation card's #card-…) came along with the redirect to this page; keep it.
+    const fragment = callbackUrl && window.location.hash.startsWith("#card-") ? window.location.hash : "";
+    router.replace(safeCallback(callbackUrl) + fragment);
     router.refresh();
   });
 

@@ -1,24 +1,36 @@
 "use client";
 
-import { Button, Group, List, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Button, Group, List, Modal, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import type { TCampaignDetail } from "@/server/campaigns/service";
 import { formatCents } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 
-type Pending = "goLive" | "pause" | "resume" | "end" | "budget" | null;
+export type Pending = "goLive" | "pause" | "resume" | "end" | "budget" | null;
 
 /**
  * The campaign's consequential actions. Each opens a confirmation that says what will happen;
  * nothing changes until the person confirms.
  */
-export function CampaignActions({ workspaceId, campaign }: { workspaceId: string; campaign: TCampaignDetail }) {
+export function CampaignActions({
+  workspaceId,
+  campaign,
+  pending,
+  setPending,
+  blockers,
+}: {
+  workspaceId: string;
+  campaign: TCampaignDetail;
+  pending: Pending;
+  setPending: (p: Pending) => void;
+  /** Labels of the readiness items still open (a draft only); going live waits for none. */
+  blockers: string[] | undefined;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<Pending>(null);
   const [budget, setBudget] = useState<number | string>(campaign.budgetCents / 100);
   const refresh = async () => {
     setPending(null);
@@ -26,6 +38,7 @@ export function CampaignActions({ workspaceId, campaign }: { workspaceId: string
   };
   const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Not done", message: err.message });
   const goLive = useMutation(trpc.campaign.goLive.mutationOptions({ onSuccess: refresh, onError }));
+  const drafts = useQuery({ ...trpc.draft.summary.queryOptions({ workspaceId, campaignId: campaign.id }), enabled: campaign.status === "draft" });
   const change = useMutation(trpc.campaign.changeState.mutationOptions({ onSuccess: refresh, onError }));
   const setBudgetMutation = useMutation(trpc.campaign.setBudget.mutationOptions({ onSuccess: refresh, onError }));
   const busy = goLive.isPending || change.isPending || setBudgetMutation.isPending;
@@ -48,6 +61,13 @@ export function CampaignActions({ workspaceId, campaign }: { workspaceId: string
             Pieces are printed and mailed as events arrive{campaign.reviewGate === "each_piece" ? ", each after a person approves it" : ""}, up to a budget of {formatCents(campaign.budgetCents)}
             {unit ? ` (${formatCents(unit)} a piece)` : ""}.
           </List.Item>
+          {drafts.data && (
+            <List.Item>
+              {drafts.data.total === 0
+                ? "No drafts were generated: each recipient's piece is rendered when they enter."
+                : `${drafts.data.total} drafts are approved with it, ${drafts.data.edited} rewritten for their recipient${drafts.data.overflowing ? `, ${drafts.data.overflowing} with text that does not fit` : ""}${drafts.data.missingData ? `, ${drafts.data.missingData} missing merge data` : ""}.`}
+            </List.Item>
+          )}
           {campaign.plan !== "paid" && <List.Item>On the free audit plan nothing reaches a mailbox.</List.Item>}
           {!campaign.fulfilmentContract || campaign.fulfilmentContract.status !== "approved" ? <List.Item>There is no approved fulfilment contract: nothing will be printed.</List.Item> : null}
         </List>
@@ -92,7 +112,14 @@ export function CampaignActions({ workspaceId, campaign }: { workspaceId: string
             <Button variant="default" component={Link} href={`/w/${workspaceId}/campaigns/${campaign.id}/edit`}>
               Edit
             </Button>
-            <Button onClick={() => setPending("goLive")}>Go live…</Button>
+            <Tooltip label={blockers?.length ? `Not ready: ${blockers.join("; ")}` : "Checking readiness…"} disabled={blockers?.length === 0} multiline w={280}>
+              {/* A disabled button gets no pointer events, so the wrapper carries the reason for mouse and keyboard. */}
+              <span tabIndex={blockers?.length === 0 ? -1 : 0} aria-label={blockers?.length ? `Go live is unavailable: ${blockers.join("; ")}` : undefined}>
+                <Button onClick={() => setPending("goLive")} disabled={blockers === undefined || blockers.length > 0}>
+                  Go live…
+                </Button>
+              </span>
+            </Tooltip>
           </>
         )}
         {campaign.status === "live" && (

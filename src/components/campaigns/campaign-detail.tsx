@@ -1,40 +1,32 @@
 "use client";
 
+import { ChartFigure } from "@/components/ui/chart-figure";
+import { countChartProps } from "@/components/ui/chart-props";
+import { StatCard } from "@/components/ui/stat-card";
 import { DonutChart, BarChart } from "@mantine/charts";
 import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useState } from "react";
 import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
-import { formatCents, formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCents, formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
-import { CampaignActions } from "./campaign-actions";
+import { CampaignDrafts } from "@/components/drafts/campaign-drafts";
+import { CampaignActions, type Pending } from "./campaign-actions";
+import { CampaignReadiness } from "./campaign-readiness";
 import { CampaignEventsTable } from "./campaign-events-table";
 import { CampaignPiecesTable } from "./campaign-pieces-table";
 import { CampaignStatusBadge, humanize } from "./status-badges";
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz={26} fw={700}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.campaign.get.queryOptions({ workspaceId, campaignId }, { refetchInterval: 10_000 }));
+  const isDraft = query.data?.status === "draft";
+  const readiness = useQuery({ ...trpc.campaign.readiness.queryOptions({ workspaceId, campaignId }), enabled: isDraft });
+  const [pending, setPending] = useState<Pending>(null);
   if (query.isPending) return <Skeleton h={400} />;
   if (query.isError) return <PageError message={query.error.message} onRetry={() => query.refetch()} />;
   const c = query.data;
@@ -61,20 +53,33 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
             {c.wentLiveAt ? ` · live since ${formatDateTime(c.wentLiveAt)}` : ""}
           </Text>
         </div>
-        <CampaignActions workspaceId={workspaceId} campaign={c} />
+        <CampaignActions
+          workspaceId={workspaceId}
+          campaign={c}
+          pending={pending}
+          setPending={setPending}
+          blockers={readiness.data?.items.filter((i) => !i.ok).map((i) => i.label)}
+        />
       </Group>
 
-      {noMail && (
+      {isDraft && <CampaignReadiness workspaceId={workspaceId} readiness={readiness.data} onSetBudget={() => setPending("budget")} />}
+
+      {noMail && !isDraft && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
           {noMail}
         </Alert>
       )}
 
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Stat label="Entry events" value={formatNumber(total)} hint={`${formatNumber((events.waiting ?? 0) + (events.processing ?? 0) + (events.accepted ?? 0) + (events.enrolled ?? 0))} in progress`} />
-        <Stat label="Mailed" value={formatNumber(events.completed ?? 0)} />
-        <Stat label="Held out" value={formatNumber(events.held_out ?? 0)} hint="recorded, never mailed" />
-        <Stat label="Skipped" value={formatNumber(events.skipped ?? 0)} hint={Object.entries(c.skipsByReason).map(([r, n]) => `${n} ${humanize(r)}`).join(", ") || undefined} />
+        <StatCard label="Entry events" href="#events" value={formatNumber(total)} hint={`${formatNumber((events.waiting ?? 0) + (events.processing ?? 0) + (events.accepted ?? 0) + (events.enrolled ?? 0))} in progress`} />
+        <StatCard label="Mailed" href="#pieces" value={formatNumber(c.piecesByStatus.mailed ?? 0)} hint="pieces handed to the mail" />
+        <StatCard
+          label="Held out"
+          href={c.status === "draft" ? undefined : `/w/${workspaceId}/campaigns/${c.id}/results`}
+          value={formatCount(c.armAccounts.holdout, "account")}
+          hint={`${formatNumber(c.heldOutContacts)} of their contacts in the audience; never mailed`}
+        />
+        <StatCard label="Skipped" href="#events" value={formatNumber(events.skipped ?? 0)} hint={Object.entries(c.skipsByReason).map(([r, n]) => `${n} ${humanize(r)}`).join(", ") || undefined} />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -82,9 +87,9 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
           <Title order={2} size="h4" mb="sm">
             Spend against budget
           </Title>
-          <Progress.Root size="xl" aria-label={`${Math.round(used)}% of the budget spent or held`}>
-            <Progress.Section value={c.budgetCents ? (c.spentCents / c.budgetCents) * 100 : 0} color="indigo" />
-            <Progress.Section value={c.budgetCents ? (c.reservedCents / c.budgetCents) * 100 : 0} color="indigo.2" />
+          <Progress.Root size="xl">
+            <Progress.Section value={c.budgetCents ? (c.spentCents / c.budgetCents) * 100 : 0} color="indigo" aria-label="Spent" />
+            <Progress.Section value={c.budgetCents ? (c.reservedCents / c.budgetCents) * 100 : 0} color="indigo.2" aria-label="Held for pieces on their way" />
           </Progress.Root>
           <Stack gap={2} mt="sm">
             <Text size="sm">Spent {formatCents(c.spentCents)}</Text>
@@ -107,19 +112,20 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
             </Text>
           ) : (
             <Group wrap="nowrap">
-              <DonutChart
-                size={120}
-                thickness={22}
-                withTooltip
-                aria-label={`Treatment ${c.armAccounts.treatment} accounts, holdout ${c.armAccounts.holdout} accounts`}
-                data={[
-                  { name: "Treatment", value: c.armAccounts.treatment, color: "indigo.6" },
-                  { name: "Holdout", value: c.armAccounts.holdout, color: "grape.4" },
-                ]}
-              />
+              <ChartFigure label={`Treatment ${formatCount(c.armAccounts.treatment, "account")}, holdout ${formatCount(c.armAccounts.holdout, "account")}`}>
+                <DonutChart
+                  size={120}
+                  thickness={22}
+                  withTooltip
+                  data={[
+                    { name: "Treatment", value: c.armAccounts.treatment, color: "indigo.6" },
+                    { name: "Holdout", value: c.armAccounts.holdout, color: "grape.4" },
+                  ]}
+                />
+              </ChartFigure>
               <Stack gap={2}>
-                <Text size="sm">Treatment: {formatNumber(c.armAccounts.treatment)} accounts</Text>
-                <Text size="sm">Holdout: {formatNumber(c.armAccounts.holdout)} accounts</Text>
+                <Text size="sm">Treatment: {formatCount(c.armAccounts.treatment, "account")}</Text>
+                <Text size="sm">Holdout: {formatCount(c.armAccounts.holdout, "account")}</Text>
                 <Text size="xs" c="dimmed">
                   Frozen at go-live ({Math.round(c.holdoutShare * 100)}% held out)
                 </Text>
@@ -136,19 +142,21 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
               No events yet.
             </Text>
           ) : (
-            <BarChart
-              h={150}
-              data={ENTRY_STATUSES.filter((s) => events[s]).map((s) => ({ status: humanize(s), Events: events[s] }))}
-              dataKey="status"
-              series={[{ name: "Events", color: "indigo.6" }]}
-              tickLine="none"
-              gridAxis="none"
-              aria-label={ENTRY_STATUSES.filter((s) => events[s]).map((s) => `${humanize(s)} ${events[s]}`).join(", ")}
-            />
+            <ChartFigure label={ENTRY_STATUSES.filter((s) => events[s]).map((s) => `${humanize(s)} ${events[s]}`).join(", ")}>
+              <BarChart {...countChartProps}
+                h={150}
+                data={ENTRY_STATUSES.filter((s) => events[s]).map((s) => ({ status: humanize(s), Events: events[s] }))}
+                dataKey="status"
+                series={[{ name: "Events", color: "indigo.6" }]}
+                tickLine="none"
+                gridAxis="none"
+              />
+            </ChartFigure>
           )}
         </Paper>
       </SimpleGrid>
 
+      <CampaignDrafts workspaceId={workspaceId} campaignId={campaignId} isDraft={c.status === "draft"} />
       <CampaignEventsTable workspaceId={workspaceId} campaignId={campaignId} />
       <CampaignPiecesTable workspaceId={workspaceId} campaignId={campaignId} />
     </Stack>

@@ -7,13 +7,14 @@ import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
 import { formatDateTime } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
+import type { EntryEventStatus } from "@/server/entry/lifecycle-states";
 import { useTRPC } from "@/trpc/react";
 import { EventStatusBadge, humanize } from "./status-badges";
 
 /** The campaign's entry events with their status and reason, newest first, 25 at a time. */
 export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
   const trpc = useTRPC();
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<EntryEventStatus | null>(null);
   const events = useInfiniteQuery(
     trpc.campaign.events.infiniteQueryOptions(
       { workspaceId, campaignId, take: 25, ...(status ? { status } : {}) },
@@ -22,7 +23,7 @@ export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: 
   );
   const rows = events.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" id="events">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
           Entry events

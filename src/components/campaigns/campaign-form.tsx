@@ -1,9 +1,10 @@
 "use client";
 
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { TCampaignDraft } from "@/server/campaigns/schema";
 import { formatCents } from "@/components/ui/format";
@@ -21,6 +22,7 @@ interface FormValues {
   reviewGate: TCampaignDraft["reviewGate"];
   budgetDollars: number;
   fulfilmentContractId: string | null;
+  designId: string | null;
   destinationUrl: string;
   headline: string;
   bodyTemplate: string;
@@ -40,9 +42,10 @@ const blank: FormValues = {
   reviewGate: "none",
   budgetDollars: 500,
   fulfilmentContractId: null,
+  designId: null,
   destinationUrl: "",
-  headline: "{{firstName}}, a note from us",
-  bodyTemplate: "Hi {{firstName}},\n\n",
+  headline: "",
+  bodyTemplate: "",
   signOff: "",
   endsAt: "",
 };
@@ -62,6 +65,7 @@ export function toDraft(v: FormValues): TCampaignDraft {
     reviewGate: v.reviewGate,
     budgetCents: Math.round(v.budgetDollars * 100),
     fulfilmentContractId: v.fulfilmentContractId,
+    designId: v.designId,
     destinationUrl: v.destinationUrl.trim() || null,
     headline: v.headline,
     bodyTemplate: v.bodyTemplate,
@@ -77,6 +81,7 @@ export function fromDraft(c: TCampaignDraft): FormValues {
     frequencyCapContact: c.frequencyCapContact ?? "",
     frequencyCapAccount: c.frequencyCapAccount ?? "",
     budgetDollars: c.budgetCents / 100,
+    designId: c.designId ?? null,
     destinationUrl: c.destinationUrl ?? "",
     endsAt: c.endsAt ? new Date(c.endsAt).toISOString().slice(0, 10) : "",
   };
@@ -88,6 +93,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
   const router = useRouter();
   const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }));
   const contracts = useQuery(trpc.fulfilment.contracts.queryOptions({ workspaceId }));
+  const designs = useQuery(trpc.design.list.queryOptions({ workspaceId, take: 100 }));
   const form = useForm<FormValues>({
     initialValues: initial ? fromDraft(initial) : blank,
     validate: {
@@ -105,7 +111,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
   const update = useMutation(trpc.campaign.update.mutationOptions({ onError, onSuccess: (c) => router.push(`/w/${workspaceId}/campaigns/${c.id}`) }));
   const format = form.values.format;
   const contractOptions = (contracts.data ?? [])
-    .filter((c) => c.format === format)
+    .filter((c) => c.format === format && (c.status !== "revoked" || c.id === form.values.fulfilmentContractId))
     .map((c) => ({ value: c.id, label: `${c.name} · ${formatCents(c.unitCostCents)} each · ${c.status}` }));
 
   const submit = form.onSubmit((v) => {
@@ -139,6 +145,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
               onChange={(v) => {
                 form.setFieldValue("format", (v ?? "postcard") as FormValues["format"]);
                 form.setFieldValue("fulfilmentContractId", null);
+                form.setFieldValue("designId", null);
               }}
             />
             <Select
@@ -198,9 +205,18 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
             Copy
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            Merge fields: {"{{firstName}}"}, {"{{lastName}}"}, {"{{fullName}}"}, {"{{title}}"}, {"{{company}}"}.
+            The design sets the layout, image and suggested text; copy written here replaces the design&apos;s text for this campaign (leave a field empty to use the design&apos;s).
+            Merge fields such as {"{{firstName|there}}"} or {"{{company}}"} are filled per recipient; the part after | prints when the contact has no value.
           </Text>
           <Stack>
+            <Select
+              label="Design"
+              description={<>Without one, the {format}&apos;s standard layout with your brand kit. <Anchor component={Link} href={`/w/${workspaceId}/designs`} size="xs">Manage designs</Anchor></>}
+              placeholder={designs.isPending ? "Loading…" : "Standard layout"}
+              data={(designs.data?.designs ?? []).filter((d) => d.format === format).map((d) => ({ value: d.id, label: `${d.name} · ${d.size} · ${d.layout}` }))}
+              clearable
+              {...form.getInputProps("designId")}
+            />
             <TextInput label="Destination URL" description="Where the printed response link leads; sid=… is added to it." placeholder="https://acme.example/welcome" {...form.getInputProps("destinationUrl")} />
             <TextInput label="Headline" {...form.getInputProps("headline")} />
             <Textarea label="Message" autosize minRows={5} {...form.getInputProps("bodyTemplate")} />

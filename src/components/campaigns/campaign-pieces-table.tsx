@@ -16,7 +16,7 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
   );
   const rows = pieces.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" id="pieces">
       <Title order={2} size="h4" mb="sm">
         Pieces
       </Title>

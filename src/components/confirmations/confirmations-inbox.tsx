@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { IconClock } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { formatCents, formatDateTime } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
@@ -21,6 +21,15 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<"pending" | "decided">("pending");
   const cards = useQuery(trpc.confirmation.list.queryOptions({ workspaceId, status: tab }, { refetchInterval: 10_000 }));
+  // A link to one card (#card-…, as agents hand them out) scrolls to it once the cards are in.
+  const loaded = cards.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !window.location.hash.startsWith("#card-")) return;
+    const heading = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    if (!heading) return;
+    heading.scrollIntoView({ block: "center" });
+    heading.closest("article")?.focus({ preventScroll: true });
+  }, [loaded]);
   const decide = useMutation(
     trpc.confirmation.decide.mutationOptions({
       onSuccess: async (card) => {
@@ -69,7 +78,7 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
       >
         {(items) => (
           items.map((card) => (
-            <Paper key={card.id} withBorder p="lg" component="article" aria-labelledby={`card-${card.id}`}>
+            <Paper key={card.id} withBorder p="lg" component="article" aria-labelledby={`card-${card.id}`} tabIndex={-1}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <div>
                   <Title order={2} size="h4" id={`card-${card.id}`}>

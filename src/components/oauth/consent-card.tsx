@@ -1,7 +1,8 @@
 "use client";
 
-import { Alert, Button, Group, List, NativeSelect, Stack, Text, ThemeIcon } from "@mantine/core";
-import { IconAlertTriangle, IconCheck } from "@tabler/icons-react";
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useState } from "react";
 
 export interface ConsentCardProps {
   clientName: string;
@@ -18,6 +19,7 @@ export interface ConsentCardProps {
 
 /** The agent-consent form: who asks, where the answer goes, which workspace, which powers. */
 export function ConsentCard(p: ConsentCardProps) {
+  const [granted, setGranted] = useState<string[]>(p.scopes.map((s) => s.name));
   return (
     <form method="post" action="/oauth/authorize/decision">
       {Object.entries(p.hidden).map(([name, value]) => (
@@ -32,7 +34,7 @@ export function ConsentCard(p: ConsentCardProps) {
         </Text>
         {p.firstTime && (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title="A client you have not connected before">
-            No workspace has approved this client yet. Approve only if you started this connection yourself.
+            You have not approved this client before. Approve only if you started this connection yourself.
           </Alert>
         )}
         {p.localhost && (
@@ -54,16 +56,19 @@ export function ConsentCard(p: ConsentCardProps) {
             </Text>
           </>
         )}
-        <div>
-          <Text size="sm" fw={600} mb={6}>
-            It will be able to:
-          </Text>
-          <List spacing="xs" size="sm" icon={<ThemeIcon size={20} radius="xl" color="teal"><IconCheck size={14} aria-hidden /></ThemeIcon>}>
+        <Checkbox.Group
+          label="It will be able to:"
+          description="Untick what it should not do. It can ask again later; you decide each time."
+          value={granted}
+          onChange={setGranted}
+          error={granted.length === 0 ? "Choose at least one, or deny the agent." : undefined}
+        >
+          <Stack gap="xs" mt="xs">
             {p.scopes.map((s) => (
-              <List.Item key={s.name}>{s.description}</List.Item>
+              <Checkbox key={s.name} value={s.name} name={`grant_scope:${s.name}`} label={s.description} description={s.name} />
             ))}
-          </List>
-        </div>
+          </Stack>
+        </Checkbox.Group>
         <Text size="sm" c="dimmed">
           It will never see your password or an API key, and it cannot print, approve or spend on its own: each such request waits for you to accept a
           confirmation card. You can revoke it at any time in Settings, Connected agents. Signed in as {p.userEmail}.
@@ -72,7 +77,7 @@ export function ConsentCard(p: ConsentCardProps) {
           <Button type="submit" name="decision" value="deny" variant="default">
             Deny
           </Button>
-          <Button type="submit" name="decision" value="approve">
+          <Button type="submit" name="decision" value="approve" disabled={granted.length === 0}>
             Approve
           </Button>
         </Group>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChartFigure } from "@/components/ui/chart-figure";
 import { BarChart } from "@mantine/charts";
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
@@ -83,12 +84,25 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             Split check
           </Text>
-          <Badge color={r.sampleRatio.mismatch ? "red" : "teal"} variant="light" mt={6}>
-            {r.sampleRatio.mismatch ? "Sample-ratio mismatch" : "Arms fit the plan"}
-          </Badge>
-          <Text size="xs" c="dimmed" mt={4}>
-            χ² = {r.sampleRatio.chiSquare.toFixed(2)}, p = {r.sampleRatio.pValue.toPrecision(2)}
-          </Text>
+          {r.arms.treatment + r.arms.holdout === 0 ? (
+            <>
+              <Badge color="gray" variant="light" mt={6}>
+                No data
+              </Badge>
+              <Text size="xs" c="dimmed" mt={4}>
+                No account is in either arm yet.
+              </Text>
+            </>
+          ) : (
+            <>
+              <Badge color={r.sampleRatio.mismatch ? "red" : "teal"} variant="light" mt={6} h="auto" styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}>
+                {r.sampleRatio.mismatch ? "Sample-ratio mismatch" : "Arms fit the plan"}
+              </Badge>
+              <Text size="xs" c="dimmed" mt={4}>
+                χ² = {r.sampleRatio.chiSquare.toFixed(2)}, p = {r.sampleRatio.pValue.toPrecision(2)}
+              </Text>
+            </>
+          )}
         </Paper>
       </SimpleGrid>
 
@@ -111,18 +125,19 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
               <Title order={2} size="h4" mb="sm">
                 Conversion rate by arm
               </Title>
-              <BarChart
-                h={260}
-                data={measurable.map((k) => ({ kind: humanize(k.kind), Treated: Math.round(k.treatedRate * 1000) / 10, "Held out": Math.round(k.holdoutRate * 1000) / 10 }))}
-                dataKey="kind"
-                series={[
-                  { name: "Treated", color: "indigo.6" },
-                  { name: "Held out", color: "grape.4" },
-                ]}
-                unit="%"
-                withLegend
-                aria-label={measurable.map((k) => `${humanize(k.kind)}: treated ${pct(k.treatedRate)}, held out ${pct(k.holdoutRate)}`).join("; ")}
-              />
+              <ChartFigure label={measurable.map((k) => `${humanize(k.kind)}: treated ${pct(k.treatedRate)}, held out ${pct(k.holdoutRate)}`).join("; ")}>
+                <BarChart
+                  h={260}
+                  data={measurable.map((k) => ({ kind: humanize(k.kind), Treated: Math.round(k.treatedRate * 1000) / 10, "Held out": Math.round(k.holdoutRate * 1000) / 10 }))}
+                  dataKey="kind"
+                  series={[
+                    { name: "Treated", color: "indigo.6" },
+                    { name: "Held out", color: "grape.4" },
+                  ]}
+                  unit="%"
+                  withLegend
+                />
+              </ChartFigure>
             </Paper>
           )}
           <DataTable
@@ -200,9 +215,20 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                   <Title order={2} size="h4">
                     Incremental {k.kind === "closed_won" ? "closed-won" : "pipeline"}
                   </Title>
-                  <Text fz={26} fw={700}>
-                    {formatCents(Math.round(k.money!.total))}
-                  </Text>
+                  {k.money!.totalCi[0] <= 0 && k.money!.totalCi[1] >= 0 ? (
+                    <>
+                      <Text fz={26} fw={700}>
+                        Not significant
+                      </Text>
+                      <Text size="sm">
+                        The estimate of {formatCents(Math.round(k.money!.total))} cannot be told apart from no effect: its interval includes $0.
+                      </Text>
+                    </>
+                  ) : (
+                    <Text fz={26} fw={700}>
+                      {formatCents(Math.round(k.money!.total))}
+                    </Text>
+                  )}
                   <Text size="sm" c="dimmed">
                     95% interval {formatCents(Math.round(k.money!.totalCi[0]))} to {formatCents(Math.round(k.money!.totalCi[1]))}; {formatCents(Math.round(k.money!.meanTreated))} per treated account
                     against {formatCents(Math.round(k.money!.meanHoldout))} per held-out account.

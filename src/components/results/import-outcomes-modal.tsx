@@ -68,13 +68,21 @@ export function ImportOutcomesModal({ workspaceId, opened, onClose }: { workspac
         <Text size="sm">
           Columns: <Code>account</Code> (domain or CRM id), <Code>kind</Code> (reply, meeting_booked, opportunity_created, signup,
           trial_started, purchase, pipeline_dollars, closed_won), <Code>at</Code> (date), <Code>amount</Code> (dollars, for money kinds),{" "}
-          <Code>external_id</Code> (optional, one per occurrence). Importing the same file again changes nothing.
+          <Code>external_id</Code> (optional, one per occurrence). A file with a bad row imports nothing, and every bad row is listed; importing the same file again changes nothing.
         </Text>
         <FileInput label="CSV file" placeholder="outcomes.csv" accept=".csv,text/csv" leftSection={<IconFileSpreadsheet size={16} />} value={file} onChange={setFile} clearable />
         {parseError && <Alert color="red">{parseError}</Alert>}
         {importRows.error && <Alert color="red">{importRows.error.message}</Alert>}
         {report && (
-          <Alert color={report.errors.length ? "yellow" : "teal"} title={`${report.created} recorded, ${report.unchanged} already there, ${report.errors.length} with errors`}>
+          <Alert
+            color={report.errors.length ? "red" : "teal"}
+            title={
+              report.errors.length
+                ? `Nothing was imported: ${report.errors.length === 1 ? "1 row has an error" : `${report.errors.length} rows have errors`}`
+                : `${report.created} recorded, ${report.unchanged} already there`
+            }
+          >
+            {report.errors.length > 0 && <Text size="sm">Fix these rows in the file and import it again; the other rows are fine.</Text>}
             {report.errors.length > 0 && (
               <List size="sm" mt="xs">
                 {report.errors.slice(0, 10).map((e) => (

@@ -8,8 +8,11 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const tabs = [
+    { value: "plan", label: "Plan" },
+    { value: "printing", label: "Printing" },
     { value: "api-keys", label: "API keys" },
     { value: "connected-agents", label: "Connected agents" },
+    { value: "brand", label: "Brand" },
   ];
   const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? "api-keys";
   return (

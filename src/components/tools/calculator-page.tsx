@@ -1,5 +1,7 @@
 "use client";
 
+import { ChartFigure } from "@/components/ui/chart-figure";
+import { formatNumber } from "@/components/ui/format";
 import { LineChart } from "@mantine/charts";
 import { Alert, Anchor, Code, Grid, NumberInput, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -92,17 +94,22 @@ export function CalculatorPage({ slug }: { slug: string }) {
                 <Title order={2} size="h4" mb="sm">
                   {chart.yLabel} by {chart.xLabel.toLowerCase()}
                 </Title>
-                <LineChart
-                  h={260}
-                  data={chart.data}
-                  dataKey={chart.x}
-                  series={chart.series}
-                  curveType="monotone"
-                  xAxisLabel={chart.xLabel}
-                  yAxisLabel={chart.yLabel}
-                  withTooltip
-                  aria-label={chart.data.map((d) => `${d[chart.x]}: ${d[chart.series[0].name]}`).join(", ")}
-                />
+                <ChartFigure label={chart.data.map((d) => `${d[chart.x]}: ${d[chart.series[0].name]}`).join(", ")}>
+                  <LineChart
+                    h={260}
+                    data={chart.data}
+                    dataKey={chart.x}
+                    series={chart.series}
+                    curveType="monotone"
+                    xAxisLabel={chart.xLabel}
+                    yAxisLabel={chart.yLabel}
+                    // The x values are numbers: spaced by their value, not evenly as categories.
+                    xAxisProps={{ type: "number", domain: ["dataMin", "dataMax"], tickFormatter: (v: number) => formatNumber(v), height: 50 }}
+                    yAxisProps={{ tickFormatter: (v: number) => formatNumber(v), width: 80 }}
+                    valueFormatter={(v: number) => formatNumber(v)}
+                    withTooltip
+                  />
+                </ChartFigure>
               </Paper>
             )}
             <Text size="sm" c="dimmed">

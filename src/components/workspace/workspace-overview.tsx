@@ -1,23 +1,55 @@
 "use client";
 
-import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { ChartFigure } from "@/components/ui/chart-figure";
+import { countChartProps } from "@/components/ui/chart-props";
+import { StatCard } from "@/components/ui/stat-card";
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { BarChart } from "@mantine/charts";
-import { IconInfoCircle, IconMailbox } from "@tabler/icons-react";
+import { IconAddressBook, IconFileUpload, IconInfoCircle, IconMailbox, IconUsersGroup } from "@tabler/icons-react";
+import Link from "next/link";
 import type { TWorkspaceSummary } from "@/server/workspaces/service";
 import { EmptyState } from "@/components/ui/page-states";
+import { FirstRunChecklist } from "./first-run-checklist";
 
 const number = new Intl.NumberFormat("en-US");
 
-function Stat({ label, value }: { label: string; value: number }) {
+
+/** The first step of every programme: the people. A new workspace is sent to the import first. */
+function PeopleCard({ workspaceId, contacts, audiences }: { workspaceId: string; contacts: number; audiences: number }) {
+  const base = `/w/${workspaceId}`;
+  if (contacts === 0) {
+    return (
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4">
+          Start with your people
+        </Title>
+        <Text size="sm" c="dimmed" mt={4} maw={640}>
+          Import a CSV export of your CRM or a spreadsheet: contacts with their companies and postal addresses. The import makes the accounts
+          holdouts are drawn on and an audience a campaign can mail.
+        </Text>
+        <Group mt="md" gap="xs">
+          <Button component={Link} href={`${base}/contacts/import`} leftSection={<IconFileUpload size={16} />}>
+            Import contacts from CSV
+          </Button>
+          <Button component={Link} href={`${base}/contacts`} variant="default">
+            Add contacts by hand
+          </Button>
+        </Group>
+      </Paper>
+    );
+  }
   return (
-    <Paper withBorder p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} mt={4}>
-        {number.format(value)}
-      </Text>
-    </Paper>
+    <Group gap="xs">
+      <Button component={Link} href={`${base}/contacts`} variant="light" leftSection={<IconAddressBook size={16} />}>
+        {number.format(contacts)} contacts
+      </Button>
+      <Button component={Link} href={`${base}/audiences`} variant="light" leftSection={<IconUsersGroup size={16} />}>
+        {number.format(audiences)} audiences
+      </Button>
+      <Button component={Link} href={`${base}/contacts/import`} variant="default" leftSection={<IconFileUpload size={16} />}>
+        Import more contacts
+      </Button>
+    </Group>
   );
 }
 
@@ -36,6 +68,8 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
           {summary.name}
         </Title>
       </Group>
+      <PeopleCard workspaceId={summary.id} contacts={counts.contacts} audiences={counts.audiences} />
+      <FirstRunChecklist workspaceId={summary.id} />
       {summary.mailingEnabled ? (
         <Alert color="teal" icon={<IconMailbox size={20} />} title="Mailing is on">
           This workspace is on the paid plan. Pieces reach mailboxes once each campaign&apos;s gates pass; printing, approval and
@@ -43,17 +77,17 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
         </Alert>
       ) : (
         <Alert color="gray" icon={<IconInfoCircle size={20} />} title="Free audit plan">
-          Everything works (contacts, the mailability audit, brand kit, designs and drafts) except that nothing reaches a
-          mailbox. Choosing a paid plan turns the mail channel on.
+          Everything works (contacts, brand kit, designs and drafts) except that nothing reaches a mailbox. Choosing the paid
+          plan in Settings turns the mail channel on.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
-        <Stat label="Contacts" value={counts.contacts} />
-        <Stat label="Accounts" value={counts.accounts} />
-        <Stat label="Audiences" value={counts.audiences} />
-        <Stat label="Live campaigns" value={counts.campaigns.live} />
-        <Stat label="Pieces mailed" value={counts.piecesMailed} />
-        <Stat label="Active API keys" value={counts.activeApiKeys} />
+        <StatCard label="Contacts" value={counts.contacts} href={`/w/${summary.id}/contacts`} />
+        <StatCard label="Accounts" value={counts.accounts} href={`/w/${summary.id}/accounts`} />
+        <StatCard label="Audiences" value={counts.audiences} href={`/w/${summary.id}/audiences`} />
+        <StatCard label="Live campaigns" value={counts.campaigns.live} href={`/w/${summary.id}/campaigns`} />
+        <StatCard label="Pieces mailed" value={counts.piecesMailed} href={`/w/${summary.id}/campaigns`} />
+        <StatCard label="Active API keys" value={counts.activeApiKeys} href={`/w/${summary.id}/settings/api-keys`} />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="md">
@@ -65,15 +99,16 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
             create will show here.
           </EmptyState>
         ) : (
-          <BarChart
-            h={220}
-            data={campaignRows}
-            dataKey="status"
-            series={[{ name: "Campaigns", color: "indigo.6" }]}
-            tickLine="y"
-            withTooltip
-            aria-label={campaignRows.map((r) => `${r.status}: ${r.Campaigns}`).join(", ")}
-          />
+          <ChartFigure label={campaignRows.map((r) => `${r.status}: ${r.Campaigns}`).join(", ")}>
+            <BarChart {...countChartProps}
+              h={220}
+              data={campaignRows}
+              dataKey="status"
+              series={[{ name: "Campaigns", color: "indigo.6" }]}
+              tickLine="y"
+              withTooltip
+            />
+          </ChartFigure>
         )}
       </Paper>
     </Stack>

@@ -37,8 +37,12 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} href={base} fw={700}>
-              Direct Mail
+            <UnstyledButton component={Link} href={base} fw={700} aria-label="Direct Mail: overview" style={{ display: "flex", alignItems: "center", gap: 8, whiteSpace: "nowrap" }}>
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img src="/favicon.svg" alt="" width={24} height={24} />
+              <Text span fw={700} visibleFrom="sm">
+                Direct Mail
+              </Text>
             </UnstyledButton>
             <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
             <PlanBadge plan={workspace.plan} />

@@ -2,10 +2,50 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/server/db";
 import { LIMITS } from "@/server/rate-limits/limits";
-import { consume } from "@/server/rate-limits/service";
+import { consume, consumeAll } from "@/server/rate-limits/service";
+import { waitText } from "@/server/rate-limits/wait-text";
+import { clientAddress } from "@/server/http/client-address";
+import { unstorableReason } from "@/server/platform/stored-text";
+import { PASSWORD_MAX } from "./password";
 import { verifyCredentials, WRONG_CREDENTIALS_MESSAGE } from "./service";
 
-export const TOO_MANY_SIGN_INS_MESSAGE = "Too many sign-in attempts for this email. Wait 15 minutes and try again.";
+export const SIGN_IN_FAILED_MESSAGE = "Signing in failed on our side. Try again in a moment.";
+
+/**
+ * Checks an email and password. Limits are counted per client address (any email) and per
+ * (email, address) pair with back-off, so a stranger's guesses wait at the stranger's address and
+ * never lock the person out from their own. An email no account can have is a wrong sign-in at
+ * once. Only sentences meant for people leave this function: next-auth puts the message in the
+ * sign-in page's URL, so an unexpected failure is logged and told as SIGN_IN_FAILED_MESSAGE.
+ */
+export async function authorizeCredentials(
+  credentials: Record<string, unknown> | undefined,
+  headers: Record<string, string | string[] | undefined> | Headers | undefined,
+): Promise<{ id: string; email: string; name: string }> {
+  const email = String(credentials?.email ?? "").trim().toLowerCase();
+  const password = String(credentials?.password ?? "");
+  if (!email || !password || email.length > 254 || password.length > PASSWORD_MAX || unstorableReason(email) || unstorableReason(password)) {
+    throw new Error(WRONG_CREDENTIALS_MESSAGE);
+  }
+  try {
+    const db = getDb();
+    const address = clientAddress(headers ?? {});
+    const perAddress = await consume(db, `sign-in-ip:${address}`, LIMITS.signInPerIp);
+    if (!perAddress.allowed) throw new SignInRefusal(`Too many sign-in attempts from your network. Wait ${waitText(perAddress.resetSeconds)} and try again.`);
+    const perPair = await consumeAll(db, `sign-in:${address}:${email}`, LIMITS.signInPerEmailAndIp);
+    if (!perPair.allowed) throw new SignInRefusal(`Too many sign-in attempts for this email from your network. Wait ${waitText(perPair.resetSeconds)} and try again.`);
+    const user = await verifyCredentials(db, email, password);
+    if (!user) throw new SignInRefusal(WRONG_CREDENTIALS_MESSAGE);
+    return user;
+  } catch (error) {
+    if (error instanceof SignInRefusal) throw new Error(error.message);
+    console.error("[auth] sign-in failed", error);
+    throw new Error(SIGN_IN_FAILED_MESSAGE);
+  }
+}
+
+/** A refusal whose sentence may be shown. */
+class SignInRefusal extends Error {}
 
 /**
  * Owner sign-in: email and password, checked against our own user table; no outside service.
@@ -22,17 +62,7 @@ export const authOptions: NextAuthOptions = {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      async authorize(credentials) {
-        const email = String(credentials?.email ?? "").trim().toLowerCase();
-        const password = String(credentials?.password ?? "");
-        if (!email || !password) throw new Error(WRONG_CREDENTIALS_MESSAGE);
-        const db = getDb();
-        const decision = await consume(db, `sign-in:${email}`, LIMITS.signInPerEmail);
-        if (!decision.allowed) throw new Error(TOO_MANY_SIGN_INS_MESSAGE);
-        const user = await verifyCredentials(db, email, password);
-        if (!user) throw new Error(WRONG_CREDENTIALS_MESSAGE);
-        return user;
-      },
+      authorize: (credentials, req) => authorizeCredentials(credentials, req?.headers),
     }),
   ],
   callbacks: {

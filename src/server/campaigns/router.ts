@@ -1,17 +1,19 @@
 import { z } from "zod";
+import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
 import { ownerProcedure, router } from "@/server/trpc";
 import { ZCampaignDraft, ZCampaignId, ZPage } from "./schema";
 import {
   changeCampaignState,
   createDraft,
   getCampaignDetail,
-  goLive,
+  goLiveIn,
   listCampaignEvents,
   listCampaignPieces,
   listCampaigns,
   setBudget,
   updateDraft,
 } from "./service";
+import { assertReady, campaignReadiness } from "./readiness";
 
 /** Campaigns for the owner's browser. Going live, and every other change, is confirmed by the person in the UI first. */
 export const campaignRouter = router({
@@ -21,7 +23,15 @@ export const campaignRouter = router({
   update: ownerProcedure
     .input(ZCampaignId.extend({ draft: ZCampaignDraft.partial() }))
     .mutation(({ ctx, input }) => updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, input: input.draft, actor: ctx.actor })),
-  goLive: ownerProcedure.input(ZCampaignId).mutation(({ ctx, input }) => goLive(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, actor: ctx.actor })),
+  readiness: ownerProcedure.input(ZCampaignId).query(({ ctx, input }) => campaignReadiness(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
+  /** The owner's go-live: refused while the readiness panel shows a blocker, checked in the same transaction. */
+  goLive: ownerProcedure.input(ZCampaignId).mutation(({ ctx, input }) =>
+    ctx.db.$transaction(async (tx) => {
+      const p = { workspaceId: ctx.workspaceId, campaignId: input.campaignId, actor: ctx.actor };
+      await assertReady(tx, p);
+      return goLiveIn(tx, p);
+    }),
+  ),
   changeState: ownerProcedure
     .input(ZCampaignId.extend({ change: z.enum(["pause", "resume", "end"]) }))
     .mutation(({ ctx, input }) => changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, change: input.change, actor: ctx.actor })),
@@ -29,7 +39,7 @@ export const campaignRouter = router({
     .input(ZCampaignId.extend({ budgetCents: z.number().int().min(0).max(100_000_000_00) }))
     .mutation(({ ctx, input }) => setBudget(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, budgetCents: input.budgetCents, actor: ctx.actor })),
   events: ownerProcedure
-    .input(ZCampaignId.merge(ZPage).extend({ status: z.string().max(20).optional() }))
+    .input(ZCampaignId.merge(ZPage).extend({ status: z.enum(ENTRY_STATUSES, { error: `status must be one of ${ENTRY_STATUSES.join(", ")}.` }).optional() }))
     .query(({ ctx, input }) => listCampaignEvents(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, cursor: input.cursor, take: input.take, status: input.status })),
   pieces: ownerProcedure
     .input(ZCampaignId.merge(ZPage))

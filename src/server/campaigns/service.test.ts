@@ -42,7 +42,7 @@ async function draftFixture() {
 describe("campaigns", () => {
   it("validates copy merge fields and references", async () => {
     const bad = ZCampaignDraft.safeParse({ ...(await draftFixture()).draft, bodyTemplate: "Hi {{nickname}}" });
-    expect(bad.error!.issues[0].message).toBe("The message uses unknown merge fields: nickname. Use firstName, lastName, fullName, title or company.");
+    expect(bad.error!.issues[0].message).toBe("The message uses unknown merge fields: {{nickname}}. Known fields: firstName, lastName, fullName, title, email, company, companyDomain, city, region, country, and custom.<name> for a contact's custom fields; add a fallback after a bar, as in {{firstName|there}}.");
     const f = await draftFixture();
     const other = await createOwnerWorkspace(prisma);
     const foreignAudience = await prisma.audience.create({ data: { workspaceId: other.workspaceId, name: "theirs" } });
@@ -76,7 +76,7 @@ describe("campaigns", () => {
     const f = await draftFixture();
     await updateDraft(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, input: { destinationUrl: null, headline: "" }, actor: f.actor });
     await expect(goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor })).rejects.toMatchObject({
-      message: "Before going live: set the destination URL that response links lead to; write the headline and the message.",
+      message: "Before going live: set the destination URL that response links lead to; write the headline and the message, or choose a design.",
     });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).status).toBe("draft");
     expect(await prisma.holdoutAssignment.count({ where: { campaignId: f.campaign.id } })).toBe(0);

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import type { EntryEventStatus, MailPieceStatus, Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
@@ -15,10 +15,27 @@ export async function requireCampaign(db: Db, p: { workspaceId: string; campaign
   return campaign;
 }
 
+/**
+ * The campaign of the workspace, locked for the rest of the caller's transaction (`FOR UPDATE`):
+ * draft edits, going live and budget changes of one campaign take this lock first, so they run
+ * one after the other and each sees what the one before it wrote.
+ */
+export async function lockCampaign(tx: Db, p: { workspaceId: string; campaignId: string }) {
+  await tx.$queryRaw`SELECT id FROM "Campaign" WHERE id = ${p.campaignId} AND "workspaceId" = ${p.workspaceId} FOR UPDATE`;
+  return requireCampaign(tx, p);
+}
+
 /** Checks that referenced records belong to the same workspace. */
 async function checkReferences(db: Db, workspaceId: string, input: Partial<TCampaignDraft>) {
   if (input.audienceId && !(await db.audience.findFirst({ where: { id: input.audienceId, workspaceId }, select: { id: true } }))) {
     throw new AppError("validation_failed", "No such audience in this workspace.", { errors: [{ pointer: "/audienceId", detail: "No such audience in this workspace." }] });
+  }
+  if (input.designId) {
+    const design = await db.design.findFirst({ where: { id: input.designId, workspaceId }, select: { format: true } });
+    if (!design) throw new AppError("validation_failed", "No such design in this workspace.", { errors: [{ pointer: "/designId", detail: "No such design in this workspace; designs_list shows the designs." }] });
+    if (input.format && design.format !== input.format) {
+      throw new AppError("validation_failed", `The design is a ${design.format}, not a ${input.format}.`, { errors: [{ pointer: "/designId", detail: `The design is a ${design.format}; choose a ${input.format} design.` }] });
+    }
   }
   if (input.fulfilmentContractId) {
     const contract = await db.fulfilmentContract.findFirst({ where: { id: input.fulfilmentContractId, workspaceId } });
@@ -58,6 +75,22 @@ export async function listCampaigns(db: Db, p: { workspaceId: string }) {
   }));
 }
 
+/** One page of campaigns, newest first, optionally of one status (agents page through them). */
+export async function pageCampaigns(db: Db, p: { workspaceId: string; status?: "draft" | "live" | "paused" | "ended"; cursor?: string | null; take: number }) {
+  if (p.cursor && !(await db.campaign.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
+    throw new AppError("not_found", "The cursor does not name a campaign of this workspace.", { nextStep: "Call again without a cursor to start from the first page." });
+  }
+  const rows = await db.campaign.findMany({
+    where: { workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: p.take + 1,
+    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+    include: { audience: { select: { name: true } }, _count: { select: { entryEvents: true, mailPieces: { where: { status: "mailed" } } } } },
+  });
+  const page = rows.slice(0, p.take);
+  return { campaigns: page, nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
+}
+
 /** A campaign with what its page shows: audience, contract, arms, events by status, spend. */
 export async function getCampaignDetail(db: Db, p: { workspaceId: string; campaignId: string }) {
   const campaign = await db.campaign.findFirst({
@@ -65,11 +98,21 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     include: { audience: { select: { id: true, name: true, _count: { select: { members: true } } } }, fulfilmentContract: true, workspace: { select: { plan: true } } },
   });
   if (!campaign) throw notFound();
-  const [byStatus, bySkip, arms, pieces] = await Promise.all([
+  const [byStatus, bySkip, arms, pieces, heldOutContacts] = await Promise.all([
     db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     db.entryEvent.groupBy({ by: ["skipReason"], where: { campaignId: campaign.id, status: "skipped" }, _count: { _all: true } }),
     db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+    // The audience's contacts whose account is held out: never mailed by this campaign.
+    campaign.audienceId
+      ? db.contact.count({
+          where: {
+            workspaceId: p.workspaceId,
+            audienceMembers: { some: { audienceId: campaign.audienceId } },
+            account: { holdoutAssignments: { some: { campaignId: campaign.id, arm: "holdout" } } },
+          },
+        })
+      : Promise.resolve(0),
   ]);
   const { workspace, ...rest } = campaign;
   return {
@@ -78,6 +121,7 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     eventsByStatus: Object.fromEntries(byStatus.map((r) => [r.status, r._count._all])) as Record<string, number>,
     skipsByReason: Object.fromEntries(bySkip.map((r) => [r.skipReason ?? "unknown", r._count._all])) as Record<string, number>,
     armAccounts: { treatment: arms.find((a) => a.arm === "treatment")?._count._all ?? 0, holdout: arms.find((a) => a.arm === "holdout")?._count._all ?? 0 },
+    heldOutContacts,
     piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
   };
 }
@@ -92,13 +136,17 @@ export async function createDraft(prisma: PrismaClient, p: { workspaceId: string
   });
 }
 
-/** Edits a draft. Once live, the entry policy, arms and copy are frozen. */
+/**
+ * Edits a draft. Once live, the entry policy, arms and copy are frozen. The check and the write
+ * happen under the campaign's lock, so an edit racing an accepted go-live card either lands first
+ * (and voids the card) or is refused.
+ */
 export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; input: Partial<TCampaignDraft>; actor: Actor }) {
-  const campaign = await requireCampaign(prisma, p);
-  if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only drafts can be edited. Its entry policy, holdout and copy were frozen when it went live.`);
-  await checkReferences(prisma, p.workspaceId, { format: campaign.format, ...p.input });
   return prisma.$transaction(async (tx) => {
-    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId }, data: p.input });
+    const campaign = await lockCampaign(tx, p);
+    if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only drafts can be edited. Its entry policy, holdout and copy were frozen when it went live.`);
+    await checkReferences(tx, p.workspaceId, { format: campaign.format, ...p.input });
+    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" }, data: { ...p.input, draftVersion: { increment: 1 } } });
     // A pending go-live card describes the draft as it was: it expires, and a new request describes this one.
     await tx.confirmationCard.updateMany({ where: { workspaceId: p.workspaceId, campaignId: campaign.id, kind: "go_live", status: "pending" }, data: { status: "expired", decidedAt: new Date() } });
     await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, { fields: Object.keys(p.input) } as Prisma.InputJsonValue);
@@ -107,12 +155,13 @@ export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string
 }
 
 /** What must be true before a draft can go live; empty when ready. */
-export async function goLiveProblems(db: Db, campaign: { audienceId: string | null; destinationUrl: string | null; headline: string; bodyTemplate: string }) {
+export async function goLiveProblems(db: Db, campaign: { audienceId: string | null; destinationUrl: string | null; headline: string; bodyTemplate: string; designId?: string | null }) {
   const problems: string[] = [];
   if (!campaign.audienceId) problems.push("choose an audience");
   else if ((await db.audienceMember.count({ where: { audienceId: campaign.audienceId } })) === 0) problems.push("the audience has no contacts");
   if (!campaign.destinationUrl) problems.push("set the destination URL that response links lead to");
-  if (!campaign.headline.trim() || !campaign.bodyTemplate.trim()) problems.push("write the headline and the message");
+  // The copy is the campaign's own, or its design's text blocks.
+  if ((!campaign.headline.trim() || !campaign.bodyTemplate.trim()) && !campaign.designId) problems.push("write the headline and the message, or choose a design");
   return problems;
 }
 
@@ -127,14 +176,17 @@ export function goLive(prisma: PrismaClient, p: GoLiveParams) {
 type GoLiveParams = { workspaceId: string; campaignId: string; actor: Actor; now?: Date };
 
 /** goLive inside the caller's transaction (an accepted confirmation card runs it this way). */
-export async function goLiveIn(tx: Db, p: GoLiveParams) {
+export async function goLiveIn(tx: Db, p: GoLiveParams & { draftVersion?: number }) {
   const now = p.now ?? new Date();
-  const campaign = await requireCampaign(tx, p);
+  const campaign = await lockCampaign(tx, p);
   if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}.`);
+  if (p.draftVersion !== undefined && campaign.draftVersion !== p.draftVersion) {
+    throw new AppError("invalid_state", "The draft changed after this card was made, so nothing went live: the card no longer describes it. Ask for going live again to see the draft as it is now.");
+  }
   const problems = await goLiveProblems(tx, campaign);
   if (problems.length) throw new AppError("invalid_state", `Before going live: ${problems.join("; ")}.`);
   const moved = await tx.campaign.updateMany({
-    where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" },
+    where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft", draftVersion: campaign.draftVersion },
     data: { status: "live", wentLiveAt: now, entryPolicyFrozenAt: now, copyApprovedAt: campaign.copyApprovedAt ?? now, copyApprovedBy: campaign.copyApprovedBy ?? p.actor.id },
   });
   if (moved.count !== 1) throw new AppError("invalid_state", "The campaign changed meanwhile; reload it.");
@@ -149,21 +201,26 @@ const transitions = {
   end: { from: ["live", "paused"], to: "ended", stamp: "endedAt" },
 } as const;
 
+type StateChangeParams = { workspaceId: string; campaignId: string; change: keyof typeof transitions; actor: Actor; now?: Date };
+
 /** Pause, resume or end. Resuming wakes the campaign's waiting events; ending lets them skip and release their budget. */
-export async function changeCampaignState(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; change: keyof typeof transitions; actor: Actor; now?: Date }) {
+export function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
+  return prisma.$transaction((tx) => changeCampaignStateIn(tx, p));
+}
+
+/** changeCampaignState inside the caller's transaction (an accepted resume card runs it this way). */
+export async function changeCampaignStateIn(tx: Db, p: StateChangeParams) {
   const now = p.now ?? new Date();
   const t = transitions[p.change];
-  return prisma.$transaction(async (tx) => {
-    const campaign = await requireCampaign(tx, p);
-    const moved = await tx.campaign.updateMany({
-      where: { id: campaign.id, workspaceId: p.workspaceId, status: { in: [...t.from] } },
-      data: { status: t.to, ...(t.stamp ? { [t.stamp]: now } : {}) },
-    });
-    if (moved.count !== 1) throw new AppError("invalid_state", `A ${campaign.status} campaign cannot ${p.change}.`);
-    if (p.change !== "pause") await wakeCampaignEvents(tx, campaign.id, now);
-    await recordAudit(tx, p.workspaceId, p.actor, `campaign.${p.change === "end" ? "ended" : p.change === "pause" ? "paused" : "resumed"}`, { type: "campaign", id: campaign.id });
-    return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+  const campaign = await requireCampaign(tx, p);
+  const moved = await tx.campaign.updateMany({
+    where: { id: campaign.id, workspaceId: p.workspaceId, status: { in: [...t.from] } },
+    data: { status: t.to, ...(t.stamp ? { [t.stamp]: now } : {}) },
   });
+  if (moved.count !== 1) throw new AppError("invalid_state", `A ${campaign.status} campaign cannot ${p.change}.`);
+  if (p.change !== "pause") await wakeCampaignEvents(tx, campaign.id, now);
+  await recordAudit(tx, p.workspaceId, p.actor, `campaign.${p.change === "end" ? "ended" : p.change === "pause" ? "paused" : "resumed"}`, { type: "campaign", id: campaign.id });
+  return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
 }
 
 /** Sets a new budget; it cannot go below what is spent and held. Raising it wakes no one by itself. */
@@ -175,7 +232,7 @@ type SetBudgetParams = { workspaceId: string; campaignId: string; budgetCents: n
 
 /** setBudget inside the caller's transaction. */
 export async function setBudgetIn(tx: Db, p: SetBudgetParams) {
-  const campaign = await requireCampaign(tx, p);
+  const campaign = await lockCampaign(tx, p);
   if (campaign.status === "ended") throw new AppError("invalid_state", "The campaign has ended.");
   const floor = campaign.spentCents + campaign.reservedCents;
   // One condition on the row as it is now: workers may be reserving at this moment.
@@ -187,11 +244,17 @@ export async function setBudgetIn(tx: Db, p: SetBudgetParams) {
   return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
 }
 
+/** An unknown cursor, or one of another campaign or workspace, is the same not-found (it reveals nothing). */
+async function checkCursor(found: Promise<unknown>) {
+  if (!(await found)) throw new AppError("not_found", "The cursor does not name an item of this list.", { nextStep: "Call again without a cursor to start from the first page." });
+}
+
 /** The campaign's entry events, newest first, one page at a time. */
-export async function listCampaignEvents(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: string }) {
+export async function listCampaignEvents(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: EntryEventStatus }) {
   await requireCampaign(db, p);
+  if (p.cursor) await checkCursor(db.entryEvent.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }));
   const rows = await db.entryEvent.findMany({
-    where: { campaignId: p.campaignId, workspaceId: p.workspaceId, ...(p.status ? { status: p.status as never } : {}) },
+    where: { campaignId: p.campaignId, workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
@@ -212,14 +275,15 @@ export async function listCampaignEvents(db: Db, p: { workspaceId: string; campa
 }
 
 /** The campaign's pieces (without their PDFs), newest first. */
-export async function listCampaignPieces(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number }) {
+export async function listCampaignPieces(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: MailPieceStatus }) {
   await requireCampaign(db, p);
+  if (p.cursor) await checkCursor(db.mailPiece.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }));
   const rows = await db.mailPiece.findMany({
-    where: { campaignId: p.campaignId, workspaceId: p.workspaceId },
+    where: { campaignId: p.campaignId, workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-    select: { id: true, sid: true, status: true, costCents: true, recipient: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, contact: { select: { firstName: true, lastName: true } } },
+    select: { id: true, sid: true, status: true, costCents: true, recipient: true, contactId: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, contact: { select: { firstName: true, lastName: true } } },
   });
   return { items: rows.slice(0, p.take), nextCursor: rows.length > p.take ? rows[p.take - 1].id : null };
 }

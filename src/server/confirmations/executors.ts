@@ -1,8 +1,9 @@
 import type { CardKind, ConfirmationCard } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
-import { goLiveIn, setBudgetIn } from "@/server/campaigns/service";
+import { changeCampaignStateIn, goLiveIn, setBudgetIn } from "@/server/campaigns/service";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { changePlanIn } from "@/server/plans/service";
 import { wakeCampaignEvents, wakeEventOfEnrollment } from "@/server/entry/lifecycle/wake";
 
 /**
@@ -31,7 +32,15 @@ const approvePiece: CardExecutor = async (db, card, decision, now) => {
 const goLiveCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
   if (decision !== "accept") return {};
   if (!card.campaignId) throw new Error(`card ${card.id} names no campaign`);
-  const campaign = await goLiveIn(db, { workspaceId: card.workspaceId, campaignId: card.campaignId, actor: actorFor(card, decidedBy), now });
+  // The card runs only on the draft it described: an edit since then (even one that raced the card's creation) voids it.
+  const draftVersion = (card.params as { draftVersion?: unknown } | null)?.draftVersion;
+  const campaign = await goLiveIn(db, {
+    workspaceId: card.workspaceId,
+    campaignId: card.campaignId,
+    actor: actorFor(card, decidedBy),
+    now,
+    draftVersion: typeof draftVersion === "number" ? draftVersion : undefined,
+  });
   return { campaign: campaign.status, arms: campaign.arms };
 };
 
@@ -48,10 +57,26 @@ const raiseBudgetCard: CardExecutor = async (db, card, decision, now, decidedBy)
   return { budgetCents: campaign.budgetCents };
 };
 
+const changePlanCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
+  if (decision !== "accept") return {};
+  const plan = (card.params as { plan?: "audit" | "paid" }).plan;
+  if (plan !== "audit" && plan !== "paid") throw new Error(`card ${card.id} names no plan`);
+  return changePlanIn(db, { workspaceId: card.workspaceId, plan, actor: actorFor(card, decidedBy), now });
+};
+
+const resumeCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
+  if (decision !== "accept") return {};
+  if (!card.campaignId) throw new Error(`card ${card.id} names no campaign`);
+  const campaign = await changeCampaignStateIn(db, { workspaceId: card.workspaceId, campaignId: card.campaignId, change: "resume", actor: actorFor(card, decidedBy), now });
+  return { campaign: campaign.status };
+};
+
 export const cardExecutors: Partial<Record<CardKind, CardExecutor>> = {
   approve_piece: approvePiece,
   go_live: goLiveCard,
   raise_budget: raiseBudgetCard,
+  change_plan: changePlanCard,
+  resume_campaign: resumeCard,
 };
 
 /** Registers an executor (campaign actions register theirs from their own module). */

@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { updateDraft } from "@/server/campaigns/service";
-import { requestBudget, requestGoLive } from "./requests";
+import { requestBudget, requestGoLive, requestResume } from "./requests";
 import { decideCard, expireCards } from "./service";
 
 let prisma: PrismaClient;
@@ -34,7 +34,12 @@ describe("agent requests for consequential actions", () => {
     const { o, campaign } = await draft();
     const first = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
     expect(first).toMatchObject({ created: true, card: { kind: "go_live", status: "pending", campaignId: campaign.id, recipients: 8, requestedByKind: "agent", requestedByLabel: "Test agent (agent)" } });
-    expect(first.card.summary).toContain("No fulfilment contract is chosen yet");
+    expect(first.card.summary).toContain("Going live approves its copy and lets it spend up to its budget of 100.00 USD without another card");
+    expect(first.card.params).toMatchObject({
+      warnings: ["There is no approved printer contract for this campaign: nothing will be printed until it has one."],
+      // The copy it approves, filled for a sample recipient of the audience.
+      sample: { recipient: expect.stringMatching(/^First\d\d Tester$/), headline: expect.stringMatching(/^Hi First\d\d$/), body: "Hello from us." },
+    });
     const again = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
     expect(again).toMatchObject({ created: false, card: { id: first.card.id } });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
@@ -52,14 +57,54 @@ describe("agent requests for consequential actions", () => {
     expect(fresh).toMatchObject({ created: true, card: { budgetAfterCents: 1_000_000 } });
   });
 
-  it("an older budget card accepted after a larger raise does not lower the budget", async () => {
+  it("a newer budget request replaces the older one; a budget the owner already raised is never lowered by a card", async () => {
     const { o, campaign, user } = await draft({ budgetCents: 10_000 });
     const small = await requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 20_000, requestedBy: agent });
     const large = await requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 30_000, requestedBy: agent });
-    await decideCard(prisma, { workspaceId: o.workspaceId, cardId: large.card.id, decision: "accept", user });
-    const late = await decideCard(prisma, { workspaceId: o.workspaceId, cardId: small.card.id, decision: "accept", user });
+    expect(large.card.summary).toContain("It replaces the earlier request for 200.00 USD.");
+    expect((await prisma.confirmationCard.findUniqueOrThrow({ where: { id: small.card.id } })).status).toBe("expired");
+    expect(await prisma.confirmationCard.count({ where: { campaignId: campaign.id, kind: "raise_budget", status: "pending" } })).toBe(1);
+    await expect(decideCard(prisma, { workspaceId: o.workspaceId, cardId: small.card.id, decision: "accept", user })).rejects.toMatchObject({ code: "invalid_state" });
+    // The owner raised the budget past the card meanwhile: accepting the card changes nothing.
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { budgetCents: 40_000 } });
+    const late = await decideCard(prisma, { workspaceId: o.workspaceId, cardId: large.card.id, decision: "accept", user });
     expect(late).toMatchObject({ status: "accepted", executedAt: null, executionError: expect.stringContaining("nothing changed") });
-    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).budgetCents).toBe(30_000);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).budgetCents).toBe(40_000);
+  });
+
+  it("identical requests at the same moment make one card", async () => {
+    const { o, campaign } = await draft();
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent })));
+    expect(new Set(outcomes.map((r) => r.card.id)).size).toBe(1);
+    expect(outcomes.filter((r) => r.created)).toHaveLength(1);
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId, kind: "go_live" } })).toBe(1);
+    const budgets = await Promise.all(Array.from({ length: 8 }, () => requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 50_000, requestedBy: agent })));
+    expect(new Set(budgets.map((r) => r.card.id)).size).toBe(1);
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId, kind: "raise_budget", status: "pending" } })).toBe(1);
+  });
+
+  it("on the free audit plan the go-live card says nothing will be mailed, and a budget raise is refused as plan_does_not_mail", async () => {
+    const { o, campaign } = await draft();
+    await prisma.workspace.update({ where: { id: o.workspaceId }, data: { plan: "audit" } });
+    const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    expect(card.summary).toContain("The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen.");
+    await expect(requestBudget(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, budgetCents: 50_000, requestedBy: agent })).rejects.toMatchObject({
+      code: "plan_does_not_mail",
+      nextStep: expect.stringContaining("plans_request_change"),
+    });
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId, kind: "raise_budget" } })).toBe(0);
+  });
+
+  it("resuming a paused campaign waits for a card; accepting it resumes the campaign", async () => {
+    const { o, campaign, user } = await draft();
+    await expect(requestResume(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent })).rejects.toMatchObject({ code: "invalid_state" });
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { status: "paused" } });
+    const { card } = await requestResume(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    expect(card).toMatchObject({ kind: "resume_campaign", campaignId: campaign.id, status: "pending" });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("paused");
+    await decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("live");
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "campaign.resumed", actorId: user.id } })).toBe(1);
   });
 
   it("refuses a draft that is not ready, with what is missing, and writes no card", async () => {

@@ -1,21 +1,19 @@
-import type { CardKind, ConfirmationCard } from "@/generated/prisma/client";
+import type { Campaign, ConfirmationCard } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
 import { goLiveProblems, requireCampaign } from "@/server/campaigns/service";
 import type { Db } from "@/server/db";
+import { draftsCardSentence } from "@/server/drafts/service";
 import { AppError } from "@/server/errors";
-import { createCard } from "./service";
+import { composePiece } from "@/server/designs/compose";
+import { loadRenderContext } from "@/server/drafts/render";
+import { PLANS, type TPlan } from "@/server/plans/plans";
+import { createKeyedCard } from "./service";
 
 /** How long a person has to decide an agent's request before the card expires. */
 export const REQUEST_CARD_TTL_HOURS = 72;
 
 const usd = (cents: number) => `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
-
-/** A pending card for the same request is returned again: one card per consequential request. */
-async function pendingCard(db: Db, p: { workspaceId: string; kind: CardKind; campaignId: string; budgetAfterCents?: number }, now: Date) {
-  return db.confirmationCard.findFirst({
-    where: { workspaceId: p.workspaceId, kind: p.kind, campaignId: p.campaignId, status: "pending", expiresAt: { gt: now }, ...(p.budgetAfterCents !== undefined ? { budgetAfterCents: p.budgetAfterCents } : {}) },
-  });
-}
+const expiry = (now: Date) => new Date(now.getTime() + REQUEST_CARD_TTL_HOURS * 3600_000);
 
 export interface RequestOutcome {
   card: ConfirmationCard;
@@ -24,8 +22,32 @@ export interface RequestOutcome {
 }
 
 /**
- * An agent asks for a draft to go live. Nothing changes until the owner accepts the card; the
- * card says how many accounts will be mailed and held out, and the unit cost and budget.
+ * A sample of the copy the card approves, for the first contact of the audience: their draft when
+ * drafts were generated, otherwise the campaign's text (or its design's) filled for them.
+ */
+async function sampleCopy(db: Db, campaign: Campaign) {
+  const member = campaign.audienceId
+    ? await db.audienceMember.findFirst({
+        where: { audienceId: campaign.audienceId, workspaceId: campaign.workspaceId },
+        orderBy: { contactId: "asc" },
+        select: { contact: { include: { account: { select: { name: true, domain: true } } } } },
+      })
+    : null;
+  if (!member) return null;
+  const c = member.contact;
+  const recipient = `${c.firstName} ${c.lastName}`.trim();
+  const draft = await db.draft.findUnique({ where: { campaignId_contactId: { campaignId: campaign.id, contactId: c.id } }, select: { id: true, blocks: true } });
+  const blocks = draft
+    ? (draft.blocks as Record<string, string>)
+    : composePiece({ ...(await loadRenderContext(db, { workspaceId: campaign.workspaceId, campaign })), title: campaign.name, campaignCopy: campaign, contact: c, response: { url: "", label: "" } }).blocks;
+  return { contactId: c.id, draftId: draft?.id ?? null, recipient, headline: blocks.headline ?? "", body: blocks.body ?? "", signOff: blocks.signOff ?? "" };
+}
+
+/**
+ * An agent asks for a draft to go live. Nothing changes until the owner accepts the card. The card
+ * shows the copy it approves (filled for a sample recipient), how many accounts will be mailed and
+ * held out, the price and the budget it lets the campaign spend, and says so plainly when nothing
+ * can be mailed yet (the free audit plan, no approved printer, no budget).
  */
 export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId: string; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
   const now = p.now ?? new Date();
@@ -34,55 +56,148 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
     // A retry after the person accepted (URL-mode elicitation clients retry) gets the decided card.
     const accepted = await db.confirmationCard.findFirst({ where: { workspaceId: p.workspaceId, kind: "go_live", campaignId: campaign.id, status: "accepted", executedAt: { not: null } }, orderBy: { decidedAt: "desc" } });
     if (accepted) return { card: accepted, created: false };
-    throw new AppError("invalid_state", `The campaign is already ${campaign.status}; only a draft can be asked to go live.`);
+    throw new AppError("invalid_state", `The campaign is already ${campaign.status}; only a draft can be asked to go live.`, { nextStep: "Read it with campaigns_get." });
   }
   const problems = await goLiveProblems(db, campaign);
-  if (problems.length) throw new AppError("invalid_state", `Before asking to go live: ${problems.join("; ")}. Nothing was requested.`);
-  const existing = await pendingCard(db, { workspaceId: p.workspaceId, kind: "go_live", campaignId: campaign.id }, now);
-  if (existing) return { card: existing, created: false };
-  const contacts = await db.audienceMember.count({ where: { audienceId: campaign.audienceId! } });
-  const contract = campaign.fulfilmentContractId ? await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null;
-  const unit = contract?.unitCostCents ?? 0;
+  if (problems.length) throw new AppError("invalid_state", `Before asking to go live: ${problems.join("; ")}. Nothing was requested.`, { nextStep: "Fix those fields with campaigns_update_draft, then ask again." });
+  const [contacts, contract, workspace, sample] = await Promise.all([
+    db.audienceMember.count({ where: { audienceId: campaign.audienceId!, workspaceId: p.workspaceId } }),
+    campaign.fulfilmentContractId ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null,
+    db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
+    sampleCopy(db, campaign),
+  ]);
+  const printer = contract?.status === "approved" ? contract : null;
+  const unit = printer?.unitCostCents ?? 0;
   const expectedRecipients = Math.round(contacts * (1 - campaign.holdoutShare));
-  const card = await createCard(db, {
-    workspaceId: p.workspaceId,
-    kind: "go_live",
-    title: `Take “${campaign.name}” live`,
-    summary:
-      `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live. Its entry policy (${campaign.acceptsApiEvents ? "accepts" : "does not accept"} API entry events), its copy and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen; ` +
-      `about ${expectedRecipients} of the audience's ${contacts} contacts are in mailed accounts. ` +
-      (contract ? `Each piece costs ${usd(unit)} (${contract.name}) and spending stops at the budget of ${usd(campaign.budgetCents)}` : `No fulfilment contract is chosen yet, so nothing prints until one is; the budget is ${usd(campaign.budgetCents)}`) +
-      `${campaign.reviewGate !== "none" ? `; the review gate (${campaign.reviewGate}) still asks you before each piece is printed` : ""}.`,
-    params: { campaignId: campaign.id },
-    campaignId: campaign.id,
-    costCents: unit * expectedRecipients,
-    recipients: expectedRecipients,
-    budgetAfterCents: campaign.budgetCents,
-    requestedBy: p.requestedBy,
-    expiresAt: new Date(now.getTime() + REQUEST_CARD_TTL_HOURS * 3600_000),
-  });
-  return { card, created: true };
+  const warnings = [
+    workspace.plan !== "paid" ? "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen." : null,
+    !printer ? "There is no approved printer contract for this campaign: nothing will be printed until it has one." : null,
+    campaign.budgetCents === 0 ? "The budget is 0 USD: no piece can be paid for until it is raised." : null,
+  ].filter((w): w is string => w !== null);
+  const summary = [
+    `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live.`,
+    `Going live approves its copy and lets it spend up to its budget of ${usd(campaign.budgetCents)} without another card: each entry event can then print and mail a piece.`,
+    `Its entry policy (${campaign.acceptsApiEvents ? "accepts" : "does not accept"} API entry events) and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen; about ${expectedRecipients} of the audience's ${contacts} contacts are in mailed accounts.`,
+    printer ? `Each piece costs ${usd(unit)} (${printer.name}).` : "",
+    campaign.reviewGate !== "none" ? "The review gate still asks you before each piece is printed." : "",
+    ...warnings,
+  ]
+    .filter(Boolean)
+    .join(" ") + (await draftsCardSentence(db, { workspaceId: p.workspaceId, campaignId: campaign.id }));
+  return createKeyedCard(
+    db,
+    {
+      workspaceId: p.workspaceId,
+      kind: "go_live",
+      title: `Take “${campaign.name}” live`,
+      summary,
+      params: { campaignId: campaign.id, draftVersion: campaign.draftVersion, sample, warnings, copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff } },
+      campaignId: campaign.id,
+      costCents: unit * expectedRecipients,
+      recipients: expectedRecipients,
+      budgetAfterCents: campaign.budgetCents,
+      requestedBy: p.requestedBy,
+      expiresAt: expiry(now),
+      pendingKey: `go_live:${campaign.id}`,
+    },
+    now,
+  );
 }
 
-/** An agent asks to raise (or set) a campaign's budget. Spending more always waits for a person. */
+/**
+ * An agent asks to raise a campaign's budget. Spending more always waits for a person. A newer
+ * request replaces an older pending one for the same campaign; the same amount returns the same card.
+ */
 export async function requestBudget(db: Db, p: { workspaceId: string; campaignId: string; budgetCents: number; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
   const now = p.now ?? new Date();
   const campaign = await requireCampaign(db, p);
   if (campaign.status === "ended") throw new AppError("invalid_state", "The campaign has ended; its budget cannot change. Nothing was requested.");
-  if (p.budgetCents <= campaign.budgetCents) throw new AppError("invalid_state", `The budget is already ${usd(campaign.budgetCents)}; ask for more than that. Nothing was requested.`);
-  const existing = await pendingCard(db, { workspaceId: p.workspaceId, kind: "raise_budget", campaignId: campaign.id, budgetAfterCents: p.budgetCents }, now);
-  if (existing) return { card: existing, created: false };
-  const card = await createCard(db, {
-    workspaceId: p.workspaceId,
-    kind: "raise_budget",
-    title: `Raise the budget of “${campaign.name}” to ${usd(p.budgetCents)}`,
-    summary: `${p.requestedBy.label} asks to raise the budget of “${campaign.name}” from ${usd(campaign.budgetCents)} to ${usd(p.budgetCents)} (${usd(campaign.spentCents)} spent so far, ${usd(campaign.reservedCents)} held for pieces on their way). Up to ${usd(p.budgetCents - campaign.budgetCents)} more may be spent on printing and postage.`,
-    params: { campaignId: campaign.id, budgetCents: p.budgetCents },
-    campaignId: campaign.id,
-    costCents: p.budgetCents - campaign.budgetCents,
-    budgetAfterCents: p.budgetCents,
-    requestedBy: p.requestedBy,
-    expiresAt: new Date(now.getTime() + REQUEST_CARD_TTL_HOURS * 3600_000),
-  });
-  return { card, created: true };
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
+  if (workspace.plan !== "paid") {
+    throw new AppError("plan_does_not_mail", "The workspace is on the free audit plan: nothing is printed or mailed, so a budget is never spent. Nothing was requested.", {
+      nextStep: "Ask for the paid plan with plans_request_change first, or tell the person that nothing is mailed on the free audit plan.",
+    });
+  }
+  if (p.budgetCents <= campaign.budgetCents) {
+    throw new AppError("invalid_state", `The budget is already ${usd(campaign.budgetCents)}; ask for more than that. Nothing was requested.`, { nextStep: "Ask for a higher budgetCents." });
+  }
+  const pendingKey = `raise_budget:${campaign.id}`;
+  const existing = await db.confirmationCard.findFirst({ where: { pendingKey, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } } });
+  if (existing?.budgetAfterCents === p.budgetCents) return { card: existing, created: false };
+  // A newer request replaces the older one: two budgets waiting for the same campaign would contradict each other.
+  if (existing) await db.confirmationCard.updateMany({ where: { id: existing.id, status: "pending" }, data: { status: "expired", decidedAt: now } });
+  return createKeyedCard(
+    db,
+    {
+      workspaceId: p.workspaceId,
+      kind: "raise_budget",
+      title: `Raise the budget of “${campaign.name}” to ${usd(p.budgetCents)}`,
+      summary: `${p.requestedBy.label} asks to raise the budget of “${campaign.name}” from ${usd(campaign.budgetCents)} to ${usd(p.budgetCents)} (${usd(campaign.spentCents)} spent so far, ${usd(campaign.reservedCents)} held for pieces on their way). Up to ${usd(p.budgetCents - campaign.budgetCents)} more may be spent on printing and postage.${existing ? ` It replaces the earlier request for ${usd(existing.budgetAfterCents ?? 0)}.` : ""}`,
+      params: { campaignId: campaign.id, budgetCents: p.budgetCents },
+      campaignId: campaign.id,
+      costCents: p.budgetCents - campaign.budgetCents,
+      budgetAfterCents: p.budgetCents,
+      requestedBy: p.requestedBy,
+      expiresAt: expiry(now),
+      pendingKey,
+    },
+    now,
+  );
+}
+
+/** An agent asks to resume a paused campaign: it spends again, so a person decides. */
+export async function requestResume(db: Db, p: { workspaceId: string; campaignId: string; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
+  const now = p.now ?? new Date();
+  const campaign = await requireCampaign(db, p);
+  if (campaign.status !== "paused") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only a paused campaign can be resumed. Nothing was requested.`, { nextStep: "Read it with campaigns_get." });
+  return createKeyedCard(
+    db,
+    {
+      workspaceId: p.workspaceId,
+      kind: "resume_campaign",
+      title: `Resume “${campaign.name}”`,
+      summary: `${p.requestedBy.label} asks to resume the paused campaign “${campaign.name}”. Its waiting entry events go on at once and it spends again, up to its budget of ${usd(campaign.budgetCents)} (${usd(campaign.spentCents)} spent so far).`,
+      params: { campaignId: campaign.id },
+      campaignId: campaign.id,
+      budgetAfterCents: campaign.budgetCents,
+      requestedBy: p.requestedBy,
+      expiresAt: expiry(now),
+      pendingKey: `resume_campaign:${campaign.id}`,
+    },
+    now,
+  );
+}
+
+/**
+ * An agent asks for the workspace to change plan. Only the owner can choose it, in the browser:
+ * to paid turns mailing on (and starts the subscription), to audit stops new mail at once. A
+ * request for the other plan replaces a pending one.
+ */
+export async function requestPlanChange(db: Db, p: { workspaceId: string; plan: TPlan; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
+  const now = p.now ?? new Date();
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
+  if (workspace.plan === p.plan) throw new AppError("invalid_state", `The workspace is already on the ${PLANS[p.plan].name.toLowerCase()}. Nothing was requested.`, { nextStep: "Read the plan with workspace_get_summary." });
+  const pendingKey = `change_plan:${p.workspaceId}`;
+  const existing = await db.confirmationCard.findFirst({ where: { pendingKey, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } } });
+  if (existing && (existing.params as { plan?: string }).plan === p.plan) return { card: existing, created: false };
+  if (existing) await db.confirmationCard.updateMany({ where: { id: existing.id, status: "pending" }, data: { status: "expired", decidedAt: now } });
+  const target = PLANS[p.plan];
+  return createKeyedCard(
+    db,
+    {
+      workspaceId: p.workspaceId,
+      kind: "change_plan",
+      title: `Move the workspace to the ${target.name.toLowerCase()}`,
+      summary:
+        p.plan === "paid"
+          ? `${p.requestedBy.label} asks to choose the paid plan (${usd(target.monthlyPriceCents)} a month). Mailing turns on: live campaigns print and mail through approved printers, each within its own budget.`
+          : `${p.requestedBy.label} asks to go back to the free audit plan. New mail stops at once: pieces not yet with the printer are skipped; pieces the printer already has are still mailed. The subscription is cancelled.`,
+      params: { plan: p.plan },
+      costCents: p.plan === "paid" ? target.monthlyPriceCents : undefined,
+      requestedBy: p.requestedBy,
+      expiresAt: expiry(now),
+      pendingKey,
+    },
+    now,
+  );
 }

@@ -1,6 +1,7 @@
-import type { CardKind, PrismaClient, Prisma } from "@/generated/prisma/client";
+import type { CardKind, ConfirmationCard, PrismaClient, Prisma } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
+import { lockCampaign } from "@/server/campaigns/service";
 import { AppError } from "@/server/errors";
 import { cardExecutors } from "./executors";
 
@@ -17,28 +18,51 @@ export interface NewCard {
   budgetAfterCents?: number;
   requestedBy: Actor;
   expiresAt: Date;
+  /** What the card is about while pending ("go_live:<campaignId>"): one pending card per subject. */
+  pendingKey?: string;
+}
+
+function cardData(card: NewCard) {
+  return {
+    workspaceId: card.workspaceId,
+    kind: card.kind,
+    title: card.title,
+    summary: card.summary,
+    params: card.params ?? {},
+    campaignId: card.campaignId,
+    pieceId: card.pieceId,
+    costCents: card.costCents,
+    recipients: card.recipients,
+    budgetAfterCents: card.budgetAfterCents,
+    requestedByKind: card.requestedBy.kind,
+    requestedById: card.requestedBy.id,
+    requestedByLabel: card.requestedBy.label,
+    expiresAt: card.expiresAt,
+    pendingKey: card.pendingKey,
+  };
+}
+
+/**
+ * A card keyed on its subject: created, or, when one is already pending for the same subject
+ * (also one a simultaneous identical request made a moment earlier), that one. The insert skips
+ * a duplicate key instead of failing, so it is safe inside a transaction.
+ */
+export async function createKeyedCard(db: Db, card: NewCard & { pendingKey: string }, now = new Date()): Promise<{ card: ConfirmationCard; created: boolean }> {
+  // A card past its time that the worker has not expired yet gives its key up now.
+  await db.confirmationCard.updateMany({ where: { pendingKey: card.pendingKey, workspaceId: card.workspaceId, status: "pending", expiresAt: { lte: now } }, data: { status: "expired", decidedAt: now } });
+  const [created] = await db.confirmationCard.createManyAndReturn({ data: [cardData(card)], skipDuplicates: true });
+  if (created) {
+    await recordAudit(db, card.workspaceId, card.requestedBy, `card.${card.kind}.requested`, { type: "confirmation_card", id: created.id }, { title: card.title });
+    return { card: created, created: true };
+  }
+  const existing = await db.confirmationCard.findFirst({ where: { pendingKey: card.pendingKey, workspaceId: card.workspaceId } });
+  if (!existing) throw new AppError("conflict", "Another request for the same thing was being decided at this moment; ask again.");
+  return { card: existing, created: false };
 }
 
 /** A consequential request waiting for a signed-in person to accept or decline it in the browser. */
 export async function createCard(db: Db, card: NewCard) {
-  const created = await db.confirmationCard.create({
-    data: {
-      workspaceId: card.workspaceId,
-      kind: card.kind,
-      title: card.title,
-      summary: card.summary,
-      params: card.params ?? {},
-      campaignId: card.campaignId,
-      pieceId: card.pieceId,
-      costCents: card.costCents,
-      recipients: card.recipients,
-      budgetAfterCents: card.budgetAfterCents,
-      requestedByKind: card.requestedBy.kind,
-      requestedById: card.requestedBy.id,
-      requestedByLabel: card.requestedBy.label,
-      expiresAt: card.expiresAt,
-    },
-  });
+  const created = await db.confirmationCard.create({ data: cardData(card) });
   await recordAudit(db, card.workspaceId, card.requestedBy, `card.${card.kind}.requested`, { type: "confirmation_card", id: created.id }, { title: card.title });
   return created;
 }
@@ -54,6 +78,29 @@ export function listCards(db: Db, p: { workspaceId: string; status?: "pending" |
   });
 }
 
+/** One page of cards (pending oldest first, decided newest first); an unknown cursor is not found. */
+export async function pageCards(db: Db, p: { workspaceId: string; status: "pending" | "decided"; cursor?: string | null; take: number }) {
+  if (p.cursor && !(await db.confirmationCard.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
+    throw new AppError("not_found", "The cursor does not name a card of this workspace.", { nextStep: "Call again without a cursor to start from the first page." });
+  }
+  const dir = p.status === "pending" ? "asc" : "desc";
+  const rows = await db.confirmationCard.findMany({
+    where: { workspaceId: p.workspaceId, ...(p.status === "pending" ? { status: "pending" } : { status: { not: "pending" } }) },
+    orderBy: [{ createdAt: dir }, { id: dir }],
+    take: p.take + 1,
+    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, p.take);
+  return { cards: page, nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
+}
+
+/** The review card of a piece (its latest), for pointing a person to it. */
+export async function pieceReviewCard(db: Db, p: { workspaceId: string; pieceId: string }) {
+  const card = await db.confirmationCard.findFirst({ where: { workspaceId: p.workspaceId, kind: "approve_piece", pieceId: p.pieceId }, orderBy: { createdAt: "desc" } });
+  if (!card) throw new AppError("not_found", "No piece with this id has a review card in this workspace.", { nextStep: "Find pieces waiting for review with pieces_list and status pending_review." });
+  return card;
+}
+
 export function countPendingCards(db: Db, p: { workspaceId: string; now?: Date }) {
   return db.confirmationCard.count({ where: { workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: p.now ?? new Date() } } });
 }
@@ -67,7 +114,9 @@ export async function getCard(db: Db, p: { workspaceId: string; cardId: string }
 /**
  * A person's decision. Only the owner's browser session reaches this (never an agent token, an
  * API key or a link). The pending -> decided update is conditional, so a card is decided once and
- * its action runs once, in the same transaction.
+ * its action runs once, in the same transaction. A card about a campaign first takes the
+ * campaign's lock, as draft edits do: an edit either lands before (and voids the card) or waits
+ * until the decision is recorded (and then finds the campaign live).
  */
 export async function decideCard(
   prisma: PrismaClient,
@@ -76,12 +125,14 @@ export async function decideCard(
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     const card = await getCard(tx, p);
+    if (card.campaignId) await lockCampaign(tx, { workspaceId: p.workspaceId, campaignId: card.campaignId });
     const updated = await tx.confirmationCard.updateMany({
       where: { id: card.id, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } },
       data: { status: p.decision === "accept" ? "accepted" : "declined", decidedAt: now, decidedByUserId: p.user.id },
     });
     if (updated.count !== 1) {
-      const why = card.status === "pending" ? "it has expired" : `it was already ${card.status}`;
+      const current = await tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id }, select: { status: true } });
+      const why = current.status === "pending" ? "it has expired" : current.status === "expired" ? "it has expired (the draft was edited after the request, or its time ran out)" : `it was already ${current.status}`;
       throw new AppError("invalid_state", `This card cannot be decided: ${why}.`);
     }
     const executor = cardExecutors[card.kind];

@@ -1,20 +1,37 @@
 import type { CampaignFormat, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { SandboxPrintVendor } from "@/server/fulfilment/sandbox";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 
 type CampaignData = Omit<Prisma.CampaignUncheckedCreateInput, "workspaceId" | "name">;
 
 /** Print contracts with the sandbox vendor and the demo's campaigns, live ones with frozen arms. */
-export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: string; ownerName: string; userId: string; audienceId: string }) {
+export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: string; ownerName: string; userId: string; audienceId: string; designId: string }) {
   const { workspaceId, handle, ownerName, userId, audienceId } = p;
-  const contract = async (name: string, format: CampaignFormat, unitCostCents: number, approved: boolean) =>
-    (await db.fulfilmentContract.findFirst({ where: { workspaceId, name } })) ??
-    db.fulfilmentContract.create({
-      data: { workspaceId, name, format, unitCostCents, vendor: "sandbox", status: approved ? "approved" : "proposed", approvedAt: approved ? new Date() : null, approvedByUserId: approved ? userId : null },
+  const sandbox = new SandboxPrintVendor(db);
+  const contract = async (name: string, format: CampaignFormat, size: string, countries: string[], approved: boolean) => {
+    const existing = await db.fulfilmentContract.findFirst({ where: { workspaceId, name } });
+    if (existing) return existing;
+    const quote = await sandbox.quote({ format, size, countries });
+    return db.fulfilmentContract.create({
+      data: {
+        workspaceId,
+        name,
+        format,
+        size,
+        countries,
+        unitCostCents: quote.unitCostCents,
+        quote: quote as unknown as Prisma.InputJsonValue,
+        vendor: "sandbox",
+        status: approved ? "approved" : "proposed",
+        approvedAt: approved ? new Date() : null,
+        approvedByUserId: approved ? userId : null,
+      },
     });
-  const postcards = await contract("Sandbox postcards 6x9", "postcard", 120, true);
-  const notes = await contract("Sandbox handwritten notes", "handwritten", 450, true);
-  await contract("Sandbox gifts", "gift", 3500, false);
+  };
+  const postcards = await contract("Sandbox postcards 6x9", "postcard", "6x9", ["US"], true);
+  const notes = await contract("Sandbox handwritten notes", "handwritten", "5x7", ["US"], true);
+  await contract("Sandbox gifts", "gift", "4x6", ["US"], false);
 
   const now = new Date();
   const campaign = async (name: string, data: CampaignData) =>
@@ -22,6 +39,7 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
   const live = (data: CampaignData): CampaignData => ({ status: "live", entryPolicyFrozenAt: now, wentLiveAt: now, copyApprovedAt: now, copyApprovedBy: userId, audienceId, ...data });
   const postcard = {
     format: "postcard" as const,
+    designId: p.designId,
     fulfilmentContractId: postcards.id,
     destinationUrl: `https://www.${handle}.example/welcome`,
     headline: "{{firstName}}, thanks for trying us",
@@ -60,5 +78,5 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
   for (const c of [liveApiEntry, liveNoApiEntry, reviewGated, budgetExhausted]) {
     await freezeHoldoutArms(db, { workspaceId, campaignId: c.id, audienceId, holdoutShare: c.holdoutShare });
   }
-  return { liveApiEntry, liveNoApiEntry, reviewGated, budgetExhausted, draft };
+  return { liveApiEntry, liveNoApiEntry, reviewGated, budgetExhausted, draft, postcardUnitCostCents: postcards.unitCostCents };
 }

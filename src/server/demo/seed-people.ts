@@ -1,3 +1,4 @@
+import { contactKeys } from "@/server/contacts/keys";
 import type { Db } from "@/server/db";
 import { type DemoAccount, people, suiteFor } from "./fixtures";
 
@@ -7,7 +8,7 @@ export async function seedPeople(db: Db, workspaceId: string, accounts: DemoAcco
   for (const account of accounts) {
     const row = await db.account.upsert({
       where: { workspaceId_domain: { workspaceId, domain: account.domain } },
-      create: { workspaceId, name: account.name, domain: account.domain, crmExternalId: `demo-${account.key}` },
+      create: { workspaceId, name: account.name, domain: account.domain, crmId: `demo-${account.key}`, source: "crm", sourceDetail: "Demo CRM" },
       update: {},
     });
     accountIds[account.key] = row.id;
@@ -35,9 +36,9 @@ export async function seedPeople(db: Db, workspaceId: string, accounts: DemoAcco
   const suppressed = members[members.length - 1];
   await db.suppression.createMany({
     data: [
-      { workspaceId, kind: "contact", value: suppressed, reason: "Asked not to receive mail (demo)" },
-      { workspaceId, kind: "domain", value: "competitor.example", reason: "Competitor" },
-      { workspaceId, kind: "email", value: "legal@tidewaterbank.com", reason: "Legal hold" },
+      { workspaceId, kind: "contact", value: suppressed, label: "Asked not to receive mail (demo)", reason: "opt_out", source: "crm", createdBy: "Demo CRM" },
+      { workspaceId, kind: "domain", value: "competitor.example", label: "competitor.example", reason: "competitor", source: "owner", createdBy: "Demo" },
+      { workspaceId, kind: "email", value: "legal@tidewaterbank.com", label: "legal@tidewaterbank.com", reason: "do_not_mail", source: "owner", createdBy: "Demo" },
     ],
     skipDuplicates: true,
   });
@@ -55,8 +56,18 @@ async function upsertContact(
   const person = people[index % people.length];
   const externalId = `${account.key}-${String(index).padStart(2, "0")}`;
   const email = `${person.first}.${person.last}`.toLowerCase().normalize("NFKD").replace(/[^a-z.]/g, "") + `@${account.domain}`;
+  const fields = {
+    firstName: person.first,
+    lastName: person.last,
+    addressLine1: account.address.line1,
+    addressLine2: suiteFor(index),
+    city: account.address.city,
+    region: account.address.region || null,
+    postalCode: account.address.postalCode,
+    country: account.address.country,
+  };
   const row = await db.contact.upsert({
-    where: { workspaceId_crmSource_crmExternalId: { workspaceId, crmSource: "demo", crmExternalId: externalId } },
+    where: { workspaceId_crmId: { workspaceId, crmId: externalId } },
     create: {
       workspaceId,
       accountId,
@@ -72,8 +83,10 @@ async function upsertContact(
       country: account.address.country,
       addressStatus: extra.addressStatus ?? "deliverable",
       undeliverableReason: extra.undeliverableReason,
-      crmSource: "demo",
-      crmExternalId: externalId,
+      ...contactKeys(fields),
+      source: "crm",
+      sourceDetail: "Demo CRM",
+      crmId: externalId,
     },
     update: {},
   });

@@ -1,8 +1,7 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { addressBlock, personalise } from "@/server/fulfilment/copy";
-import { renderProof } from "@/server/fulfilment/proof";
-import { responseLink } from "@/server/entry/lifecycle/piece-preparation";
+import { addressBlock } from "@/server/designs/recipient";
+import { loadRenderContext, renderDraft } from "@/server/drafts/render";
 
 const DAY = 86_400_000;
 
@@ -20,32 +19,23 @@ export async function seedPieces(
   const contacts = await db.contact.findMany({
     where: { id: { in: p.candidates }, accountId: { in: treatment.map((t) => t.accountId) } },
     include: { account: true },
-    orderBy: { crmExternalId: "asc" },
+    orderBy: { crmId: "asc" },
     take: p.count,
   });
-  const brand = await db.brandKit.findUnique({ where: { workspaceId: p.workspaceId } });
+  const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
   const contract = p.campaign.fulfilmentContractId ? await db.fulfilmentContract.findUnique({ where: { id: p.campaign.fulfilmentContractId } }) : null;
   const mailedAt = new Date(Date.now() - 7 * DAY);
   const pieces: { contactId: string; sid: string; responseCode: string }[] = [];
   for (const contact of contacts) {
-    const sid = p.derive(`sid:${contact.crmExternalId}`, 16);
-    const responseCode = p.derive(`code:${contact.crmExternalId}`, 10);
+    const sid = p.derive(`sid:${contact.crmId}`, 16);
+    const responseCode = p.derive(`code:${contact.crmId}`, 10);
     pieces.push({ contactId: contact.id, sid, responseCode });
     if (await db.mailPiece.findUnique({ where: { sid }, select: { id: true } })) continue;
     const recipient = { ...contact, company: contact.account?.name ?? null };
-    const copy = personalise(p.campaign, { ...recipient, addressLines: [] });
     const lines = addressBlock(recipient);
-    const url = responseLink(responseCode);
-    const pdf = await renderProof({
-      format: p.campaign.format,
-      copy,
-      addressLines: lines,
-      returnAddress: brand?.returnAddress ?? "",
-      accentColor: brand?.accentColor ?? "#1c7ed6",
-      responseUrl: `${url}?via=qr`,
-      responseLabel: url.replace(/^https?:\/\//, ""),
-      pieceId: sid,
-    });
+    const draft = await renderDraft(ctx, contact, null, { sid, responseCode });
+    const copy = { headline: draft.blocks.headline, body: draft.blocks.body, signOff: draft.blocks.signOff };
+    const pdf = draft.pdf;
     const mailed = p.plan === "paid";
     await db.mailPiece.create({
       data: {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ConversionKind } from "@/generated/prisma/client";
+import { contactKeys } from "@/server/contacts/keys";
 import type { Db } from "@/server/db";
 import { occurrenceKey } from "@/server/conversions/service";
 import { fingerprint } from "@/server/platform/fingerprint";
@@ -28,7 +29,7 @@ function prng(seed: number) {
  * rest, CRM outcomes for both arms (a real but modest lift), scans and clicks, and a few replies
  * reported through response links (which the results must flag as not measurable).
  */
-export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; handle: string; contractId: string; seed: number }) {
+export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; handle: string; contractId: string; unitCostCents: number; seed: number }) {
   const existing = await db.campaign.findFirst({ where: { workspaceId: p.workspaceId, name: NAME } });
   if (existing) return existing;
   const wentLive = new Date(Date.now() - 150 * DAY);
@@ -43,7 +44,8 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
       audienceId: audience.id,
       acceptsApiEvents: true,
       holdoutShare: 0.2,
-      budgetCents: 60_000,
+      // Covers every piece it mailed: the demo keeps the lifecycle's invariant of no spend above budget.
+      budgetCents: 100_000,
       fulfilmentContractId: p.contractId,
       destinationUrl: `https://www.${p.handle}.example/q3`,
       headline: "{{firstName}}, the Q3 playbook for {{company}}",
@@ -59,7 +61,9 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
     workspaceId: p.workspaceId,
     name: `${first[i % 20]} ${second[Math.floor(i / 20) % 20]}`,
     domain: `${first[i % 20]}-${second[Math.floor(i / 20) % 20]}-${i}.example`.toLowerCase(),
-    crmExternalId: `q3-${i}`,
+    crmId: `q3-${i}`,
+    source: "crm" as const,
+    sourceDetail: "Demo CRM",
   }));
   await db.account.createMany({ data: accounts });
   const contacts = accounts.map((a, i) => ({
@@ -76,8 +80,10 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
     postalCode: "78701",
     country: "US",
     addressStatus: "deliverable" as const,
+    source: "crm" as const,
+    sourceDetail: "Demo CRM",
   }));
-  await db.contact.createMany({ data: contacts });
+  await db.contact.createMany({ data: contacts.map((c) => ({ ...c, ...contactKeys({ ...c, addressLine2: null }) })) });
   await db.audienceMember.createMany({ data: contacts.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId: p.workspaceId })) });
   // Every fifth account held out, and each contact's outcomes drawn from its own stream: the same
   // arms and the same numbers on every install (ids are random, so they cannot drive either).
@@ -104,7 +110,7 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
     if (arm === "treatment") {
       const piece = id("pc");
       const sid = piece.slice(3, 19);
-      pieces.push({ id: piece, workspaceId: p.workspaceId, campaignId: campaign.id, enrollmentId: enr, contactId: c.id, sid, responseCode: piece.slice(19, 29), status: "mailed" as const, costCents: 120, recipient: { name: `${c.firstName} ${c.lastName}` }, printedAt: start, mailedAt: start, createdAt: start });
+      pieces.push({ id: piece, workspaceId: p.workspaceId, campaignId: campaign.id, enrollmentId: enr, contactId: c.id, sid, responseCode: piece.slice(19, 29), status: "mailed" as const, costCents: p.unitCostCents, recipient: { name: `${c.firstName} ${c.lastName}` }, printedAt: start, mailedAt: start, createdAt: start });
       if (rand() < 0.14) responses.push({ workspaceId: p.workspaceId, campaignId: campaign.id, pieceId: piece, kind: rand() < 0.7 ? ("scan" as const) : ("click" as const), occurredAt: new Date(start.getTime() + (2 + rand() * 10) * DAY) });
     }
     for (const [kind, rate] of Object.entries(rates[arm]) as [ConversionKind, number][]) {
@@ -137,6 +143,6 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
   await db.conversion.createMany({
     data: pieces.slice(0, 6).map((pc) => ({ workspaceId: p.workspaceId, campaignId: campaign.id, pieceId: pc.id, kind: "reply" as const, at: new Date(pc.mailedAt.getTime() + 4 * DAY), occurrenceKey: "-", fingerprint: "demo" })),
   });
-  await db.campaign.update({ where: { id: campaign.id }, data: { spentCents: pieces.length * 120 } });
+  await db.campaign.update({ where: { id: campaign.id }, data: { spentCents: pieces.length * p.unitCostCents } });
   return campaign;
 }

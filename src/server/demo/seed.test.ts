@@ -7,6 +7,7 @@ import { testDatabase } from "@/test/database";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { drain, testClock } from "@/test/lifecycle-fixtures";
 import { getCampaignResults } from "@/server/holdouts/results";
+import { getImport } from "@/server/imports/service";
 import { type DemoSummary, seedDemo } from "./seed";
 
 let prisma: PrismaClient;
@@ -75,6 +76,16 @@ describe("seedDemo", () => {
     }
   });
 
+  it("keeps the lifecycle's invariants: no campaign has spent or held more than its budget, and its spend is what its printed pieces cost", async () => {
+    const campaigns = await prisma.campaign.findMany({ where: { workspaceId: { in: [first.workspaces.acme.id, first.workspaces.globex.id] } } });
+    expect(campaigns.length).toBeGreaterThan(3);
+    for (const c of campaigns) {
+      expect(c.spentCents + c.reservedCents, c.name).toBeLessThanOrEqual(c.budgetCents);
+      const printed = await prisma.mailPiece.aggregate({ where: { campaignId: c.id, status: { in: ["printed", "mailed"] } }, _sum: { costCents: true } });
+      expect(printed._sum.costCents ?? 0, c.name).toBe(c.spentCents);
+    }
+  });
+
   it("offers a contact and a campaign for every path of the lifecycle, and each takes its path", async () => {
     const { acme, globex } = first.workspaces;
     const live = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.liveApiEntry } });
@@ -96,7 +107,7 @@ describe("seedDemo", () => {
       (
         await prisma.contact.findFirstOrThrow({
           where: { id: { in: acme.contacts.inAudience }, account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } } },
-          orderBy: { crmExternalId: "desc" },
+          orderBy: { crmId: "desc" },
         })
       ).id;
     const post = (campaignId: string, contactId: string) =>
@@ -140,6 +151,21 @@ describe("seedDemo", () => {
     expect(verdicts).toMatchObject({ meeting_booked: "lift", reply: "not_measurable" });
   });
 
+  it("shows a brand kit, designs in three formats and a draft campaign with one draft per recipient, one rewritten", async () => {
+    for (const ws of Object.values(first.workspaces)) {
+      const kit = await prisma.brandKit.findUniqueOrThrow({ where: { workspaceId: ws.id } });
+      expect([kit.logoType, kit.returnAddressLine1 !== "", kit.signOff !== ""]).toEqual(["image/svg+xml", true, true]);
+      const designs = await prisma.design.findMany({ where: { workspaceId: ws.id } });
+      expect(new Set(designs.map((d) => d.format))).toEqual(new Set(["postcard", "handwritten", "letter"]));
+      const creative = await prisma.campaign.findUniqueOrThrow({ where: { id: ws.campaigns.creative } });
+      expect([creative.status, creative.designId]).toEqual(["draft", ws.designs.launch]);
+      const members = await prisma.audienceMember.count({ where: { audienceId: creative.audienceId! } });
+      expect(await prisma.draft.count({ where: { campaignId: creative.id } })).toBe(members);
+      expect(await prisma.draft.count({ where: { campaignId: creative.id, editedAt: { not: null } } })).toBe(1);
+      expect(await prisma.draft.count({ where: { campaignId: creative.id, specimen: ws.plan === "audit" } })).toBe(members);
+    }
+  });
+
   it("freezes account-level arms for the live campaigns", async () => {
     const arms = await prisma.holdoutAssignment.groupBy({
       by: ["arm"],
@@ -147,6 +173,22 @@ describe("seedDemo", () => {
       _count: { _all: true },
     });
     expect(Object.fromEntries(arms.map((a) => [a.arm, a._count._all]))).toEqual({ treatment: 10, holdout: 2 });
+  });
+
+  it("shows a CSV import with its report, the audiences it made, accounts and suppressions of each kind", async () => {
+    for (const ws of Object.values(first.workspaces)) {
+      const report = await getImport(prisma, { workspaceId: ws.id, importId: ws.imports!.tradeShow });
+      expect(report).toMatchObject({ status: "succeeded", fileName: "trade-show-leads-demo.csv", rows: 16, created: 14, skipped: 1, duplicates: 1, refusedCount: 1, warningCount: 1 });
+      const audience = await prisma.audience.findFirstOrThrow({ where: { id: ws.imports!.tradeShowAudience!, workspaceId: ws.id } });
+      expect(audience.name).toBe("Trade show leads (demo)");
+      expect(await prisma.audienceMember.count({ where: { audienceId: audience.id } })).toBe(14);
+      const uk = await prisma.audience.findFirstOrThrow({ where: { workspaceId: ws.id, name: "UK leads (demo)" }, include: { members: { include: { contact: true } } } });
+      expect(uk.members.map((m) => m.contact.country)).toEqual(["GB", "GB", "GB"]);
+      const brennwerk = await prisma.account.findFirstOrThrow({ where: { workspaceId: ws.id, name: "Brennwerk GmbH" }, include: { _count: { select: { contacts: true } } } });
+      expect(brennwerk).toMatchObject({ domain: "brennwerk.de", source: "import", _count: { contacts: 2 } });
+      const kinds = await prisma.suppression.groupBy({ by: ["kind"], where: { workspaceId: ws.id }, _count: { _all: true } });
+      expect(kinds.map((k) => k.kind).sort()).toEqual(["address", "contact", "domain", "email"]);
+    }
   });
 
   it("is safe to run again: same answer, no new rows", async () => {
@@ -159,7 +201,12 @@ describe("seedDemo", () => {
         prisma.apiKey.count({ where }),
         prisma.mailPiece.count({ where }),
         prisma.campaign.count({ where }),
+        prisma.design.count({ where }),
+        prisma.draft.count({ where }),
         prisma.user.count({ where: { memberships: { some: where } } }),
+        prisma.contactImport.count({ where }),
+        prisma.audience.count({ where }),
+        prisma.suppression.count({ where }),
       ]);
     const before = await counts();
     const again = await seedDemo(prisma);

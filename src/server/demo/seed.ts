@@ -1,12 +1,16 @@
 import type { Plan, PrismaClient } from "@/generated/prisma/client";
+import { runAudit } from "@/server/mailability/service";
 import { displayStart, hashApiKey } from "@/server/api-keys/secret";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
 import type { Db } from "@/server/db";
+import { PAID_PLAN_MONTHLY_CENTS } from "@/server/plans/plans";
 import { ConfigError } from "@/server/platform/config";
 import { derivedBase62 } from "@/server/platform/random";
 import { serviceSecret } from "@/server/platform/service-secrets";
 import { acmeAccounts, type DemoAccount, globexAccounts } from "./fixtures";
 import { seedCampaigns } from "./seed-campaigns";
+import { seedBrandKit, seedCreativeCampaign, seedDesigns } from "./seed-creative";
+import { seedDemoImport } from "./seed-imports";
 import { seedPeople } from "./seed-people";
 import { seedPieces } from "./seed-pieces";
 import { seedMeasuredCampaign } from "./seed-results";
@@ -44,6 +48,8 @@ export interface DemoWorkspace {
     draft: string;
     reviewGated: string;
     budgetExhausted: string;
+    /** A draft postcard campaign with a design and one generated draft per recipient (one of them edited). */
+    creative: string;
     /** An ended campaign with enough accounts and outcomes to show a result (paid workspace only). */
     ended?: string;
   };
@@ -58,6 +64,10 @@ export interface DemoWorkspace {
     /** Mailed by the live API-entry campaign a week ago: inside its 30-day frequency cap. */
     frequencyCapped: string;
   };
+  /** The brand kit's designs: a postcard the live campaigns print, an editable postcard, a note and a letter. */
+  designs: { followUp: string; launch: string; note: string; letter: string };
+  /** A CSV import of trade-show leads (with a refused row and a warning) and the audience it made. */
+  imports?: { tradeShow: string; tradeShowAudience: string | null };
   sids: string[];
   /** The response-link codes of the pieces with those sids ({base_url}/r/{code}). */
   responseCodes: string[];
@@ -77,6 +87,13 @@ export async function seedDemo(prisma: PrismaClient, log: (line: string) => void
       timeout: 60_000,
       maxWait: 60_000,
     });
+    const leads = await seedDemoImport(prisma, { workspaceId: out[spec.handle].id, ownerLabel: spec.owner.email });
+    out[spec.handle].imports = { tradeShow: leads.importId, tradeShowAudience: leads.audienceId };
+    // The mailability audit of the trade-show leads, once (a second seed run finds it).
+    const ws = out[spec.handle].id;
+    if (leads.audienceId && !(await prisma.mailabilityAudit.findFirst({ where: { workspaceId: ws, audienceId: leads.audienceId }, select: { id: true } }))) {
+      await runAudit(prisma, { workspaceId: ws, audienceId: leads.audienceId, actor: { kind: "system", id: null, label: "Demo seed" } });
+    }
     log(`Demo workspace ${spec.name} (${spec.plan}) ready: ${out[spec.handle].id}`);
   }
   return { workspaces: out };
@@ -117,20 +134,15 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
     create: { workspaceId, userId: user.id, role: "owner" },
     update: { role: "owner" },
   });
-  await db.brandKit.upsert({
-    where: { workspaceId },
-    create: {
-      workspaceId,
-      companyName: spec.name,
-      accentColor: spec.handle === "acme" ? "#1c7ed6" : "#2f9e44",
-      signOff: `${spec.owner.name}, ${spec.name}`,
-      returnAddress: spec.handle === "acme" ? "Acme, 415 Mission St, San Francisco, CA 94105" : "Globex, 1 Cyclotron Rd, Berkeley, CA 94720",
-    },
-    update: {},
-  });
+  await seedBrandKit(db, { workspaceId, handle: spec.handle, name: spec.name, ownerName: spec.owner.name });
 
   const people = await seedPeople(db, workspaceId, spec.accounts);
-  const campaigns = await seedCampaigns(db, { workspaceId, handle: spec.handle, ownerName: spec.owner.name, userId: user.id, audienceId: people.audienceId });
+  if (spec.plan === "paid" && !(await db.billingSubscription.findFirst({ where: { workspaceId, status: "active" } }))) {
+    await db.billingSubscription.create({ data: { workspaceId, provider: "sandbox", providerRef: `sbx_sub_demo_${spec.handle}`, plan: "paid", monthlyPriceCents: PAID_PLAN_MONTHLY_CENTS } });
+  }
+  const designs = await seedDesigns(db, { workspaceId });
+  const campaigns = await seedCampaigns(db, { workspaceId, handle: spec.handle, ownerName: spec.owner.name, userId: user.id, audienceId: people.audienceId, designId: designs.followUp.id });
+  const creative = await seedCreativeCampaign(db, { workspaceId, handle: spec.handle, audienceId: people.audienceId, designId: designs.launch.id, derive });
 
   // API keys: full access, one made before conversion reporting existed, and conversions only.
   const apiKey = async (label: string, name: string, scopes: ("post_entry_events" | "post_conversions")[]) => {
@@ -155,6 +167,7 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
           workspaceId,
           handle: spec.handle,
           contractId: campaigns.liveApiEntry.fulfilmentContractId!,
+          unitCostCents: campaigns.postcardUnitCostCents,
           // A fixed seed: the demo shows the same result on every install.
           seed: 20261122,
         })
@@ -164,7 +177,7 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
       id: { in: people.inAudience },
       account: { holdoutAssignments: { some: { campaignId: campaigns.liveApiEntry.id, arm: "holdout" } } },
     },
-    orderBy: { crmExternalId: "asc" },
+    orderBy: { crmId: "asc" },
   });
 
   return {
@@ -179,6 +192,7 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
       draft: campaigns.draft.id,
       reviewGated: campaigns.reviewGated.id,
       budgetExhausted: campaigns.budgetExhausted.id,
+      creative: creative.id,
       ...(ended ? { ended: ended.id } : {}),
     },
     contacts: {
@@ -190,6 +204,7 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
       undeliverable: people.undeliverable,
       frequencyCapped: pieces[0].contactId,
     },
+    designs: { followUp: designs.followUp.id, launch: designs.launch.id, note: designs.note.id, letter: designs.letter.id },
     sids: pieces.map((p) => p.sid),
     responseCodes: pieces.map((p) => p.responseCode),
   };

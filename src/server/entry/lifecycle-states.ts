@@ -1,5 +1,7 @@
 import { EntryEventStatus } from "@/generated/prisma/enums";
 
+export type { EntryEventStatus };
+
 /**
  * The closed sets the status read exposes. Terminal statuses: held_out, completed, skipped, failed.
  */
@@ -34,7 +36,7 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 export const skipReasonDescriptions: Record<SkipReason, string> = {
   not_in_audience: "The contact had left the campaign's audience when the event was processed.",
   suppressed: "The contact, its email, its address, its account or its domain is on the workspace's suppression list.",
-  address_invalid: "The postal address failed review: a required field is missing, the postal code or region does not fit the country, or it is marked undeliverable.",
+  address_invalid: "The postal address failed review: a required field is missing, the postal code or region does not fit the country, it is marked undeliverable, or it is a PO box and the campaign sends gifts.",
   address_duplicate: "The same recipient at the same address is already enrolled in this campaign.",
   frequency_capped: "The frequency cap allows no piece before the campaign ends.",
   review_declined: "A person declined the piece at the campaign's review gate, or the review expired.",

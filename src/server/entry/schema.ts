@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pastDateTime, requiredString } from "@/server/rest/fields";
 import { ENTRY_STATUSES, SKIP_REASONS } from "./lifecycle-states";
 
-export const ZCampaignIdParam = z.string().describe("The campaign's id (cmp_…).");
+export const ZCampaignIdParam = z.string().max(64).describe("The campaign's id (cmp_…).");
 
 /** POST /api/v1/campaigns/{campaignId}/events (spec 2.1). */
 export const ZPostEntryEventInput = z.strictObject({
@@ -29,7 +29,7 @@ export const ZEntryEventAccepted = z.object({
 /** GET /api/v1/campaigns/{campaignId}/events/{eventId} (spec 4.2). */
 export const ZGetEntryEventInput = z.strictObject({
   campaignId: ZCampaignIdParam,
-  eventId: z.string().describe("The event's id (evt_…)."),
+  eventId: z.string().max(64).describe("The event's id (evt_…)."),
 });
 
 /** 200 body (spec 2.3): optional members are absent, never null, when they have no value. */

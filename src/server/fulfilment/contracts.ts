@@ -1,10 +1,107 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
+import { wakeEventsAfterMailingChange } from "@/server/entry/lifecycle/wake";
+import { AppError } from "@/server/errors";
+import { adapterFor } from "./registry";
+import type { TNewContract } from "./schema";
+import { isSizeOf, sizeLabel, type TPrintFormat } from "./sizes";
 
-/** The workspace's print contracts (for choosing one for a campaign). */
-export function listContracts(db: Db, p: { workspaceId: string }) {
-  return db.fulfilmentContract.findMany({
-    where: { workspaceId: p.workspaceId },
+const contractSelect = {
+  id: true,
+  name: true,
+  vendor: true,
+  format: true,
+  size: true,
+  countries: true,
+  unitCostCents: true,
+  quote: true,
+  status: true,
+  approvedAt: true,
+  revokedAt: true,
+  createdAt: true,
+  _count: { select: { campaigns: true } },
+} satisfies Prisma.FulfilmentContractSelect;
+
+function view(c: Prisma.FulfilmentContractGetPayload<{ select: typeof contractSelect }>) {
+  const { _count, ...rest } = c;
+  return { ...rest, sizeLabel: sizeLabel(c.format as TPrintFormat, c.size), campaigns: _count.campaigns };
+}
+export type TContractView = ReturnType<typeof view>;
+
+/** The workspace's print contracts, approved first, then proposed, then revoked. */
+export async function listContracts(db: Db, p: { workspaceId: string; status?: "proposed" | "approved" | "revoked" }) {
+  const rows = await db.fulfilmentContract.findMany({
+    where: { workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, vendor: true, format: true, unitCostCents: true, status: true },
+    select: contractSelect,
   });
+  const rank = { approved: 0, proposed: 1, revoked: 2 } as const;
+  return rows.map(view).sort((a, b) => rank[a.status] - rank[b.status]);
+}
+
+export async function getContract(db: Db, p: { workspaceId: string; contractId: string }) {
+  const row = await db.fulfilmentContract.findFirst({ where: { id: p.contractId, workspaceId: p.workspaceId }, select: contractSelect });
+  if (!row) throw new AppError("not_found", "No such fulfilment contract in this workspace.");
+  return view(row);
+}
+
+/** A price from the vendor for a product and countries, before a contract is made. */
+export async function quoteContract(db: Db, p: Pick<TNewContract, "vendor" | "format" | "size" | "countries">) {
+  if (!isSizeOf(p.format, p.size)) throw new AppError("validation_failed", `${p.size} is not a size of ${p.format}s.`, { errors: [{ pointer: "/size", detail: `Choose a size of ${p.format}s.` }] });
+  return adapterFor(p.vendor, db).quote({ format: p.format, size: p.size, countries: p.countries });
+}
+
+/**
+ * Proposes a contract at the vendor's quoted price. It prints nothing until the owner approves it
+ * (approveContract): that is the "approved fulfilment contract" the lifecycle checks.
+ */
+export async function createContract(db: Db, p: { workspaceId: string; input: TNewContract; actor: Actor }) {
+  const countries = [...new Set(p.input.countries)];
+  const quote = await quoteContract(db, { ...p.input, countries });
+  const created = await db.fulfilmentContract.create({
+    data: {
+      workspaceId: p.workspaceId,
+      name: p.input.name,
+      vendor: p.input.vendor,
+      format: p.input.format,
+      size: p.input.size,
+      countries,
+      unitCostCents: quote.unitCostCents,
+      quote: quote as unknown as Prisma.InputJsonValue,
+      status: "proposed",
+    },
+  });
+  await recordAudit(db, p.workspaceId, p.actor, "contract.proposed", { type: "fulfilment_contract", id: created.id }, { vendor: created.vendor, format: created.format, size: created.size, unitCostCents: created.unitCostCents });
+  return getContract(db, { workspaceId: p.workspaceId, contractId: created.id });
+}
+
+/** The owner approves a proposed contract: from now on campaigns on it can print (on the paid plan). */
+export async function approveContract(db: Db, p: { workspaceId: string; contractId: string; actor: Actor & { kind: "user" }; now?: Date }) {
+  const now = p.now ?? new Date();
+  const moved = await db.fulfilmentContract.updateMany({
+    where: { id: p.contractId, workspaceId: p.workspaceId, status: "proposed" },
+    data: { status: "approved", approvedAt: now, approvedByUserId: p.actor.id },
+  });
+  const contract = await getContract(db, p);
+  if (moved.count !== 1) throw new AppError("invalid_state", `The contract is ${contract.status}; only a proposed contract can be approved.`);
+  await recordAudit(db, p.workspaceId, p.actor, "contract.approved", { type: "fulfilment_contract", id: contract.id }, { unitCostCents: contract.unitCostCents });
+  return contract;
+}
+
+/**
+ * Revokes a contract: nothing more is printed through it. Pieces the vendor already has are
+ * mailed; every other piece of its campaigns is skipped (no_fulfilment_contract) at its next step.
+ */
+export async function revokeContract(db: Db, p: { workspaceId: string; contractId: string; actor: Actor; now?: Date }) {
+  const now = p.now ?? new Date();
+  const moved = await db.fulfilmentContract.updateMany({
+    where: { id: p.contractId, workspaceId: p.workspaceId, status: { in: ["proposed", "approved"] } },
+    data: { status: "revoked", revokedAt: now, revokedByUserId: p.actor.kind === "user" ? p.actor.id : null },
+  });
+  const contract = await getContract(db, p);
+  if (moved.count !== 1) throw new AppError("invalid_state", "The contract is already revoked.");
+  await wakeEventsAfterMailingChange(db, { workspaceId: p.workspaceId, contractId: contract.id, now });
+  await recordAudit(db, p.workspaceId, p.actor, "contract.revoked", { type: "fulfilment_contract", id: contract.id });
+  return contract;
 }

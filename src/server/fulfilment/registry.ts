@@ -1,9 +1,19 @@
 import type { Db } from "@/server/db";
-import type { FulfilmentAdapter } from "./adapter";
+import { AppError } from "@/server/errors";
+import type { FulfilmentAdapter, VendorCatalogue } from "./adapter";
 import { SandboxPrintVendor } from "./sandbox";
 
-/** The adapter for a contract's vendor. A real print vendor registers here. */
+/** The print vendors this service can contract with. A real vendor's adapter registers here. */
+export const VENDORS = ["sandbox"] as const;
+export type TVendor = (typeof VENDORS)[number];
+
+/** The adapter for a contract's vendor. */
 export function adapterFor(vendor: string, db: Db): FulfilmentAdapter {
   if (vendor === "sandbox") return new SandboxPrintVendor(db);
-  throw new Error(`no fulfilment adapter for vendor "${vendor}"`);
+  throw new AppError("validation_failed", `There is no print vendor called “${vendor}”.`);
+}
+
+/** What each vendor sells and where it mails, for choosing a contract. */
+export function vendorCatalogues(db: Db): VendorCatalogue[] {
+  return VENDORS.map((v) => adapterFor(v, db).catalogue());
 }

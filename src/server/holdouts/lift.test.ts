@@ -59,3 +59,10 @@ describe("sampleRatioMismatch", () => {
     expect(broken.mismatch).toBe(true);
   });
 });
+
+describe("sample ratio without a holdout", () => {
+  it("a plan with no holdout expects none: zero held out is fine, any held out is a mismatch (never a division by zero)", () => {
+    expect(sampleRatioMismatch(0, 40, 0)).toEqual({ chiSquare: 0, pValue: 1, mismatch: false });
+    expect(sampleRatioMismatch(2, 40, 0)).toEqual({ chiSquare: 0, pValue: 0, mismatch: true });
+  });
+});

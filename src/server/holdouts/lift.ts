@@ -84,6 +84,11 @@ export function sampleRatioMismatch(holdout: number, treated: number, holdoutSha
   if (total === 0) return { chiSquare: 0, pValue: 1, mismatch: false };
   const eh = total * holdoutShare;
   const et = total * (1 - holdoutShare);
+  // A plan with no holdout (or only holdout) expects one arm empty: any unit in it is a mismatch.
+  if (eh === 0 || et === 0) {
+    const mismatch = (eh === 0 && holdout > 0) || (et === 0 && treated > 0);
+    return { chiSquare: 0, pValue: mismatch ? 0 : 1, mismatch };
+  }
   const chiSquare = (holdout - eh) ** 2 / eh + (treated - et) ** 2 / et;
   const pValue = chiSquareUpper(chiSquare, 1);
   return { chiSquare, pValue, mismatch: pValue < 0.001 };

@@ -21,7 +21,7 @@ async function measuredCampaign(treated: number, held: number) {
   for (let i = 0; i < treated + held; i++) {
     const arm = i < treated ? ("treatment" as const) : ("holdout" as const);
     const domain = `${uniq("m")}.example`;
-    const account = await prisma.account.create({ data: { workspaceId: ws, name: `A${i}`, domain, crmExternalId: `crm-${domain}` } });
+    const account = await prisma.account.create({ data: { workspaceId: ws, name: `A${i}`, domain, crmId: `crm-${domain}` } });
     const contact = await prisma.contact.create({ data: { workspaceId: ws, accountId: account.id, firstName: "F", lastName: `${i}` } });
     const event = await prisma.entryEvent.create({ data: { workspaceId: ws, campaignId: campaign.id, contactId: contact.id, idempotencyKey: uniq(), fingerprint: "x", occurredAt: mailedAt, status: arm === "treatment" ? "completed" : "held_out" } });
     const enrollment = await prisma.enrollment.create({ data: { workspaceId: ws, campaignId: campaign.id, contactId: contact.id, accountId: account.id, entryEventId: event.id, arm, status: arm === "treatment" ? "mailed" : "held_out", createdAt: mailedAt } });
@@ -36,29 +36,45 @@ async function measuredCampaign(treated: number, held: number) {
 }
 
 describe("importOutcomes", () => {
-  it("matches accounts by domain or CRM id, is idempotent, and reports bad rows by number without writing them", async () => {
+  it("matches accounts by domain or CRM id and is idempotent; one bad row and nothing is written, every bad row listed", async () => {
     const f = await measuredCampaign(2, 1);
     const [a, b] = f.accounts;
-    const rows = [
+    const good = [
       { account: a.domain.toUpperCase(), kind: "meeting_booked", at: "2026-10-01" },
       { account: `crm-${b.domain}`, kind: "pipeline_dollars", at: "2026-10-02T10:00:00Z", amountCents: 500_000, externalId: "opp-1" },
+    ];
+    const bad = [
       { account: "nobody.example", kind: "reply", at: "2026-10-01" },
       { account: a.domain, kind: "demo", at: "2026-10-01" },
       { account: a.domain, kind: "closed_won", at: "2026-10-01" },
       { account: a.domain, kind: "reply", at: "someday" },
+      { account: a.domain, kind: "reply", at: "0000-06-01T00:00:00+14:00" },
+      { account: b.domain, kind: "pipeline_dollars", at: "2026-10-03", amountCents: 1, externalId: "opp-1" },
     ];
-    const report = await importOutcomes(prisma, { workspaceId: f.workspaceId, rows, source: "csv", actor: f.actor });
-    expect(report.created).toBe(2);
-    expect(report.errors).toEqual([
-      { row: 3, message: "No account nobody.example in this workspace." },
-      { row: 4, message: expect.stringMatching(/^kind must be one of reply/) },
-      { row: 5, message: "closed_won needs an amount." },
-      { row: 6, message: "at must be a date or date-time, like 2026-10-03 or 2026-10-03T14:00:00Z." },
-    ]);
-    const again = await importOutcomes(prisma, { workspaceId: f.workspaceId, rows: rows.slice(0, 2), source: "csv", actor: f.actor });
-    expect(again).toEqual({ created: 0, unchanged: 2, errors: [] });
-    const changed = await importOutcomes(prisma, { workspaceId: f.workspaceId, rows: [{ ...rows[1], amountCents: 1 }], source: "csv", actor: f.actor });
-    expect(changed.errors[0].message).toMatch(/imported before with other values/);
+    const refused = await importOutcomes(prisma, { workspaceId: f.workspaceId, rows: [...good, ...bad], source: "csv", actor: f.actor });
+    expect(refused).toEqual({
+      created: 0,
+      unchanged: 0,
+      errors: [
+        { row: 3, message: "No account nobody.example in this workspace." },
+        { row: 4, message: expect.stringMatching(/^kind must be one of reply/) },
+        { row: 5, message: "closed_won needs an amount." },
+        { row: 6, message: "at must be a date or date-time, like 2026-10-03 or 2026-10-03T14:00:00Z." },
+        { row: 7, message: "at must be between 1970-01-01 and 9999-12-31." },
+        { row: 8, message: `This pipeline_dollars of ${b.domain} was given earlier in this file with other values; give it its own external id.` },
+      ],
+    });
+    expect(await prisma.accountOutcome.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
+
+    expect(await importOutcomes(prisma, { workspaceId: f.workspaceId, rows: good, source: "csv", actor: f.actor })).toEqual({ created: 2, unchanged: 0, errors: [] });
+    expect(await importOutcomes(prisma, { workspaceId: f.workspaceId, rows: good, source: "csv", actor: f.actor })).toEqual({ created: 0, unchanged: 2, errors: [] });
+    const changed = await importOutcomes(prisma, {
+      workspaceId: f.workspaceId,
+      rows: [{ account: a.domain, kind: "reply", at: "2026-10-05" }, { ...good[1], amountCents: 1 }],
+      source: "csv",
+      actor: f.actor,
+    });
+    expect(changed).toEqual({ created: 0, unchanged: 0, errors: [{ row: 2, message: expect.stringMatching(/imported before with other values/) }] });
     expect(await prisma.accountOutcome.count({ where: { workspaceId: f.workspaceId } })).toBe(2);
   });
 

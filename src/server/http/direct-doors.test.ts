@@ -8,7 +8,10 @@ import { createApiKey } from "@/server/api-keys/service";
 import { testDatabase } from "@/test/database";
 import { uniq } from "@/test/factories";
 import { liveApiCampaign } from "@/test/rest-fixtures";
+import { CLIENT_ADDRESS_HEADER, parseTrustProxy } from "./client-address";
 import { DOORS, directDoors, doorFor } from "./direct-doors";
+import { frontDoor } from "./front-door";
+import { answerClientError } from "./methods";
 import { SECURITY_HEADERS } from "./security-headers";
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -21,12 +24,19 @@ const nextAnswered: string[] = [];
 
 beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
-  // What scripts/serve.ts does, with a stand-in for Next that records what it was left.
-  server = http.createServer((req, res) => {
-    if (directDoors.serve(req, res)) return;
-    nextAnswered.push(`${req.method} ${req.url}`);
-    res.writeHead(418).end();
-  });
+  // What scripts/serve.ts does, with a stand-in for Next that records what it was left (and
+  // answers 405 without Allow for /next-405, as Next does for a method a route does not export).
+  server = http.createServer(
+    frontDoor({
+      trust: parseTrustProxy(undefined),
+      doors: directDoors,
+      next: (req, res) => {
+        nextAnswered.push(`${req.method} ${req.url}`);
+        res.writeHead(req.url === "/next-405" ? 405 : 418).end();
+      },
+    }),
+  );
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -79,13 +89,55 @@ describe("answers over node:http", () => {
     expect(await prisma.entryEvent.count({ where: { id: eventId, workspaceId: c.workspaceId } })).toBe(1);
   });
 
-  it("counts a call without a key against the socket's address, as Next reports it", async () => {
-    const res = await fetch(`${base}/api/v1/conversions`, { method: "POST" });
-    expect(res.status).toBe(401);
-    expect(res.headers.get("content-type")).toBe("application/problem+json");
-    expect(res.headers.get("x-frame-options")).toBe("DENY");
-    const counter = await prisma.rateLimitCounter.findFirst({ where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } } });
-    expect(counter?.count).toBeGreaterThanOrEqual(1);
+  it("counts a call without a key against the connection's address: neither X-Forwarded-For nor a copy of the internal header moves it (issue 11, item 2)", async () => {
+    const before = await prisma.rateLimitCounter.aggregate({ where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } }, _sum: { count: true } });
+    for (const headers of [{} as Record<string, string>, { "x-forwarded-for": "198.51.100.7" }, { [CLIENT_ADDRESS_HEADER]: "198.51.100.8" }, { "x-forwarded-for": "z".repeat(8000) }]) {
+      const res = await fetch(`${base}/api/v1/conversions`, { method: "POST", headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+    const after = await prisma.rateLimitCounter.aggregate({ where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } }, _sum: { count: true } });
+    expect((after._sum.count ?? 0) - (before._sum.count ?? 0)).toBe(4);
+    expect(await prisma.rateLimitCounter.count({ where: { bucket: { contains: "198.51.100" } } })).toBe(0);
+  });
+
+  it("answers a method no route takes with 405 and Allow, and gives Next's 405s an Allow header (issue 11, item 3)", async () => {
+    const raw = (request: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+        let received = "";
+        socket.on("data", (chunk) => (received += chunk));
+        socket.on("end", () => resolve(received));
+        socket.write(request);
+        setTimeout(() => socket.end(), 500);
+      });
+    const trace = await raw("TRACE /api/v1/conversions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(trace).toMatch(/^HTTP\/1\.1 405/);
+    expect(trace).toMatch(/\r\nallow: POST\r\n/i);
+    expect(trace).toContain('"status":405');
+    const propfind = await raw("PROPFIND /sign-in HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(propfind).toMatch(/^HTTP\/1\.1 405/);
+    expect(propfind).toMatch(/\r\nallow: GET, HEAD\r\n/i);
+    expect((await raw("TRACE /api/tools/holdout-size HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toLowerCase()).toContain("allow: get, options");
+    // Methods and headers Node cannot parse: problem documents too, not bare status lines.
+    const unparseable = await raw("FOO-BAR /api/v1/conversions HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(unparseable).toMatch(/^HTTP\/1\.1 405/);
+    expect(unparseable).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/);
+    expect(unparseable).toContain("application/problem+json");
+    const overflow = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${"1".repeat(20_000)}\r\n\r\n`);
+    expect(overflow).toMatch(/^HTTP\/1\.1 431/);
+    expect(overflow).toContain('"status":431');
+    // An address Next cannot decode (it answered 500): a 400 problem document, before Next sees it.
+    nextAnswered.length = 0;
+    const undecodable = await fetch(`${base}/api/trpc/%`);
+    expect(undecodable.status).toBe(400);
+    expect(await undecodable.json()).toMatchObject({ status: 400, type: expect.stringMatching(/\/problems\/malformed-request$/) });
+    expect((await fetch(`${base}/w/%E0%A4%A`)).status).toBe(400);
+    expect(nextAnswered).toEqual([]);
+    const next405 = await fetch(`${base}/next-405`, { method: "DELETE" });
+    expect(next405.status).toBe(405);
+    expect(next405.headers.get("allow")).toBe("GET, HEAD");
   });
 
   it("refuses an oversized body with 413, writes nothing, and the connection still serves the next request", async () => {
@@ -104,11 +156,37 @@ describe("answers over node:http", () => {
     expect(await prisma.conversion.count({ where: { workspaceId: c.workspaceId } })).toBe(0);
   });
 
+  it("a chunked body over the limit gets 413, and what still arrives is dropped without an error outside the handler (issue 11)", async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    process.on("uncaughtException", onError);
+    const c = await liveApiCampaign(prisma);
+    const { secret } = await createApiKey(prisma, { workspaceId: c.workspaceId, name: "CRM", scopes: ["post_conversions"], actor: { kind: "user", id: c.user.id, label: c.user.email } });
+    try {
+      // More of the body keeps arriving after the handler has stopped reading and answered.
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`${base}/api/v1/conversions`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" } }, (res) => {
+          res.resume();
+          for (let i = 0; i < 8; i++) req.write(Buffer.alloc(8 * 1024, "b"));
+          req.end();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.write(Buffer.alloc(20 * 1024, "a"));
+      });
+      expect(status).toBe(413);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(errors).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onError);
+    }
+  });
+
   it("leaves HEAD, a trailing slash and the rest of the site to Next", async () => {
     nextAnswered.length = 0;
     await fetch(`${base}/api/v1/conversions`, { method: "HEAD" });
     await fetch(`${base}/api/v1/conversions/`);
     await fetch(`${base}/w/settings`);
-    expect(nextAnswered).toEqual(["HEAD /api/v1/conversions", "GET /api/v1/conversions/", "GET /w/settings"]);
+    expect(nextAnswered.filter((r) => !r.includes("next-405"))).toEqual(["HEAD /api/v1/conversions", "GET /api/v1/conversions/", "GET /w/settings"]);
   });
 });

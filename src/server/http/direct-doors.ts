@@ -1,10 +1,10 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { AppError } from "@/server/errors";
-import { handleRestRequest } from "@/server/rest/handler";
+import { handleRestRequest, restAllow } from "@/server/rest/handler";
 import { problemResponse } from "@/server/rest/problem-response";
-import { handleToolsRequest } from "@/server/rest/tools-handler";
+import { handleToolsRequest, TOOLS_ALLOW } from "@/server/rest/tools-handler";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import type { DirectDoors } from "./door-registry";
 import { SECURITY_HEADERS } from "./security-headers";
 
@@ -24,7 +24,7 @@ interface Door {
  */
 export const DOORS: readonly Door[] = [
   { prefix: "/api/v1/", methods: new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]), handler: handleRestRequest },
-  { prefix: "/api/tools/", methods: new Set(["GET", "OPTIONS", "POST"]), handler: handleToolsRequest },
+  { prefix: "/api/tools/", methods: new Set(["GET", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]), handler: handleToolsRequest },
 ];
 
 /**
@@ -39,18 +39,62 @@ export function doorFor(method: string | undefined, url: string | undefined): Do
   return DOORS.find((door) => path.startsWith(door.prefix) && door.methods.has(method)) ?? null;
 }
 
-/** The request as the Web API Request the handlers take, as Next would build it (x-forwarded-for from the socket). */
+/**
+ * The request as the Web API Request the handlers take, as Next would build it, with the client's
+ * address the server resolved (scripts/serve.ts; TRUST_PROXY) in CLIENT_ADDRESS_HEADER: a copy the
+ * client sent itself is dropped.
+ */
 function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== CLIENT_ADDRESS_HEADER) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  const resolved = req.headers[CLIENT_ADDRESS_HEADER];
+  if (typeof resolved === "string") headers.set(CLIENT_ADDRESS_HEADER, resolved);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.url ?? "/", "http://localhost"), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    body: hasBody ? bodyStream(req) : null,
     duplex: "half",
   } as RequestInit);
+}
+
+/**
+ * The request body as a web stream that a handler may stop reading (a body over its limit):
+ * what still arrives is then read and dropped, never pushed into the closed stream (Node's
+ * Readable.toWeb does that, and throws outside any handler), so the connection can serve the next request.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (!open) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.on("error", (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
+      req.on("aborted", () => {
+        if (open) controller.error(new Error("The client ended the request before its body."));
+        open = false;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      req.resume();
+    },
+  }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
 }
 
 /** Runs a Web API handler for a node:http request and writes its response, with the security headers next.config.ts gives every response. */
@@ -72,6 +116,11 @@ export async function serveWithHandler(handler: WebHandler, req: IncomingMessage
 
 export const directDoors: DirectDoors = {
   prefixes: DOORS.map((door) => door.prefix),
+  allow(path) {
+    if (path.startsWith("/api/v1/")) return restAllow(path);
+    if (path.startsWith("/api/tools/")) return TOOLS_ALLOW;
+    return null;
+  },
   serve(req, res) {
     const door = doorFor(req.method, req.url);
     if (!door) return false;

@@ -11,6 +11,8 @@ export interface DirectDoors {
   readonly prefixes: readonly string[];
   /** Answers the request and returns true, or returns false and leaves it to Next. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The methods a path under one of the prefixes takes (for a 405's Allow), or null for other paths. */
+  allow(path: string): string | null;
 }
 
 interface Slot {

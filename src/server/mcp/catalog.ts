@@ -1,9 +1,14 @@
+import { auditTools } from "./tools/audits";
+import { audienceTools } from "./tools/audiences";
 import { campaignTools } from "./tools/campaigns";
 import { confirmationTools } from "./tools/confirmations";
+import { creativeTools } from "./tools/creative";
+import { contactTools } from "./tools/contacts";
 import { entryTools } from "./tools/entry";
 import { measurementTools } from "./tools/measurement";
+import { planTools } from "./tools/plans";
 import { workspaceTools } from "./tools/workspace";
 import type { ToolDef } from "./tool";
 
 /** Every MCP tool. The server registers these and the published documents list them. */
-export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...campaignTools, ...entryTools, ...measurementTools, ...confirmationTools] as unknown as ToolDef[];
+export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...measurementTools, ...planTools, ...confirmationTools] as unknown as ToolDef[];

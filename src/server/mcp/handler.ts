@@ -3,7 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { getDb } from "@/server/db";
 import { mcpResource } from "@/server/oauth/config";
 import { bearerChallenge } from "@/server/oauth/metadata";
-import type { TMcpScope } from "@/server/oauth/scopes";
+import { MCP_SCOPES, type TMcpScope } from "@/server/oauth/scopes";
 import { verifyAccessToken } from "@/server/oauth/tokens";
 import { baseUrl } from "@/server/platform/base-url";
 import { readCappedBody } from "@/server/platform/capped-body";
@@ -12,6 +12,10 @@ import { buildMcpServer } from "./server";
 
 /** Largest JSON-RPC request accepted (tool arguments are small; this bounds what is parsed). */
 const MCP_BODY_LIMIT_BYTES = 256 * 1024;
+/** contacts_import takes a CSV as text (escaped in JSON): an authenticated call to it alone may be this large. */
+const MCP_IMPORT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+const LARGE_BODY_TOOLS = new Set(["contacts_import"]);
+const TOO_LARGE = `A request to the MCP server has at most ${MCP_BODY_LIMIT_BYTES / 1024} KiB (a contacts_import call alone: ${MCP_IMPORT_BODY_LIMIT_BYTES / 1024 / 1024} MiB).`;
 
 const scopeOfTool = new Map<string, TMcpScope>(MCP_TOOLS.map((t) => [t.name, t.scope]));
 
@@ -30,17 +34,33 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
 
 type RpcMessage = { method?: string; params?: { name?: string; capabilities?: Record<string, unknown> } };
 
-/** The JSON-RPC message(s) of a POST, read from a copy (the transport reads the body itself); null when the body is too large. */
-async function readMessages(req: Request): Promise<RpcMessage[] | null> {
-  if (req.method !== "POST") return [];
-  const bytes = await readCappedBody(req.clone(), MCP_BODY_LIMIT_BYTES);
-  if (!bytes) return null;
+/** A POST's body, read once and at most MCP_IMPORT_BODY_LIMIT_BYTES of it, and what it holds. */
+type Body = { kind: "none" } | { kind: "not_json" } | { kind: "too_large" } | { kind: "unreadable" } | { kind: "json"; value: unknown; messages: RpcMessage[] };
+
+/**
+ * Reads the body of a POST once, whatever its framing (Content-Length or chunked): reading stops
+ * at the cap. It is parsed here, a UTF-8 byte-order mark allowed, and the same parsed value goes
+ * to the transport: the scope check and the server see the same messages.
+ */
+async function readBody(req: Request): Promise<Body> {
+  if (req.method !== "POST") return { kind: "none" };
+  // Media types are case-insensitive and may carry parameters (charset).
+  if ((req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return { kind: "not_json" };
+  const bytes = await readCappedBody(req, MCP_IMPORT_BODY_LIMIT_BYTES).catch(() => undefined);
+  if (bytes === undefined) return { kind: "unreadable" };
+  if (bytes === null) return { kind: "too_large" };
+  let value: unknown;
   try {
-    const body = JSON.parse(bytes.toString("utf8"));
-    return (Array.isArray(body) ? body : [body]).filter((m): m is RpcMessage => typeof m === "object" && m !== null);
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    return [];
+    // Past the usual limit, only a well-formed call of a file-taking tool is let through.
+    return bytes.byteLength > MCP_BODY_LIMIT_BYTES ? { kind: "too_large" } : { kind: "unreadable" };
   }
+  const messages = (Array.isArray(value) ? value : [value]).filter((m): m is RpcMessage => typeof m === "object" && m !== null);
+  // Past the usual limit only for a call of a tool that takes a file as text, alone.
+  const large = messages.length === 1 && messages[0].method === "tools/call" && LARGE_BODY_TOOLS.has(messages[0].params?.name ?? "");
+  if (bytes.byteLength > MCP_BODY_LIMIT_BYTES && !large) return { kind: "too_large" };
+  return { kind: "json", value, messages };
 }
 
 /** The scopes that the tools called need. */
@@ -63,21 +83,27 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   const origin = req.headers.get("origin");
   if (origin && !origins.has(origin)) return jsonRpcError(403, `Origin ${origin} is not allowed.`);
 
-  if (Number(req.headers.get("content-length") ?? 0) > MCP_BODY_LIMIT_BYTES) return jsonRpcError(413, `A request to the MCP server has at most ${MCP_BODY_LIMIT_BYTES / 1024} KiB.`);
+  // Only an authenticated caller may send more than the usual limit (a CSV for contacts_import).
+  if (Number(req.headers.get("content-length") ?? 0) > (req.headers.get("authorization") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES)) return jsonRpcError(413, TOO_LARGE);
 
   const resource = mcpResource(base);
   const header = req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) {
-    return jsonRpcError(401, "Authorization needed: connect this agent with OAuth (see the resource metadata).", { "WWW-Authenticate": bearerChallenge(base) });
+    // The scopes a workspace agent usually needs: the person can untick any of them on the consent page.
+    return jsonRpcError(401, "Authorization needed: connect this agent with OAuth (see the resource metadata).", { "WWW-Authenticate": bearerChallenge(base, { scope: MCP_SCOPES.join(" ") }) });
   }
   const db = getDb();
   const check = await verifyAccessToken(db, match[1], resource);
   if (!check.ok) return jsonRpcError(401, check.reason, { "WWW-Authenticate": bearerChallenge(base, { error: "invalid_token", description: check.reason }) });
   const { auth } = check;
 
-  const messages = await readMessages(req);
-  if (messages === null) return jsonRpcError(413, `A request to the MCP server has at most ${MCP_BODY_LIMIT_BYTES / 1024} KiB.`);
+  const body = await readBody(req);
+  // The client may still be sending: the answer closes the connection rather than wait for the rest.
+  if (body.kind === "too_large") return jsonRpcError(413, TOO_LARGE, { Connection: "close" });
+  if (body.kind === "not_json") return jsonRpcError(415, "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.", { Connection: "close" });
+  if (body.kind === "unreadable") return Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not UTF-8 JSON." }, id: null }, { status: 400 });
+  const messages = body.kind === "json" ? body.messages : [];
   const missing = scopesNeeded(messages).filter((s) => !auth.scopes.includes(s));
   if (missing.length) {
     const scope = [...new Set([...auth.scopes, ...missing])].join(" ");
@@ -90,9 +116,10 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   const init = messages.find((m) => m.method === "initialize");
   let urlElicitation = auth.urlElicitation;
   if (init) {
-    const capabilities = (init.params?.capabilities ?? {}) as Record<string, unknown> & { elicitation?: { url?: unknown } };
-    await db.oAuthGrant.update({ where: { id: auth.grantId }, data: { clientCapabilities: capabilities as object } });
-    urlElicitation = Boolean(capabilities.elicitation?.url);
+    // Only what the server acts on is kept: any other member (hostile keys, NUL) never reaches the database.
+    const capabilities = (init.params?.capabilities ?? {}) as { elicitation?: { url?: unknown } } | null;
+    urlElicitation = Boolean(capabilities && typeof capabilities === "object" && capabilities.elicitation && typeof capabilities.elicitation === "object" && capabilities.elicitation.url);
+    await db.oAuthGrant.update({ where: { id: auth.grantId }, data: { clientCapabilities: urlElicitation ? { elicitation: { url: {} } } : {} } });
   }
 
   const server = buildMcpServer({
@@ -108,7 +135,10 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(req, { authInfo: { token: auth.token, clientId: auth.clientId, scopes: auth.scopes, expiresAt: auth.expiresAt, resource: auth.resource } });
+    return await transport.handleRequest(req, {
+      authInfo: { token: auth.token, clientId: auth.clientId, scopes: auth.scopes, expiresAt: auth.expiresAt, resource: auth.resource },
+      ...(body.kind === "json" ? { parsedBody: body.value } : {}),
+    });
   } finally {
     // Stateless: nothing outlives the request (the JSON response is already complete).
     void server.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { agentPolicyMarkdown } from "@/server/docs/published/policy-md";
 import { authMarkdown } from "@/server/docs/published/auth-md";
+import { lifecycleMarkdown, problemsMarkdown } from "@/server/docs/published/reference-md";
 
 /** The published documents an agent can read as MCP resources (same text as the web addresses). */
 export const MCP_RESOURCES = [
@@ -18,5 +19,21 @@ export const MCP_RESOURCES = [
     mimeType: "text/markdown",
     uri: (base: string) => `${base}/auth.md`,
     text: authMarkdown,
+  },
+  {
+    name: "entry-lifecycle",
+    title: "Entry lifecycle: gates, statuses and skip reasons",
+    description: "What happens to an entry event after it is accepted: the gates in order, every status and every skip reason.",
+    mimeType: "text/markdown",
+    uri: (base: string) => `${base}/docs/lifecycle.md`,
+    text: lifecycleMarkdown,
+  },
+  {
+    name: "errors",
+    title: "Errors: REST problem types and tool error codes",
+    description: "Every problem type of the REST API and every error code a tool answers with, with what to do next.",
+    mimeType: "text/markdown",
+    uri: (base: string) => `${base}/problems.md`,
+    text: problemsMarkdown,
   },
 ] as const;

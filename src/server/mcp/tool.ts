@@ -2,6 +2,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { TMcpScope } from "@/server/oauth/scopes";
 import type { McpContext } from "./context";
+import type { TToolErrorCode } from "./errors";
 
 /**
  * How a tool acts: `read` changes nothing; `write` changes drafts only; `request` creates a
@@ -15,6 +16,8 @@ export interface ToolReply<R> {
   /** What changed because of this call (empty when nothing did). */
   changed: string[];
   result: R;
+  /** Pictures the agent should see (e.g. a rendered proof), sent as MCP image content beside the text. */
+  images?: { data: string; mimeType: "image/png" }[];
 }
 
 export interface ToolDef<I extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
@@ -29,10 +32,23 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   result: R;
   /** Dates in the result become ISO strings; the result is checked against `result` by the SDK. */
   run: (ctx: McpContext, args: z.output<I>) => Promise<ToolReply<unknown>>;
+  /** The next step this tool suggests for an error code, when the service gave none. */
+  errorHints?: Partial<Record<TToolErrorCode, string>>;
 }
 
 export function defineTool<I extends z.ZodObject, R extends z.ZodType>(def: ToolDef<I, R>): ToolDef<I, R> {
   return def;
+}
+
+/** The description agents see: the tool's own, then the scope it needs and what kind of call it is. */
+export function toolDescription(tool: Pick<ToolDef, "description" | "scope" | "kind">): string {
+  const kind = { read: "Reads only.", write: "Writes (drafts and records only: it never prints, approves or spends).", request: "Creates a confirmation card for the owner; changes nothing else." }[tool.kind];
+  return `${tool.description}\n\nScope: ${tool.scope}. ${kind}`;
+}
+
+/** Machine-readable facts of a tool, in its `_meta` (the same in tools/list and the server card). */
+export function toolMeta(tool: Pick<ToolDef, "scope" | "kind">) {
+  return { "io.direct-mail-programme/scope": tool.scope, "io.direct-mail-programme/kind": tool.kind };
 }
 
 export function annotationsOf(tool: Pick<ToolDef, "title" | "kind" | "idempotent">): ToolAnnotations {
@@ -48,7 +64,7 @@ export function annotationsOf(tool: Pick<ToolDef, "title" | "kind" | "idempotent
 /** A confirmation card as a tool result names it, with the page where the person decides. */
 export const ZCardRef = z.object({
   cardId: z.string(),
-  kind: z.string(),
+  kind: z.enum(["go_live", "approve_copy", "approve_piece", "print", "raise_budget", "spend", "change_plan", "resume_campaign"]),
   title: z.string(),
   status: z.enum(["pending", "accepted", "declined", "expired"]),
   expiresAt: z.string(),

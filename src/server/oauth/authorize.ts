@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
@@ -30,7 +31,7 @@ export class AuthorizeRedirectError extends Error {
     readonly description: string,
     readonly redirectUri: string,
     readonly state: string | undefined,
-    /** The client's row id: the browser is sent back automatically only to a client approved before. */
+    /** The client's row id: the browser is sent back automatically only to a client this person approved before. */
     readonly clientRowId: string,
   ) {
     super(description);
@@ -46,7 +47,9 @@ export async function validateAuthorizeRequest(db: Db, base: string, p: Authoriz
   try {
     client = await resolveClient(db, p.client_id ?? null, opts);
   } catch (error) {
-    throw new AuthorizeErrorPage((error as Error).message);
+    // OAuth errors are sentences for the person; anything else is not shown.
+    if (error instanceof OAuthError) throw new AuthorizeErrorPage(error.message);
+    throw error;
   }
   let redirectUri = p.redirect_uri;
   if (!redirectUri) {
@@ -82,9 +85,15 @@ export function hashToken(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-/** Has this client ever been granted access anywhere? The consent page warns when it has not. */
-export async function clientSeenBefore(db: Db, clientId: string) {
-  return (await db.oAuthGrant.count({ where: { clientId } })) > 0;
+/**
+ * Has this person approved this client (a grant of theirs, not revoked)? Only then are errors sent
+ * back to it automatically, and only then does the consent page stop warning that it is new.
+ * Anyone's approval elsewhere counts for nothing: anyone can register a client and approve it in a
+ * workspace of their own.
+ */
+export async function clientApprovedBy(db: Db, clientId: string, userId: string | null | undefined) {
+  if (!userId) return false;
+  return (await db.oAuthGrant.count({ where: { clientId, userId, revokedAt: null } })) > 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { OAuthClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { readCappedBody } from "@/server/platform/capped-body";
 import { randomBase62 } from "@/server/platform/random";
+import { findUnstorableText, unstorableReason } from "@/server/platform/stored-text";
 import { isPublicHost } from "./public-address";
 
 /** Longest client metadata (registration body or CIMD document) we read. */
@@ -37,8 +38,21 @@ export function isLoopbackRedirect(uri: string): boolean {
   }
 }
 
+/** Longest client_id looked up or stored (a CIMD URL included): every id is an index entry. */
+export const MAX_CLIENT_ID_LENGTH = 1024;
+/** Most redirect URIs a client registers, and the longest one. */
+export const MAX_REDIRECT_URIS = 10;
+export const MAX_REDIRECT_URI_LENGTH = 2000;
+
 /** Validates client metadata (RFC 7591 section 2) for a public client using PKCE. */
 function checkMetadata(raw: unknown) {
+  const unstorable = findUnstorableText(raw);
+  if (unstorable) throw new InvalidClientMetadataError(`${unstorable.pointer.slice(1).replace(/\//g, ".") || "metadata"}: ${unstorable.detail}`);
+  const uris = (raw as { redirect_uris?: unknown } | null)?.redirect_uris;
+  if (Array.isArray(uris) && uris.length > MAX_REDIRECT_URIS) throw new InvalidClientMetadataError(`redirect_uris: at most ${MAX_REDIRECT_URIS} redirect URIs per client.`);
+  if (Array.isArray(uris) && uris.some((u) => typeof u === "string" && u.length > MAX_REDIRECT_URI_LENGTH)) {
+    throw new InvalidClientMetadataError(`redirect_uris: a redirect URI has at most ${MAX_REDIRECT_URI_LENGTH} characters.`);
+  }
   const parsed = OAuthClientMetadataSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -89,6 +103,11 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
 
 export type MetadataFetcher = (url: string) => Promise<Response>;
 
+/** Whether a client_id could name a client at all (bounded, storable text); an impossible one is just unknown. */
+export function isPossibleClientId(clientId: string): boolean {
+  return clientId.length <= MAX_CLIENT_ID_LENGTH && !unstorableReason(clientId);
+}
+
 
 /** Fetches and validates a Client ID Metadata Document, with a timeout and a size bound. */
 async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFetcher, isPublic: (host: string) => Promise<boolean>) {
@@ -103,7 +122,7 @@ async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFe
   if (!response.ok) throw new InvalidClientError(`The client metadata document answered ${response.status}.`);
   const bytes = await readCappedBody(response, CLIENT_METADATA_MAX_BYTES);
   if (!bytes) throw new InvalidClientError("The client metadata document is too large.");
-  const text = bytes.toString("utf8");
+  const text = new TextDecoder().decode(bytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -130,6 +149,7 @@ export async function resolveClient(
   opts: { fetcher?: MetadataFetcher; isPublic?: (host: string) => Promise<boolean>; now?: Date } = {},
 ): Promise<OAuthClient> {
   if (!clientId) throw new InvalidRequestError("client_id is required.");
+  if (!isPossibleClientId(clientId)) throw new InvalidClientError("Unknown client_id: register the client first.");
   const now = opts.now ?? new Date();
   const known = await db.oAuthClient.findUnique({ where: { clientId } });
   if (known && (known.source === "dcr" || (known.lastSeenAt && now.getTime() - known.lastSeenAt.getTime() < CIMD_CACHE_SECONDS * 1000))) return known;

@@ -9,7 +9,7 @@ import {
   AuthorizeErrorPage,
   AuthorizeRedirectError,
   approveAuthorization,
-  clientSeenBefore,
+  clientApprovedBy,
   consentToken,
   consentTokenMatches,
   redirectBack,
@@ -19,6 +19,8 @@ import {
 import { mcpScopeDescriptions, type TMcpScope } from "./scopes";
 
 const CONSENT_SECRET = "oauth-consent-csrf";
+/** The consent form's checkbox per scope is named this plus the scope ("grant_scope:workspace:read"). */
+export const GRANT_SCOPE_FIELD = "grant_scope:";
 
 export function pickAuthorizeParams(raw: Record<string, unknown>): AuthorizeParams {
   const p: AuthorizeParams = {};
@@ -43,14 +45,15 @@ async function validate(
   db: Db,
   base: string,
   params: AuthorizeParams,
+  user: SessionUser | null,
 ): Promise<{ auth: ValidAuthorization } | { kind: "error"; message: string; location?: string } | { kind: "redirect"; location: string }> {
   try {
     return { auth: await validateAuthorizeRequest(db, base, params) };
   } catch (error) {
     if (error instanceof AuthorizeRedirectError) {
       const location = redirectBack(error.redirectUri, { error: error.error, error_description: error.description, state: error.state, iss: base });
-      // RFC 9700 section 4.11.2: no automatic redirect to a client nobody has approved (an open redirect otherwise).
-      if (!(await clientSeenBefore(db, error.clientRowId))) return { kind: "error", message: error.description, location };
+      // RFC 9700 section 4.11.2: no automatic redirect to a client the person has not approved (an open redirect otherwise).
+      if (!(await clientApprovedBy(db, error.clientRowId, user?.id))) return { kind: "error", message: error.description, location };
       return { kind: "redirect", location };
     }
     if (error instanceof AuthorizeErrorPage) return { kind: "error", message: error.message };
@@ -64,7 +67,7 @@ async function validate(
  */
 export async function consentContext(db: Db, base: string, user: SessionUser | null, raw: Record<string, unknown>): Promise<ConsentContext> {
   const params = pickAuthorizeParams(raw);
-  const checked = await validate(db, base, params);
+  const checked = await validate(db, base, params, user);
   if (!("auth" in checked)) return checked;
   if (!user) return { kind: "sign-in" };
   const { auth } = checked;
@@ -77,7 +80,7 @@ export async function consentContext(db: Db, base: string, user: SessionUser | n
     kind: "consent",
     auth,
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, plan: w.plan })),
-    firstTime: !(await clientSeenBefore(db, auth.client.id)),
+    firstTime: !(await clientApprovedBy(db, auth.client.id, user.id)),
     scopes: auth.scopes.map((s) => ({ name: s, description: mcpScopeDescriptions[s] })),
     hidden,
   };
@@ -92,14 +95,21 @@ export async function decideConsent(db: PrismaClient, base: string, user: Sessio
   if (!consentTokenMatches(await serviceSecret(db, CONSENT_SECRET), user.id, params, form.csrf ?? null)) {
     return { status: 403, message: "This consent form has expired or was not sent from this site. Start the connection again from your agent." };
   }
-  const checked = await validate(db, base, params);
+  const checked = await validate(db, base, params, user);
   if (!("auth" in checked)) return checked.kind === "redirect" ? { status: 303, location: checked.location } : { status: 400, message: checked.message };
   const { auth } = checked;
+  // The person may grant less than the client asked for: only the scopes ticked on the form.
+  const granted = auth.scopes.filter((s) => [s, "on"].includes(form[`${GRANT_SCOPE_FIELD}${s}`] ?? ""));
+  if (form.decision === "approve" && granted.length === 0) {
+    return { status: 400, message: "Choose at least one thing the agent may do, or deny it. Start the connection again from your agent." };
+  }
   if (form.decision !== "approve") {
     return { status: 303, location: redirectBack(auth.redirectUri, { error: "access_denied", error_description: "The workspace owner denied access.", state: auth.state, iss: base }) };
   }
   try {
-    const { code } = await db.$transaction((tx) => approveAuthorization(tx, { auth, workspaceId: form.workspaceId ?? "", user }));
+    const workspaceId = form.workspaceId ?? "";
+    if (workspaceId.length > 64) return { status: 404, message: "No such workspace." };
+    const { code } = await db.$transaction((tx) => approveAuthorization(tx, { auth: { ...auth, scopes: granted }, workspaceId, user }));
     return { status: 303, location: redirectBack(auth.redirectUri, { code, state: auth.state, iss: base }) };
   } catch (error) {
     if (error instanceof AuthorizeErrorPage) return { status: 403, message: error.message };

@@ -116,18 +116,33 @@ describe("authorization requests", () => {
       [{ ...ok, resource: "https://other.example/api/mcp" }, "invalid_target"],
     ];
     for (const [params, error] of cases) await expect(validateAuthorizeRequest(prisma, BASE, params), error).rejects.toMatchObject({ error, redirectUri: REDIRECT, state: "xyz" });
-    await expect(validateAuthorizeRequest(prisma, BASE, ok)).resolves.toMatchObject({ scopes: ["workspace:read", "campaigns:write", "entry_events:write"], resource: RESOURCE });
+    await expect(validateAuthorizeRequest(prisma, BASE, ok)).resolves.toMatchObject({ scopes: ["workspace:read", "campaigns:write", "entry_events:write", "contacts:write"], resource: RESOURCE });
     expect(AuthorizeRedirectError).toBeDefined();
   });
 
-  it("sends errors back automatically only to a client someone approved before (no open redirect)", async () => {
+  it("sends errors back automatically only to a client the person looking has approved; a self-approval elsewhere counts for nothing (issue 11, item 4)", async () => {
     const fresh = await registerClient(prisma, { client_name: "New", redirect_uris: ["https://new.example/cb"] });
     const bad = { response_type: "token", client_id: fresh.client_id, redirect_uri: "https://new.example/cb", state: "s" };
     expect(await consentContext(prisma, BASE, null, bad)).toMatchObject({ kind: "error", location: expect.stringMatching(/^https:\/\/new\.example\/cb\?error=unsupported_response_type/) });
-    const a = await approved();
-    const known = { ...bad, client_id: a.client.client_id, redirect_uri: REDIRECT };
-    expect(await consentContext(prisma, BASE, null, known)).toMatchObject({ kind: "redirect", location: expect.stringContaining("error=unsupported_response_type") });
-    expect(await consentContext(prisma, BASE, null, { ...a.params })).toEqual({ kind: "sign-in" });
+
+    // An attacker registers a client pointing at their site and approves it in a workspace of their own.
+    const attacker = await approved();
+    const lure = { ...bad, response_type: "bogus", client_id: attacker.client.client_id, redirect_uri: REDIRECT };
+    const visitor = await createOwnerWorkspace(prisma);
+    const asVisitor = { id: visitor.user.id, email: visitor.user.email, name: visitor.user.name };
+    // Nobody signed in, and a signed-in visitor who never approved it: an error page with a link, no redirect.
+    expect(await consentContext(prisma, BASE, null, lure)).toMatchObject({ kind: "error", location: expect.stringContaining("error=unsupported_response_type") });
+    expect(await consentContext(prisma, BASE, asVisitor, lure)).toMatchObject({ kind: "error", location: expect.stringContaining("error=unsupported_response_type") });
+    // The consent page still warns the visitor that the client is new to them.
+    expect(await consentContext(prisma, BASE, asVisitor, attacker.params)).toMatchObject({ kind: "consent", firstTime: true });
+    // The person who approved it is sent back, and not warned again.
+    const asApprover = { id: attacker.owner.user.id, email: attacker.owner.user.email, name: attacker.owner.user.name };
+    expect(await consentContext(prisma, BASE, asApprover, lure)).toMatchObject({ kind: "redirect", location: expect.stringContaining("error=unsupported_response_type") });
+    expect(await consentContext(prisma, BASE, asApprover, attacker.params)).toMatchObject({ kind: "consent", firstTime: false });
+    // Once they revoke it, it is a stranger again.
+    await revokeGrant(prisma, { workspaceId: attacker.owner.workspaceId, grantId: attacker.grant.id, actor: actorOf(attacker.owner) });
+    expect(await consentContext(prisma, BASE, asApprover, lure)).toMatchObject({ kind: "error" });
+    expect(await consentContext(prisma, BASE, null, { ...attacker.params })).toEqual({ kind: "sign-in" });
   });
 
   it("binds the consent form's csrf token to the person and the exact request", () => {
@@ -137,6 +152,25 @@ describe("authorization requests", () => {
     expect(consentTokenMatches("secret", "usr_2", p, token)).toBe(false);
     expect(consentTokenMatches("secret", "usr_1", { ...p, redirect_uri: "https://evil.example/cb" }, token)).toBe(false);
     expect(consentTokenMatches("secret", "usr_1", p, null)).toBe(false);
+  });
+});
+
+describe("hostile input to the OAuth endpoints (issue 11, item 3)", () => {
+  it("NUL, broken Unicode and oversized ids are OAuth errors with plain sentences, never database text, and write nothing", async () => {
+    const clients = await prisma.oAuthClient.count();
+    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: Error & { errorCode?: string }) => ({ errorCode: e.errorCode, message: e.message }));
+    expect(await refusal(registerClient(prisma, { client_name: "a\u0000", redirect_uris: ["https://x.example/cb"] }))).toMatchObject({ errorCode: "invalid_client_metadata" });
+    expect(await refusal(registerClient(prisma, { client_name: "a", redirect_uris: ["https://x.example/c\u0000b"] }))).toMatchObject({ errorCode: expect.stringMatching(/^invalid_/) });
+    expect(await refusal(registerClient(prisma, { client_name: "\ud800", redirect_uris: ["https://x.example/cb"] }))).toMatchObject({ errorCode: "invalid_client_metadata" });
+    expect(await refusal(registerClient(prisma, { client_name: "many", redirect_uris: Array.from({ length: 50 }, (_, i) => `https://x.example/${i}`) }))).toMatchObject({ errorCode: "invalid_client_metadata" });
+    expect(await prisma.oAuthClient.count()).toBe(clients);
+    for (const clientId of ["mcp_\u0000", `https://x.example/${"a".repeat(5000)}`]) {
+      expect(await refusal(resolveClient(prisma, clientId))).toMatchObject({ errorCode: "invalid_client" });
+      expect(await refusal(tokenRequest(prisma, { grant_type: "refresh_token", client_id: clientId, refresh_token: "x" }))).toMatchObject({ errorCode: "invalid_client" });
+      const page = await consentContext(prisma, BASE, null, { client_id: clientId, response_type: "code" });
+      expect(page).toMatchObject({ kind: "error" });
+      expect(JSON.stringify(page)).not.toMatch(/prisma|invocation|22021|UTF8|index row/i);
+    }
   });
 });
 

@@ -4,15 +4,17 @@ import { z } from "zod";
  * The scopes an agent (MCP client) can be granted, each with the words the consent page shows.
  * Nothing here lets an agent print, approve or spend: those always wait for a person's card.
  */
-export const MCP_SCOPES = ["workspace:read", "campaigns:write", "entry_events:write"] as const;
+export const MCP_SCOPES = ["workspace:read", "campaigns:write", "entry_events:write", "contacts:write"] as const;
 export type TMcpScope = (typeof MCP_SCOPES)[number];
 export const ZMcpScope = z.enum(MCP_SCOPES);
 
 export const mcpScopeDescriptions: Record<TMcpScope, string> = {
   "workspace:read": "See the workspace: its plan, campaigns, audiences, contacts, results and confirmation cards.",
   "campaigns:write":
-    "Create and edit draft campaigns, and ask for consequential actions (go live, approve a piece, raise a budget). Each such request waits for you to accept a confirmation card in the browser.",
+    "Create and edit draft campaigns, and ask for consequential actions (go live, approve a piece, raise a budget, change the plan). Each such request waits for you to accept a confirmation card in the browser.",
   "entry_events:write": "Admit contacts to live campaigns by posting entry events, as the REST API does.",
+  "contacts:write":
+    "Import contacts from CSV text, change audiences and their members, and add to the suppression list. Every change is in the audit log under the agent's name; nothing here prints, approves or spends.",
 };
 
 /** Scopes granted when a client asks for none. */

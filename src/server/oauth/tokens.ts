@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { randomBase62 } from "@/server/platform/random";
 import { hashToken } from "./authorize";
+import { isPossibleClientId } from "./clients";
 import { OAUTH_LIFETIMES, TOKEN_PREFIX } from "./config";
 import { parseScopeParam } from "./scopes";
 
@@ -49,6 +50,7 @@ export async function tokenRequest(prisma: PrismaClient, form: Form, now = new D
 
 async function clientOf(db: Db, clientId: string | undefined) {
   if (!clientId) throw new InvalidClientError("client_id is required (public clients identify themselves with it).");
+  if (!isPossibleClientId(clientId)) throw new InvalidClientError("Unknown client_id.");
   const client = await db.oAuthClient.findUnique({ where: { clientId } });
   if (!client) throw new InvalidClientError("Unknown client_id.");
   return client;

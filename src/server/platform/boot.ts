@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type DemoSummary, seedDemo } from "@/server/demo/seed";
-import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
+import { startWorkers } from "./workers";
 import { baseUrl } from "./base-url";
 import { ConfigError, dataFolder, databaseTarget, describeTarget } from "./config";
 import { applyMigrations } from "./migrate";
@@ -36,12 +36,9 @@ export async function bootServer(): Promise<void> {
     }
 
     if (workerEnabled()) {
-      const worker = startLifecycleWorker(database.prisma, {
-    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 4),
-    leaseMs: process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined,
-  });
-      process.once("SIGTERM", () => void worker.stop());
-      log("Lifecycle worker running in this process (WORKER=off to leave the work to `npm run worker`).");
+      const workers = startWorkers(database.prisma);
+      process.once("SIGTERM", () => void workers.stop());
+      log("Lifecycle and job workers running in this process (WORKER=off to leave the work to `npm run worker`).");
     }
   } catch (error) {
     const sentence = describeStartupError(error, target);

@@ -22,6 +22,29 @@ function poolSize(): number {
   return Number.isInteger(n) && n > 0 ? n : 10;
 }
 
+type ScriptAdapter = { executeScript(script: string): Promise<void>; client: { query(text: string): Promise<unknown> }; onError(error: unknown): never };
+
+/**
+ * @prisma/adapter-pg 7.10 runs a migration script by splitting it on every ";", which breaks a
+ * function body (`$$ ... ; ... $$`, as the card_pending_key migration's trigger has). PostgreSQL
+ * takes the whole script as one simple-protocol query (several statements, no parameters), as
+ * `psql` and PGlite do: the migration adapter sends it so.
+ */
+class WholeScriptPrismaPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const raw = adapter as unknown as ScriptAdapter;
+    raw.executeScript = async (script: string) => {
+      try {
+        await raw.client.query(script);
+      } catch (error) {
+        raw.onError(error);
+      }
+    };
+    return adapter;
+  }
+}
+
 /**
  * Opens the database named by the target. PGlite is opened once per process (it is an
  * in-process PostgreSQL); PostgreSQL gets a connection pool, shared by Prisma and `hotQuery`.
@@ -38,7 +61,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       target,
       // The schema engine does not end its pool; let the process exit once it is idle.
       migrationAdapter: () =>
-        new PrismaPg({ connectionString: target.url, max: 2, connectionTimeoutMillis: 5_000, allowExitOnIdle: true, idleTimeoutMillis: 500 }),
+        new WholeScriptPrismaPg({ connectionString: target.url, max: 2, connectionTimeoutMillis: 5_000, allowExitOnIdle: true, idleTimeoutMillis: 500 }),
       close: async () => {
         await prisma.$disconnect();
         await pool.end();

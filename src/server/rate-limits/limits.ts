@@ -12,13 +12,25 @@ export interface LimitDefinition {
 export const LIMITS = {
   /** Each workspace REST endpoint, per API key (spec section 8). */
   restEndpointPerKey: { policy: "per-key-endpoint", limit: 60, windowSeconds: 60 },
-  /** Sign-in attempts per email address. */
-  signInPerEmail: { policy: "sign-in", limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Sign-in attempts per email address and client address, in three windows: a back-off (five a
+   * minute, then ten a quarter hour, then thirty a day). Keyed on the pair, so a stranger's wrong
+   * guesses wait at the stranger's address and never lock the person out from their own.
+   */
+  signInPerEmailAndIp: [
+    { policy: "sign-in-minute", limit: 5, windowSeconds: 60 },
+    { policy: "sign-in", limit: 10, windowSeconds: 15 * 60 },
+    { policy: "sign-in-day", limit: 30, windowSeconds: 24 * 60 * 60 },
+  ],
+  /** Sign-in attempts per client address, whatever the email: one address cannot try account after account. */
+  signInPerIp: { policy: "sign-in-per-ip", limit: 50, windowSeconds: 15 * 60 },
+  /** Accounts created per client address (each is a password hash and a workspace). */
+  signUpPerIp: { policy: "sign-up-per-ip", limit: 10, windowSeconds: 60 * 60 },
   /** Public calculators, per client IP. */
   calculatorsPerIp: { policy: "per-ip", limit: 300, windowSeconds: 60 },
   /** OAuth client registration and token requests, per client IP. */
   oauthPerIp: { policy: "oauth-per-ip", limit: 60, windowSeconds: 60 },
-} as const satisfies Record<string, LimitDefinition>;
+} as const satisfies Record<string, LimitDefinition | readonly LimitDefinition[]>;
 
 /** Largest accepted REST request body. */
 export const REST_BODY_LIMIT_BYTES = 16 * 1024;

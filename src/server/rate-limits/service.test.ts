@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { uniq } from "@/test/factories";
-import { consume, pruneExpiredCounters } from "./service";
+import { boundedBucket, consume, pruneExpiredCounters } from "./service";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -30,5 +30,14 @@ describe("consume", () => {
     expect(next).toMatchObject({ allowed: true, remaining: 59, resetSeconds: 60 });
     await pruneExpiredCounters(prisma, new Date("2026-11-22T10:01:30Z"));
     expect(await prisma.rateLimitCounter.count({ where: { bucket } })).toBe(1);
+  });
+
+  it("a bucket holding kilobytes of client input is counted under its hash, never overflowing the index (issue 11, item 3)", async () => {
+    const hostile = `sign-in:${Array.from({ length: 4000 }, () => Math.random().toString(36).slice(2)).join("")}`;
+    const now = new Date("2026-11-22T10:00:10Z");
+    expect((await consume(prisma, hostile, def, now)).remaining).toBe(59);
+    expect((await consume(prisma, hostile, def, now)).remaining).toBe(58);
+    expect(await prisma.rateLimitCounter.count({ where: { bucket: boundedBucket(hostile) } })).toBe(1);
+    expect(boundedBucket(hostile)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { hotQuery } from "@/server/platform/hot-sql";
@@ -48,8 +49,28 @@ export function countSql(bucket: Prisma.Sql | string, window: { start: Date; end
  */
 export async function consume(db: Db, bucket: string, def: LimitDefinition, now = new Date()): Promise<LimitDecision> {
   const window = windowOf(def, now);
-  const [row] = await hotQuery<{ count: number }>(db, countSql(bucket, window), "rate-limit-count");
+  const [row] = await hotQuery<{ count: number }>(db, countSql(boundedBucket(bucket), window), "rate-limit-count");
   return decisionFor(Number(row.count), def, window.end, now);
+}
+
+/** Longest bucket name stored as it is; a longer one (it holds client input) is stored as its hash, so no key outgrows the index. */
+export const MAX_BUCKET_LENGTH = 200;
+
+export function boundedBucket(bucket: string): string {
+  return bucket.length <= MAX_BUCKET_LENGTH ? bucket : `sha256:${createHash("sha256").update(bucket).digest("hex")}`;
+}
+
+/**
+ * Counts one request against several limits (a back-off's windows); the decision is the first
+ * one that refuses, or the last when all allow.
+ */
+export async function consumeAll(db: Db, bucket: string, defs: readonly LimitDefinition[], now = new Date()): Promise<LimitDecision> {
+  let last: LimitDecision | undefined;
+  for (const def of defs) {
+    last = await consume(db, `${bucket}:${def.windowSeconds}`, def, now);
+    if (!last.allowed) return last;
+  }
+  return last!;
 }
 
 /** Deletes counters of windows that have ended. */

@@ -25,7 +25,18 @@ export function optionalString(field: string, max: number) {
     .optional();
 }
 
-/** An RFC 3339 date-time with a time-zone offset (Z or ±hh:mm), not later than now + the skew allowance. */
+/** Earliest time-stamp any field takes (PostgreSQL and JavaScript disagree about years before 1 AD; nothing here happened before 1970). */
+export const EARLIEST_TIMESTAMP = "1970-01-01T00:00:00Z";
+
+/** Latest time-stamp any field takes (a campaign's end date, say): far off, but one PostgreSQL and JavaScript write alike. */
+export const LATEST_TIMESTAMP = "9999-12-31T23:59:59Z";
+
+/** Whether a time (milliseconds since 1970) lies in the range every field takes. */
+export function isStorableTime(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= Date.parse(EARLIEST_TIMESTAMP) && ms <= Date.parse(LATEST_TIMESTAMP);
+}
+
+/** An RFC 3339 date-time with a time-zone offset (Z or ±hh:mm), from 1970 to now + the skew allowance. */
 export function pastDateTime(field: string) {
   return z.iso
     .datetime({
@@ -38,6 +49,10 @@ export function pastDateTime(field: string) {
     .refine((v) => Date.parse(v) <= Date.now() + CLOCK_SKEW_SECONDS * 1000, {
       error: `${field} must not be in the future (more than ${CLOCK_SKEW_SECONDS / 60} minutes ahead of the service's clock).`,
       // Only for a well-formed date-time: one sentence per field.
+      when: (payload) => payload.issues.length === 0,
+    })
+    .refine((v) => Date.parse(v) >= Date.parse(EARLIEST_TIMESTAMP), {
+      error: `${field} must not be before ${EARLIEST_TIMESTAMP}.`,
       when: (payload) => payload.issues.length === 0,
     });
 }

@@ -1,17 +1,24 @@
 import "server-only";
 import { getDb } from "@/server/db";
+import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
 import { restRouter } from "@/server/rest-router";
 import { challenge, readBearer } from "./authorization";
 import { admitRestCall } from "./admission";
 import { readJsonObject } from "./body";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "@/server/http/client-address";
 import { dispatchOperation } from "./openapi-dispatch";
-import { listOperations, matchOperation, restPath } from "./operations";
+import { listOperations, matchOperation, restPath, unreadableQueryParameter } from "./operations";
 import { problemResponse, toAppError } from "./problem-response";
 import { rateLimitHeaders } from "./rate-limit-headers";
 
 const operations = listOperations(restRouter);
+
+/** The methods a path under /api/v1 takes, for a 405's Allow (the union of all when the path names no operation). */
+export function restAllow(path: string): string {
+  const found = matchOperation(operations, "", path.replace(/^\/api(?=\/)/, ""));
+  return (found.kind === "method_not_allowed" ? found.allow : [...new Set(operations.filter((op) => op.path.startsWith("/v1/")).map((op) => op.method))]).join(", ");
+}
 
 /**
  * The /api/v1 door. In order: route (404/405), credential (401), rate limit per key and endpoint
@@ -35,7 +42,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     const { key, decision } = await admitRestCall(db, {
       secret: credential.kind === "bearer" ? credential.token : null,
       operationId: operation.operationId,
-      address: clientAddress(req),
+      address: clientAddress(req.headers),
     });
     const limitHeaders = rateLimitHeaders(decision);
 
@@ -55,6 +62,10 @@ export async function handleRestRequest(req: Request): Promise<Response> {
       });
     }
 
+    const unreadable = unreadableQueryParameter(url, operation.bodyFields);
+    if (unreadable) {
+      return fail(new AppError("validation_failed", `1 field is not valid: ${unreadable.name}. Nothing was written.`, { errors: [{ pointer: `/${unreadable.name}`, detail: unreadable.detail }] }));
+    }
     let body: Record<string, unknown> | undefined;
     if (req.method !== "GET") {
       const read = await readJsonObject(req, operation.paramNames).catch((error: AppError) => error);
@@ -76,7 +87,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     });
   } catch (error) {
     console.error(`[rest] ${operation.operationId} failed before the procedure`, error);
-    return problemResponse(new AppError("internal"), instance);
+    return problemResponse(appErrorFromDatabase(error) ?? new AppError("internal"), instance);
   }
 }
 

@@ -40,11 +40,17 @@ const handler = createOpenApiNodeHttpHandler({
  */
 export function dispatchOperation(req: Request, path: string, context: TrpcContext, body?: Record<string, unknown>): Promise<DispatchResult> {
   const call: Call = { context };
+  // The door has checked the media type (any case, any parameters): the handler compares it as written.
+  const headers = new Headers(req.headers);
+  if (body !== undefined) headers.set("content-type", "application/json");
   const view = new Proxy(req, {
     get(target, property) {
       if (property === CALL) return call;
       if (property === "url") return path;
       if (property === "body") return body;
+      if (property === "headers") return headers;
+      // Query parameters as an object without a prototype: a parameter named constructor or __proto__ is just a name.
+      if (property === "query") return queryOf(path);
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -65,4 +71,11 @@ export function dispatchOperation(req: Request, path: string, context: TrpcConte
     };
     handler(view as never, res as never).catch(reject);
   });
+}
+
+/** The query string of `path` as the handler reads it: name -> values, on an object without a prototype. */
+function queryOf(path: string): Record<string, string[]> {
+  const query = Object.create(null) as Record<string, string[]>;
+  for (const [key, value] of new URL(path, "http://localhost").searchParams) (query[key] ??= []).push(value);
+  return query;
 }

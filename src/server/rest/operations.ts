@@ -1,7 +1,12 @@
 import type { AnyRouter } from "@trpc/server";
 import type { TApiKeyScope } from "@/server/api-keys/schema";
 import type { AppErrorCode } from "@/server/errors";
+import { unstorableReason } from "@/server/platform/stored-text";
+import { unknownFieldMessage } from "./fields";
 import type { AppMeta } from "@/server/trpc";
+
+/** Longest path parameter (an id) that can name anything; a longer one is the same 404 as an unknown one. */
+const MAX_PATH_PARAM_LENGTH = 64;
 
 /** One published REST operation, read from a procedure's OpenAPI meta (never written twice). */
 export interface RestOperation {
@@ -63,6 +68,8 @@ export function matchOperation(operations: RestOperation[], method: string, path
   } catch {
     return { kind: "none" };
   }
+  // An id no record can have (too long, NUL, broken Unicode) names nothing: the same 404 as an unknown one.
+  if (Object.values(params).some((v) => v.length > MAX_PATH_PARAM_LENGTH || unstorableReason(v))) return { kind: "none" };
   return { kind: "match", operation, params };
 }
 
@@ -70,4 +77,13 @@ export function matchOperation(operations: RestOperation[], method: string, path
 export function restPath(url: URL, withQuery = true): string {
   const path = url.pathname.replace(/^\/api(?=\/)/, "");
   return withQuery ? path + url.search : path;
+}
+
+/**
+ * A query parameter that the published procedures cannot receive as a member of their input
+ * (`__proto__` is dropped by plain-object assignment), as a field error; null when there is none.
+ */
+export function unreadableQueryParameter(url: URL, knownFields: string[]): { name: string; detail: string } | null {
+  if (!url.searchParams.has("__proto__")) return null;
+  return { name: "__proto__", detail: unknownFieldMessage("__proto__", knownFields) };
 }

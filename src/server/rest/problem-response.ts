@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { AppError, type FieldError, isAppError, toProblem } from "@/server/errors";
 import { baseUrl } from "@/server/platform/base-url";
+import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { unknownFieldMessage } from "./fields";
 
 /** RFC 6901: "~" -> "~0", "/" -> "~1". */
@@ -34,7 +35,7 @@ export function toAppError(error: unknown, knownFields: string[], where: "body" 
     }
     return new AppError("validation_failed", `${names.length === 1 ? "1 field is" : `${names.length} fields are`} not valid: ${names.join(", ")}. Nothing was written.`, { errors });
   }
-  return new AppError("internal");
+  return appErrorFromDatabase(cause ?? error) ?? new AppError("internal");
 }
 
 /** An RFC 9457 problem document response. */

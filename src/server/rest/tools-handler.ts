@@ -1,12 +1,13 @@
 import "server-only";
 import { getDb } from "@/server/db";
+import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { AppError } from "@/server/errors";
 import { LIMITS } from "@/server/rate-limits/limits";
 import { consume } from "@/server/rate-limits/service";
 import { restRouter } from "@/server/rest-router";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "@/server/http/client-address";
 import { dispatchOperation } from "./openapi-dispatch";
-import { listOperations, matchOperation, restPath } from "./operations";
+import { listOperations, matchOperation, restPath, unreadableQueryParameter } from "./operations";
 import { problemResponse, toAppError } from "./problem-response";
 import { rateLimitHeaders } from "./rate-limit-headers";
 
@@ -20,6 +21,9 @@ export const CORS_HEADERS = {
   "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
   "Access-Control-Max-Age": "86400",
 };
+
+/** The methods every calculator takes. */
+export const TOOLS_ALLOW = "GET, OPTIONS";
 
 /** Answers depend only on their parameters: caches may keep them for a day. */
 const CACHE = "public, max-age=86400";
@@ -35,18 +39,22 @@ export async function handleToolsRequest(req: Request): Promise<Response> {
   const found = matchOperation(operations, req.method, restPath(url, false));
   if (found.kind === "none") return problemResponse(new AppError("not_found", "There is no calculator at this address; see /openapi.json."), instance, CORS_HEADERS);
   if (found.kind === "method_not_allowed") {
-    return problemResponse(new AppError("method_not_allowed", "Calculators answer GET."), instance, { ...CORS_HEADERS, Allow: "GET, OPTIONS" });
+    return problemResponse(new AppError("method_not_allowed", "Calculators answer GET."), instance, { ...CORS_HEADERS, Allow: TOOLS_ALLOW });
   }
   const { operation } = found;
   const db = getDb();
   try {
-    const decision = await consume(db, `tools:${clientAddress(req)}`, LIMITS.calculatorsPerIp);
+    const decision = await consume(db, `tools:${clientAddress(req.headers)}`, LIMITS.calculatorsPerIp);
     const headers = { ...CORS_HEADERS, ...rateLimitHeaders(decision) };
     if (!decision.allowed) {
       return problemResponse(new AppError("rate_limited", `Calculators answer ${decision.limit} requests a minute per address; try again in ${decision.resetSeconds} s.`), instance, {
         ...headers,
         "Retry-After": String(decision.resetSeconds),
       });
+    }
+    const unreadable = unreadableQueryParameter(url, operation.bodyFields);
+    if (unreadable) {
+      return problemResponse(new AppError("invalid_parameters", `1 parameter is not valid: ${unreadable.name}.`, { errors: [{ parameter: unreadable.name, detail: unreadable.detail }] }), instance, headers);
     }
     const result = await dispatchOperation(req, restPath(url), { db, headers: req.headers, getUser: async () => null });
     if (result.failure !== undefined || result.status >= 400) {
@@ -57,6 +65,6 @@ export async function handleToolsRequest(req: Request): Promise<Response> {
     return new Response(result.body, { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": CACHE, ...headers } });
   } catch (error) {
     console.error(`[tools] ${operation.operationId} failed before the procedure`, error);
-    return problemResponse(new AppError("internal"), instance, CORS_HEADERS);
+    return problemResponse(appErrorFromDatabase(error) ?? new AppError("internal"), instance, CORS_HEADERS);
   }
 }

@@ -1,5 +1,6 @@
 import { ownerProcedure, router, signedInProcedure } from "@/server/trpc";
 import { ZCreateWorkspaceInput } from "./schema";
+import { firstRunChecklist } from "./first-run";
 import { createWorkspaceForUser, getWorkspaceSummary, listWorkspacesOf } from "./service";
 
 export const workspaceRouter = router({
@@ -8,4 +9,5 @@ export const workspaceRouter = router({
     .input(ZCreateWorkspaceInput)
     .mutation(({ ctx, input }) => createWorkspaceForUser(ctx.db, { name: input.name, userId: ctx.user.id, actor: ctx.actor })),
   summary: ownerProcedure.query(({ ctx }) => getWorkspaceSummary(ctx.db, { workspaceId: ctx.workspaceId })),
+  firstRun: ownerProcedure.query(({ ctx }) => firstRunChecklist(ctx.db, { workspaceId: ctx.workspaceId })),
 });

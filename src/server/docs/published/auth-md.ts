@@ -30,8 +30,8 @@ server at \`${mcpResource(base)}\`, and the workspace owner approves it in a bro
    \`client_id\` and \`redirect_uri\`, a PKCE \`code_challenge\` with \`code_challenge_method=S256\` (the only
    method), a \`state\`, the \`scope\` you need and \`resource=${mcpResource(base)}\` (RFC 8707).
 5. The owner signs in to ${SERVICE_NAME} (afresh if they have no session) and sees your client's
-   name, where the answer goes (with a warning for localhost and for a client never approved
-   before), the workspace, and the scopes in plain words. They approve or deny.
+   name, where the answer goes (with a warning for localhost and for a client they never
+   approved before), the workspace, and the scopes in plain words. They approve or deny.
 6. Exchange the code at \`${base}${OAUTH_PATHS.token}\` (\`grant_type=authorization_code\`, \`code\`,
    \`redirect_uri\`, \`code_verifier\`, \`client_id\`). A code works once, for ${OAUTH_LIFETIMES.codeSeconds} seconds.
 7. Call the MCP server with \`Authorization: Bearer <access token>\`.

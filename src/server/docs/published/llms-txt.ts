@@ -30,7 +30,8 @@ Printing, approval and spending always wait for a person to accept a confirmatio
 ${rest.map((o) => `- [${o.method.toUpperCase()} /api${o.path}](${base}/docs/api): ${o.summary ?? o.operationId} (scope \`${o.requiredScope}\`).`).join("\n")}
 - [API reference](${base}/docs/api): the OpenAPI description, readable. ${LIMITS.restEndpointPerKey.limit} requests a minute per key and endpoint.
 - [Problem types](${base}/problems): what each error means and how to fix it.
-- [Entry-event lifecycle](${base}/docs/lifecycle): each status and skip reason.
+- [Entry-event lifecycle](${base}/docs/lifecycle): each status and skip reason ([as Markdown](${base}/docs/lifecycle.md)).
+- [Errors as Markdown](${base}/problems.md): every problem type and every MCP tool error code.
 
 ## Calculators
 

@@ -9,10 +9,18 @@ export function agentPolicyMarkdown(base: string): string {
 
 Read this before any write call. It applies to every agent connected to a workspace over MCP.
 
+## The person's credentials and decisions are theirs
+
+- Never ask for, type, store or pass on a person's password, one-time code, session cookie or API
+  key. You act only through the OAuth connection the owner approved.
+- Never sign in, approve, accept or decline on the person's behalf, even when you control a browser
+  or a computer that could: opening a card's page for them is fine; clicking Accept or Decline is not.
+
 ## The confirmation gate
 
-- Printing, approval and spending always wait for a person: going live (which approves the copy),
-  approving a piece for print, and raising a budget. The tools that ask for these
+- Printing, approval and spending always wait for a person: going live (which approves the copy and
+  spending up to the budget), approving a piece for print, raising a budget, resuming a paused
+  campaign, and choosing the paid plan. The tools that ask for these
   (${byKind("request")}) create a **confirmation card** and change nothing else.
 - Only the workspace owner, signed in to ${SERVICE_NAME} in a browser, can accept or decline a card.
   No agent token, API key or link can, and no setting turns the gate off.
@@ -20,6 +28,12 @@ Read this before any write call. It applies to every agent connected to a worksp
 - Never treat a reply in your conversation ("yes, go ahead") as the person's approval. Give them the
   card's URL and let them decide there; poll \`confirmations_get\` to learn the decision.
 - On acceptance the action runs exactly once. The audit log records which agent asked and who decided.
+- **Going live approves spending up to the campaign's budget.** Once a campaign is live, each entry
+  event (\`entry_events_post\`, or a system posting with an API key) can print and mail a piece and
+  spend its cost without any further card, until the budget is used. Say so when you ask for go-live,
+  with the budget in the card.
+- Pausing or ending a campaign (\`campaigns_pause\`, \`campaigns_end\`) only stops spending, so you may
+  do it when the person asks; resuming asks for a card again.
 
 ## Before and after every write
 
@@ -51,12 +65,17 @@ mailbox; say so when it matters.
   review gate or budget.
 - Results compare mailed accounts with held-out ones. Report "not enough data yet" as it is; do not
   present an interval that includes zero as a lift.
-- Errors say what went wrong and that nothing was written; read them, fix the input, and retry only
-  what failed.
+- **Money is in integer cents** in every tool (fields named \`*Cents\`). Report cents as cents, or
+  divide by 100 and say so; never read a cents figure as dollars.
+- Errors carry a stable code (\`not_found\`, \`invalid_argument\`, \`conflict\`, \`invalid_state\`,
+  \`needs_confirmation\`, \`plan_does_not_mail\`, \`insufficient_scope\`, …), one sentence and the next
+  step; read them, fix the input, and retry only what failed. The codes are listed in [errors](${base}/problems.md).
 
 ## References
 
 - [How agents get access](${base}/auth.md)
+- [Entry lifecycle: statuses and skip reasons](${base}/docs/lifecycle.md)
+- [Errors: problem types and tool error codes](${base}/problems.md)
 - [MCP server card](${base}/.well-known/mcp)
 - [Index of documents](${base}/llms.txt)
 `;

@@ -2,7 +2,9 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js"
 import { z } from "zod";
 import { MCP_TOOLS } from "@/server/mcp/catalog";
 import { MCP_RESOURCES } from "@/server/mcp/resources";
-import { annotationsOf, envelopeOf } from "@/server/mcp/tool";
+import { MCP_PROMPTS } from "@/server/mcp/prompts";
+import { MCP_CAPABILITIES } from "@/server/mcp/capabilities";
+import { annotationsOf, envelopeOf, toolDescription, toolMeta } from "@/server/mcp/tool";
 import { mcpResource, OAUTH_PATHS } from "@/server/oauth/config";
 import { MCP_SCOPES } from "@/server/oauth/scopes";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
@@ -38,17 +40,18 @@ export function serverCard(base: string) {
         },
       },
     ],
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } },
+    capabilities: MCP_CAPABILITIES,
     resources: MCP_RESOURCES.map((r) => ({ uri: r.uri(base), name: r.name, title: r.title, description: r.description, mimeType: r.mimeType })),
     tools: MCP_TOOLS.map((t) => ({
       name: t.name,
       title: t.title,
-      description: t.description,
+      description: toolDescription(t),
       inputSchema: jsonSchema(t.input, "input"),
       outputSchema: jsonSchema(envelopeOf(t.result), "output"),
       annotations: annotationsOf(t),
-      _meta: { "io.direct-mail-programme/scope": t.scope, "io.direct-mail-programme/kind": t.kind },
+      _meta: toolMeta(t),
     })),
+    prompts: MCP_PROMPTS.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: Object.entries(p.args).map(([name, schema]) => ({ name, description: schema.description, required: !schema.isOptional() })) })),
     _meta: { "io.direct-mail-programme/policy": `${base}/agents/policy.md` },
   };
 }

@@ -18,7 +18,8 @@ function killWorkerAtRandom(workspaceId: string): Promise<void> {
       stdio: ["ignore", "pipe", "inherit"],
     });
     child.stdout.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) setTimeout(() => child.kill("SIGKILL"), 30 + Math.random() * 400);
+      // Anywhere from before its first claim to the middle of rendering a proof (a cold render takes a few hundred ms).
+      if (chunk.toString().includes("ready")) setTimeout(() => child.kill("SIGKILL"), 30 + Math.random() * 1200);
     });
     child.on("exit", (_code, signal) => (signal === "SIGKILL" ? resolve() : reject(new Error(`worker exited on its own (${signal ?? _code})`))));
   });

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db";
+import { isPoBox } from "@/server/designs/recipient";
 import { recipientKey, reviewAddress } from "./gates/address";
 import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
@@ -30,7 +31,8 @@ export async function evaluateGates(db: Db, ctx: EventContext): Promise<GateFact
 
   let address: GateFacts["address"] = "ok";
   const key = recipientKey(contact);
-  if (reviewAddress(contact).length > 0) address = "invalid";
+  // Gifts ship to a street address only: a PO box fails address review for a gift campaign.
+  if (reviewAddress(contact).length > 0 || (campaign.format === "gift" && isPoBox(contact))) address = "invalid";
   else {
     await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`dup:${campaign.id}:${key}`}))`;
     // Another contact record for the same person at the same address, or this contact already on its way.

@@ -1,56 +1,40 @@
 import type { Db } from "@/server/db";
 import { createCard } from "@/server/confirmations/service";
-import { addressBlock, personalise } from "@/server/fulfilment/copy";
-import { newResponseCode, newSid } from "@/server/fulfilment/identifiers";
-import { renderProof } from "@/server/fulfilment/proof";
-import { baseUrl } from "@/server/platform/base-url";
+import { addressBlock } from "@/server/designs/recipient";
+import { draftForPiece } from "@/server/drafts/service";
 import { loadContact } from "./facts";
 import type { EventContext } from "./snapshot";
+
+export { responseLink } from "@/server/drafts/render";
 
 /** How long a person has to review a piece before the review expires (the event is then skipped). */
 export const REVIEW_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
-/** The response link printed on a piece: {base_url}/r/{code}; the QR code adds ?via=qr. */
-export const responseLink = (code: string) => `${baseUrl()}/r/${code}`;
-
 /**
- * Writes the recipient's piece: personalised copy, the address as printed, a fresh sid and
- * response code, and its print-ready proof. With a review gate it waits for a person's approval
- * on a confirmation card; otherwise it is approved at once.
+ * Writes the recipient's piece from their approved draft (its print file, copy and response codes;
+ * a recipient who entered after the drafts were made gets a draft rendered now), with the address
+ * as printed. With a review gate it waits for a person's approval on a confirmation card;
+ * otherwise it is approved at once.
  */
 export async function preparePiece(db: Db, ctx: EventContext, needsReview: boolean, now: Date) {
   const { campaign, event } = ctx;
   const contact = await loadContact(db, event.workspaceId, event.contactId);
-  const brand = await db.brandKit.findUnique({ where: { workspaceId: event.workspaceId } });
   const recipient = { ...contact, company: contact.account?.name ?? null };
-  const copy = personalise(campaign, { ...recipient, addressLines: [] });
   const addressLines = addressBlock(recipient);
-  const sid = newSid();
-  const responseCode = newResponseCode();
-  const url = responseLink(responseCode);
-  const pdf = await renderProof({
-    format: campaign.format,
-    copy,
-    addressLines,
-    returnAddress: brand?.returnAddress ?? "",
-    accentColor: brand?.accentColor ?? "#1c7ed6",
-    responseUrl: `${url}?via=qr`,
-    responseLabel: url.replace(/^https?:\/\//, ""),
-    pieceId: `${event.id}`,
-  });
+  const draft = await draftForPiece(db, { workspaceId: event.workspaceId, campaign, contactId: contact.id, plan: campaign.plan, now });
   const piece = await db.mailPiece.create({
     data: {
       workspaceId: event.workspaceId,
       campaignId: campaign.id,
       enrollmentId: ctx.enrollmentId!,
       contactId: contact.id,
-      sid,
-      responseCode,
+      sid: draft.sid,
+      responseCode: draft.responseCode,
       status: needsReview ? "pending_review" : "approved",
       costCents: campaign.contract?.unitCostCents ?? 0,
       recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines },
-      copy: { ...copy },
-      proofPdf: new Uint8Array(pdf),
+      copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
+      proofPdf: new Uint8Array(draft.pdf),
       vendor: campaign.contract?.vendor ?? "sandbox",
       renderedAt: now,
     },

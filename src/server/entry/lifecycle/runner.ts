@@ -17,7 +17,7 @@ const MAX_STEPS = 16;
 
 export interface RunnerDeps {
   clock: () => Date;
-  adapterFor: (vendor: string, db: Db) => FulfilmentAdapter;
+  adapterFor: (vendor: string, db: Db) => Pick<FulfilmentAdapter, "vendor" | "submit">;
   log: (line: string, error?: unknown) => void;
   /** For tests: called before each step (e.g. to spread SIGKILLs over the steps). */
   beforeStep?: (eventId: string) => Promise<void>;

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db";
+import { contractGate } from "./gates/contract";
 import type { EventStatus, Snapshot } from "./transitions";
 
 /** Everything about one event that the steps after admission need, read in its step transaction. */
@@ -19,6 +20,8 @@ export interface EventContext {
     bodyTemplate: string;
     signOff: string;
     destinationUrl: string | null;
+    /** The design the campaign prints (null: its format's standard layout). */
+    designId: string | null;
     plan: "audit" | "paid";
     contract: { status: string; format: string; unitCostCents: number; vendor: string } | null;
   };
@@ -48,6 +51,7 @@ interface ContextRow {
   bodyTemplate: string;
   signOff: string;
   destinationUrl: string | null;
+  designId: string | null;
   plan: "audit" | "paid";
   contractStatus: string | null;
   contractFormat: string | null;
@@ -76,7 +80,7 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
     SELECT e.id, e."workspaceId", e."campaignId", e."contactId", ct."accountId" AS "contactAccountId", e.status::text AS status, e."lockToken",
            c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
            c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
-           c.headline, c."bodyTemplate", c."signOff", c."destinationUrl",
+           c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
            w.plan::text AS plan,
            f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f.vendor,
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
@@ -106,6 +110,7 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
       piece: r.pieceStatus ? { status: r.pieceStatus } : null,
       review: reviewStatus ? { status: reviewStatus } : null,
       reservation: r.reservationStatus ? { status: r.reservationStatus } : null,
+      mailing: contractGate({ plan: r.plan, format: r.format, contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat! } : null }),
     },
     event: { id: r.id, workspaceId: r.workspaceId, campaignId: r.campaignId, contactId: r.contactId, contactAccountId: r.contactAccountId, status: r.status },
     campaign: {
@@ -122,6 +127,7 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
       bodyTemplate: r.bodyTemplate,
       signOff: r.signOff,
       destinationUrl: r.destinationUrl,
+      designId: r.designId,
       plan: r.plan,
       contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, vendor: r.vendor! } : null,
     },

@@ -19,6 +19,7 @@ const enrollments: Snapshot["enrollment"][] = [
 const pieces: Snapshot["piece"][] = [null, ...(["pending_review", "approved", "rendered", "printed", "mailed", "cancelled", "failed"] as const).map((status) => ({ status }))];
 const reviews: Snapshot["review"][] = [null, ...(["pending", "accepted", "declined", "expired"] as const).map((status) => ({ status }))];
 const reservations: Snapshot["reservation"][] = [null, ...(["held", "charged", "released"] as const).map((status) => ({ status }))];
+const mailings: Snapshot["mailing"][] = ["ok", "mailing_disabled", "no_fulfilment_contract"];
 
 function* everySnapshot(): Generator<Snapshot> {
   for (const eventStatus of statuses)
@@ -26,7 +27,8 @@ function* everySnapshot(): Generator<Snapshot> {
       for (const enrollment of enrollments)
         for (const piece of pieces)
           for (const review of reviews)
-            for (const reservation of reservations) yield { now, eventStatus, campaign, enrollment, piece, review, reservation };
+            for (const reservation of reservations)
+              for (const mailing of mailings) yield { now, eventStatus, campaign, enrollment, piece, review, reservation, mailing };
 }
 
 const ended = (s: Snapshot) => s.campaign.status === "ended" || (s.campaign.endsAt !== null && s.campaign.endsAt <= s.now);
@@ -62,8 +64,12 @@ describe("decide over every state", () => {
           must(s.campaign.status === "live", "spend only while live");
           must(s.enrollment?.arm === "treatment", "spend only for treatment");
           must(s.piece?.status === "approved" || s.piece?.status === "rendered", "spend only for an approved piece");
+          must(s.mailing === "ok", "spend only while the plan and contract allow mail");
         }
         if (a.kind === "submit_to_vendor" && !atVendor) must(s.reservation?.status === "held" || s.reservation?.status === "charged", "print only with budget held");
+        if (!atVendor && s.enrollment?.arm === "treatment" && !s.enrollment.cancelled && !ended(s) && s.campaign.status === "live" && s.mailing !== "ok") {
+          must(a.kind === "skip" && a.reason === s.mailing, "a plan or contract change stops every piece the vendor does not have");
+        }
         if (a.kind === "prepare_piece") must(s.piece === null && a.needsReview === s.campaign.reviewGate, "one piece, reviewed iff gated");
         if (s.enrollment?.arm === "holdout" && !atVendor && !ended(s) && s.campaign.status === "live") must(a.kind === "hold_out", "holdout is never mailed");
         if (a.kind === "wait" && a.reason === "review") must(s.piece?.status === "pending_review", "review waits only on a piece under review");
@@ -71,7 +77,7 @@ describe("decide over every state", () => {
       }
     }
     expect(violations).toEqual([]);
-    expect(checked).toBe(2 * statuses.length * campaigns.length * enrollments.length * pieces.length * reviews.length * reservations.length);
+    expect(checked).toBe(2 * statuses.length * campaigns.length * enrollments.length * pieces.length * reviews.length * reservations.length * mailings.length);
   });
 });
 
@@ -83,6 +89,7 @@ const live: Snapshot = {
   piece: null,
   review: null,
   reservation: null,
+  mailing: "ok",
 };
 
 describe("the admission gates, in order", () => {
@@ -129,6 +136,10 @@ describe("after enrollment", () => {
     ["campaign ended before the vendor had it", { campaign: { ...live.campaign, status: "ended" }, piece: { status: "approved" }, reservation: { status: "held" } }, { kind: "skip", reason: "campaign_ended" }],
     ["campaign ended after the vendor had it", { campaign: { ...live.campaign, status: "ended" }, piece: { status: "mailed" } }, { kind: "complete" }],
     ["paused", { campaign: { ...live.campaign, status: "paused" } }, { kind: "wait", until: new Date(now.getTime() + 15 * 60_000), reason: "paused" }],
+    ["back on the audit plan before printing", { piece: { status: "approved" }, reservation: { status: "held" }, mailing: "mailing_disabled" }, { kind: "skip", reason: "mailing_disabled" }],
+    ["back on the audit plan while under review", { piece: { status: "pending_review" }, review: { status: "pending" }, mailing: "mailing_disabled" }, { kind: "skip", reason: "mailing_disabled" }],
+    ["contract revoked before printing", { piece: { status: "approved" }, mailing: "no_fulfilment_contract" }, { kind: "skip", reason: "no_fulfilment_contract" }],
+    ["back on the audit plan after the vendor printed it", { piece: { status: "printed" }, reservation: { status: "held" }, mailing: "mailing_disabled" }, { kind: "submit_to_vendor" }],
   ];
   for (const [name, patch, expected] of table) {
     it(name, () => {

@@ -15,6 +15,8 @@ import type { SkipReason } from "../lifecycle-states";
  *   7. review gate           -> waiting for a person's approval, or skipped(review_declined)
  *   8. budget headroom       -> the piece's cost reserved, or skipped(budget_exhausted)
  *   9. fulfilment            -> printed and mailed, cost charged -> completed
+ * Gate 5 is checked again at every later step: a workspace moved back to the audit plan, or a
+ * revoked contract, skips every piece the vendor does not have yet.
  * Gates 5 and 6 come before 7 and 8 so that nobody is asked to review, and no budget is held, for
  * a piece that cannot be sent. A campaign that ends first skips the event (campaign_ended); a
  * paused one makes it wait.
@@ -34,6 +36,12 @@ export interface Snapshot {
   /** The review card of the piece, when the campaign has a review gate. */
   review: { status: "pending" | "accepted" | "declined" | "expired" } | null;
   reservation: { status: "held" | "charged" | "released" } | null;
+  /**
+   * Whether mail can go out now: the workspace's plan and the campaign's contract as they are at
+   * this step (a workspace back on the audit plan, or a revoked contract, stops every piece the
+   * vendor does not have yet).
+   */
+  mailing: "ok" | "mailing_disabled" | "no_fulfilment_contract";
 }
 
 /** What the gates say, evaluated by the runner for the gates `decide` reaches. */
@@ -95,6 +103,8 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
   }
   if (s.enrollment.arm === "holdout") return { kind: "hold_out" };
   if (s.enrollment.cancelled) return { kind: "skip", reason: "campaign_ended" };
+  // The plan or the contract changed since admission: nothing more goes to the printer.
+  if (s.mailing !== "ok") return { kind: "skip", reason: s.mailing };
 
   if (s.enrollment.scheduledFor && s.enrollment.scheduledFor > s.now) {
     return { kind: "wait", until: s.enrollment.scheduledFor, reason: "scheduled" };

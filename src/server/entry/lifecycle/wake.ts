@@ -29,3 +29,16 @@ export async function wakeCampaignEvents(db: Db, campaignId: string, now: Date) 
      WHERE "campaignId" = ${campaignId} AND status IN ('accepted', 'processing', 'waiting', 'enrolled')`;
   signalWork();
 }
+
+/**
+ * Makes every unfinished event of the workspace (or of the campaigns on one contract) due now:
+ * the plan or the printer contract changed, and each must see it at once (skipped if mail can no
+ * longer go out, giving back its reservation and expiring its review card).
+ */
+export async function wakeEventsAfterMailingChange(db: Db, p: { workspaceId: string; contractId?: string; now: Date }) {
+  await db.$executeRaw`
+    UPDATE "EntryEvent" SET "runAfter" = ${p.now}, "updatedAt" = now()
+     WHERE "workspaceId" = ${p.workspaceId} AND status IN ('accepted', 'processing', 'waiting', 'enrolled')
+       AND (${p.contractId ?? null}::text IS NULL OR "campaignId" IN (SELECT id FROM "Campaign" WHERE "fulfilmentContractId" = ${p.contractId ?? null} AND "workspaceId" = ${p.workspaceId}))`;
+  signalWork();
+}

@@ -1,13 +1,42 @@
 import { z } from "zod";
 import { ZCampaignDraft } from "@/server/campaigns/schema";
-import { createDraft, getCampaignDetail, listCampaigns, updateDraft } from "@/server/campaigns/service";
+import { changeCampaignState, createDraft, getCampaignDetail, pageCampaigns, updateDraft } from "@/server/campaigns/service";
+import { requestResume } from "@/server/confirmations/requests";
+import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
+import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
 import { defineTool } from "../tool";
+import { campaignDetailView, campaignView, ZCampaignDetailView, ZCampaignStatus, ZCampaignView } from "./campaign-views";
+import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
+const copyNote = `Merge fields are written {{name}} and filled per recipient. ${KNOWN_FIELDS_SENTENCE} Any other name is refused.`;
 
-/** What an agent may set on a draft: everything the owner can, with ends-at as an ISO date-time. */
-const ZDraftFields = ZCampaignDraft.omit({ endsAt: true }).extend({
-  endsAt: z.iso.datetime({ offset: true }).nullable().describe("When the campaign stops admitting contacts (ISO 8601 with offset), or null.").optional(),
+/** What an agent may set on a draft: everything the owner can, each field documented, ends-at as an ISO date-time. */
+const ZDraftFields = ZCampaignDraft.extend({
+  name: ZCampaignDraft.shape.name.describe("What people call the campaign, 1 to 120 characters."),
+  format: ZCampaignDraft.shape.format.describe("postcard, letter, handwritten (a handwritten-style card) or gift."),
+  audienceId: ZCampaignDraft.shape.audienceId.describe("The audience it mails (aud_…, from audiences_list), or null. Required before go-live."),
+  acceptsApiEvents: ZCampaignDraft.shape.acceptsApiEvents.describe("Whether entry events (REST with an API key, or entry_events_post) may admit contacts. Frozen at go-live."),
+  holdoutShare: ZCampaignDraft.shape.holdoutShare.describe("Fraction of accounts held out for measurement, 0 to 0.5 (0.2 means 20 per cent, not 20). Frozen at go-live."),
+  frequencyCapContact: ZCampaignDraft.shape.frequencyCapContact.describe("At most this many pieces per contact within frequencyWindowDays, across all campaigns; null for no cap."),
+  frequencyCapAccount: ZCampaignDraft.shape.frequencyCapAccount.describe("At most this many pieces per account within frequencyWindowDays; null for no cap."),
+  frequencyWindowDays: ZCampaignDraft.shape.frequencyWindowDays.describe("The window of the frequency caps, in days (1 to 365)."),
+  reviewGate: ZCampaignDraft.shape.reviewGate.describe("each_piece: a person approves every piece on a confirmation card before it prints; none: pieces print without one."),
+  budgetCents: ZCampaignDraft.shape.budgetCents.describe("The most the campaign may spend on printing and postage, in integer cents (USD): 50000 is 500 USD. Going live approves spending up to it."),
+  fulfilmentContractId: ZCampaignDraft.shape.fulfilmentContractId.describe("The printer contract for its format (ful_…, from contracts_list), or null. Nothing prints without an approved one."),
+  destinationUrl: ZCampaignDraft.shape.destinationUrl.describe("Where a printed response link leads (http or https); the service appends sid=<16 characters>. Required before go-live."),
+  headline: ZCampaignDraft.shape.headline.describe(`The headline, at most 160 characters. ${copyNote}`),
+  bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe(`The message, at most 2,400 characters; blank lines separate paragraphs. ${copyNote}`),
+  signOff: ZCampaignDraft.shape.signOff.describe(`The sign-off, at most 160 characters. ${copyNote}`),
+  designId: ZCampaignDraft.shape.designId,
+}).omit({ endsAt: true }).extend({
+  endsAt: z.iso
+    .datetime({ offset: true })
+    .refine((v) => Date.parse(v) > Date.now(), "The end must be in the future.")
+    .refine((v) => isStorableTime(Date.parse(v)), `The end must be before ${LATEST_TIMESTAMP}.`)
+    .nullable()
+    .optional()
+    .describe("When the campaign stops admitting contacts: an ISO 8601 date-time with offset, in the future; or null for no end."),
 });
 
 const DRAFT_DEFAULTS = {
@@ -20,6 +49,7 @@ const DRAFT_DEFAULTS = {
   reviewGate: "none" as const,
   budgetCents: 0,
   fulfilmentContractId: null,
+  designId: null,
   destinationUrl: null,
   headline: "",
   bodyTemplate: "",
@@ -31,60 +61,149 @@ const toDraft = <T extends { endsAt?: string | null }>(fields: T) => {
   return { ...rest, ...(endsAt !== undefined ? { endsAt: endsAt === null ? null : new Date(endsAt) } : {}) };
 };
 
-const ZCampaignRow = z.looseObject({ id: z.string(), name: z.string(), format: z.string(), status: z.enum(["draft", "live", "paused", "ended"]) });
+const goLiveNeeds = "Go-live (campaigns_request_go_live, accepted by a person) needs an audience with contacts, a destination URL, a headline and a message; mail also needs the paid plan, an approved contract for the format and a budget.";
+
+const ZListRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  format: z.enum(["postcard", "letter", "handwritten", "gift"]),
+  status: ZCampaignStatus,
+  audienceId: z.string().nullable(),
+  audienceName: z.string().nullable(),
+  acceptsApiEvents: z.boolean(),
+  budgetCents: z.number().int(),
+  spentCents: z.number().int(),
+  reservedCents: z.number().int(),
+  entryEvents: z.number().int(),
+  piecesMailed: z.number().int(),
+  createdAt: z.string(),
+});
 
 export const campaignTools = [
   defineTool({
     name: "campaigns_list",
     title: "List campaigns",
-    description: "Every campaign of the workspace, newest first: format, status, audience, whether it accepts API entry events, budget and spend in cents, events and mailed pieces.",
+    description: "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces. Pass nextCursor back as cursor for the next page.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({}),
-    result: z.object({ campaigns: z.array(ZCampaignRow) }),
-    run: async (ctx) => ({ requested: "The list of campaigns.", changed: [], result: { campaigns: await listCampaigns(ctx.db, { workspaceId: ctx.workspaceId }) } }),
+    input: z.object({
+      status: ZCampaignStatus.optional().describe("Only campaigns in this status."),
+      cursor: z.string().min(1).max(64).optional().describe("nextCursor of the previous page."),
+      take: z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100."),
+    }),
+    result: z.object({ campaigns: z.array(ZListRow), nextCursor: z.string().nullable() }),
+    run: async (ctx, a) => {
+      const page = await pageCampaigns(ctx.db, { workspaceId: ctx.workspaceId, status: a.status, cursor: a.cursor, take: a.take });
+      return {
+        requested: "A page of campaigns.",
+        changed: [],
+        result: {
+          campaigns: page.campaigns.map((c) => ({
+            id: c.id,
+            name: c.name,
+            format: c.format,
+            status: c.status,
+            audienceId: c.audienceId,
+            audienceName: c.audience?.name ?? null,
+            acceptsApiEvents: c.acceptsApiEvents,
+            budgetCents: c.budgetCents,
+            spentCents: c.spentCents,
+            reservedCents: c.reservedCents,
+            entryEvents: c._count.entryEvents,
+            piecesMailed: c._count.mailPieces,
+            createdAt: c.createdAt.toISOString(),
+          })),
+          nextCursor: page.nextCursor,
+        },
+      };
+    },
   }),
   defineTool({
     name: "campaigns_get",
     title: "Read a campaign",
     description:
-      "One campaign with its settings (entry policy, holdout share, frequency caps, review gate, budget, copy), its audience and fulfilment contract, entry events by status, skips by reason, accounts per arm and pieces by status.",
+      "One campaign with its settings (entry policy, holdout share, frequency caps, review gate, budget, copy), its audience and printer contract, whether mail can go out, entry events by status, skips by reason, accounts per arm and pieces by status. Money is in cents.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: z.object({ campaignId: ZCampaignIdArg }),
-    result: ZCampaignRow,
-    run: async (ctx, a) => ({ requested: `Campaign ${a.campaignId}.`, changed: [], result: await getCampaignDetail(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId }) }),
+    result: ZCampaignDetailView,
+    run: async (ctx, a) => ({ requested: `Campaign ${a.campaignId}.`, changed: [], result: campaignDetailView(await getCampaignDetail(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId })) }),
+    errorHints: { not_found: "Find the campaign's id with campaigns_list." },
   }),
   defineTool({
     name: "campaigns_create_draft",
     title: "Create a draft campaign",
-    description:
-      "Creates a draft campaign. A draft mails nothing and spends nothing; taking it live is a separate request (campaigns_request_go_live) that a person must accept. Unset fields get defaults: no audience, no API entry, 20% holdout, no caps, no review gate, budget 0.",
+    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end. ${goLiveNeeds}`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
     input: ZDraftFields.partial().required({ name: true, format: true }),
-    result: ZCampaignRow,
+    result: ZCampaignView,
     run: async (ctx, a) => {
       const campaign = await createDraft(ctx.db, { workspaceId: ctx.workspaceId, input: { ...DRAFT_DEFAULTS, endsAt: null, ...toDraft(a) }, actor: ctx.actor });
-      return { requested: `Create the draft campaign “${a.name}”.`, changed: [`Created draft campaign ${campaign.id} (“${campaign.name}”).`], result: campaign };
+      return { requested: `Create the draft campaign “${a.name}”.`, changed: [`Created draft campaign ${campaign.id} (“${campaign.name}”).`], result: campaignView(campaign) };
     },
   }),
   defineTool({
     name: "campaigns_update_draft",
     title: "Edit a draft campaign",
-    description: "Changes fields of a draft campaign. Live, paused and ended campaigns cannot be edited: their entry policy, holdout and copy were frozen when they went live.",
+    description: `Changes fields of a draft campaign (the same fields as campaigns_create_draft). Live, paused and ended campaigns cannot be edited: their entry policy, holdout and copy were frozen when they went live. An edit expires a pending go-live card, since it described the draft as it was. ${goLiveNeeds}`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
     input: z.object({ campaignId: ZCampaignIdArg, changes: ZDraftFields.partial().describe("Only the fields to change.") }),
-    result: ZCampaignRow,
+    result: ZCampaignView,
     run: async (ctx, a) => {
       const campaign = await updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, input: toDraft(a.changes), actor: ctx.actor });
       const fields = Object.keys(a.changes);
-      return { requested: `Edit ${fields.join(", ") || "nothing"} of draft ${a.campaignId}.`, changed: fields.length ? [`Updated ${fields.join(", ")} of draft ${campaign.id}.`] : [], result: campaign };
+      return { requested: `Edit ${fields.join(", ") || "nothing"} of draft ${a.campaignId}.`, changed: fields.length ? [`Updated ${fields.join(", ")} of draft ${campaign.id}.`] : [], result: campaignView(campaign) };
+    },
+    errorHints: { invalid_state: "Only drafts can be edited; read the campaign with campaigns_get." },
+  }),
+  defineTool({
+    name: "campaigns_pause",
+    title: "Pause a live campaign",
+    description: "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
+    scope: "campaigns:write",
+    kind: "write",
+    idempotent: false,
+    input: z.object({ campaignId: ZCampaignIdArg }),
+    result: ZCampaignView,
+    run: async (ctx, a) => {
+      const campaign = await changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, change: "pause", actor: ctx.actor });
+      return { requested: `Pause campaign ${a.campaignId}.`, changed: [`Paused campaign ${campaign.id}: nothing more prints until it is resumed.`], result: campaignView(campaign) };
+    },
+    errorHints: { invalid_state: "Only a live campaign can be paused; read it with campaigns_get." },
+  }),
+  defineTool({
+    name: "campaigns_end",
+    title: "End a campaign",
+    description: "Ends a live or paused campaign for good: it admits no one, its waiting entry events are skipped (campaign_ended) and the budget they held is given back. Pieces the printer already has are still mailed. It cannot be undone.",
+    scope: "campaigns:write",
+    kind: "write",
+    idempotent: false,
+    input: z.object({ campaignId: ZCampaignIdArg }),
+    result: ZCampaignView,
+    run: async (ctx, a) => {
+      const campaign = await changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, change: "end", actor: ctx.actor });
+      return { requested: `End campaign ${a.campaignId}.`, changed: [`Ended campaign ${campaign.id}: it admits no one and spends nothing more.`], result: campaignView(campaign) };
+    },
+    errorHints: { invalid_state: "Only a live or paused campaign can end; read it with campaigns_get." },
+  }),
+  defineTool({
+    name: "campaigns_request_resume",
+    title: "Ask to resume a paused campaign",
+    description: `Asks the owner to resume a paused campaign, which lets it print and spend again. Creates a confirmation card and changes nothing else. ${waitNote}`,
+    scope: "campaigns:write",
+    kind: "request",
+    idempotent: true,
+    input: z.object({ campaignId: ZCampaignIdArg }),
+    result: ZCardDetail,
+    run: async (ctx, a) => {
+      const { card, created } = await requestResume(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, requestedBy: ctx.actor });
+      return { requested: `Resume campaign ${a.campaignId}.`, changed: created ? [`Created confirmation card ${card.id}; the campaign is still paused.`] : [], result: cardDetail(ctx, card) };
     },
   }),
 ];

@@ -1,55 +1,29 @@
 import { z } from "zod";
 import { requestBudget, requestGoLive } from "@/server/confirmations/requests";
-import { getCard, listCards } from "@/server/confirmations/service";
-import { AppError } from "@/server/errors";
-import { cardRef } from "../cards";
-import type { McpContext } from "../context";
-import { defineTool, ZCardRef } from "../tool";
+import { getCard, pageCards, pieceReviewCard } from "@/server/confirmations/service";
+import { defineTool } from "../tool";
+import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
-
-const ZCardDetail = ZCardRef.extend({
-  summary: z.string(),
-  requestedBy: z.string(),
-  costCents: z.number().nullable(),
-  recipients: z.number().nullable(),
-  budgetAfterCents: z.number().nullable(),
-  decidedAt: z.string().nullable(),
-  executedAt: z.string().nullable(),
-  executionError: z.string().nullable(),
-});
-
-function cardDetail(ctx: McpContext, card: Awaited<ReturnType<typeof getCard>>) {
-  return {
-    ...cardRef(ctx, card),
-    summary: card.summary,
-    requestedBy: card.requestedByLabel,
-    costCents: card.costCents,
-    recipients: card.recipients,
-    budgetAfterCents: card.budgetAfterCents,
-    decidedAt: card.decidedAt?.toISOString() ?? null,
-    executedAt: card.executedAt?.toISOString() ?? null,
-    executionError: card.executionError,
-  };
-}
-
-const waitNote = "Nothing has changed yet: a person must accept the card in the browser. Tell them what you asked for and give them the card's URL; poll confirmations_get to learn the decision. No reply in this conversation counts as their approval.";
 
 export const confirmationTools = [
   defineTool({
     name: "confirmations_list",
     title: "List confirmation cards",
-    description: "Confirmation cards of the workspace: consequential requests (go live, approve a piece, print, spend, raise a budget) waiting for, or decided by, a person.",
+    description: "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first). Pass nextCursor back as cursor for the next page.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({ status: z.enum(["pending", "decided"]).default("pending").describe("Waiting cards (oldest first) or decided ones (newest first).") }),
-    result: z.object({ cards: z.array(ZCardDetail) }),
-    run: async (ctx, a) => ({
-      requested: `The ${a.status} confirmation cards.`,
-      changed: [],
-      result: { cards: (await listCards(ctx.db, { workspaceId: ctx.workspaceId, status: a.status, take: 50 })).map((c) => cardDetail(ctx, c)) },
+    input: z.object({
+      status: z.enum(["pending", "decided"]).default("pending").describe("Waiting cards (oldest first) or decided ones (newest first)."),
+      cursor: z.string().min(1).max(64).optional().describe("nextCursor of the previous page."),
+      take: z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100."),
     }),
+    result: z.object({ cards: z.array(ZCardDetail), nextCursor: z.string().nullable() }),
+    run: async (ctx, a) => {
+      const page = await pageCards(ctx.db, { workspaceId: ctx.workspaceId, status: a.status, cursor: a.cursor, take: a.take });
+      return { requested: `The ${a.status} confirmation cards.`, changed: [], result: { cards: page.cards.map((c) => cardDetail(ctx, c)), nextCursor: page.nextCursor } };
+    },
   }),
   defineTool({
     name: "confirmations_get",
@@ -93,15 +67,14 @@ export const confirmationTools = [
   defineTool({
     name: "pieces_request_approval",
     title: "Ask to approve a piece for print",
-    description: `A piece held by a campaign's review gate is printed only when a person approves it. Returns the piece's confirmation card so you can point the person to it. ${waitNote}`,
+    description: `A piece held by a campaign's review gate is printed only when a person approves it. Returns the piece's confirmation card so you can point the person to it. Find piece ids with pieces_list (status pending_review). ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
     input: z.object({ pieceId: z.string().min(1).max(64).describe("The mail piece's id (pc_…).") }),
     result: ZCardDetail,
     run: async (ctx, a) => {
-      const card = await ctx.db.confirmationCard.findFirst({ where: { workspaceId: ctx.workspaceId, kind: "approve_piece", pieceId: a.pieceId }, orderBy: { createdAt: "desc" } });
-      if (!card) throw new AppError("not_found", "No piece with this id waits for review in the workspace.");
+      const card = await pieceReviewCard(ctx.db, { workspaceId: ctx.workspaceId, pieceId: a.pieceId });
       return { requested: `Approve piece ${a.pieceId} for print.`, changed: [], result: cardDetail(ctx, card) };
     },
   }),

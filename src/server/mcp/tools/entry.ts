@@ -1,19 +1,45 @@
 import { z } from "zod";
-import { ZGetEntryEventInput, ZPostEntryEventInput } from "@/server/entry/schema";
-import { acceptEntryEvent, getEntryEventStatus } from "@/server/entry/service";
+import { listCampaignEvents, listCampaignPieces } from "@/server/campaigns/service";
+import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
+import { ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
+import { acceptEntryEvent } from "@/server/entry/service";
 import { defineTool } from "../tool";
+
+const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
+const ZCursor = z.string().min(1).max(64).optional().describe("nextCursor of the previous page.");
+const ZTake = z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100.");
+const PIECE_STATUSES = ["pending_review", "approved", "rendered", "printed", "mailed", "cancelled", "failed"] as const;
+
+const ZEventDetail = z.object({
+  eventId: z.string(),
+  contactId: z.string(),
+  status: ZEntryStatus,
+  occurredAt: z.string(),
+  skipReason: ZSkipReason.nullable(),
+  enrollmentId: z.string().nullable(),
+  pieceId: z.string().nullable().describe("The mail piece made for it (pc_…), once there is one."),
+  completedAt: z.string().nullable(),
+  waiting: z
+    .object({
+      reason: z.enum(WAITING_REASONS).describe(Object.entries(waitingReasonDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")),
+      until: z.string().nullable().describe("When it goes on by itself (ISO 8601), or null when a person must act."),
+      cardId: z.string().nullable().describe("The confirmation card it waits for, if any."),
+    })
+    .nullable()
+    .describe("Why an unfinished event is not done yet, and until when; null once it has ended."),
+});
 
 export const entryTools = [
   defineTool({
     name: "entry_events_post",
     title: "Post an entry event",
     description:
-      "Admits a contact already in the campaign's audience to a live campaign, as the REST API's POST /api/v1/campaigns/{campaignId}/events does. The contact still passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan); follow it with entry_events_get. Idempotent per idempotencyKey.",
+      "Admits a contact already in the campaign's audience to a live campaign, as the REST API's POST /api/v1/campaigns/{campaignId}/events does. The contact still passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer); follow it with entry_events_get. Once the campaign is live this spends without a further card, up to the budget the person approved. Idempotent per idempotencyKey.",
     scope: "entry_events:write",
     kind: "write",
     idempotent: true,
     input: ZPostEntryEventInput,
-    result: z.object({ eventId: z.string(), status: z.string() }),
+    result: z.object({ eventId: z.string(), status: ZEntryStatus }),
     run: async (ctx, a) => {
       const accepted = await acceptEntryEvent(ctx.db, { workspaceId: ctx.workspaceId, apiKeyId: null, source: "agent", input: a });
       return {
@@ -22,16 +48,112 @@ export const entryTools = [
         result: { eventId: accepted.eventId, status: accepted.status },
       };
     },
+    errorHints: { not_found: "Find contacts of the campaign's audience with contacts_list and its audienceId.", invalid_state: "Read the campaign with campaigns_get: only a live campaign that accepts API entry events admits contacts." },
   }),
   defineTool({
     name: "entry_events_get",
-    title: "Read an entry event's status",
-    description: "The bounded status of an entry event: its lifecycle status, skip reason, enrollment and completion time.",
+    title: "Read an entry event",
+    description: "An entry event's lifecycle status, skip reason, enrollment, piece and completion time, and while it is unfinished why it waits and until when (a frequency cap, a review card, a paused campaign, a retry).",
     scope: "entry_events:write",
     kind: "read",
     idempotent: true,
-    input: ZGetEntryEventInput,
-    result: z.looseObject({ eventId: z.string(), status: z.string(), occurredAt: z.string() }),
-    run: async (ctx, a) => ({ requested: `The status of event ${a.eventId}.`, changed: [], result: await getEntryEventStatus(ctx.db, { workspaceId: ctx.workspaceId, ...a }) }),
+    input: z.object({ campaignId: ZCampaignIdArg, eventId: z.string().min(1).max(64).describe("The event's id (evt_…).") }),
+    result: ZEventDetail,
+    run: async (ctx, a) => ({ requested: `The status of event ${a.eventId}.`, changed: [], result: await getEntryEventDetail(ctx.db, { workspaceId: ctx.workspaceId, ...a }) }),
+  }),
+  defineTool({
+    name: "entry_events_list",
+    title: "List a campaign's entry events",
+    description: "One page of a campaign's entry events, newest first, optionally of one status, with the contact, skip reason and arm. Pass nextCursor back as cursor for the next page.",
+    scope: "workspace:read",
+    kind: "read",
+    idempotent: true,
+    input: z.object({ campaignId: ZCampaignIdArg, status: ZEntryStatus.optional().describe("Only events in this status."), cursor: ZCursor, take: ZTake }),
+    result: z.object({
+      events: z.array(
+        z.object({
+          eventId: z.string(),
+          status: ZEntryStatus,
+          skipReason: ZSkipReason.nullable(),
+          source: z.enum(["api", "agent", "owner"]),
+          contactId: z.string(),
+          contactName: z.string(),
+          arm: z.enum(["treatment", "holdout"]).nullable(),
+          occurredAt: z.string(),
+          createdAt: z.string(),
+          completedAt: z.string().nullable(),
+        }),
+      ),
+      nextCursor: z.string().nullable(),
+    }),
+    run: async (ctx, a) => {
+      const page = await listCampaignEvents(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, status: a.status, cursor: a.cursor, take: a.take });
+      return {
+        requested: `A page of the entry events of ${a.campaignId}.`,
+        changed: [],
+        result: {
+          events: page.items.map((e) => ({
+            eventId: e.id,
+            status: e.status,
+            skipReason: (e.skipReason as z.infer<typeof ZSkipReason> | null) ?? null,
+            source: e.source,
+            contactId: e.contact.id,
+            contactName: `${e.contact.firstName} ${e.contact.lastName}`.trim(),
+            arm: e.enrollment?.arm ?? null,
+            occurredAt: e.occurredAt.toISOString(),
+            createdAt: e.createdAt.toISOString(),
+            completedAt: e.completedAt?.toISOString() ?? null,
+          })),
+          nextCursor: page.nextCursor,
+        },
+      };
+    },
+  }),
+  defineTool({
+    name: "pieces_list",
+    title: "List a campaign's mail pieces",
+    description:
+      "One page of a campaign's mail pieces, newest first, optionally of one status (pending_review pieces wait for a person: pieces_request_approval returns their card), with the recipient, cost in cents, dates and the proof's URL for the person to open. Pass nextCursor back as cursor for the next page.",
+    scope: "workspace:read",
+    kind: "read",
+    idempotent: true,
+    input: z.object({ campaignId: ZCampaignIdArg, status: z.enum(PIECE_STATUSES).optional().describe("Only pieces in this status."), cursor: ZCursor, take: ZTake }),
+    result: z.object({
+      pieces: z.array(
+        z.object({
+          pieceId: z.string(),
+          status: z.enum(PIECE_STATUSES),
+          contactId: z.string(),
+          recipient: z.string(),
+          costCents: z.number().int().describe("Printing and postage, in cents."),
+          proofUrl: z.string().describe("The print-ready PDF, for the signed-in owner to open in a browser."),
+          createdAt: z.string(),
+          printedAt: z.string().nullable(),
+          mailedAt: z.string().nullable(),
+        }),
+      ),
+      nextCursor: z.string().nullable(),
+    }),
+    run: async (ctx, a) => {
+      const page = await listCampaignPieces(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, status: a.status, cursor: a.cursor, take: a.take });
+      return {
+        requested: `A page of the mail pieces of ${a.campaignId}.`,
+        changed: [],
+        result: {
+          pieces: page.items.map((p) => ({
+            pieceId: p.id,
+            status: p.status,
+            contactId: p.contactId,
+            recipient: `${p.contact.firstName} ${p.contact.lastName}`.trim(),
+            costCents: p.costCents,
+            proofUrl: `${ctx.base}/api/pieces/${p.id}/proof?workspaceId=${ctx.workspaceId}`,
+            createdAt: p.createdAt.toISOString(),
+            printedAt: p.printedAt?.toISOString() ?? null,
+            mailedAt: p.mailedAt?.toISOString() ?? null,
+          })),
+          nextCursor: page.nextCursor,
+        },
+      };
+    },
   }),
 ];

@@ -1,35 +1,135 @@
 import { z } from "zod";
 import { HOLDOUT_FORMULA, holdoutSize } from "@/server/calculators/formulas";
 import { ZHoldoutSizeInput } from "@/server/calculators/schema";
-import { ATTRIBUTION_WINDOW_DAYS, getCampaignResults } from "@/server/holdouts/results";
+import { requireCampaign } from "@/server/campaigns/service";
+import { AppError } from "@/server/errors";
+import { ATTRIBUTION_WINDOW_DAYS, getCampaignResults, type TCampaignResults } from "@/server/holdouts/results";
 import { defineTool } from "../tool";
+
+const KINDS = ["reply", "meeting_booked", "opportunity_created", "signup", "trial_started", "purchase", "pipeline_dollars", "closed_won"] as const;
+const VERDICTS = ["lift", "negative", "no_detectable_lift", "not_enough_data", "not_measurable"] as const;
+const ZInterval = z.tuple([z.number(), z.number()]).describe("95% interval [low, high].");
+const cents = (x: number) => Math.round(x);
+
+const ZKindResult = z.object({
+  kind: z.enum(KINDS),
+  treated: z.object({ accounts: z.number().int(), converted: z.number().int() }),
+  holdout: z.object({ accounts: z.number().int(), converted: z.number().int() }),
+  treatedRate: z.number().describe("Fraction of treated accounts that converted."),
+  holdoutRate: z.number().describe("Fraction of held-out accounts that converted."),
+  absoluteLift: z.number().describe("treatedRate - holdoutRate, as a fraction."),
+  absoluteLiftCi: ZInterval,
+  relativeLift: z.number().nullable().describe("treatedRate / holdoutRate - 1, as a fraction; null when an arm has no conversions."),
+  relativeLiftCi: ZInterval.nullable(),
+  pValue: z.number(),
+  holdoutObservable: z.boolean().describe("False when only response-link reports exist for this kind (held-out accounts never get a link), so lift cannot be measured."),
+  requiredAccounts: z.object({ holdout: z.number().int(), treated: z.number().int(), plannedLift: z.number() }).nullable().describe("Accounts each arm needs to detect plannedLift (a fraction) at this baseline."),
+  money: z
+    .object({
+      meanTreatedCents: z.number().int().describe("Mean per treated account, in cents."),
+      meanHoldoutCents: z.number().int().describe("Mean per held-out account, in cents."),
+      incrementalPerAccountCents: z.number().int(),
+      incrementalPerAccountCiCents: ZInterval,
+      incrementalTotalCents: z.number().int().describe("Incremental money of the treated arm, in cents (not dollars)."),
+      incrementalTotalCiCents: ZInterval,
+      significant: z.boolean().describe("False when the interval includes zero: do not present the total as a gain."),
+    })
+    .nullable()
+    .describe("For money kinds (purchase, pipeline_dollars, closed_won): amounts in integer cents."),
+  verdict: z.enum(VERDICTS),
+  explanation: z.string(),
+});
+
+const ZResults = z.object({
+  campaign: z.object({ id: z.string(), name: z.string(), status: z.enum(["live", "paused", "ended"]), holdoutShare: z.number(), wentLiveAt: z.string().nullable(), endedAt: z.string().nullable() }),
+  attributionWindowDays: z.number().int(),
+  arms: z.object({ treatment: z.number().int(), holdout: z.number().int() }).describe("Accounts per arm that count (treated: mailed; held out: recorded)."),
+  sampleRatio: z.object({ chiSquare: z.number(), pValue: z.number(), mismatch: z.boolean().describe("True when the arms are far from the planned share: the data or assignment is broken.") }),
+  responses: z.object({ scans: z.number().int(), clicks: z.number().int(), respondingAccounts: z.number().int(), rate: z.number() }),
+  kinds: z.array(ZKindResult),
+  generatedAt: z.string(),
+});
+
+function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
+  return {
+    campaign: { ...r.campaign, status: r.campaign.status as "live" | "paused" | "ended", wentLiveAt: r.campaign.wentLiveAt?.toISOString() ?? null, endedAt: r.campaign.endedAt?.toISOString() ?? null },
+    attributionWindowDays: r.attributionWindowDays,
+    arms: r.arms,
+    sampleRatio: r.sampleRatio,
+    responses: r.responses,
+    kinds: r.kinds.map((k) => ({
+      kind: k.kind,
+      treated: k.treated,
+      holdout: k.holdout,
+      treatedRate: k.treatedRate,
+      holdoutRate: k.holdoutRate,
+      absoluteLift: k.absoluteLift,
+      absoluteLiftCi: k.absoluteLiftCi,
+      relativeLift: k.relativeLift,
+      relativeLiftCi: k.relativeLiftCi,
+      pValue: k.pValue,
+      holdoutObservable: k.holdoutObservable,
+      requiredAccounts: k.required,
+      money: k.money && {
+        meanTreatedCents: cents(k.money.meanTreated),
+        meanHoldoutCents: cents(k.money.meanHoldout),
+        incrementalPerAccountCents: cents(k.money.perAccount),
+        incrementalPerAccountCiCents: [cents(k.money.perAccountCi[0]), cents(k.money.perAccountCi[1])],
+        incrementalTotalCents: cents(k.money.total),
+        incrementalTotalCiCents: [cents(k.money.totalCi[0]), cents(k.money.totalCi[1])],
+        significant: k.money.totalCi[0] > 0 || k.money.totalCi[1] < 0,
+      },
+      verdict: k.verdict,
+      explanation: k.explanation,
+    })),
+    generatedAt: r.generatedAt.toISOString(),
+  };
+}
 
 export const measurementTools = [
   defineTool({
     name: "results_get",
     title: "Lift results of a campaign",
-    description: `Lift against the account-level holdout for a live or ended campaign: per conversion kind, treated and held-out accounts with counts and rates, absolute and relative lift with 95% intervals and a p-value, incremental pipeline and closed-won dollars, arm sizes against the size needed, a sample-ratio check and a plain verdict ("not enough data yet" when underpowered). Outcomes count within ${ATTRIBUTION_WINDOW_DAYS} days of the account's first mailed piece.`,
+    description: `Lift against the account-level holdout for a live, paused or ended campaign: per conversion kind, treated and held-out accounts with counts and rates (fractions), absolute and relative lift with 95% intervals and a p-value, incremental money in integer cents (incrementalTotalCents; divide by 100 for dollars) with its interval and whether it is significant, arm sizes against the size needed, a sample-ratio check and a plain verdict ("not_enough_data" when underpowered). Outcomes count within ${ATTRIBUTION_WINDOW_DAYS} days of the account's first mailed piece. A draft has no results.`,
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: z.object({ campaignId: z.string().min(1).max(64).describe("The campaign's id (cmp_…).") }),
-    result: z.looseObject({ campaign: z.looseObject({ id: z.string() }) }),
-    run: async (ctx, a) => ({ requested: `Lift results of ${a.campaignId}.`, changed: [], result: await getCampaignResults(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId }) }),
+    result: ZResults,
+    run: async (ctx, a) => {
+      const campaign = await requireCampaign(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId });
+      if (campaign.status === "draft") {
+        throw new AppError("invalid_state", "The campaign is a draft: it has mailed no one and held no one out, so it has no results yet.", {
+          nextStep: "Results exist once the campaign has gone live (campaigns_request_go_live); read a live or ended campaign's results instead.",
+        });
+      }
+      return { requested: `Lift results of ${a.campaignId}.`, changed: [], result: resultsView(await getCampaignResults(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId })) };
+    },
+    errorHints: { not_found: "Find the campaign's id with campaigns_list (status live or ended)." },
   }),
   defineTool({
     name: "holdouts_calculate_size",
     title: "Holdout size",
     description:
-      "How many accounts each arm needs to detect a relative lift over a baseline conversion rate (two-proportion test, pooled variance under the null; unequal allocation when the holdout share is not 0.5). The same answer as GET /api/tools/holdout-size.",
+      "How many accounts each arm needs to detect a relative lift over a baseline conversion rate (two-proportion test, pooled variance under the null; unequal allocation when the holdout share is not 0.5). Rates and lifts are fractions: 0.07 is 7 per cent. The same answer as GET /api/tools/holdout-size.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: ZHoldoutSizeInput,
-    result: z.object({ holdoutSize: z.number(), treatedSize: z.number(), totalSize: z.number(), formula: z.string() }).loose(),
+    result: z.object({
+      inputs: z.object({ baselineRate: z.number(), relativeLift: z.number(), alpha: z.number(), power: z.number(), holdoutShare: z.number() }),
+      treatedRate: z.number().describe("baselineRate x (1 + relativeLift)."),
+      absoluteLift: z.number(),
+      holdoutSize: z.number().int().describe("Accounts to hold out."),
+      treatedSize: z.number().int().describe("Accounts to mail."),
+      totalSize: z.number().int(),
+      sided: z.literal("two-sided"),
+      formula: z.string(),
+    }),
     run: async (_ctx, a) => ({
       requested: `Holdout size for a ${a.baselineRate} baseline and a ${a.relativeLift} relative lift.`,
       changed: [],
-      result: { inputs: a, ...holdoutSize(a), sided: "two-sided", formula: HOLDOUT_FORMULA },
+      result: { inputs: a, ...holdoutSize(a), sided: "two-sided" as const, formula: HOLDOUT_FORMULA },
     }),
   }),
 ];

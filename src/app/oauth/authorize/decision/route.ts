@@ -20,7 +20,13 @@ export async function POST(req: Request) {
   if (origin && origin !== new URL(base).origin) return page(403, "This form can only be sent from this site.");
   const user = await getSessionUser();
   if (!user) return page(401, "Your session ended. Start the connection again from your agent.");
-  const result = await decideConsent(getDb(), base, user, await readForm(req));
+  let form: Record<string, string>;
+  try {
+    form = await readForm(req);
+  } catch (error) {
+    return page(400, (error as Error).message);
+  }
+  const result = await decideConsent(getDb(), base, user, form);
   if (result.location) return new Response(null, { status: 303, headers: { Location: result.location, "Cache-Control": "no-store" } });
   return page(result.status, result.message ?? "The request was not valid.");
 }

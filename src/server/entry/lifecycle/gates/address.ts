@@ -20,42 +20,70 @@ export interface PostalAddress {
 
 const regionsByCountry = new Map(allCountries.map(([, code, regions]) => [code, regions.map(([name, short]) => ({ name: name.toLowerCase(), short: (short ?? "").toUpperCase() }))]));
 
+/** What can be wrong with a postal address, as the mailability audit names it (src/server/mailability). */
+export type TAddressProblemCode =
+  | "undeliverable"
+  | "missing_name"
+  | "missing_address"
+  | "missing_city"
+  | "unknown_country"
+  | "missing_postal_code"
+  | "invalid_postal_code"
+  | "invalid_region";
+
 /**
  * Address review (gate 3): the fields a postal service needs, a postal code and a region that fit
  * the country (country data from i18n-iso-countries, country-region-data and postcode-validator),
- * and no undeliverable marker. Returns the problems in words; none means the address may be mailed.
+ * and no undeliverable marker. Each problem has its code (the audit's reason) and its words; none
+ * means the address may be mailed. The lifecycle and the audit both read this, so they agree.
  */
-export function reviewAddress(a: PostalAddress): string[] {
-  const problems: string[] = [];
-  if (a.addressStatus === "undeliverable") problems.push(`marked undeliverable${a.undeliverableReason ? ` (${a.undeliverableReason})` : ""}`);
-  if (!a.firstName.trim() && !a.lastName.trim()) problems.push("no recipient name");
-  if (!a.addressLine1?.trim()) problems.push("no street address");
-  if (!a.city?.trim()) problems.push("no city");
+export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; message: string }[] {
+  const problems: { code: TAddressProblemCode; message: string }[] = [];
+  const add = (code: TAddressProblemCode, message: string) => problems.push({ code, message });
+  if (a.addressStatus === "undeliverable") add("undeliverable", `marked undeliverable${a.undeliverableReason ? ` (${a.undeliverableReason})` : ""}`);
+  if (!a.firstName.trim() && !a.lastName.trim()) add("missing_name", "no recipient name");
+  if (!a.addressLine1?.trim()) add("missing_address", "no street address");
+  if (!a.city?.trim()) add("missing_city", "no city");
   const country = a.country?.trim().toUpperCase() ?? "";
   if (!country) {
-    problems.push("no country");
+    add("unknown_country", "no country");
     return problems;
   }
   if (!countries.isValid(country)) {
-    problems.push(`unknown country code ${country}`);
+    add("unknown_country", `unknown country code ${country}`);
     return problems;
   }
   const postal = a.postalCode?.trim() ?? "";
   if (postcodeValidatorExistsForCountry(country)) {
-    if (!postal) problems.push("no postal code");
-    else if (!postcodeValidator(postal, country)) problems.push(`postal code ${postal} does not fit ${country}`);
+    if (!postal) add("missing_postal_code", "no postal code");
+    else if (!postcodeValidator(postal, country)) add("invalid_postal_code", `postal code ${postal} does not fit ${country}`);
   }
   const region = a.region?.trim() ?? "";
-  const known = regionsByCountry.get(country as never) ?? [];
+  const known = regionsOf(country);
   if (!region) {
-    if (REGION_REQUIRED.has(country)) problems.push(`no state or province (required in ${country})`);
+    if (REGION_REQUIRED.has(country)) add("invalid_region", `no state or province (required in ${country})`);
   } else if (known.length && !known.some((r) => r.short === region.toUpperCase() || r.name === region.toLowerCase())) {
-    problems.push(`region ${region} is not a region of ${country}`);
+    add("invalid_region", `region ${region} is not a region of ${country}`);
   }
   return problems;
 }
 
-const squash = (s: string | null | undefined) => (s ?? "").toUpperCase().normalize("NFKD").replace(/[^A-Z0-9]+/g, " ").trim();
+/** The problems of an address in words (the lifecycle's address review). */
+export function reviewAddress(a: PostalAddress): string[] {
+  return addressProblems(a).map((p) => p.message);
+}
+
+/** The regions of a country (country-region-data): lower-case name and upper-case postal code. */
+export function regionsOf(country: string): { name: string; short: string }[] {
+  return regionsByCountry.get(country as never) ?? [];
+}
+
+// Plain ASCII (most addresses) needs no Unicode decomposition: the same result, without its cost on imports.
+const ASCII = /^[\x20-\x7e]*$/;
+const squash = (s: string | null | undefined) => {
+  const upper = (s ?? "").toUpperCase();
+  return (ASCII.test(upper) ? upper : upper.normalize("NFKD")).replace(/[^A-Z0-9]+/g, " ").trim();
+};
 
 /** A normalised postal address, for suppression by address and duplicate detection. */
 export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">): string {

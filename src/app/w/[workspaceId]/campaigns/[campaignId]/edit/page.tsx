@@ -25,6 +25,7 @@ export default async function EditCampaignPage({ params }: { params: Promise<{ w
         reviewGate: c.reviewGate,
         budgetCents: c.budgetCents,
         fulfilmentContractId: c.fulfilmentContractId,
+        designId: c.designId,
         destinationUrl: c.destinationUrl,
         headline: c.headline,
         bodyTemplate: c.bodyTemplate,

@@ -1,0 +1,145 @@
+/**
+ * npm run bench:import: a 100,000-row CSV (about 20 MB) imported into an empty workspace on
+ * PostgreSQL, the whole way (upload into the database in pieces, encoding and delimiter detection,
+ * row counting, the contacts_import job: parsing, mapping, de-duplication against the workspace,
+ * accounts by company, set-based batches with their checkpoints, audience membership), then the
+ * same file again (every row found, nothing changed). Prints rows/s and peak memory, and in the
+ * same run PostgreSQL's own COPY of the same rows into a bare table: the limit of what loading
+ * these rows into this database can cost on this machine. Each import runs in a process of its own
+ * (scripts/bench/import-run.ts), as in a worker, so its memory is the import's and not this script's.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { openDatabase } from "@/server/platform/database";
+import { applyMigrations } from "@/server/platform/migrate";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SERVER = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+const FIRST = ["Ada", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hiro", "Isla", "Jonas", "Keisha", "Liam", "Maya", "Noah", "Olivia", "Priya", "Quentin", "Rosa", "Samuel", "Tara"];
+const LAST = ["Okafor", "Hartley", "Nakamura", "Alvarez", "Petrova", "Haddad", "Lindqvist", "Tanaka", "McKenzie", "Becker", "Robinson", "O'Connell", "Srinivasan", "Feldman", "Dubois", "Raman", "Moreau", "Jiménez", "Adeyemi", "Whitfield"];
+const COUNTRIES = [["US", "United States"], ["US", "USA"], ["GB", "United Kingdom"], ["DE", "Deutschland"], ["FR", "France"], ["CA", "Canada"], ["US", "U.S."]];
+const HEADER = "First Name,Last Name,Email Address,Company Name,Job Title,Phone,Street Address,Address Line 2,City,State/Province,Zip/Postal Code,Country,Record ID,Lead Source,Notes";
+
+/** One row of a CRM export: five people per company, one in twenty on a free-mail address. */
+function row(i: number): string {
+  const company = Math.floor(i / 5);
+  const first = FIRST[i % 20];
+  const last = LAST[Math.floor(i / 20) % 20];
+  const domain = i % 20 === 7 ? "gmail.com" : `company-${company}.example`;
+  const [, country] = COUNTRIES[company % COUNTRIES.length];
+  const name = `Company ${company} ${["Logistics", "Holdings", "Software", "Health"][company % 4]}`;
+  return [
+    first,
+    last,
+    `${first}.${last.replace(/\W/g, "")}.${i}@${domain}`.toLowerCase(),
+    i % 20 === 7 ? "" : name,
+    ["VP Operations", "Director of IT", "Head of Procurement", "CFO"][i % 4],
+    `+1 555 ${String(i).padStart(7, "0")}`,
+    `${100 + (company % 900)} Market Street`,
+    `Floor ${(i % 9) + 2}`,
+    "Springfield",
+    "IL",
+    String(62700 + (company % 99)).padStart(5, "0"),
+    country,
+    `crm-${i}`,
+    "Trade show",
+    `"Met at booth ${i % 40}, interested in ""gifting"", follow up in Q${(i % 4) + 1}"`,
+  ].join(",");
+}
+
+async function writeCsv(file: string) {
+  const out = fs.createWriteStream(file);
+  out.write(`${HEADER}\n`);
+  for (let i = 0; i < ROWS; i++) if (!out.write(`${row(i)}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
+  await new Promise<void>((resolve) => out.end(resolve));
+}
+
+/** Times `work`. */
+async function measure<T>(work: () => Promise<T>) {
+  const start = performance.now();
+  const result = await work();
+  return { result, seconds: (performance.now() - start) / 1000 };
+}
+
+interface RunResult {
+  uploadSeconds: number;
+  jobSeconds: number;
+  seconds: number;
+  startRssMb: number;
+  peakRssMb: number;
+  view: { status: string; created: number; updated: number; skipped: number; refused: number; error: string | null };
+}
+
+/** One import in a process of its own (scripts/bench/import-run.ts), as a worker process runs it. */
+function importInWorker(url: string, workspaceId: string, file: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/bench/import-run.ts", url, workspaceId, file], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => {
+      const last = out.trim().split("\n").pop() ?? "";
+      if (code !== 0 || !last.startsWith("{")) reject(new Error(`the import process exited with ${code}: ${out}`));
+      else resolve(JSON.parse(last));
+    });
+  });
+}
+
+const line = (label: string, r: RunResult) =>
+  `${label.padEnd(16)}${r.seconds.toFixed(1)} s  ${Math.round(ROWS / r.seconds).toLocaleString("en-US")} rows/s  (upload ${r.uploadSeconds.toFixed(1)} s, job ${r.jobSeconds.toFixed(1)} s)  peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.startRssMb.toFixed(0)} MB at its start)`;
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dm-bench-import-"));
+  const file = path.join(dir, "contacts.csv");
+  await writeCsv(file);
+  const bytes = fs.statSync(file).size;
+  const name = `dm_bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ kind: "postgres", url: url.toString() });
+  try {
+    await applyMigrations(database.migrationAdapter());
+    const prisma = database.prisma;
+    const ws = await prisma.workspace.create({ data: { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` } });
+    console.log(`bench:import: ${ROWS.toLocaleString("en-US")} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB, on PostgreSQL (${os.cpus().length} cores)\n`);
+
+    const first = await importInWorker(url.toString(), ws.id, file);
+    if (first.view.status !== "succeeded") throw new Error(`import ended ${first.view.status}: ${first.view.error}`);
+    const [contacts, members, accounts] = await Promise.all([
+      prisma.contact.count({ where: { workspaceId: ws.id } }),
+      prisma.audienceMember.count({ where: { workspaceId: ws.id } }),
+      prisma.account.count({ where: { workspaceId: ws.id } }),
+    ]);
+    console.log(line("first import", first));
+    console.log(`${"".padEnd(16)}created ${first.view.created}, updated ${first.view.updated}, skipped ${first.view.skipped}, refused ${first.view.refused}; ${contacts} contacts, ${accounts} accounts, ${members} audience members`);
+    const again = await importInWorker(url.toString(), ws.id, file);
+    console.log(line("same file again", again));
+    console.log(`${"".padEnd(16)}created ${again.view.created}, updated ${again.view.updated}, skipped ${again.view.skipped}; ${await prisma.contact.count({ where: { workspaceId: ws.id } })} contacts\n`);
+
+    // The reference: PostgreSQL's own COPY of the same rows (CSV parsing in the server, no checks, no indexes but the key).
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query(`CREATE TABLE bench_copy (id bigserial PRIMARY KEY, ${HEADER.split(",").map((_, i) => `c${i} text`).join(", ")})`);
+    const copy = await measure(() => pipeline(fs.createReadStream(file), client.query(copyFrom(`COPY bench_copy (${HEADER.split(",").map((_, i) => `c${i}`).join(", ")}) FROM STDIN WITH (FORMAT csv, HEADER true)`))));
+    const copied = (await client.query("SELECT count(*)::int AS n FROM bench_copy")).rows[0].n;
+    await client.end();
+    console.log(`${"reference COPY".padEnd(16)}${copy.seconds.toFixed(1)} s  ${Math.round(ROWS / copy.seconds).toLocaleString("en-US")} rows/s  (${copied} rows into a bare table)`);
+    console.log(`\nThe import takes ${(first.seconds / copy.seconds).toFixed(1)}x the time of COPY (aim: at most 15 s, under 400 MB).`);
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

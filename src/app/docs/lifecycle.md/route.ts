@@ -1,0 +1,7 @@
+import { lifecycleMarkdown } from "@/server/docs/published/reference-md";
+import { textDocument } from "@/server/docs/published/responses";
+
+export const dynamic = "force-dynamic";
+
+/** The entry lifecycle as Markdown (also the MCP resource of the same address). */
+export const GET = textDocument(lifecycleMarkdown, "text/markdown");

@@ -1,0 +1,7 @@
+import { problemsMarkdown } from "@/server/docs/published/reference-md";
+import { textDocument } from "@/server/docs/published/responses";
+
+export const dynamic = "force-dynamic";
+
+/** Every REST problem type and MCP tool error code as Markdown (also the MCP resource of the same address). */
+export const GET = textDocument(problemsMarkdown, "text/markdown");

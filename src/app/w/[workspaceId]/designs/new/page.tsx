@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { DesignEditor } from "@/components/designs/design-editor";
+
+export const metadata: Metadata = { title: "New design" };
+
+export default async function NewDesignPage({ params }: { params: Promise<{ workspaceId: string }> }) {
+  const { workspaceId } = await params;
+  return <DesignEditor workspaceId={workspaceId} />;
+}

@@ -1,0 +1,24 @@
+import type { TUploadResult } from "@/server/imports/upload";
+
+/**
+ * Sends a file to /api/imports as the request body. XMLHttpRequest streams a File from disk
+ * without reading it into this page's memory, and reports upload progress (fetch does neither).
+ */
+export function uploadCsv(workspaceId: string, file: File, onProgress: (fraction: number) => void): { promise: Promise<TUploadResult>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<TUploadResult>((resolve, reject) => {
+    xhr.open("POST", `/api/imports?workspaceId=${encodeURIComponent(workspaceId)}`);
+    xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
+    xhr.setRequestHeader("Content-Type", "text/csv");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      if (xhr.status === 201) resolve(xhr.response as TUploadResult);
+      else reject(new Error((xhr.response as { message?: string } | null)?.message ?? `The upload failed (${xhr.status}). Try again.`));
+    };
+    xhr.onerror = () => reject(new Error("The upload was interrupted; check the connection and try again."));
+    xhr.onabort = () => reject(new Error("The upload was stopped."));
+    xhr.send(file);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

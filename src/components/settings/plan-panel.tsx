@@ -1,0 +1,142 @@
+"use client";
+
+import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconCheck, IconInfoCircle, IconX } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { formatCents, formatDateTime, formatNumber } from "@/components/ui/format";
+import { PageError } from "@/components/ui/page-states";
+import { useTRPC } from "@/trpc/react";
+
+type PlanName = "audit" | "paid";
+
+/** Settings → Plan: the two plans side by side, the current one marked, and the switch (confirmed first). */
+export function PlanPanel({ workspaceId }: { workspaceId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const overview = useQuery(trpc.plan.get.queryOptions({ workspaceId }));
+  const [choosing, setChoosing] = useState<PlanName | null>(null);
+  const change = useMutation(
+    trpc.plan.change.mutationOptions({
+      onSuccess: async (r) => {
+        setChoosing(null);
+        notifications.show({ color: "teal", title: "Plan changed", message: r.plan === "paid" ? "Mailing is on." : "New mail has stopped." });
+        await queryClient.invalidateQueries();
+        // The header's plan badge is rendered on the server.
+        router.refresh();
+      },
+      onError: (err) => notifications.show({ color: "red", title: "The plan did not change", message: err.message }),
+    }),
+  );
+
+  if (overview.isPending) return <Skeleton h={320} />;
+  if (overview.isError) return <PageError message={overview.error.message} onRetry={() => overview.refetch()} />;
+  const o = overview.data;
+
+  return (
+    <Stack gap="md" maw={1000}>
+      <div>
+        <Title order={2} size="h3">
+          Plan
+        </Title>
+        <Text c="dimmed" size="sm">
+          This workspace is on the <b>{o.plans.find((p) => p.plan === o.plan)!.name.toLowerCase()}</b> since {formatDateTime(o.since)}.
+        </Text>
+      </div>
+      {!o.billing.chargesMoney && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} p="sm">
+          Billing in this installation runs through the sandbox provider: choosing the paid plan starts a subscription record, and no
+          card is charged.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {o.plans.map((p) => {
+          const current = p.plan === o.plan;
+          return (
+            <Card key={p.plan} withBorder padding="lg" radius="md" style={current ? { borderColor: "var(--mantine-color-blue-6)", borderWidth: 2 } : undefined}>
+              <Stack gap="sm" h="100%">
+                <Group justify="space-between" align="flex-start">
+                  <Title order={3} size="h4">
+                    {p.name}
+                  </Title>
+                  {current && <Badge variant="light">Current plan</Badge>}
+                </Group>
+                <Text fw={700} size="xl">
+                  {p.monthlyPriceCents ? (
+                    <>
+                      {formatCents(p.monthlyPriceCents)}
+                      <Text span c="dimmed" size="sm" fw={400}>
+                        {" "}
+                        a month, plus the printer&apos;s price per piece
+                      </Text>
+                    </>
+                  ) : (
+                    "Free"
+                  )}
+                </Text>
+                <Text size="sm">{p.summary}</Text>
+                <List spacing={6} size="sm" styles={{ itemWrapper: { alignItems: "flex-start" }, itemLabel: { lineHeight: 1.45 } }}>
+                  {p.includes.map((line) => (
+                    <List.Item key={line} icon={<ThemeIcon color="teal" size={20} radius="xl" variant="light"><IconCheck size={14} aria-label="Included" /></ThemeIcon>}>
+                      {line}
+                    </List.Item>
+                  ))}
+                  {p.excludes.map((line) => (
+                    <List.Item key={line} icon={<ThemeIcon color="gray" size={20} radius="xl" variant="light"><IconX size={14} aria-label="Not included" /></ThemeIcon>}>
+                      {line}
+                    </List.Item>
+                  ))}
+                </List>
+                <div style={{ marginTop: "auto" }}>
+                  {current ? (
+                    <Text size="sm" c="dimmed">
+                      {o.subscription ? `Subscription ${o.subscription.providerRef} (${o.subscription.provider}) since ${formatDateTime(o.subscription.startedAt)}.` : "No subscription: nothing is billed."}
+                    </Text>
+                  ) : (
+                    <Button fullWidth variant={p.plan === "paid" ? "filled" : "default"} onClick={() => setChoosing(p.plan as PlanName)}>
+                      {p.plan === "paid" ? "Choose the paid plan" : "Go back to the free audit plan"}
+                    </Button>
+                  )}
+                </div>
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      {o.plan === "audit" && o.piecesAtPrinter > 0 && (
+        <Alert color="gray" p="sm">
+          {formatNumber(o.piecesAtPrinter)} {o.piecesAtPrinter === 1 ? "piece was" : "pieces were"} already with the printer when mailing stopped; they are still
+          mailed and charged.
+        </Alert>
+      )}
+
+      <ConfirmModal
+        opened={choosing !== null}
+        onClose={() => setChoosing(null)}
+        title={choosing === "paid" ? "Choose the paid plan?" : "Go back to the free audit plan?"}
+        confirmLabel={choosing === "paid" ? "Choose the paid plan" : "Stop mailing and go back"}
+        color={choosing === "audit" ? "red" : undefined}
+        loading={change.isPending}
+        onConfirm={() => choosing && change.mutate({ workspaceId, plan: choosing })}
+      >
+        {choosing === "paid" ? (
+          <Text size="sm">
+            Mailing turns on. Live campaigns print and mail through their approved printer contracts, each piece charged at the printer&apos;s
+            price and never above the campaign&apos;s budget. The subscription is {formatCents(o.plans[1].monthlyPriceCents)} a month
+            {o.billing.chargesMoney ? "." : " (sandbox billing: no card is charged)."}
+          </Text>
+        ) : (
+          <Text size="sm">
+            New mail stops at once: every piece not yet with the printer is skipped and its budget given back
+            {o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already has are still mailed. The
+            subscription is cancelled.
+          </Text>
+        )}
+      </ConfirmModal>
+    </Stack>
+  );
+}

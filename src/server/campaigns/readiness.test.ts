@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import type { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "@/test/database";
+import { callerFor, createAudience, createOwnerWorkspace } from "@/test/factories";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+const refusal = (p: Promise<unknown>) => p.then(() => null, (error: TRPCError) => ({ code: error.code, message: error.message }));
+
+describe("campaign readiness (issue 16)", () => {
+  it("names every blocker of a new person's first draft, and the owner's go-live refuses until none is left", async () => {
+    const o = await createOwnerWorkspace(prisma, { plan: "audit" });
+    const caller = await callerFor(prisma, o.user);
+    const campaign = await prisma.campaign.create({ data: { workspaceId: o.workspaceId, name: "First", format: "postcard" } });
+    const p = { workspaceId: o.workspaceId, campaignId: campaign.id };
+
+    const first = await caller.campaign.readiness(p);
+    expect(first.ready).toBe(false);
+    expect(first.items.filter((i) => !i.ok).map((i) => i.key)).toEqual(["audience", "destination", "copy", "plan", "printer", "budget"]);
+    expect(first.items.find((i) => i.key === "plan")).toMatchObject({ detail: expect.stringContaining("free audit plan"), fix: "/settings/plan" });
+    expect(first.items.find((i) => i.key === "printer")).toMatchObject({ detail: "No fulfilment contract is chosen.", fix: "/settings/printing" });
+
+    const refused = await refusal(caller.campaign.goLive(p));
+    expect(refused?.code).toBe("CONFLICT");
+    expect(refused?.message).toMatch(/^Not ready to go live\. An audience with contacts: No audience is chosen\. .* The paid plan \(mailing on\): The workspace is on the free audit plan: nothing reaches a mailbox\. /);
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
+    expect(await prisma.holdoutAssignment.count({ where: { campaignId: campaign.id } })).toBe(0);
+
+    // Fix each one: audience, copy and URL, plan, an approved contract, a budget.
+    const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 4, perAccount: 2 });
+    const contract = await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox postcards", format: "postcard", size: "6x9", unitCostCents: 95, status: "proposed" } });
+    await caller.campaign.update({ ...p, draft: { audienceId: audience.id, destinationUrl: "https://example.com/a", headline: "Hello {{firstName}}", bodyTemplate: "A note for {{company}}.", fulfilmentContractId: contract.id } });
+    await prisma.workspace.update({ where: { id: o.workspaceId }, data: { plan: "paid" } });
+    await caller.campaign.setBudget({ ...p, budgetCents: 50 });
+
+    const almost = await caller.campaign.readiness(p);
+    expect(almost.items.filter((i) => !i.ok).map((i) => [i.key, i.detail])).toEqual([
+      ["printer", "Sandbox postcards is proposed, not approved."],
+      ["budget", "The budget is less than one piece costs."],
+    ]);
+
+    await prisma.fulfilmentContract.update({ where: { id: contract.id }, data: { status: "approved" } });
+    await caller.campaign.setBudget({ ...p, budgetCents: 10_000 });
+    expect((await caller.campaign.readiness(p)).ready).toBe(true);
+    const live = await caller.campaign.goLive(p);
+    expect(live.status).toBe("live");
+  });
+
+  it("drafts with text that does not fit block going live, and another workspace's campaign is not found", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const other = await createOwnerWorkspace(prisma);
+    const caller = await callerFor(prisma, o.user);
+    const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts: 1, perAccount: 1 });
+    const campaign = await prisma.campaign.create({ data: { workspaceId: o.workspaceId, name: "Fits?", format: "postcard", audienceId: audience.id } });
+    const sid = randomBytes(8).toString("hex");
+    await prisma.draft.create({
+      data: { workspaceId: o.workspaceId, campaignId: campaign.id, contactId: contacts[0].id, overflowing: true, specimen: false, sid, responseCode: sid.slice(0, 10), pdf: Buffer.from("%PDF"), pdfBytes: 4, pages: 2, renderedAt: new Date() },
+    });
+    const drafts = (await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts");
+    expect(drafts).toMatchObject({ ok: false, detail: "1 of 1 drafts have text that does not fit or missing merge data." });
+
+    const theirs = await callerFor(prisma, other.user);
+    expect(await refusal(theirs.campaign.readiness({ workspaceId: other.workspaceId, campaignId: campaign.id }))).toEqual({ code: "NOT_FOUND", message: "No such campaign." });
+  });
+});

@@ -1,0 +1,120 @@
+import type { Db } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { latestAudit } from "@/server/mailability/service";
+import { goLiveProblems, requireCampaign } from "./service";
+
+export type TReadinessKey = "audience" | "mailability" | "destination" | "copy" | "drafts" | "plan" | "printer" | "budget";
+
+/** Above this share of unmailable contacts in the audience's latest audit, going live waits for fixes. */
+export const MAX_UNMAILABLE_SHARE = 0.5;
+
+export interface TReadinessItem {
+  key: TReadinessKey;
+  /** What must be true, in a few words. */
+  label: string;
+  ok: boolean;
+  /** Why it is not (or what it is) now. */
+  detail: string;
+  /** Where to fix it, relative to the workspace (`/w/{id}`); the budget is set on the campaign's page. */
+  fix: string;
+}
+
+/**
+ * Everything that must hold before a draft campaign can go live from the owner's page, each with
+ * where to fix it. The owner's go-live refuses while any item is not ok, so the button and the
+ * server never disagree. An agent's go-live card (confirmations/requests.ts) names the plan, printer
+ * and budget gaps as warnings to the person who decides it.
+ */
+export async function campaignReadiness(db: Db, p: { workspaceId: string; campaignId: string }) {
+  const campaign = await requireCampaign(db, p);
+  const base = `/campaigns/${campaign.id}`;
+  const [workspace, contract, members, drafts, audit] = await Promise.all([
+    db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
+    campaign.fulfilmentContractId ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null,
+    campaign.audienceId ? db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : Promise.resolve(0),
+    db.draft.groupBy({ by: ["overflowing", "missingData"], where: { campaignId: campaign.id, workspaceId: p.workspaceId }, _count: { _all: true } }),
+    campaign.audienceId ? latestAudit(db, { workspaceId: p.workspaceId, audienceId: campaign.audienceId }) : Promise.resolve(null),
+  ]);
+  const problems = await goLiveProblems(db, campaign);
+  const draftCount = drafts.reduce((n, g) => n + g._count._all, 0);
+  const needAttention = drafts.filter((g) => g.overflowing || g.missingData).reduce((n, g) => n + g._count._all, 0);
+  const contractOk = !!contract && contract.status === "approved" && contract.format === campaign.format;
+  const unit = contract?.unitCostCents ?? 0;
+
+  const items: TReadinessItem[] = [
+    {
+      key: "audience",
+      label: "An audience with contacts",
+      ok: !!campaign.audienceId && members > 0,
+      detail: !campaign.audienceId ? "No audience is chosen." : members === 0 ? "The audience has no contacts." : `${members.toLocaleString("en-US")} contacts.`,
+      fix: campaign.audienceId && members === 0 ? `/audiences/${campaign.audienceId}` : `${base}/edit`,
+    },
+    {
+      key: "mailability",
+      label: "Most of the audience can be mailed",
+      ok: !audit || audit.unmailableShare <= MAX_UNMAILABLE_SHARE,
+      detail: !audit
+        ? "Not audited yet: the mailability audit shows how much of it can be mailed, and why not."
+        : `${Math.round(audit.unmailableShare * 100)}% unmailable at the latest audit (${audit.createdAt.toISOString().slice(0, 10)})${audit.unmailableShare > MAX_UNMAILABLE_SHARE ? `, more than ${MAX_UNMAILABLE_SHARE * 100}%` : ""}.`,
+      fix: audit ? `/audits/${audit.auditId}` : "/audits",
+    },
+    {
+      key: "destination",
+      label: "A destination URL for response links",
+      ok: !!campaign.destinationUrl,
+      detail: campaign.destinationUrl ?? "Not set.",
+      fix: `${base}/edit`,
+    },
+    {
+      key: "copy",
+      label: "Copy written, or a design chosen",
+      ok: !problems.some((x) => x.startsWith("write the headline")),
+      detail: campaign.designId ? "A design is chosen." : campaign.headline.trim() ? `“${campaign.headline.slice(0, 80)}”` : "No headline or message yet.",
+      fix: `${base}/edit`,
+    },
+    {
+      key: "drafts",
+      label: "Every draft fits and has its merge data",
+      ok: needAttention === 0,
+      detail: draftCount === 0 ? "No drafts generated: each piece is rendered when its recipient enters." : needAttention === 0 ? `${draftCount.toLocaleString("en-US")} drafts ready.` : `${needAttention.toLocaleString("en-US")} of ${draftCount.toLocaleString("en-US")} drafts have text that does not fit or missing merge data.`,
+      fix: `${base}#drafts`,
+    },
+    {
+      key: "plan",
+      label: "The paid plan (mailing on)",
+      ok: workspace.plan === "paid",
+      detail: workspace.plan === "paid" ? "Paid plan." : "The workspace is on the free audit plan: nothing reaches a mailbox.",
+      fix: "/settings/plan",
+    },
+    {
+      key: "printer",
+      label: `An approved printer for ${campaign.format}s`,
+      ok: contractOk,
+      detail: !contract
+        ? "No fulfilment contract is chosen."
+        : contract.format !== campaign.format
+          ? `${contract.name} prints ${contract.format}s, not ${campaign.format}s.`
+          : contract.status !== "approved"
+            ? `${contract.name} is ${contract.status}, not approved.`
+            : `${contract.name}.`,
+      fix: contract && contract.status !== "approved" ? "/settings/printing" : contract ? `${base}/edit` : "/settings/printing",
+    },
+    {
+      key: "budget",
+      label: "A budget for at least one piece",
+      ok: campaign.budgetCents > 0 && campaign.budgetCents >= unit,
+      detail: campaign.budgetCents === 0 ? "The budget is $0." : campaign.budgetCents < unit ? "The budget is less than one piece costs." : `$${(campaign.budgetCents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}.`,
+      fix: base,
+    },
+  ];
+  return { campaignId: campaign.id, status: campaign.status, ready: items.every((i) => i.ok), items };
+}
+export type TCampaignReadiness = Awaited<ReturnType<typeof campaignReadiness>>;
+
+/** Refuses (422 invalid_state) with every blocker named, when the owner's go-live would not be ready. */
+export async function assertReady(db: Db, p: { workspaceId: string; campaignId: string }) {
+  const readiness = await campaignReadiness(db, p);
+  if (readiness.status !== "draft") return;
+  const blockers = readiness.items.filter((i) => !i.ok);
+  if (blockers.length) throw new AppError("invalid_state", `Not ready to go live. ${blockers.map((b) => `${b.label}: ${b.detail}`).join(" ")}`);
+}

@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { updateDraft } from "@/server/campaigns/service";
+import { isAppError } from "@/server/errors";
+import { testDatabase } from "@/test/database";
+import { createAudience, createOwnerWorkspace } from "@/test/factories";
+import { requestGoLive } from "./requests";
+import { decideCard } from "./service";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+const agent = { kind: "agent" as const, id: "grt_race", label: "Racing agent (agent)" };
+
+/** What a call ended with: its value, or the AppError code it was refused with; anything else is a failure of the service. */
+async function settle<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: string }> {
+  try {
+    return { ok: true, value: await call };
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, code: error.code };
+    throw error;
+  }
+}
+
+async function readyDraft() {
+  const o = await createOwnerWorkspace(prisma);
+  const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 3, perAccount: 1 });
+  const campaign = await prisma.campaign.create({
+    data: { workspaceId: o.workspaceId, name: "Raced", format: "postcard", audienceId: audience.id, destinationUrl: "https://acme.example/x", headline: "The approved headline", bodyTemplate: "Hello." },
+  });
+  return { o, campaign, user: { id: o.user.id, email: o.user.email } };
+}
+
+describe("the confirmation gate under concurrent edits (issue 11, item 1)", () => {
+  it("an edit racing the owner's acceptance never goes live unseen: either the edit lands and the card is void, or the card runs and the edit is refused", async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 12; round++) {
+      const { o, campaign, user } = await readyDraft();
+      const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+      // The agent sends edits a few milliseconds apart while the owner clicks Accept; every other
+      // round the first edit starts just before the click.
+      const edit = (i: number) => settle(updateDraft(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, input: { headline: `An unseen headline ${i}` }, actor: agent }));
+      const first = round % 2 === 0 ? [edit(0)] : [];
+      const decision = settle(decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user }));
+      const edits = [...first, ...[0, 1, 3, 6].map((delay, i) => new Promise((r) => setTimeout(r, delay)).then(() => edit(i + 1)))];
+      const [decided, ...edited] = await Promise.all([decision, ...edits]);
+
+      const after = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+      const cardAfter = await prisma.confirmationCard.findUniqueOrThrow({ where: { id: card.id } });
+      const audit = await prisma.auditLogEntry.findMany({ where: { workspaceId: o.workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      const wentLive = audit.findIndex((a) => a.action === "campaign.went_live");
+      if (after.status === "live") {
+        outcomes.add("live");
+        // What went live is exactly what the card described, and no edit was recorded after it.
+        expect(decided).toMatchObject({ ok: true, value: { status: "accepted", executionError: null } });
+        expect(after.headline).toBe("The approved headline");
+        expect(edited.every((e) => !e.ok && e.code === "invalid_state")).toBe(true);
+        expect(audit.slice(wentLive).some((a) => a.action === "campaign.updated")).toBe(false);
+      } else {
+        outcomes.add("draft");
+        // An edit landed first: the card is void and nothing went live.
+        expect(after.status).toBe("draft");
+        expect(wentLive).toBe(-1);
+        expect(cardAfter.executedAt).toBeNull();
+        expect(["expired", "accepted"]).toContain(cardAfter.status);
+        if (decided.ok) expect(decided.value.executionError).toEqual(expect.any(String));
+        else expect(["invalid_state", "conflict"]).toContain(decided.code);
+        expect(edited.some((e) => e.ok)).toBe(true);
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it("a card made before an edit does not run the edited draft, even if the edit's expiry of the card was missed", async () => {
+    const { o, campaign, user } = await readyDraft();
+    const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    // The draft changes behind the card's back (as an edit that raced the card's creation would).
+    await prisma.campaign.update({ where: { id: campaign.id }, data: { headline: "Changed after the card was made", draftVersion: { increment: 1 } } });
+    const decided = await settle(decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user }));
+    expect(decided).toMatchObject({ ok: true, value: { status: "accepted", executedAt: null, executionError: expect.stringContaining("changed") } });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
+  });
+
+  it("an edit after go-live is refused and changes nothing", async () => {
+    const { o, campaign, user } = await readyDraft();
+    const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+    await decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user });
+    await expect(updateDraft(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, input: { headline: "Too late" }, actor: agent })).rejects.toMatchObject({ code: "invalid_state" });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).headline).toBe("The approved headline");
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "campaign.updated" } })).toBe(0);
+  });
+});

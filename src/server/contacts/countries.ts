@@ -1,0 +1,109 @@
+import countries from "i18n-iso-countries";
+import da from "i18n-iso-countries/langs/da.json";
+import de from "i18n-iso-countries/langs/de.json";
+import en from "i18n-iso-countries/langs/en.json";
+import es from "i18n-iso-countries/langs/es.json";
+import fr from "i18n-iso-countries/langs/fr.json";
+import it from "i18n-iso-countries/langs/it.json";
+import ja from "i18n-iso-countries/langs/ja.json";
+import nl from "i18n-iso-countries/langs/nl.json";
+import pl from "i18n-iso-countries/langs/pl.json";
+import pt from "i18n-iso-countries/langs/pt.json";
+import sv from "i18n-iso-countries/langs/sv.json";
+
+// The country names people write in a B2B list, in the languages of the lists we see most.
+const LOCALES = [en, de, fr, es, it, nl, pt, sv, da, pl, ja];
+for (const locale of LOCALES) countries.registerLocale(locale);
+
+/**
+ * Forms the library does not list: common abbreviations and the parts of the United Kingdom, which
+ * a postal address names but ISO 3166-1 does not (the Royal Mail delivers all of them as GB).
+ */
+const ALIASES: Record<string, string> = {
+  "u s": "US",
+  "etats unis": "US",
+  "u s a": "US",
+  "united states of america": "US",
+  america: "US",
+  "great britain": "GB",
+  britain: "GB",
+  england: "GB",
+  scotland: "GB",
+  wales: "GB",
+  "northern ireland": "GB",
+  "u k": "GB",
+  uk: "GB",
+  "holland": "NL",
+  "the netherlands": "NL",
+  "south korea": "KR",
+  korea: "KR",
+  "czech republic": "CZ",
+  "uae": "AE",
+  "u a e": "AE",
+  russia: "RU",
+};
+
+const squash = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9\u3040-\u30ff\u4e00-\u9fff]+/g, " ")
+    .trim();
+
+/**
+ * An ISO 3166-1 alpha-2 code for a country as people write it: a code (`de`, `DEU`, `276`), a
+ * name in one of several languages (`Deutschland`, `Allemagne`, `United States`), or a common
+ * abbreviation (`USA`, `U.S.`, `UK`). Null when it names no country.
+ */
+export function toCountryCode(input: string | null | undefined): string | null {
+  if (!input) return null;
+  // A file repeats a handful of spellings thousands of times.
+  const known = memo.get(input);
+  if (known !== undefined) return known;
+  const code = lookupCountry(input);
+  if (memo.size > 10_000) memo.clear();
+  memo.set(input, code);
+  return code;
+}
+
+const memo = new Map<string, string | null>();
+
+function lookupCountry(input: string): string | null {
+  const raw = input.trim();
+  if (!raw) return null;
+  if (/^[A-Za-z]{2}$/.test(raw)) {
+    const code = raw.toUpperCase();
+    if (code === "UK") return "GB";
+    return countries.isValid(code) ? code : null;
+  }
+  if (/^[A-Za-z]{3}$/.test(raw)) {
+    const code = countries.alpha3ToAlpha2(raw.toUpperCase());
+    if (code) return code;
+  }
+  if (/^\d{3}$/.test(raw)) return countries.numericToAlpha2(raw) ?? null;
+  const key = squash(raw);
+  if (ALIASES[key]) return ALIASES[key];
+  const compact = key.replace(/ /g, "");
+  if (/^[a-z]{2}$/.test(compact) && countries.isValid(compact.toUpperCase())) return compact.toUpperCase();
+  return byName().get(key) ?? null;
+}
+
+let names: Map<string, string> | undefined;
+/** Every name of every country in the registered languages, squashed (no accents, case or punctuation). */
+function byName(): Map<string, string> {
+  if (names) return names;
+  names = new Map();
+  for (const locale of LOCALES) {
+    for (const [code, value] of Object.entries(countries.getNames(locale.locale, { select: "all" }))) {
+      for (const name of value as unknown as string[]) if (!names.has(squash(name))) names.set(squash(name), code);
+    }
+  }
+  return names;
+}
+
+/** The English name of a country code, for people reading a list. */
+export function countryName(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return countries.getName(code, "en", { select: "official" }) ?? null;
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { ownerProcedure, router } from "@/server/trpc";
+import { ZContactCreate, ZContactFields, ZContactFilter, ZContactId, ZPage } from "./schema";
+import { contactCountries, countContacts, createContact, getContact, listContacts, updateContact } from "./service";
+
+/** Contacts for the owner's browser. */
+export const contactRouter = router({
+  list: ownerProcedure.input(ZContactFilter.extend(ZPage)).query(({ ctx, input }) => {
+    const { workspaceId, ...filter } = input;
+    return listContacts(ctx.db, { workspaceId: ctx.workspaceId, ...filter });
+  }),
+  count: ownerProcedure.input(ZContactFilter).query(({ ctx, input }) => {
+    const { workspaceId, ...filter } = input;
+    return countContacts(ctx.db, { workspaceId: ctx.workspaceId, ...filter });
+  }),
+  countries: ownerProcedure.query(({ ctx }) => contactCountries(ctx.db, { workspaceId: ctx.workspaceId })),
+  get: ownerProcedure.input(z.object({ contactId: ZContactId })).query(({ ctx, input }) => getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId })),
+  update: ownerProcedure
+    .input(z.object({ contactId: ZContactId, fields: ZContactFields }))
+    .mutation(({ ctx, input }) => updateContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId, fields: input.fields, actor: ctx.actor })),
+  create: ownerProcedure
+    .input(z.object({ fields: ZContactCreate }))
+    .mutation(({ ctx, input }) => createContact(ctx.db, { workspaceId: ctx.workspaceId, fields: input.fields, actor: ctx.actor, source: "owner" })),
+});

@@ -1,0 +1,153 @@
+import Papa from "papaparse";
+import type { PrismaClient, RecordSource, SuppressionKind } from "@/generated/prisma/client";
+import { type Actor, recordAudit } from "@/server/audit/service";
+import type { Db } from "@/server/db";
+import { AppError, type FieldError } from "@/server/errors";
+import { fieldForHeader } from "@/server/imports/headers";
+import { normaliseEntry, type NormalisedSuppression, parseReason, reasonFromDb, reasonToDb, type TSuppressionEntry, type TSuppressionReason } from "./suppressions";
+
+const view = (s: { id: string; kind: SuppressionKind; value: string; label: string; reason: Parameters<typeof reasonFromDb>[0]; source: RecordSource; createdBy: string | null; createdAt: Date }) => ({
+  id: s.id,
+  kind: s.kind,
+  value: s.kind === "address" ? null : s.value,
+  label: s.label || s.value,
+  reason: reasonFromDb(s.reason),
+  source: s.source,
+  createdBy: s.createdBy,
+  createdAt: s.createdAt.toISOString(),
+});
+export type TSuppressionView = ReturnType<typeof view>;
+
+/** The suppression list, newest first, a page at a time; by kind, reason, or words of what is suppressed. */
+export async function listSuppressions(db: Db, p: { workspaceId: string; kind?: SuppressionKind | null; reason?: TSuppressionReason | null; search?: string | null; cursor?: string | null; take: number }) {
+  const cursor = p.cursor ? await db.suppression.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true, createdAt: true } }) : null;
+  if (p.cursor && !cursor) throw new AppError("not_found", "The cursor names no suppression of this workspace; start again without it.");
+  const rows = await db.suppression.findMany({
+    where: {
+      workspaceId: p.workspaceId,
+      ...(p.kind ? { kind: p.kind } : {}),
+      ...(p.reason ? { reason: reasonToDb(p.reason) } : {}),
+      ...(p.search?.trim() ? { OR: [{ label: { contains: p.search.trim(), mode: "insensitive" } }, { value: { contains: p.search.trim().toLowerCase() } }] } : {}),
+      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: p.take + 1,
+  });
+  const page = rows.slice(0, p.take);
+  return { suppressions: page.map(view), nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
+}
+
+/** Counts by reason (for the page's summary). */
+export async function suppressionCounts(db: Db, p: { workspaceId: string }) {
+  const rows = await db.suppression.groupBy({ by: ["reason"], where: { workspaceId: p.workspaceId }, _count: { _all: true } });
+  return rows.map((r) => ({ reason: reasonFromDb(r.reason), count: r._count._all }));
+}
+
+async function resolveLabels(db: Db, workspaceId: string, entries: NormalisedSuppression[], errors: FieldError[], pointer: (i: number) => string) {
+  const accountIds = entries.filter((e) => e.kind === "account").map((e) => e.value);
+  const contactIds = entries.filter((e) => e.kind === "contact").map((e) => e.value);
+  const accounts = accountIds.length ? await db.account.findMany({ where: { workspaceId, id: { in: accountIds } }, select: { id: true, name: true } }) : [];
+  const contacts = contactIds.length ? await db.contact.findMany({ where: { workspaceId, id: { in: contactIds } }, select: { id: true, firstName: true, lastName: true, email: true } }) : [];
+  entries.forEach((e, i) => {
+    if (e.kind === "account") {
+      const a = accounts.find((x) => x.id === e.value);
+      if (a) e.label = a.name;
+      else errors.push({ pointer: `${pointer(i)}/accountId`, detail: `No account ${e.value} in this workspace; accounts_list gives the accounts' ids.` });
+    }
+    if (e.kind === "contact") {
+      const c = contacts.find((x) => x.id === e.value);
+      if (c) e.label = [c.firstName, c.lastName].filter(Boolean).join(" ") || c.email || c.id;
+      else errors.push({ pointer: `${pointer(i)}/contactId`, detail: `No contact ${e.value} in this workspace.` });
+    }
+  });
+}
+
+/**
+ * Adds suppressions (emails, addresses, domains, accounts, contacts), each with a reason. Every
+ * entry is checked first: one bad entry writes nothing. An entry already on the list stays as it
+ * is (its reason unchanged). Audit-logged with the actor.
+ */
+export async function addSuppressions(prisma: PrismaClient | Db, p: { workspaceId: string; entries: TSuppressionEntry[]; source: RecordSource; actor: Actor }) {
+  const errors: FieldError[] = [];
+  const normalised: NormalisedSuppression[] = [];
+  p.entries.forEach((entry, i) => {
+    const n = normaliseEntry(entry);
+    if ("error" in n) errors.push({ pointer: `/entries/${i}/${n.field}`, detail: n.error });
+    else normalised.push(n);
+  });
+  if (!errors.length) await resolveLabels(prisma, p.workspaceId, normalised, errors, (i) => `/entries/${i}`);
+  if (errors.length) throw new AppError("validation_failed", `${errors.length} of the entries cannot be added; nothing was: ${errors.map((e) => `${e.pointer}: ${e.detail}`).join(" ")}`, { errors });
+  return insertSuppressions(prisma, { ...p, normalised });
+}
+
+async function insertSuppressions(db: Db, p: { workspaceId: string; normalised: NormalisedSuppression[]; source: RecordSource; actor: Actor }) {
+  const unique = [...new Map(p.normalised.map((n) => [`${n.kind}:${n.value}`, n])).values()];
+  const existing = await db.suppression.findMany({ where: { workspaceId: p.workspaceId, OR: unique.map((n) => ({ kind: n.kind, value: n.value })) }, select: { kind: true, value: true } });
+  const there = new Set(existing.map((e) => `${e.kind}:${e.value}`));
+  const fresh = unique.filter((n) => !there.has(`${n.kind}:${n.value}`));
+  if (fresh.length) {
+    await db.suppression.createMany({
+      data: fresh.map((n) => ({ workspaceId: p.workspaceId, kind: n.kind, value: n.value, label: n.label, reason: reasonToDb(n.reason), source: p.source, createdBy: p.actor.label })),
+      skipDuplicates: true,
+    });
+    await recordAudit(db, p.workspaceId, p.actor, "suppression.added", undefined, { count: fresh.length, entries: fresh.slice(0, 50).map((n) => ({ kind: n.kind, label: n.label, reason: n.reason })) });
+  }
+  const rows = unique.length ? await db.suppression.findMany({ where: { workspaceId: p.workspaceId, OR: unique.map((n) => ({ kind: n.kind, value: n.value })) }, orderBy: { createdAt: "desc" }, take: 1000 }) : [];
+  return { added: fresh.length, alreadySuppressed: unique.length - fresh.length, suppressions: rows.map(view) };
+}
+
+/** Takes a suppression off the list (audit-logged: who, what and its reason). */
+export async function removeSuppression(prisma: PrismaClient, p: { workspaceId: string; suppressionId: string; actor: Actor }) {
+  return prisma.$transaction(async (tx) => {
+    const s = await tx.suppression.findFirst({ where: { id: p.suppressionId, workspaceId: p.workspaceId } });
+    if (!s) throw new AppError("not_found", "No such suppression in this workspace.");
+    await tx.suppression.deleteMany({ where: { id: s.id, workspaceId: p.workspaceId } });
+    await recordAudit(tx, p.workspaceId, p.actor, "suppression.removed", { type: "suppression", id: s.id }, { kind: s.kind, label: s.label || s.value, reason: reasonFromDb(s.reason) });
+    return view(s);
+  });
+}
+
+export const MAX_SUPPRESSION_CSV_CHARS = 5_000_000;
+export const MAX_SUPPRESSION_ROWS = 50_000;
+
+/**
+ * A suppression list from a CSV: each row's email, else its domain (a website or domain column),
+ * else its street address, with the reason from a reason column or the default. Rows that name
+ * nothing usable are refused with their number; the others are added.
+ */
+export async function importSuppressionsCsv(prisma: PrismaClient, p: { workspaceId: string; csv: string; defaultReason: TSuppressionReason; actor: Actor }) {
+  const parsed = Papa.parse<string[]>(p.csv.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
+  const [header, ...rows] = parsed.data;
+  if (!header || !rows.length) throw new AppError("validation_failed", "The file needs a header row (for example email, reason) and at least one row below it.");
+  if (rows.length > MAX_SUPPRESSION_ROWS) throw new AppError("validation_failed", `At most ${MAX_SUPPRESSION_ROWS.toLocaleString("en-US")} rows at once; split the file.`);
+  const col = new Map<string, number>();
+  header.forEach((h, i) => {
+    const squashed = h.trim().toLowerCase();
+    const field = /reason|why|status/.test(squashed) ? "reason" : fieldForHeader(h);
+    if (field && !col.has(field)) col.set(field, i);
+  });
+  if (!["email", "website", "addressLine1"].some((f) => col.has(f))) {
+    throw new AppError("validation_failed", "The file needs an email, a domain (website) or an address column; none of its columns is one of those.");
+  }
+  const get = (r: string[], f: string) => (col.has(f) ? (r[col.get(f)!] ?? "").replace(/\u0000/g, "").trim() : "");
+  const refused: { row: number; column: string | null; reason: string }[] = [];
+  const entries: NormalisedSuppression[] = [];
+  rows.forEach((r, i) => {
+    const row = i + 2;
+    const reasonText = get(r, "reason");
+    const reason = reasonText ? parseReason(reasonText) : p.defaultReason;
+    if (!reason) return refused.push({ row, column: header[col.get("reason")!], reason: `“${reasonText}” is not a reason: use opt-out, customer, competitor, do-not-mail or bounced` });
+    let entry: TSuppressionEntry | null = null;
+    if (get(r, "email")) entry = { email: get(r, "email"), reason };
+    else if (get(r, "website")) entry = { domain: get(r, "website"), reason };
+    else if (get(r, "addressLine1"))
+      entry = { address: { addressLine1: get(r, "addressLine1"), addressLine2: get(r, "addressLine2") || null, city: get(r, "city") || null, region: get(r, "region") || null, postalCode: get(r, "postalCode") || null, country: get(r, "country") }, reason };
+    if (!entry) return refused.push({ row, column: null, reason: "no email, domain or address" });
+    if (entry.address && !entry.address.country) return refused.push({ row, column: null, reason: "an address needs a country" });
+    const n = normaliseEntry(entry);
+    if ("error" in n) return refused.push({ row, column: header[col.get(n.field === "email" ? "email" : n.field === "domain" ? "website" : "addressLine1")!] ?? null, reason: n.error });
+    entries.push(n);
+  });
+  const result = entries.length ? await prisma.$transaction((tx) => insertSuppressions(tx, { workspaceId: p.workspaceId, normalised: entries, source: "import", actor: p.actor }), { timeout: 60_000 }) : { added: 0, alreadySuppressed: 0 };
+  return { rows: rows.length, added: result.added, alreadySuppressed: result.alreadySuppressed, refused };
+}

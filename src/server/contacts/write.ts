@@ -1,0 +1,344 @@
+import { randomUUID } from "node:crypto";
+import { Prisma, type RecordSource } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { MatchIndex, type MatchFields } from "./dedupe";
+import { companyDomainOf, contactKeys } from "./keys";
+
+/** A contact as an import (or a CRM sync) brings it: empty values are null. */
+export interface TContactInput {
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  /** Lower-cased and checked (normaliseEmail). */
+  email: string | null;
+  phone: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  crmId: string | null;
+  customFields: Record<string, string>;
+  /** The company column: finds the account by name. */
+  company: string | null;
+  /** The company's web domain (toDomain): finds the account by domain. */
+  website: string | null;
+  /** contactKeys() of this row, when the caller already has them. */
+  keys?: { addressKey: string | null; matchKey: string | null };
+}
+
+export type TWriteOutcome = "created" | "updated" | "unchanged" | "skipped" | "duplicate";
+
+export interface WriteOptions {
+  workspaceId: string;
+  /** What to do with a row that is a contact already in the workspace. */
+  onExisting: "update" | "skip";
+  /** Every row's contact (new, updated or not) becomes a member of this audience. */
+  audienceId: string | null;
+  source: RecordSource;
+  sourceDetail: string | null;
+  sourceImportId: string | null;
+  /**
+   * Accounts already resolved by earlier batches of the same import (company name or domain ->
+   * account id), so each company is looked up once per import, not once per batch.
+   */
+  accountCache?: AccountCache;
+}
+
+export interface AccountCache {
+  byCompany: Map<string, string>;
+  byDomain: Map<string, string>;
+}
+
+export const newAccountCache = (): AccountCache => ({ byCompany: new Map(), byDomain: new Map() });
+
+const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
+
+/**
+ * Serialises writers of one workspace's contacts (imports, CRM syncs, edits) for the rest of the
+ * transaction, so that two of them never both create the same person or the same account.
+ */
+export function lockContactWrites(tx: Db, workspaceId: string) {
+  return tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`;
+}
+
+interface ExistingContact extends MatchFields {
+  id: string;
+  accountId: string | null;
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  phone: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+  customFields: Record<string, string>;
+}
+
+const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
+const SCALARS = ["title", "phone"] as const;
+
+type Plan = { i: number; kind: "create" | "update" | "keep"; contactId: string; needsAccount: boolean; existing?: ExistingContact; row: TContactInput; keys: ReturnType<typeof contactKeys> };
+
+/**
+ * Writes a batch of contacts with a handful of set-based statements (whatever the batch's size):
+ * finds each row's contact (email, else CRM id, else name and address; see dedupe.ts), its account
+ * (company name, else web domain, else email domain unless free mail, else an account of its own),
+ * creates the new ones, updates the existing ones (`update`: non-empty values replace, custom
+ * fields merge, a new street address replaces the old one whole) and adds every row's contact to
+ * the audience. Runs in the caller's transaction, which it first locks for the workspace.
+ * Returns, per row, what happened and the contact's id.
+ */
+export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptions): Promise<{ outcome: TWriteOutcome; contactId: string }[]> {
+  await lockContactWrites(tx, o.workspaceId);
+  const keyed = rows.map((row) => ({ row, keys: row.keys ?? contactKeys(row) }));
+  const match = (k: (typeof keyed)[number]): MatchFields => ({ email: k.row.email, crmId: k.row.crmId, matchKey: k.keys.matchKey });
+  const existing = await findExisting(tx, o.workspaceId, keyed.map(match));
+  const inDb = new MatchIndex(existing);
+  const inBatch = new MatchIndex<MatchFields & { plan: Plan }>();
+  const claimed = new Map<string, Plan>();
+  const emailsTaken = new Map(existing.filter((e) => e.email).map((e) => [e.email!, e.id]));
+  const crmIdsTaken = new Map(existing.filter((e) => e.crmId).map((e) => [e.crmId!, e.id]));
+
+  const results: ({ outcome: TWriteOutcome; plan: Plan } | null)[] = [];
+  const plans: Plan[] = [];
+  keyed.forEach((k, i) => {
+    const m = match(k);
+    const earlier = inBatch.find(m);
+    if (earlier) return results.push({ outcome: "duplicate", plan: earlier.plan });
+    const found = inDb.find(m);
+    if (found && claimed.has(found.id)) return results.push({ outcome: "duplicate", plan: claimed.get(found.id)! });
+    const moves = Boolean(k.row.company || k.row.website);
+    const plan: Plan = found
+      ? { i, kind: o.onExisting === "update" ? "update" : "keep", contactId: found.id, existing: found, row: k.row, keys: k.keys, needsAccount: o.onExisting === "update" && (moves || !found.accountId) }
+      : { i, kind: "create", contactId: newId("ctc"), row: k.row, keys: k.keys, needsAccount: true };
+    if (found) claimed.set(found.id, plan);
+    inBatch.add({ ...m, plan });
+    plans.push(plan);
+    results.push(null);
+  });
+
+  const accountOf = await resolveAccounts(tx, o, plans.filter((p) => p.needsAccount));
+  const creates: Record<string, unknown>[] = [];
+  const updates: Record<string, unknown>[] = [];
+  const outcomes = new Map<Plan, TWriteOutcome>();
+  for (const plan of plans) {
+    const { row, keys } = plan;
+    if (plan.kind === "create") {
+      // Another contact keeps an email or CRM id it already has (only possible for rows matched by name and address).
+      creates.push({
+        id: plan.contactId,
+        accountId: accountOf.get(plan) ?? null,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        title: row.title,
+        email: row.email && !emailsTaken.has(row.email) ? row.email : null,
+        phone: row.phone,
+        ...pick(row, ADDRESS),
+        addressKey: keys.addressKey,
+        matchKey: keys.matchKey,
+        crmId: row.crmId && !crmIdsTaken.has(row.crmId) ? row.crmId : null,
+        customFields: row.customFields,
+      });
+      outcomes.set(plan, "created");
+      continue;
+    }
+    if (plan.kind === "keep") {
+      outcomes.set(plan, "skipped");
+      continue;
+    }
+    const merged = mergeInto(plan.existing!, row, { emailsTaken, crmIdsTaken });
+    const accountId = accountOf.get(plan) ?? plan.existing!.accountId;
+    const mergedKeys = contactKeys(merged);
+    const changed = accountId !== plan.existing!.accountId || !sameContact(plan.existing!, merged);
+    if (!changed) {
+      outcomes.set(plan, "unchanged");
+      continue;
+    }
+    const addressChanged = ADDRESS.some((f) => (merged[f] ?? null) !== (plan.existing![f] ?? null));
+    updates.push({ id: plan.contactId, accountId, ...merged, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged });
+    outcomes.set(plan, "updated");
+  }
+  for (const part of slices(creates)) await insertContacts(tx, o, part);
+  for (const part of slices(updates)) await updateContacts(tx, o.workspaceId, part);
+  if (o.audienceId) {
+    for (const part of slices(plans, 5000)) {
+      await tx.$executeRaw`
+        INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
+        SELECT ${o.audienceId}, x, ${o.workspaceId}, now() FROM jsonb_array_elements_text(${JSON.stringify(part.map((p) => p.contactId))}::jsonb) AS x
+        ON CONFLICT DO NOTHING`;
+    }
+  }
+  return keyed.map((_, i) => {
+    const r = results[i];
+    if (r) return { outcome: r.outcome, contactId: r.plan.contactId };
+    const plan = plans.find((p) => p.i === i)!;
+    return { outcome: outcomes.get(plan)!, contactId: plan.contactId };
+  });
+}
+
+/** Rows per statement: a statement's arguments stay well under a megabyte. */
+const STATEMENT_ROWS = 1000;
+
+function slices<T>(rows: T[], size = STATEMENT_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
+}
+
+async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[]): Promise<ExistingContact[]> {
+  const emails = [...new Set(rows.flatMap((r) => (r.email ? [r.email] : [])))];
+  const crmIds = [...new Set(rows.flatMap((r) => (r.crmId ? [r.crmId] : [])))];
+  const matchKeys = [...new Set(rows.flatMap((r) => (r.matchKey ? [r.matchKey] : [])))];
+  if (!emails.length && !crmIds.length && !matchKeys.length) return [];
+  const columns = Prisma.sql`id, email, "crmId", "matchKey", "accountId", "firstName", "lastName", title, phone,
+           "addressLine1", "addressLine2", city, region, "postalCode", country, "customFields", "createdAt"`;
+  const any = (values: string[]) => Prisma.sql`ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+  // Three index lookups (one per key), not one scan of the workspace's contacts.
+  const found = await tx.$queryRaw<(ExistingContact & { createdAt: Date })[]>`
+    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND email = ${any(emails)}
+    UNION ALL
+    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "crmId" = ${any(crmIds)}
+    UNION ALL
+    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "matchKey" = ${any(matchKeys)}`;
+  const byId = new Map(found.map((c) => [c.id, c]));
+  return [...byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+}
+
+type Merged = Omit<ExistingContact, "id" | "accountId" | "matchKey"> & { matchKey?: string | null };
+
+/** An existing contact with a row's values: non-empty values replace, custom fields merge, a new street address replaces the old whole. */
+function mergeInto(e: ExistingContact, row: TContactInput, taken: { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> }): Merged {
+  const free = (map: Map<string, string>, value: string | null) => value !== null && (!map.has(value) || map.get(value) === e.id);
+  const merged: Merged = {
+    email: row.email && free(taken.emailsTaken, row.email) ? row.email : e.email,
+    crmId: row.crmId && free(taken.crmIdsTaken, row.crmId) ? row.crmId : e.crmId,
+    firstName: row.firstName || e.firstName,
+    lastName: row.lastName || e.lastName,
+    title: row.title ?? e.title,
+    phone: row.phone ?? e.phone,
+    addressLine1: e.addressLine1,
+    addressLine2: e.addressLine2,
+    city: e.city,
+    region: e.region,
+    postalCode: e.postalCode,
+    country: e.country,
+    customFields: { ...(e.customFields ?? {}), ...row.customFields },
+  };
+  if (row.addressLine1) for (const f of ADDRESS) merged[f] = row[f];
+  else for (const f of ADDRESS) merged[f] = merged[f] ?? row[f];
+  for (const f of SCALARS) merged[f] = row[f] ?? e[f];
+  return merged;
+}
+
+function sameContact(e: ExistingContact, m: Merged): boolean {
+  const fields = ["email", "crmId", "firstName", "lastName", "title", "phone", ...ADDRESS] as const;
+  if (fields.some((f) => (e[f] ?? null) !== (m[f] ?? null))) return false;
+  const a = e.customFields ?? {};
+  const b = m.customFields;
+  return Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v);
+}
+
+/**
+ * Each plan's account: by the company's name, else by the web domain (the website column, else
+ * the email's domain unless it is free mail), else a new account: named by the company, or by the
+ * domain, or, for a person with neither, after the person (an account of their own).
+ */
+async function resolveAccounts(tx: Db, o: WriteOptions, plans: Plan[]): Promise<Map<Plan, string>> {
+  const out = new Map<Plan, string>();
+  if (!plans.length) return out;
+  const cache = o.accountCache ?? newAccountCache();
+  const wants = plans.map((p) => ({ plan: p, company: p.row.company, domain: p.row.website ?? companyDomainOf(p.row.email ?? p.existing?.email) ?? null }));
+  // Only what no earlier batch resolved is looked up, each company/domain pair once.
+  const cached = (w: (typeof wants)[number]) => (w.company ? cache.byCompany.get(w.company) : w.domain ? cache.byDomain.get(w.domain) : undefined);
+  const pairs = new Map<string, { i: number; name: string; domain: string | null }>();
+  for (const w of wants) {
+    if (cached(w) || (!w.company && !w.domain)) continue;
+    const k = `${w.company ?? ""}\u0000${w.domain ?? ""}`;
+    if (!pairs.has(k)) pairs.set(k, { i: pairs.size, name: w.company ?? "", domain: w.domain });
+  }
+  const requests = [...pairs.values()];
+  const found = requests.length
+    ? await tx.$queryRaw<{ i: number; key: string; byName: string | null; byDomain: string | null }[]>`
+    WITH q AS (
+      SELECT r.i, r.domain, btrim(regexp_replace(lower(r.name), '[^[:alnum:]]+', ' ', 'g')) AS key
+        FROM jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) AS r(i int, name text, domain text))
+    SELECT q.i, q.key,
+           (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND q.key <> '' AND a."nameKey" = q.key
+             ORDER BY (a.domain IS NOT DISTINCT FROM q.domain) DESC, a."createdAt", a.id LIMIT 1) AS "byName",
+           (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND a.domain = q.domain) AS "byDomain"
+      FROM q`
+    : [];
+  const byPair = new Map(found.map((f) => [f.i, f]));
+  const newByKey = new Map<string, string>();
+  const creates: { id: string; name: string; domain: string | null }[] = [];
+  // Rows with a company first, so that a row with only a domain joins the company's new account.
+  const order = [...wants.keys()].sort((a, b) => Number(!wants[a].company) - Number(!wants[b].company));
+  for (const i of order) {
+    const w = wants[i];
+    let id = cached(w);
+    if (!id && (w.company || w.domain)) {
+      const f = byPair.get(pairs.get(`${w.company ?? ""}\u0000${w.domain ?? ""}`)!.i)!;
+      id = f.byName ?? f.byDomain ?? (f.key ? newByKey.get(f.key) : undefined) ?? (w.domain ? cache.byDomain.get(w.domain) : undefined);
+      if (!id) {
+        id = newId("acc");
+        creates.push({ id, name: (w.company ?? w.domain!).slice(0, 200), domain: w.domain });
+        if (f.key) newByKey.set(f.key, id);
+      }
+    }
+    if (!id) {
+      // Neither a company nor a company domain: an account of the person's own.
+      id = newId("acc");
+      const person = [w.plan.row.firstName || w.plan.existing?.firstName, w.plan.row.lastName || w.plan.existing?.lastName].filter(Boolean).join(" ");
+      creates.push({ id, name: (person || w.plan.row.email || w.plan.existing?.email || "Unnamed").slice(0, 200), domain: null });
+    }
+    if (w.company) cache.byCompany.set(w.company, id);
+    if (w.domain && !cache.byDomain.has(w.domain)) cache.byDomain.set(w.domain, id);
+    out.set(w.plan, id);
+  }
+  if (creates.length) {
+    await tx.$executeRaw`
+      INSERT INTO "Account" (id, "workspaceId", name, domain, source, "sourceDetail", "createdAt", "updatedAt")
+      SELECT a.id, ${o.workspaceId}, a.name, a.domain, ${o.source}::"RecordSource", ${o.sourceDetail}, now(), now()
+        FROM jsonb_to_recordset(${JSON.stringify(creates)}::jsonb) AS a(id text, name text, domain text)`;
+  }
+  return out;
+}
+
+const CONTACT_COLUMNS = Prisma.sql`id text, "accountId" text, "firstName" text, "lastName" text, title text, email text, phone text,
+  "addressLine1" text, "addressLine2" text, city text, region text, "postalCode" text, country text, "addressKey" text, "matchKey" text,
+  "crmId" text, "customFields" jsonb`;
+
+async function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]) {
+  await tx.$executeRaw`
+    INSERT INTO "Contact" (id, "workspaceId", "accountId", "firstName", "lastName", title, email, phone, "addressLine1", "addressLine2",
+                           city, region, "postalCode", country, "addressKey", "matchKey", "crmId", "customFields",
+                           source, "sourceImportId", "sourceDetail", "createdAt", "updatedAt")
+    SELECT v.id, ${o.workspaceId}, v."accountId", v."firstName", v."lastName", v.title, v.email, v.phone, v."addressLine1", v."addressLine2",
+           v.city, v.region, v."postalCode", v.country, v."addressKey", v."matchKey", v."crmId", v."customFields",
+           ${o.source}::"RecordSource", ${o.sourceImportId}, ${o.sourceDetail}, now(), now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${CONTACT_COLUMNS})`;
+}
+
+async function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
+  await tx.$executeRaw`
+    UPDATE "Contact" c
+       SET "accountId" = v."accountId", "firstName" = v."firstName", "lastName" = v."lastName", title = v.title, email = v.email,
+           phone = v.phone, "addressLine1" = v."addressLine1", "addressLine2" = v."addressLine2", city = v.city, region = v.region,
+           "postalCode" = v."postalCode", country = v.country, "addressKey" = v."addressKey", "matchKey" = v."matchKey",
+           "crmId" = v."crmId", "customFields" = v."customFields",
+           "addressStatus" = CASE WHEN v."addressChanged" THEN 'unverified'::"AddressStatus" ELSE c."addressStatus" END,
+           "undeliverableReason" = CASE WHEN v."addressChanged" THEN NULL ELSE c."undeliverableReason" END,
+           "updatedAt" = now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${CONTACT_COLUMNS}, "addressChanged" boolean)
+     WHERE c.id = v.id AND c."workspaceId" = ${workspaceId}`;
+}

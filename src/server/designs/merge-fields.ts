@@ -1,0 +1,73 @@
+/**
+ * Merge fields: `{{firstName}}` in a design's text or a campaign's copy is filled per recipient
+ * from the contact, its account and its custom fields; `{{firstName|there}}` prints "there" when the
+ * contact has no first name. An unknown field is an error that names the known ones, so a typo such
+ * as `{{first_name}}` never prints literally.
+ */
+export const MERGE_FIELDS = {
+  firstName: "The contact's first name.",
+  lastName: "The contact's last name.",
+  fullName: "First and last name.",
+  title: "The contact's job title.",
+  email: "The contact's email address.",
+  company: "The name of the contact's account (company).",
+  companyDomain: "The account's domain, e.g. brightline.com.",
+  city: "The contact's city.",
+  region: "The contact's state, province or county.",
+  country: "The contact's country (ISO code).",
+} as const;
+export type TMergeField = keyof typeof MERGE_FIELDS;
+
+/** Custom fields are written `{{custom.industry}}`. */
+const CUSTOM = /^custom\.[A-Za-z0-9_-]{1,64}$/;
+const FIELD = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
+
+export const KNOWN_FIELDS_SENTENCE = `Known fields: ${Object.keys(MERGE_FIELDS).join(", ")}, and custom.<name> for a contact's custom fields; add a fallback after a bar, as in {{firstName|there}}.`;
+
+function isKnown(name: string): boolean {
+  return Object.hasOwn(MERGE_FIELDS, name) || CUSTOM.test(name);
+}
+
+/** What is wrong with a template's merge fields, in one sentence per problem (empty when it is fine). */
+export function mergeFieldProblems(template: string): string[] {
+  const problems: string[] = [];
+  const unknown = [...new Set([...template.matchAll(FIELD)].map((m) => m[1]).filter((f) => !isKnown(f)))];
+  if (unknown.length) problems.push(`uses unknown merge fields: ${unknown.map((f) => `{{${f}}}`).join(", ")}. ${KNOWN_FIELDS_SENTENCE}`);
+  const stripped = template.replace(FIELD, "");
+  if (stripped.includes("{{") || stripped.includes("}}")) problems.push("has a {{ without its }} (or the other way round); write merge fields as {{firstName}}.");
+  return problems;
+}
+
+/** The merge fields a template uses. */
+export function fieldsUsed(template: string): string[] {
+  return [...new Set([...template.matchAll(FIELD)].map((m) => m[1]))];
+}
+
+export type TMergeValues = Partial<Record<TMergeField, string | null>> & { custom?: Record<string, string> };
+
+export interface Filled {
+  text: string;
+  /** Fields that were empty for this recipient and had no fallback: the text has a hole there. */
+  missing: string[];
+  /** Fields that were empty and printed their fallback instead. */
+  fallbacks: string[];
+}
+
+/** Fills a template for one recipient. */
+export function fillTemplate(template: string, values: TMergeValues): Filled {
+  const missing = new Set<string>();
+  const fallbacks = new Set<string>();
+  const text = template
+    .replace(FIELD, (_, name: string, fallback: string | undefined) => {
+      const value = (name.startsWith("custom.") ? values.custom?.[name.slice(7)] : values[name as TMergeField])?.trim();
+      if (value) return value;
+      if (fallback !== undefined && fallback.trim() !== "") {
+        fallbacks.add(name);
+        return fallback.trim();
+      }
+      missing.add(name);
+      return "";
+    })
+    .replace(/[ \t]+\n/g, "\n");
+  return { text, missing: [...missing], fallbacks: [...fallbacks] };
+}

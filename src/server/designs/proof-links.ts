@@ -1,0 +1,40 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Db } from "@/server/db";
+import { baseUrl } from "@/server/platform/base-url";
+import { serviceSecret } from "@/server/platform/service-secrets";
+
+/** How long a proof link handed to an agent works. */
+export const PROOF_LINK_TTL_MS = 24 * 60 * 60_000;
+
+/** The things a proof link names (what it shows is re-checked against the workspace when opened). */
+export interface ProofTarget {
+  kind: "design" | "draft";
+  id: string;
+  workspaceId: string;
+  contactId?: string | null;
+}
+
+const message = (t: ProofTarget, expires: number) => `${t.kind}|${t.id}|${t.workspaceId}|${t.contactId ?? ""}|${expires}`;
+
+async function sign(db: Db, t: ProofTarget, expires: number): Promise<string> {
+  const secret = await serviceSecret(db, "proof-links");
+  return createHmac("sha256", secret).update(message(t, expires)).digest("base64url");
+}
+
+/**
+ * A link to a proof PDF that works without a session until it expires (for agents and for sharing
+ * with a colleague); the owner's browser opens the same path with its session.
+ */
+export async function proofUrl(db: Db, t: ProofTarget, now = Date.now()): Promise<string> {
+  const expires = now + PROOF_LINK_TTL_MS;
+  const q = new URLSearchParams({ workspaceId: t.workspaceId, ...(t.contactId ? { contactId: t.contactId } : {}), expires: String(expires), signature: await sign(db, t, expires) });
+  return `${baseUrl()}/api/${t.kind}s/${t.id}/proof?${q}`;
+}
+
+/** True when the link's signature is right and it has not expired. */
+export async function verifyProofLink(db: Db, t: ProofTarget, expires: string | null, signature: string | null, now = Date.now()): Promise<boolean> {
+  if (!expires || !signature || !/^\d{1,15}$/.test(expires) || Number(expires) < now) return false;
+  const expected = Buffer.from(await sign(db, t, Number(expires)));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

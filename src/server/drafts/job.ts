@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { defineJobHandler, JobError } from "@/server/jobs/handler";
+import { draftData, loadRenderContext, type RenderedDraft, renderDraft } from "./render";
+import type { TDraftBlocks } from "./schema";
+
+const BATCH = 25;
+
+/**
+ * drafts_generate: renders one draft per contact of the campaign's audience, in contact-id order,
+ * 25 at a time; each batch is written with its checkpoint in one transaction, so a crashed run
+ * resumes after the last written batch. A recipient's own copy (an edit) and response codes are
+ * kept when their draft is rendered again; drafts of contacts who left the audience are removed.
+ */
+export const draftsGenerateJob = defineJobHandler({
+  kind: "drafts_generate",
+  input: z.object({ campaignId: z.string().min(1).max(64) }),
+  async run(run) {
+    const workspaceId = run.job.workspaceId;
+    const campaign = await run.db.campaign.findFirst({ where: { id: run.input.campaignId, workspaceId }, include: { design: true } });
+    if (!campaign) throw new JobError("The campaign no longer exists.");
+    if (!campaign.audienceId) throw new JobError("The campaign has no audience: choose one, then generate drafts again.");
+    const audienceId = campaign.audienceId;
+    const ctx = await loadRenderContext(run.db, { workspaceId, campaign });
+    const total = await run.db.audienceMember.count({ where: { audienceId, workspaceId } });
+    const resume = (run.resumeFrom ?? {}) as { after?: string; done?: number };
+    let after = resume.after ?? "";
+    let done = resume.done ?? 0;
+    await run.progress(done, total);
+    for (;;) {
+      const members = await run.db.audienceMember.findMany({
+        where: { audienceId, workspaceId, contactId: { gt: after } },
+        orderBy: { contactId: "asc" },
+        take: BATCH,
+        select: { contact: { include: { account: { select: { name: true, domain: true } } } } },
+      });
+      if (members.length === 0) break;
+      const ids = members.map((m) => m.contact.id);
+      const existing = new Map(
+        (await run.db.draft.findMany({ where: { campaignId: campaign.id, workspaceId, contactId: { in: ids } }, select: { contactId: true, overrides: true, sid: true, responseCode: true } })).map((d) => [d.contactId, d]),
+      );
+      const rendered: { contact: (typeof members)[number]["contact"]; draft: RenderedDraft }[] = [];
+      for (const { contact } of members) {
+        const prior = existing.get(contact.id);
+        rendered.push({ contact, draft: await renderDraft(ctx, contact, (prior?.overrides as TDraftBlocks | null) ?? null, prior ? { sid: prior.sid, responseCode: prior.responseCode } : undefined) });
+      }
+      after = ids[ids.length - 1];
+      done += members.length;
+      const now = run.now();
+      await run.db.$transaction(async (tx) => {
+        for (const { contact, draft } of rendered) {
+          const data = draftData(draft, now);
+          await tx.draft.upsert({
+            where: { campaignId_contactId: { campaignId: campaign.id, contactId: contact.id } },
+            create: { workspaceId, campaignId: campaign.id, contactId: contact.id, designId: campaign.designId, ...data },
+            update: { designId: campaign.designId, ...data },
+          });
+        }
+        await run.checkpoint(tx, { after, done }, done, Math.max(total, done));
+      });
+    }
+    await run.db.draft.deleteMany({ where: { campaignId: campaign.id, workspaceId, contact: { audienceMembers: { none: { audienceId } } } } });
+    const where = { campaignId: campaign.id, workspaceId };
+    const [drafts, overflowing, missingData, edited] = await Promise.all([
+      run.db.draft.count({ where }),
+      run.db.draft.count({ where: { ...where, overflowing: true } }),
+      run.db.draft.count({ where: { ...where, missingData: true } }),
+      run.db.draft.count({ where: { ...where, editedAt: { not: null } } }),
+    ]);
+    return { campaignId: campaign.id, drafts, overflowing, missingData, edited };
+  },
+});

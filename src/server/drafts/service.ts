@@ -1,0 +1,260 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { type Actor, recordAudit } from "@/server/audit/service";
+import type { Db } from "@/server/db";
+import { proofUrl } from "@/server/designs/proof-links";
+import { AppError } from "@/server/errors";
+import { enqueueJob, getJob, jobView } from "@/server/jobs/service";
+import { layoutPiece, piecePng } from "@/server/render";
+import { composePiece } from "@/server/designs/compose";
+import { draftData, loadRenderContext, renderDraft, responseLink } from "./render";
+import type { TDraftBlocks } from "./schema";
+
+const campaignNotFound = () => new AppError("not_found", "No such campaign in this workspace; campaigns_list shows the campaigns.");
+
+async function requireCampaign(db: Db, p: { workspaceId: string; campaignId: string }) {
+  const campaign = await db.campaign.findFirst({ where: { id: p.campaignId, workspaceId: p.workspaceId }, include: { design: true } });
+  if (!campaign) throw campaignNotFound();
+  return campaign;
+}
+
+const draftsEditable = (c: { status: string; name: string }) => {
+  if (c.status !== "draft") {
+    throw new AppError("invalid_state", `“${c.name}” is ${c.status}: its drafts were approved when it went live and cannot change. A recipient who enters now gets a draft rendered then.`);
+  }
+};
+
+/** The unfinished drafts_generate job of a campaign, if one is queued or running. */
+async function openJob(db: Db, p: { workspaceId: string; campaignId: string }) {
+  return db.job.findFirst({
+    where: { workspaceId: p.workspaceId, kind: "drafts_generate", status: { in: ["queued", "running"] }, input: { path: ["campaignId"], equals: p.campaignId } },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+/**
+ * Queues the rendering of one draft per recipient of a draft campaign (a job). A job already
+ * queued or running for the campaign is returned instead of a second one.
+ */
+export async function requestDraftGeneration(db: Db, p: { workspaceId: string; campaignId: string; actor: Actor }) {
+  const campaign = await requireCampaign(db, p);
+  draftsEditable(campaign);
+  if (!campaign.audienceId) throw new AppError("invalid_state", "The campaign has no audience yet: set audienceId (campaigns_update_draft), then generate drafts.");
+  const running = await openJob(db, p);
+  if (running) return { job: running, created: false };
+  const total = await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } });
+  const job = await enqueueJob(db, {
+    workspaceId: p.workspaceId,
+    kind: "drafts_generate",
+    title: `Drafts for “${campaign.name}”`,
+    input: { campaignId: campaign.id },
+    unit: "drafts",
+    total,
+    requestedBy: p.actor,
+  });
+  await recordAudit(db, p.workspaceId, p.actor, "drafts.generate_requested", { type: "campaign", id: campaign.id }, { jobId: job.id, recipients: total });
+  return { job, created: true };
+}
+
+/** A drafts_generate job with its result once done. */
+export async function draftsJobStatus(db: Db, p: { workspaceId: string; jobId: string }) {
+  const job = await getJob(db, { workspaceId: p.workspaceId, jobId: p.jobId, kind: "drafts_generate" });
+  const result = job.status === "succeeded" ? (job.result as { campaignId: string; drafts: number; overflowing: number; missingData: number; edited: number }) : null;
+  return { job, view: jobView(job), result };
+}
+
+const rowSelect = {
+  id: true,
+  contactId: true,
+  blocks: true,
+  editedAt: true,
+  overflowing: true,
+  missingData: true,
+  missingFields: true,
+  specimen: true,
+  pages: true,
+  pdfBytes: true,
+  renderedAt: true,
+  contact: { select: { firstName: true, lastName: true, account: { select: { name: true } } } },
+} satisfies Prisma.DraftSelect;
+
+function row(d: Prisma.DraftGetPayload<{ select: typeof rowSelect }>) {
+  return {
+    id: d.id,
+    contactId: d.contactId,
+    contactName: `${d.contact.firstName} ${d.contact.lastName}`.trim(),
+    company: d.contact.account?.name ?? null,
+    headline: ((d.blocks as Record<string, string>).headline ?? "").slice(0, 300),
+    edited: d.editedAt !== null,
+    overflowing: d.overflowing,
+    missingData: d.missingData,
+    missingFields: d.missingFields,
+    specimen: d.specimen,
+    pages: d.pages,
+    pdfBytes: d.pdfBytes,
+    renderedAt: d.renderedAt,
+  };
+}
+
+/** One page of a campaign's drafts (by contact), optionally only those overflowing, missing data, or edited. */
+export async function listDrafts(db: Db, p: { workspaceId: string; campaignId: string; filter?: "overflowing" | "missing_data" | "edited" | null; cursor?: string | null; take: number }) {
+  await requireCampaign(db, p);
+  if (p.cursor && !(await db.draft.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }))) {
+    throw new AppError("not_found", "The cursor names no draft of this campaign; start again without a cursor.");
+  }
+  const where: Prisma.DraftWhereInput = {
+    campaignId: p.campaignId,
+    workspaceId: p.workspaceId,
+    ...(p.filter === "overflowing" ? { overflowing: true } : p.filter === "missing_data" ? { missingData: true } : p.filter === "edited" ? { editedAt: { not: null } } : {}),
+  };
+  const rows = await db.draft.findMany({ where, orderBy: { id: "asc" }, take: p.take + 1, ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}), select: rowSelect });
+  const page = rows.slice(0, p.take);
+  return { drafts: page.map(row), nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
+}
+
+async function requireDraft(db: Db, p: { workspaceId: string; draftId: string }) {
+  const draft = await db.draft.findFirst({
+    where: { id: p.draftId, workspaceId: p.workspaceId },
+    include: { campaign: { include: { design: true } }, contact: { include: { account: { select: { name: true, domain: true } } } } },
+  });
+  if (!draft) throw new AppError("not_found", "No such draft in this workspace; drafts_list shows a campaign's drafts.");
+  return draft;
+}
+
+/** When the campaign, its design or the brand kit last changed: drafts rendered before that are out of date. */
+async function inputsChangedAt(db: Db, p: { workspaceId: string; campaign: { updatedAt: Date; design: { updatedAt: Date } | null } }) {
+  const kit = await db.brandKit.findUnique({ where: { workspaceId: p.workspaceId }, select: { updatedAt: true } });
+  return new Date(Math.max(p.campaign.updatedAt.getTime(), p.campaign.design?.updatedAt.getTime() ?? 0, kit?.updatedAt.getTime() ?? 0));
+}
+
+/** One draft: each block's text as printed, the recipient's own copy, what the renderer reported, and a proof link. */
+export async function getDraft(db: Db, p: { workspaceId: string; draftId: string }) {
+  const d = await requireDraft(db, p);
+  const changedAt = await inputsChangedAt(db, { workspaceId: p.workspaceId, campaign: d.campaign });
+  return {
+    ...row({ ...d, contact: { firstName: d.contact.firstName, lastName: d.contact.lastName, account: d.contact.account } }),
+    campaignId: d.campaignId,
+    blocks: d.blocks as Record<"headline" | "body" | "signOff" | "cta", string>,
+    overrides: (d.overrides as TDraftBlocks | null) ?? null,
+    issues: d.issues as { block: string; kind: string; message: string }[],
+    responseLink: responseLink(d.responseCode),
+    outOfDate: d.renderedAt < changedAt,
+    editable: d.campaign.status === "draft",
+    proofUrl: await proofUrl(db, { kind: "draft", id: d.id, workspaceId: p.workspaceId }),
+  };
+}
+
+/** The draft's pages as PNGs, laid out by the same renderer from the draft's own text. */
+export async function draftImages(db: Db, p: { workspaceId: string; draftId: string; widthPx: number; page?: number }) {
+  const d = await requireDraft(db, p);
+  const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: d.campaign });
+  const text = d.blocks as Record<"headline" | "body" | "signOff" | "cta", string>;
+  const url = responseLink(d.responseCode);
+  const composed = composePiece({ title: d.campaign.name, brand: ctx.brand, design: ctx.design, contact: d.contact, response: { url: `${url}?via=qr`, label: url.replace(/^https?:\/\//, "") }, specimen: d.specimen });
+  const rendered = layoutPiece({ ...composed.input, text });
+  const pages = p.page !== undefined ? [Math.min(Math.max(0, p.page), rendered.scene.pages.length - 1)] : rendered.scene.pages.map((_, i) => i);
+  return pages.map((i) => ({ label: rendered.scene.pages[i].label, png: piecePng(rendered, i, { widthPx: p.widthPx, crop: "trim" }) }));
+}
+
+/** The stored print PDF of a draft. */
+export async function draftPdf(db: Db, p: { workspaceId: string; draftId: string }) {
+  const d = await db.draft.findFirst({ where: { id: p.draftId, workspaceId: p.workspaceId }, select: { id: true, pdf: true } });
+  if (!d) throw new AppError("not_found", "No such draft in this workspace.");
+  return { id: d.id, pdf: Buffer.from(d.pdf) };
+}
+
+/**
+ * Writes one recipient's own copy beside the template (an empty string returns a block to the
+ * campaign's text) and renders their draft again, keeping its response link.
+ */
+export async function updateDraftBlocks(db: Db, p: { workspaceId: string; draftId: string; blocks: TDraftBlocks; actor: Actor; now?: Date }) {
+  const d = await requireDraft(db, p);
+  draftsEditable(d.campaign);
+  const merged = { ...((d.overrides as TDraftBlocks | null) ?? {}), ...p.blocks };
+  const overrides = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v.trim() !== "")) as TDraftBlocks;
+  const edited = Object.keys(overrides).length > 0;
+  const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: d.campaign });
+  const rendered = await renderDraft(ctx, d.contact, edited ? overrides : null, { sid: d.sid, responseCode: d.responseCode });
+  const now = p.now ?? new Date();
+  await db.draft.update({
+    where: { id: d.id, workspaceId: p.workspaceId },
+    data: { ...draftData(rendered, now), overrides: edited ? overrides : (null as never), editedAt: edited ? now : null, editedBy: edited ? p.actor.label : null },
+  });
+  await recordAudit(db, p.workspaceId, p.actor, edited ? "draft.edited" : "draft.edit_removed", { type: "draft", id: d.id }, { blocks: Object.keys(p.blocks), contactId: d.contactId });
+  return getDraft(db, p);
+}
+
+/** Counts for the campaign page and the go-live card, with the latest generation job. */
+export async function draftSummary(db: Db, p: { workspaceId: string; campaignId: string }) {
+  const campaign = await requireCampaign(db, p);
+  const where = { campaignId: campaign.id, workspaceId: p.workspaceId };
+  const changedAt = await inputsChangedAt(db, { workspaceId: p.workspaceId, campaign });
+  const [total, edited, overflowing, missingData, outOfDate, audience, job] = await Promise.all([
+    db.draft.count({ where }),
+    db.draft.count({ where: { ...where, editedAt: { not: null } } }),
+    db.draft.count({ where: { ...where, overflowing: true } }),
+    db.draft.count({ where: { ...where, missingData: true } }),
+    db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } }),
+    campaign.audienceId ? db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : Promise.resolve(0),
+    db.job.findFirst({ where: { workspaceId: p.workspaceId, kind: "drafts_generate", input: { path: ["campaignId"], equals: campaign.id } }, orderBy: { createdAt: "desc" } }),
+  ]);
+  return { total, edited, overflowing, missingData, outOfDate, audience, job: job ? jobView(job) : null };
+}
+
+/** Up to `take` edited drafts (recipient and their own headline), for the go-live card. */
+export async function editedSample(db: Db, p: { workspaceId: string; campaignId: string; take?: number }) {
+  const rows = await db.draft.findMany({
+    where: { campaignId: p.campaignId, workspaceId: p.workspaceId, editedAt: { not: null } },
+    orderBy: { editedAt: "desc" },
+    take: p.take ?? 3,
+    select: { id: true, overrides: true, blocks: true, contact: { select: { firstName: true, lastName: true } } },
+  });
+  return rows.map((r) => ({ draftId: r.id, recipient: `${r.contact.firstName} ${r.contact.lastName}`.trim(), headline: (r.blocks as Record<string, string>).headline ?? "", editedBlocks: (["headline", "body", "signOff"] as const).filter((b) => Object.hasOwn((r.overrides as object) ?? {}, b)) }));
+}
+
+/**
+ * The recipient's piece for the lifecycle: their approved draft as it was rendered (its PDF, text and
+ * response codes), or, for a recipient who entered after drafts were made, a draft rendered now and
+ * kept. A draft rendered under another plan (the specimen mark) is rendered again with the same copy,
+ * and a second piece for the same recipient gets fresh response codes.
+ */
+export async function draftForPiece(
+  db: Db,
+  p: { workspaceId: string; campaign: { id: string; name: string; format: "postcard" | "letter" | "handwritten" | "gift"; headline: string; bodyTemplate: string; signOff: string; designId: string | null }; contactId: string; plan: "audit" | "paid"; now: Date },
+) {
+  const specimen = p.plan === "audit";
+  const draft = await db.draft.findUnique({ where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } } });
+  const codesUsed = draft ? (await db.mailPiece.count({ where: { OR: [{ sid: draft.sid }, { responseCode: draft.responseCode }] } })) > 0 : false;
+  if (draft && draft.specimen === specimen && !codesUsed) {
+    return { sid: draft.sid, responseCode: draft.responseCode, blocks: draft.blocks as Record<string, string>, pdf: Buffer.from(draft.pdf), draftId: draft.id };
+  }
+  const contact = await db.contact.findFirstOrThrow({ where: { id: p.contactId, workspaceId: p.workspaceId }, include: { account: { select: { name: true, domain: true } } } });
+  const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
+  const rendered = await renderDraft(ctx, contact, (draft?.overrides as TDraftBlocks | null) ?? null, draft && !codesUsed ? { sid: draft.sid, responseCode: draft.responseCode } : undefined);
+  if (codesUsed) return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, draftId: draft!.id };
+  const data = draftData(rendered, p.now);
+  const saved = await db.draft.upsert({
+    where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } },
+    create: { workspaceId: p.workspaceId, campaignId: p.campaign.id, contactId: p.contactId, designId: p.campaign.designId, ...data },
+    update: data,
+    select: { id: true },
+  });
+  return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, draftId: saved.id };
+}
+
+/** What the go-live card says about the campaign's drafts: how many, how many edited (with a sample), and problems. */
+export async function draftsCardSentence(db: Db, p: { workspaceId: string; campaignId: string }): Promise<string> {
+  const where = { campaignId: p.campaignId, workspaceId: p.workspaceId };
+  const [total, edited, overflowing, missingData] = await Promise.all([
+    db.draft.count({ where }),
+    db.draft.count({ where: { ...where, editedAt: { not: null } } }),
+    db.draft.count({ where: { ...where, overflowing: true } }),
+    db.draft.count({ where: { ...where, missingData: true } }),
+  ]);
+  if (total === 0) return " No drafts were generated: each recipient's piece is rendered when they enter.";
+  const sample = edited ? await editedSample(db, { ...p, take: 3 }) : [];
+  const parts = [` ${total} draft${total === 1 ? " is" : "s are"} approved with it`];
+  parts.push(edited ? `${edited} rewritten for their recipient (${sample.map((s) => `${s.recipient}: “${s.headline.slice(0, 80)}”`).join("; ")}${edited > sample.length ? "; …" : ""})` : "none rewritten for its recipient");
+  if (overflowing) parts.push(`${overflowing} with text that does not fit its box`);
+  if (missingData) parts.push(`${missingData} missing merge data`);
+  return `${parts.join(", ")}.`;
+}

@@ -1,0 +1,107 @@
+import { normaliseEmail, toDomain } from "@/server/contacts/keys";
+import { toCountryCode } from "@/server/contacts/countries";
+import { CUSTOM_FIELD_MAX, FIELD_MAX } from "@/server/contacts/limits";
+import type { TContactInput } from "@/server/contacts/write";
+import { customFieldName, type TColumnTarget, type TContactField } from "./headers";
+
+export interface RowIssue {
+  column: string | null;
+  reason: string;
+}
+
+export type PreparedRow = { kind: "refused"; issue: RowIssue } | { kind: "contact"; contact: TContactInput; warnings: RowIssue[] };
+
+/** "Doe, Jane" -> Jane Doe; "Jane van der Berg" -> Jane / van der Berg; "Cher" -> Cher. */
+export function splitFullName(full: string): { firstName: string; lastName: string } {
+  const name = full.trim().replace(/\s+/g, " ");
+  const comma = name.indexOf(",");
+  if (comma > 0) return { firstName: name.slice(comma + 1).trim(), lastName: name.slice(0, comma).trim() };
+  const space = name.indexOf(" ");
+  return space > 0 ? { firstName: name.slice(0, space), lastName: name.slice(space + 1) } : { firstName: name, lastName: "" };
+}
+
+// NUL cannot be stored in PostgreSQL text and means nothing in a CSV: it is dropped.
+const clean = (v: string | undefined) => (v === undefined ? "" : v.includes("\u0000") ? v.replace(/\u0000/g, "") : v).trim();
+
+/**
+ * One data row as a contact, by the column mapping: its values cleaned and bounded, names split,
+ * the email checked, the country made an ISO code. A row is refused only when it cannot be a
+ * contact at all (no name and no email, or a value longer than a field holds); a value that is
+ * wrong but not needed (an email that is not one, an unknown country) is left out with a warning.
+ */
+export function prepareRow(values: string[], targets: TColumnTarget[], headers: string[]): PreparedRow {
+  const fields: Partial<Record<TContactField, { value: string; column: string }>> = {};
+  const customFields: Record<string, string> = {};
+  const warnings: RowIssue[] = [];
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i];
+    if (target === "ignore") continue;
+    const value = clean(values[i]);
+    if (!value) continue;
+    const column = headers[i] ?? `Column ${i + 1}`;
+    if (target.startsWith("custom:")) {
+      if (value.length > CUSTOM_FIELD_MAX.value) return { kind: "refused", issue: { column, reason: `longer than ${CUSTOM_FIELD_MAX.value} characters` } };
+      if (Object.keys(customFields).length < CUSTOM_FIELD_MAX.count) customFields[customFieldName(target)] = value;
+      continue;
+    }
+    const field = target as TContactField;
+    if (value.length > FIELD_MAX[field]) return { kind: "refused", issue: { column, reason: `longer than ${FIELD_MAX[field]} characters` } };
+    fields[field] = { value, column };
+  }
+  const v = (f: TContactField) => fields[f]?.value ?? null;
+
+  let firstName = v("firstName") ?? "";
+  let lastName = v("lastName") ?? "";
+  if (!firstName && !lastName && v("fullName")) ({ firstName, lastName } = splitFullName(v("fullName")!));
+  if (firstName.length > FIELD_MAX.firstName) return { kind: "refused", issue: { column: fields.fullName!.column, reason: `the first name is longer than ${FIELD_MAX.firstName} characters` } };
+  if (lastName.length > FIELD_MAX.lastName) return { kind: "refused", issue: { column: fields.fullName!.column, reason: `the last name is longer than ${FIELD_MAX.lastName} characters` } };
+
+  let email: string | null = null;
+  if (v("email")) {
+    email = normaliseEmail(v("email"));
+    if (!email) warnings.push({ column: fields.email!.column, reason: `“${v("email")}” is not an email address; the contact was kept without an email` });
+  }
+  if (!firstName && !lastName && !email) {
+    return {
+      kind: "refused",
+      issue: v("email")
+        ? { column: fields.email!.column, reason: `no name, and “${v("email")}” is not an email address` }
+        : { column: null, reason: "no name and no email: a contact needs at least one of them" },
+    };
+  }
+
+  let country: string | null = null;
+  if (v("country")) {
+    country = toCountryCode(v("country"));
+    if (!country) warnings.push({ column: fields.country!.column, reason: `“${v("country")}” is not a country we know; the contact was kept without a country` });
+  }
+  let website: string | null = null;
+  if (v("website")) {
+    website = toDomain(v("website"));
+    if (!website) warnings.push({ column: fields.website!.column, reason: `“${v("website")}” is not a web address or domain; it was not used for the account` });
+  }
+  const address = {
+    firstName,
+    lastName,
+    addressLine1: v("addressLine1"),
+    addressLine2: v("addressLine2"),
+    city: v("city"),
+    region: v("region"),
+    postalCode: v("postalCode"),
+    country,
+  };
+  return {
+    kind: "contact",
+    warnings,
+    contact: {
+      ...address,
+      title: v("title"),
+      email,
+      phone: v("phone"),
+      crmId: v("crmId"),
+      customFields,
+      company: v("company"),
+      website,
+    },
+  };
+}

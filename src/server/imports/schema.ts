@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { ZJobView } from "@/server/jobs/schema";
+import { CONTACT_FIELDS, isColumnTarget } from "./headers";
+
+export const ZImportId = z.string().min(1).max(64).regex(/^[\w-]+$/, "Not an import id.");
+
+export const ZColumnTarget = z
+  .string()
+  .max(80)
+  .refine(isColumnTarget, `A column maps to one of ${CONTACT_FIELDS.join(", ")}, to "custom:<name>" (a custom field) or to "ignore".`);
+
+export const ZOnExisting = z.enum(["update", "skip"]).describe("update: a row of a contact already in the workspace updates it (non-empty values replace); skip: it is left as it is.");
+
+export const ZImportStartInput = z.object({
+  importId: ZImportId,
+  /** One target per column of the file, in order. */
+  mapping: z.array(ZColumnTarget).max(500),
+  onExisting: ZOnExisting.default("update"),
+  audienceId: z.string().min(1).max(64).optional(),
+  audienceName: z.string().trim().min(1).max(120).optional(),
+});
+export type TImportStartInput = z.infer<typeof ZImportStartInput>;
+
+export const IMPORT_STATUSES = ["awaiting_mapping", "queued", "running", "succeeded", "failed", "cancelled"] as const;
+export const ZImportStatus = z.enum(IMPORT_STATUSES).describe("awaiting_mapping (uploaded, not started), queued, running, then succeeded, failed or cancelled.");
+
+export const ZImportIssue = z.object({
+  row: z.number().int().describe("The row's number in the file; the header row is row 1."),
+  column: z.string().nullable().describe("The column the reason is about, as the file names it; null when it is about the whole row."),
+  reason: z.string(),
+});
+
+/** An import as people and agents see it: the file, the mapping, the counts and the job's progress. */
+export const ZImportView = z.object({
+  importId: z.string(),
+  fileName: z.string(),
+  status: ZImportStatus,
+  encoding: z.string(),
+  delimiter: z.string(),
+  columns: z.array(z.string()),
+  onExisting: ZOnExisting.nullable(),
+  audienceId: z.string().nullable(),
+  audienceName: z.string().nullable(),
+  rows: z.number().int().describe("Data rows in the file (the header row not counted)."),
+  rowsDone: z.number().int().describe("Rows read so far."),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int().describe("Rows not written: a contact already there (onExisting skip, or nothing new) or a repeat of an earlier row of the file."),
+  duplicates: z.number().int().describe("Of the skipped rows, repeats of an earlier row of the same file."),
+  refusedCount: z.number().int(),
+  warningCount: z.number().int(),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  job: ZJobView.nullable(),
+});
+export type TImportView = z.infer<typeof ZImportView>;

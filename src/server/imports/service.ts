@@ -1,0 +1,220 @@
+import type { ContactImport, Job, PrismaClient } from "@/generated/prisma/client";
+import { type Actor, recordAudit } from "@/server/audit/service";
+import { findOrCreateAudience } from "@/server/audiences/service";
+import type { Db } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { claimJob, runJob } from "@/server/jobs/runner";
+import { enqueueJob, jobView } from "@/server/jobs/service";
+import { defaultJobDeps } from "@/server/jobs/worker";
+import { CONTACT_FIELDS, isColumnTarget, mappingProblems, type TColumnTarget } from "./headers";
+import type { TImportStartInput, TImportView } from "./schema";
+
+type ImportWithRefs = ContactImport & { job?: Job | null; audienceName?: string | null };
+
+export function importView(record: ImportWithRefs, job: Job | null, audienceName: string | null, now = new Date()): TImportView {
+  return {
+    importId: record.id,
+    fileName: record.fileName,
+    status: job ? job.status : "awaiting_mapping",
+    encoding: record.encoding,
+    delimiter: record.delimiter,
+    columns: record.columns,
+    onExisting: record.onExisting,
+    audienceId: record.audienceId,
+    audienceName,
+    rows: record.rowCount,
+    rowsDone: record.rowsDone,
+    created: record.created,
+    updated: record.updated,
+    skipped: record.skipped,
+    duplicates: record.duplicates,
+    refusedCount: record.refused,
+    warningCount: record.warnings,
+    requestedBy: record.requestedByLabel,
+    createdAt: record.createdAt.toISOString(),
+    finishedAt: record.finishedAt?.toISOString() ?? null,
+    job: job ? jobView(job, now) : null,
+  };
+}
+
+async function loadImport(db: Db, p: { workspaceId: string; importId: string }) {
+  const record = await db.contactImport.findFirst({ where: { id: p.importId, workspaceId: p.workspaceId } });
+  if (!record) throw new AppError("not_found", "No such import in this workspace; imports_get takes the importId that contacts_import returned.");
+  return record;
+}
+
+/** One import with its job's progress. */
+export async function getImport(db: Db, p: { workspaceId: string; importId: string }): Promise<TImportView> {
+  const record = await loadImport(db, p);
+  const [job, audience] = await Promise.all([
+    record.jobId ? db.job.findFirst({ where: { id: record.jobId, workspaceId: p.workspaceId } }) : null,
+    record.audienceId ? db.audience.findFirst({ where: { id: record.audienceId, workspaceId: p.workspaceId }, select: { name: true } }) : null,
+  ]);
+  return importView(record, job, audience?.name ?? null);
+}
+
+/** The workspace's imports, newest first, a page at a time (uploads never started included). */
+export async function listImports(db: Db, p: { workspaceId: string; cursor?: string | null; take: number }) {
+  const cursor = p.cursor ? await db.contactImport.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true, createdAt: true } }) : null;
+  if (p.cursor && !cursor) throw new AppError("not_found", "The cursor does not name an import of this workspace; start again without it.");
+  const rows = await db.contactImport.findMany({
+    where: {
+      workspaceId: p.workspaceId,
+      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: p.take + 1,
+  });
+  const page = rows.slice(0, p.take);
+  const jobs = await db.job.findMany({ where: { workspaceId: p.workspaceId, id: { in: page.flatMap((r) => (r.jobId ? [r.jobId] : [])) } } });
+  const audiences = await db.audience.findMany({ where: { workspaceId: p.workspaceId, id: { in: page.flatMap((r) => (r.audienceId ? [r.audienceId] : [])) } }, select: { id: true, name: true } });
+  const now = new Date();
+  return {
+    imports: page.map((r) => importView(r, jobs.find((j) => j.id === r.jobId) ?? null, audiences.find((a) => a.id === r.audienceId)?.name ?? null, now)),
+    nextCursor: rows.length > p.take ? page[page.length - 1].id : null,
+  };
+}
+
+/** Refused rows and warnings of an import, by row number, a page at a time. */
+export async function listImportIssues(db: Db, p: { workspaceId: string; importId: string; kind: "refused" | "warning"; afterRow?: number | null; take: number }) {
+  await loadImport(db, p);
+  const rows = await db.contactImportIssue.findMany({
+    where: { importId: p.importId, kind: p.kind, ...(p.afterRow ? { row: { gt: p.afterRow } } : {}), import: { workspaceId: p.workspaceId } },
+    orderBy: [{ row: "asc" }, { id: "asc" }],
+    take: p.take + 1,
+    select: { row: true, column: true, reason: true, values: true },
+  });
+  const page = rows.slice(0, p.take);
+  return { issues: page, nextAfterRow: rows.length > p.take ? page[page.length - 1].row : null };
+}
+
+/**
+ * Starts an uploaded import with the person's (or agent's) mapping: checks the mapping, finds or
+ * makes the audience it lands in, and queues the contacts_import job, all in one transaction.
+ */
+export async function startImport(prisma: PrismaClient, p: TImportStartInput & { workspaceId: string; actor: Actor; audienceSource?: "csv" | "crm" | "manual" }): Promise<TImportView> {
+  return prisma.$transaction(async (tx) => {
+    const record = await loadImport(tx, p);
+    if (record.jobId) throw new AppError("invalid_state", "This import has already started; follow it with imports_get, or upload the file again to import it once more.");
+    if (p.mapping.length !== record.columns.length) {
+      throw new AppError("validation_failed", `The mapping names ${p.mapping.length} columns but the file has ${record.columns.length} (${record.columns.join(", ")}).`);
+    }
+    const problems = mappingProblems(p.mapping as TColumnTarget[], record.columns);
+    if (problems.length) throw new AppError("validation_failed", problems.join(" "), { errors: problems.map((detail) => ({ pointer: "/mapping", detail })) });
+    const audience = await findOrCreateAudience(tx, {
+      workspaceId: p.workspaceId,
+      audienceId: p.audienceId,
+      name: p.audienceName ?? `${record.fileName.replace(/\.(csv|tsv|txt)$/i, "")} (import)`,
+      source: p.audienceSource ?? "csv",
+      actor: p.actor,
+    });
+    const job = await enqueueJob(tx, {
+      workspaceId: p.workspaceId,
+      kind: "contacts_import",
+      title: `Import of ${record.fileName}`,
+      input: { importId: record.id },
+      unit: "rows",
+      total: record.rowCount,
+      requestedBy: p.actor,
+    });
+    const updated = await tx.contactImport.update({
+      where: { id: record.id },
+      data: { mapping: p.mapping, onExisting: p.onExisting, audienceId: audience.id, jobId: job.id, startedAt: new Date() },
+    });
+    await recordAudit(tx, p.workspaceId, p.actor, "contacts.import.started", { type: "import", id: record.id }, {
+      fileName: record.fileName,
+      rows: record.rowCount,
+      onExisting: p.onExisting,
+      audienceId: audience.id,
+    });
+    return importView(updated, job, audience.name);
+  });
+}
+
+/** Starts a failed or cancelled import again where it stopped (its file is kept for a day). */
+export async function resumeImport(prisma: PrismaClient, p: { workspaceId: string; importId: string; actor: Actor }): Promise<TImportView> {
+  return prisma.$transaction(async (tx) => {
+    const record = await loadImport(tx, p);
+    const job = record.jobId ? await tx.job.findFirst({ where: { id: record.jobId, workspaceId: p.workspaceId } }) : null;
+    if (!job || !["failed", "cancelled"].includes(job.status)) throw new AppError("invalid_state", "Only a failed or cancelled import can be resumed.");
+    if ((await tx.contactImportChunk.count({ where: { importId: record.id } })) === 0) {
+      throw new AppError("invalid_state", "The file of this import is no longer kept; upload it again (rows already imported will be found and not duplicated).");
+    }
+    const next = await enqueueJob(tx, {
+      workspaceId: p.workspaceId,
+      kind: "contacts_import",
+      title: `Import of ${record.fileName} (resumed)`,
+      input: { importId: record.id },
+      unit: "rows",
+      total: record.rowCount,
+      requestedBy: p.actor,
+    });
+    await tx.job.updateMany({ where: { id: next.id, workspaceId: p.workspaceId }, data: { progressDone: record.rowsDone } });
+    const updated = await tx.contactImport.update({ where: { id: record.id }, data: { jobId: next.id, finishedAt: null } });
+    await recordAudit(tx, p.workspaceId, p.actor, "contacts.import.resumed", { type: "import", id: record.id }, { fromRow: record.rowsDone });
+    return importView(updated, { ...next, progressDone: record.rowsDone }, null);
+  });
+}
+
+/**
+ * Runs a just-started import inside this request (small agent imports answer with their report),
+ * unless a worker has already taken it; either way returns the import as it is now.
+ */
+export async function runImportNow(prisma: PrismaClient, p: { workspaceId: string; importId: string; jobId: string }): Promise<TImportView> {
+  const job = await claimJob(prisma, { jobId: p.jobId, workspaceId: p.workspaceId, now: new Date() });
+  if (job) await runJob(prisma, job, defaultJobDeps);
+  return getImport(prisma, p);
+}
+
+/**
+ * An agent's mapping by column name ({ "E-mail": "email", "Shoe size": "custom" }) over the
+ * suggested one: named columns take the given field (a field given to one column is taken from
+ * any other), "custom" keeps the column as a custom field under its own name.
+ */
+export function mappingByName(columns: string[], suggested: TColumnTarget[], given: Record<string, string> | undefined): TColumnTarget[] {
+  if (!given) return suggested;
+  const targets = [...suggested];
+  const errors: string[] = [];
+  for (const [column, rawTarget] of Object.entries(given)) {
+    const index = columns.findIndex((c) => c.trim().toLowerCase() === column.trim().toLowerCase());
+    if (index < 0) {
+      errors.push(`The file has no column “${column}”; its columns are ${columns.map((c) => `“${c}”`).join(", ")}.`);
+      continue;
+    }
+    const target = rawTarget === "custom" ? (`custom:${columns[index]}` as TColumnTarget) : (rawTarget as TColumnTarget);
+    if (!isColumnTarget(target)) {
+      errors.push(`“${rawTarget}” (for “${column}”) is not a field: use one of ${CONTACT_FIELDS.join(", ")}, "custom", "custom:<name>" or "ignore".`);
+      continue;
+    }
+    if (target !== "ignore") targets.forEach((t, i) => t === target && i !== index && (targets[i] = "ignore"));
+    targets[index] = target;
+  }
+  if (errors.length) throw new AppError("validation_failed", errors.join(" "), { errors: errors.map((detail) => ({ pointer: "/mapping", detail })) });
+  return targets;
+}
+
+/** An import's report as agents read it: counts, the first 100 refused rows and warnings, progress. */
+export async function importReport(db: Db, p: { workspaceId: string; importId: string }) {
+  const view = await getImport(db, p);
+  const [refused, warnings] = await Promise.all([
+    listImportIssues(db, { ...p, kind: "refused", take: 100 }),
+    listImportIssues(db, { ...p, kind: "warning", take: 100 }),
+  ]);
+  const issue = ({ row, column, reason }: { row: number; column: string | null; reason: string }) => ({ row, column, reason });
+  return {
+    importId: view.importId,
+    status: view.status,
+    rows: view.rows,
+    created: view.created,
+    updated: view.updated,
+    skipped: view.skipped,
+    duplicates: view.duplicates,
+    refused: refused.issues.map(issue),
+    refusedCount: view.refusedCount,
+    warnings: warnings.issues.map(issue),
+    warningCount: view.warningCount,
+    audienceId: view.audienceId,
+    progress: view.job?.progress ?? null,
+    error: view.job?.error ?? null,
+  };
+}

@@ -1,0 +1,186 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Actor } from "@/server/audit/service";
+import { AppError } from "@/server/errors";
+import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
+import { suggestMapping, type TColumnTarget } from "./headers";
+import { forgetQueryHistory } from "./query-history";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, SAMPLE_ROWS, STALE_UPLOAD_MS, UPLOAD_CHUNK_BYTES } from "./limits";
+
+const HEAD_BYTES = 64 * 1024;
+
+export interface TUploadResult {
+  importId: string;
+  fileName: string;
+  byteSize: number;
+  encoding: TEncoding;
+  delimiter: string;
+  rows: number;
+  columns: string[];
+  sample: string[][];
+  suggestedMapping: TColumnTarget[];
+}
+
+/** Header names as shown: trimmed, an empty one named by its position. */
+export function columnNames(header: string[]): string[] {
+  return header.map((h, i) => h.replace(/\u0000/g, "").trim().slice(0, 200) || `Column ${i + 1}`);
+}
+
+function refuseBinary(head: Uint8Array) {
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+    throw new AppError("validation_failed", "This is a spreadsheet file (.xlsx or .numbers), not CSV. Save or export it as CSV (comma- or semicolon-separated) and upload that.");
+  }
+  if (head.subarray(0, 4096).includes(0) && !(head[0] === 0xff && head[1] === 0xfe) && !(head[0] === 0xfe && head[1] === 0xff)) {
+    throw new AppError("validation_failed", "This file is not text (it holds binary data). Upload a CSV file.");
+  }
+}
+
+/**
+ * Receives a CSV file as a stream of bytes (the browser's upload, or an agent's text) and keeps it
+ * in the database in 1 MB pieces, so that any worker can import it later. On the way it checks the
+ * size, finds the encoding (byte-order mark, else UTF-8 when valid, else Windows-1252) and the
+ * delimiter, counts the rows and reads the header and the first rows for the mapping. Nothing is
+ * kept when the file is refused. Memory stays at about one piece whatever the file's size.
+ */
+export async function receiveUpload(
+  prisma: PrismaClient,
+  p: { workspaceId: string; fileName: string; body: AsyncIterable<Uint8Array>; actor: Actor; maxBytes?: number; now?: Date },
+): Promise<TUploadResult> {
+  const maxBytes = p.maxBytes ?? MAX_IMPORT_BYTES;
+  const now = p.now ?? new Date();
+  await removeStaleUploads(prisma, p.workspaceId, now);
+  const fileName = p.fileName.replace(/[\u0000-\u001f]/g, "").trim().slice(0, 200) || "upload.csv";
+  const record = await prisma.contactImport.create({
+    data: {
+      workspaceId: p.workspaceId,
+      fileName,
+      byteSize: 0,
+      encoding: "utf-8",
+      delimiter: ",",
+      rowCount: 0,
+      requestedByKind: p.actor.kind,
+      requestedById: p.actor.id,
+      requestedByLabel: p.actor.label,
+    },
+  });
+  try {
+    const result = await storeAndScan(prisma, record.id, p.body, maxBytes);
+    const updated = await prisma.contactImport.update({
+      where: { id: record.id },
+      data: { byteSize: result.byteSize, encoding: result.encoding, delimiter: result.delimiter, columns: result.columns, sample: result.sample, rowCount: result.rows },
+    });
+    return { importId: updated.id, fileName, ...result, suggestedMapping: suggestMapping(result.columns) };
+  } catch (error) {
+    await prisma.contactImport.deleteMany({ where: { id: record.id, workspaceId: p.workspaceId } });
+    throw error;
+  }
+}
+
+async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncIterable<Uint8Array>, maxBytes: number) {
+  const utf8 = new Utf8Check();
+  const held: Uint8Array[] = [];
+  let head = null as Uint8Array | null;
+  let pending: Uint8Array[] = [];
+  let pendingSize = 0;
+  let seq = 0;
+  let byteSize = 0;
+  const flush = async () => {
+    if (!pendingSize) return;
+    const data = Buffer.concat(pending, pendingSize);
+    pending = [];
+    pendingSize = 0;
+    await prisma.contactImportChunk.create({ data: { importId, seq: seq++, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } });
+    forgetQueryHistory();
+  };
+  // Rows are counted on the way. The structure (quotes, delimiters, newlines) reads the same in
+  // every ASCII-compatible encoding, so a lenient UTF-8 decoder serves until the encoding is known.
+  let counter = null as RecordCounter | null;
+  let delimiter = ",";
+  let decoder = null as ReturnType<typeof textDecoder> | null;
+  let utf16 = false;
+  const startCounting = () => {
+    head = new Uint8Array(Buffer.concat(held));
+    held.length = 0;
+    refuseBinary(head);
+    const bom = bomEncoding(head);
+    utf16 = bom === "utf-16le" || bom === "utf-16be";
+    decoder = textDecoder(utf16 ? (bom as TEncoding) : "utf-8");
+    const text = decoder.write(head);
+    delimiter = detectDelimiter(text);
+    counter = new RecordCounter(delimiter, detectNewline(text.slice(0, 65536)));
+    // UTF-16 is counted as text; the ASCII-compatible encodings byte by byte, without decoding.
+    if (utf16) counter.push(text);
+    else counter.pushBytes(head.subarray(bom ? 3 : 0));
+  };
+  let heldBytes = 0;
+  for await (const chunk of body) {
+    byteSize += chunk.byteLength;
+    if (byteSize > maxBytes) {
+      throw new AppError("payload_too_large", `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Split it into smaller files and import them one after another.`);
+    }
+    utf8.push(chunk);
+    if (!decoder) {
+      held.push(chunk);
+      heldBytes += chunk.byteLength;
+      if (heldBytes >= HEAD_BYTES) startCounting();
+    } else if (utf16) counter!.push(decoder.write(chunk));
+    else counter!.pushBytes(chunk);
+    pending.push(chunk);
+    pendingSize += chunk.byteLength;
+    if (pendingSize >= UPLOAD_CHUNK_BYTES) await flush();
+  }
+  await flush();
+  if (byteSize === 0) throw new AppError("validation_failed", "The file is empty.");
+  if (!decoder) startCounting();
+  if (utf16) counter!.push(decoder!.end());
+  const records = counter!.end();
+  const headBytes = head!;
+  const encoding = decideEncoding(headBytes, utf8.end());
+  let headText = textDecoder(encoding).write(headBytes);
+  if (byteSize > headBytes.byteLength) headText = headText.slice(0, headText.lastIndexOf("\n") + 1);
+  const headRecords: string[][] = [];
+  for await (const batch of csvBatches(oneShot(headText), delimiter, SAMPLE_ROWS + 50)) {
+    for (const r of batch) if (!isBlankRecord(r.values)) headRecords.push(r.values);
+    break;
+  }
+  if (headRecords.length === 0) throw new AppError("validation_failed", "The file has no header row: its first line should name the columns (for example First Name, Last Name, Email).");
+  const columns = columnNames(headRecords[0]);
+  const rows = Math.max(0, records - 1);
+  if (rows === 0) throw new AppError("validation_failed", "The file has a header row but no rows of contacts below it.");
+  if (rows > MAX_IMPORT_ROWS) {
+    throw new AppError("validation_failed", `The file has ${rows.toLocaleString("en-US")} rows; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}. Split it into smaller files.`);
+  }
+  const sample = headRecords.slice(1, SAMPLE_ROWS + 1).map((r) => r.map((v) => v.replace(/\u0000/g, "").slice(0, 200)));
+  return { byteSize, encoding, delimiter, columns, sample, rows };
+}
+
+async function* oneShot(text: string) {
+  yield text;
+}
+
+/** Uploads never started, and the kept files of imports that have finished, go after a day. */
+async function removeStaleUploads(prisma: PrismaClient, workspaceId: string, now: Date) {
+  const before = new Date(now.getTime() - STALE_UPLOAD_MS);
+  await prisma.contactImport.deleteMany({ where: { workspaceId, jobId: null, createdAt: { lt: before } } });
+  const ended = await prisma.job.findMany({
+    where: { workspaceId, kind: "contacts_import", status: { in: ["succeeded", "failed", "cancelled"] }, finishedAt: { lt: before } },
+    select: { id: true },
+    orderBy: { finishedAt: "desc" },
+    take: 500,
+  });
+  if (ended.length) await prisma.contactImportChunk.deleteMany({ where: { import: { workspaceId, jobId: { in: ended.map((j) => j.id) } } } });
+}
+
+/** The kept file of an import, a piece at a time. */
+export async function* storedFile(prisma: PrismaClient, importId: string): AsyncGenerator<Uint8Array> {
+  const pieces = await prisma.contactImportChunk.findMany({ where: { importId }, select: { seq: true }, orderBy: { seq: "asc" } });
+  for (const { seq } of pieces) {
+    const piece = await prisma.contactImportChunk.findUnique({ where: { importId_seq: { importId, seq } }, select: { data: true } });
+    if (!piece) continue;
+    // Pieces of 64 KB: the text made of each stays small (V8 keeps large strings in a space it collects late).
+    for (let i = 0; i < piece.data.byteLength; i += 65536) yield piece.data.subarray(i, i + 65536);
+  }
+}
+
+export async function* storedText(prisma: PrismaClient, importId: string, encoding: TEncoding): AsyncGenerator<string> {
+  yield* decodeStream(storedFile(prisma, importId), encoding);
+}

@@ -1,0 +1,12 @@
+import { draftsGenerateJob } from "@/server/drafts/job";
+import { contactsImportJob } from "@/server/imports/job";
+import type { JobHandlers } from "./runner";
+
+/**
+ * The handler of each job kind. A domain that runs long work adds its handler here
+ * (contacts_import, audit_run, drafts_generate, crm_sync); a kind without one fails with a sentence.
+ */
+export const jobHandlers: JobHandlers = {
+  contacts_import: contactsImportJob,
+  drafts_generate: draftsGenerateJob,
+};

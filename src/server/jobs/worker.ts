@@ -1,0 +1,78 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import { jobHandlers } from "./handlers";
+import { claimJobs, JOB_LEASE_MS, type JobRunnerDeps, runJob } from "./runner";
+import { onJobQueued } from "./wake";
+
+export interface JobWorkerOptions {
+  /** Jobs run at once by this worker (they are heavy: a CSV import, an audit, a render). */
+  concurrency?: number;
+  /** How often an idle worker looks for queued jobs. */
+  pollMs?: number;
+  deps?: Partial<JobRunnerDeps>;
+}
+
+export interface RunningJobWorker {
+  stop(): Promise<void>;
+}
+
+export const defaultJobDeps: JobRunnerDeps = {
+  handlers: jobHandlers,
+  clock: () => new Date(),
+  leaseMs: JOB_LEASE_MS,
+  log: (line, error) => (error ? console.error(`[jobs] ${line}`, error) : console.log(`[jobs] ${line}`)),
+};
+
+/**
+ * The job worker: claims queued jobs from the database and runs them, `concurrency` at a time.
+ * It runs beside the lifecycle worker: inside the server on the embedded database, and in every
+ * `npm run worker` process on PostgreSQL.
+ */
+export function startJobWorker(prisma: PrismaClient, options: JobWorkerOptions = {}): RunningJobWorker {
+  const deps = { ...defaultJobDeps, ...options.deps };
+  const concurrency = options.concurrency ?? 1;
+  const pollMs = options.pollMs ?? 1000;
+  let stopping = false;
+  let wakeUp: (() => void) | null = null;
+  const running = new Set<Promise<unknown>>();
+  const unsubscribe = onJobQueued(() => wakeUp?.());
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        const free = concurrency - running.size;
+        if (free > 0) {
+          const jobs = await claimJobs(prisma, { limit: free, now: deps.clock(), leaseMs: deps.leaseMs });
+          for (const job of jobs) {
+            const task = runJob(prisma, job, deps)
+              .catch((error) => deps.log(`job ${job.id} could not be recorded`, error))
+              .finally(() => {
+                running.delete(task);
+                wakeUp?.();
+              });
+            running.add(task);
+          }
+        }
+      } catch (error) {
+        deps.log("job worker loop error", error);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+    await Promise.allSettled([...running]);
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      wakeUp?.();
+      unsubscribe();
+      await loop;
+    },
+  };
+}

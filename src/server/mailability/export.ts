@@ -1,0 +1,36 @@
+import type { Db } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { csvLine } from "@/server/imports/export";
+import { REASON_LABELS, type TMailabilityReason } from "./reasons";
+
+const HEADER = ["Contact ID", "First Name", "Last Name", "Email", "Company", "Address Line 1", "Address Line 2", "City", "State/Province", "Postal Code", "Country", "Status", "Reasons", "Reason Codes", "Suggested Postal Code"];
+
+/**
+ * An audit's contacts with a problem as CSV, for fixing in the CRM: 1,000 at a time, with the
+ * headers an import maps back by itself. Formula-like values are escaped (csvLine).
+ */
+export async function* auditProblemsCsv(db: Db, p: { workspaceId: string; auditId: string; reason?: TMailabilityReason | null }): AsyncGenerator<string> {
+  const audit = await db.mailabilityAudit.findFirst({ where: { id: p.auditId, workspaceId: p.workspaceId }, select: { id: true } });
+  if (!audit) throw new AppError("not_found", "No such audit in this workspace.");
+  yield `\uFEFF${csvLine(HEADER)}`;
+  let after: string | null = null;
+  for (;;) {
+    const rows = await db.mailabilityResult.findMany({
+      where: { auditId: audit.id, status: { not: "mailable" }, ...(p.reason ? { reasons: { has: p.reason } } : {}), ...(after ? { contactId: { gt: after } } : {}) },
+      orderBy: { contactId: "asc" },
+      take: 1000,
+      include: { contact: { select: { firstName: true, lastName: true, email: true, addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true, account: { select: { name: true } } } } },
+    });
+    if (!rows.length) return;
+    const last: string = rows[rows.length - 1].contactId;
+    let out = "";
+    for (const r of rows) {
+      const c = r.contact;
+      const reasons = r.reasons as TMailabilityReason[];
+      const suggestion = (r.suggestion as { postalCode?: string } | null)?.postalCode ?? "";
+      out += csvLine([r.contactId, c.firstName, c.lastName, c.email, c.account?.name ?? null, c.addressLine1, c.addressLine2, c.city, c.region, c.postalCode, c.country, r.status, reasons.map((x) => REASON_LABELS[x]).join("; "), reasons.join(" "), suggestion]);
+    }
+    yield out;
+    after = last;
+  }
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/**
+ * Prompts for the common jobs: each says which tools to call, in order, and what to tell the
+ * person. Their tool names are checked against the catalog by the tests.
+ */
+export interface PromptDef {
+  name: string;
+  title: string;
+  description: string;
+  args: Record<string, z.ZodOptional<z.ZodString>>;
+  /** The tools the prompt tells the agent to call, in order. */
+  tools: string[];
+  text: (args: Record<string, string | undefined>) => string;
+}
+
+const steps = (lines: string[]) => lines.map((l, i) => `${i + 1}. ${l}`).join("\n");
+const closing =
+  "After each write, tell the person what you requested, what changed and what awaits their confirmation (with each card's URL). Money is in cents: report it as cents or convert it explicitly.";
+
+export const MCP_PROMPTS: PromptDef[] = [
+  {
+    name: "audit_crm_for_mail",
+    title: "Audit my CRM for mail",
+    description: "Find out how much of an audience can really be reached by mail, account by account, and what to fix.",
+    args: { audienceId: z.string().max(64).optional().describe("The audience to audit (aud_…); ask audiences_list when not given.") },
+    tools: ["workspace_get_summary", "audiences_list", "audits_run", "audits_get", "contacts_get", "contacts_apply_fix"],
+    text: (a) =>
+      `Audit ${a.audienceId ? `audience ${a.audienceId}` : "one of my audiences"} for direct mail.\n\n${steps([
+        "Call workspace_get_summary to learn the plan and how many contacts there are.",
+        a.audienceId ? `Use audience ${a.audienceId}.` : "Call audiences_list and ask me which audience to audit if it is not obvious.",
+        "Call audits_run with the audience id, then poll audits_get with the auditId until its status is succeeded.",
+        "Report the mailable, fixable and unmailable counts and shares, the reasons with their counts, and the account coverage (accounts with at least one mailable contact), since the holdout is drawn per account.",
+        "For fixable contacts, show a few suggestions (contacts_get) and apply them with contacts_apply_fix only after I agree.",
+      ])}\n\n${closing}`,
+  },
+  {
+    name: "plan_holdout_test",
+    title: "Plan a holdout test",
+    description: "Size the holdout for a campaign: how many accounts each arm needs to detect the lift you care about.",
+    args: {
+      baselineRate: z.string().max(20).optional().describe("The conversion rate without mail, as a fraction (0.07 for 7 per cent)."),
+      relativeLift: z.string().max(20).optional().describe("The smallest relative lift worth detecting, as a fraction (0.2 for 20 per cent)."),
+    },
+    tools: ["workspace_get_summary", "audiences_list", "holdouts_calculate_size", "campaigns_create_draft"],
+    text: (a) =>
+      `Plan a holdout test for a direct-mail campaign.\n\n${steps([
+        "Call workspace_get_summary and audiences_list to see how many accounts I can mail.",
+        `Call holdouts_calculate_size with baselineRate ${a.baselineRate ?? "(ask me, as a fraction)"} and relativeLift ${a.relativeLift ?? "(ask me, as a fraction)"}.`,
+        "Compare the accounts each arm needs with the accounts in the audience; if there are too few, say what lift could be detected instead or how long it would take.",
+        "Propose a holdout share (0 to 0.5) and, if I agree, create the draft with campaigns_create_draft.",
+      ])}\n\n${closing}`,
+  },
+  {
+    name: "draft_campaign_for_audience",
+    title: "Draft a campaign for an audience",
+    description: "Prepare a draft campaign with recipient-specific copy, ready for the owner to approve.",
+    args: { audienceId: z.string().max(64).optional().describe("The audience to mail (aud_…).") },
+    tools: ["workspace_get_summary", "audiences_list", "contracts_list", "campaigns_create_draft", "campaigns_update_draft", "campaigns_get", "campaigns_request_go_live"],
+    text: (a) =>
+      `Draft a direct-mail campaign for ${a.audienceId ? `audience ${a.audienceId}` : "an audience I choose"}.\n\n${steps([
+        "Call workspace_get_summary (on the free audit plan nothing is mailed: say so) and contracts_list (a campaign prints only through an approved contract for its format).",
+        a.audienceId ? `Use audience ${a.audienceId}.` : "Call audiences_list and ask me which audience to mail.",
+        "Call campaigns_create_draft with a name, format, the audience, a holdout share, a budget in cents and copy that uses only the merge fields the tool lists.",
+        "Read it back with campaigns_get and show me the copy. Change it with campaigns_update_draft until I am happy.",
+        "Only when I ask, call campaigns_request_go_live: it creates a card that I accept in the browser. Never treat my chat reply as the approval.",
+      ])}\n\n${closing}`,
+  },
+  {
+    name: "report_campaign_lift",
+    title: "Report a campaign's lift",
+    description: "Explain a live or ended campaign's lift against its held-out accounts, honestly.",
+    args: { campaignId: z.string().max(64).optional().describe("The campaign (cmp_…).") },
+    tools: ["campaigns_list", "campaigns_get", "results_get"],
+    text: (a) =>
+      `Report the lift of ${a.campaignId ? `campaign ${a.campaignId}` : "a campaign I choose"}.\n\n${steps([
+        a.campaignId ? `Use campaign ${a.campaignId}.` : "Call campaigns_list and ask me which live or ended campaign to report on.",
+        "Call campaigns_get for its arms, spend (cents) and budget (cents).",
+        "Call results_get. For each conversion kind give the treated and held-out rates, the absolute and relative lift with its 95% interval and the verdict.",
+        "Say \"not enough data yet\" when the verdict says so, and never present an interval that includes zero as a gain. Money fields are in cents.",
+      ])}\n\n${closing}`,
+  },
+];

@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Prisma, type PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "@/test/database";
+import { appErrorFromDatabase, sqlState } from "./database-errors";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+const failure = (p: Promise<unknown>) => p.then(() => null, (error: unknown) => error);
+
+describe("database failures a request caused", () => {
+  it("a value PostgreSQL refuses (NUL, a year-0 time-stamp) is the client's 400, not a 500", async () => {
+    const nul = await failure(prisma.campaign.findFirst({ where: { id: "cmp_\u0000" } }));
+    expect(sqlState(nul)).toBe("22021");
+    expect(appErrorFromDatabase(nul)).toMatchObject({ code: "malformed_request", status: 400 });
+    const year0 = await failure(prisma.campaign.findFirst({ where: { createdAt: new Date("0000-06-01T00:00:00Z") } }));
+    expect(appErrorFromDatabase(year0)).toMatchObject({ code: "malformed_request" });
+    const raw = await failure(prisma.$queryRaw`SELECT ${"a\u0000"}::text`);
+    expect(appErrorFromDatabase(raw)).toMatchObject({ code: "malformed_request" });
+  });
+
+  it("a write conflict or deadlock is a 409 to retry; anything else stays internal", () => {
+    const conflict = new Prisma.PrismaClientKnownRequestError("Transaction failed due to a write conflict or a deadlock.", { code: "P2034", clientVersion: "7" });
+    expect(appErrorFromDatabase(conflict)).toMatchObject({ code: "conflict", status: 409, message: expect.stringContaining("Try again") });
+    expect(appErrorFromDatabase(Object.assign(new Error("deadlock detected"), { code: "40P01" }))).toMatchObject({ code: "conflict" });
+    expect(appErrorFromDatabase(new Error("boom"))).toBeNull();
+    expect(appErrorFromDatabase(new Prisma.PrismaClientKnownRequestError("Unique constraint", { code: "P2002", clientVersion: "7" }))).toBeNull();
+  });
+});

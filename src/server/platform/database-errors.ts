@@ -1,0 +1,42 @@
+import { AppError } from "@/server/errors";
+
+/**
+ * Database failures that a request caused, as the AppError a client can act on. Inputs are bounded
+ * and validated at every door, so these are a safety net: a value PostgreSQL still refuses is the
+ * client's (400, never a 500), and two changes of one row at the same moment are a 409 to retry.
+ * Everything else stays an internal error.
+ */
+
+/** The SQLSTATE of a database error, through Prisma's driver adapters or straight from `pg`/PGlite. */
+export function sqlState(error: unknown): string | null {
+  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } }; cause?: unknown } | null;
+  if (!e || typeof e !== "object") return null;
+  const cause = e.meta?.driverAdapterError?.cause;
+  const adapted = cause?.originalCode ?? cause?.code;
+  if (typeof adapted === "string" && /^[0-9A-Z]{5}$/.test(adapted)) return adapted;
+  if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && !e.code.startsWith("P")) return e.code;
+  return null;
+}
+
+const prismaCode = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^P\d{4}$/.test(code) ? code : null;
+};
+
+export const CONCURRENT_CHANGE_MESSAGE = "Another change to the same record happened at the same moment, so nothing was written. Try again.";
+export const UNSTORABLE_VALUE_MESSAGE =
+  "A value in the request cannot be stored: it is too long, out of range, or holds a character (such as NUL) that text cannot contain. Nothing was written.";
+
+/** The AppError for a database failure the request caused, or null for a failure of the service. */
+export function appErrorFromDatabase(error: unknown): AppError | null {
+  const state = sqlState(error);
+  const prisma = prismaCode(error);
+  // Serialization failure, deadlock, or Prisma's "write conflict or deadlock".
+  if (prisma === "P2034" || state === "40001" || state === "40P01") return new AppError("conflict", CONCURRENT_CHANGE_MESSAGE);
+  // Class 22 (data exception: NUL, bad encoding, out-of-range dates and numbers, too long) and
+  // 54000 (an index entry over PostgreSQL's size limit); Prisma's own value errors likewise.
+  if ((state && (state.startsWith("22") || state === "54000")) || prisma === "P2000" || prisma === "P2007" || prisma === "P2020" || prisma === "P2033") {
+    return new AppError("malformed_request", UNSTORABLE_VALUE_MESSAGE);
+  }
+  return null;
+}

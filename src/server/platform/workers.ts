@@ -1,0 +1,21 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
+import { startJobWorker } from "@/server/jobs/worker";
+
+/**
+ * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,
+ * renders, CRM syncs), both claiming their work from the database. Sizes from the environment:
+ * WORKER_CONCURRENCY events and JOB_CONCURRENCY jobs at a time.
+ */
+export function startWorkers(prisma: PrismaClient) {
+  const lifecycle = startLifecycleWorker(prisma, {
+    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 4),
+    leaseMs: process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined,
+  });
+  const jobs = startJobWorker(prisma, { concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) });
+  return {
+    async stop() {
+      await Promise.all([lifecycle.stop(), jobs.stop()]);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { inch, mm } from "./scene";
+
+/**
+ * Print specifications. Every piece is printed with 0.125 in (3.175 mm) of bleed on each side and
+ * keeps its text inside a safe zone 0.125 in inside the trim. Sizes are width x height as the
+ * piece is read (postcards and cards landscape).
+ */
+export const BLEED = inch(0.125);
+export const SAFE = inch(0.125);
+
+export const FORMATS = ["postcard", "letter", "handwritten", "gift"] as const;
+export type TFormat = (typeof FORMATS)[number];
+
+export interface SizeSpec {
+  label: string;
+  /** Trim size in points. */
+  w: number;
+  h: number;
+}
+
+export const SIZES = {
+  postcard: {
+    "4x6": { label: "4 × 6 in postcard", w: inch(6), h: inch(4) },
+    "6x9": { label: "6 × 9 in postcard", w: inch(9), h: inch(6) },
+    "6x11": { label: "6 × 11 in postcard", w: inch(11), h: inch(6) },
+  },
+  letter: {
+    us_letter: { label: "US Letter (8.5 × 11 in), tri-folded for a #10 window envelope", w: inch(8.5), h: inch(11) },
+    a4: { label: "A4 (210 × 297 mm), folded for a DL window envelope (DIN 5008 B)", w: mm(210), h: mm(297) },
+  },
+  handwritten: {
+    "5x7": { label: "5 × 7 in note card with an A7 envelope", w: inch(7), h: inch(5) },
+  },
+  gift: {
+    "4x6": { label: "4 × 6 in note card packed with the gift", w: inch(6), h: inch(4) },
+  },
+} as const satisfies Record<TFormat, Record<string, SizeSpec>>;
+
+export type TSize = { [F in TFormat]: keyof (typeof SIZES)[F] }[TFormat];
+export const DEFAULT_SIZE: Record<TFormat, string> = { postcard: "6x9", letter: "us_letter", handwritten: "5x7", gift: "4x6" };
+
+export function sizeSpec(format: TFormat, size: string): SizeSpec | null {
+  return (SIZES[format] as Record<string, SizeSpec>)[size] ?? null;
+}
+
+/**
+ * The address side of a postcard, as USPS requires it kept clear (inches from the trim's top left):
+ * the address block area in the lower right with the barcode clear zone along the bottom edge,
+ * and the postage (indicia) area in the upper right. Artwork and message stay left of `contentRight`.
+ */
+export function postcardBackZones(size: "4x6" | "6x9" | "6x11") {
+  const W = size === "4x6" ? 6 : size === "6x9" ? 9 : 11;
+  const H = size === "4x6" ? 4 : 6;
+  const addressW = size === "4x6" ? 3.2835 : 4;
+  return {
+    postage: { x: W - 0.25 - 1.0, y: 0.25, w: 1.0, h: 0.85 },
+    address: { x: W - 0.275 - addressW, y: H - 0.625 - 2.375 + 0.125, w: addressW, h: 2.375 - 0.125 },
+    barcode: { x: W - 4.75, y: H - 0.625, w: 4.75, h: 0.625 },
+    contentRight: W - 0.275 - addressW - 0.25,
+  };
+}
+
+/** Where the window envelope shows the recipient's address on a letter (from the trim's top left, in points). */
+export function letterWindows(size: "us_letter" | "a4") {
+  if (size === "a4") {
+    // DIN 5008 form B: the address field begins 45 mm from the top and 20 mm from the left, 85 x 45 mm,
+    // with the return line in its first 17.7 mm; fold marks at 105 mm and 210 mm.
+    return { returnLine: { x: mm(20), y: mm(45 + 8), w: mm(85), h: mm(6) }, recipient: { x: mm(20), y: mm(45 + 17.7), w: mm(85), h: mm(27.3) }, folds: [mm(105), mm(210)], bodyTop: mm(105) };
+  }
+  // #10 double-window envelope, letter tri-folded: return address in the upper window, recipient in the lower.
+  return { returnLine: { x: inch(0.6), y: inch(0.55), w: inch(3.25), h: inch(0.75) }, recipient: { x: inch(0.6), y: inch(2.05), w: inch(3.6), h: inch(1.1) }, folds: [inch(11 / 3), inch(22 / 3)], bodyTop: inch(3.67) };
+}

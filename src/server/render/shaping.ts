@@ -1,0 +1,68 @@
+import type { Glyph, GlyphPosition } from "fontkit";
+import type { FontRef } from "./fonts";
+
+/** A shaped word as PDFKit keeps it: glyphs, positions in 1/1000 em, and its advance. */
+export interface ShapedRun {
+  glyphs: Glyph[];
+  positions: (GlyphPosition & { advanceWidth?: number })[];
+  advanceWidth: number;
+}
+
+const MAX_WORDS = 50_000;
+const caches = new Map<string, { words: Record<string, ShapedRun>; size: number }>();
+
+/**
+ * The shaping cache of one font, shared by the layout and by PDFKit (its per-document layout cache
+ * is replaced by this one), so every word is shaped once per process and the PDF places exactly
+ * the glyphs and positions the layout measured and the preview draws.
+ */
+export function layoutCache(font: FontRef): Record<string, ShapedRun> {
+  let entry = caches.get(font.key);
+  if (!entry || entry.size > MAX_WORDS) {
+    entry = { words: Object.create(null) as Record<string, ShapedRun>, size: 0 };
+    caches.set(font.key, entry);
+  }
+  return entry.words;
+}
+
+/** One word shaped by fontkit and scaled as PDFKit's EmbeddedFont.layoutRun does. */
+function shapeWord(font: FontRef, word: string): ShapedRun {
+  const cache = layoutCache(font);
+  const hit = cache[word];
+  if (hit) return hit;
+  const run = font.font.layout(word);
+  const scale = 1000 / font.font.unitsPerEm;
+  for (let i = 0; i < run.positions.length; i++) {
+    const p = run.positions[i] as GlyphPosition & Record<string, number>;
+    for (const key of Object.keys(p)) p[key] *= scale;
+    p.advanceWidth = run.glyphs[i].advanceWidth * scale;
+  }
+  cache[word] = run as unknown as ShapedRun;
+  caches.get(font.key)!.size++;
+  return run as unknown as ShapedRun;
+}
+
+/**
+ * Shapes a run of text the way PDFKit does (word by word, each word keeping its trailing space or
+ * tab), so the layout's widths and the glyphs the PDF writes agree exactly. Positions in 1/1000 em.
+ */
+export function shapeText(font: FontRef, text: string): { glyphs: Glyph[]; positions: GlyphPosition[]; advance: number } {
+  const glyphs: Glyph[] = [];
+  const positions: GlyphPosition[] = [];
+  let advance = 0;
+  let last = 0;
+  let index = 0;
+  while (index <= text.length) {
+    const ch = text.charAt(index);
+    if ((index === text.length && last < index) || ch === " " || ch === "\t") {
+      const run = shapeWord(font, text.slice(last, ++index));
+      for (let i = 0; i < run.glyphs.length; i++) {
+        glyphs.push(run.glyphs[i]);
+        positions.push(run.positions[i]);
+        advance += run.positions[i].xAdvance;
+      }
+      last = index;
+    } else index++;
+  }
+  return { glyphs, positions, advance };
+}

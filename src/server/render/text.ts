@@ -1,0 +1,225 @@
+import LineBreaker from "linebreak";
+import { type FontRef, fontFor, primaryFont, type TFontFamily } from "./fonts";
+import type { GlyphRun } from "./scene";
+import { shapeText } from "./shaping";
+
+export interface TextStyle {
+  family: TFontFamily;
+  weight: 400 | 700;
+  /** Preferred size in points. */
+  size: number;
+  /** The text may shrink down to this size to fit its box (defaults to the preferred size: no shrinking). */
+  minSize?: number;
+  /** Line height as a multiple of the size. */
+  lineHeight?: number;
+  color: string;
+  align?: "left" | "center" | "right";
+  valign?: "top" | "middle" | "bottom";
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface TextFit {
+  runs: GlyphRun[];
+  /** The size used, after any shrinking. */
+  size: number;
+  lines: number;
+  /** Height the text needs at that size. */
+  height: number;
+  /** True when the text did not fit even at the smallest size allowed: lines were left out, or a word had to be broken. */
+  overflow: boolean;
+  /** Characters no bundled font can draw. */
+  missingGlyphs: string[];
+}
+
+interface Piece {
+  font: FontRef;
+  text: string;
+}
+
+const MAX_CACHE = 20_000;
+const pieceCache = new Map<string, { pieces: Piece[]; missing: string[] }>();
+const widthCache = new Map<string, number>();
+
+/** Splits text into runs that one font file draws, following the family's fallback chain. */
+function splitByFont(text: string, family: TFontFamily, weight: number): { pieces: Piece[]; missing: string[] } {
+  const key = `${family}|${weight}|${text}`;
+  const hit = pieceCache.get(key);
+  if (hit) return hit;
+  const pieces: Piece[] = [];
+  const missing: string[] = [];
+  const primary = primaryFont(family, weight);
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const last = pieces[pieces.length - 1];
+    // Combining marks and joiners stay with the character before them when its font can draw them.
+    const joins = /\p{M}|\u200d|[\ufe00-\ufe0f]/u.test(ch) && last?.font.font.hasGlyphForCodePoint(cp);
+    let font = joins ? last.font : fontFor(family, weight, cp);
+    if (!font) {
+      if (!/\s/.test(ch)) missing.push(ch);
+      font = last?.font ?? primary;
+    }
+    if (last && last.font === font) last.text += ch;
+    else pieces.push({ font, text: ch });
+  }
+  const result = { pieces, missing };
+  if (pieceCache.size > MAX_CACHE) pieceCache.clear();
+  pieceCache.set(key, result);
+  return result;
+}
+
+/** Width of a text at 1 pt, shaped (kerning, ligatures) as the PDF and the preview draw it. */
+function unitWidth(text: string, family: TFontFamily, weight: number): number {
+  if (!text) return 0;
+  const key = `${family}|${weight}|${text}`;
+  const hit = widthCache.get(key);
+  if (hit !== undefined) return hit;
+  let w = 0;
+  for (const p of splitByFont(text, family, weight).pieces) w += shapeText(p.font, p.text).advance / 1000;
+  if (widthCache.size > MAX_CACHE) widthCache.clear();
+  widthCache.set(key, w);
+  return w;
+}
+
+interface Chunk {
+  /** The chunk without its trailing spaces, and with them. */
+  core: string;
+  full: string;
+  coreWidth: number;
+  fullWidth: number;
+  required: boolean;
+}
+
+/** Break opportunities (UAX #14) of one paragraph, measured at 1 pt. */
+function chunksOf(paragraph: string, family: TFontFamily, weight: number): Chunk[] {
+  const chunks: Chunk[] = [];
+  const breaker = new LineBreaker(paragraph);
+  let last = 0;
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
+    const full = paragraph.slice(last, bk.position);
+    const core = full.replace(/\s+$/u, "");
+    chunks.push({ core, full, coreWidth: unitWidth(core, family, weight), fullWidth: unitWidth(full, family, weight), required: bk.required });
+    last = bk.position;
+  }
+  return chunks;
+}
+
+/** Greedy line filling at one size; a chunk wider than the line is broken between characters. */
+function wrap(paragraphs: Chunk[][], size: number, width: number, family: TFontFamily, weight: number): { lines: string[]; broken: boolean } {
+  const lines: string[] = [];
+  let broken = false;
+  for (const chunks of paragraphs) {
+    let line = "";
+    let lineWidth = 0;
+    const flush = () => {
+      lines.push(line.replace(/\s+$/u, ""));
+      line = "";
+      lineWidth = 0;
+    };
+    if (chunks.length === 0) lines.push("");
+    for (const c of chunks) {
+      if (line && lineWidth + c.coreWidth * size > width + 0.01) flush();
+      if (!line && c.coreWidth * size > width + 0.01) {
+        // A single word longer than the line: place it character by character.
+        broken = true;
+        for (const ch of c.full) {
+          const w = unitWidth(ch, family, weight) * size;
+          if (line && lineWidth + w > width + 0.01 && !/\s/u.test(ch)) flush();
+          line += ch;
+          lineWidth += w;
+        }
+        continue;
+      }
+      line += c.full;
+      lineWidth += c.fullWidth * size;
+    }
+    if (line || chunks.length > 0) flush();
+  }
+  return { lines, broken };
+}
+
+function shapeLine(text: string, x: number, baseline: number, style: TextStyle, size: number): GlyphRun[] {
+  const runs: GlyphRun[] = [];
+  let cursor = x;
+  for (const p of splitByFont(text, style.family, style.weight).pieces) {
+    const run = shapeText(p.font, p.text);
+    const scale = size / 1000;
+    const glyphs: GlyphRun["glyphs"] = [];
+    let advance = 0;
+    run.glyphs.forEach((g, i) => {
+      const pos = run.positions[i];
+      glyphs.push({ id: g.id, x: (advance + pos.xOffset) * scale, y: -pos.yOffset * scale });
+      advance += pos.xAdvance;
+    });
+    const width = advance * scale;
+    runs.push({ font: p.font, size, text: p.text, x: cursor, y: baseline, color: style.color, glyphs, width });
+    cursor += width;
+  }
+  return runs;
+}
+
+/** Normalises text for printing: NFC (so "Đặng" uses precomposed letters), no control characters, unified line breaks. */
+export function cleanText(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/\r\n?/g, "\n")
+    .replace(/\t/g, " ")
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+}
+
+/**
+ * Lays text out in a box: word-wrapped (Unicode line breaking), shrunk step by step down to
+ * `minSize` until it fits, and otherwise reported as overflowing, with the lines that fit drawn and
+ * the last one ending in an ellipsis. Nothing is ever cut without `overflow` saying so.
+ */
+export function layoutText(raw: string, box: Box, style: TextStyle): TextFit {
+  const text = cleanText(raw);
+  const lineHeight = style.lineHeight ?? 1.25;
+  const minSize = Math.min(style.minSize ?? style.size, style.size);
+  const paragraphs = text.split("\n").map((p) => chunksOf(p, style.family, style.weight));
+  const missing = [...new Set(text.split("\n").flatMap((p) => splitByFont(p, style.family, style.weight).missing))];
+  if (!text.trim()) return { runs: [], size: style.size, lines: 0, height: 0, overflow: false, missingGlyphs: [] };
+
+  let size = style.size;
+  let result = wrap(paragraphs, size, box.w, style.family, style.weight);
+  const fits = (r: typeof result, s: number) => !r.broken && r.lines.length * s * lineHeight <= box.h + 0.01;
+  while (!fits(result, size) && size > minSize) {
+    size = Math.max(minSize, size - Math.max(0.25, size * 0.04));
+    result = wrap(paragraphs, size, box.w, style.family, style.weight);
+  }
+  let lines = result.lines;
+  const overflow = !fits(result, size);
+  const capacity = Math.max(1, Math.floor((box.h + 0.01) / (size * lineHeight)));
+  if (lines.length > capacity) {
+    lines = lines.slice(0, capacity);
+    let lastLine = `${lines[capacity - 1].replace(/\s+$/u, "")}…`;
+    while (lastLine.length > 1 && unitWidth(lastLine, style.family, style.weight) * size > box.w) lastLine = `${lastLine.slice(0, -2).replace(/\s+$/u, "")}…`;
+    lines[capacity - 1] = lastLine;
+  }
+
+  const primary = primaryFont(style.family, style.weight).font;
+  const ascent = primary.ascent / primary.unitsPerEm;
+  const descent = Math.abs(primary.descent) / primary.unitsPerEm;
+  const lead = size * lineHeight;
+  const height = lines.length * lead;
+  const top = style.valign === "middle" ? box.y + (box.h - height) / 2 : style.valign === "bottom" ? box.y + box.h - height : box.y;
+  const runs: GlyphRun[] = [];
+  lines.forEach((line, i) => {
+    if (!line) return;
+    const baseline = top + i * lead + (lead - (ascent + descent) * size) / 2 + ascent * size;
+    const width = unitWidth(line, style.family, style.weight) * size;
+    const x = style.align === "center" ? box.x + (box.w - width) / 2 : style.align === "right" ? box.x + box.w - width : box.x;
+    runs.push(...shapeLine(line, x, baseline, style, size));
+  });
+  return { runs, size, lines: lines.length, height: result.lines.length * lead, overflow, missingGlyphs: missing };
+}
+
+/** Width of one line of text at a size (for placing labels). */
+export function textWidth(text: string, family: TFontFamily, weight: 400 | 700, size: number): number {
+  return unitWidth(cleanText(text), family, weight) * size;
+}
