@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { formatCents, formatDateTime } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { CardCopySample } from "./card-copy-sample";
 
 const statusColor = { pending: "yellow", accepted: "teal", declined: "gray", expired: "dark" } as const;
 
@@ -93,6 +94,7 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
                 </Badge>
               </Group>
               <Text mt="sm">{card.summary}</Text>
+              {card.kind === "go_live" && <CardCopySample workspaceId={workspaceId} params={card.params} />}
               <Group gap="lg" mt="sm">
                 {card.costCents !== null && <Text size="sm">Cost {formatCents(card.costCents)}</Text>}
                 {card.recipients !== null && <Text size="sm">Recipients {card.recipients}</Text>}

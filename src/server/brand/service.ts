@@ -1,5 +1,6 @@
-import type { BrandKit } from "@/generated/prisma/client";
+import type { BrandKit, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
+import { noteDraftChange } from "@/server/campaigns/draft-version";
 import type { Db } from "@/server/db";
 import { HANDWRITING_FONTS, TEXT_FONTS, type TFontFamily } from "@/server/render/fonts";
 import { imageAsset } from "@/server/render/images";
@@ -41,7 +42,7 @@ export async function getBrandKit(db: Db, p: { workspaceId: string }): Promise<T
 }
 
 /** Changes the brand kit; uploaded images are checked (and SVGs sanitised) before anything is written. */
-export async function updateBrandKit(db: Db, p: { workspaceId: string; input: TBrandKitUpdate; actor: Actor }): Promise<TBrandKit> {
+export async function updateBrandKit(db: PrismaClient, p: { workspaceId: string; input: TBrandKitUpdate; actor: Actor }): Promise<TBrandKit> {
   const { input } = p;
   const logo = input.logo ? await checkImageUpload(input.logo, "logo") : (input.logo as null | undefined);
   const signature = input.signature ? await checkImageUpload(input.signature, "signature") : (input.signature as null | undefined);
@@ -69,13 +70,18 @@ export async function updateBrandKit(db: Db, p: { workspaceId: string; input: TB
     ...(input.destinationUrl !== undefined ? { destinationUrl: input.destinationUrl } : {}),
   };
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { name: true } });
-  const kit = await db.brandKit.upsert({
-    where: { workspaceId: p.workspaceId },
-    create: { workspaceId: p.workspaceId, companyName: input.companyName ?? workspace.name, ...data },
-    update: data,
-  });
   const fields = Object.keys(input).filter((k) => input[k as keyof TBrandKitUpdate] !== undefined);
-  await recordAudit(db, p.workspaceId, p.actor, "brand_kit.updated", { type: "brand_kit", id: p.workspaceId }, { fields });
+  const kit = await db.$transaction(async (tx) => {
+    // Every draft campaign looks different now: their pending go-live cards described the old look.
+    await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { status: "draft" } });
+    const saved = await tx.brandKit.upsert({
+      where: { workspaceId: p.workspaceId },
+      create: { workspaceId: p.workspaceId, companyName: input.companyName ?? workspace.name, ...data },
+      update: data,
+    });
+    await recordAudit(tx, p.workspaceId, p.actor, "brand_kit.updated", { type: "brand_kit", id: p.workspaceId }, { fields });
+    return saved;
+  });
   return view(kit, workspace.name);
 }
 

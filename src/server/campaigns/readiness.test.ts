@@ -47,7 +47,12 @@ describe("campaign readiness (issue 16)", () => {
     await prisma.fulfilmentContract.update({ where: { id: contract.id }, data: { status: "approved" } });
     await caller.campaign.setBudget({ ...p, budgetCents: 10_000 });
     expect((await caller.campaign.readiness(p)).ready).toBe(true);
-    const live = await caller.campaign.goLive(p);
+    // The person looked at an older version of the draft (an agent edited it meanwhile): nothing goes live.
+    const seen = (await caller.campaign.get(p)).draftVersion;
+    await caller.campaign.update({ ...p, draft: { headline: "Edited while the dialog was open" } });
+    expect(await refusal(caller.campaign.goLive({ ...p, draftVersion: seen }))).toEqual({ code: "CONFLICT", message: expect.stringMatching(/^The draft changed after it was shown for approval, so nothing went live/) });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
+    const live = await caller.campaign.goLive({ ...p, draftVersion: (await caller.campaign.get(p)).draftVersion });
     expect(live.status).toBe("live");
   });
 
@@ -62,7 +67,12 @@ describe("campaign readiness (issue 16)", () => {
       data: { workspaceId: o.workspaceId, campaignId: campaign.id, contactId: contacts[0].id, overflowing: true, specimen: false, sid, responseCode: sid.slice(0, 10), pdf: Buffer.from("%PDF"), pdfBytes: 4, pages: 2, renderedAt: new Date() },
     });
     const drafts = (await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts");
-    expect(drafts).toMatchObject({ ok: false, detail: "1 of 1 drafts have text that does not fit or missing merge data." });
+    expect(drafts).toMatchObject({ ok: false, detail: "Of 1 drafts, 1 with text that does not fit." });
+
+    // A change to the copy after the drafts were rendered makes them out of date.
+    await caller.campaign.update({ workspaceId: o.workspaceId, campaignId: campaign.id, draft: { headline: "A newer headline" } });
+    const stale = (await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts");
+    expect(stale).toMatchObject({ ok: false, detail: "1 of 1 drafts were rendered before the latest change to the copy, design or brand kit: generate them again." });
 
     const theirs = await callerFor(prisma, other.user);
     expect(await refusal(theirs.campaign.readiness({ workspaceId: other.workspaceId, campaignId: campaign.id }))).toEqual({ code: "NOT_FOUND", message: "No such campaign." });

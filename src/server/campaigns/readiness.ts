@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { draftSummary } from "@/server/drafts/service";
 import { latestAudit } from "@/server/mailability/service";
 import { goLiveProblems, requireCampaign } from "./service";
 
@@ -32,12 +33,11 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
     campaign.fulfilmentContractId ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null,
     campaign.audienceId ? db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : Promise.resolve(0),
-    db.draft.groupBy({ by: ["overflowing", "missingData"], where: { campaignId: campaign.id, workspaceId: p.workspaceId }, _count: { _all: true } }),
+    draftSummary(db, p),
     campaign.audienceId ? latestAudit(db, { workspaceId: p.workspaceId, audienceId: campaign.audienceId }) : Promise.resolve(null),
   ]);
   const problems = await goLiveProblems(db, campaign);
-  const draftCount = drafts.reduce((n, g) => n + g._count._all, 0);
-  const needAttention = drafts.filter((g) => g.overflowing || g.missingData).reduce((n, g) => n + g._count._all, 0);
+  const rendering = drafts.job?.status === "queued" || drafts.job?.status === "running";
   const contractOk = !!contract && contract.status === "approved" && contract.format === campaign.format;
   const unit = contract?.unitCostCents ?? 0;
 
@@ -74,9 +74,9 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     },
     {
       key: "drafts",
-      label: "Every draft fits and has its merge data",
-      ok: needAttention === 0,
-      detail: draftCount === 0 ? "No drafts generated: each piece is rendered when its recipient enters." : needAttention === 0 ? `${draftCount.toLocaleString("en-US")} drafts ready.` : `${needAttention.toLocaleString("en-US")} of ${draftCount.toLocaleString("en-US")} drafts have text that does not fit or missing merge data.`,
+      label: "Drafts up to date, each fitting and with its merge data",
+      ok: !rendering && drafts.outOfDate === 0 && drafts.overflowing === 0 && drafts.missingData === 0,
+      detail: draftsDetail(drafts, rendering),
       fix: `${base}#drafts`,
     },
     {
@@ -109,6 +109,17 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
   ];
   return { campaignId: campaign.id, status: campaign.status, ready: items.every((i) => i.ok), items };
 }
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** What the drafts item says: being rendered, out of date, needing attention, or ready. */
+function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: boolean) {
+  if (rendering) return "Drafts are being generated; going live waits until the job has finished.";
+  if (d.total === 0) return "No drafts generated: each piece is rendered when its recipient enters.";
+  if (d.outOfDate > 0) return `${count(d.outOfDate)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.`;
+  const attention = [d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "", d.missingData ? `${count(d.missingData)} missing merge data` : ""].filter(Boolean);
+  return attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : `${count(d.total)} drafts ready.`;
+}
+
 export type TCampaignReadiness = Awaited<ReturnType<typeof campaignReadiness>>;
 
 /** Refuses (422 invalid_state) with every blocker named, when the owner's go-live would not be ready. */

@@ -25,13 +25,16 @@ export const campaignRouter = router({
     .mutation(({ ctx, input }) => updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, input: input.draft, actor: ctx.actor })),
   readiness: ownerProcedure.input(ZCampaignId).query(({ ctx, input }) => campaignReadiness(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
   /** The owner's go-live: refused while the readiness panel shows a blocker, checked in the same transaction. */
-  goLive: ownerProcedure.input(ZCampaignId).mutation(({ ctx, input }) =>
-    ctx.db.$transaction(async (tx) => {
-      const p = { workspaceId: ctx.workspaceId, campaignId: input.campaignId, actor: ctx.actor };
-      await assertReady(tx, p);
-      return goLiveIn(tx, p);
-    }),
-  ),
+  goLive: ownerProcedure
+    // The draft version the person looked at: if it changed since, nothing goes live (they see the new one first).
+    .input(ZCampaignId.extend({ draftVersion: z.number().int().min(0).max(2_147_483_647).optional() }))
+    .mutation(({ ctx, input }) =>
+      ctx.db.$transaction(async (tx) => {
+        const p = { workspaceId: ctx.workspaceId, campaignId: input.campaignId, actor: ctx.actor };
+        await assertReady(tx, p);
+        return goLiveIn(tx, { ...p, draftVersion: input.draftVersion });
+      }),
+    ),
   changeState: ownerProcedure
     .input(ZCampaignId.extend({ change: z.enum(["pause", "resume", "end"]) }))
     .mutation(({ ctx, input }) => changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, change: input.change, actor: ctx.actor })),

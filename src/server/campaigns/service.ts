@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
 import { AppError } from "@/server/errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
+import { noteDraftChange } from "./draft-version";
 import type { TCampaignDraft } from "./schema";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
@@ -146,9 +147,9 @@ export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string
     const campaign = await lockCampaign(tx, p);
     if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only drafts can be edited. Its entry policy, holdout and copy were frozen when it went live.`);
     await checkReferences(tx, p.workspaceId, { format: campaign.format, ...p.input });
-    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" }, data: { ...p.input, draftVersion: { increment: 1 } } });
     // A pending go-live card describes the draft as it was: it expires, and a new request describes this one.
-    await tx.confirmationCard.updateMany({ where: { workspaceId: p.workspaceId, campaignId: campaign.id, kind: "go_live", status: "pending" }, data: { status: "expired", decidedAt: new Date() } });
+    await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: campaign.id } });
+    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" }, data: p.input });
     await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, { fields: Object.keys(p.input) } as Prisma.InputJsonValue);
     return updated;
   });
@@ -181,8 +182,14 @@ export async function goLiveIn(tx: Db, p: GoLiveParams & { draftVersion?: number
   const campaign = await lockCampaign(tx, p);
   if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}.`);
   if (p.draftVersion !== undefined && campaign.draftVersion !== p.draftVersion) {
-    throw new AppError("invalid_state", "The draft changed after this card was made, so nothing went live: the card no longer describes it. Ask for going live again to see the draft as it is now.");
+    throw new AppError("invalid_state", "The draft changed after it was shown for approval, so nothing went live: what was approved no longer describes it. Look at the draft as it is now and go live again (an agent asks again for a new card).");
   }
+  // Drafts being rendered now would change after the approval: going live waits for the job.
+  const rendering = await tx.job.findFirst({
+    where: { workspaceId: p.workspaceId, kind: "drafts_generate", status: { in: ["queued", "running"] }, input: { path: ["campaignId"], equals: campaign.id } },
+    select: { id: true },
+  });
+  if (rendering) throw new AppError("invalid_state", "Drafts are still being generated for this campaign, so nothing went live: go live once the job has finished, so that the drafts approved are the ones printed.");
   const problems = await goLiveProblems(tx, campaign);
   if (problems.length) throw new AppError("invalid_state", `Before going live: ${problems.join("; ")}.`);
   const moved = await tx.campaign.updateMany({

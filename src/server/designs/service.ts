@@ -1,6 +1,7 @@
-import type { Design, Prisma } from "@/generated/prisma/client";
+import type { Design, Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import { brandForRender } from "@/server/brand/service";
+import { noteDraftChange } from "@/server/campaigns/draft-version";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { layoutPiece, LAYOUTS, piecePdf, piecePng } from "@/server/render";
@@ -83,9 +84,18 @@ export async function createDesign(db: Db, p: { workspaceId: string; input: TDes
 }
 
 /** Edits a design. A design that a live or paused campaign prints is frozen: copy it into a new design instead. */
-export async function updateDesign(db: Db, p: { workspaceId: string; designId: string; changes: TDesignChanges; actor: Actor }): Promise<TDesign> {
+export function updateDesign(prisma: PrismaClient, p: UpdateDesignParams): Promise<TDesign> {
+  return prisma.$transaction((tx) => updateDesignIn(tx, p));
+}
+
+type UpdateDesignParams = { workspaceId: string; designId: string; changes: TDesignChanges; actor: Actor };
+
+async function updateDesignIn(db: Db, p: UpdateDesignParams): Promise<TDesign> {
   const design = await requireDesign(db, p);
-  const running = await db.campaign.findFirst({ where: { workspaceId: p.workspaceId, designId: design.id, status: { in: ["live", "paused"] } }, select: { name: true, status: true } });
+  // The campaigns printing this design are locked first (as going live locks them): draft campaigns
+  // get a new draft version (their pending go-live cards expire), and a live or paused one refuses.
+  const campaigns = await noteDraftChange(db, { workspaceId: p.workspaceId, where: { designId: design.id, status: { in: ["draft", "live", "paused"] } } });
+  const running = campaigns.find((c) => c.status === "live" || c.status === "paused");
   if (running) throw new AppError("invalid_state", `The ${running.status} campaign “${running.name}” prints this design, so it cannot change; create a new design (designs_create) and use it in a draft campaign.`);
   const c = p.changes;
   const size = c.size ?? design.size;

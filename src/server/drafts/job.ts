@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noteDraftChange } from "@/server/campaigns/draft-version";
 import { defineJobHandler, JobError } from "@/server/jobs/handler";
 import { draftData, loadRenderContext, type RenderedDraft, renderDraft } from "./render";
 import type { TDraftBlocks } from "./schema";
@@ -47,6 +48,10 @@ export const draftsGenerateJob = defineJobHandler({
       done += members.length;
       const now = run.now();
       await run.db.$transaction(async (tx) => {
+        // Under the campaign's lock: drafts change only while it is a draft, and each batch voids a
+        // pending go-live card (going live also waits for this job to finish).
+        const [locked] = await noteDraftChange(tx, { workspaceId, where: { id: campaign.id }, now });
+        if (locked?.status !== "draft") throw new JobError(`“${campaign.name}” is no longer a draft, so its drafts cannot change; nothing more was rendered.`);
         for (const { contact, draft } of rendered) {
           const data = draftData(draft, now);
           await tx.draft.upsert({

@@ -1,6 +1,7 @@
-import type { Prisma } from "@/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
+import { noteDraftChange } from "@/server/campaigns/draft-version";
 import { proofUrl } from "@/server/designs/proof-links";
 import { AppError } from "@/server/errors";
 import { enqueueJob, getJob, jobView } from "@/server/jobs/service";
@@ -166,21 +167,27 @@ export async function draftPdf(db: Db, p: { workspaceId: string; draftId: string
  * Writes one recipient's own copy beside the template (an empty string returns a block to the
  * campaign's text) and renders their draft again, keeping its response link.
  */
-export async function updateDraftBlocks(db: Db, p: { workspaceId: string; draftId: string; blocks: TDraftBlocks; actor: Actor; now?: Date }) {
-  const d = await requireDraft(db, p);
-  draftsEditable(d.campaign);
-  const merged = { ...((d.overrides as TDraftBlocks | null) ?? {}), ...p.blocks };
-  const overrides = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v.trim() !== "")) as TDraftBlocks;
-  const edited = Object.keys(overrides).length > 0;
-  const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: d.campaign });
-  const rendered = await renderDraft(ctx, d.contact, edited ? overrides : null, { sid: d.sid, responseCode: d.responseCode });
+export async function updateDraftBlocks(prisma: PrismaClient, p: { workspaceId: string; draftId: string; blocks: TDraftBlocks; actor: Actor; now?: Date }) {
   const now = p.now ?? new Date();
-  await db.draft.update({
-    where: { id: d.id, workspaceId: p.workspaceId },
-    data: { ...draftData(rendered, now), overrides: edited ? overrides : (null as never), editedAt: edited ? now : null, editedBy: edited ? p.actor.label : null },
+  await prisma.$transaction(async (tx) => {
+    const found = await requireDraft(tx, p);
+    // The campaign's lock, as going live takes it: the edit lands on a draft and voids its pending
+    // go-live card, or the campaign went live first and the edit is refused.
+    const [campaign] = await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: found.campaignId }, now });
+    draftsEditable({ name: campaign.name, status: campaign.status });
+    const d = await requireDraft(tx, p);
+    const merged = { ...((d.overrides as TDraftBlocks | null) ?? {}), ...p.blocks };
+    const overrides = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v.trim() !== "")) as TDraftBlocks;
+    const edited = Object.keys(overrides).length > 0;
+    const ctx = await loadRenderContext(tx, { workspaceId: p.workspaceId, campaign: d.campaign });
+    const rendered = await renderDraft(ctx, d.contact, edited ? overrides : null, { sid: d.sid, responseCode: d.responseCode });
+    await tx.draft.update({
+      where: { id: d.id, workspaceId: p.workspaceId },
+      data: { ...draftData(rendered, now), overrides: edited ? overrides : (null as never), editedAt: edited ? now : null, editedBy: edited ? p.actor.label : null },
+    });
+    await recordAudit(tx, p.workspaceId, p.actor, edited ? "draft.edited" : "draft.edit_removed", { type: "draft", id: d.id }, { blocks: Object.keys(p.blocks), contactId: d.contactId });
   });
-  await recordAudit(db, p.workspaceId, p.actor, edited ? "draft.edited" : "draft.edit_removed", { type: "draft", id: d.id }, { blocks: Object.keys(p.blocks), contactId: d.contactId });
-  return getDraft(db, p);
+  return getDraft(prisma, p);
 }
 
 /** Counts for the campaign page and the go-live card, with the latest generation job. */
