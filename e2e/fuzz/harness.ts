@@ -167,7 +167,7 @@ export async function expectHealthy() {
 }
 
 /** Calls an MCP tool as the fuzz workspace's read-only agent. */
-async function observe(name: string, args: Record<string, unknown>) {
+export async function observe(name: string, args: Record<string, unknown>) {
   const reply = await send({
     method: "POST",
     path: "/api/mcp",
@@ -182,7 +182,7 @@ async function observe(name: string, args: Record<string, unknown>) {
 type CampaignRow = { id: string; entryEvents: number; piecesMailed: number; [k: string]: unknown };
 
 /** Every item of a paged list tool (take 100, following nextCursor). */
-async function observeAll<T>(name: string, args: Record<string, unknown>, key: string): Promise<T[]> {
+export async function observeAll<T>(name: string, args: Record<string, unknown>, key: string): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   do {

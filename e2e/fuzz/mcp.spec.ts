@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { TOOL_ERROR_CODES, TOOL_ERROR_META_KEY } from "@/server/mcp/errors";
 import { contentType, hostileBody, hostileJson, hostileObject, hostileString, METHODS, oddHeaders, validHeaders } from "./arbitraries";
-import { check, describeRequest, isHttpRefusal, tagKeys, expectHealthy, expectNoInternalText, expectNoServerError, expectOnlyAcceptedWrites, fuzzWorkspace, type Reply, type Sent, send, snapshot, Writes } from "./harness";
+import { check, describeRequest, isHttpRefusal, tagKeys, expectHealthy, expectNoInternalText, expectNoServerError, expectOnlyAcceptedWrites, fuzzWorkspace, observe, observeAll, type Reply, type Sent, send, snapshot, Writes } from "./harness";
 
 /**
  * The MCP endpoint and every tool it lists (read from tools/list, so a new tool is fuzzed as soon
@@ -140,5 +140,57 @@ test("hostile JSON-RPC to the MCP endpoint and every tool: never a 5xx, always J
     }
   });
   expectOnlyAcceptedWrites(before, await snapshot(), writes);
+  await expectHealthy();
+});
+
+/** What the people tools can change, as the read-only agent sees it. */
+async function peopleState() {
+  const { contacts, accounts, audiences } = (await observe("workspace_get_summary", {})).counts as Record<string, number>;
+  const suppressions = await observeAll<{ id: string }>("suppressions_list", {}, "suppressions");
+  const sizes = (await observeAll<{ id: string; size: number }>("audiences_list", {}, "audiences")).map((a) => `${a.id}:${a.size}`).sort();
+  return { contacts, accounts, audiences, suppressions: suppressions.length, sizes };
+}
+
+test("hostile arguments to the tools that change contacts, audiences and suppressions: never a 5xx, coded errors, a refused call changes nothing", async () => {
+  const fz = fuzzWorkspace();
+  const list = await send({
+    method: "POST",
+    path: "/api/mcp",
+    headers: { Authorization: `Bearer ${fz.agents.people}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+  const tools = (list.json as { result: { tools: { name: string; inputSchema: JsonSchema; _meta?: Record<string, string> }[] } }).result.tools.filter((t) => t._meta?.["io.direct-mail-programme/scope"] === "contacts:write");
+  expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["contacts_import", "audiences_create", "audiences_add_contacts", "audiences_remove_contacts", "suppressions_add", "contacts_apply_fix"]));
+  const csv = fc.oneof(
+    fc.constant("First Name,Last Name,Email\nAda,Lovelace,ada@fuzz.example\n"),
+    fc.constant("\u0000,\n"),
+    fc.constant("=cmd|' /C calc'!A0,@SUM(1)\n-1,+2\n"),
+    hostileString(),
+  );
+  const call = fc.constantFrom(...tools).chain((tool) =>
+    fc.record({
+      name: fc.constant(tool.name),
+      arguments: fc.oneof(
+        { weight: 8, arbitrary: hostileObject(Object.fromEntries(Object.entries(tool.inputSchema.properties ?? {}).map(([k, v]) => [k, k === "csv" ? csv : plausible(k, v)]))) },
+        { weight: 1, arbitrary: hostileJson() },
+      ),
+    }),
+  );
+  await check("people tools", call, 150, async (params) => {
+    const before = await peopleState();
+    const req: Sent = {
+      method: "POST",
+      path: "/api/mcp",
+      headers: { Authorization: `Bearer ${fz.agents.people}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
+    };
+    const reply = await send(req);
+    expectNoServerError(reply, req);
+    expectNoInternalText(reply, req);
+    if (isHttpRefusal(reply)) return;
+    expectJsonRpc(reply, req);
+    const result = (reply.json as { result?: { isError?: boolean } }).result;
+    if (result?.isError || (reply.json as { error?: unknown }).error) expect(await peopleState(), `a refused ${params.name} changed nothing: ${describeRequest(req)}`).toEqual(before);
+  });
   await expectHealthy();
 });

@@ -130,22 +130,48 @@ test("hostile calls of every tRPC procedure, signed in and not: never a 5xx, alw
   await expectHealthy();
 });
 
-test("proof PDFs, response links and pages with odd methods and ids: never a 5xx", async () => {
+test("proof PDFs, files, exports, uploads, response links and pages with odd methods, ids and bodies, signed in and not: never a 5xx", async () => {
   const fz = fuzzWorkspace();
+  const cookie = await ownerSession();
   const request = fc
     .record({
-      route: fc.constantFrom("proof", "link", "page", "auth"),
-      id: pathSegment([fz.pieceId, fz.responseCode, fz.id, fz.liveCampaignId]),
-      query: fc.option(fc.constantFrom("workspaceId=", `workspaceId=${fz.id}`, "workspaceId=%00", "via=qr", "callbackUrl=https://evil.example", "error=%3Cscript%3E"), { nil: undefined }),
+      route: fc.constantFrom("proof", "link", "page", "auth", "designProof", "draftProof", "brandImage", "contactsExport", "imports", "importRefused", "auditCsv", "samplePiece"),
+      id: pathSegment([fz.pieceId, fz.responseCode, fz.id, fz.liveCampaignId, "logo", "signature", "front", "back"]),
+      query: fc.option(
+        fc.constantFrom("workspaceId=", `workspaceId=${fz.id}`, "workspaceId=%00", "via=qr", "callbackUrl=https://evil.example", "error=%3Cscript%3E", `workspaceId=${fz.id}&format=png&page=-1&width=99999`, `workspaceId=${fz.id}&search=%00&country=ZZ`, `workspaceId=${fz.id}&name=${"x".repeat(500)}.csv`),
+        { nil: undefined },
+      ),
       method: fc.constantFrom(...METHODS),
+      signedIn: fc.boolean(),
+      body: fc.option(hostileBody(hostileJson()), { nil: undefined, freq: 3 }),
+      type: fc.option(contentType, { nil: undefined }),
       extra: oddHeaders,
       client: fc.nat(),
     })
     .map((r): Sent => {
-      const base = { proof: `/api/pieces/${r.id}/proof`, link: `/r/${r.id}`, page: `/w/${r.id}/campaigns`, auth: `/api/auth/${r.id}` }[r.route];
-      return { method: r.method, path: `${base}${r.query ? `?${r.query}` : ""}`, headers: asClient(validHeaders(r.extra), r.client) };
+      const base = {
+        proof: `/api/pieces/${r.id}/proof`,
+        link: `/r/${r.id}`,
+        page: `/w/${r.id}/campaigns`,
+        auth: `/api/auth/${r.id}`,
+        designProof: `/api/designs/${r.id}/proof`,
+        draftProof: `/api/drafts/${r.id}/proof`,
+        brandImage: `/api/brand/${r.id}`,
+        contactsExport: "/api/contacts/export",
+        imports: "/api/imports",
+        importRefused: `/api/imports/${r.id}/refused`,
+        auditCsv: `/api/audits/${r.id}/problems.csv`,
+        samplePiece: `/sample-piece/${r.id}`,
+      }[r.route];
+      const hasBody = r.body !== undefined && !["GET", "HEAD"].includes(r.method);
+      return {
+        method: r.method,
+        path: `${base}${r.query ? `?${r.query}` : ""}`,
+        headers: asClient(validHeaders({ ...r.extra, Cookie: r.signedIn ? cookie : undefined, "Content-Type": hasBody ? r.type : undefined }), r.client),
+        body: hasBody ? r.body : undefined,
+      };
     });
-  await check("other routes", request, 150, async (req) => {
+  await check("other routes", request, 250, async (req) => {
     const reply = await send(req);
     expectNoServerError(reply, req);
     expectNoInternalText(reply, req);

@@ -18,7 +18,8 @@ export interface FuzzWorkspace {
   responseCode: string;
   /** Keys with both scopes: the fuzz suite spreads its calls over them (60 a minute per key and endpoint). */
   apiKeys: string[];
-  agents: { full: string; readOnly: string };
+  /** full: campaigns and entry events; people: contacts:write (imports, audiences, suppressions, fixes); readOnly: reads only. */
+  agents: { full: string; readOnly: string; people: string };
   /** The client id of the full agent, approved by this workspace's owner (and by no one else). */
   agentClientId: string;
 }
@@ -51,7 +52,7 @@ export async function createFuzzWorkspace(prisma: PrismaClient, base: string, na
     pieceId: piece.id,
     responseCode: piece.responseCode,
     apiKeys,
-    agents: { full, readOnly: await agent("fuzz observer", ["workspace:read"]) },
+    agents: { full, readOnly: await agent("fuzz observer", ["workspace:read"]), people: await agent("fuzz people agent", ["workspace:read", "contacts:write"]) },
     agentClientId: grant.client.clientId,
   };
 }

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { CLIENT_ADDRESS_HEADER } from "@/server/http/client-address";
+import { resolvedAddressHeaders } from "@/server/http/client-address";
 import { callerFor, createOwnerWorkspace, TEST_PASSWORD, uniq } from "@/test/factories";
 import { testDatabase } from "@/test/database";
 import { authorizeCredentials, SIGN_IN_FAILED_MESSAGE } from "./options";
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 /** A fresh address per test, so tests never share a window. */
 const address = () => `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-const from = (ip: string) => ({ [CLIENT_ADDRESS_HEADER]: ip });
+const from = (ip: string) => resolvedAddressHeaders(ip);
 const outcome = (p: Promise<unknown>) => p.then((user) => ({ ok: true as const, user }), (error: Error) => ({ ok: false as const, message: error.message }));
 
 describe("sign-up is limited per address (issue 11, item 6)", () => {

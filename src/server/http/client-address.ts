@@ -88,9 +88,33 @@ export function resolveClientAddress(socketAddress: string | undefined, forwarde
   return peer;
 }
 
+/**
+ * The header is believed only when it comes with this process's front-door seal: under `next dev`
+ * or `next start` nothing overwrites it, so a client could otherwise choose its own address. The
+ * seal lives on globalThis because the server and Next's bundle each load their own copy of this module.
+ */
+export const CLIENT_ADDRESS_SEAL_HEADER = "x-dm-client-address-seal";
+const SEAL_KEY = Symbol.for("direct-mail-programme.client-address-seal");
+
+/** The seal the front door puts beside the address it resolved (made once per process). */
+export function clientAddressSeal(): string {
+  const g = globalThis as { [SEAL_KEY]?: string };
+  g[SEAL_KEY] ??= `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+  return g[SEAL_KEY];
+}
+
+/** The headers the front door sets for a request from `address`: the address and this process's seal. */
+export function resolvedAddressHeaders(address: string): Record<string, string> {
+  return { [CLIENT_ADDRESS_HEADER]: address, [CLIENT_ADDRESS_SEAL_HEADER]: clientAddressSeal() };
+}
+
 /** The address the server resolved for this request (see module comment); "unknown" when there is none. */
 export function clientAddress(headers: Headers | Record<string, string | string[] | undefined>): string {
-  const value = headers instanceof Headers ? headers.get(CLIENT_ADDRESS_HEADER) : headers[CLIENT_ADDRESS_HEADER];
-  const address = normalise(Array.isArray(value) ? value[0] : (value ?? undefined));
-  return address ?? UNKNOWN;
+  const read = (name: string) => {
+    const value = headers instanceof Headers ? headers.get(name) : headers[name];
+    return Array.isArray(value) ? value[0] : (value ?? undefined);
+  };
+  const seal = (globalThis as { [SEAL_KEY]?: string })[SEAL_KEY];
+  if (!seal || read(CLIENT_ADDRESS_SEAL_HEADER) !== seal) return UNKNOWN;
+  return normalise(read(CLIENT_ADDRESS_HEADER)) ?? UNKNOWN;
 }

@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors";
 import { handleRestRequest, restAllow } from "@/server/rest/handler";
 import { problemResponse } from "@/server/rest/problem-response";
 import { handleToolsRequest, TOOLS_ALLOW } from "@/server/rest/tools-handler";
-import { CLIENT_ADDRESS_HEADER } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SEAL_HEADER } from "./client-address";
 import type { DirectDoors } from "./door-registry";
 import { SECURITY_HEADERS } from "./security-headers";
 
@@ -47,10 +47,13 @@ export function doorFor(method: string | undefined, url: string | undefined): Do
 function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i].toLowerCase() !== CLIENT_ADDRESS_HEADER) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    const name = req.rawHeaders[i].toLowerCase();
+    if (name !== CLIENT_ADDRESS_HEADER && name !== CLIENT_ADDRESS_SEAL_HEADER) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   }
-  const resolved = req.headers[CLIENT_ADDRESS_HEADER];
-  if (typeof resolved === "string") headers.set(CLIENT_ADDRESS_HEADER, resolved);
+  for (const name of [CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SEAL_HEADER]) {
+    const resolved = req.headers[name];
+    if (typeof resolved === "string") headers.set(name, resolved);
+  }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.url ?? "/", "http://localhost"), {
     method: req.method,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress, type TrustProxy } from "./client-address";
+import { resolveClientAddress, resolvedAddressHeaders, type TrustProxy } from "./client-address";
 import type { DirectDoors } from "./door-registry";
 import { addAllowToMethodNotAllowed, allowedMethods, refuseMalformedTarget, refuseUnknownMethod } from "./methods";
 
@@ -8,7 +8,7 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * What the production server (scripts/serve.ts) does with every request before anything else
  * reads it: resolve the client's address from the connection (and TRUST_PROXY) into
- * CLIENT_ADDRESS_HEADER, overwriting any the client sent; answer a method no route takes with 405
+ * CLIENT_ADDRESS_HEADER with this process's seal, overwriting any the client sent; answer a method no route takes with 405
  * and an address that cannot be decoded with 400;
  * then hand the request to the direct API doors, or to Next (whose 405s get an Allow header).
  * Imported by that server directly: relative imports only.
@@ -16,7 +16,7 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export function frontDoor(p: { trust: TrustProxy; doors: DirectDoors; next: NodeHandler }): NodeHandler {
   return (req, res) => {
     const forwarded = req.headers["x-forwarded-for"];
-    req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, p.trust);
+    Object.assign(req.headers, resolvedAddressHeaders(resolveClientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, p.trust)));
     if (refuseUnknownMethod(req, res, (path) => p.doors.allow(path) ?? allowedMethods(path))) return;
     if (refuseMalformedTarget(req, res)) return;
     if (p.doors.serve(req, res)) return;

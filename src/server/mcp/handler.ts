@@ -34,7 +34,7 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
 
 type RpcMessage = { method?: string; params?: { name?: string; capabilities?: Record<string, unknown> } };
 
-/** A POST's body, read once and at most MCP_IMPORT_BODY_LIMIT_BYTES of it, and what it holds. */
+/** A POST's body, read once and at most the caller's cap of it, and what it holds. */
 type Body = { kind: "none" } | { kind: "not_json" } | { kind: "too_large" } | { kind: "unreadable" } | { kind: "json"; value: unknown; messages: RpcMessage[] };
 
 /**
@@ -42,11 +42,11 @@ type Body = { kind: "none" } | { kind: "not_json" } | { kind: "too_large" } | { 
  * at the cap. It is parsed here, a UTF-8 byte-order mark allowed, and the same parsed value goes
  * to the transport: the scope check and the server see the same messages.
  */
-async function readBody(req: Request): Promise<Body> {
+async function readBody(req: Request, cap: number): Promise<Body> {
   if (req.method !== "POST") return { kind: "none" };
   // Media types are case-insensitive and may carry parameters (charset).
   if ((req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return { kind: "not_json" };
-  const bytes = await readCappedBody(req, MCP_IMPORT_BODY_LIMIT_BYTES).catch(() => undefined);
+  const bytes = await readCappedBody(req, cap).catch(() => undefined);
   if (bytes === undefined) return { kind: "unreadable" };
   if (bytes === null) return { kind: "too_large" };
   let value: unknown;
@@ -98,7 +98,11 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (!check.ok) return jsonRpcError(401, check.reason, { "WWW-Authenticate": bearerChallenge(base, { error: "invalid_token", description: check.reason }) });
   const { auth } = check;
 
-  const body = await readBody(req);
+  // Only a token that may import contacts gets the larger cap, and only a lone contacts_import call
+  // may use it (checked once parsed); any other token's larger body is refused before it is read.
+  const cap = auth.scopes.includes("contacts:write") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES;
+  if (Number(req.headers.get("content-length") ?? 0) > cap) return jsonRpcError(413, TOO_LARGE, { Connection: "close" });
+  const body = await readBody(req, cap);
   // The client may still be sending: the answer closes the connection rather than wait for the rest.
   if (body.kind === "too_large") return jsonRpcError(413, TOO_LARGE, { Connection: "close" });
   if (body.kind === "not_json") return jsonRpcError(415, "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.", { Connection: "close" });
