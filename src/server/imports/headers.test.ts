@@ -53,6 +53,13 @@ describe("header mapping", () => {
     expect(suggestMapping(["Name", "Email"])).toEqual(["fullName", "email"]);
   });
 
+  it("a column that names a CRM fills the CRM id before a generic id column, as in this service's own contacts export", () => {
+    expect(suggestMapping(["Contact ID", "First Name", "Email", "CRM ID"])).toEqual(["ignore", "firstName", "email", "crmId"]);
+    expect(suggestMapping(["ID", "HubSpot ID", "Email"])).toEqual(["ignore", "crmId", "email"]);
+    // Alone, a Salesforce export's "Contact ID" is the CRM's id.
+    expect(suggestMapping(["Contact ID", "First Name", "Email"])).toEqual(["crmId", "firstName", "email"]);
+  });
+
   it("says what is wrong with a mapping: a field twice, no name and no email, full and split names together", () => {
     expect(mappingProblems(["firstName", "email"], ["First", "Email"])).toEqual([]);
     expect(mappingProblems(["city", "city", "email"], ["Town", "City", "Email"])).toEqual(["Columns “Town” and “City” both fill city; choose one."]);

@@ -63,6 +63,10 @@ const SYNONYMS: Record<TContactField, string[]> = {
   crmId: ["crm id", "crmid", "record id", "contact id", "hubspot id", "salesforce id", "id", "external id", "hs object id", "contact record id", "sfdc id", "lead id"],
 };
 
+/** Headers that name some id without saying whose: a CRM id only when nothing names one more surely. */
+const GENERIC_IDS = new Set(["id", "contact id", "lead id", "external id"]);
+const isGenericId = (header: string) => GENERIC_IDS.has(squash(header));
+
 /** Words CRMs put before a field's name: "Mailing Street", "Contact Email", "Work Phone". */
 const PREFIXES = ["contact", "mailing", "billing", "shipping", "primary", "work", "business", "company", "person", "customer", "lead", "home", "office"];
 
@@ -102,12 +106,16 @@ export function fieldForHeader(header: string): TContactField | null {
  */
 export function suggestMapping(headers: string[]): TColumnTarget[] {
   const used = new Set<TContactField>();
-  const targets: TColumnTarget[] = headers.map((header) => {
-    const field = fieldForHeader(header);
-    if (!field || used.has(field)) return "ignore";
+  // A column that names a CRM ("CRM ID", "HubSpot ID") fills the CRM id before a generic "ID" or
+  // "Contact ID" does, wherever it stands (this service's own exports start with "Contact ID").
+  const order = headers.map((h, i) => i).sort((a, b) => Number(isGenericId(headers[a])) - Number(isGenericId(headers[b])) || a - b);
+  const targets: TColumnTarget[] = headers.map(() => "ignore");
+  for (const i of order) {
+    const field = fieldForHeader(headers[i]);
+    if (!field || used.has(field)) continue;
     used.add(field);
-    return field;
-  });
+    targets[i] = field;
+  }
   if (used.has("fullName") && (used.has("firstName") || used.has("lastName"))) {
     return targets.map((t) => (t === "fullName" ? "ignore" : t));
   }

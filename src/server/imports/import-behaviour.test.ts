@@ -41,6 +41,27 @@ describe("importing again", () => {
     expect(await prisma.audienceMember.count({ where: { workspaceId: o.workspaceId } })).toBe(120);
   });
 
+  it("the workspace's own contacts export, brought back after editing, updates its contacts and never makes their ids CRM ids", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    await importCsv(prisma, { workspaceId: o.workspaceId, csv: "First Name,Last Name,Email,CRM ID\nAda,Lovelace,ada@initech.com,crm-ada\nGrace,Hopper,grace@navy.example," });
+    const { contactsCsv } = await import("@/server/contacts/export");
+    let exported = "";
+    for await (const part of contactsCsv(prisma, { workspaceId: o.workspaceId, filter: {} })) exported += part;
+    const edited = exported.replace(/,Lovelace,/, ",Lovelace-King,");
+    const back = await importCsv(prisma, { workspaceId: o.workspaceId, csv: edited, onExisting: "update" });
+    expect(back.upload.suggestedMapping[0]).toBe("ignore");
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: back.importId })).toMatchObject({ created: 0, updated: 1, skipped: 1 });
+    const rows = await prisma.contact.findMany({ where: { workspaceId: o.workspaceId }, orderBy: { email: "asc" }, select: { email: true, lastName: true, crmId: true } });
+    expect(rows).toEqual([
+      { email: "ada@initech.com", lastName: "Lovelace-King", crmId: "crm-ada" },
+      { email: "grace@navy.example", lastName: "Hopper", crmId: null },
+    ]);
+    // Mapped by hand to the CRM id anyway: the workspace's own ids are refused as CRM ids with a warning.
+    const forced = await importCsv(prisma, { workspaceId: o.workspaceId, csv: edited, mapping: (m) => m.map((t, i) => (i === 0 ? "crmId" : t === "crmId" ? "ignore" : t)) });
+    expect((await getImport(prisma, { workspaceId: o.workspaceId, importId: forced.importId })).warningCount).toBe(2);
+    expect((await prisma.contact.findMany({ where: { workspaceId: o.workspaceId, crmId: { startsWith: "ctc_" } } })).length).toBe(0);
+  });
+
   it("update takes the new values (empty cells change nothing, custom fields merge, a new street replaces the whole address); skip leaves the contact as it was", async () => {
     const o = await createOwnerWorkspace(prisma);
     await importCsv(prisma, { workspaceId: o.workspaceId, csv: `${HEADER}\nAda,Lovelace,ada@initech.com,Initech,CTO,+1 555 0100,1 Main St,Suite 5,Boston,MA,02116,US,crm-1,gold`, mapping: (m) => m.map((t, i) => (i === 13 ? "custom:Tier" : t)) });

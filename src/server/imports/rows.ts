@@ -11,6 +11,9 @@ export interface RowIssue {
 
 export type PreparedRow = { kind: "refused"; issue: RowIssue } | { kind: "contact"; contact: TContactInput; warnings: RowIssue[] };
 
+/** A contact id of this service (ctc_ and 32 hex digits), as its exports write it. */
+const OWN_CONTACT_ID = /^ctc_[0-9a-f]{32}$/;
+
 /** "Doe, Jane" -> Jane Doe; "Jane van der Berg" -> Jane / van der Berg; "Cher" -> Cher. */
 export function splitFullName(full: string): { firstName: string; lastName: string } {
   const name = full.trim().replace(/\s+/g, " ");
@@ -80,6 +83,12 @@ export function prepareRow(values: string[], targets: TColumnTarget[], headers: 
     website = toDomain(v("website"));
     if (!website) warnings.push({ column: fields.website!.column, reason: `“${v("website")}” is not a web address or domain; it was not used for the account` });
   }
+  let crmId = v("crmId");
+  if (crmId && OWN_CONTACT_ID.test(crmId)) {
+    // This service's own id (an export brought back), not the CRM's: the contact is matched by its email, name and address instead.
+    warnings.push({ column: fields.crmId!.column, reason: `“${crmId}” is this workspace's own contact id, not a CRM id; it was not kept as one` });
+    crmId = null;
+  }
   const address = {
     firstName,
     lastName,
@@ -98,7 +107,7 @@ export function prepareRow(values: string[], targets: TColumnTarget[], headers: 
       title: v("title"),
       email,
       phone: v("phone"),
-      crmId: v("crmId"),
+      crmId,
       customFields,
       company: v("company"),
       website,
