@@ -40,6 +40,22 @@ export async function listContracts(db: Db, p: { workspaceId: string; status?: "
   return rows.map(view).sort((a, b) => rank[a.status] - rank[b.status]);
 }
 
+/** The contracts one page at a time, oldest first (agents' contracts_list); an unknown cursor is not found. */
+export async function pageContracts(db: Db, p: { workspaceId: string; status?: "proposed" | "approved" | "revoked"; cursor?: string; take: number }) {
+  if (p.cursor && !(await db.fulfilmentContract.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
+    throw new AppError("not_found", "The cursor names no contract of this workspace.", { nextStep: "Call contracts_list again without a cursor to start from the first page." });
+  }
+  const rows = await db.fulfilmentContract.findMany({
+    where: { workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: p.take + 1,
+    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+    select: contractSelect,
+  });
+  const page = rows.slice(0, p.take).map(view);
+  return { contracts: page, nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
+}
+
 export async function getContract(db: Db, p: { workspaceId: string; contractId: string }) {
   const row = await db.fulfilmentContract.findFirst({ where: { id: p.contractId, workspaceId: p.workspaceId }, select: contractSelect });
   if (!row) throw new AppError("not_found", "No such fulfilment contract in this workspace.");

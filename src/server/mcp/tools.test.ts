@@ -78,7 +78,8 @@ describe("every tool on real data", () => {
     await run("pieces_request_approval", { pieceId: waiting.pieces[0].pieceId });
     await run("results_get", { campaignId: f.campaign.id });
     await run("holdouts_calculate_size", { baselineRate: 0.07, relativeLift: 0.2 });
-    await run("contracts_list");
+    const contractPage = (await run("contracts_list", { take: 1 })) as { contracts: { id: string }[]; nextCursor: string | null };
+    if (contractPage.nextCursor) await run("contracts_list", { cursor: contractPage.nextCursor });
     const cards = (await run("confirmations_list", { take: 2 })) as { cards: { cardId: string }[] };
     await run("confirmations_list", { status: "decided" });
     await run("confirmations_get", { cardId: cards.cards[0].cardId });
@@ -127,6 +128,7 @@ describe("every tool on real data", () => {
     expect(await code("campaigns_get", { campaignId: "cmp_nope" })).toBe("not_found");
     expect(await code("entry_events_list", { campaignId: f.campaign.id, cursor: "evt_nope" })).toBe("not_found");
     expect(await code("contacts_get", { contactId: "ctc_nope" })).toBe("not_found");
+    expect(await code("contracts_list", { cursor: "ful_nope" })).toBe("not_found");
     expect(await code("holdouts_calculate_size", { baselineRate: 2, relativeLift: 0.2 })).toBe("invalid_argument");
     expect(await code("campaigns_create_draft", { name: "x", format: "flyer" })).toBe("invalid_argument");
     expect(await code("entry_events_post", { campaignId: f.campaign.id, contactId: f.contacts[0].id, idempotencyKey: "k1", occurredAt: "2020-01-01T00:00:00" })).toBe("invalid_argument");

@@ -4,11 +4,10 @@ import { addAudienceContacts, createAudience, getAudience, listAudiencePage, rem
 import { ZAudienceId, ZContactId } from "@/server/contacts/schema";
 import { ZSuppressionEntry, ZSuppressionReason } from "@/server/contacts/suppressions";
 import { addSuppressions, listSuppressions } from "@/server/contacts/suppressions-service";
+import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
 import { ZAudienceOut, ZSuppressionOut } from "./people-schemas";
 
-const ZCursor = z.string().max(200).optional().describe("nextCursor of the previous page; omit for the first page.");
-const ZTake = z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100.");
 const ZAudienceIdArg = ZAudienceId.describe("The audience's id (aud_…); audiences_list gives them.");
 
 export const audienceTools = [

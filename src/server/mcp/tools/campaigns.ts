@@ -4,6 +4,7 @@ import { changeCampaignState, createDraft, getCampaignDetail, pageCampaigns, upd
 import { requestResume } from "@/server/confirmations/requests";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
 import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
+import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
 import { campaignDetailView, campaignView, ZCampaignDetailView, ZCampaignStatus, ZCampaignView } from "./campaign-views";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
@@ -89,8 +90,8 @@ export const campaignTools = [
     idempotent: true,
     input: z.object({
       status: ZCampaignStatus.optional().describe("Only campaigns in this status."),
-      cursor: z.string().min(1).max(64).optional().describe("nextCursor of the previous page."),
-      take: z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100."),
+      cursor: ZCursor,
+      take: ZTake,
     }),
     result: z.object({ campaigns: z.array(ZListRow), nextCursor: z.string().nullable() }),
     run: async (ctx, a) => {

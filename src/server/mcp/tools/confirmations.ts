@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestBudget, requestGoLive } from "@/server/confirmations/requests";
 import { getCard, pageCards, pieceReviewCard } from "@/server/confirmations/service";
+import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
 
@@ -16,8 +17,8 @@ export const confirmationTools = [
     idempotent: true,
     input: z.object({
       status: z.enum(["pending", "decided"]).default("pending").describe("Waiting cards (oldest first) or decided ones (newest first)."),
-      cursor: z.string().min(1).max(64).optional().describe("nextCursor of the previous page."),
-      take: z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100."),
+      cursor: ZCursor,
+      take: ZTake,
     }),
     result: z.object({ cards: z.array(ZCardDetail), nextCursor: z.string().nullable() }),
     run: async (ctx, a) => {

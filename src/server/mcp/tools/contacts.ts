@@ -9,11 +9,10 @@ import { INLINE_IMPORT_ROWS, MAX_IMPORT_ROWS, MAX_TEXT_IMPORT_CHARS } from "@/se
 import { ZImportId, ZOnExisting } from "@/server/imports/schema";
 import { importReport, mappingByName, runImportNow, startImport } from "@/server/imports/service";
 import { receiveUpload } from "@/server/imports/upload";
+import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
 import { ZAccountOut, ZAccountRowOut, ZContactOut, ZContactRowOut, ZImportReport } from "./people-schemas";
 
-const ZCursor = z.string().max(200).optional().describe("nextCursor of the previous page; omit for the first page.");
-const ZTake = z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100.");
 
 async function* textBytes(text: string) {
   const bytes = new TextEncoder().encode(text);

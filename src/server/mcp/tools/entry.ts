@@ -3,11 +3,10 @@ import { listCampaignEvents, listCampaignPieces } from "@/server/campaigns/servi
 import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
 import { ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
 import { acceptEntryEvent } from "@/server/entry/service";
+import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
-const ZCursor = z.string().min(1).max(64).optional().describe("nextCursor of the previous page.");
-const ZTake = z.number().int().min(1).max(100).default(25).describe("Page size, 1 to 100.");
 const PIECE_STATUSES = ["pending_review", "approved", "rendered", "printed", "mailed", "cancelled", "failed"] as const;
 
 const ZEventDetail = z.object({

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { requestPlanChange } from "@/server/confirmations/requests";
-import { listContracts } from "@/server/fulfilment/contracts";
+import { pageContracts } from "@/server/fulfilment/contracts";
 import { defineTool } from "../tool";
+import { ZCursor, ZNextCursor, ZTake } from "./paging";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
 
 const ZContract = z.object({
@@ -26,14 +27,17 @@ export const planTools = [
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({ status: z.enum(["proposed", "approved", "revoked"]).optional().describe("Only contracts in this status.") }),
-    result: z.object({ contracts: z.array(ZContract) }),
+    input: z.object({ status: z.enum(["proposed", "approved", "revoked"]).optional().describe("Only contracts in this status."), cursor: ZCursor, take: ZTake }),
+    result: z.object({ contracts: z.array(ZContract), nextCursor: ZNextCursor }),
     run: async (ctx, a) => {
-      const contracts = await listContracts(ctx.db, { workspaceId: ctx.workspaceId, status: a.status });
+      const { contracts, nextCursor } = await pageContracts(ctx.db, { workspaceId: ctx.workspaceId, status: a.status, cursor: a.cursor, take: a.take });
       return {
         requested: "The printer contracts.",
         changed: [],
-        result: { contracts: contracts.map((c) => ({ id: c.id, name: c.name, vendor: c.vendor, format: c.format, size: c.size, sizeLabel: c.sizeLabel, countries: c.countries, unitCostCents: c.unitCostCents, status: c.status, campaigns: c.campaigns })) },
+        result: {
+          contracts: contracts.map((c) => ({ id: c.id, name: c.name, vendor: c.vendor, format: c.format, size: c.size, sizeLabel: c.sizeLabel, countries: c.countries, unitCostCents: c.unitCostCents, status: c.status, campaigns: c.campaigns })),
+          nextCursor,
+        },
       };
     },
   }),
