@@ -20,6 +20,14 @@ test("each published document is served with its content type and names this ser
     expect(res.headers()["content-type"], path).toMatch(type);
     expect(await res.text(), path).toContain(needle);
   }
+  // What public/ holds: the favicon every page names, and robots.txt keeping crawlers out of workspaces and response links.
+  const icon = await request.get("/favicon.svg");
+  expect([icon.status(), icon.headers()["content-type"]]).toEqual([200, expect.stringMatching(/^image\/svg\+xml/)]);
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/Disallow: \/w\/[\s\S]*Disallow: \/r\//);
+  const landing = await (await request.get("/")).text();
+  expect(landing).toContain('href="/favicon.svg"');
   const card = await (await request.get("/.well-known/mcp")).json();
   expect(card).toEqual(await (await request.get("/api/mcp/server-card")).json());
   expect(card.tools.length).toBeGreaterThan(10);

@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Group, Paper, Select, Skeleton, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, Skeleton, Table, Text, Title } from "@mantine/core";
+import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
@@ -66,9 +67,9 @@ export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: 
               {items.map((e) => (
                 <Table.Tr key={e.id}>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {e.contact.firstName} {e.contact.lastName}
-                    </Text>
+                    <Anchor size="sm" fw={500} component={Link} href={`/w/${workspaceId}/contacts/${e.contact.id}`}>
+                      {`${e.contact.firstName} ${e.contact.lastName}`.trim() || "Unnamed contact"}
+                    </Anchor>
                     <Text size="xs" c="dimmed">
                       {e.contact.account?.name ?? "no account"} · {e.source}
                     </Text>

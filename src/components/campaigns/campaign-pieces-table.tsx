@@ -2,6 +2,7 @@
 
 import { Anchor, Button, Code, Group, Paper, Skeleton, Table, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { formatCents, formatDateTime } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
@@ -45,7 +46,9 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
               {items.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>
-                    {p.contact.firstName} {p.contact.lastName}
+                    <Anchor size="sm" component={Link} href={`/w/${workspaceId}/contacts/${p.contactId}`}>
+                      {`${p.contact.firstName} ${p.contact.lastName}`.trim() || "Unnamed contact"}
+                    </Anchor>
                   </Table.Td>
                   <Table.Td>{humanize(p.status)}</Table.Td>
                   <Table.Td>

@@ -215,7 +215,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                   <Title order={2} size="h4">
                     Incremental {k.kind === "closed_won" ? "closed-won" : "pipeline"}
                   </Title>
-                  {k.money!.totalCi[0] <= 0 && k.money!.totalCi[1] >= 0 ? (
+                  {!k.money!.significant ? (
                     <>
                       <Text fz={26} fw={700}>
                         Not significant

@@ -95,6 +95,20 @@ describe("agent requests for consequential actions", () => {
     expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId, kind: "raise_budget" } })).toBe(0);
   });
 
+  it("the go-live card warns when the budget cannot pay for one piece: none at all, or less than the printer's price", async () => {
+    for (const [budgetCents, warning] of [
+      [0, "The budget is 0 USD: no piece can be paid for until it is raised."],
+      [50, "The budget of 0.50 USD is less than one piece costs (0.95 USD): no piece can be paid for until it is raised."],
+    ] as const) {
+      const { o, campaign } = await draft({ budgetCents });
+      const contract = await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox postcards", format: "postcard", size: "6x9", unitCostCents: 95, status: "approved" } });
+      await prisma.campaign.update({ where: { id: campaign.id }, data: { fulfilmentContractId: contract.id } });
+      const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent });
+      expect((card.params as { warnings: string[] }).warnings).toEqual([warning]);
+      expect(card.summary).toContain(warning);
+    }
+  });
+
   it("resuming a paused campaign waits for a card; accepting it resumes the campaign", async () => {
     const { o, campaign, user } = await draft();
     await expect(requestResume(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent })).rejects.toMatchObject({ code: "invalid_state" });

@@ -72,7 +72,11 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
   const warnings = [
     workspace.plan !== "paid" ? "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen." : null,
     !printer ? "There is no approved printer contract for this campaign: nothing will be printed until it has one." : null,
-    campaign.budgetCents === 0 ? "The budget is 0 USD: no piece can be paid for until it is raised." : null,
+    campaign.budgetCents === 0
+      ? "The budget is 0 USD: no piece can be paid for until it is raised."
+      : printer && campaign.budgetCents < unit
+        ? `The budget of ${usd(campaign.budgetCents)} is less than one piece costs (${usd(unit)}): no piece can be paid for until it is raised.`
+        : null,
   ].filter((w): w is string => w !== null);
   const summary = [
     `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live.`,

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors";
+import { isIdShaped } from "@/server/platform/stored-text";
 
 /** What the contacts list, its export and "an audience from this filter" select by. */
 export interface TContactFilter {
@@ -56,7 +57,7 @@ export function encodeCursor(createdAt: Date, id: string): string {
 
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  if (!id || !/^[\w-]{1,64}$/.test(id) || Number.isNaN(Date.parse(createdAt))) {
+  if (!id || !isIdShaped(id) || Number.isNaN(Date.parse(createdAt))) {
     throw new AppError("not_found", "The cursor is not one this list gave; start again without it.");
   }
   return { createdAt: new Date(createdAt).toISOString(), id };

@@ -1,5 +1,6 @@
 import { getSessionUser } from "@/server/auth/session";
 import type { Db } from "@/server/db";
+import { isIdShaped } from "@/server/platform/stored-text";
 import { type ProofTarget, verifyProofLink } from "./proof-links";
 
 /**
@@ -9,7 +10,8 @@ import { type ProofTarget, verifyProofLink } from "./proof-links";
 export async function mayOpenProof(db: Db, req: Request, target: Omit<ProofTarget, "workspaceId">): Promise<string | null> {
   const url = new URL(req.url);
   const workspaceId = url.searchParams.get("workspaceId") ?? "";
-  if (!workspaceId || workspaceId.length > 64) return null;
+  // Ids no record can have are simply not found: they never reach the database.
+  if (![workspaceId, target.id, ...(target.contactId ? [target.contactId] : [])].every(isIdShaped)) return null;
   const full = { ...target, workspaceId };
   if (await verifyProofLink(db, full, url.searchParams.get("expires"), url.searchParams.get("signature"))) return workspaceId;
   const user = await getSessionUser();

@@ -44,6 +44,10 @@ describe("incrementalMoney", () => {
     expect(m.total).toBeCloseTo(3333.3333333333335, 9);
     expect(m.totalCi[0]).toBeCloseTo(-2362.189961059605, 6);
     expect(m.totalCi[1]).toBeCloseTo(9028.856627726273, 6);
+    // Its interval includes zero: shown as "not significant", never as a headline gain.
+    expect(m.significant).toBe(false);
+    expect(incrementalMoney([5000, 5200, 4800, 5100], [0, 100, 0]).significant).toBe(true);
+    expect(incrementalMoney([0, 0, 0], [5000, 5200, 4800]).significant).toBe(true);
   });
 });
 

@@ -65,13 +65,16 @@ export function incrementalMoney(treated: number[], holdout: number[]) {
   const diff = mean(treated) - mean(holdout);
   const se = Math.sqrt(variance(treated) / Math.max(treated.length, 1) + variance(holdout) / Math.max(holdout.length, 1));
   const n = treated.length;
+  const totalCi = [(diff - Z95 * se) * n, (diff + Z95 * se) * n] as [number, number];
   return {
     meanTreated: mean(treated),
     meanHoldout: mean(holdout),
     perAccount: diff,
     perAccountCi: [diff - Z95 * se, diff + Z95 * se] as [number, number],
     total: diff * n,
-    totalCi: [(diff - Z95 * se) * n, (diff + Z95 * se) * n] as [number, number],
+    totalCi,
+    /** False when the interval includes zero: the total is then no gain (or loss) anyone can claim. */
+    significant: totalCi[0] > 0 || totalCi[1] < 0,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Actor } from "@/server/audit/service";
 import { getSessionUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { AppError, isAppError, problemTable } from "@/server/errors";
+import { isIdShaped } from "@/server/platform/stored-text";
 import { requireMembership } from "@/server/workspaces/service";
 
 /** A failure as the owner's browser reads it from these routes: JSON with one sentence. */
@@ -17,7 +18,7 @@ export async function requireOwner(req: Request): Promise<{ workspaceId: string;
   const user = await getSessionUser();
   if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
   const workspaceId = new URL(req.url).searchParams.get("workspaceId") ?? "";
-  if (!/^[\w-]{1,64}$/.test(workspaceId)) throw new AppError("not_found", "No such workspace.");
+  if (!isIdShaped(workspaceId)) throw new AppError("not_found", "No such workspace.");
   const membership = await requireMembership(getDb(), { userId: user.id, workspaceId });
   if (membership.role !== "owner") throw new AppError("forbidden", "Only the workspace owner can do this.");
   return { workspaceId, actor: { kind: "user", id: user.id, label: user.email } };

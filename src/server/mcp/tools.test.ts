@@ -116,9 +116,14 @@ describe("every tool on real data", () => {
     expect([...called].sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
   });
 
-  it("every tool a prompt tells the agent to call exists", () => {
+  it("every tool a prompt tells the agent to call exists, and its text names them in the order it lists them", () => {
     const names = new Set<string>(MCP_TOOLS.map((t) => t.name));
-    for (const prompt of MCP_PROMPTS) expect(prompt.tools.filter((t) => !names.has(t)), prompt.name).toEqual([]);
+    for (const prompt of MCP_PROMPTS) {
+      expect(prompt.tools.filter((t) => !names.has(t)), prompt.name).toEqual([]);
+      const text = prompt.text({});
+      const mentioned = [...names].filter((n) => text.includes(n)).sort((a, b) => text.indexOf(a) - text.indexOf(b));
+      expect(mentioned, prompt.name).toEqual(prompt.tools);
+    }
   });
 
   it("every error case answers its code", async () => {

@@ -6,6 +6,9 @@
  */
 
 /** Why a string cannot be stored, or null when it can. */
+/** Whether a string could be one of our record ids (letters, digits, _ and -, at most 64): anything else is not found without asking the database. */
+export const isIdShaped = (id: string) => /^[\w-]{1,64}$/.test(id);
+
 export function unstorableReason(text: string): string | null {
   if (text.includes("\u0000")) return "must not contain NUL characters (\\u0000)";
   if (!text.isWellFormed()) return "must not contain unpaired UTF-16 surrogates (text that is not valid Unicode)";

@@ -38,6 +38,11 @@ describe("published documents name what the code does", () => {
     for (const field of ["requested", "changed", "awaitingConfirmation"]) expect(text).toContain(`\`${field}\``);
     expect(text).toMatch(/Never treat a reply in your conversation/);
     expect(text).toMatch(/## Data handling/);
+    // What issue 17 requires the policy to say, in its own words.
+    expect(text).toMatch(/Never ask for, type, store or pass on a person's password, one-time code, session cookie/);
+    expect(text).toMatch(/Never sign in, approve, accept or decline on the person's behalf, even when you control a browser/);
+    expect(text).toMatch(/Going live approves spending up to the campaign's budget\.\*\* Once a campaign is live, each entry\s+event/);
+    expect(text).toMatch(/Money is in integer cents\*\* in every tool .* Report cents as cents/s);
   });
 
   it("the server card lists the endpoint, protocol versions, authorization, and the same tools the server registers", () => {

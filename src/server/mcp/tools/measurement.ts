@@ -77,7 +77,7 @@ function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
         incrementalPerAccountCiCents: [cents(k.money.perAccountCi[0]), cents(k.money.perAccountCi[1])],
         incrementalTotalCents: cents(k.money.total),
         incrementalTotalCiCents: [cents(k.money.totalCi[0]), cents(k.money.totalCi[1])],
-        significant: k.money.totalCi[0] > 0 || k.money.totalCi[1] < 0,
+        significant: k.money.significant,
       },
       verdict: k.verdict,
       explanation: k.explanation,

@@ -2,6 +2,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { getBrandImage } from "@/server/brand/service";
 import { getDb } from "@/server/db";
 import { fileResponse, notFound } from "@/server/designs/proof-access";
+import { isIdShaped } from "@/server/platform/stored-text";
 import { imageAsset } from "@/server/render/images";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ image: s
   const workspaceId = new URL(req.url).searchParams.get("workspaceId") ?? "";
   const user = await getSessionUser();
   const db = getDb();
-  if (!user || !workspaceId || !(await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } }))) return notFound();
+  if (!user || !isIdShaped(workspaceId) || !(await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } }))) return notFound();
   const stored = await getBrandImage(db, { workspaceId, which: image });
   if (!stored) return notFound();
   const asset = imageAsset(stored.bytes, stored.type, 800);

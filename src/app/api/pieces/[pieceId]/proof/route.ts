@@ -2,7 +2,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { getPieceProof } from "@/server/campaigns/service";
 import { getDb } from "@/server/db";
 import { isAppError } from "@/server/errors";
-import { unstorableReason } from "@/server/platform/stored-text";
+import { isIdShaped } from "@/server/platform/stored-text";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +13,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ pieceId:
   const { pieceId } = await params;
   const workspaceId = new URL(req.url).searchParams.get("workspaceId") ?? "";
   // Ids no record can have are simply not found (they never reach the database).
-  if ([pieceId, workspaceId].some((id) => !id || id.length > 64 || unstorableReason(id))) return new Response("Not found.", { status: 404 });
+  if (![pieceId, workspaceId].every(isIdShaped)) return new Response("Not found.", { status: 404 });
   const db = getDb();
   const member = await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } });
   if (!member) return new Response("Not found.", { status: 404 });
