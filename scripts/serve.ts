@@ -14,10 +14,12 @@ import { parseTrustProxy, type TrustProxy } from "../src/server/http/client-addr
 import { directDoorsReady } from "../src/server/http/door-registry";
 import { frontDoor } from "../src/server/http/front-door";
 import { answerClientError } from "../src/server/http/methods";
+import { tuneHeapGrowth } from "../src/server/platform/heap";
 
 Object.assign(process.env, { NODE_ENV: "production" });
 let trust: TrustProxy;
 try {
+  tuneHeapGrowth();
   trust = parseTrustProxy(process.env.TRUST_PROXY);
 } catch (error) {
   console.error(`The server cannot start: ${(error as Error).message}`);

@@ -5,6 +5,7 @@
  * events and jobs are taken over when their lease expires.
  * On the embedded database the worker runs inside the server instead (PGlite is single-process).
  */
+import { tuneHeapGrowth } from "@/server/platform/heap";
 import { startWorkers } from "@/server/platform/workers";
 import { baseUrl } from "@/server/platform/base-url";
 import { runCli } from "@/server/platform/cli";
@@ -12,6 +13,7 @@ import { ConfigError } from "@/server/platform/config";
 import { applyMigrations } from "@/server/platform/migrate";
 
 await runCli(async (database) => {
+  tuneHeapGrowth();
   if (database.target.kind !== "postgres") {
     throw new ConfigError("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
   }

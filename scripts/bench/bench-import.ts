@@ -74,13 +74,16 @@ interface RunResult {
   seconds: number;
   startRssMb: number;
   peakRssMb: number;
+  heapPeakMb: number;
   view: { status: string; created: number; updated: number; skipped: number; refused: number; error: string | null };
 }
 
 /** One import in a process of its own (scripts/bench/import-run.ts), as a worker process runs it. */
 function importInWorker(url: string, workspaceId: string, file: string): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/bench/import-run.ts", url, workspaceId, file], { stdio: ["ignore", "pipe", "inherit"] });
+    // The environment `npm run worker` gives a worker (package.json): fewer malloc arenas.
+    const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/bench/import-run.ts", url, workspaceId, file], { stdio: ["ignore", "pipe", "inherit"], env });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("exit", (code) => {
@@ -92,7 +95,7 @@ function importInWorker(url: string, workspaceId: string, file: string): Promise
 }
 
 const line = (label: string, r: RunResult) =>
-  `${label.padEnd(16)}${r.seconds.toFixed(1)} s  ${Math.round(ROWS / r.seconds).toLocaleString("en-US")} rows/s  (upload ${r.uploadSeconds.toFixed(1)} s, job ${r.jobSeconds.toFixed(1)} s)  peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.startRssMb.toFixed(0)} MB at its start)`;
+  `${label.padEnd(16)}${r.seconds.toFixed(1)} s  ${Math.round(ROWS / r.seconds).toLocaleString("en-US")} rows/s  (upload ${r.uploadSeconds.toFixed(1)} s, job ${r.jobSeconds.toFixed(1)} s)  peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.startRssMb.toFixed(0)} MB at its start, heap at most ${r.heapPeakMb.toFixed(0)} MB)`;
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dm-bench-import-"));

@@ -9,17 +9,26 @@ import type { Actor } from "@/server/audit/service";
 import { runImportNow, startImport } from "@/server/imports/service";
 import { receiveUpload } from "@/server/imports/upload";
 import { openDatabase } from "@/server/platform/database";
+import { tuneHeapGrowth } from "@/server/platform/heap";
 
 const [url, workspaceId, file] = process.argv.slice(2);
+// As in a worker process (scripts/worker.ts).
+tuneHeapGrowth();
 const actor: Actor = { kind: "system", id: null, label: "bench" };
 const database = openDatabase({ kind: "postgres", url });
 const prisma = database.prisma;
 let peak = process.memoryUsage().rss;
 let heapPeak = 0;
+let samples = 0;
 const timer = setInterval(() => {
   const m = process.memoryUsage();
   peak = Math.max(peak, m.rss);
   heapPeak = Math.max(heapPeak, m.heapUsed + m.external);
+  // BENCH_MEMORY_TRACE=1: where the memory is, twice a second (to stderr).
+  if (process.env.BENCH_MEMORY_TRACE && samples++ % 25 === 0) {
+    const mb = (n: number) => `${Math.round(n / 1024 / 1024)}`;
+    process.stderr.write(`[memory] rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} MB\n`);
+  }
 }, 20);
 const startRss = process.memoryUsage().rss;
 const t0 = performance.now();

@@ -1,9 +1,9 @@
-import type { PrismaClient } from "@/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
 import { AppError } from "@/server/errors";
+import { hotQuery } from "@/server/platform/hot-sql";
 import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
 import { suggestMapping, type TColumnTarget } from "./headers";
-import { forgetQueryHistory } from "./query-history";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, SAMPLE_ROWS, STALE_UPLOAD_MS, UPLOAD_CHUNK_BYTES } from "./limits";
 
 const HEAD_BYTES = 64 * 1024;
@@ -88,8 +88,8 @@ async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncI
     const data = Buffer.concat(pending, pendingSize);
     pending = [];
     pendingSize = 0;
-    await prisma.contactImportChunk.create({ data: { importId, seq: seq++, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } });
-    forgetQueryHistory();
+    // Straight to the driver: Prisma's pipeline would carry each megabyte as base64 text, several times over.
+    await hotQuery(prisma, Prisma.sql`INSERT INTO "ContactImportChunk" ("importId", seq, data) VALUES (${importId}, ${seq++}, ${data})`);
   };
   // Rows are counted on the way. The structure (quotes, delimiters, newlines) reads the same in
   // every ASCII-compatible encoding, so a lenient UTF-8 decoder serves until the encoding is known.
@@ -174,7 +174,7 @@ async function removeStaleUploads(prisma: PrismaClient, workspaceId: string, now
 export async function* storedFile(prisma: PrismaClient, importId: string): AsyncGenerator<Uint8Array> {
   const pieces = await prisma.contactImportChunk.findMany({ where: { importId }, select: { seq: true }, orderBy: { seq: "asc" } });
   for (const { seq } of pieces) {
-    const piece = await prisma.contactImportChunk.findUnique({ where: { importId_seq: { importId, seq } }, select: { data: true } });
+    const [piece] = await hotQuery<{ data: Uint8Array }>(prisma, Prisma.sql`SELECT data FROM "ContactImportChunk" WHERE "importId" = ${importId} AND seq = ${seq}`);
     if (!piece) continue;
     // Pieces of 64 KB: the text made of each stays small (V8 keeps large strings in a space it collects late).
     for (let i = 0; i < piece.data.byteLength; i += 65536) yield piece.data.subarray(i, i + 65536);
