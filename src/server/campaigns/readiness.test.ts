@@ -69,6 +69,9 @@ describe("campaign readiness (issue 16)", () => {
     const drafts = (await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts");
     expect(drafts).toMatchObject({ ok: false, detail: "Of 1 drafts, 1 with text that does not fit." });
 
+    // A new budget or name changes nothing printed: the drafts stay up to date.
+    await caller.campaign.update({ workspaceId: o.workspaceId, campaignId: campaign.id, draft: { budgetCents: 25_000, name: "Fits? (renamed)" } });
+    expect((await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts")?.detail).toBe("Of 1 drafts, 1 with text that does not fit.");
     // A change to the copy after the drafts were rendered makes them out of date.
     await caller.campaign.update({ workspaceId: o.workspaceId, campaignId: campaign.id, draft: { headline: "A newer headline" } });
     const stale = (await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts");

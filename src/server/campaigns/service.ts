@@ -149,11 +149,15 @@ export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string
     await checkReferences(tx, p.workspaceId, { format: campaign.format, ...p.input });
     // A pending go-live card describes the draft as it was: it expires, and a new request describes this one.
     await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: campaign.id } });
-    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" }, data: p.input });
+    const copyChanged = COPY_FIELDS.some((f) => p.input[f] !== undefined && p.input[f] !== campaign[f]);
+    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" }, data: { ...p.input, ...(copyChanged ? { copyChangedAt: new Date() } : {}) } });
     await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, { fields: Object.keys(p.input) } as Prisma.InputJsonValue);
     return updated;
   });
 }
+
+/** The fields a campaign's drafts are rendered from: changing one makes the drafts out of date. */
+const COPY_FIELDS = ["headline", "bodyTemplate", "signOff", "designId", "format"] as const;
 
 /** What must be true before a draft can go live; empty when ready. */
 export async function goLiveProblems(db: Db, campaign: { audienceId: string | null; destinationUrl: string | null; headline: string; bodyTemplate: string; designId?: string | null }) {

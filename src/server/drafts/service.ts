@@ -121,10 +121,11 @@ async function requireDraft(db: Db, p: { workspaceId: string; draftId: string })
   return draft;
 }
 
-/** When the campaign, its design or the brand kit last changed: drafts rendered before that are out of date. */
-async function inputsChangedAt(db: Db, p: { workspaceId: string; campaign: { updatedAt: Date; design: { updatedAt: Date } | null } }) {
+/** When the campaign's copy, its design or the brand kit last changed (not its budget or audience): drafts rendered before that are out of date. */
+async function inputsChangedAt(db: Db, p: { workspaceId: string; campaign: { createdAt: Date; copyChangedAt: Date | null; design: { updatedAt: Date } | null } }) {
   const kit = await db.brandKit.findUnique({ where: { workspaceId: p.workspaceId }, select: { updatedAt: true } });
-  return new Date(Math.max(p.campaign.updatedAt.getTime(), p.campaign.design?.updatedAt.getTime() ?? 0, kit?.updatedAt.getTime() ?? 0));
+  const copy = p.campaign.copyChangedAt ?? p.campaign.createdAt;
+  return new Date(Math.max(copy.getTime(), p.campaign.design?.updatedAt.getTime() ?? 0, kit?.updatedAt.getTime() ?? 0));
 }
 
 /** One draft: each block's text as printed, the recipient's own copy, what the renderer reported, and a proof link. */
