@@ -2,6 +2,7 @@ import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { draftSummary } from "@/server/drafts/service";
 import { latestAudit } from "@/server/mailability/service";
+import { needsDestination, responseSummary } from "@/server/responses/page-settings";
 import { goLiveProblems, requireCampaign } from "./service";
 
 export type TReadinessKey = "audience" | "mailability" | "destination" | "copy" | "drafts" | "plan" | "printer" | "budget";
@@ -58,13 +59,7 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
         : `${Math.round(audit.unmailableShare * 100)}% unmailable at the latest audit (${audit.createdAt.toISOString().slice(0, 10)})${audit.unmailableShare > MAX_UNMAILABLE_SHARE ? `, more than ${MAX_UNMAILABLE_SHARE * 100}%` : ""}.`,
       fix: audit ? `/audits/${audit.auditId}` : "/audits",
     },
-    {
-      key: "destination",
-      label: "A destination URL for response links",
-      ok: !!campaign.destinationUrl,
-      detail: campaign.destinationUrl ?? "Not set.",
-      fix: `${base}/edit`,
-    },
+    responseItem(campaign, problems, `${base}/edit`),
     {
       key: "copy",
       label: "Copy written, or a design chosen",
@@ -121,6 +116,22 @@ function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: bo
 }
 
 export type TCampaignReadiness = Awaited<ReturnType<typeof campaignReadiness>>;
+
+/** Where the printed link leads: the destination URL, the landing page's meeting link, or the hosted page alone. */
+function responseItem(
+  c: { responseMode: string; pageCallToAction: string; meetingUrl: string | null; destinationUrl: string | null; giftOptions: string[]; claimWindowDays: number },
+  problems: string[],
+  fix: string,
+): TReadinessItem {
+  if (needsDestination(c)) {
+    const label = c.responseMode === "redirect" ? "A destination URL for response links" : "A destination URL for the landing page's button";
+    return { key: "destination", label, ok: !!c.destinationUrl, detail: c.destinationUrl ?? "Not set.", fix };
+  }
+  if (c.responseMode === "landing_page" && c.pageCallToAction === "meeting") {
+    return { key: "destination", label: "A meeting link for the landing page", ok: !problems.some((x) => x.startsWith("set the meeting link")), detail: c.meetingUrl ?? "Not set.", fix };
+  }
+  return { key: "destination", label: c.responseMode === "gift_claim" ? "A gift claim page" : "A personal landing page", ok: true, detail: responseSummary(c), fix };
+}
 
 /** Refuses (422 invalid_state) with every blocker named, when the owner's go-live would not be ready. */
 export async function assertReady(db: Db, p: { workspaceId: string; campaignId: string }) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { templateText } from "@/server/designs/schema";
+import { ZResponseSettings } from "@/server/responses/page-settings";
 import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
 
 const copyField = (label: string, max: number) => templateText(label, max);
@@ -33,6 +34,8 @@ export const ZCampaignDraft = z.object({
     .refine((d) => d.getTime() > Date.now(), "The end must be in the future: a campaign that has already ended admits no one.")
     .refine((d) => isStorableTime(d.getTime()), `The end must be before ${LATEST_TIMESTAMP.slice(0, 4)}.`)
     .nullable(),
+  // What the printed response link opens (each optional, with a default): see src/server/responses/page-settings.ts.
+  ...ZResponseSettings.shape,
 });
 export type TCampaignDraft = z.infer<typeof ZCampaignDraft>;
 

@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
 import { AppError } from "@/server/errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
+import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
 import { noteDraftChange } from "./draft-version";
 import type { TCampaignDraft } from "./schema";
 
@@ -130,6 +131,7 @@ export type TCampaignDetail = Awaited<ReturnType<typeof getCampaignDetail>>;
 
 export async function createDraft(prisma: PrismaClient, p: { workspaceId: string; input: TCampaignDraft; actor: Actor }) {
   await checkReferences(prisma, p.workspaceId, p.input);
+  checkResponseSettings(p.input);
   return prisma.$transaction(async (tx) => {
     const campaign = await tx.campaign.create({ data: { ...p.input, workspaceId: p.workspaceId, status: "draft" } });
     await recordAudit(tx, p.workspaceId, p.actor, "campaign.created", { type: "campaign", id: campaign.id }, { name: campaign.name });
@@ -147,6 +149,7 @@ export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string
     const campaign = await lockCampaign(tx, p);
     if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only drafts can be edited. Its entry policy, holdout and copy were frozen when it went live.`);
     await checkReferences(tx, p.workspaceId, { format: campaign.format, ...p.input });
+    checkResponseSettings({ ...campaign, ...p.input });
     // A pending go-live card describes the draft as it was: it expires, and a new request describes this one.
     await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: campaign.id } });
     const copyChanged = COPY_FIELDS.some((f) => p.input[f] !== undefined && p.input[f] !== campaign[f]);
@@ -160,11 +163,15 @@ export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string
 const COPY_FIELDS = ["headline", "bodyTemplate", "signOff", "designId", "format"] as const;
 
 /** What must be true before a draft can go live; empty when ready. */
-export async function goLiveProblems(db: Db, campaign: { audienceId: string | null; destinationUrl: string | null; headline: string; bodyTemplate: string; designId?: string | null }) {
+export async function goLiveProblems(
+  db: Db,
+  campaign: { audienceId: string | null; destinationUrl: string | null; headline: string; bodyTemplate: string; designId?: string | null; responseMode?: string; pageCallToAction?: string; meetingUrl?: string | null },
+) {
   const problems: string[] = [];
   if (!campaign.audienceId) problems.push("choose an audience");
   else if ((await db.audienceMember.count({ where: { audienceId: campaign.audienceId } })) === 0) problems.push("the audience has no contacts");
-  if (!campaign.destinationUrl) problems.push("set the destination URL that response links lead to");
+  // The destination URL where the printed link (or the landing page's button) leads there; the meeting link for a meeting page.
+  problems.push(...responseGoLiveProblems({ responseMode: campaign.responseMode ?? "redirect", pageCallToAction: campaign.pageCallToAction ?? "reply", meetingUrl: campaign.meetingUrl ?? null, destinationUrl: campaign.destinationUrl }));
   // The copy is the campaign's own, or its design's text blocks.
   if ((!campaign.headline.trim() || !campaign.bodyTemplate.trim()) && !campaign.designId) problems.push("write the headline and the message, or choose a design");
   return problems;

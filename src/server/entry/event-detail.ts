@@ -1,17 +1,9 @@
 import type { Db } from "@/server/db";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
-import type { SkipReason } from "./lifecycle-states";
+import { responseLink } from "@/server/drafts/render";
+import { type SkipReason, type TWaitingReason, WAITING_REASONS, waitingReasonDescriptions } from "./lifecycle-states";
 
-export const WAITING_REASONS = ["frequency_cap", "review", "campaign_paused", "retrying", "queued"] as const;
-export type TWaitingReason = (typeof WAITING_REASONS)[number];
-
-export const waitingReasonDescriptions: Record<TWaitingReason, string> = {
-  frequency_cap: "The frequency cap defers the piece: it goes on at `until`.",
-  review: "The piece waits for a person to approve it on its review card (`cardId`) until `until`, when the review expires.",
-  campaign_paused: "The campaign is paused: the event goes on when the owner resumes it (no set time).",
-  retrying: "An attempt failed on our side and is retried at `until`.",
-  queued: "Due now: a worker will take it at `until` or sooner.",
-};
+export { WAITING_REASONS, waitingReasonDescriptions, type TWaitingReason };
 
 /**
  * One entry event as an agent or the owner reads it: the bounded status of the REST read, and,
@@ -31,20 +23,11 @@ export async function getEntryEventDetail(db: Db, p: { workspaceId: string; camp
       lastError: true,
       contactId: true,
       campaign: { select: { status: true } },
-      enrollment: { select: { id: true, scheduledFor: true, mailPiece: { select: { id: true, status: true } } } },
+      enrollment: { select: { id: true, scheduledFor: true, mailPiece: { select: { id: true, status: true, responseCode: true, giftClaim: { select: { status: true, expiresAt: true } } } } } },
     },
   });
   if (!event) throw new AppError("not_found", NOT_FOUND_DETAIL, { nextStep: "Find the campaign's events with entry_events_list." });
-  let waiting: { reason: TWaitingReason; until: string | null; cardId: string | null } | null = null;
-  if (!["held_out", "completed", "skipped", "failed"].includes(event.status)) {
-    const piece = event.enrollment?.mailPiece;
-    const card = piece?.status === "pending_review" ? await db.confirmationCard.findFirst({ where: { pieceId: piece.id, workspaceId: p.workspaceId, status: "pending" }, select: { id: true, expiresAt: true } }) : null;
-    if (event.campaign.status === "paused") waiting = { reason: "campaign_paused", until: null, cardId: null };
-    else if (card) waiting = { reason: "review", until: card.expiresAt.toISOString(), cardId: card.id };
-    else if (event.enrollment?.scheduledFor && event.enrollment.scheduledFor > now) waiting = { reason: "frequency_cap", until: event.enrollment.scheduledFor.toISOString(), cardId: null };
-    else if (event.lastError && event.runAfter > now) waiting = { reason: "retrying", until: event.runAfter.toISOString(), cardId: null };
-    else waiting = { reason: "queued", until: (event.runAfter > now ? event.runAfter : now).toISOString(), cardId: null };
-  }
+  const waiting = await waitingOf(db, { ...event, workspaceId: p.workspaceId }, now);
   return {
     eventId: event.id,
     contactId: event.contactId,
@@ -56,4 +39,38 @@ export async function getEntryEventDetail(db: Db, p: { workspaceId: string; camp
     completedAt: event.completedAt?.toISOString() ?? null,
     waiting,
   };
+}
+
+export interface TWaiting {
+  reason: TWaitingReason;
+  until: string | null;
+  cardId: string | null;
+  /** The hosted claim page of a gift waiting for its recipient. */
+  claimUrl: string | null;
+}
+
+/** Why an unfinished event is not done yet, and until when; null once it has ended. */
+export async function waitingOf(
+  db: Db,
+  event: {
+    workspaceId: string;
+    status: string;
+    runAfter: Date;
+    lastError: string | null;
+    campaign: { status: string };
+    enrollment: { scheduledFor: Date | null; mailPiece: { id: string; status: string; responseCode: string; giftClaim: { status: string; expiresAt: Date } | null } | null } | null;
+  },
+  now: Date,
+): Promise<TWaiting | null> {
+  if (["held_out", "completed", "skipped", "failed"].includes(event.status)) return null;
+  const piece = event.enrollment?.mailPiece;
+  const none = { cardId: null, claimUrl: null };
+  const card = piece?.status === "pending_review" ? await db.confirmationCard.findFirst({ where: { pieceId: piece.id, workspaceId: event.workspaceId, status: "pending" }, select: { id: true, expiresAt: true } }) : null;
+  const claim = piece?.giftClaim?.status === "open" && piece.giftClaim.expiresAt > now ? piece.giftClaim : null;
+  if (event.campaign.status === "paused") return { reason: "campaign_paused", until: null, ...none };
+  if (card) return { reason: "review", until: card.expiresAt.toISOString(), ...none, cardId: card.id };
+  if (claim && piece) return { reason: "gift_claim", until: claim.expiresAt.toISOString(), ...none, claimUrl: responseLink(piece.responseCode) };
+  if (event.enrollment?.scheduledFor && event.enrollment.scheduledFor > now) return { reason: "frequency_cap", until: event.enrollment.scheduledFor.toISOString(), ...none };
+  if (event.lastError && event.runAfter > now) return { reason: "retrying", until: event.runAfter.toISOString(), ...none };
+  return { reason: "queued", until: (event.runAfter > now ? event.runAfter : now).toISOString(), ...none };
 }

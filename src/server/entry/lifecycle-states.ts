@@ -10,7 +10,7 @@ export const ENTRY_STATUSES = Object.values(EntryEventStatus) as [EntryEventStat
 export const entryStatusDescriptions: Record<EntryEventStatus, string> = {
   accepted: "Stored and queued; the lifecycle has not looked at it yet.",
   processing: "A worker is applying the campaign's gates to it now.",
-  waiting: "Waiting for something outside the event: the first date the frequency cap allows, or a person's approval of the piece.",
+  waiting: "Waiting for something outside the event: the first date the frequency cap allows, a person's approval of the piece, or (gift claim campaigns) the recipient's claim of the gift on its hosted page.",
   enrolled: "The contact is enrolled in the treatment arm and its piece is on its way through fulfilment.",
   held_out: "Terminal. The contact's account is in the campaign's holdout arm: recorded for measurement and never mailed.",
   completed: "Terminal. The piece was printed and mailed.",
@@ -30,6 +30,8 @@ export const SKIP_REASONS = [
   "no_fulfilment_contract",
   "mailing_disabled",
   "campaign_ended",
+  "gift_declined",
+  "gift_unclaimed",
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -44,4 +46,19 @@ export const skipReasonDescriptions: Record<SkipReason, string> = {
   no_fulfilment_contract: "The campaign has no approved fulfilment contract, so nothing can be printed.",
   mailing_disabled: "The workspace is on the free audit plan: nothing reaches a mailbox.",
   campaign_ended: "The campaign ended before the piece could be sent.",
+  gift_declined: "The recipient declined the gift on its claim page: nothing was sent, and the budget it held was released.",
+  gift_unclaimed: "The recipient did not claim the gift before its claim expired (the campaign's claim window): nothing was sent, and the budget it held was released.",
+};
+
+/** Why an unfinished event is not done yet (entry_events_get, and the REST status read while waiting). */
+export const WAITING_REASONS = ["frequency_cap", "review", "gift_claim", "campaign_paused", "retrying", "queued"] as const;
+export type TWaitingReason = (typeof WAITING_REASONS)[number];
+
+export const waitingReasonDescriptions: Record<TWaitingReason, string> = {
+  frequency_cap: "The frequency cap defers the piece: it goes on at `until`.",
+  review: "The piece waits for a person to approve it on its review card (`cardId`) until `until`, when the review expires.",
+  gift_claim: "The gift waits for its recipient to claim it on its hosted claim page (`claimUrl`, to send them) until `until`, when the claim expires and the event ends skipped (gift_unclaimed).",
+  campaign_paused: "The campaign is paused: the event goes on when the owner resumes it (no set time).",
+  retrying: "An attempt failed on our side and is retried at `until`.",
+  queued: "Due now: a worker will take it at `until` or sooner.",
 };

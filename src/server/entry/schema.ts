@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pastDateTime, requiredString } from "@/server/rest/fields";
-import { ENTRY_STATUSES, SKIP_REASONS } from "./lifecycle-states";
+import { ENTRY_STATUSES, SKIP_REASONS, WAITING_REASONS } from "./lifecycle-states";
 
 export const ZCampaignIdParam = z.string().max(64).describe("The campaign's id (cmp_…).");
 
@@ -40,5 +40,12 @@ export const ZEntryEventStatus = z.object({
   skipReason: ZSkipReason.optional(),
   enrollmentId: z.string().optional().describe("The enrollment created for the contact (enr_…), once there is one."),
   completedAt: z.string().optional().describe("When the lifecycle finished (UTC), for terminal statuses."),
+  waitingReason: z
+    .enum(WAITING_REASONS)
+    .optional()
+    .describe(
+      "Only while status is waiting: what it waits for. frequency_cap: the first date the campaign's frequency cap allows; review: a person's approval of the piece; gift_claim: the recipient's claim of the gift on its hosted page (it ends skipped with gift_unclaimed if the claim expires); campaign_paused: the owner resuming the campaign; retrying: a retry after a failed attempt; queued: a worker, now. The lifecycle documentation explains each.",
+    ),
+  waitingUntil: z.string().optional().describe("Only while status is waiting: when it goes on by itself (UTC), absent when a person must act first."),
 });
 export type TEntryEventStatus = z.infer<typeof ZEntryEventStatus>;

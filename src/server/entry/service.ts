@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
 import { fingerprint } from "@/server/platform/fingerprint";
 import { acceptOrExplain, findByIdempotencyKey } from "./acceptance-queries";
+import { waitingOf } from "./event-detail";
 import { signalWork } from "./lifecycle/wake";
 import type { SkipReason } from "./lifecycle-states";
 import type { TEntryEventStatus, TPostEntryEventInput } from "./schema";
@@ -90,9 +91,20 @@ export async function getEntryEventStatus(
 ): Promise<TEntryEventStatus> {
   const event = await db.entryEvent.findFirst({
     where: { id: params.eventId, campaignId: params.campaignId, workspaceId: params.workspaceId, ...(params.apiKeyId ? { apiKeyId: params.apiKeyId } : {}) },
-    select: { id: true, status: true, occurredAt: true, skipReason: true, completedAt: true, enrollment: { select: { id: true } } },
+    select: {
+      id: true,
+      status: true,
+      occurredAt: true,
+      skipReason: true,
+      completedAt: true,
+      runAfter: true,
+      lastError: true,
+      campaign: { select: { status: true } },
+      enrollment: { select: { id: true, scheduledFor: true, mailPiece: { select: { id: true, status: true, responseCode: true, giftClaim: { select: { status: true, expiresAt: true } } } } } },
+    },
   });
   if (!event) throw new AppError("not_found", NOT_FOUND_DETAIL);
+  const waiting = event.status === "waiting" ? await waitingOf(db, { ...event, workspaceId: params.workspaceId }, new Date()) : null;
   return {
     eventId: event.id,
     status: event.status,
@@ -100,5 +112,6 @@ export async function getEntryEventStatus(
     ...(event.skipReason ? { skipReason: event.skipReason as SkipReason } : {}),
     ...(event.enrollment ? { enrollmentId: event.enrollment.id } : {}),
     ...(event.completedAt ? { completedAt: event.completedAt.toISOString() } : {}),
+    ...(waiting ? { waitingReason: waiting.reason, ...(waiting.until ? { waitingUntil: waiting.until } : {}) } : {}),
   };
 }

@@ -30,6 +30,10 @@ export const LIMITS = {
   calculatorsPerIp: { policy: "per-ip", limit: 300, windowSeconds: 60 },
   /** OAuth client registration and token requests, per client IP. */
   oauthPerIp: { policy: "oauth-per-ip", limit: 60, windowSeconds: 60 },
+  /** Form posts (reply, claim, decline) to one hosted response page, whoever sends them. */
+  responseFormPerCode: { policy: "response-form-per-code", limit: 10, windowSeconds: 60 * 60 },
+  /** Form posts to any hosted response page from one client address (an office shares one address). */
+  responseFormPerIp: { policy: "response-form-per-ip", limit: 30, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, LimitDefinition | readonly LimitDefinition[]>;
 
 /** Largest accepted REST request body. */

@@ -1,19 +1,42 @@
 import { getDb } from "@/server/db";
-import { followResponseLink } from "@/server/responses/service";
+import { issueFormToken } from "@/server/responses/form-token";
+import { resolveLink } from "@/server/responses/page-model";
+import { openResponseLink } from "@/server/responses/service";
+import { handleFormPost } from "./form-actions";
+import { notFoundResponse } from "./not-found";
+import { pageResponse } from "./render-page";
 
 export const dynamic = "force-dynamic";
 
-const notFound = () =>
-  new Response("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head><body><h1>Not found</h1><p>This link does not lead anywhere.</p></body></html>", {
-    status: 404,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
-  });
+const redirect = (location: string) => new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } });
 
-/** GET /r/{code}: the response link printed on a piece (and in its QR code, with ?via=qr). */
+/**
+ * GET /r/{code}: the response link printed on a piece (and in its QR code, with ?via=qr). A
+ * redirect campaign's link goes to its destination with sid; a hosted one shows the recipient's
+ * page. Unknown and expired codes get the same plain 404.
+ */
 export async function GET(req: Request, { params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const url = new URL(req.url);
-  const destination = await followResponseLink(getDb(), { code, via: url.searchParams.get("via"), userAgent: req.headers.get("user-agent") });
-  if (!destination) return notFound();
-  return new Response(null, { status: 302, headers: { Location: destination, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  const db = getDb();
+  const opened = await openResponseLink(db, { code, via: url.searchParams.get("via"), userAgent: req.headers.get("user-agent") });
+  if (!opened) return notFoundResponse();
+  if (opened.kind === "redirect") return redirect(opened.location);
+  return pageResponse(opened.page, { token: await issueFormToken(db, code) });
+}
+
+/** HEAD answers as GET would, records nothing (link checkers and previews use it). */
+export async function HEAD(_req: Request, { params }: { params: Promise<{ code: string }> }) {
+  const { code } = await params;
+  const target = await resolveLink(getDb(), code);
+  if (!target) return new Response(null, { status: 404, headers: notFoundResponse().headers });
+  if (target.kind === "redirect") return new Response(null, { status: 302, headers: { "Cache-Control": "no-store" } });
+  const page = pageResponse(target.page, { token: "" });
+  return new Response(null, { status: 200, headers: page.headers });
+}
+
+/** POST /r/{code}: the hosted page's forms (reply; claim or decline a gift). */
+export async function POST(req: Request, { params }: { params: Promise<{ code: string }> }) {
+  const { code } = await params;
+  return handleFormPost(req, code);
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db";
 import { releaseReservation, reserveBudget } from "./gates/budget";
 import type { SkipReason } from "../lifecycle-states";
+import { openGiftClaim } from "@/server/responses/gift-claim-open";
 import { preparePiece, REVIEW_WINDOW_MS } from "./piece-preparation";
 import type { EventContext } from "./snapshot";
 import type { Action, EventStatus } from "./transitions";
@@ -26,7 +27,7 @@ async function setEvent(db: Db, ctx: EventContext, data: { status: EventStatus; 
   });
 }
 
-/** Ends an event as skipped, undoing what it had under way: enrollment, piece, reservation, card. */
+/** Ends an event as skipped, undoing what it had under way: enrollment, piece, reservation, card, open gift claim. */
 async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date) {
   if (ctx.enrollmentId) {
     await db.enrollment.update({ where: { id: ctx.enrollmentId }, data: { status: "cancelled" } });
@@ -35,6 +36,8 @@ async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date) {
   if (ctx.pieceId) {
     await db.mailPiece.updateMany({ where: { id: ctx.pieceId, status: { in: ["pending_review", "approved", "rendered"] } }, data: { status: "cancelled" } });
     await db.confirmationCard.updateMany({ where: { pieceId: ctx.pieceId, status: "pending" }, data: { status: "expired", decidedAt: now } });
+    // Its claim page closes: an unclaimed gift's claim expired; any other skip withdraws it.
+    await db.giftClaim.updateMany({ where: { pieceId: ctx.pieceId, status: "open" }, data: { status: reason === "gift_unclaimed" ? "expired" : "cancelled", decidedAt: now } });
   }
   await setEvent(db, ctx, { status: "skipped", skipReason: reason, completedAt: now, release: true });
 }
@@ -122,6 +125,10 @@ export async function applyAction(db: Db, ctx: EventContext, action: Action, fac
       await setEvent(db, ctx, { status: "enrolled" });
       return "continue";
     }
+    case "open_claim":
+      await openGiftClaim(db, { workspaceId: event.workspaceId, campaignId: campaign.id, pieceId: ctx.pieceId!, contactId: event.contactId, now });
+      await setEvent(db, ctx, { status: "enrolled" });
+      return "continue";
     case "complete":
       await db.enrollment.update({ where: { id: ctx.enrollmentId! }, data: { status: "mailed" } });
       await setEvent(db, ctx, { status: "completed", completedAt: now, release: true });

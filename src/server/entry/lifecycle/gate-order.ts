@@ -10,5 +10,6 @@ export const GATE_ORDER: { gate: string; what: string; outcomes: (SkipReason | "
   { gate: "Frequency scheduling", what: "The campaign's cap per contact and per account within its window (counting all of the workspace's mail) defers the piece to the first allowed date.", outcomes: ["waiting", "frequency_capped"] },
   { gate: "Review gate", what: "With a review gate, each piece waits for a person to accept its confirmation card (7 days, then it expires).", outcomes: ["waiting", "review_declined"] },
   { gate: "Budget headroom", what: "The piece's cost is reserved atomically against the budget; the campaign never spends more than its budget.", outcomes: ["budget_exhausted"] },
+  { gate: "Gift claim", what: "Gift campaigns with a claim page only: once the budget is held, the recipient's hosted page opens for a claim (confirm or correct the shipping address, choose among the campaign's gifts, or decline) and the event waits, for the campaign's claim window (30 days unless set). A claimed gift goes on to the printer, even if the campaign ends meanwhile.", outcomes: ["waiting", "gift_declined", "gift_unclaimed"] },
   { gate: "Print and mail", what: "The vendor prints and mails the piece; its cost is charged against the reservation and the event completes.", outcomes: [] },
 ];

@@ -66,6 +66,9 @@ interface ContextRow {
   reservationStatus: NonNullable<Snapshot["reservation"]>["status"] | null;
   cardStatus: "pending" | "accepted" | "declined" | "expired" | null;
   cardExpiresAt: Date | null;
+  responseMode: string;
+  claimStatus: NonNullable<Snapshot["claim"]>["status"] | null;
+  claimExpiresAt: Date | null;
 }
 
 /**
@@ -86,7 +89,8 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
            p.id AS "pieceId", p.status::text AS "pieceStatus",
            r.status::text AS "reservationStatus",
-           card.status::text AS "cardStatus", card."expiresAt" AS "cardExpiresAt"
+           card.status::text AS "cardStatus", card."expiresAt" AS "cardExpiresAt",
+           c."responseMode"::text AS "responseMode", gc.status::text AS "claimStatus", gc."expiresAt" AS "claimExpiresAt"
       FROM "EntryEvent" e
       JOIN "Contact" ct ON ct.id = e."contactId"
       JOIN "Campaign" c ON c.id = e."campaignId"
@@ -95,6 +99,7 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
       LEFT JOIN "Enrollment" en ON en."entryEventId" = e.id
       LEFT JOIN "MailPiece" p ON p."enrollmentId" = en.id
       LEFT JOIN "BudgetReservation" r ON r."enrollmentId" = en.id
+      LEFT JOIN "GiftClaim" gc ON gc."pieceId" = p.id
       LEFT JOIN LATERAL (
         SELECT cc.status, cc."expiresAt" FROM "ConfirmationCard" cc
          WHERE cc."pieceId" = p.id AND cc.kind = 'approve_piece' ORDER BY cc."createdAt" DESC LIMIT 1
@@ -105,11 +110,12 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
     snapshot: {
       now,
       eventStatus: r.status,
-      campaign: { status: r.campaignStatus, endsAt: r.endsAt, reviewGate: r.reviewGate === "each_piece" },
+      campaign: { status: r.campaignStatus, endsAt: r.endsAt, reviewGate: r.reviewGate === "each_piece", giftClaim: r.format === "gift" && r.responseMode === "gift_claim" },
       enrollment: r.enrollmentId ? { arm: r.arm!, scheduledFor: r.scheduledFor, cancelled: r.enrollmentStatus === "cancelled" } : null,
       piece: r.pieceStatus ? { status: r.pieceStatus } : null,
       review: reviewStatus ? { status: reviewStatus } : null,
       reservation: r.reservationStatus ? { status: r.reservationStatus } : null,
+      claim: r.claimStatus ? { status: r.claimStatus, expiresAt: r.claimExpiresAt! } : null,
       mailing: contractGate({ plan: r.plan, format: r.format, contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat! } : null }),
     },
     event: { id: r.id, workspaceId: r.workspaceId, campaignId: r.campaignId, contactId: r.contactId, contactAccountId: r.contactAccountId, status: r.status },

@@ -158,3 +158,80 @@ describe("statusAfter", () => {
     expect(statusAfter({ kind: "none" }, "failed")).toBe("failed");
   });
 });
+
+describe("gift claims (a gift campaign whose gifts ship only after their recipient claims them)", () => {
+  const claims: NonNullable<Snapshot["claim"]>[] = [
+    { status: "open", expiresAt: future },
+    { status: "open", expiresAt: past },
+    ...(["claimed", "declined", "expired", "cancelled"] as const).map((status) => ({ status, expiresAt: future })),
+  ];
+  const giftCampaigns = campaigns.filter((c) => !c.reviewGate).map((c) => ({ ...c, giftClaim: true }));
+
+  it("keeps its invariants in every combination", () => {
+    const violations: string[] = [];
+    let checked = 0;
+    for (const eventStatus of ["processing", "waiting", "enrolled"] as const)
+      for (const campaign of giftCampaigns)
+        for (const enrollment of enrollments.filter((e) => e !== null))
+          for (const piece of pieces)
+            for (const reservation of reservations)
+              for (const mailing of mailings)
+                for (const claim of [null, ...claims]) {
+                  const s: Snapshot = { now, eventStatus, campaign, enrollment, piece, review: null, reservation, mailing, claim };
+                  const a = decide(s, null);
+                  checked++;
+                  const must = (ok: boolean, rule: string) => {
+                    if (!ok && violations.length < 5) violations.push(`${rule}: ${JSON.stringify({ s, a })}`);
+                  };
+                  const atVendor = piece?.status === "mailed" || piece?.status === "printed";
+                  const claimed = claim?.status === "claimed";
+                  if (a.kind === "submit_to_vendor" && !atVendor) {
+                    must(claimed, "a gift goes to the printer only after its claim");
+                    must(reservation?.status === "held" || reservation?.status === "charged", "a claimed gift ships only with its budget held");
+                    must(mailing === "ok", "a claimed gift ships only while mail can go out");
+                    must(campaign.status !== "paused", "nothing ships while paused");
+                  }
+                  if (a.kind === "open_claim") {
+                    must(claim === null && (reservation?.status === "held" || reservation?.status === "charged") && campaign.status === "live" && mailing === "ok", "a claim opens once, with budget held, while live and mailable");
+                    must(piece?.status === "approved" || piece?.status === "rendered", "a claim opens for an approved piece");
+                  }
+                  if (a.kind === "wait" && a.reason === "claim") must(claim?.status === "open" && claim.expiresAt > now && a.until === claim.expiresAt, "waits for an open claim until it expires");
+                  const due = !enrollment!.scheduledFor || enrollment!.scheduledFor <= now;
+                  const approved = due && (piece?.status === "approved" || piece?.status === "rendered");
+                  if (claim?.status === "declined" && approved && !ended(s) && campaign.status === "live" && mailing === "ok" && !enrollment!.cancelled && enrollment!.arm === "treatment" && reservation?.status === "held")
+                    must(a.kind === "skip" && a.reason === "gift_declined", "a declined gift is skipped");
+                  if (claim?.status === "open" && claim.expiresAt <= now && approved && !ended(s) && campaign.status === "live" && mailing === "ok" && !enrollment!.cancelled && enrollment!.arm === "treatment" && reservation?.status === "held")
+                    must(a.kind === "skip" && a.reason === "gift_unclaimed", "an expired claim is skipped");
+                  if (claimed && reservation?.status === "held" && !enrollment!.cancelled && !atVendor && campaign.status !== "paused")
+                    must(mailing === "ok" ? a.kind === "submit_to_vendor" : a.kind === "skip" && a.reason === mailing, "a claimed gift ships even after the campaign ended, unless mail cannot go out");
+                  if (!claimed && !atVendor && ended(s)) must(a.kind === "skip" && a.reason === "campaign_ended", "an ended campaign skips an unclaimed gift");
+                }
+    expect(violations).toEqual([]);
+    expect(checked).toBeGreaterThan(10_000);
+  });
+
+  const gift: Snapshot = { ...live, campaign: { ...live.campaign, giftClaim: true }, enrollment: { arm: "treatment", scheduledFor: now, cancelled: false }, piece: { status: "approved" }, reservation: { status: "held" } };
+  const table: [string, Partial<Snapshot>, Action][] = [
+    ["budget held: opens the claim", {}, { kind: "open_claim" }],
+    ["reserves budget before the claim opens", { reservation: null }, { kind: "reserve_budget" }],
+    ["waits for the recipient until the claim expires", { claim: { status: "open", expiresAt: future } }, { kind: "wait", until: future, reason: "claim" }],
+    ["claimed: goes to the printer", { claim: { status: "claimed", expiresAt: future } }, { kind: "submit_to_vendor" }],
+    ["declined", { claim: { status: "declined", expiresAt: future } }, { kind: "skip", reason: "gift_declined" }],
+    ["not claimed by its expiry", { claim: { status: "open", expiresAt: now } }, { kind: "skip", reason: "gift_unclaimed" }],
+    ["campaign ended before the claim", { campaign: { ...gift.campaign, status: "ended" }, claim: { status: "open", expiresAt: future } }, { kind: "skip", reason: "campaign_ended" }],
+    ["campaign ended after the claim: still ships", { campaign: { ...gift.campaign, status: "ended" }, claim: { status: "claimed", expiresAt: future } }, { kind: "submit_to_vendor" }],
+    ["paused after the claim: waits", { campaign: { ...gift.campaign, status: "paused" }, claim: { status: "claimed", expiresAt: future } }, { kind: "wait", until: new Date(now.getTime() + 15 * 60_000), reason: "paused" }],
+    ["claimed, then back on the audit plan", { claim: { status: "claimed", expiresAt: future }, mailing: "mailing_disabled" }, { kind: "skip", reason: "mailing_disabled" }],
+    ["a gift campaign without a claim page ships at once", { campaign: { ...gift.campaign, giftClaim: false } }, { kind: "submit_to_vendor" }],
+  ];
+  for (const [name, patch, expected] of table) {
+    it(name, () => {
+      expect(decide({ ...gift, ...patch }, null)).toEqual(expected);
+    });
+  }
+
+  it("opening a claim leaves the event enrolled; waiting for it, waiting", () => {
+    expect(statusAfter({ kind: "open_claim" }, "enrolled")).toBe("enrolled");
+    expect(statusAfter({ kind: "wait", until: future, reason: "claim" }, "enrolled")).toBe("waiting");
+  });
+});

@@ -14,12 +14,17 @@ import type { SkipReason } from "../lifecycle-states";
  *   6. frequency scheduling  -> waiting until the first allowed date, or skipped(frequency_capped)
  *   7. review gate           -> waiting for a person's approval, or skipped(review_declined)
  *   8. budget headroom       -> the piece's cost reserved, or skipped(budget_exhausted)
- *   9. fulfilment            -> printed and mailed, cost charged -> completed
+ *   9. gift claim            -> (gift campaigns with a claim page) the claim opens and the event
+ *                               waits for the recipient: claimed goes on, declined is
+ *                               skipped(gift_declined), unclaimed at its expiry skipped(gift_unclaimed)
+ *  10. fulfilment            -> printed and mailed, cost charged -> completed
  * Gate 5 is checked again at every later step: a workspace moved back to the audit plan, or a
  * revoked contract, skips every piece the vendor does not have yet.
  * Gates 5 and 6 come before 7 and 8 so that nobody is asked to review, and no budget is held, for
  * a piece that cannot be sent. A campaign that ends first skips the event (campaign_ended); a
- * paused one makes it wait.
+ * paused one makes it wait. A gift its recipient has claimed is a promise made to a person: like a
+ * piece the vendor has, it still ships when the campaign ends (but waits while it is paused, and
+ * stops if mail can no longer go out).
  */
 
 export type CampaignState = "draft" | "live" | "paused" | "ended";
@@ -29,13 +34,16 @@ export const TERMINAL_STATUSES: readonly EventStatus[] = ["held_out", "completed
 export interface Snapshot {
   now: Date;
   eventStatus: EventStatus;
-  campaign: { status: CampaignState; endsAt: Date | null; reviewGate: boolean };
+  /** giftClaim: the campaign ships each gift only after its recipient claims it on the hosted page. */
+  campaign: { status: CampaignState; endsAt: Date | null; reviewGate: boolean; giftClaim?: boolean };
   /** The event's enrollment, once there is one. */
   enrollment: { arm: "treatment" | "holdout"; scheduledFor: Date | null; cancelled: boolean } | null;
   piece: { status: "pending_review" | "approved" | "rendered" | "printed" | "mailed" | "cancelled" | "failed" } | null;
   /** The review card of the piece, when the campaign has a review gate. */
   review: { status: "pending" | "accepted" | "declined" | "expired" } | null;
   reservation: { status: "held" | "charged" | "released" } | null;
+  /** The piece's gift claim, once it is open (gift claim campaigns only). */
+  claim?: { status: "open" | "claimed" | "declined" | "expired" | "cancelled"; expiresAt: Date } | null;
   /**
    * Whether mail can go out now: the workspace's plan and the campaign's contract as they are at
    * this step (a workspace back on the audit plan, or a revoked contract, stops every piece the
@@ -62,9 +70,11 @@ export type Action =
   | { kind: "skip"; reason: SkipReason }
   | { kind: "hold_out" }
   | { kind: "enroll"; scheduledFor: Date }
-  | { kind: "wait"; until: Date | null; reason: "scheduled" | "review" | "paused" }
+  | { kind: "wait"; until: Date | null; reason: "scheduled" | "review" | "paused" | "claim" }
   | { kind: "prepare_piece"; needsReview: boolean }
   | { kind: "reserve_budget" }
+  /** Opens the gift's claim on the hosted page (budget already held, so a claim always ships). */
+  | { kind: "open_claim" }
   | { kind: "submit_to_vendor" }
   | { kind: "complete" };
 
@@ -84,6 +94,9 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
   // Once the vendor has the piece, it is finished whatever happens to the campaign.
   if (s.piece?.status === "mailed") return { kind: "complete" };
   if (s.piece?.status === "printed") return { kind: "submit_to_vendor" };
+  // A claimed gift ships even if the campaign has ended since (it waits while paused).
+  const claimedGift = s.claim?.status === "claimed" && s.reservation?.status === "held" && s.enrollment !== null && !s.enrollment.cancelled;
+  if (claimedGift && s.campaign.status !== "paused") return s.mailing === "ok" ? { kind: "submit_to_vendor" } : { kind: "skip", reason: s.mailing };
 
   const ended = s.campaign.status === "ended" || (s.campaign.endsAt !== null && s.campaign.endsAt <= s.now);
   if (ended) return { kind: "skip", reason: "campaign_ended" };
@@ -118,6 +131,13 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
   }
   if (!s.reservation) return { kind: "reserve_budget" };
   if (s.reservation.status === "released") return { kind: "skip", reason: "budget_exhausted" };
+  if (s.campaign.giftClaim) {
+    const claim = s.claim ?? null;
+    if (!claim) return { kind: "open_claim" };
+    if (claim.status === "declined") return { kind: "skip", reason: "gift_declined" };
+    if (claim.status === "expired" || claim.status === "cancelled" || (claim.status === "open" && claim.expiresAt <= s.now)) return { kind: "skip", reason: "gift_unclaimed" };
+    if (claim.status === "open") return { kind: "wait", until: claim.expiresAt, reason: "claim" };
+  }
   return { kind: "submit_to_vendor" };
 }
 
@@ -139,6 +159,7 @@ export function statusAfter(action: Action, current: EventStatus): EventStatus {
     case "prepare_piece":
       return "processing";
     case "reserve_budget":
+    case "open_claim":
     case "submit_to_vendor":
       return "enrolled";
   }

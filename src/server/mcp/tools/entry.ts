@@ -23,6 +23,7 @@ const ZEventDetail = z.object({
       reason: z.enum(WAITING_REASONS).describe(Object.entries(waitingReasonDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")),
       until: z.string().nullable().describe("When it goes on by itself (ISO 8601), or null when a person must act."),
       cardId: z.string().nullable().describe("The confirmation card it waits for, if any."),
+      claimUrl: z.string().nullable().describe("For gift_claim: the recipient's claim page ({base_url}/r/{code}), for the team to send them; null otherwise."),
     })
     .nullable()
     .describe("Why an unfinished event is not done yet, and until when; null once it has ended."),
@@ -52,7 +53,7 @@ export const entryTools = [
   defineTool({
     name: "entry_events_get",
     title: "Read an entry event",
-    description: "An entry event's lifecycle status, skip reason, enrollment, piece and completion time, and while it is unfinished why it waits and until when (a frequency cap, a review card, a paused campaign, a retry).",
+    description: "An entry event's lifecycle status, skip reason, enrollment, piece and completion time, and while it is unfinished why it waits and until when (a frequency cap, a review card, a gift waiting for its recipient's claim, a paused campaign, a retry).",
     scope: "entry_events:write",
     kind: "read",
     idempotent: true,

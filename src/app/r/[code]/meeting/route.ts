@@ -1,0 +1,13 @@
+import { getDb } from "@/server/db";
+import { followPageLink } from "@/server/responses/service";
+import { notFoundResponse } from "../not-found";
+
+export const dynamic = "force-dynamic";
+
+/** The landing page's meeting button: records the click (once per visit), then opens the team's scheduling link. */
+export async function GET(req: Request, { params }: { params: Promise<{ code: string }> }) {
+  const { code } = await params;
+  const location = await followPageLink(getDb(), { code, which: "meeting", userAgent: req.headers.get("user-agent") });
+  if (!location) return notFoundResponse();
+  return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+}
