@@ -233,12 +233,12 @@ export async function draftForPiece(
   const draft = await db.draft.findUnique({ where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } } });
   const codesUsed = draft ? (await db.mailPiece.count({ where: { OR: [{ sid: draft.sid }, { responseCode: draft.responseCode }] } })) > 0 : false;
   if (draft && draft.specimen === specimen && !codesUsed) {
-    return { sid: draft.sid, responseCode: draft.responseCode, blocks: draft.blocks as Record<string, string>, pdf: Buffer.from(draft.pdf), draftId: draft.id };
+    return { sid: draft.sid, responseCode: draft.responseCode, blocks: draft.blocks as Record<string, string>, pdf: Buffer.from(draft.pdf), pages: draft.pages, draftId: draft.id };
   }
   const contact = await db.contact.findFirstOrThrow({ where: { id: p.contactId, workspaceId: p.workspaceId }, include: { account: { select: { name: true, domain: true } } } });
   const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
   const rendered = await renderDraft(ctx, contact, (draft?.overrides as TDraftBlocks | null) ?? null, draft && !codesUsed ? { sid: draft.sid, responseCode: draft.responseCode } : undefined);
-  if (codesUsed) return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, draftId: draft!.id };
+  if (codesUsed) return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, pages: rendered.pages, draftId: draft!.id };
   const data = draftData(rendered, p.now);
   const saved = await db.draft.upsert({
     where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } },
@@ -246,7 +246,7 @@ export async function draftForPiece(
     update: data,
     select: { id: true },
   });
-  return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, draftId: saved.id };
+  return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, pages: rendered.pages, draftId: saved.id };
 }
 
 /** What the go-live card says about the campaign's drafts: how many, how many edited (with a sample), and problems. */

@@ -47,4 +47,10 @@ export interface FulfilmentAdapter {
   quote(p: { format: TPrintFormat; size: string; countries: string[] }): Promise<PriceQuote>;
   /** Submits a piece for printing and mailing. Submitting the same piece again returns the same job. */
   submit(job: PrintJobRequest): Promise<PrintJobResult>;
+  /**
+   * Submits many pieces whose print files the service stores (MailPiece.proofPdf), in one call, as
+   * `submit` does each: the lifecycle's batches use it when the vendor offers it. A piece already
+   * submitted gets its first job back.
+   */
+  submitStored?(pieceIds: string[]): Promise<Map<string, PrintJobResult>>;
 }

@@ -48,6 +48,23 @@ export class SandboxPrintVendor implements FulfilmentAdapter {
     return { perCountry, unitCostCents: Math.max(...perCountry.map((c) => c.unitCostCents)), quotedAt: this.clock().toISOString() };
   }
 
+  /**
+   * A batch, for the lifecycle: the pieces' jobs recorded in one statement from the stored pieces
+   * (their page counts were taken from the print files when they were rendered), and read back.
+   */
+  async submitStored(pieceIds: string[]): Promise<Map<string, PrintJobResult>> {
+    const printedAt = this.clock();
+    const mailedAt = new Date(printedAt.getTime() + 1000);
+    await this.db.$executeRaw`
+      INSERT INTO "SandboxPrintJob" (id, "pieceId", "workspaceId", format, pages, "printedAt", "mailedAt")
+      SELECT 'prt_' || replace(gen_random_uuid()::text, '-', ''), p.id, p."workspaceId", c.format, COALESCE(p.pages, 1), ${printedAt}, ${mailedAt}
+        FROM "MailPiece" p JOIN "Campaign" c ON c.id = p."campaignId"
+       WHERE p.id = ANY(${pieceIds}::text[]) AND p."proofPdf" IS NOT NULL
+      ON CONFLICT ("pieceId") DO NOTHING`;
+    const rows = await this.db.sandboxPrintJob.findMany({ where: { pieceId: { in: pieceIds } }, select: { id: true, pieceId: true, printedAt: true, mailedAt: true } });
+    return new Map(rows.map((r) => [r.pieceId, { vendorRef: r.id, printedAt: r.printedAt, mailedAt: r.mailedAt }]));
+  }
+
   async submit(job: PrintJobRequest): Promise<PrintJobResult> {
     const pages = (await PDFDocument.load(job.pdf)).getPageCount();
     const printedAt = this.clock();

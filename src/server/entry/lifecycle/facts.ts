@@ -1,66 +1,150 @@
+import type { SuppressionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { isPoBox } from "@/server/designs/recipient";
 import { recipientKey, reviewAddress } from "./gates/address";
 import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
 import { armFor } from "./gates/holdout";
-import { isSuppressed } from "./gates/suppression";
+import { suppressionKeys } from "./gates/suppression";
 import type { EventContext } from "./snapshot";
 import type { GateFacts } from "./transitions";
 
 const DAY = 24 * 60 * 60_000;
 
+export type AdmissionFacts = GateFacts & { recipientKey: string };
+
 export async function loadContact(db: Db, workspaceId: string, contactId: string) {
   return db.contact.findFirstOrThrow({ where: { id: contactId, workspaceId }, include: { account: { select: { id: true, name: true, domain: true } } } });
 }
 
+type GateContact = Awaited<ReturnType<typeof loadContact>>;
+
+const hasCaps = (c: EventContext["campaign"]) => c.frequencyCapContact !== null || c.frequencyCapAccount !== null;
+
 /**
- * Evaluates the admission gates (1-6) for an event without an enrollment. Runs in the step
- * transaction; it takes the locks that keep gates exact under concurrency: the contact and account
- * rows (frequency caps) and an advisory lock per campaign and recipient (duplicate addresses).
+ * Evaluates the admission gates (1-6) for one event without an enrollment, in its step
+ * transaction: the gates a batch shares (admissionFacts) for a batch of one, then the frequency
+ * caps, which take the locks that keep them exact under concurrency (the account and contact rows).
  */
-export async function evaluateGates(db: Db, ctx: EventContext): Promise<GateFacts & { recipientKey: string }> {
+export async function evaluateGates(db: Db, ctx: EventContext): Promise<AdmissionFacts> {
+  const [facts] = (await admissionFacts(db, [ctx])).values();
+  if (!hasCaps(ctx.campaign)) return facts;
   const { campaign, event } = ctx;
   const now = ctx.snapshot.now;
-  const contact = await loadContact(db, event.workspaceId, event.contactId);
-  const member = campaign.audienceId
-    ? (await db.audienceMember.findUnique({ where: { audienceId_contactId: { audienceId: campaign.audienceId, contactId: contact.id } } })) !== null
-    : false;
-  const subject = { ...contact, accountDomain: contact.account?.domain ?? null };
-  const suppressed = member && (await isSuppressed(db, event.workspaceId, subject));
+  // Serialise scheduling per account and contact (account first, always the same order).
+  if (event.contactAccountId) await db.$queryRaw`SELECT id FROM "Account" WHERE id = ${event.contactAccountId} FOR UPDATE`;
+  await db.$queryRaw`SELECT id FROM "Contact" WHERE id = ${event.contactId} FOR UPDATE`;
+  const sends = await loadSends(db, { workspaceId: event.workspaceId, contactId: event.contactId, accountId: event.contactAccountId, since: new Date(now.getTime() - campaign.frequencyWindowDays * DAY) });
+  const firstAllowedAt = firstAllowedDate({
+    now,
+    windowDays: campaign.frequencyWindowDays,
+    capContact: campaign.frequencyCapContact,
+    capAccount: campaign.frequencyCapAccount,
+    contactSends: sends.contactSends,
+    accountSends: sends.accountSends,
+  });
+  return { ...facts, firstAllowedAt };
+}
 
-  let address: GateFacts["address"] = "ok";
-  const key = recipientKey(contact);
-  // Gifts ship to a street address only: a PO box fails address review for a gift campaign.
-  if (reviewAddress(contact).length > 0 || (campaign.format === "gift" && isPoBox(contact))) address = "invalid";
-  else {
-    await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`dup:${campaign.id}:${key}`}))`;
-    // Another contact record for the same person at the same address, or this contact already on its way.
-    const [duplicate] = await db.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "Enrollment"
-       WHERE "campaignId" = ${campaign.id} AND "recipientKey" = ${key} AND arm = 'treatment' AND status <> 'cancelled'
-         AND ("contactId" <> ${contact.id} OR status <> 'mailed')
-       LIMIT 1`;
-    if (duplicate) address = "duplicate";
+/** Whether admission can be decided for this batch of events together (campaigns with frequency caps go one event at a time). */
+export const batchAdmissible = (ctx: EventContext) => !hasCaps(ctx.campaign);
+
+/**
+ * Gates 1-5 for a batch of events of one workspace (one or more campaigns) with a handful of set-based queries:
+ * the contacts, audience membership, suppressions, holdout arms, and duplicate recipients within
+ * each campaign. Duplicates are exact under concurrency: an advisory lock per campaign and
+ * recipient key, all of a batch's taken in one statement in a fixed order, and within the batch the
+ * first event of a recipient wins. Frequency caps (gate 6) are not evaluated here: firstAllowedAt
+ * is now (see evaluateGates).
+ */
+export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<string, AdmissionFacts>> {
+  const out = new Map<string, AdmissionFacts>();
+  if (ctxs.length === 0) return out;
+  const workspaceId = ctxs[0].event.workspaceId;
+  if (ctxs.some((c) => c.event.workspaceId !== workspaceId)) throw new Error("admissionFacts takes the events of one workspace");
+  const contacts = new Map(
+    (
+      await db.contact.findMany({
+        where: { workspaceId, id: { in: [...new Set(ctxs.map((c) => c.event.contactId))] } },
+        include: { account: { select: { id: true, name: true, domain: true } } },
+      })
+    ).map((c) => [c.id, c]),
+  );
+  const members = await loadMembership(db, ctxs);
+  const suppressed = await loadSuppressed(db, workspaceId, [...contacts.values()]);
+  const keyOf = new Map(ctxs.map((ctx) => [ctx.event.id, recipientKey(contacts.get(ctx.event.contactId)!)]));
+  const taken = await lockRecipientKeys(db, ctxs, keyOf);
+  const arms = await loadArms(db, ctxs, contacts);
+  const claimedInBatch = new Set<string>();
+  for (const ctx of ctxs) {
+    const { campaign, event } = ctx;
+    const contact = contacts.get(event.contactId)!;
+    const key = keyOf.get(event.id)!;
+    const isMember = members.has(`${campaign.audienceId}:${contact.id}`);
+    const isSuppressed = isMember && suppressed.has(contact.id);
+    const arm = arms.get(`${campaign.id}:${contact.accountId}`) ?? (await armFor(db, { workspaceId, campaignId: campaign.id, accountId: contact.accountId, contactId: contact.id, holdoutShare: campaign.holdoutShare }));
+    const contract = contractGate({ plan: campaign.plan, format: campaign.format, contract: campaign.contract });
+    let address: GateFacts["address"] = "ok";
+    // Gifts ship to a street address only: a PO box fails address review for a gift campaign.
+    if (reviewAddress(contact).length > 0 || (campaign.format === "gift" && isPoBox(contact))) address = "invalid";
+    else if (taken(campaign.id, key, contact.id) || claimedInBatch.has(`${campaign.id}:${key}`)) address = "duplicate";
+    // An event that will enroll in the treatment arm claims its recipient for the rest of the batch.
+    if (isMember && !isSuppressed && address === "ok" && arm === "treatment" && contract === "ok") claimedInBatch.add(`${campaign.id}:${key}`);
+    out.set(event.id, { isMember, isSuppressed, address, arm, contract, firstAllowedAt: ctx.snapshot.now, recipientKey: key });
   }
+  return out;
+}
 
-  const arm = await armFor(db, { workspaceId: event.workspaceId, campaignId: campaign.id, accountId: contact.accountId, contactId: contact.id, holdoutShare: campaign.holdoutShare });
-  const contract = contractGate({ plan: campaign.plan, format: campaign.format, contract: campaign.contract });
+/** The arms already assigned to the batch's accounts ("campaignId:accountId"); an account new to a campaign is assigned by armFor. */
+async function loadArms(db: Db, ctxs: EventContext[], contacts: Map<string, GateContact>): Promise<Map<string, "treatment" | "holdout">> {
+  const pairs = ctxs.flatMap((c) => {
+    const accountId = contacts.get(c.event.contactId)?.accountId;
+    return accountId ? [{ c: c.campaign.id, a: accountId }] : [];
+  });
+  if (pairs.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ campaignId: string; accountId: string; arm: "treatment" | "holdout" }[]>`
+    SELECT h."campaignId", h."accountId", h.arm::text AS arm FROM "HoldoutAssignment" h
+      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(c text, a text) ON h."campaignId" = x.c AND h."accountId" = x.a`;
+  return new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.arm]));
+}
 
-  let firstAllowedAt = now;
-  if (campaign.frequencyCapContact !== null || campaign.frequencyCapAccount !== null) {
-    // Serialise scheduling per account and contact (account first, always the same order).
-    if (contact.accountId) await db.$queryRaw`SELECT id FROM "Account" WHERE id = ${contact.accountId} FOR UPDATE`;
-    await db.$queryRaw`SELECT id FROM "Contact" WHERE id = ${contact.id} FOR UPDATE`;
-    const sends = await loadSends(db, { workspaceId: event.workspaceId, contactId: contact.id, accountId: contact.accountId, since: new Date(now.getTime() - campaign.frequencyWindowDays * DAY) });
-    firstAllowedAt = firstAllowedDate({
-      now,
-      windowDays: campaign.frequencyWindowDays,
-      capContact: campaign.frequencyCapContact,
-      capAccount: campaign.frequencyCapAccount,
-      contactSends: sends.contactSends,
-      accountSends: sends.accountSends,
-    });
-  }
-  return { isMember: member, isSuppressed: suppressed, address, arm, contract, firstAllowedAt, recipientKey: key };
+/** "audienceId:contactId" for each event whose contact is in its campaign's audience. */
+async function loadMembership(db: Db, ctxs: EventContext[]): Promise<Set<string>> {
+  const pairs = ctxs.filter((c) => c.campaign.audienceId).map((c) => ({ a: c.campaign.audienceId!, c: c.event.contactId }));
+  if (pairs.length === 0) return new Set();
+  const rows = await db.$queryRaw<{ audienceId: string; contactId: string }[]>`
+    SELECT m."audienceId", m."contactId" FROM "AudienceMember" m
+      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(a text, c text) ON m."audienceId" = x.a AND m."contactId" = x.c`;
+  return new Set(rows.map((r) => `${r.audienceId}:${r.contactId}`));
+}
+
+/** The contacts any of whose keys (contact, email, address, account, domain) is on the suppression list: one query. */
+async function loadSuppressed(db: Db, workspaceId: string, contacts: GateContact[]): Promise<Set<string>> {
+  const keysOf = contacts.map((c) => ({ id: c.id, keys: suppressionKeys({ ...c, accountDomain: c.account?.domain ?? null }) }));
+  const all = keysOf.flatMap((k) => k.keys);
+  if (all.length === 0) return new Set();
+  const hits = await db.$queryRaw<{ kind: SuppressionKind; value: string }[]>`
+    SELECT s.kind, s.value FROM "Suppression" s
+      JOIN jsonb_to_recordset(${JSON.stringify(all)}::jsonb) AS x(kind text, value text) ON s.kind::text = x.kind AND s.value = x.value
+     WHERE s."workspaceId" = ${workspaceId}`;
+  const found = new Set(hits.map((h) => `${h.kind}:${h.value}`));
+  return new Set(keysOf.filter((k) => k.keys.some((key) => found.has(`${key.kind}:${key.value}`))).map((k) => k.id));
+}
+
+/**
+ * Takes the advisory lock of each campaign and recipient key of the batch (sorted, so two workers
+ * never wait on each other in a circle), then reads the recipients already on their way: another
+ * contact at the same name and address, or this contact with a piece not yet mailed.
+ */
+async function lockRecipientKeys(db: Db, ctxs: EventContext[], keyOf: Map<string, string>) {
+  const locks = [...new Set(ctxs.map((c) => `dup:${c.campaign.id}:${keyOf.get(c.event.id)}`))].sort();
+  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest(${locks}::text[]) AS k ORDER BY k`;
+  const pairs = ctxs.map((c) => ({ c: c.campaign.id, k: keyOf.get(c.event.id)! }));
+  const rows = await db.$queryRaw<{ campaignId: string; recipientKey: string; contactId: string; status: string }[]>`
+    SELECT DISTINCT e."campaignId", e."recipientKey", e."contactId", e.status::text AS status FROM "Enrollment" e
+      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(c text, k text) ON e."campaignId" = x.c AND e."recipientKey" = x.k
+     WHERE e.arm = 'treatment' AND e.status <> 'cancelled'`;
+  const byKey = new Map<string, typeof rows>();
+  for (const r of rows) byKey.set(`${r.campaignId}:${r.recipientKey}`, [...(byKey.get(`${r.campaignId}:${r.recipientKey}`) ?? []), r]);
+  return (campaignId: string, key: string, contactId: string) => (byKey.get(`${campaignId}:${key}`) ?? []).some((r) => r.contactId !== contactId || r.status !== "mailed");
 }

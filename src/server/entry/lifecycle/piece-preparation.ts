@@ -35,6 +35,7 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines },
       copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
       proofPdf: new Uint8Array(draft.pdf),
+      pages: draft.pages,
       vendor: campaign.contract?.vendor ?? "sandbox",
       renderedAt: now,
     },

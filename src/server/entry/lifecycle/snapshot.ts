@@ -77,9 +77,20 @@ interface ContextRow {
  * lost (another worker took over after expiry): the caller stops without writing.
  */
 export async function loadEventContext(db: Db, eventId: string, leaseToken: string, now: Date): Promise<EventContext | null> {
-  const [locked] = await db.$queryRaw<{ lockToken: string | null }[]>`SELECT "lockToken" FROM "EntryEvent" WHERE id = ${eventId} FOR UPDATE`;
-  if (!locked || locked.lockToken !== leaseToken) return null;
-  const [r] = await db.$queryRaw<ContextRow[]>`
+  return (await loadEventContexts(db, [eventId], leaseToken, now)).get(eventId) ?? null;
+}
+
+/**
+ * The same for a batch of events claimed with one lease token: their rows locked in id order (so
+ * two workers never deadlock), then one joined read. Events whose lease was lost are left out.
+ */
+export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: string, now: Date): Promise<Map<string, EventContext>> {
+  const out = new Map<string, EventContext>();
+  if (eventIds.length === 0) return out;
+  const locked = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "EntryEvent" WHERE id = ANY(${eventIds}::text[]) AND "lockToken" = ${leaseToken} ORDER BY id FOR UPDATE`;
+  if (locked.length === 0) return out;
+  const rows = await db.$queryRaw<ContextRow[]>`
     SELECT e.id, e."workspaceId", e."campaignId", e."contactId", ct."accountId" AS "contactAccountId", e.status::text AS status, e."lockToken",
            c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
            c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
@@ -104,7 +115,12 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
         SELECT cc.status, cc."expiresAt" FROM "ConfirmationCard" cc
          WHERE cc."pieceId" = p.id AND cc.kind = 'approve_piece' ORDER BY cc."createdAt" DESC LIMIT 1
       ) card ON true
-     WHERE e.id = ${eventId}`;
+     WHERE e.id = ANY(${locked.map((l) => l.id)}::text[])`;
+  for (const r of rows) out.set(r.id, contextOf(r, now));
+  return out;
+}
+
+function contextOf(r: ContextRow, now: Date): EventContext {
   const reviewStatus = r.cardStatus === "pending" && r.cardExpiresAt! <= now ? "expired" : r.cardStatus;
   return {
     snapshot: {

@@ -33,3 +33,42 @@ export async function releaseReservation(db: Db, p: { enrollmentId: string; now:
   await db.$executeRaw`
     UPDATE "Campaign" SET "reservedCents" = "reservedCents" - ${reservation.amountCents}, "updatedAt" = now() WHERE id = ${reservation.campaignId}`;
 }
+
+/**
+ * Gate 8 for a batch of one campaign's pieces of one price: holds as many as the headroom allows,
+ * in the order given, with one conditional update of the campaign row. The row is locked once per
+ * batch rather than once per piece, so workers reserving for the same campaign take turns per
+ * batch and can never hold more than the budget together. Returns the enrollments that got their hold.
+ */
+export async function reserveBudgets(db: Db, p: { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] }): Promise<Set<string>> {
+  if (p.enrollmentIds.length === 0) return new Set();
+  let granted = p.enrollmentIds.length;
+  if (p.amountCents > 0) {
+    const [row] = await db.$queryRaw<{ granted: number }[]>`
+      WITH c AS (
+        SELECT id, LEAST(${p.enrollmentIds.length}::int, GREATEST(0, "budgetCents" - "spentCents" - "reservedCents") / ${p.amountCents}::int) AS n
+          FROM "Campaign" WHERE id = ${p.campaignId} AND "workspaceId" = ${p.workspaceId} FOR UPDATE)
+      UPDATE "Campaign" k SET "reservedCents" = k."reservedCents" + c.n * ${p.amountCents}::int, "updatedAt" = now()
+        FROM c WHERE k.id = c.id
+      RETURNING c.n::int AS granted`;
+    granted = row?.granted ?? 0;
+  }
+  const held = p.enrollmentIds.slice(0, granted);
+  if (held.length) {
+    await db.budgetReservation.createMany({ data: held.map((enrollmentId) => ({ workspaceId: p.workspaceId, campaignId: p.campaignId, enrollmentId, amountCents: p.amountCents })) });
+  }
+  return new Set(held);
+}
+
+/** Turns the held reservations of mailed pieces into spend: one statement for a whole batch, per campaign. */
+export async function chargeReservations(db: Db, p: { enrollmentIds: string[]; now: Date }) {
+  if (p.enrollmentIds.length === 0) return;
+  await db.$executeRaw`
+    WITH charged AS (
+      UPDATE "BudgetReservation" SET status = 'charged', "chargedAt" = ${p.now}
+       WHERE "enrollmentId" = ANY(${p.enrollmentIds}::text[]) AND status = 'held'
+      RETURNING "campaignId", "amountCents"),
+    totals AS (SELECT "campaignId", sum("amountCents")::int AS total FROM charged GROUP BY 1)
+    UPDATE "Campaign" c SET "reservedCents" = c."reservedCents" - t.total, "spentCents" = c."spentCents" + t.total, "updatedAt" = now()
+      FROM totals t WHERE c.id = t."campaignId"`;
+}

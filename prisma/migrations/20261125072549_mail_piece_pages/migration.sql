@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MailPiece" ADD COLUMN     "pages" INTEGER;
