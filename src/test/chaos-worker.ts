@@ -10,7 +10,7 @@ import { openDatabase } from "@/server/platform/database";
 const pause = () => new Promise<void>((r) => setTimeout(r, Math.random() * 40));
 const database = openDatabase({ kind: "postgres", url: process.env.DATABASE_URL! });
 startLifecycleWorker(database.prisma, {
-  concurrency: 3,
+  batchSize: 5,
   pollMs: 20,
   leaseMs: Number(process.env.WORKER_LEASE_MS ?? 1500),
   workspaceId: process.env.CHAOS_WORKSPACE_ID,
@@ -24,6 +24,12 @@ startLifecycleWorker(database.prisma, {
         submit: async (job) => {
           await pause();
           const result = await real.submit(job);
+          await pause();
+          return result;
+        },
+        submitStored: async (pieceIds) => {
+          await pause();
+          const result = await real.submitStored!(pieceIds);
           await pause();
           return result;
         },

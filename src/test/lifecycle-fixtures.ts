@@ -1,5 +1,6 @@
 import type { Plan, Prisma, PrismaClient } from "@/generated/prisma/client";
 import { acceptEntryEvent } from "@/server/entry/service";
+import { processBatch } from "@/server/entry/lifecycle/batch";
 import { claimDueEvents, defaultDeps, processEvent, type RunnerDeps } from "@/server/entry/lifecycle/runner";
 import { createAudience, createOwnerWorkspace, uniq } from "./factories";
 
@@ -78,12 +79,14 @@ export function postEvent(prisma: PrismaClient, f: LiveCampaign, contactId: stri
  * Runs the lifecycle until nothing of the workspace is due at the clock's time. Scoped to one
  * workspace because test files share the database on PostgreSQL.
  */
-export async function drain(prisma: PrismaClient, clock: { now: () => Date }, workspaceId: string, deps: Partial<RunnerDeps> = {}) {
+export async function drain(prisma: PrismaClient, clock: { now: () => Date }, workspaceId: string, deps: Partial<RunnerDeps> = {}, mode: "batch" | "single" = "batch") {
   const all: RunnerDeps = { ...defaultDeps, log: () => {}, ...deps, clock: clock.now };
   for (let round = 0; round < 50; round++) {
     const claims = await claimDueEvents(prisma, { limit: 8, now: clock.now(), workspaceId });
     if (claims.length === 0) return;
-    await Promise.all(claims.map((c) => processEvent(prisma, c, all)));
+    // As the worker runs them: a batch (processBatch), or one event at a time (the single path, which batches fall back on).
+    if (mode === "batch") await processBatch(prisma, claims, all);
+    else await Promise.all(claims.map((c) => processEvent(prisma, c, all)));
   }
   throw new Error("the lifecycle did not settle in 50 rounds");
 }

@@ -5,11 +5,11 @@ import { startJobWorker } from "@/server/jobs/worker";
 /**
  * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,
  * renders, CRM syncs), both claiming their work from the database. Sizes from the environment:
- * WORKER_CONCURRENCY events and JOB_CONCURRENCY jobs at a time.
+ * WORKER_BATCH_SIZE events (a batch) and JOB_CONCURRENCY jobs at a time.
  */
 export function startWorkers(prisma: PrismaClient) {
   const lifecycle = startLifecycleWorker(prisma, {
-    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 4),
+    batchSize: Number(process.env.WORKER_BATCH_SIZE ?? 100),
     leaseMs: process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined,
   });
   const jobs = startJobWorker(prisma, { concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) });

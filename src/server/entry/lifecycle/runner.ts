@@ -17,7 +17,7 @@ const MAX_STEPS = 16;
 
 export interface RunnerDeps {
   clock: () => Date;
-  adapterFor: (vendor: string, db: Db) => Pick<FulfilmentAdapter, "vendor" | "submit">;
+  adapterFor: (vendor: string, db: Db) => Pick<FulfilmentAdapter, "vendor" | "submit" | "submitStored">;
   log: (line: string, error?: unknown) => void;
   /** For tests: called before each step (e.g. to spread SIGKILLs over the steps). */
   beforeStep?: (eventId: string) => Promise<void>;
@@ -29,6 +29,13 @@ export const defaultDeps: RunnerDeps = {
   log: (line, error) => (error ? console.error(`[lifecycle] ${line}`, error) : console.log(`[lifecycle] ${line}`)),
 };
 
+/** A claimed event: its lease token (shared by the events claimed together) and how many times it was claimed. */
+export interface Claim {
+  id: string;
+  token: string;
+  attempts: number;
+}
+
 /** Backoff before retrying a failed attempt: 2, 4, 8 ... seconds, at most 5 minutes. */
 export const backoffMs = (attempt: number) => Math.min(300_000, 1000 * 2 ** attempt);
 
@@ -39,7 +46,7 @@ export const backoffMs = (attempt: number) => Math.min(300_000, 1000 * 2 ** atte
 export async function claimDueEvents(
   prisma: PrismaClient,
   p: { limit: number; now: Date; leaseMs?: number; /** Only this workspace's events (tests; dedicated workers). */ workspaceId?: string },
-): Promise<{ id: string; token: string; attempts: number }[]> {
+): Promise<Claim[]> {
   const token = randomUUID();
   const lease = p.leaseMs ?? LEASE_MS;
   const rows = await prisma.$queryRaw<{ id: string; attempts: number }[]>`
@@ -126,7 +133,7 @@ async function submit(prisma: PrismaClient, ctx: EventContext, token: string, de
 }
 
 /** Moves one claimed event forward until it waits or ends. Failures back off; a poison event ends `failed`. */
-export async function processEvent(prisma: PrismaClient, claim: { id: string; token: string; attempts: number }, deps: RunnerDeps = defaultDeps) {
+export async function processEvent(prisma: PrismaClient, claim: Claim, deps: RunnerDeps = defaultDeps) {
   try {
     if (claim.attempts > MAX_ATTEMPTS) throw new Error(`no progress after ${MAX_ATTEMPTS} attempts`);
     for (let i = 0; i < MAX_STEPS; i++) {
@@ -143,7 +150,7 @@ export async function processEvent(prisma: PrismaClient, claim: { id: string; to
   }
 }
 
-async function recordFailure(prisma: PrismaClient, claim: { id: string; token: string; attempts: number }, error: unknown, deps: RunnerDeps) {
+async function recordFailure(prisma: PrismaClient, claim: Claim, error: unknown, deps: RunnerDeps) {
   const now = deps.clock();
   const message = error instanceof Error ? error.message : String(error);
   const final = claim.attempts >= MAX_ATTEMPTS;

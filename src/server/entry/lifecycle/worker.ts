@@ -1,12 +1,13 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { expireCards } from "@/server/confirmations/service";
 import { pruneExpiredCounters } from "@/server/rate-limits/service";
-import { claimDueEvents, defaultDeps, processEvent, type RunnerDeps } from "./runner";
+import { processBatch } from "./batch";
+import { claimDueEvents, defaultDeps, type RunnerDeps } from "./runner";
 import { onWork } from "./wake";
 
 export interface WorkerOptions {
-  /** Events processed at once by this worker. */
-  concurrency?: number;
+  /** Events claimed and moved together by this worker (one batch at a time; see batch.ts). */
+  batchSize?: number;
   /** How often an idle worker looks for due events. */
   pollMs?: number;
   /** How long a claim lasts before another worker may take the event over (default 60 s). */
@@ -25,13 +26,13 @@ export interface RunningWorker {
 const MAINTENANCE_MS = 30_000;
 
 /**
- * The lifecycle worker: claims due events from the database and moves each forward. Any number
+ * The lifecycle worker: claims due events from the database, a batch at a time, and moves them forward. Any number
  * can run against one PostgreSQL (`npm run worker`); on the embedded database one runs inside the
  * server process. It also expires confirmation cards and prunes old rate-limit counters.
  */
 export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOptions = {}): RunningWorker {
   const deps = { ...defaultDeps, ...options.deps };
-  const concurrency = options.concurrency ?? 4;
+  const batchSize = options.batchSize ?? 100;
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
   let wakeUp: (() => void) | null = null;
@@ -48,9 +49,9 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
           await expireCards(prisma, now);
           await pruneExpiredCounters(prisma, now);
         }
-        const claims = await claimDueEvents(prisma, { limit: concurrency, now, leaseMs: options.leaseMs, workspaceId: options.workspaceId });
+        const claims = await claimDueEvents(prisma, { limit: batchSize, now, leaseMs: options.leaseMs, workspaceId: options.workspaceId });
         if (claims.length > 0) {
-          await Promise.all(claims.map((claim) => processEvent(prisma, claim, deps)));
+          await processBatch(prisma, claims, deps);
           continue;
         }
       } catch (error) {

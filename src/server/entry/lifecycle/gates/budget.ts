@@ -38,7 +38,9 @@ export async function releaseReservation(db: Db, p: { enrollmentId: string; now:
  * Gate 8 for a batch of one campaign's pieces of one price: holds as many as the headroom allows,
  * in the order given, with one conditional update of the campaign row. The row is locked once per
  * batch rather than once per piece, so workers reserving for the same campaign take turns per
- * batch and can never hold more than the budget together. Returns the enrollments that got their hold.
+ * batch and can never hold more than the budget together. The lock is FOR NO KEY UPDATE (what an
+ * UPDATE takes anyway): the foreign-key checks of other workers' enrollments and pieces, which
+ * take FOR KEY SHARE on the same row, do not wait for it. Returns the enrollments that got their hold.
  */
 export async function reserveBudgets(db: Db, p: { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] }): Promise<Set<string>> {
   if (p.enrollmentIds.length === 0) return new Set();
@@ -47,7 +49,7 @@ export async function reserveBudgets(db: Db, p: { workspaceId: string; campaignI
     const [row] = await db.$queryRaw<{ granted: number }[]>`
       WITH c AS (
         SELECT id, LEAST(${p.enrollmentIds.length}::int, GREATEST(0, "budgetCents" - "spentCents" - "reservedCents") / ${p.amountCents}::int) AS n
-          FROM "Campaign" WHERE id = ${p.campaignId} AND "workspaceId" = ${p.workspaceId} FOR UPDATE)
+          FROM "Campaign" WHERE id = ${p.campaignId} AND "workspaceId" = ${p.workspaceId} FOR NO KEY UPDATE)
       UPDATE "Campaign" k SET "reservedCents" = k."reservedCents" + c.n * ${p.amountCents}::int, "updatedAt" = now()
         FROM c WHERE k.id = c.id
       RETURNING c.n::int AS granted`;

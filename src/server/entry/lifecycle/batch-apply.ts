@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/server/db";
+import type { SkipReason } from "../lifecycle-states";
+import { applyAction } from "./apply";
+import { preparePiecesFromDrafts } from "./batch-pieces";
+import type { AdmissionFacts } from "./facts";
+import { chargeReservations, reserveBudgets } from "./gates/budget";
+import { type EventContext, loadEventContexts } from "./snapshot";
+import { type Action, decide, type EventStatus } from "./transitions";
+
+export interface BatchDecision {
+  ctx: EventContext;
+  action: Action;
+  facts: AdmissionFacts | null;
+}
+
+export interface BatchOutcome {
+  continue: string[];
+  toRender: EventContext[];
+  toSubmit: EventContext[];
+  /** Left as they were, for the single-event runner. */
+  single: string[];
+}
+
+interface EventUpdate {
+  id: string;
+  status: EventStatus;
+  skipReason?: SkipReason | null;
+  completedAt?: Date | null;
+  runAfter?: Date | null;
+  /** Gives the lease back: the event waits or has ended. */
+  release: boolean;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * Applies one round of decisions for a batch inside its transaction. The common actions are
+ * written set-based, whatever the batch's size: admissions (skips, holdouts, enrollments), waits
+ * for a date, pieces from approved drafts, budget holds per campaign, completions. The rare ones
+ * (undoing what an event had under way, a review card, a gift claim) go through applyAction one
+ * event at a time, in the same transaction, exactly as the single-event runner applies them.
+ */
+export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date): Promise<BatchOutcome> {
+  const out: BatchOutcome = { continue: [], toRender: [], toSubmit: [], single: [] };
+  const events: EventUpdate[] = [];
+  const enrollments: Record<string, unknown>[] = [];
+  const prepare: EventContext[] = [];
+  const reserve: EventContext[] = [];
+  const complete: EventContext[] = [];
+  const oneByOne: BatchDecision[] = [];
+
+  for (const d of decisions) {
+    const { ctx, action } = d;
+    const bare = !ctx.enrollmentId && !ctx.pieceId;
+    switch (action.kind) {
+      case "none":
+        break;
+      case "submit_to_vendor":
+        out.toSubmit.push(ctx);
+        break;
+      case "skip":
+        if (bare) events.push({ id: ctx.event.id, status: "skipped", skipReason: action.reason, completedAt: now, release: true });
+        else oneByOne.push(d);
+        break;
+      case "hold_out":
+        if (!ctx.enrollmentId) enrollments.push(enrollmentRow(ctx, "holdout", "held_out", null, d.facts?.recipientKey ?? null));
+        events.push({ id: ctx.event.id, status: "held_out", completedAt: now, release: true });
+        break;
+      case "enroll":
+        enrollments.push(enrollmentRow(ctx, "treatment", "scheduled", action.scheduledFor, d.facts?.recipientKey ?? null));
+        events.push({ id: ctx.event.id, status: "processing", release: false });
+        out.continue.push(ctx.event.id);
+        break;
+      case "wait":
+        if (action.until && (action.reason === "scheduled" || action.reason === "paused")) events.push({ id: ctx.event.id, status: "waiting", runAfter: action.until, release: true });
+        else oneByOne.push(d);
+        break;
+      case "prepare_piece":
+        if (action.needsReview) oneByOne.push(d);
+        else prepare.push(ctx);
+        break;
+      case "reserve_budget":
+        reserve.push(ctx);
+        break;
+      case "complete":
+        complete.push(ctx);
+        break;
+      default:
+        oneByOne.push(d);
+    }
+  }
+
+  if (enrollments.length) await insertEnrollments(db, enrollments);
+
+  if (prepare.length) {
+    const pieces = await preparePiecesFromDrafts(db, prepare, now);
+    for (const ctx of prepare) {
+      if (pieces.prepared.has(ctx.event.id)) {
+        events.push({ id: ctx.event.id, status: "processing", release: false });
+        out.continue.push(ctx.event.id);
+      }
+    }
+    out.toRender.push(...pieces.missing);
+    // A recipient entering the campaign again gets a piece with fresh response codes, rendered here.
+    for (const ctx of pieces.repeat) oneByOne.push({ ctx, action: { kind: "prepare_piece", needsReview: false }, facts: null });
+  }
+
+  if (reserve.length) {
+    const held = await holdBudgets(db, reserve);
+    for (const ctx of reserve) {
+      if (held.has(ctx.enrollmentId!)) {
+        events.push({ id: ctx.event.id, status: "enrolled", release: false });
+        out.continue.push(ctx.event.id);
+      } else oneByOne.push({ ctx, action: { kind: "skip", reason: "budget_exhausted" }, facts: null });
+    }
+    const granted = reserve.filter((c) => held.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
+    if (granted.length) await db.enrollment.updateMany({ where: { id: { in: granted } }, data: { status: "in_fulfilment" } });
+  }
+
+  if (complete.length) {
+    await db.enrollment.updateMany({ where: { id: { in: complete.map((c) => c.enrollmentId!) } }, data: { status: "mailed" } });
+    for (const ctx of complete) events.push({ id: ctx.event.id, status: "completed", completedAt: now, release: true });
+  }
+
+  await updateEvents(db, events);
+
+  for (const d of oneByOne) {
+    if ((await applyAction(db, d.ctx, d.action, d.facts, now)) === "continue") out.continue.push(d.ctx.event.id);
+  }
+  return out;
+}
+
+function enrollmentRow(ctx: EventContext, arm: "treatment" | "holdout", status: "scheduled" | "held_out", scheduledFor: Date | null, recipientKey: string | null) {
+  return {
+    id: newId("enr"),
+    workspaceId: ctx.event.workspaceId,
+    campaignId: ctx.campaign.id,
+    contactId: ctx.event.contactId,
+    accountId: ctx.event.contactAccountId,
+    entryEventId: ctx.event.id,
+    arm,
+    status,
+    scheduledFor: iso(scheduledFor),
+    recipientKey,
+  };
+}
+
+async function insertEnrollments(db: Db, rows: Record<string, unknown>[]) {
+  await db.$executeRaw`
+    INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "scheduledFor", "recipientKey", "createdAt", "updatedAt")
+    SELECT x.id, x."workspaceId", x."campaignId", x."contactId", x."accountId", x."entryEventId", x.arm::"HoldoutArm", x.status::"EnrollmentStatus",
+           x."scheduledFor"::timestamptz AT TIME ZONE 'UTC', x."recipientKey", timezone('UTC', now()), timezone('UTC', now())
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x(id text, "workspaceId" text, "campaignId" text, "contactId" text, "accountId" text, "entryEventId" text, arm text, status text, "scheduledFor" text, "recipientKey" text)`;
+}
+
+/** Each event's new status in one statement (what setEvent in apply.ts writes for one). */
+async function updateEvents(db: Db, rows: EventUpdate[]) {
+  if (rows.length === 0) return;
+  const data = rows.map((r) => ({ id: r.id, status: r.status, skipReason: r.skipReason ?? null, completedAt: iso(r.completedAt), runAfter: iso(r.runAfter), release: r.release }));
+  await db.$executeRaw`
+    UPDATE "EntryEvent" e
+       SET status = x.status::"EntryEventStatus",
+           "skipReason" = x."skipReason",
+           "completedAt" = COALESCE(x."completedAt"::timestamptz AT TIME ZONE 'UTC', e."completedAt"),
+           "runAfter" = COALESCE(x."runAfter"::timestamptz AT TIME ZONE 'UTC', e."runAfter"),
+           "lockToken" = CASE WHEN x.release THEN NULL ELSE e."lockToken" END,
+           "lockedUntil" = CASE WHEN x.release THEN NULL ELSE e."lockedUntil" END,
+           attempts = 0, "lastError" = NULL, "updatedAt" = timezone('UTC', now())
+      FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
+        AS x(id text, status text, "skipReason" text, "completedAt" text, "runAfter" text, release boolean)
+     WHERE e.id = x.id`;
+}
+
+/** The budget holds of a round: per campaign and price, as many as the headroom allows, in the batch's order. */
+async function holdBudgets(db: Db, ctxs: EventContext[]): Promise<Set<string>> {
+  const costs = new Map(
+    (await db.mailPiece.findMany({ where: { id: { in: ctxs.map((c) => c.pieceId!) } }, select: { enrollmentId: true, costCents: true } })).map((p) => [p.enrollmentId!, p.costCents]),
+  );
+  const groups = new Map<string, { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] }>();
+  for (const ctx of ctxs) {
+    const amountCents = costs.get(ctx.enrollmentId!) ?? 0;
+    const key = `${ctx.campaign.id}:${amountCents}`;
+    if (!groups.has(key)) groups.set(key, { workspaceId: ctx.event.workspaceId, campaignId: ctx.campaign.id, amountCents, enrollmentIds: [] });
+    groups.get(key)!.enrollmentIds.push(ctx.enrollmentId!);
+  }
+  const held = new Set<string>();
+  // Campaigns in id order: two workers holding budget for the same campaigns lock their rows in the same order.
+  for (const g of [...groups.values()].sort((a, b) => (a.campaignId < b.campaignId ? -1 : a.campaignId > b.campaignId ? 1 : 0))) {
+    for (const id of await reserveBudgets(db, g)) held.add(id);
+  }
+  return held;
+}
+
+/**
+ * Records what the vendor did with a batch's pieces, in one transaction, for the events this
+ * worker still holds: mailed pieces are charged and their events completed; printed ones wait an
+ * hour for the post. An event another worker took over is left to it (its jobs are the same).
+ */
+export async function finishSubmitted(db: Db, eventIds: string[], token: string, jobs: Map<string, { vendorRef: string; printedAt: Date; mailedAt: Date | null }>, now: Date) {
+  const contexts = [...(await loadEventContexts(db, eventIds, token, now)).values()].filter((c) => c.pieceId && jobs.has(c.pieceId));
+  if (contexts.length === 0) return;
+  const rows = contexts.map((c) => {
+    const job = jobs.get(c.pieceId!)!;
+    return { id: c.pieceId!, vendorRef: job.vendorRef, printedAt: iso(job.printedAt), mailedAt: iso(job.mailedAt), status: job.mailedAt ? "mailed" : "printed" };
+  });
+  await db.$executeRaw`
+    UPDATE "MailPiece" p
+       SET "vendorRef" = x."vendorRef", "printedAt" = x."printedAt"::timestamptz AT TIME ZONE 'UTC', "mailedAt" = x."mailedAt"::timestamptz AT TIME ZONE 'UTC',
+           status = x.status::"MailPieceStatus", "updatedAt" = timezone('UTC', now())
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id text, "vendorRef" text, "printedAt" text, "mailedAt" text, status text)
+     WHERE p.id = x.id`;
+  const mailed = contexts.filter((c) => jobs.get(c.pieceId!)!.mailedAt);
+  await chargeReservations(db, { enrollmentIds: mailed.map((c) => c.enrollmentId!), now });
+  // Mailed: each event is now complete (decide says so once its piece is mailed).
+  const decisions: BatchDecision[] = mailed.map((c) => ({ ctx: c, action: decide({ ...c.snapshot, piece: { status: "mailed" } }, null), facts: null }));
+  await applyBatch(db, decisions, now);
+  const printed = contexts.filter((c) => !jobs.get(c.pieceId!)!.mailedAt).map((c) => ({ id: c.event.id, status: c.event.status, runAfter: new Date(now.getTime() + 3_600_000), release: true }));
+  if (printed.length) await updateEvents(db, printed);
+}

@@ -1,0 +1,85 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { addressBlock } from "@/server/designs/recipient";
+import { draftForPiece } from "@/server/drafts/service";
+import type { RunnerDeps } from "./runner";
+import type { EventContext } from "./snapshot";
+
+/**
+ * Pieces for a batch's recipients from their approved drafts, one statement per campaign: the
+ * draft's print file, copy, page count and response codes are copied by the database (the PDFs
+ * never pass through this process), with the address as printed. Recipients without a draft for
+ * the workspace's plan (they entered after the drafts were made, or the plan changed since) are
+ * `missing`: the batch renders theirs outside its transaction. A recipient whose draft's codes a
+ * piece already carries (a second entry) is a `repeat`: the single path renders it with fresh codes.
+ */
+export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now: Date) {
+  const prepared = new Set<string>();
+  const missing: EventContext[] = [];
+  const repeat: EventContext[] = [];
+  const byCampaign = new Map<string, EventContext[]>();
+  for (const ctx of ctxs) byCampaign.set(ctx.campaign.id, [...(byCampaign.get(ctx.campaign.id) ?? []), ctx]);
+  for (const group of byCampaign.values()) {
+    const { campaign, event } = group[0];
+    const contactIds = group.map((c) => c.event.contactId);
+    const drafts = new Map(
+      (
+        await db.$queryRaw<{ contactId: string; specimen: boolean; used: boolean }[]>`
+          SELECT d."contactId", d.specimen,
+                 EXISTS (SELECT 1 FROM "MailPiece" m WHERE m.sid = d.sid) OR EXISTS (SELECT 1 FROM "MailPiece" m WHERE m."responseCode" = d."responseCode") AS used
+            FROM "Draft" d WHERE d."campaignId" = ${campaign.id} AND d."contactId" = ANY(${contactIds}::text[])`
+      ).map((d) => [d.contactId, d]),
+    );
+    const specimen = campaign.plan === "audit";
+    const ready: EventContext[] = [];
+    for (const ctx of group) {
+      const draft = drafts.get(ctx.event.contactId);
+      if (!draft || draft.specimen !== specimen) missing.push(ctx);
+      else if (draft.used) repeat.push(ctx);
+      else ready.push(ctx);
+    }
+    if (ready.length === 0) continue;
+    const contacts = new Map(
+      (await db.contact.findMany({ where: { workspaceId: event.workspaceId, id: { in: ready.map((c) => c.event.contactId) } }, include: { account: { select: { name: true } } } })).map((c) => [c.id, c]),
+    );
+    const rows = ready.map((ctx) => {
+      const contact = contacts.get(ctx.event.contactId)!;
+      const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
+      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines } };
+    });
+    const inserted = await db.$queryRaw<{ enrollmentId: string }[]>`
+      INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",
+                               recipient, copy, "proofPdf", pages, vendor, "renderedAt", "createdAt", "updatedAt")
+      SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), d."workspaceId", d."campaignId", x."enrollmentId", d."contactId", d.sid, d."responseCode",
+             'approved'::"MailPieceStatus", ${campaign.contract?.unitCostCents ?? 0}::int, x.recipient,
+             jsonb_build_object('headline', COALESCE(d.blocks->>'headline', ''), 'body', COALESCE(d.blocks->>'body', ''), 'signOff', COALESCE(d.blocks->>'signOff', '')),
+             d.pdf, d.pages, ${campaign.contract?.vendor ?? "sandbox"}, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', timezone('UTC', now()), timezone('UTC', now())
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, recipient jsonb)
+        JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId"
+      RETURNING "enrollmentId"`;
+    const done = new Set(inserted.map((r) => r.enrollmentId));
+    await db.enrollment.updateMany({ where: { id: { in: [...done] } }, data: { status: "in_fulfilment" } });
+    for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.add(ctx.event.id);
+  }
+  return { prepared, missing, repeat };
+}
+
+/**
+ * The render stage: each recipient's draft rendered and kept, outside any transaction and without
+ * the event's lock (rendering is the slowest thing the lifecycle does), so the next step finds it
+ * approved and makes the piece from it. A recipient whose render fails goes one at a time.
+ */
+export async function renderMissingDrafts(prisma: PrismaClient, ctxs: EventContext[], now: Date, deps: Pick<RunnerDeps, "log">) {
+  const done: string[] = [];
+  const failed: string[] = [];
+  for (const ctx of ctxs) {
+    try {
+      await draftForPiece(prisma, { workspaceId: ctx.event.workspaceId, campaign: ctx.campaign, contactId: ctx.event.contactId, plan: ctx.campaign.plan, now });
+      done.push(ctx.event.id);
+    } catch (error) {
+      deps.log(`rendering the draft of event ${ctx.event.id} failed`, error);
+      failed.push(ctx.event.id);
+    }
+  }
+  return { done, failed };
+}
