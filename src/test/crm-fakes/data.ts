@@ -89,7 +89,8 @@ export function generateCrm(style: IdStyle, size: { contacts: number; companies?
     name: `Company ${i + 1} Inc`,
     domain: `company${i + 1}.example`,
     createdAt: base + i,
-    modifiedAt: base + DAY + i,
+    // A minute apart: a sync's re-read overlap (two minutes) takes in only the newest few.
+    modifiedAt: base + DAY + i * 60_000,
   }));
   const contacts: FakeContact[] = Array.from({ length: size.contacts }, (_, i) => {
     const company = companies[i % nCompanies];
@@ -112,13 +113,13 @@ export function generateCrm(style: IdStyle, size: { contacts: number; companies?
       optedOut: i % 50 === 49,
       createdAt: base + i,
       // Spread over a year, oldest first, so incremental reads find only what a test touches.
-      modifiedAt: base + 2 * DAY + i * 1000,
+      modifiedAt: base + 30 * DAY + i * 60_000,
     };
   });
   const nDeals = size.deals ?? Math.ceil(nCompanies / 2);
   const deals: FakeDeal[] = Array.from({ length: nDeals }, (_, i) => {
     const won = i % 3 === 0;
-    const created = base + 30 * DAY + i * 60_000;
+    const created = base + 100 * DAY + i * 60_000;
     return {
       id: fakeId(style, "006", i + 1),
       name: `Deal ${i + 1}`,
@@ -140,22 +141,34 @@ export function generateCrm(style: IdStyle, size: { contacts: number; companies?
 /** What a fake counts and how tests make it misbehave. */
 export interface FakeControls {
   /** Every request, in order: method and path (with query). */
-  requests: { method: string; url: string; at: number }[];
-  /** The next `count` API requests (the token endpoint aside) answer 429 with Retry-After: seconds. */
-  rateLimitNext(count: number, retryAfterSeconds: number): void;
+  requests: { method: string; url: string; at: number; status?: number }[];
+  /** After `afterRequests` more API requests (the token endpoint aside), the next `count` answer 429 with Retry-After: seconds. */
+  rateLimitNext(count: number, retryAfterSeconds: number, afterRequests?: number): void;
   /** After `after` more API requests, the next one fails like a dropped connection (the socket is destroyed). */
   dropAfter(after: number): void;
 }
 
 export function controls() {
-  const state = { pending429: 0, retryAfter: 1, dropIn: -1 };
+  const state = { pending429: 0, retryAfter: 1, dropIn: -1, rateIn: 0 };
   const requests: FakeControls["requests"] = [];
   return {
     state,
     requests,
-    rateLimitNext(count: number, retryAfterSeconds: number) {
+    /** After `afterRequests` more API requests, the next `count` answer 429 with Retry-After. */
+    rateLimitNext(count: number, retryAfterSeconds: number, afterRequests = 0) {
       state.pending429 = count;
       state.retryAfter = retryAfterSeconds;
+      state.rateIn = afterRequests;
+    },
+    /** Whether this request is one to answer 429. */
+    limited(): boolean {
+      if (state.pending429 <= 0) return false;
+      if (state.rateIn > 0) {
+        state.rateIn--;
+        return false;
+      }
+      state.pending429--;
+      return true;
     },
     dropAfter(after: number) {
       state.dropIn = after;

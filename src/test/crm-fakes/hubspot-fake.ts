@@ -107,8 +107,8 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
     if (req.headers.authorization !== `Bearer ${options.token}`) {
       return error(res, 401, "INVALID_AUTHENTICATION", "Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview");
     }
-    if (ctl.state.pending429 > 0) {
-      ctl.state.pending429--;
+    if (ctl.limited()) {
+      ctl.requests[ctl.requests.length - 1].status = 429;
       return json(res, 429, { status: "error", message: "You have reached your ten_secondly_rolling limit.", errorType: "RATE_LIMIT", correlationId: correlationId(), policyName: "TEN_SECONDLY_ROLLING", groupName: "api" }, { "retry-after": String(ctl.state.retryAfter) });
     }
     const path = url.pathname.replace(/\/$/, "");

@@ -135,8 +135,8 @@ export async function startSalesforceFake(data: FakeCrm, options: SalesforceFake
     if (ctl.state.dropIn >= 0 && ctl.state.dropIn-- === 0) return void req.socket.destroy();
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     if (!token || !tokens.has(token)) return errors(res, 401, "INVALID_SESSION_ID", "Session expired or invalid");
-    if (ctl.state.pending429 > 0) {
-      ctl.state.pending429--;
+    if (ctl.limited()) {
+      ctl.requests[ctl.requests.length - 1].status = 429;
       return errors(res, 429, "REQUEST_LIMIT_EXCEEDED", "Too many requests. Try again later.", { "retry-after": String(ctl.state.retryAfter) });
     }
     const base = `/services/data/${SF_VERSION}`;
