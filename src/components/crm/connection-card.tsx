@@ -50,7 +50,7 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.crm.connections.queryKey({ workspaceId }) }), queryClient.invalidateQueries({ queryKey: trpc.crm.syncs.queryKey() })]);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.crm.connections.queryKey({ workspaceId }) }), queryClient.invalidateQueries({ queryKey: trpc.crm.syncs.pathKey() })]);
   const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Nothing changed", message: err.message });
   const syncNow = useMutation(trpc.crm.syncNow.mutationOptions({ onSuccess: refresh, onError }));
   const schedule = useMutation(trpc.crm.setSchedule.mutationOptions({ onSuccess: refresh, onError }));

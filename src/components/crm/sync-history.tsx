@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Group, List, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TSyncView } from "@/server/crm/schema";
@@ -27,6 +27,7 @@ export function SyncHistory({ workspaceId, connectionId }: { workspaceId: string
   if (syncs.isPending) return <Skeleton h={120} />;
   if (syncs.isError) return <PageError message={syncs.error.message} onRetry={() => syncs.refetch()} />;
   const rows = syncs.data.pages.flatMap((p) => p.syncs);
+  const opened = rows.find((r) => r.syncId === open) ?? null;
   return (
     <Stack gap="xs">
       <Title order={4} size="h5">
@@ -52,9 +53,17 @@ export function SyncHistory({ workspaceId, connectionId }: { workspaceId: string
           }
         >
           {rows.map((s) => (
-            <SyncRow key={s.syncId} workspaceId={workspaceId} sync={s} open={open === s.syncId} onToggle={() => setOpen(open === s.syncId ? null : s.syncId)} />
+            <SyncRow key={s.syncId} sync={s} open={open === s.syncId} onToggle={() => setOpen(open === s.syncId ? null : s.syncId)} />
           ))}
         </DataTable>
+      )}
+      {opened && (
+        <Paper withBorder p="sm" aria-label={`Details of the sync started ${formatDateTime(opened.createdAt)}`} component="section">
+          <Text size="sm" fw={600}>
+            Sync started {formatDateTime(opened.createdAt)}
+          </Text>
+          <SyncDetails workspaceId={workspaceId} sync={opened} />
+        </Paper>
       )}
       {syncs.hasNextPage && (
         <Button variant="subtle" size="xs" onClick={() => syncs.fetchNextPage()} loading={syncs.isFetchingNextPage} w="fit-content">
@@ -65,7 +74,7 @@ export function SyncHistory({ workspaceId, connectionId }: { workspaceId: string
   );
 }
 
-function SyncRow({ workspaceId, sync: s, open, onToggle }: { workspaceId: string; sync: TSyncView; open: boolean; onToggle: () => void }) {
+function SyncRow({ sync: s, open, onToggle }: { sync: TSyncView; open: boolean; onToggle: () => void }) {
   const c = s.counts;
   return (
     <>
@@ -106,18 +115,11 @@ function SyncRow({ workspaceId, sync: s, open, onToggle }: { workspaceId: string
           </Text>
         </Table.Td>
         <Table.Td ta="right">
-          <Button size="xs" variant="subtle" onClick={onToggle} aria-expanded={open} aria-label={`${open ? "Hide" : "Show"} details of the sync started ${formatDateTime(s.createdAt)}`}>
+          <Button size="xs" variant="default" onClick={onToggle} aria-expanded={open} aria-label={`${open ? "Hide" : "Show"} details of the sync started ${formatDateTime(s.createdAt)}`}>
             {open ? "Hide" : "Details"}
           </Button>
         </Table.Td>
       </Table.Tr>
-      {open && (
-        <Table.Tr>
-          <Table.Td colSpan={7}>
-            <SyncDetails workspaceId={workspaceId} sync={s} />
-          </Table.Td>
-        </Table.Tr>
-      )}
     </>
   );
 }

@@ -235,6 +235,6 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
     }
 
     return error(res, 404, "OBJECT_NOT_FOUND", `No route for ${req.method} ${path}.`);
-  });
+  }, port);
   return Object.assign(server, ctl, { data });
 }
