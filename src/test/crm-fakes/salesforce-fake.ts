@@ -158,12 +158,13 @@ export async function startSalesforceFake(data: FakeCrm, options: SalesforceFake
       const soql = url.searchParams.get("q") ?? "";
       const q = parseSoql(soql);
       if (!q) return errors(res, 400, "MALFORMED_QUERY", `unexpected token in: ${soql.slice(0, 80)}`);
-      if (options.hiddenObjects?.includes(q.object) || !(q.object in tables(data))) {
+      const all = tables(data);
+      if (options.hiddenObjects?.includes(q.object) || !(q.object in all)) {
         return errors(res, 400, "INVALID_TYPE", `\n${soql.slice(0, 60)}\n^\nERROR at Row:1:Column:1\nsObject type '${q.object}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.`);
       }
-      let rows = tables(data)[q.object].filter((r) => q.where.every((w) => w(r)));
+      let rows = all[q.object].filter((r) => q.where.every((w) => w(r)));
       if (q.fields === "COUNT") return json(res, 200, { totalSize: rows.length, done: true, records: [] });
-      const unknown = q.fields.find((f) => !(f in (tables(data)[q.object][0] ?? { [f]: 1 })));
+      const unknown = q.fields.find((f) => !(f in (all[q.object][0] ?? { [f]: 1 })));
       if (unknown) return errors(res, 400, "INVALID_FIELD", `\nSELECT ${unknown}\n^\nERROR at Row:1:Column:8\nNo such column '${unknown}' on entity '${q.object}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`);
       if (q.orderBy.length) {
         rows = [...rows].sort((a, b) => {
