@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { enqueueJob } from "@/server/jobs/service";
 import { ConfigError } from "@/server/platform/config";
-import { CrmAccessError } from "./adapter";
+import { CrmAccessError, CrmQuotaExceeded, CrmRateLimited } from "./adapter";
 import { adapterFor, sealCredentials, type TCredentials } from "./registry";
 import { CRM_LABELS, SCHEDULE_MINUTES, type TConnectInput, type TSyncView } from "./schema";
 import { keyring } from "./secret-box";
@@ -55,6 +55,9 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
     identity = await adapterFor(credentials, instanceUrl).verify();
   } catch (error) {
     if (error instanceof CrmAccessError) throw new AppError("validation_failed", error.message, { errors: [{ pointer: p.input.kind === "hubspot" ? "/accessToken" : "/clientId", detail: error.message }] });
+    if (error instanceof CrmRateLimited || error instanceof CrmQuotaExceeded) {
+      throw new AppError("rate_limited", `${CRM_LABELS[p.input.kind]} is limiting this app's requests right now, so the credentials could not be checked; nothing was saved. Try again in a minute.`);
+    }
     console.error(`[crm] verifying ${p.input.kind} credentials failed`, error);
     const detail = p.input.kind === "salesforce" ? `${CRM_LABELS.salesforce} could not be reached at ${instanceUrl} to check the credentials; check the My Domain URL, or try again in a moment. Nothing was saved.` : `${CRM_LABELS.hubspot} could not be reached to check the token; try again in a moment. Nothing was saved.`;
     throw new AppError("validation_failed", detail, { errors: [{ pointer: p.input.kind === "salesforce" ? "/myDomainUrl" : "/accessToken", detail }] });
