@@ -19,6 +19,8 @@ beforeAll(async () => {
   close = fake.close;
   process.env.CRM_TEST_ALLOW_LOCAL_URLS = "1";
   process.env.CRM_TEST_HUBSPOT_BASE_URL = fake.url;
+  // On PostgreSQL the key must come from the environment (as in production).
+  process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 9).toString("base64");
 });
 afterAll(() => close());
 

@@ -116,6 +116,7 @@ describe("every tool on real data", () => {
     const hubspot = await startHubSpotFake(generateCrm("hubspot", { contacts: 30 }), { token: "pat-na1-tools-test" });
     process.env.CRM_TEST_ALLOW_LOCAL_URLS = "1";
     process.env.CRM_TEST_HUBSPOT_BASE_URL = hubspot.url;
+    process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 5).toString("base64");
     const owner = { kind: "user" as const, id: null, label: "owner@example.test" };
     const { connectionId } = await connectCrm(prisma, { workspaceId: f.workspaceId, input: { kind: "hubspot", accessToken: "pat-na1-tools-test" }, actor: owner });
     await drainJobs(prisma, { workspaceId: f.workspaceId });
