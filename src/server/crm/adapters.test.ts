@@ -64,6 +64,24 @@ describe("HubSpot", () => {
     await expect(hubspotAdapter({ accessToken: "pat-na1-wrong" }).verify()).rejects.toThrow(/HubSpot did not accept this access token/);
   });
 
+  it("reads more than search's 10,000-result window by starting again from the last modified time read", async () => {
+    const fake = await hubspot(10_150);
+    const a = hubspotAdapter({ accessToken: "pat-na1-good" });
+    const since = new Date(Date.now() - 1000 * 86_400_000);
+    const ids = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { records: { id: string }[]; next: string | null } = await a.page("contacts", since, cursor);
+      for (const r of page.records) ids.add(r.id);
+      cursor = page.next;
+      pages++;
+    } while (cursor);
+    expect(ids.size).toBe(10_150);
+    expect(pages).toBeGreaterThan(101);
+    expect(fake.requests.some((r) => r.status === undefined && r.url === "/crm/v3/objects/contacts/search")).toBe(true);
+  }, 60_000);
+
   it("turns a 429 into CrmRateLimited with the Retry-After", async () => {
     const fake = await hubspot(5);
     fake.rateLimitNext(1, 3);
@@ -104,6 +122,19 @@ describe("Salesforce", () => {
     const error = await salesforceAdapter({ origin: hidden.url, clientId: "key", clientSecret: "secret" }).verify().catch((e) => e);
     expect(error).toBeInstanceOf(CrmAccessError);
     expect(error.message).toBe("The connected app's Run As user cannot read Opportunities: give it the Read permission on Opportunities (profile or permission set).");
+  });
+});
+
+describe("Salesforce 429", () => {
+  it("keeps the Retry-After that jsforce drops", async () => {
+    const fake = await salesforce(5);
+    const a = salesforceAdapter({ origin: fake.url, clientId: "key", clientSecret: "secret" });
+    await a.verify();
+    fake.rateLimitNext(1, 7);
+    const error = await a.page("contacts", null, null).catch((e) => e);
+    expect(error).toBeInstanceOf(CrmRateLimited);
+    expect(error.retryAfterMs).toBe(7000);
+    expect((await a.page("contacts", null, null)).records).toHaveLength(5);
   });
 });
 

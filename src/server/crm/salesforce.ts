@@ -89,12 +89,14 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       );
     },
   });
-  // jsforce drops the status and headers of an error response: keep the last one's, for 429 Retry-After.
+  // jsforce retries a 429 itself after half a second, whatever Retry-After says, and then drops the
+  // status and headers of the error: it retries only 5xx here, and the last response's status and
+  // Retry-After are kept, so the sync waits as long as Salesforce asks.
   let last: { status: number; retryAfter: string | null } = { status: 0, retryAfter: null };
   for (const transport of [(conn as unknown as { _transport: Transport })._transport, (conn.oauth2 as unknown as { _transport: Transport })._transport]) {
     const original = transport.httpRequest.bind(transport);
     transport.httpRequest = (req, options) => {
-      const pending = original(req, options);
+      const pending = original(req, { ...(options as object), retry: { statusCodes: [500, 502, 503, 504], maxRetries: 2 } });
       pending.then(
         (res) => (last = { status: res.statusCode, retryAfter: res.headers?.["retry-after"] ?? null }),
         () => undefined,
