@@ -21,6 +21,9 @@ const nextConfig: NextConfig = {
     "@resvg/resvg-js",
     "linebreak",
     "png-js",
+    // The CRM clients (CommonJS with optional browser and CLI parts).
+    "@hubspot/api-client",
+    "jsforce",
   ],
   experimental: {
     optimizePackageImports: ["@mantine/core", "@mantine/hooks", "@mantine/charts", "@tabler/icons-react"],

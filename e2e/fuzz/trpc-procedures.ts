@@ -87,4 +87,12 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "mailability.problems", type: "query", input: ["workspaceId", "auditId", "reason", "status", "cursor", "take"] },
   { path: "mailability.contact", type: "query", input: ["workspaceId", "contactId"] },
   { path: "mailability.applyFix", type: "mutation", input: ["workspaceId", "contactId"] },
+  { path: "crm.connections", type: "query", input: ["workspaceId"] },
+  { path: "crm.connect", type: "mutation", input: ["workspaceId", "credentials"] },
+  { path: "crm.disconnect", type: "mutation", input: ["workspaceId", "connectionId"] },
+  { path: "crm.setSchedule", type: "mutation", input: ["workspaceId", "connectionId", "scheduleMinutes"] },
+  { path: "crm.syncNow", type: "mutation", input: ["workspaceId", "connectionId"] },
+  { path: "crm.sync", type: "query", input: ["workspaceId", "syncId"] },
+  { path: "crm.syncs", type: "query", input: ["workspaceId", "connectionId", "cursor", "take"] },
+  { path: "crm.issues", type: "query", input: ["workspaceId", "syncId", "severity", "cursor", "take"] },
 ];

@@ -73,6 +73,20 @@ test("hostile calls of every tRPC procedure, signed in and not: never a 5xx, alw
     size: hostileString(),
     countries: fc.array(fc.constantFrom("US", "GB", "XX", "usa"), { maxLength: 3 }),
     kind: hostileString(),
+    credentials: fc.oneof(
+      hostileObject({ kind: fc.constant("hubspot"), accessToken: hostileString() }),
+      hostileObject({
+        kind: fc.constant("salesforce"),
+        myDomainUrl: fc.constantFrom("https://169.254.169.254/latest", "http://127.0.0.1:5432", "file:///etc/passwd", "https://acme.my.salesforce.com.evil.example", "https://localhost", "acme.my.salesforce.com"),
+        clientId: hostileString(),
+        clientSecret: hostileString(),
+      }),
+      hostileJson(),
+    ),
+    connectionId: fc.constantFrom("crm_00000000000000000000000000000000", "crm_nope"),
+    syncId: fc.constantFrom("cs_00000000000000000000000000000000", "cs_nope"),
+    scheduleMinutes: fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.constant(null)),
+    severity: fc.constantFrom("error", "warning", "fatal"),
     // Never a real plan: the fuzz workspace's plan is not what is tested here.
     plan: fc.constantFrom("gold", "", "PAID"),
   };

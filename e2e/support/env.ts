@@ -7,3 +7,5 @@ export const demoFile = path.join(artifactsDir, "demo.json");
 export const screenshotsDir = path.join(artifactsDir, "screenshots");
 /** Where the server under test writes each 5xx it answers (SERVER_ERROR_LOG); a run must leave it empty. */
 export const serverErrorLog = path.join(artifactsDir, "server-errors.jsonl");
+/** Where the CRM spec runs its local HubSpot; the server under test is pointed at it (CRM_TEST_HUBSPOT_BASE_URL). */
+export const E2E_HUBSPOT_FAKE_PORT = Number(process.env.E2E_HUBSPOT_FAKE_PORT ?? E2E_PORT + 40);

@@ -14,7 +14,7 @@ import { seedDemo } from "@/server/demo/seed";
 import { createTestKeys } from "./test-keys";
 import { openDatabase } from "@/server/platform/database";
 import { applyMigrations } from "@/server/platform/migrate";
-import { artifactsDir, demoFile, E2E_PORT, serverErrorLog } from "./env";
+import { artifactsDir, demoFile, E2E_HUBSPOT_FAKE_PORT, E2E_PORT, serverErrorLog } from "./env";
 import { createFuzzWorkspace } from "./fuzz-workspace";
 import { createTestAgents } from "./test-agents";
 
@@ -30,6 +30,9 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: "127.0.0.1, ::1",
   // Every 5xx the server answers is written here; the last project of the run requires none.
   SERVER_ERROR_LOG: serverErrorLog,
+  // Tests only: the CRM spec's local fakes (HubSpot on a known port; Salesforce at the URL the test types).
+  CRM_TEST_ALLOW_LOCAL_URLS: "1",
+  CRM_TEST_HUBSPOT_BASE_URL: `http://127.0.0.1:${E2E_HUBSPOT_FAKE_PORT}`,
 };
 delete env.DATABASE_URL;
 let cleanup = async () => {};
@@ -43,6 +46,8 @@ if (serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
+  // On PostgreSQL the CRM credentials' key must come from the environment (the embedded default keeps a key file).
+  env.CRM_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
   cleanup = async () => {
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();

@@ -4,6 +4,7 @@ import { authRouter } from "./auth/router";
 import { brandRouter } from "./brand/router";
 import { campaignRouter } from "./campaigns/router";
 import { confirmationRouter } from "./confirmations/router";
+import { crmRouter } from "./crm/router";
 import { designRouter } from "./designs/router";
 import { draftRouter } from "./drafts/router";
 import { accountRouter } from "./contacts/accounts-router";
@@ -40,6 +41,7 @@ export const appRouter = router({
   design: designRouter,
   draft: draftRouter,
   mailability: auditRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

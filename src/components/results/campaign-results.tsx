@@ -20,6 +20,15 @@ const signedPct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
 const verdictColor: Record<Verdict, string> = { lift: "teal", negative: "red", no_detectable_lift: "gray", not_enough_data: "yellow", not_measurable: "orange" };
 const verdictLabel: Record<Verdict, string> = { lift: "Lift", negative: "Negative", no_detectable_lift: "No detectable lift", not_enough_data: "Not enough data yet", not_measurable: "Not measurable" };
 
+/** "From the CRM: 120 (120 synced) · CSV: 3 · API: 4": where a kind's counted outcomes came from. */
+function sourceLine(s: { crm: number; crmSynced: number; csv: number; reported: number }): string {
+  const parts = [];
+  if (s.crm) parts.push(`From the CRM: ${formatNumber(s.crm)}${s.crmSynced ? (s.crmSynced === s.crm ? " (synced)" : ` (${formatNumber(s.crmSynced)} synced)`) : ""}`);
+  if (s.csv) parts.push(`CSV: ${formatNumber(s.csv)}`);
+  if (s.reported) parts.push(`API: ${formatNumber(s.reported)}`);
+  return parts.join(" · ") || "No outcomes in the window";
+}
+
 export function CampaignResults({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
   const trpc = useTRPC();
   const results = useQuery(trpc.results.campaign.queryOptions({ workspaceId, campaignId }));
@@ -116,7 +125,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
         <EmptyState title="No accounts in the test yet">Accounts enter the arms as the campaign mails their pieces or holds them out.</EmptyState>
       ) : r.kinds.length === 0 ? (
         <EmptyState title="No outcomes yet" action={<Button onClick={open}>Import outcomes</Button>}>
-          Import CRM outcomes (meetings, opportunities, pipeline, closed-won) for all accounts, or report conversions against sids through the API.
+          Connect your CRM in Settings → CRM to sync opportunities and closed-won deals, import outcomes (meetings, opportunities, pipeline, closed-won) for all accounts from a file, or report conversions against sids through the API.
         </EmptyState>
       ) : (
         <>
@@ -157,7 +166,14 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
           >
             {r.kinds.map((k) => (
               <Table.Tr key={k.kind}>
-                <Table.Td fw={600}>{humanize(k.kind)}</Table.Td>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {humanize(k.kind)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {sourceLine(k.sources)}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   {pct(k.treatedRate)}
                   <Text size="xs" c="dimmed">

@@ -25,6 +25,8 @@ export interface TContactInput {
   company: string | null;
   /** The company's web domain (toDomain): finds the account by domain. */
   website: string | null;
+  /** The CRM id of the contact's company (a CRM sync): finds the account by its crmId first. */
+  accountCrmId?: string | null;
   /** contactKeys() of this row, when the caller already has them. */
   keys?: { addressKey: string | null; matchKey: string | null };
 }
@@ -113,7 +115,7 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
     if (earlier) return results.push({ outcome: "duplicate", plan: earlier.plan });
     const found = inDb.find(m);
     if (found && claimed.has(found.id)) return results.push({ outcome: "duplicate", plan: claimed.get(found.id)! });
-    const moves = Boolean(k.row.company || k.row.website);
+    const moves = Boolean(k.row.company || k.row.website || k.row.accountCrmId);
     const plan: Plan = found
       ? { i, kind: o.onExisting === "update" ? "update" : "keep", contactId: found.id, existing: found, row: k.row, keys: k.keys, needsAccount: o.onExisting === "update" && (moves || !found.accountId) }
       : { i, kind: "create", contactId: newId("ctc"), row: k.row, keys: k.keys, needsAccount: true };
@@ -253,8 +255,20 @@ function sameContact(e: ExistingContact, m: Merged): boolean {
  * the email's domain unless it is free mail), else a new account: named by the company, or by the
  * domain, or, for a person with neither, after the person (an account of their own).
  */
-async function resolveAccounts(tx: Db, o: WriteOptions, plans: Plan[]): Promise<Map<Plan, string>> {
+async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Map<Plan, string>> {
   const out = new Map<Plan, string>();
+  if (!all.length) return out;
+  // A CRM's company id names its account (written by the sync before its contacts).
+  const crmIds = [...new Set(all.flatMap((p) => (p.row.accountCrmId ? [p.row.accountCrmId] : [])))];
+  if (crmIds.length) {
+    const found = await tx.account.findMany({ where: { workspaceId: o.workspaceId, crmId: { in: crmIds } }, select: { id: true, crmId: true } });
+    const byCrmId = new Map(found.map((a) => [a.crmId!, a.id]));
+    for (const p of all) {
+      const id = p.row.accountCrmId ? byCrmId.get(p.row.accountCrmId) : undefined;
+      if (id) out.set(p, id);
+    }
+  }
+  const plans = all.filter((p) => !out.has(p));
   if (!plans.length) return out;
   const cache = o.accountCache ?? newAccountCache();
   const wants = plans.map((p) => ({ plan: p, company: p.row.company, domain: p.row.website ?? companyDomainOf(p.row.email ?? p.existing?.email) ?? null }));

@@ -28,6 +28,18 @@ export interface KindResult extends ProportionComparison {
   money: ReturnType<typeof incrementalMoney> | null;
   verdict: Verdict;
   explanation: string;
+  /** Where the outcomes that count came from: the CRM (synced by a connection, or imported as a CRM export), a CSV, or reported through the API. */
+  sources: OutcomeSources;
+}
+
+export interface OutcomeSources {
+  /** From the CRM: synced by a CRM connection or imported as a CRM export. */
+  crm: number;
+  /** Of those, synced by a CRM connection (HubSpot deals, Salesforce opportunities). */
+  crmSynced: number;
+  csv: number;
+  /** Reported against a printed piece's sid through the REST API. */
+  reported: number;
 }
 
 interface Unit {
@@ -54,7 +66,7 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
 
   const accountIds = [...byAccount.keys()];
   const [imported, reported, responses, importedKinds] = await Promise.all([
-    db.accountOutcome.findMany({ where: { workspaceId: p.workspaceId, accountId: { in: accountIds } }, select: { accountId: true, kind: true, amountCents: true, at: true } }),
+    db.accountOutcome.findMany({ where: { workspaceId: p.workspaceId, accountId: { in: accountIds } }, select: { accountId: true, kind: true, amountCents: true, at: true, source: true, crmConnectionId: true } }),
     db.$queryRaw<{ accountId: string | null; kind: ConversionKind; amountCents: bigint | null; at: Date }[]>`
       SELECT ct."accountId", cv.kind::text AS kind, cv."amountCents", cv.at
         FROM "Conversion" cv JOIN "MailPiece" pc ON pc.id = cv."pieceId" JOIN "Contact" ct ON ct.id = pc."contactId"
@@ -67,8 +79,8 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
   ]);
   const observable = new Set(importedKinds.map((k) => k.kind));
   const outcomes = [
-    ...imported.map((o) => ({ ...o, accountId: o.accountId as string | null })),
-    ...reported,
+    ...imported.map((o) => ({ ...o, accountId: o.accountId as string | null, from: o.crmConnectionId ? ("crmSynced" as const) : o.source })),
+    ...reported.map((o) => ({ ...o, from: "reported" as const })),
   ].filter((o): o is typeof o & { accountId: string } => o.accountId !== null && inWindow(o.accountId, o.at));
 
   const arm = (a: Unit["arm"]) => units.filter((u) => u.arm === a);
@@ -97,7 +109,14 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
         ? { ...pick(holdoutSize({ baselineRate: Math.max(cmp.holdoutRate, 0.0001), relativeLift: plannedLift, alpha: 0.05, power: 0.8, holdoutShare: clampShare(campaign.holdoutShare) })), plannedLift }
         : null;
     const { verdict, explanation } = judge(cmp, { xt, xh, nt: treatedUnits.length, nh: holdoutUnits.length, holdoutObservable, required });
-    return { kind, ...cmp, treated: { accounts: treatedUnits.length, converted: xt }, holdout: { accounts: holdoutUnits.length, converted: xh }, holdoutObservable, required, money, verdict, explanation };
+    const sources: OutcomeSources = { crm: 0, crmSynced: 0, csv: 0, reported: 0 };
+    for (const o of outcomes) {
+      if (o.kind !== kind) continue;
+      if (o.from === "crmSynced") sources.crmSynced++;
+      if (o.from === "crmSynced" || o.from === "crm") sources.crm++;
+      else sources[o.from]++;
+    }
+    return { kind, sources, ...cmp, treated: { accounts: treatedUnits.length, converted: xt }, holdout: { accounts: holdoutUnits.length, converted: xh }, holdoutObservable, required, money, verdict, explanation };
   });
 
   const respondingAccounts = new Set(responses.filter((r) => r.accountId && inWindow(r.accountId, r.at)).map((r) => r.accountId));

@@ -1,3 +1,4 @@
+import { crmSyncJob } from "@/server/crm/job";
 import { draftsGenerateJob } from "@/server/drafts/job";
 import { contactsImportJob } from "@/server/imports/job";
 import type { JobHandlers } from "./runner";
@@ -8,5 +9,6 @@ import type { JobHandlers } from "./runner";
  */
 export const jobHandlers: JobHandlers = {
   contacts_import: contactsImportJob,
+  crm_sync: crmSyncJob,
   drafts_generate: draftsGenerateJob,
 };

@@ -3,6 +3,7 @@ import { audienceTools } from "./tools/audiences";
 import { campaignTools } from "./tools/campaigns";
 import { confirmationTools } from "./tools/confirmations";
 import { creativeTools } from "./tools/creative";
+import { crmTools } from "./tools/crm";
 import { contactTools } from "./tools/contacts";
 import { entryTools } from "./tools/entry";
 import { measurementTools } from "./tools/measurement";
@@ -11,4 +12,4 @@ import { workspaceTools } from "./tools/workspace";
 import type { ToolDef } from "./tool";
 
 /** Every MCP tool. The server registers these and the published documents list them. */
-export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...measurementTools, ...planTools, ...confirmationTools] as unknown as ToolDef[];
+export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...crmTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...measurementTools, ...planTools, ...confirmationTools] as unknown as ToolDef[];

@@ -24,10 +24,11 @@ export const MCP_PROMPTS: PromptDef[] = [
     title: "Audit my CRM for mail",
     description: "Find out how much of an audience can really be reached by mail, account by account, and what to fix.",
     args: { audienceId: z.string().max(64).optional().describe("The audience to audit (aud_…); ask audiences_list when not given.") },
-    tools: ["workspace_get_summary", "audiences_list", "audits_run", "audits_get", "contacts_get", "contacts_apply_fix"],
+    tools: ["workspace_get_summary", "crm_connections_list", "crm_sync_start", "crm_sync_get", "audiences_list", "audits_run", "audits_get", "contacts_get", "contacts_apply_fix"],
     text: (a) =>
       `Audit ${a.audienceId ? `audience ${a.audienceId}` : "one of my audiences"} for direct mail.\n\n${steps([
         "Call workspace_get_summary to learn the plan and how many contacts there are.",
+        "Call crm_connections_list: if a CRM is connected and its last sync is old, call crm_sync_start and poll crm_sync_get until it has succeeded, so the audit sees the CRM as it is now (CRM lists arrive as audiences).",
         a.audienceId ? `Use audience ${a.audienceId}.` : "Call audiences_list and ask me which audience to audit if it is not obvious.",
         "Call audits_run with the audience id, then poll audits_get with the auditId until its status is succeeded.",
         "Report the mailable, fixable and unmailable counts and shares, the reasons with their counts, and the account coverage (accounts with at least one mailable contact), since the holdout is drawn per account.",

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
+import { connectCrm } from "@/server/crm/service";
+import { generateCrm } from "@/test/crm-fakes/data";
+import { startHubSpotFake } from "@/test/crm-fakes/hubspot-fake";
 import { createAudience } from "@/test/factories";
 import { drainJobs } from "@/test/jobs";
 import { drain, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
@@ -110,6 +113,23 @@ describe("every tool on real data", () => {
     await run("contacts_apply_fix", { contactId: zip.id });
     expect((await prisma.contact.findUniqueOrThrow({ where: { id: zip.id } })).postalCode).toBe("02116");
 
+    // The CRM: the owner connected HubSpot (a local fake) in the browser; the agent reads and syncs.
+    const hubspot = await startHubSpotFake(generateCrm("hubspot", { contacts: 30 }), { token: "pat-na1-tools-test" });
+    process.env.CRM_TEST_ALLOW_LOCAL_URLS = "1";
+    process.env.CRM_TEST_HUBSPOT_BASE_URL = hubspot.url;
+    process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 5).toString("base64");
+    const owner = { kind: "user" as const, id: null, label: "owner@example.test" };
+    const { connectionId } = await connectCrm(prisma, { workspaceId: f.workspaceId, input: { kind: "hubspot", accessToken: "pat-na1-tools-test" }, actor: owner });
+    await drainJobs(prisma, { workspaceId: f.workspaceId });
+    const listed = (await run("crm_connections_list")) as { connections: { connectionId: string; lastSync: { status: string } }[] };
+    expect(listed.connections).toMatchObject([{ connectionId, lastSync: { status: "succeeded" } }]);
+    expect(JSON.stringify(listed)).not.toContain("pat-na1");
+    const sync = (await run("crm_sync_start", { connectionId })) as { syncId: string; mode: string; alreadyRunning: boolean };
+    expect(sync).toMatchObject({ mode: "incremental", alreadyRunning: false });
+    await drainJobs(prisma, { workspaceId: f.workspaceId });
+    expect(await run("crm_sync_get", { syncId: sync.syncId })).toMatchObject({ status: "succeeded", counts: { contacts: { created: 0, errors: 0 } } });
+    await hubspot.close();
+
     await prisma.workspace.update({ where: { id: f.workspaceId }, data: { plan: "audit" } });
     await run("plans_request_change", { plan: "paid" });
 
@@ -145,5 +165,8 @@ describe("every tool on real data", () => {
     expect(await code("audits_get", { auditId: "mla_00000000000000000000000000000000" })).toBe("not_found");
     expect(await code("audits_run", { audienceId: "aud_nope" })).toBe("not_found");
     expect(await code("contacts_apply_fix", { contactId: f.contacts[0].id })).toBe("invalid_state");
+    expect(await code("crm_sync_start", { connectionId: "crm_00000000000000000000000000000000" })).toBe("not_found");
+    expect(await code("crm_sync_get", { syncId: "cs_00000000000000000000000000000000" })).toBe("not_found");
+    expect(await code("crm_sync_get", { syncId: "not-a-sync" })).toBe("invalid_argument");
   });
 });

@@ -1,11 +1,12 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
+import { startCrmScheduler } from "@/server/crm/schedule";
 import { startJobWorker } from "@/server/jobs/worker";
 
 /**
  * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,
- * renders, CRM syncs), both claiming their work from the database. Sizes from the environment:
- * WORKER_BATCH_SIZE events (a batch) and JOB_CONCURRENCY jobs at a time.
+ * renders, CRM syncs) and the CRM sync schedule, all claiming their work from the database. Sizes
+ * from the environment: WORKER_BATCH_SIZE events (a batch) and JOB_CONCURRENCY jobs at a time.
  */
 export function startWorkers(prisma: PrismaClient) {
   const lifecycle = startLifecycleWorker(prisma, {
@@ -13,9 +14,11 @@ export function startWorkers(prisma: PrismaClient) {
     leaseMs: process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined,
   });
   const jobs = startJobWorker(prisma, { concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) });
+  // Scheduled CRM syncs: due times are claimed from the database, so every worker may tick.
+  const crm = startCrmScheduler(prisma);
   return {
     async stop() {
-      await Promise.all([lifecycle.stop(), jobs.stop()]);
+      await Promise.all([lifecycle.stop(), jobs.stop(), crm.stop()]);
     },
   };
 }

@@ -13,6 +13,8 @@ Read this before any write call. It applies to every agent connected to a worksp
 
 - Never ask for, type, store or pass on a person's password, one-time code, session cookie or API
   key. You act only through the OAuth connection the owner approved.
+- The same goes for CRM credentials (a HubSpot token, a Salesforce consumer key or secret): only the
+  owner connects a CRM, in the browser (Settings → CRM). You may list connections and start syncs.
 - Never sign in, approve, accept or decline on the person's behalf, even when you control a browser
   or a computer that could: opening a card's page for them is fine; clicking Accept or Decline is not.
 

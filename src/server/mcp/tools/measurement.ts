@@ -38,6 +38,14 @@ const ZKindResult = z.object({
     .describe("For money kinds (purchase, pipeline_dollars, closed_won): amounts in integer cents."),
   verdict: z.enum(VERDICTS),
   explanation: z.string(),
+  sources: z
+    .object({
+      crm: z.number().int().describe("Outcomes counted here that came from the CRM (synced by a CRM connection, or imported as a CRM export)."),
+      crmSynced: z.number().int().describe("Of those, synced by a CRM connection (HubSpot deals, Salesforce opportunities; crm_connections_list)."),
+      csv: z.number().int().describe("Outcomes imported from a CSV file."),
+      reported: z.number().int().describe("Conversions reported against a printed piece's sid through the REST API."),
+    })
+    .describe("Where this kind's counted outcomes came from."),
 });
 
 const ZResults = z.object({
@@ -81,6 +89,7 @@ function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
       },
       verdict: k.verdict,
       explanation: k.explanation,
+      sources: k.sources,
     })),
     generatedAt: r.generatedAt.toISOString(),
   };

@@ -1,0 +1,140 @@
+"use client";
+
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconRefresh, IconUnlink } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { TConnectionView, TSyncCounts } from "@/server/crm/schema";
+import { JobProgress } from "@/components/jobs/job-progress";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { useTRPC } from "@/trpc/react";
+import { CRM_NAMES } from "./connect-modal";
+import { SyncHistory } from "./sync-history";
+
+const SCHEDULES = [
+  { value: "15", label: "Every 15 minutes" },
+  { value: "30", label: "Every 30 minutes" },
+  { value: "60", label: "Every hour" },
+  { value: "360", label: "Every 6 hours" },
+  { value: "1440", label: "Once a day" },
+  { value: "off", label: "Only when I sync" },
+];
+
+/** The counts of a sync by object type, as four figures. */
+export function CountsGrid({ counts }: { counts: TSyncCounts }) {
+  const figure = (label: string, main: string, detail: string) => (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={700}>{main}</Text>
+      <Text size="xs" c="dimmed">
+        {detail}
+      </Text>
+    </div>
+  );
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      {figure("Contacts", `${formatNumber(counts.contacts.read)} read`, `${formatNumber(counts.contacts.created)} new, ${formatNumber(counts.contacts.updated)} updated, ${formatNumber(counts.contacts.errors)} not synced`)}
+      {figure("Accounts", `${formatNumber(counts.companies.read)} read`, `${formatNumber(counts.companies.created)} new, ${formatNumber(counts.companies.updated)} updated`)}
+      {figure("Deals", `${formatNumber(counts.deals.read)} read`, `${formatNumber(counts.outcomes.created)} outcomes recorded, ${formatNumber(counts.outcomes.updated)} updated, ${formatNumber(counts.deals.errors)} not counted`)}
+      {figure("Lists", `${formatNumber(counts.lists.read)} read`, `${formatNumber(counts.audienceMembers.added)} members added, ${formatNumber(counts.audienceMembers.removed)} removed; ${formatNumber(counts.suppressions.added)} opt-outs suppressed`)}
+    </SimpleGrid>
+  );
+}
+
+/** One CRM connection: its state, the running sync's progress, Sync now, the schedule, Disconnect, and its history. */
+export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { workspaceId: string; connection: TConnectionView; onReconnect: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.crm.connections.queryKey({ workspaceId }) }), queryClient.invalidateQueries({ queryKey: trpc.crm.syncs.pathKey() })]);
+  const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Nothing changed", message: err.message });
+  const syncNow = useMutation(trpc.crm.syncNow.mutationOptions({ onSuccess: refresh, onError }));
+  const schedule = useMutation(trpc.crm.setSchedule.mutationOptions({ onSuccess: refresh, onError }));
+  const disconnect = useMutation(
+    trpc.crm.disconnect.mutationOptions({
+      onSuccess: async () => {
+        setConfirming(false);
+        notifications.show({ color: "teal", title: `${CRM_NAMES[c.kind]} disconnected`, message: "Its credentials are deleted; what it synced stays." });
+        await refresh();
+      },
+      onError,
+    }),
+  );
+  const running = c.lastSync && (c.lastSync.status === "queued" || c.lastSync.status === "running") ? c.lastSync : null;
+  const connected = c.status === "connected";
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`crm-${c.connectionId}`}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Group gap="xs">
+              <Title order={3} size="h4" id={`crm-${c.connectionId}`}>
+                {c.name}
+              </Title>
+              <Badge color={connected ? "teal" : "gray"} variant="light">
+                {connected ? "Connected" : "Disconnected"}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {connected
+                ? `Connected by ${c.connectedBy} on ${formatDateTime(c.connectedAt)}. Last successful sync: ${formatDateTime(c.lastSuccessfulSyncAt, "none yet")}.`
+                : `Disconnected on ${formatDateTime(c.disconnectedAt)}: its credentials were deleted. What it synced stays here, marked as from ${CRM_NAMES[c.kind]}.`}
+            </Text>
+          </div>
+          <Group gap="xs">
+            {connected ? (
+              <>
+                <Button leftSection={<IconRefresh size={16} />} onClick={() => syncNow.mutate({ workspaceId, connectionId: c.connectionId })} loading={syncNow.isPending} disabled={Boolean(running)}>
+                  {running ? "Syncing…" : "Sync now"}
+                </Button>
+                <Button variant="light" color="red" leftSection={<IconUnlink size={16} />} onClick={() => setConfirming(true)}>
+                  Disconnect
+                </Button>
+              </>
+            ) : (
+              <Button onClick={onReconnect}>Connect again</Button>
+            )}
+          </Group>
+        </Group>
+        {connected && (
+          <Select
+            label="Scheduled sync"
+            description={c.nextSyncAt ? `Next: ${formatDateTime(c.nextSyncAt)}` : "No scheduled syncs; use Sync now."}
+            data={SCHEDULES}
+            value={c.scheduleMinutes === null ? "off" : String(c.scheduleMinutes)}
+            onChange={(v) => v && schedule.mutate({ workspaceId, connectionId: c.connectionId, scheduleMinutes: v === "off" ? null : Number(v) })}
+            allowDeselect={false}
+            maw={320}
+            disabled={schedule.isPending}
+          />
+        )}
+        {running && (
+          <Stack gap="xs">
+            <JobProgress workspaceId={workspaceId} jobId={running.job.jobId} onFinished={() => void refresh()} />
+            <CountsGrid counts={running.counts} />
+          </Stack>
+        )}
+        <SyncHistory workspaceId={workspaceId} connectionId={c.connectionId} />
+      </Stack>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Disconnect ${CRM_NAMES[c.kind]}?`}
+        confirmLabel="Disconnect"
+        color="red"
+        loading={disconnect.isPending}
+        onConfirm={() => disconnect.mutate({ workspaceId, connectionId: c.connectionId })}
+      >
+        <Text size="sm">
+          The credentials are deleted at once, scheduled syncs stop{running ? " and the running sync is cancelled" : ""}. The contacts, accounts, audiences, suppressions and
+          outcomes it synced stay, marked as from {CRM_NAMES[c.kind]}. You can connect again later.
+        </Text>
+      </ConfirmModal>
+    </Paper>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * One shape for every CRM: the sync reads companies, contacts, deals and lists through it, a page
+ * at a time, and never writes to the CRM. One adapter per vendor (hubspot.ts, salesforce.ts), each
+ * on the vendor's official client; tests point those clients at local fakes (src/test/crm-fakes).
+ */
+
+export const CRM_OBJECT_TYPES = ["companies", "contacts", "deals"] as const;
+export type TCrmObjectType = (typeof CRM_OBJECT_TYPES)[number];
+
+export interface CrmCompany {
+  id: string;
+  name: string | null;
+  /** The website or domain as the CRM holds it (normalised by the sync). */
+  domain: string | null;
+  modifiedAt: string | null;
+}
+
+export interface CrmContact {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  title: string | null;
+  phone: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+  /** The company (account) the CRM associates the contact with. */
+  companyId: string | null;
+  /** The company as free text on the contact (HubSpot's "company" property). */
+  companyName: string | null;
+  /** Opted out of email in the CRM (HubSpot hs_email_optout, Salesforce HasOptedOutOfEmail). */
+  optedOut: boolean;
+  modifiedAt: string | null;
+}
+
+export interface CrmDeal {
+  id: string;
+  name: string | null;
+  companyId: string | null;
+  /** The amount in cents, or null when the CRM has none. */
+  amountCents: number | null;
+  createdAt: string | null;
+  closedAt: string | null;
+  won: boolean;
+  modifiedAt: string | null;
+}
+
+export interface CrmRecordOf {
+  companies: CrmCompany;
+  contacts: CrmContact;
+  deals: CrmDeal;
+}
+
+export interface CrmPage<T> {
+  records: T[];
+  /** Where the next page starts (the vendor's cursor), or null after the last page. */
+  next: string | null;
+}
+
+export interface CrmList {
+  id: string;
+  name: string;
+}
+
+/** Who the credentials belong to, as the CRM says. */
+export interface CrmIdentity {
+  externalAccountId: string;
+  name: string;
+}
+
+export interface CrmAdapter {
+  readonly kind: "hubspot" | "salesforce";
+  /** Checks the credentials and every permission the sync needs; throws CrmAccessError naming what is missing. */
+  verify(): Promise<CrmIdentity>;
+  /** How many objects of the type changed since `since` (all when null), when the CRM says cheaply. */
+  count(type: TCrmObjectType, since: Date | null): Promise<number | null>;
+  /** One page of the type's objects changed since `since` (all when null), from `cursor`. */
+  page<T extends TCrmObjectType>(type: T, since: Date | null, cursor: string | null): Promise<CrmPage<CrmRecordOf[T]>>;
+  /** The contact lists that become audiences (at most MAX_LISTS). */
+  lists(): Promise<CrmList[]>;
+  /** One page of a list's members, as contact ids. */
+  listMembers(listId: string, cursor: string | null): Promise<CrmPage<string>>;
+}
+
+/** The credentials or permissions are not enough: the message says what is wrong and how to fix it. */
+export class CrmAccessError extends Error {
+  override name = "CrmAccessError";
+}
+
+/** The CRM asked us to slow down; `retryAfterMs` from its Retry-After header when it gave one. */
+export class CrmRateLimited extends Error {
+  override name = "CrmRateLimited";
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** The CRM's daily allowance of API calls is used up: the sync stops and the next one continues. */
+export class CrmQuotaExceeded extends Error {
+  override name = "CrmQuotaExceeded";
+}
+
+/** Lists synced per connection (the most recently changed first). */
+export const MAX_LISTS = 100;
+/** Members read per list; a larger list is reported as an error and left as it was. */
+export const MAX_LIST_MEMBERS = 200_000;
+
+/** Retry-After as milliseconds (seconds or an HTTP date), or null. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The CRM no longer knows the saved cursor (a Salesforce query locator expires): read the type again from its watermark. */
+export class CrmCursorExpired extends Error {
+  override name = "CrmCursorExpired";
+}

@@ -1,0 +1,277 @@
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import { newAccountCache } from "@/server/contacts/write";
+import type { Db } from "@/server/db";
+import { defineJobHandler, JobCancelled, JobError, JobLeaseLost, type JobRun } from "@/server/jobs/handler";
+import { forgetQueryHistory } from "@/server/imports/query-history";
+import { sqlState } from "@/server/platform/database-errors";
+import { CRM_OBJECT_TYPES, CrmAccessError, type CrmAdapter, CrmCursorExpired, CrmQuotaExceeded, CrmRateLimited, MAX_LIST_MEMBERS, type TCrmObjectType } from "./adapter";
+import { adapterFor, openCredentials } from "./registry";
+import { CRM_LABELS, type TSyncCounts } from "./schema";
+import { SecretBoxError } from "./secret-box";
+import { type Issue, type PageContext, writeCompanies, writeContactsPage, writeDeals, writeList } from "./sync-writes";
+import { countsOf } from "./views";
+
+/** Issues kept per sync (all are counted). */
+const MAX_KEPT_ISSUES = 2000;
+/** Re-read a little before the last watermark: a CRM's search index can lag behind its writes. */
+const WATERMARK_OVERLAP_MS = 2 * 60_000;
+/** Tries of one request the CRM answers 429, and the longest wait honoured. */
+const MAX_RATE_LIMIT_TRIES = 8;
+const MAX_WAIT_MS = 120_000;
+
+type Phase = TCrmObjectType | "lists" | "done";
+const PHASES: Phase[] = ["companies", "contacts", "lists", "deals", "done"];
+
+/** Where a sync resumes: saved with each page, in the page's transaction. */
+interface Cursor {
+  phase: Phase;
+  /** The vendor's cursor within the phase (HubSpot `after`, Salesforce query locator). */
+  page: string | null;
+  listIndex: number;
+  /** Per type, the newest last-modified time read so far by this sync. */
+  seen: Partial<Record<TCrmObjectType, string>>;
+  done: number;
+  total: number | null;
+}
+
+/**
+ * The crm_sync job: companies, then contacts (so each finds its account), then lists (so each
+ * finds its members), then deals (so each finds its account), a page at a time. Each page is
+ * written in one transaction with the sync's counts, its issues and the job's checkpoint, so a
+ * crash resumes at the next page and writes nothing twice. A page whose transaction fails is
+ * written again one object at a time, so one object's error never stops the others. A 429 waits
+ * the CRM's Retry-After. When every page is read, the connection's watermarks move to the newest
+ * last-modified times read: the next sync reads only what changed since.
+ */
+export const crmSyncJob = defineJobHandler({
+  kind: "crm_sync",
+  input: z.object({ syncId: z.string() }),
+  async run(run) {
+    return { ...(await runSync(run.db, run, run.input.syncId)) };
+  },
+});
+
+/** Counts of what a sync did, returned as the job's result. */
+type TResult = TSyncCounts & { syncId: string };
+
+async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: string): Promise<TResult> {
+  const sync = await prisma.crmSync.findFirst({ where: { id: syncId, workspaceId: run.job.workspaceId }, include: { connection: true } });
+  if (!sync) throw new JobError("The sync's record is gone; start a new sync.");
+  const connection = sync.connection;
+  if (connection.status !== "connected" || !connection.credentials) throw new JobError("The CRM was disconnected, so nothing more was read.");
+  let adapter: CrmAdapter;
+  try {
+    const { credentials, resealed } = openCredentials(connection);
+    // Key rotation: credentials sealed under an older key are sealed again under the current one.
+    if (resealed) await prisma.crmConnection.updateMany({ where: { id: connection.id, credentials: connection.credentials }, data: { credentials: resealed } });
+    adapter = adapterFor(credentials, connection.instanceUrl);
+  } catch (error) {
+    if (error instanceof SecretBoxError) throw new JobError(`The saved credentials cannot be read on this server (${error.message}); connect the CRM again.`);
+    throw error;
+  }
+
+  const label = CRM_LABELS[connection.kind];
+  const counts = countsOf(sync.counts);
+  const marks = (connection.watermarks ?? {}) as Partial<Record<TCrmObjectType, string>>;
+  const since = (type: TCrmObjectType): Date | null => (sync.mode === "incremental" && marks[type] ? new Date(Date.parse(marks[type]!) - WATERMARK_OVERLAP_MS) : null);
+  let keptIssues = await prisma.crmSyncIssue.count({ where: { syncId } });
+  const ctx = (issues: Issue[]): PageContext => ({ workspaceId: sync.workspaceId, connectionId: connection.id, label, actor: { kind: "system", id: null, label: `${label} sync` }, accountCache, counts, issues });
+  const accountCache = newAccountCache();
+
+  const cursor: Cursor = (run.resumeFrom as Cursor | null) ?? { phase: "companies", page: null, listIndex: 0, seen: {}, done: 0, total: null };
+  if (!run.resumeFrom) {
+    cursor.total = await estimateTotal(adapter, since).catch(() => null);
+    await run.progress(0, cursor.total);
+  }
+
+  /** A CRM call, waiting out 429s (Retry-After, else a growing pause) while keeping the job's lease. */
+  const call = async <T>(fn: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (error) {
+        if (error instanceof CrmRateLimited && attempt < MAX_RATE_LIMIT_TRIES) {
+          counts.rateLimitWaits++;
+          await wait(run, cursor, Math.min(error.retryAfterMs ?? 2_000 * 2 ** attempt, MAX_WAIT_MS));
+          continue;
+        }
+        if (error instanceof CrmAccessError || error instanceof CrmQuotaExceeded) throw new JobError(`${error.message} What was read before is kept.`);
+        if (error instanceof CrmRateLimited) throw new Error(`${label} kept answering 429 after ${MAX_RATE_LIMIT_TRIES} tries.`);
+        throw error;
+      }
+    }
+  };
+
+  /** Writes a page with the counts, issues and checkpoint in one transaction; on a database error, object by object. */
+  const commit = async (write: (tx: Db, c: PageContext, items: unknown[]) => Promise<void>, items: unknown[], next: Cursor, describe: (item: unknown) => Issue) => {
+    const before = structuredClone(counts);
+    const save = async (tx: Db, issues: Issue[]) => {
+      const keep = issues.slice(0, Math.max(0, MAX_KEPT_ISSUES - keptIssues));
+      if (keep.length) await tx.crmSyncIssue.createMany({ data: keep.map((i) => ({ syncId, ...i, message: i.message.slice(0, 500) })) });
+      keptIssues += keep.length;
+      await tx.crmSync.update({ where: { id: syncId }, data: { counts: counts as unknown as Prisma.InputJsonValue } });
+      await run.checkpoint(tx, next as unknown as Prisma.InputJsonValue, next.done, Math.max(next.total ?? 0, next.done) || null);
+    };
+    let refused = false;
+    try {
+      await prisma.$transaction(
+        async (tx) => {
+          const issues: Issue[] = [];
+          await write(tx, ctx(issues), items).catch((error) => {
+            refused = isDataError(error);
+            throw error;
+          });
+          await save(tx, issues);
+        },
+        { timeout: 120_000, maxWait: 30_000 },
+      );
+    } catch (error) {
+      // Only a value or constraint the database refused is one object's fault; anything else
+      // (a lost connection, a cancel) stops the run, to resume from the last checkpoint.
+      if (!refused || error instanceof JobCancelled || error instanceof JobLeaseLost) throw error;
+      console.warn(`[crm] sync ${syncId}: a page failed as a whole; writing its ${items.length} objects one by one`, error);
+      Object.assign(counts, structuredClone(before));
+      const issues: Issue[] = [];
+      for (const item of items) {
+        try {
+          await prisma.$transaction(async (tx) => write(tx, ctx(issues), [item]), { timeout: 60_000, maxWait: 30_000 });
+        } catch (itemError) {
+          if (!isDataError(itemError)) throw itemError;
+          const failed = describe(item);
+          issues.push(failed);
+          counts.issues.errors++;
+        }
+      }
+      await prisma.$transaction((tx) => save(tx, issues));
+    }
+    forgetQueryHistory();
+  };
+
+  while (cursor.phase !== "done") {
+    const phase = cursor.phase;
+    if (phase === "lists") {
+      const lists = await call(() => adapter.lists());
+      for (let i = cursor.listIndex; i < lists.length; i++) {
+        const list = lists[i];
+        const members: string[] = [];
+        let page: string | null = null;
+        let tooBig = false;
+        do {
+          const res = await call(() => adapter.listMembers(list.id, page));
+          members.push(...res.records);
+          page = res.next;
+          if (members.length > MAX_LIST_MEMBERS) tooBig = true;
+          await run.progress(cursor.done, cursor.total);
+        } while (page && !tooBig);
+        const next: Cursor = { ...cursor, listIndex: i + 1, done: cursor.done + 1 };
+        counts.lists.read++;
+        await commit(
+          async (tx, c) => {
+            if (tooBig) {
+              c.counts.lists.errors++;
+              c.issues.push({ objectType: "list", objectId: list.id, severity: "error", message: `list ${list.id} (${list.name}): more than ${MAX_LIST_MEMBERS.toLocaleString("en-US")} members; its audience was left as it was` });
+              c.counts.issues.errors++;
+            } else await writeList(tx, c, list, members);
+          },
+          [list],
+          next,
+          () => ({ objectType: "list", objectId: list.id, severity: "error", message: `list ${list.id}: could not be saved` }),
+        );
+        Object.assign(cursor, next);
+      }
+      Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
+      continue;
+    }
+
+    const type = phase;
+    const from = since(type);
+    const fetchPage = (page: string | null, start: Date | null) =>
+      call(() => adapter.page(type, start, page)).catch((error) => {
+        if (error instanceof CrmCursorExpired) return "expired" as const;
+        throw error;
+      });
+    // The next page is fetched while the current one is written.
+    let pending = fetchPage(cursor.page, from);
+    for (;;) {
+      const res = await pending;
+      if (res === "expired") {
+        // The saved cursor is gone (a Salesforce locator expires): read the type again from what was read last.
+        const last = cursor.seen[type];
+        pending = fetchPage(null, last ? new Date(Date.parse(last)) : since(type));
+        cursor.page = null;
+        continue;
+      }
+      if (res.next) {
+        pending = fetchPage(res.next, from);
+        pending.catch(() => undefined);
+      }
+      const newest = res.records.reduce<string | undefined>((m, r) => (r.modifiedAt && (!m || r.modifiedAt > m) ? r.modifiedAt : m), cursor.seen[type]);
+      const next: Cursor = {
+        ...cursor,
+        phase: res.next ? type : nextPhase(type),
+        page: res.next,
+        seen: { ...cursor.seen, ...(newest ? { [type]: newest } : {}) },
+        done: cursor.done + res.records.length,
+      };
+      counts[type].read += res.records.length;
+      const writer = type === "companies" ? writeCompanies : type === "contacts" ? writeContactsPage : writeDeals;
+      await commit(
+        (tx, c, items) => writer(tx, c, items as never),
+        res.records,
+        next,
+        (item) => {
+          const id = (item as { id: string }).id;
+          const what = type === "companies" ? "company" : type === "contacts" ? "contact" : "deal";
+          if (type !== "deals") counts[type].errors++;
+          else counts.deals.errors++;
+          return { objectType: what, objectId: id, severity: "error", message: `${what} ${id}: could not be saved (the database refused it)` };
+        },
+      );
+      Object.assign(cursor, next);
+      if (!res.next) break;
+    }
+  }
+
+  // Every page read: the watermarks move to the newest last-modified time read (or stay where they were).
+  await prisma.$transaction(async (tx) => {
+    const current = await tx.crmConnection.findUnique({ where: { id: connection.id }, select: { watermarks: true, status: true } });
+    if (!current || current.status !== "connected") return;
+    const old = (current.watermarks ?? {}) as Partial<Record<TCrmObjectType, string>>;
+    const startedAt = new Date((run.job.startedAt ?? run.now()).getTime() - WATERMARK_OVERLAP_MS).toISOString();
+    const updated = Object.fromEntries(CRM_OBJECT_TYPES.map((t) => [t, [old[t], cursor.seen[t], sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
+    await tx.crmConnection.update({ where: { id: connection.id }, data: { watermarks: updated } });
+  });
+  if (counts.contacts.created + counts.contacts.updated >= 1000) {
+    await prisma.$executeRawUnsafe(`ANALYZE "Contact", "Account", "AudienceMember"`).catch((error) => console.error("[crm] ANALYZE after a sync failed", error));
+  }
+  return { syncId, ...counts };
+}
+
+/** A value or constraint the database refused (SQLSTATE class 22 or 23, or Prisma's value and unique errors). */
+function isDataError(error: unknown): boolean {
+  const state = sqlState(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return Boolean((state && /^(22|23|54)/.test(state)) || (typeof code === "string" && ["P2000", "P2002", "P2007", "P2020", "P2033"].includes(code)));
+}
+
+const nextPhase = (p: Phase): Phase => PHASES[PHASES.indexOf(p) + 1] ?? "done";
+
+async function estimateTotal(adapter: CrmAdapter, since: (t: TCrmObjectType) => Date | null): Promise<number | null> {
+  let total = 0;
+  for (const type of CRM_OBJECT_TYPES) {
+    const n = await adapter.count(type, since(type));
+    if (n === null) return null;
+    total += n;
+  }
+  return total;
+}
+
+/** Waits `ms`, renewing the lease (and noticing a cancel) at least every 15 s. */
+async function wait(run: JobRun<unknown>, cursor: Cursor, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    await run.progress(cursor.done, cursor.total);
+    await new Promise((r) => setTimeout(r, Math.min(15_000, until - Date.now())));
+  }
+}

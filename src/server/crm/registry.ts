@@ -1,0 +1,22 @@
+import type { CrmConnection } from "@/generated/prisma/client";
+import type { CrmAdapter } from "./adapter";
+import { hubspotAdapter } from "./hubspot";
+import { salesforceAdapter } from "./salesforce";
+import { open, seal } from "./secret-box";
+
+/** What is kept, encrypted, per kind of CRM. */
+export type TCredentials = { kind: "hubspot"; accessToken: string } | { kind: "salesforce"; clientId: string; clientSecret: string };
+
+/** The adapter for a kind of CRM with its credentials (the Salesforce origin already checked). */
+export function adapterFor(credentials: TCredentials, instanceUrl: string | null): CrmAdapter {
+  if (credentials.kind === "hubspot") return hubspotAdapter({ accessToken: credentials.accessToken });
+  return salesforceAdapter({ origin: instanceUrl!, clientId: credentials.clientId, clientSecret: credentials.clientSecret });
+}
+
+export const sealCredentials = (credentials: TCredentials, connectionId: string) => seal(credentials, connectionId);
+
+/** A connection's credentials, decrypted; `resealed` is set when they were under an older key. */
+export function openCredentials(connection: Pick<CrmConnection, "id" | "credentials">): { credentials: TCredentials; resealed: string | null } {
+  const { value, stale } = open<TCredentials>(connection.credentials!, connection.id);
+  return { credentials: value, resealed: stale ? seal(value, connection.id) : null };
+}

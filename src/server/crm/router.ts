@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { ownerProcedure, router } from "@/server/trpc";
+import { ZConnectInput, ZConnectionId, ZScheduleInput, ZSyncId } from "./schema";
+import { connectCrm, disconnectCrm, getSync, listConnections, listIssues, listSyncs, setSchedule, startSync } from "./service";
+
+const ZPage = { cursor: z.string().max(64).nullish(), take: z.number().int().min(1).max(100).default(20) };
+
+/**
+ * Settings → CRM, for the workspace owner in the browser only. Connecting, disconnecting and the
+ * schedule exist nowhere else: agents (MCP) can list connections and run syncs, never see, set or
+ * change a connection or its credentials.
+ */
+export const crmRouter = router({
+  connections: ownerProcedure.query(({ ctx }) => listConnections(ctx.db, { workspaceId: ctx.workspaceId })),
+  connect: ownerProcedure.input(z.object({ credentials: ZConnectInput })).mutation(({ ctx, input }) => connectCrm(ctx.db, { workspaceId: ctx.workspaceId, input: input.credentials, actor: ctx.actor })),
+  disconnect: ownerProcedure.input(z.object({ connectionId: ZConnectionId })).mutation(({ ctx, input }) => disconnectCrm(ctx.db, { workspaceId: ctx.workspaceId, connectionId: input.connectionId, actor: ctx.actor })),
+  setSchedule: ownerProcedure.input(ZScheduleInput).mutation(({ ctx, input }) => setSchedule(ctx.db, { ...input, workspaceId: ctx.workspaceId, actor: ctx.actor })),
+  syncNow: ownerProcedure
+    .input(z.object({ connectionId: ZConnectionId }))
+    .mutation(({ ctx, input }) => startSync(ctx.db, { workspaceId: ctx.workspaceId, connectionId: input.connectionId, trigger: "owner", actor: ctx.actor })),
+  sync: ownerProcedure.input(z.object({ syncId: ZSyncId })).query(({ ctx, input }) => getSync(ctx.db, { workspaceId: ctx.workspaceId, syncId: input.syncId })),
+  syncs: ownerProcedure.input(z.object({ connectionId: ZConnectionId, ...ZPage })).query(({ ctx, input }) => listSyncs(ctx.db, { ...input, workspaceId: ctx.workspaceId })),
+  issues: ownerProcedure
+    .input(z.object({ syncId: ZSyncId, severity: z.enum(["error", "warning"]).nullish(), ...ZPage }))
+    .query(({ ctx, input }) => listIssues(ctx.db, { ...input, workspaceId: ctx.workspaceId })),
+});

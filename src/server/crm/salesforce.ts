@@ -1,0 +1,218 @@
+import { Connection } from "jsforce";
+import {
+  type CrmAdapter,
+  CrmAccessError,
+  CrmCursorExpired,
+  type CrmPage,
+  CrmQuotaExceeded,
+  CrmRateLimited,
+  type CrmRecordOf,
+  MAX_LISTS,
+  retryAfterMs,
+  type TCrmObjectType,
+} from "./adapter";
+import { salesforceOrigin } from "./urls";
+
+/**
+ * Salesforce through jsforce: a connected app's OAuth 2.0 client-credentials flow on the org's
+ * My Domain (POST /services/oauth2/token), then REST `query` with `nextRecordsUrl` paging
+ * (SOQL on SystemModstamp, Salesforce's indexed last-modified time, for incremental reads).
+ * Accounts → accounts, Contacts → contacts, Opportunities → outcomes, Campaigns (with their
+ * contact members) → audiences.
+ */
+export const API_VERSION = "62.0";
+
+const SOBJECT: Record<TCrmObjectType, string> = { companies: "Account", contacts: "Contact", deals: "Opportunity" };
+const FIELDS: Record<TCrmObjectType, string[]> = {
+  companies: ["Id", "Name", "Website", "SystemModstamp"],
+  contacts: ["Id", "FirstName", "LastName", "Email", "Title", "Phone", "MailingStreet", "MailingCity", "MailingState", "MailingPostalCode", "MailingCountry", "AccountId", "HasOptedOutOfEmail", "SystemModstamp"],
+  deals: ["Id", "Name", "AccountId", "Amount", "CreatedDate", "CloseDate", "IsWon", "SystemModstamp"],
+};
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+const isoOf = (v: unknown) => {
+  const t = str(v);
+  if (!t) return null;
+  const n = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(t) ? `${t}T00:00:00Z` : t.replace(/\+0000$/, "Z"));
+  return Number.isNaN(n) ? null : new Date(n).toISOString();
+};
+
+function toRecord(type: TCrmObjectType, r: Row): CrmRecordOf[TCrmObjectType] {
+  const id = String(r.Id);
+  if (type === "companies") return { id, name: str(r.Name), domain: str(r.Website), modifiedAt: isoOf(r.SystemModstamp) };
+  if (type === "deals") {
+    const amount = typeof r.Amount === "number" && r.Amount >= 0 ? Math.round(r.Amount * 100) : null;
+    return { id, name: str(r.Name), companyId: str(r.AccountId), amountCents: amount, createdAt: isoOf(r.CreatedDate), closedAt: isoOf(r.CloseDate), won: r.IsWon === true, modifiedAt: isoOf(r.SystemModstamp) };
+  }
+  // MailingStreet holds every street line, one per line.
+  const street = (str(r.MailingStreet) ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return {
+    id,
+    firstName: str(r.FirstName),
+    lastName: str(r.LastName),
+    email: str(r.Email),
+    title: str(r.Title),
+    phone: str(r.Phone),
+    addressLine1: street[0] ?? null,
+    addressLine2: street.slice(1).join(", ") || null,
+    city: str(r.MailingCity),
+    region: str(r.MailingState),
+    postalCode: str(r.MailingPostalCode),
+    country: str(r.MailingCountry),
+    companyId: str(r.AccountId),
+    companyName: null,
+    optedOut: r.HasOptedOutOfEmail === true,
+    modifiedAt: isoOf(r.SystemModstamp),
+  };
+}
+
+/** Salesforce's token errors (client-credentials flow), as sentences a person can act on. */
+const TOKEN_ERRORS: Record<string, string> = {
+  invalid_client_id: "Salesforce does not know this consumer key. Copy it again from Setup → App Manager → your connected app → View → Manage Consumer Details.",
+  invalid_client: "Salesforce did not accept this consumer key and secret together. Copy both again from the connected app's Manage Consumer Details.",
+  invalid_grant:
+    "Salesforce refused the client-credentials flow for this app: in the connected app's policies (Setup → App Manager → Manage → Edit Policies), tick Enable Client Credentials Flow and choose a Run As user.",
+  unsupported_grant_type: "The connected app does not allow the client-credentials flow: tick Enable Client Credentials Flow in its OAuth settings.",
+  invalid_request: "Salesforce refused the token request; check that the My Domain URL is your org's.",
+};
+
+export function salesforceAdapter(p: { origin: string; clientId: string; clientSecret: string }): CrmAdapter {
+  const conn = new Connection({
+    oauth2: { loginUrl: p.origin, clientId: p.clientId, clientSecret: p.clientSecret },
+    version: API_VERSION,
+    // A session that expires mid-sync is renewed with the same client credentials.
+    refreshFn: (c, callback) => {
+      authorize().then(
+        () => callback(undefined, c.accessToken ?? undefined),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  // jsforce retries a 429 itself after half a second, whatever Retry-After says, and then drops the
+  // status and headers of the error: it retries only 5xx here, and the last response's status and
+  // Retry-After are kept, so the sync waits as long as Salesforce asks.
+  let last: { status: number; retryAfter: string | null } = { status: 0, retryAfter: null };
+  for (const transport of [(conn as unknown as { _transport: Transport })._transport, (conn.oauth2 as unknown as { _transport: Transport })._transport]) {
+    const original = transport.httpRequest.bind(transport);
+    transport.httpRequest = (req, options) => {
+      const pending = original(req, { ...(options as object), retry: { statusCodes: [500, 502, 503, 504], maxRetries: 2 } });
+      pending.then(
+        (res) => (last = { status: res.statusCode, retryAfter: res.headers?.["retry-after"] ?? null }),
+        () => undefined,
+      );
+      return pending;
+    };
+  }
+
+  let authorized: Promise<void> | null = null;
+  const authorize = async () => {
+    try {
+      await conn.authorize({ grant_type: "client_credentials" });
+    } catch (error) {
+      const name = (error as Error).name;
+      throw new CrmAccessError(TOKEN_ERRORS[name] ?? `Salesforce refused the connected app's credentials (${name}: ${(error as Error).message}).`);
+    }
+    // Every later request goes to the instance Salesforce names: it must be a Salesforce address too.
+    const instance = salesforceOrigin(conn.instanceUrl ?? "");
+    if ("error" in instance) throw new CrmAccessError("Salesforce answered with an instance address outside Salesforce's My Domain hosts; nothing was read.");
+  };
+  const ready = () => (authorized ??= authorize().catch((e) => ((authorized = null), Promise.reject(e))));
+
+  const translate = (error: unknown, what: string): Error => {
+    const e = error as { name?: string; errorCode?: string; message?: string };
+    const code = e.errorCode ?? e.name ?? "";
+    if (error instanceof CrmAccessError) return error;
+    if (last.status === 429 || code === "ERROR_HTTP_429") return new CrmRateLimited("Salesforce asked to slow down (429).", retryAfterMs(last.retryAfter));
+    if (code === "REQUEST_LIMIT_EXCEEDED") return new CrmQuotaExceeded("Salesforce says this org has used its API requests for the last 24 hours; the next sync continues where this one stopped.");
+    if (code === "INVALID_QUERY_LOCATOR") return new CrmCursorExpired("Salesforce's query cursor expired.");
+    if (code === "INVALID_TYPE" || code === "INSUFFICIENT_ACCESS" || code === "INSUFFICIENT_ACCESS_OR_READONLY") return new CrmAccessError(`The connected app's Run As user cannot read ${what}: give it the Read permission on ${what} (profile or permission set).`);
+    if (code === "INVALID_FIELD") {
+      const field = /No such column '(\w+)'/.exec(e.message ?? "")?.[1];
+      return new CrmAccessError(`The connected app's Run As user cannot see the ${field ? `${what}.${field}` : `fields of ${what}`} field: give it read access in field-level security.`);
+    }
+    if (code === "API_DISABLED_FOR_ORG" || code === "API_CURRENTLY_DISABLED") return new CrmAccessError("The Run As user's profile does not have the API Enabled permission; turn it on and try again.");
+    if (code === "INVALID_SESSION_ID") return new CrmAccessError("Salesforce ended the session; connect again.");
+    return new Error(`Salesforce answered ${last.status}: ${code} ${e.message ?? ""}`.trim());
+  };
+
+  const query = async (soql: string, what: string) => {
+    await ready();
+    try {
+      return await conn.query<Row>(soql);
+    } catch (error) {
+      throw translate(error, what);
+    }
+  };
+  const more = async (locator: string, what: string) => {
+    await ready();
+    try {
+      return await conn.queryMore<Row>(locator);
+    } catch (error) {
+      throw translate(error, what);
+    }
+  };
+  const where = (since: Date | null) => (since ? ` WHERE SystemModstamp >= ${since.toISOString().replace(/\.\d{3}Z$/, "Z")}` : "");
+
+  return {
+    kind: "salesforce",
+
+    async verify() {
+      await ready();
+      const problems: string[] = [];
+      for (const type of ["companies", "contacts", "deals"] as const) {
+        try {
+          await query(`SELECT ${FIELDS[type].join(", ")} FROM ${SOBJECT[type]} LIMIT 1`, plural(SOBJECT[type]));
+        } catch (error) {
+          if (error instanceof CrmAccessError) problems.push(error.message);
+          else throw error;
+        }
+      }
+      for (const [soql, what] of [
+        ["SELECT Id, Name FROM Campaign LIMIT 1", "Campaigns"],
+        ["SELECT Id, CampaignId, ContactId FROM CampaignMember LIMIT 1", "Campaign Members"],
+      ] as const) {
+        try {
+          await query(soql, what);
+        } catch (error) {
+          if (error instanceof CrmAccessError) problems.push(error.message);
+          else throw error;
+        }
+      }
+      if (problems.length) throw new CrmAccessError(problems.join(" "));
+      const org = conn.userInfo?.organizationId ?? "";
+      return { externalAccountId: org, name: `Salesforce ${new URL(p.origin).host}` };
+    },
+
+    async count(type, since) {
+      const res = await query(`SELECT COUNT() FROM ${SOBJECT[type]}${where(since)}`, plural(SOBJECT[type]));
+      return res.totalSize;
+    },
+
+    async page<T extends TCrmObjectType>(type: T, since: Date | null, cursor: string | null): Promise<CrmPage<CrmRecordOf[T]>> {
+      const what = plural(SOBJECT[type]);
+      const res = cursor ? await more(cursor, what) : await query(`SELECT ${FIELDS[type].join(", ")} FROM ${SOBJECT[type]}${where(since)} ORDER BY SystemModstamp, Id`, what);
+      return { records: res.records.map((r) => toRecord(type, r) as CrmRecordOf[T]), next: locatorOf(res) };
+    },
+
+    async lists() {
+      const res = await query(`SELECT Id, Name FROM Campaign ORDER BY LastModifiedDate DESC LIMIT ${MAX_LISTS}`, "Campaigns");
+      return res.records.map((r) => ({ id: String(r.Id), name: str(r.Name) ?? String(r.Id) }));
+    },
+
+    async listMembers(listId, cursor) {
+      if (!/^[a-zA-Z0-9]{15,18}$/.test(listId)) throw new Error("Not a Salesforce id.");
+      const res = cursor ? await more(cursor, "Campaign Members") : await query(`SELECT ContactId FROM CampaignMember WHERE CampaignId = '${listId}' AND ContactId != null ORDER BY Id`, "Campaign Members");
+      return { records: res.records.map((r) => String(r.ContactId)), next: locatorOf(res) };
+    },
+  };
+}
+
+/** The query locator of nextRecordsUrl (its last segment): the cursor kept between pages. */
+const locatorOf = (res: { done: boolean; nextRecordsUrl?: string }) => (res.done || !res.nextRecordsUrl ? null : (res.nextRecordsUrl.split("/").pop() ?? null));
+
+const plural = (sobject: string) => ({ Account: "Accounts", Contact: "Contacts", Opportunity: "Opportunities" })[sobject] ?? sobject;
+
+interface Transport {
+  httpRequest(req: unknown, options?: unknown): Promise<{ statusCode: number; headers?: Record<string, string> }>;
+}

@@ -1,0 +1,154 @@
+import type { Actor } from "@/server/audit/service";
+import { addSuppressions } from "@/server/contacts/suppressions-service";
+import { toDomain } from "@/server/contacts/keys";
+import { type AccountCache, type TContactInput, writeContacts } from "@/server/contacts/write";
+import { writeCrmAccounts } from "@/server/contacts/write-accounts";
+import type { Db } from "@/server/db";
+import { syncCrmOutcomes } from "@/server/holdouts/crm-outcomes";
+import { prepareRow } from "@/server/imports/rows";
+import type { TColumnTarget } from "@/server/imports/headers";
+import type { CrmCompany, CrmContact, CrmDeal } from "./adapter";
+import type { TSyncCounts } from "./schema";
+
+/** One problem with one object, kept in the sync's history. */
+export interface Issue {
+  objectType: "contact" | "company" | "deal" | "list";
+  objectId: string;
+  severity: "error" | "warning";
+  message: string;
+}
+
+export interface PageContext {
+  workspaceId: string;
+  connectionId: string;
+  /** "HubSpot" or "Salesforce": the source people see on what the sync wrote. */
+  label: string;
+  actor: Actor;
+  accountCache: AccountCache;
+  counts: TSyncCounts;
+  issues: Issue[];
+}
+
+const issue = (c: PageContext, i: Issue) => {
+  c.issues.push(i);
+  c.counts.issues[i.severity === "error" ? "errors" : "warnings"]++;
+};
+
+/** Companies → accounts (matched by CRM id, else domain, else name). */
+export async function writeCompanies(tx: Db, c: PageContext, records: CrmCompany[]) {
+  const rows = records.map((r) => {
+    const domain = toDomain(r.domain);
+    if (r.domain && !domain) issue(c, { objectType: "company", objectId: r.id, severity: "warning", message: `company ${r.id}: “${r.domain.slice(0, 100)}” is not a web domain; kept without one` });
+    return { crmId: r.id, name: (r.name ?? domain ?? `Company ${r.id}`).slice(0, 200), domain };
+  });
+  const { outcomes, warnings } = await writeCrmAccounts(tx, rows, { workspaceId: c.workspaceId, sourceDetail: c.label });
+  for (const w of warnings) issue(c, { objectType: "company", objectId: w.crmId, severity: "warning", message: `company ${w.crmId}: ${w.message}` });
+  for (const o of outcomes) c.counts.companies[o]++;
+}
+
+/** The CRM's contact fields in the order of CONTACT_TARGETS, named as the vendor names them (for the messages). */
+const CONTACT_TARGETS: TColumnTarget[] = ["firstName", "lastName", "email", "title", "phone", "addressLine1", "addressLine2", "city", "region", "postalCode", "country", "company", "crmId"];
+const FIELD_NAMES: Record<string, string[]> = {
+  HubSpot: ["firstname", "lastname", "email", "jobtitle", "phone", "address", "address", "city", "state", "zip", "country", "company", "id"],
+  Salesforce: ["FirstName", "LastName", "Email", "Title", "Phone", "MailingStreet", "MailingStreet", "MailingCity", "MailingState", "MailingPostalCode", "MailingCountry", "Account", "Id"],
+};
+
+/**
+ * Contacts → contacts, each checked as an imported row is (names, email, country, lengths): a
+ * contact that cannot be one (no name and no email) is an error and is not written; a missing
+ * address or a value left out is a warning. The contact's company is its account (by CRM id).
+ * Contacts who opted out in the CRM are suppressed (opt-out).
+ */
+export async function writeContactsPage(tx: Db, c: PageContext, records: CrmContact[]) {
+  const rows: TContactInput[] = [];
+  const optedOut: number[] = [];
+  const names = FIELD_NAMES[c.label] ?? FIELD_NAMES.HubSpot;
+  for (const r of records) {
+    const values = [r.firstName, r.lastName, r.email, r.title, r.phone, r.addressLine1, r.addressLine2, r.city, r.region, r.postalCode, r.country, r.companyName, r.id].map((v) => v ?? "");
+    const prepared = prepareRow(values, CONTACT_TARGETS, names);
+    if (prepared.kind === "refused") {
+      c.counts.contacts.errors++;
+      issue(c, { objectType: "contact", objectId: r.id, severity: "error", message: `contact ${r.id}: ${prepared.issue.reason}${prepared.issue.column ? ` (${prepared.issue.column})` : ""}; not synced` });
+      continue;
+    }
+    for (const w of prepared.warnings) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `contact ${r.id}: ${w.reason}` });
+    if (!prepared.contact.addressLine1) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `contact ${r.id}: no address; synced, but it cannot be mailed until it has one` });
+    if (r.optedOut) optedOut.push(rows.length);
+    rows.push({ ...prepared.contact, accountCrmId: r.companyId });
+  }
+  if (!rows.length) return;
+  const results = await writeContacts(tx, rows, { workspaceId: c.workspaceId, onExisting: "update", audienceId: null, source: "crm", sourceDetail: c.label, sourceImportId: null, accountCache: c.accountCache });
+  for (const r of results) {
+    if (r.outcome === "created") c.counts.contacts.created++;
+    else if (r.outcome === "updated") c.counts.contacts.updated++;
+    else c.counts.contacts.unchanged++;
+  }
+  if (optedOut.length) {
+    const entries = optedOut.map((i) => (rows[i].email ? { email: rows[i].email!, reason: "opt-out" as const } : { contactId: results[i].contactId, reason: "opt-out" as const }));
+    const added = await addSuppressions(tx, { workspaceId: c.workspaceId, entries, source: "crm", actor: c.actor });
+    c.counts.suppressions.added += added.added;
+  }
+}
+
+/** Deals → account outcomes (see syncCrmOutcomes); a deal without a synced company is not counted. */
+export async function writeDeals(tx: Db, c: PageContext, records: CrmDeal[]) {
+  const companyIds = [...new Set(records.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
+  const accounts = companyIds.length ? await tx.account.findMany({ where: { workspaceId: c.workspaceId, crmId: { in: companyIds } }, select: { id: true, crmId: true } }) : [];
+  const byCrmId = new Map(accounts.map((a) => [a.crmId!, a.id]));
+  const deals = [];
+  for (const r of records) {
+    const fail = (message: string) => {
+      c.counts.deals.errors++;
+      issue(c, { objectType: "deal", objectId: r.id, severity: "error", message: `deal ${r.id}: ${message}; not counted` });
+    };
+    if (!r.companyId) fail("no associated company");
+    else if (!byCrmId.has(r.companyId)) fail(`its company ${r.companyId} is not among the synced accounts`);
+    else if (!r.createdAt) fail("no creation date");
+    else {
+      if (r.won && r.amountCents === null) issue(c, { objectType: "deal", objectId: r.id, severity: "warning", message: `deal ${r.id}: won without an amount; counted as closed-won with $0` });
+      deals.push({ dealId: r.id, accountId: byCrmId.get(r.companyId)!, amountCents: r.amountCents, createdAt: r.createdAt, closedAt: r.closedAt, won: r.won });
+    }
+  }
+  if (!deals.length) return;
+  const kind = c.label === "Salesforce" ? "opportunity" : "deal";
+  const done = await syncCrmOutcomes(tx, deals, { workspaceId: c.workspaceId, connectionId: c.connectionId, sourceDetail: (id) => `${c.label} ${kind} ${id}` });
+  c.counts.outcomes.created += done.created;
+  c.counts.outcomes.updated += done.updated;
+  c.counts.outcomes.removed += done.removed;
+}
+
+/**
+ * A CRM list → its audience (made on the first sync, named after the list), with exactly the list's
+ * members that are synced contacts: new members added, those no longer in the list taken out.
+ */
+export async function writeList(tx: Db, c: PageContext, list: { id: string; name: string }, memberCrmIds: string[]) {
+  const link = await tx.crmListLink.findUnique({ where: { connectionId_listId: { connectionId: c.connectionId, listId: list.id } } });
+  let audience = link ? await tx.audience.findFirst({ where: { id: link.audienceId, workspaceId: c.workspaceId } }) : null;
+  const name = list.name.trim().slice(0, 110) || `${c.label} list ${list.id}`;
+  const free = async (n: string) => !(await tx.audience.findFirst({ where: { workspaceId: c.workspaceId, name: n, ...(audience ? { id: { not: audience.id } } : {}) }, select: { id: true } }));
+  let wanted = name;
+  for (let i = 1; !(await free(wanted)); i++) wanted = i === 1 ? `${name} (${c.label})` : `${name} (${c.label} ${i})`;
+  if (!audience) audience = await tx.audience.create({ data: { workspaceId: c.workspaceId, name: wanted, source: "crm" } });
+  else if (audience.name !== wanted && audience.name !== name) await tx.audience.update({ where: { id: audience.id }, data: { name: wanted } });
+  await tx.crmListLink.upsert({
+    where: { connectionId_listId: { connectionId: c.connectionId, listId: list.id } },
+    create: { connectionId: c.connectionId, listId: list.id, audienceId: audience.id },
+    update: { audienceId: audience.id },
+  });
+  const ids = JSON.stringify([...new Set(memberCrmIds)]);
+  const [{ count: found }] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM "Contact" WHERE "workspaceId" = ${c.workspaceId} AND "crmId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))`;
+  const added = await tx.$executeRaw`
+    INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
+    SELECT ${audience.id}, ct.id, ${c.workspaceId}, now() FROM "Contact" ct
+     WHERE ct."workspaceId" = ${c.workspaceId} AND ct."crmId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))
+    ON CONFLICT DO NOTHING`;
+  const removed = await tx.$executeRaw`
+    DELETE FROM "AudienceMember" m USING "Contact" ct
+     WHERE m."audienceId" = ${audience.id} AND ct.id = m."contactId"
+       AND (ct."crmId" IS NULL OR NOT (ct."crmId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))))`;
+  c.counts.audienceMembers.added += added;
+  c.counts.audienceMembers.removed += removed;
+  const missing = new Set(memberCrmIds).size - found;
+  if (missing > 0) issue(c, { objectType: "list", objectId: list.id, severity: "warning", message: `list ${list.id} (${name}): ${missing} of its members are not synced contacts (see their errors); left out of the audience` });
+}

@@ -1,0 +1,177 @@
+/**
+ * The records behind the local CRM fakes (HubSpot and Salesforce), in one neutral shape that each
+ * fake renders as its vendor does. Deterministic for a given size, so tests and the benchmark can
+ * say exactly what a sync must find.
+ */
+
+export interface FakeCompany {
+  id: string;
+  name: string;
+  domain: string | null;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+export interface FakeContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  title: string | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  optedOut: boolean;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+export interface FakeDeal {
+  id: string;
+  name: string;
+  companyId: string | null;
+  amount: number | null;
+  createdAt: number;
+  closedAt: number | null;
+  won: boolean;
+  modifiedAt: number;
+}
+
+export interface FakeList {
+  id: string;
+  name: string;
+  members: string[];
+  createdAt: number;
+  modifiedAt: number;
+}
+
+export interface FakeCrm {
+  companies: FakeCompany[];
+  contacts: FakeContact[];
+  deals: FakeDeal[];
+  lists: FakeList[];
+}
+
+const DAY = 86_400_000;
+const FIRST = ["Ada", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas"];
+const LAST = ["Okafor", "Hartley", "Nakamura", "Alvarez", "Petrova", "Haddad", "Lindqvist", "Tanaka", "Moreau", "Schmidt"];
+const CITIES: [string, string, string][] = [
+  ["Boston", "MA", "02116"],
+  ["Austin", "TX", "78701"],
+  ["Denver", "CO", "80202"],
+  ["Seattle", "WA", "98101"],
+  ["Chicago", "IL", "60601"],
+];
+
+export type IdStyle = "hubspot" | "salesforce";
+
+/** An id as the vendor writes it: HubSpot numbers, Salesforce 18-character ids with a prefix per object. */
+export function fakeId(style: IdStyle, prefix: "001" | "003" | "006" | "701", n: number): string {
+  if (style === "hubspot") return String((prefix === "001" ? 9_000_000 : prefix === "003" ? 1_000_000 : prefix === "006" ? 5_000_000 : 100) + n);
+  return `${prefix}Fa${String(n).padStart(10, "0")}AAA`;
+}
+
+/**
+ * `contacts` contacts spread over `companies` companies (every tenth contact has no address and
+ * every fiftieth opted out of email), `deals` deals (a third won), and two lists.
+ */
+export function generateCrm(style: IdStyle, size: { contacts: number; companies?: number; deals?: number; now?: number }): FakeCrm {
+  const now = size.now ?? Date.now();
+  const nCompanies = size.companies ?? Math.max(1, Math.ceil(size.contacts / 5));
+  const base = now - 400 * DAY;
+  const companies: FakeCompany[] = Array.from({ length: nCompanies }, (_, i) => ({
+    id: fakeId(style, "001", i + 1),
+    name: `Company ${i + 1} Inc`,
+    domain: `company${i + 1}.example`,
+    createdAt: base + i,
+    // A minute apart: a sync's re-read overlap (two minutes) takes in only the newest few.
+    modifiedAt: base + DAY + i * 60_000,
+  }));
+  const contacts: FakeContact[] = Array.from({ length: size.contacts }, (_, i) => {
+    const company = companies[i % nCompanies];
+    const [city, region, postalCode] = CITIES[i % CITIES.length];
+    const noAddress = i % 10 === 9;
+    return {
+      id: fakeId(style, "003", i + 1),
+      firstName: FIRST[i % FIRST.length],
+      lastName: `${LAST[Math.floor(i / FIRST.length) % LAST.length]}${i}`,
+      email: `person${i + 1}@${company.domain}`,
+      title: "Head of Operations",
+      phone: null,
+      street: noAddress ? null : `${100 + (i % 900)} Main St`,
+      city: noAddress ? null : city,
+      region: noAddress ? null : region,
+      postalCode: noAddress ? null : postalCode,
+      country: noAddress ? null : "United States",
+      companyId: company.id,
+      companyName: company.name,
+      optedOut: i % 50 === 49,
+      createdAt: base + i,
+      // Spread over a year, oldest first, so incremental reads find only what a test touches.
+      modifiedAt: base + 30 * DAY + i * 60_000,
+    };
+  });
+  const nDeals = size.deals ?? Math.ceil(nCompanies / 2);
+  const deals: FakeDeal[] = Array.from({ length: nDeals }, (_, i) => {
+    const won = i % 3 === 0;
+    const created = base + 100 * DAY + i * 60_000;
+    return {
+      id: fakeId(style, "006", i + 1),
+      name: `Deal ${i + 1}`,
+      companyId: companies[(i * 7) % nCompanies].id,
+      amount: 1000 + (i % 20) * 250,
+      createdAt: created,
+      closedAt: won ? created + 20 * DAY : null,
+      won,
+      modifiedAt: created + (won ? 20 * DAY : DAY),
+    };
+  });
+  const lists: FakeList[] = [
+    { id: style === "hubspot" ? "101" : fakeId(style, "701", 1), name: "Q4 target accounts", members: contacts.filter((_, i) => i % 4 === 0).map((c) => c.id), createdAt: base, modifiedAt: base + DAY },
+    { id: style === "hubspot" ? "102" : fakeId(style, "701", 2), name: "Event attendees", members: contacts.slice(0, Math.min(25, contacts.length)).map((c) => c.id), createdAt: base, modifiedAt: base + DAY },
+  ];
+  return { companies, contacts, deals, lists };
+}
+
+/** What a fake counts and how tests make it misbehave. */
+export interface FakeControls {
+  /** Every request, in order: method and path (with query). */
+  requests: { method: string; url: string; at: number; status?: number }[];
+  /** After `afterRequests` more API requests (the token endpoint aside), the next `count` answer 429 with Retry-After: seconds. */
+  rateLimitNext(count: number, retryAfterSeconds: number, afterRequests?: number): void;
+  /** After `after` more API requests, the next one fails like a dropped connection (the socket is destroyed). */
+  dropAfter(after: number): void;
+}
+
+export function controls() {
+  const state = { pending429: 0, retryAfter: 1, dropIn: -1, rateIn: 0 };
+  const requests: FakeControls["requests"] = [];
+  return {
+    state,
+    requests,
+    /** After `afterRequests` more API requests, the next `count` answer 429 with Retry-After. */
+    rateLimitNext(count: number, retryAfterSeconds: number, afterRequests = 0) {
+      state.pending429 = count;
+      state.retryAfter = retryAfterSeconds;
+      state.rateIn = afterRequests;
+    },
+    /** Whether this request is one to answer 429. */
+    limited(): boolean {
+      if (state.pending429 <= 0) return false;
+      if (state.rateIn > 0) {
+        state.rateIn--;
+        return false;
+      }
+      state.pending429--;
+      return true;
+    },
+    dropAfter(after: number) {
+      state.dropIn = after;
+    },
+  };
+}
