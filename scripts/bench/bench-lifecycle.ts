@@ -12,6 +12,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { goLive } from "@/server/campaigns/service";
 import { requestDraftGeneration } from "@/server/drafts/service";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
@@ -69,7 +70,7 @@ async function bigCampaign(prisma: PrismaClient, workspaceId: string, contacts: 
   await requestDraftGeneration(prisma, { workspaceId, campaignId: campaign.id, actor: { kind: "system", id: null, label: "bench" } });
   await drainJobs(prisma, { workspaceId, maxRuns: 10_000 });
   const renderSeconds = (performance.now() - rendering) / 1000;
-  await prisma.campaign.update({ where: { id: campaign.id }, data: { status: "live", wentLiveAt: new Date(), entryPolicyFrozenAt: new Date() } });
+  await goLive(prisma, { workspaceId, campaignId: campaign.id, actor: { kind: "system", id: null, label: "bench" } });
   return { campaign, contactIds: rows.map((r) => r.id), renderSeconds };
 }
 
@@ -114,7 +115,18 @@ async function throughput(prisma: PrismaClient, url: string, workspaceId: string
   const procs = await startWorkers(workers, url);
   const started = Date.now();
   await prisma.$executeRaw`UPDATE "EntryEvent" SET "runAfter" = timezone('UTC', now()) WHERE "campaignId" = ${campaign.id}`;
-  while ((await openCount(prisma, campaign.id)) > 0) await new Promise((r) => setTimeout(r, 100));
+  const waits = new Map<string, number>();
+  while ((await openCount(prisma, campaign.id)) > 0) {
+    if (process.env.BENCH_WAITS) {
+      // What the workers' connections wait for (BENCH_WAITS=1): lock waits show where workers serialise.
+      const rows = await prisma.$queryRaw<{ w: string }[]>`
+        SELECT COALESCE(wait_event_type || ':' || wait_event, 'cpu') || ' | ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 70) AS w
+          FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`;
+      for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + 1);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (waits.size) console.log([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w, n]) => `${String(n).padStart(5)}  ${w}`).join("\n"));
   const seconds = (Date.now() - started) / 1000;
   await stopWorkers(procs);
   const notCompleted = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: { not: "completed" } } });

@@ -4,7 +4,7 @@ import { isPoBox } from "@/server/designs/recipient";
 import { recipientKey, reviewAddress } from "./gates/address";
 import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
-import { armFor } from "./gates/holdout";
+import { armFor, assignArms } from "./gates/holdout";
 import { suppressionKeys } from "./gates/suppression";
 import type { EventContext } from "./snapshot";
 import type { GateFacts } from "./transitions";
@@ -82,7 +82,7 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
     const key = keyOf.get(event.id)!;
     const isMember = members.has(`${campaign.audienceId}:${contact.id}`);
     const isSuppressed = isMember && suppressed.has(contact.id);
-    const arm = arms.get(`${campaign.id}:${contact.accountId}`) ?? (await armFor(db, { workspaceId, campaignId: campaign.id, accountId: contact.accountId, contactId: contact.id, holdoutShare: campaign.holdoutShare }));
+    const arm = contact.accountId ? arms.get(`${campaign.id}:${contact.accountId}`)! : await armFor(db, { workspaceId, campaignId: campaign.id, accountId: null, contactId: contact.id, holdoutShare: campaign.holdoutShare });
     const contract = contractGate({ plan: campaign.plan, format: campaign.format, contract: campaign.contract });
     let address: GateFacts["address"] = "ok";
     // Gifts ship to a street address only: a PO box fails address review for a gift campaign.
@@ -95,17 +95,23 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
   return out;
 }
 
-/** The arms already assigned to the batch's accounts ("campaignId:accountId"); an account new to a campaign is assigned by armFor. */
+/**
+ * The arm of each of the batch's accounts in its campaign ("campaignId:accountId"): assigned at
+ * go-live, or now, once, for an account that joined the audience later (assignArms).
+ */
 async function loadArms(db: Db, ctxs: EventContext[], contacts: Map<string, GateContact>): Promise<Map<string, "treatment" | "holdout">> {
-  const pairs = ctxs.flatMap((c) => {
+  const units = ctxs.flatMap((c) => {
     const accountId = contacts.get(c.event.contactId)?.accountId;
-    return accountId ? [{ c: c.campaign.id, a: accountId }] : [];
+    return accountId ? [{ campaignId: c.campaign.id, accountId, holdoutShare: c.campaign.holdoutShare }] : [];
   });
-  if (pairs.length === 0) return new Map();
+  if (units.length === 0) return new Map();
   const rows = await db.$queryRaw<{ campaignId: string; accountId: string; arm: "treatment" | "holdout" }[]>`
     SELECT h."campaignId", h."accountId", h.arm::text AS arm FROM "HoldoutAssignment" h
-      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(c text, a text) ON h."campaignId" = x.c AND h."accountId" = x.a`;
-  return new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.arm]));
+      JOIN jsonb_to_recordset(${JSON.stringify(units.map((u) => ({ c: u.campaignId, a: u.accountId })))}::jsonb) AS x(c text, a text) ON h."campaignId" = x.c AND h."accountId" = x.a`;
+  const arms = new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.arm]));
+  const missing = units.filter((u) => !arms.has(`${u.campaignId}:${u.accountId}`));
+  if (missing.length) for (const [k, arm] of await assignArms(db, { workspaceId: ctxs[0].event.workspaceId, units: missing })) arms.set(k, arm);
+  return arms;
 }
 
 /** "audienceId:contactId" for each event whose contact is in its campaign's audience. */
