@@ -272,11 +272,11 @@ describe("budget, campaign state and failures", () => {
     expect(failed.enrollment).toMatchObject({ reservation: { status: "held" }, mailPiece: { status: "approved" } });
   });
 
-  it("never overspends: 12 parallel events, budget for 5, two workers at once", async () => {
+  it.each(["batch", "single"] as const)("never overspends: 12 parallel events, budget for 5, two workers at once (%s)", async (mode) => {
     const f = await liveCampaign(prisma, { accounts: 12, perAccount: 1, campaign: { budgetCents: 5 * 120 + 60 } });
     const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));
     const clock = testClock();
-    await Promise.all([drain(prisma, clock, f.workspaceId), drain(prisma, clock, f.workspaceId)]);
+    await Promise.all([drain(prisma, clock, f.workspaceId, {}, mode), drain(prisma, clock, f.workspaceId, {}, mode)]);
     const rows = await Promise.all(events.map((e) => eventRow(prisma, e.eventId)));
     expect(rows.filter((r) => r.status === "completed")).toHaveLength(5);
     expect(rows.filter((r) => r.status === "skipped" && r.skipReason === "budget_exhausted")).toHaveLength(7);

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { requestDraftGeneration } from "@/server/drafts/service";
+import { adapterFor } from "@/server/fulfilment/registry";
+import { testDatabase } from "@/test/database";
+import { drainJobs } from "@/test/jobs";
+import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+const actor = { kind: "system" as const, id: null, label: "test" };
+
+/** A live campaign whose drafts were rendered while it was a draft, for all but its last contact (who "joins later"). */
+async function draftedCampaign() {
+  const f = await liveCampaign(prisma, { accounts: 4, perAccount: 2, campaign: { status: "draft" } });
+  const late = f.contacts[f.contacts.length - 1];
+  await prisma.audienceMember.delete({ where: { audienceId_contactId: { audienceId: f.audience.id, contactId: late.id } } });
+  await requestDraftGeneration(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor });
+  expect(await drainJobs(prisma, { workspaceId: f.workspaceId })).toEqual(["succeeded"]);
+  await prisma.audienceMember.create({ data: { audienceId: f.audience.id, contactId: late.id, workspaceId: f.workspaceId } });
+  await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "live" } });
+  return { ...f, late };
+}
+
+describe("the lifecycle in batches", () => {
+  it("prints each recipient's approved draft as it is, and renders a draft for a recipient who joined later outside the step", async () => {
+    const f = await draftedCampaign();
+    const before = new Map((await prisma.draft.findMany({ where: { campaignId: f.campaign.id } })).map((d) => [d.contactId, d]));
+    expect(before.size).toBe(7);
+    const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));
+    await drain(prisma, testClock(), f.workspaceId);
+    for (const e of events) {
+      const row = await eventRow(prisma, e.eventId);
+      expect(row.status).toBe("completed");
+      const piece = row.enrollment!.mailPiece!;
+      const draft = before.get(row.contactId) ?? (await prisma.draft.findUniqueOrThrow({ where: { campaignId_contactId: { campaignId: f.campaign.id, contactId: row.contactId } } }));
+      // The printed piece is the draft: its codes, its copy, its print file and page count.
+      expect([piece.sid, piece.responseCode, piece.pages, piece.status]).toEqual([draft.sid, draft.responseCode, draft.pages, "mailed"]);
+      expect(Buffer.from(piece.proofPdf!).equals(Buffer.from(draft.pdf))).toBe(true);
+      expect(piece.copy).toEqual({ headline: (draft.blocks as Record<string, string>).headline, body: (draft.blocks as Record<string, string>).body, signOff: (draft.blocks as Record<string, string>).signOff });
+    }
+    // The recipient who joined later now has a draft of their own, the one that was printed.
+    expect(await prisma.draft.count({ where: { campaignId: f.campaign.id, contactId: f.late.id } })).toBe(1);
+    const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } });
+    expect(campaign).toMatchObject({ spentCents: 8 * 120, reservedCents: 0 });
+    expect(await prisma.sandboxPrintJob.count({ where: { workspaceId: f.workspaceId } })).toBe(8);
+  }, 60_000);
+
+  it("a batch whose vendor call fails is moved one event at a time: every event still ends once, with one piece and one charge", async () => {
+    const f = await draftedCampaign();
+    const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));
+    let failures = 0;
+    await drain(prisma, testClock(), f.workspaceId, {
+      adapterFor: (vendor, db) => {
+        const real = adapterFor(vendor, db);
+        return {
+          vendor,
+          submit: (job) => real.submit(job),
+          submitStored: async () => {
+            failures++;
+            throw new Error("the vendor's batch endpoint is down");
+          },
+        };
+      },
+    });
+    expect(failures).toBeGreaterThan(0);
+    const rows = await Promise.all(events.map((e) => eventRow(prisma, e.eventId)));
+    expect(rows.map((r) => r.status)).toEqual(events.map(() => "completed"));
+    expect(await prisma.mailPiece.count({ where: { campaignId: f.campaign.id } })).toBe(8);
+    expect(await prisma.budgetReservation.count({ where: { campaignId: f.campaign.id, status: "charged" } })).toBe(8);
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 8 * 120, reservedCents: 0 });
+  }, 60_000);
+});
