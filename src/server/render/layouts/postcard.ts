@@ -62,12 +62,14 @@ export function postcard(input: RenderInput, issues: RenderIssue[], w: number, h
   back.add({ kind: "rect", x: -inch(0.125), y: -inch(0.125), w: inch(0.125) + inch(0.12), h: h + inch(0.25), fill: input.layout === "minimal" ? accent : primary });
   back.text("returnAddress", [input.companyName, ...input.returnAddress].join("\n"), { x: left, y: inch(0.28), w: textW * 0.75, h: inch(0.62) }, { family: input.fonts.body, weight: 400, size: 7, minSize: 5.5, color: "#343a40", lineHeight: 1.2 });
   const qr = inch(small ? 0.7 : 0.85);
+  // The response block (QR code, call to action and link) sits above the barcode clear zone, which
+  // runs along the bottom edge across most of the card: USPS keeps its bottom 5/8 in free of print.
+  const qrY = inch(z.barcode.y - 0.1) - qr;
   const bodyTop = inch(small ? 0.85 : 1.0);
-  const bodyBottom = h - inch(0.3) - qr - inch(0.15);
+  const bodyBottom = qrY - inch(0.15);
   const signH = inch(small ? 0.32 : 0.45);
   back.text("body", input.text.body, { x: left, y: bodyTop, w: textW, h: bodyBottom - bodyTop - signH }, { family: input.fonts.body, weight: 400, size: small ? 8.5 : 10.5, minSize: small ? 6.5 : 7.5, color: text, lineHeight: 1.3 }, { required: true });
   back.text("signOff", input.text.signOff, { x: left, y: bodyBottom - signH, w: textW, h: signH }, { family: input.fonts.handwriting, weight: 400, size: small ? 13 : 17, minSize: 10, color: text, valign: "bottom" });
-  const qrY = h - inch(0.3) - qr;
   back.qr(input.response.url, left, qrY, qr);
   back.text("cta", input.text.cta, { x: left + qr + inch(0.12), y: qrY + inch(0.05), w: textW - qr - inch(0.12), h: qr * 0.62 }, { family: input.fonts.body, weight: 700, size: small ? 8 : 10, minSize: 6.5, color: primary, lineHeight: 1.2, valign: "bottom" });
   back.text("cta", input.response.label, { x: left + qr + inch(0.12), y: qrY + qr * 0.68, w: textW - qr - inch(0.12), h: qr * 0.3 }, { family: input.fonts.body, weight: 400, size: 7, minSize: 5.5, color: "#495057" });
