@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { ZCampaignDraft } from "@/server/campaigns/schema";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { dataUrl, makePng } from "@/test/images";
@@ -65,6 +66,17 @@ describe("the brand kit", () => {
     expect(ZBrandKitUpdate.safeParse({ fonts: { handwriting: "noto-sans" } }).success).toBe(false);
     expect(ZBrandKitUpdate.safeParse({ companyName: "A\u0000B" }).error?.issues[0].message).toBe("The company name cannot contain a NUL character.");
   }, 120_000);
+
+  it("gives a new campaign without a destination of its own the brand kit's default destination", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    await updateBrandKit(prisma, { workspaceId: o.workspaceId, actor, input: { destinationUrl: "https://brightline.example/hello" } });
+    const { createDraft } = await import("@/server/campaigns/service");
+    const draft = (name: string, destinationUrl: string | null) =>
+      ZCampaignDraft.parse({ name, format: "postcard", audienceId: null, acceptsApiEvents: false, holdoutShare: 0.2, frequencyCapContact: null, frequencyCapAccount: null, frequencyWindowDays: 30, reviewGate: "none", budgetCents: 0, fulfilmentContractId: null, destinationUrl, headline: "", bodyTemplate: "", signOff: "", endsAt: null });
+    const plain = await createDraft(prisma, { workspaceId: o.workspaceId, actor, input: draft("Defaults", null) });
+    const own = await createDraft(prisma, { workspaceId: o.workspaceId, actor, input: draft("Own", "https://brightline.example/own") });
+    expect([plain.destinationUrl, own.destinationUrl]).toEqual(["https://brightline.example/hello", "https://brightline.example/own"]);
+  });
 
   it("warns about colours that are hard to read", async () => {
     const o = await createOwnerWorkspace(prisma);

@@ -130,10 +130,13 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
 export type TCampaignDetail = Awaited<ReturnType<typeof getCampaignDetail>>;
 
 export async function createDraft(prisma: PrismaClient, p: { workspaceId: string; input: TCampaignDraft; actor: Actor }) {
-  await checkReferences(prisma, p.workspaceId, p.input);
-  checkResponseSettings(p.input);
+  // Without a destination of its own, response links lead to the brand kit's default destination.
+  const destinationUrl = p.input.destinationUrl ?? (await prisma.brandKit.findUnique({ where: { workspaceId: p.workspaceId }, select: { destinationUrl: true } }))?.destinationUrl ?? null;
+  const input = { ...p.input, destinationUrl };
+  await checkReferences(prisma, p.workspaceId, input);
+  checkResponseSettings(input);
   return prisma.$transaction(async (tx) => {
-    const campaign = await tx.campaign.create({ data: { ...p.input, workspaceId: p.workspaceId, status: "draft" } });
+    const campaign = await tx.campaign.create({ data: { ...input, workspaceId: p.workspaceId, status: "draft" } });
     await recordAudit(tx, p.workspaceId, p.actor, "campaign.created", { type: "campaign", id: campaign.id }, { name: campaign.name });
     return campaign;
   });
