@@ -194,10 +194,10 @@ export function mappingByName(columns: string[], suggested: TColumnTarget[], giv
 }
 
 /** An import's report as agents read it: counts, the first 100 refused rows and warnings, progress. */
-export async function importReport(db: Db, p: { workspaceId: string; importId: string }) {
+export async function importReport(db: Db, p: { workspaceId: string; importId: string; refusedAfterRow?: number | null }) {
   const view = await getImport(db, p);
   const [refused, warnings] = await Promise.all([
-    listImportIssues(db, { ...p, kind: "refused", take: 100 }),
+    listImportIssues(db, { ...p, kind: "refused", afterRow: p.refusedAfterRow, take: 100 }),
     listImportIssues(db, { ...p, kind: "warning", take: 100 }),
   ]);
   const issue = ({ row, column, reason }: { row: number; column: string | null; reason: string }) => ({ row, column, reason });
@@ -211,6 +211,7 @@ export async function importReport(db: Db, p: { workspaceId: string; importId: s
     duplicates: view.duplicates,
     refused: refused.issues.map(issue),
     refusedCount: view.refusedCount,
+    nextRefusedAfterRow: refused.nextAfterRow,
     warnings: warnings.issues.map(issue),
     warningCount: view.warningCount,
     audienceId: view.audienceId,

@@ -71,6 +71,34 @@ describe("the contact, audience, suppression and import tools", () => {
     expect(contact).toMatchObject({ source: "import" });
   });
 
+  it("imports_get pages through every refused row, a hundred at a time", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const client = await agentFor(o.workspaceId);
+    const csv = ["First Name,Email", ...Array.from({ length: 150 }, (_, i) => (i % 2 ? `Ada${i},ada${i}@example.test` : ",not-an-email")), ""].join("\n");
+    const first = (await call(client, "contacts_import", { csv, audienceName: "Half bad" })) as { importId: string; refusedCount: number; refused: { row: number }[]; nextRefusedAfterRow: number | null };
+    expect([first.refusedCount, first.refused.length]).toEqual([75, 75]);
+    expect(first.nextRefusedAfterRow).toBeNull();
+    const many = ["First Name,Email", ...Array.from({ length: 250 }, () => ",not-an-email"), "Ada,ada@example.test", ""].join("\n");
+    const big = (await call(client, "contacts_import", { csv: many, audienceName: "Mostly bad" })) as typeof first;
+    expect([big.refusedCount, big.refused.length, big.refused[99].row, big.nextRefusedAfterRow]).toEqual([250, 100, 101, 101]);
+    const rest: number[] = [];
+    for (let after: number | null = big.nextRefusedAfterRow; after !== null; ) {
+      const page = (await call(client, "imports_get", { importId: big.importId, refusedAfterRow: after })) as typeof first;
+      rest.push(...page.refused.map((r) => r.row));
+      after = page.nextRefusedAfterRow;
+    }
+    expect(rest).toEqual(Array.from({ length: 150 }, (_, i) => 102 + i));
+  });
+
+  it("tools that change or remove what exists say so (destructiveHint), and contacts_import is not idempotent (each call is a new import)", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const { tools } = await (await agentFor(o.workspaceId, ["workspace:read", "contacts:write", "campaigns:write"])).listTools();
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    for (const name of ["audiences_remove_contacts", "contacts_import", "campaigns_end", "campaigns_update_draft", "drafts_update"]) expect(hints[name], name).toMatchObject({ destructiveHint: true });
+    for (const name of ["audiences_add_contacts", "suppressions_add", "campaigns_create_draft", "contacts_list"]) expect(hints[name], name).toMatchObject({ destructiveHint: false });
+    expect(hints.contacts_import).toMatchObject({ idempotentHint: false, readOnlyHint: false });
+  });
+
   it("contacts_import refuses a mapping to a column the text does not have, and writes nothing", async () => {
     const o = await createOwnerWorkspace(prisma);
     const client = await agentFor(o.workspaceId);

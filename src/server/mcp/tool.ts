@@ -28,6 +28,8 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   kind: ToolKind;
   /** A repeated call with the same arguments has no further effect. */
   idempotent: boolean;
+  /** It changes or removes what exists (not only adds): MCP's destructiveHint. */
+  destructive?: boolean;
   input: I;
   result: R;
   /** Dates in the result become ISO strings; the result is checked against `result` by the SDK. */
@@ -51,11 +53,11 @@ export function toolMeta(tool: Pick<ToolDef, "scope" | "kind">) {
   return { "io.direct-mail-programme/scope": tool.scope, "io.direct-mail-programme/kind": tool.kind };
 }
 
-export function annotationsOf(tool: Pick<ToolDef, "title" | "kind" | "idempotent">): ToolAnnotations {
+export function annotationsOf(tool: Pick<ToolDef, "title" | "kind" | "idempotent" | "destructive">): ToolAnnotations {
   return {
     title: tool.title,
     readOnlyHint: tool.kind === "read",
-    destructiveHint: false,
+    destructiveHint: tool.destructive ?? false,
     idempotentHint: tool.kind === "read" || tool.idempotent,
     openWorldHint: false,
   };

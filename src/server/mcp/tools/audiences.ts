@@ -76,6 +76,7 @@ export const audienceTools = [
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: z.object({ audienceId: ZAudienceIdArg, contactIds: ZContactIds }),
     result: z.object({ audienceId: z.string(), removed: z.number().int(), notMembers: z.number().int(), size: z.number().int(), accounts: z.number().int() }),
     run: async (ctx, a) => {

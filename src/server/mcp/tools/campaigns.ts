@@ -154,6 +154,7 @@ export const campaignTools = [
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: z.object({ campaignId: ZCampaignIdArg, changes: ZDraftFields.partial().describe("Only the fields to change.") }),
     result: ZCampaignView,
     run: async (ctx, a) => {
@@ -185,6 +186,7 @@ export const campaignTools = [
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
+    destructive: true,
     input: z.object({ campaignId: ZCampaignIdArg }),
     result: ZCampaignView,
     run: async (ctx, a) => {

@@ -26,7 +26,8 @@ export const contactTools = [
     description: `Imports contacts from CSV text (a header row, then one contact per row; comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into an audience: audienceId (an existing one), or audienceName (that audience, made if missing), or a new one named after the import. Headers people write map by themselves (First Name, given_name, Email Address, Company Name, Zip/Postal Code, State/Province, Country, Website, ...); mapping overrides them by column name with a field (${CONTACT_FIELDS.join(", ")}), "custom" (a custom field named after the column), "custom:<name>" or "ignore". A contact already in the workspace (same email, else CRM id, else name and address) is updated (onExisting "update", the default: non-empty values replace) or left as it is ("skip"); importing the same text again changes nothing. A row with no name and no email is refused (row number, column, reason) and nothing of it is written. Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call (status succeeded); a larger import answers status running: follow it with imports_get { importId }.`,
     scope: "contacts:write",
     kind: "write",
-    idempotent: true,
+    idempotent: false,
+    destructive: true,
     input: z.object({
       csv: z.string().min(1, "Send the CSV text, header row first.").max(MAX_TEXT_IMPORT_CHARS, `At most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters; split larger files.`),
       audienceId: z.string().min(1).max(64).optional().describe("An existing audience (aud_…) to add the contacts to."),
@@ -62,13 +63,16 @@ export const contactTools = [
   defineTool({
     name: "imports_get",
     title: "Read an import",
-    description: "An import's status and report: rows, created, updated, skipped, the refused rows with their number, column and reason, the warnings, the audience, and while it runs the progress (done, total, rows per second, seconds left).",
+    description: "An import's status and report: rows, created, updated, skipped, the refused rows with their number, column and reason (100 at a time: refusedAfterRow pages on), the warnings, the audience, and while it runs the progress (done, total, rows per second, seconds left).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({ importId: ZImportId.describe("The importId contacts_import returned (imp_…).") }),
+    input: z.object({
+      importId: ZImportId.describe("The importId contacts_import returned (imp_…)."),
+      refusedAfterRow: z.number().int().min(1).max(10_000_000).optional().describe("nextRefusedAfterRow of the previous answer: the refused rows after that row number."),
+    }),
     result: ZImportReport,
-    run: async (ctx, a) => ({ requested: `Import ${a.importId}.`, changed: [], result: await importReport(ctx.db, { workspaceId: ctx.workspaceId, importId: a.importId }) }),
+    run: async (ctx, a) => ({ requested: `Import ${a.importId}.`, changed: [], result: await importReport(ctx.db, { workspaceId: ctx.workspaceId, importId: a.importId, refusedAfterRow: a.refusedAfterRow }) }),
   }),
   defineTool({
     name: "contacts_list",

@@ -86,6 +86,7 @@ export const creativeTools = [
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: z.object({
       companyName: ZBrandKitUpdate.shape.companyName,
       logo: ZBrandKitUpdate.shape.logo,
@@ -137,6 +138,7 @@ export const creativeTools = [
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: ZDesignChanges.extend({ designId: ZDesignId }),
     result: ZDesignOut,
     run: async (ctx, a) => {
@@ -257,6 +259,7 @@ export const creativeTools = [
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: z.object({ draftId: ZDraftId, blocks: ZDraftBlocks }),
     result: z.object({ draftId: z.string(), edited: z.boolean(), overflowing: z.boolean(), missingData: z.boolean(), blocks: z.object({ headline: z.string(), body: z.string(), signOff: z.string(), cta: z.string() }), issues: z.array(ZDraftIssue), proofUrl: z.string() }),
     run: async (ctx, a) => {
