@@ -1,4 +1,5 @@
 import { draftsGenerateJob } from "@/server/drafts/job";
+import { auditRunJob } from "@/server/mailability/job";
 import { contactsImportJob } from "@/server/imports/job";
 import type { JobHandlers } from "./runner";
 
@@ -8,5 +9,6 @@ import type { JobHandlers } from "./runner";
  */
 export const jobHandlers: JobHandlers = {
   contacts_import: contactsImportJob,
+  audit_run: auditRunJob,
   drafts_generate: draftsGenerateJob,
 };

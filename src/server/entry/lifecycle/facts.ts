@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
-import { isPoBox } from "@/server/designs/recipient";
-import { recipientKey, reviewAddress } from "./gates/address";
+import { mailabilityOfEnrollee } from "@/server/mailability/lifecycle";
+import { recipientKey } from "./gates/address";
 import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
 import { armFor } from "./gates/holdout";
@@ -19,7 +19,7 @@ export async function loadContact(db: Db, workspaceId: string, contactId: string
  * transaction; it takes the locks that keep gates exact under concurrency: the contact and account
  * rows (frequency caps) and an advisory lock per campaign and recipient (duplicate addresses).
  */
-export async function evaluateGates(db: Db, ctx: EventContext): Promise<GateFacts & { recipientKey: string }> {
+export async function evaluateGates(db: Db, ctx: EventContext): Promise<GateFacts & { recipientKey: string; mailabilityReasons: string[] }> {
   const { campaign, event } = ctx;
   const now = ctx.snapshot.now;
   const contact = await loadContact(db, event.workspaceId, event.contactId);
@@ -29,11 +29,13 @@ export async function evaluateGates(db: Db, ctx: EventContext): Promise<GateFact
   const subject = { ...contact, accountDomain: contact.account?.domain ?? null };
   const suppressed = member && (await isSuppressed(db, event.workspaceId, subject));
 
-  let address: GateFacts["address"] = "ok";
+  // Gates 2 and 3 are the mailability audit's verdict for this campaign (its format, design size
+  // and contract's countries), so the audit and the mail give the same answer for the same reasons.
   const key = recipientKey(contact);
-  // Gifts ship to a street address only: a PO box fails address review for a gift campaign.
-  if (reviewAddress(contact).length > 0 || (campaign.format === "gift" && isPoBox(contact))) address = "invalid";
-  else {
+  const judge = (duplicateContact: boolean) => mailabilityOfEnrollee(db, { workspaceId: event.workspaceId, campaign, contact, suppressed, duplicateContact });
+  let mailability = await judge(false);
+  let address: GateFacts["address"] = mailability.gate === "address_invalid" ? "invalid" : "ok";
+  if (mailability.gate === "ok") {
     await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`dup:${campaign.id}:${key}`}))`;
     // Another contact record for the same person at the same address, or this contact already on its way.
     const [duplicate] = await db.$queryRaw<{ id: string }[]>`
@@ -41,7 +43,10 @@ export async function evaluateGates(db: Db, ctx: EventContext): Promise<GateFact
        WHERE "campaignId" = ${campaign.id} AND "recipientKey" = ${key} AND arm = 'treatment' AND status <> 'cancelled'
          AND ("contactId" <> ${contact.id} OR status <> 'mailed')
        LIMIT 1`;
-    if (duplicate) address = "duplicate";
+    if (duplicate) {
+      mailability = await judge(true);
+      address = "duplicate";
+    }
   }
 
   const arm = await armFor(db, { workspaceId: event.workspaceId, campaignId: campaign.id, accountId: contact.accountId, contactId: contact.id, holdoutShare: campaign.holdoutShare });
@@ -62,5 +67,5 @@ export async function evaluateGates(db: Db, ctx: EventContext): Promise<GateFact
       accountSends: sends.accountSends,
     });
   }
-  return { isMember: member, isSuppressed: suppressed, address, arm, contract, firstAllowedAt, recipientKey: key };
+  return { isMember: member, isSuppressed: suppressed, address, arm, contract, firstAllowedAt, recipientKey: key, mailabilityReasons: mailability.reasons };
 }

@@ -3,6 +3,7 @@ import { listCampaignEvents, listCampaignPieces } from "@/server/campaigns/servi
 import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
 import { ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
 import { acceptEntryEvent } from "@/server/entry/service";
+import { ZMailabilityReason } from "@/server/mailability/reasons";
 import { defineTool } from "../tool";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
@@ -16,6 +17,9 @@ const ZEventDetail = z.object({
   status: ZEntryStatus,
   occurredAt: z.string(),
   skipReason: ZSkipReason.nullable(),
+  mailabilityReasons: z
+    .array(ZMailabilityReason)
+    .describe("When the suppression or address gate skipped it (skipReason suppressed, address_invalid or address_duplicate): the mailability audit's precise reasons, as audits_get names them (/docs/mailability). Empty otherwise."),
   enrollmentId: z.string().nullable(),
   pieceId: z.string().nullable().describe("The mail piece made for it (pc_…), once there is one."),
   completedAt: z.string().nullable(),
