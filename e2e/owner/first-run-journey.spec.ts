@@ -74,9 +74,9 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain("Ada,Okafor,ada@brightline.example,Brightline,500 Boylston St,,Boston,MA,2116,US,fixable");
-  expect(lines[1]).toMatch(/invalid_postal_code,02116$/);
-  await page.getByRole("button", { name: "Accept postal code 02116 for Ada Okafor" }).click();
-  await expect(page.getByText("Postal code now 02116")).toBeVisible();
+  expect(lines[1]).toMatch(/invalid_postal_code,postalCode: 02116,"500 Boylston St, Boston, MA, 02116, US"$/);
+  await page.getByRole("button", { name: "Accept Postal code → 02116 for Ada Okafor" }).click();
+  await expect(page.getByText("Fixed: Postal code → 02116")).toBeVisible();
   await page.goto(`${base}/audits`);
   await page.getByRole("button", { name: "Run the audit" }).click();
   await expect(page.getByRole("link", { name: /^Fixable: 0/ })).toBeVisible();
