@@ -54,7 +54,7 @@ test("the mailability report of a CSV in seven countries, its reasons, the norma
   await expect(page.getByText(/Addresses verified with the sandbox verifier: 10 verified for \$0\.00/)).toBeVisible();
   const perCountry = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Per country" }) });
   for (const country of ["US", "DE", "GB", "FR", "JP", "BR", "CA"]) await expect(perCountry.getByRole("cell", { name: country, exact: true })).toBeVisible();
-  await expect(page.getByRole("figure")).toBeVisible();
+  await expect(page.getByRole("img", { name: /at the same address \(informational\): 2/ })).toBeVisible();
   await snapWidths(page, "audit-report");
   await axe(page);
 

@@ -35,7 +35,10 @@ export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: 
   const [fixed, setFixed] = useState<Map<string, string>>(new Map());
   const [bulk, setBulk] = useState<{ done: number; skipped: number; running: boolean } | null>(null);
   const problems = useQuery(trpc.mailability.problems.queryOptions({ workspaceId, auditId, reason, cursor: cursors[cursors.length - 1], take: 25 }, { placeholderData: (prev) => prev }));
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.mailability.problems.pathKey() });
+  };
   const fix = useMutation(
     trpc.mailability.applyFix.mutationOptions({
       onSuccess: (r) => {
@@ -146,17 +149,20 @@ export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: 
                         aria-label="Select every fixable contact on this page"
                         checked={allOnPage}
                         disabled={open.length === 0}
-                        onChange={(e) => setSelected((s) => {
-                          const next = new Set(s);
-                          for (const i of open) e.currentTarget.checked ? next.add(i.contactId) : next.delete(i.contactId);
-                          return next;
-                        })}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setSelected((s) => {
+                            const next = new Set(s);
+                            for (const i of open) on ? next.add(i.contactId) : next.delete(i.contactId);
+                            return next;
+                          });
+                        }}
                       />
                     </Table.Th>
                     <Table.Th>Contact</Table.Th>
                     <Table.Th>Address as it is</Table.Th>
                     <Table.Th>Normalised</Table.Th>
-                    <Table.Th>Status</Table.Th>
+                    <Table.Th w={120}>Status</Table.Th>
                     <Table.Th>Reasons</Table.Th>
                     <Table.Th>Suggested fix</Table.Th>
                   </>
@@ -173,11 +179,14 @@ export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: 
                           <Checkbox
                             aria-label={`Select ${name}`}
                             checked={selected.has(r.contactId)}
-                            onChange={(e) => setSelected((s) => {
-                              const next = new Set(s);
-                              e.currentTarget.checked ? next.add(r.contactId) : next.delete(r.contactId);
-                              return next;
-                            })}
+                            onChange={(e) => {
+                              const on = e.currentTarget.checked;
+                              setSelected((s) => {
+                                const next = new Set(s);
+                                on ? next.add(r.contactId) : next.delete(r.contactId);
+                                return next;
+                              });
+                            }}
                           />
                         )}
                       </Table.Td>
@@ -199,8 +208,8 @@ export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: 
                           {normalised === original ? "The same" : normalised || "No address"}
                         </Text>
                       </Table.Td>
-                      <Table.Td>
-                        <Badge color={statusColor[r.status]} variant="light">
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        <Badge color={statusColor[r.status]} variant="light" style={{ overflow: "visible" }}>
                           {r.status}
                         </Badge>
                       </Table.Td>
