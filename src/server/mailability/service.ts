@@ -223,6 +223,9 @@ const CONTACT_VIEW = { firstName: true, lastName: true, email: true, addressLine
 export async function auditProblems(db: Db, p: { workspaceId: string; auditId: string; reason?: TMailabilityReason | null; status?: TMailabilityStatus | null; cursor?: string | null; take: number }) {
   const audit = await db.mailabilityAudit.findFirst({ where: { id: p.auditId, workspaceId: p.workspaceId }, select: { id: true } });
   if (!audit) throw auditNotFound();
+  if (p.cursor && !(await db.mailabilityResult.findFirst({ where: { auditId: audit.id, workspaceId: p.workspaceId, contactId: p.cursor }, select: { contactId: true } }))) {
+    throw new AppError("not_found", "The cursor does not name a contact of this audit; start again without it.");
+  }
   const rows = await db.mailabilityResult.findMany({
     where: { auditId: audit.id, workspaceId: p.workspaceId, ...HAS_PROBLEM, ...(p.reason ? { reasons: { has: p.reason } } : {}), ...(p.status ? { status: p.status } : {}), ...(p.cursor ? { contactId: { gt: p.cursor } } : {}) },
     orderBy: { contactId: "asc" },

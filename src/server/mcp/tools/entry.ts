@@ -3,7 +3,7 @@ import { listCampaignEvents, listCampaignPieces } from "@/server/campaigns/servi
 import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
 import { ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
 import { acceptEntryEvent } from "@/server/entry/service";
-import { ZMailabilityReason } from "@/server/mailability/reasons";
+import { MAILABILITY_REASONS, type TMailabilityReason, ZMailabilityReason } from "@/server/mailability/reasons";
 import { defineTool } from "../tool";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
@@ -79,6 +79,7 @@ export const entryTools = [
           eventId: z.string(),
           status: ZEntryStatus,
           skipReason: ZSkipReason.nullable(),
+          mailabilityReasons: z.array(ZMailabilityReason).describe("The mailability audit's reasons when the suppression or address gate skipped it; empty otherwise."),
           source: z.enum(["api", "agent", "owner"]),
           contactId: z.string(),
           contactName: z.string(),
@@ -100,6 +101,7 @@ export const entryTools = [
             eventId: e.id,
             status: e.status,
             skipReason: (e.skipReason as z.infer<typeof ZSkipReason> | null) ?? null,
+            mailabilityReasons: (e.mailabilityReasons ?? []).filter((r): r is TMailabilityReason => (MAILABILITY_REASONS as readonly string[]).includes(r)),
             source: e.source,
             contactId: e.contact.id,
             contactName: `${e.contact.firstName} ${e.contact.lastName}`.trim(),
