@@ -1,10 +1,12 @@
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
+import { toCountryCode } from "@/server/contacts/countries";
+import { hotQuery } from "@/server/platform/hot-sql";
 import { defineJobHandler, JobError } from "@/server/jobs/handler";
 import type { TFormat } from "@/server/render/page-specs";
 import type { TFontFamily } from "@/server/render/fonts";
 import { normaliseAddress } from "./normalise";
-import { asAuditContact, AUDIT_CONTACT_FIELDS, audienceDuplicates, isSuppressedBy, suppressionSet, type TAuditContactRow } from "./facts";
+import { asAuditContact, audienceDuplicates, isSuppressedBy, suppressionSet, type TAuditContactRow } from "./facts";
 import { auditFigures } from "./report";
 import { type TSharedFacts, verdictOf } from "./verdict";
 import { cachedVerifications, storeVerifications, verificationKey } from "./verifiers/cache";
@@ -21,6 +23,8 @@ export function setAuditBatchForTests(n: number | null) {
 }
 
 const ZCheckpoint = z.object({ afterId: z.string(), done: z.number().int() });
+
+type BatchRow = Omit<TAuditContactRow, "account"> & { accountName: string | null; accountDomain: string | null };
 
 /**
  * The audit_run job: reads the audience a batch at a time (by contact id), verifies the batch's
@@ -54,19 +58,37 @@ export const auditRunJob = defineJobHandler({
     ]);
     const verifier = audit.verify ? addressVerifier() : null;
     const resume = ZCheckpoint.safeParse(run.resumeFrom);
-    let afterId = resume.success ? resume.data.afterId : "";
+    const afterId = resume.success ? resume.data.afterId : "";
     let done = resume.success ? resume.data.done : 0;
     await run.progress(done, total);
 
+    // Straight on the driver, keyset by contact id along the audience's primary key; the next batch
+    // is read while the current one is judged and written.
+    const readBatch = async (after: string): Promise<TAuditContactRow[]> => {
+      const rows = await hotQuery<BatchRow>(
+        prisma,
+        Prisma.sql`
+          SELECT c.id, c."firstName", c."lastName", c.title, c.email, c."accountId", c."addressLine1", c."addressLine2", c.city, c.region,
+                 c."postalCode", c.country, c."addressStatus"::text AS "addressStatus", c."undeliverableReason", a.name AS "accountName", a.domain AS "accountDomain"
+            FROM "AudienceMember" m
+            JOIN "Contact" c ON c.id = m."contactId" AND c."workspaceId" = ${workspaceId}
+            LEFT JOIN "Account" a ON a.id = c."accountId"
+           WHERE m."audienceId" = ${audienceId} AND m."workspaceId" = ${workspaceId} AND m."contactId" > ${after}
+           ORDER BY m."contactId"
+           LIMIT ${batchSize}`,
+      );
+      return rows.map(({ accountName, accountDomain, ...c }) => ({ ...c, account: c.accountId && accountName != null ? { name: accountName, domain: accountDomain } : null }));
+    };
+    let next = readBatch(afterId);
+    next.catch(() => undefined); // a failed read is seen where it is awaited
     for (;;) {
-      const members = await prisma.contact.findMany({
-        where: { workspaceId, id: { gt: afterId }, audienceMembers: { some: { audienceId } } },
-        select: AUDIT_CONTACT_FIELDS,
-        orderBy: { id: "asc" },
-        take: batchSize,
-      });
+      const members = await next;
       if (!members.length) break;
-      const contacts = (members as TAuditContactRow[]).map(asAuditContact);
+      if (members.length === batchSize) {
+        next = readBatch(members[members.length - 1].id);
+        next.catch(() => undefined);
+      }
+      const contacts = members.map(asAuditContact);
 
       // Verification: the cache first, then the vendor for the addresses it has not answered.
       const keys = new Map<string, string>();
@@ -112,7 +134,9 @@ export const auditRunJob = defineJobHandler({
           duplicateContact: dup?.duplicateContact ?? false,
           verification: key ? verifications.get(key) : null,
         });
-        return { contactId: c.id, status: v.status, reasons: v.reasons, suggestion: v.suggestion ?? null, country: c.country, accountId: c.accountId };
+        // Per country by its ISO code ("Deutschland", "de" and "DE" are one country); what names no country stays as written.
+        const country = c.country?.trim() ? (toCountryCode(c.country) ?? c.country.trim().toUpperCase()) : null;
+        return { contactId: c.id, status: v.status, reasons: v.reasons, suggestion: v.suggestion ?? null, country, accountId: c.accountId };
       });
       const last = contacts[contacts.length - 1].id;
       await prisma.$transaction(
@@ -128,7 +152,6 @@ export const auditRunJob = defineJobHandler({
         },
         { timeout: 120_000, maxWait: 30_000 },
       );
-      afterId = last;
       done += contacts.length;
       if (contacts.length < batchSize) break;
     }

@@ -21,7 +21,7 @@ export interface TFormatCost {
 
 /**
  * The report's figures, counted from the audit's result rows (one per contact audited): per
- * status and reason, per country (ISO codes upper-cased, so "de" and "DE" are one), accounts with
+ * status and reason, per country (kept as ISO codes, so "Deutschland", "de" and "DE" are one), accounts with
  * a mailable contact, and what mailing the mailable contacts would cost per format, each country
  * priced at the cheapest approved contract of that format that mails there.
  */
