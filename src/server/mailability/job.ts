@@ -142,10 +142,12 @@ export const auditRunJob = defineJobHandler({
       await prisma.$transaction(
         async (tx) => {
           await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
+          // Column arrays (unnest) rather than one JSON document: PostgreSQL reads them without parsing JSON.
           await tx.$executeRaw`
             INSERT INTO "MailabilityResult" ("auditId", "contactId", "workspaceId", status, reasons, suggestion, country, "accountId")
-            SELECT ${audit.id}, r."contactId", ${workspaceId}, r.status::"Mailability", r.reasons, r.suggestion, r.country, r."accountId"
-              FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("contactId" text, status text, reasons text[], suggestion jsonb, country text, "accountId" text)
+            SELECT ${audit.id}, u.c, ${workspaceId}, u.s::"Mailability", CASE WHEN u.r = '' THEN '{}'::text[] ELSE string_to_array(u.r, ' ') END, u.g::jsonb, u.k, u.a
+              FROM unnest(${rows.map((r) => r.contactId)}::text[], ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.reasons.join(" "))}::text[],
+                          ${rows.map((r) => (r.suggestion ? JSON.stringify(r.suggestion) : null))}::text[], ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.accountId)}::text[]) AS u(c, s, r, g, k, a)
             ON CONFLICT ("auditId", "contactId") DO NOTHING`;
           if (cachedHere) await tx.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId }, data: { verificationsCached: { increment: cachedHere } } });
           await run.checkpoint(tx, { afterId: last, done: done + contacts.length } satisfies Prisma.InputJsonValue, done + contacts.length, Math.max(total, done + contacts.length));

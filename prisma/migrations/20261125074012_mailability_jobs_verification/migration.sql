@@ -1,6 +1,9 @@
 -- CreateEnum
 CREATE TYPE "AuditStatus" AS ENUM ('queued', 'running', 'succeeded', 'failed', 'cancelled');
 
+-- DropIndex
+DROP INDEX "MailabilityResult_auditId_status_idx";
+
 -- AlterTable
 ALTER TABLE "EntryEvent" ADD COLUMN     "mailabilityReasons" TEXT[] DEFAULT ARRAY[]::TEXT[];
 
