@@ -58,15 +58,15 @@ export async function sharedFactsFor(db: Db, p: { workspaceId: string; campaignI
   return { format, block, coveredCountries: forFormat.length ? new Set(forFormat.flatMap((c) => c.countries)) : null, campaign: { id: campaign.id, name: campaign.name, audienceId: campaign.audienceId } };
 }
 
-/** The workspace's suppression list as `kind:value` keys (checked in memory for a whole audit). */
-export async function suppressionSet(db: Db, workspaceId: string): Promise<Set<string>> {
+/** The workspace's suppression list as `kind:value` keys (checked in memory for a whole audit), and the kinds it holds. */
+export async function suppressionSet(db: Db, workspaceId: string): Promise<{ keys: Set<string>; kinds: Set<SuppressionKind> }> {
   const rows = await db.suppression.findMany({ where: { workspaceId }, select: { kind: true, value: true } });
-  return new Set(rows.map((s) => `${s.kind}:${s.value}`));
+  return { keys: new Set(rows.map((s) => `${s.kind}:${s.value}`)), kinds: new Set(rows.map((s) => s.kind)) };
 }
 
-export function isSuppressedBy(set: Set<string>, c: TAuditContactRow): boolean {
-  if (!set.size) return false;
-  return suppressionKeys({ ...c, accountDomain: c.account?.domain ?? null }).some((k: { kind: SuppressionKind; value: string }) => set.has(`${k.kind}:${k.value}`));
+export function isSuppressedBy(set: { keys: Set<string>; kinds: Set<SuppressionKind> }, c: TAuditContactRow): boolean {
+  if (!set.keys.size) return false;
+  return suppressionKeys({ ...c, accountDomain: c.account?.domain ?? null }, set.kinds).some((k) => set.keys.has(`${k.kind}:${k.value}`));
 }
 
 /**
