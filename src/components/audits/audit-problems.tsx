@@ -114,7 +114,7 @@ export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: 
           </Button>
           {reason && (
             <Button variant="light" disabled={fixable === 0 || bulk?.running} loading={bulk?.running} onClick={() => acceptBulk({ reason })}>
-              Accept every fix for “{REASON_LABELS[reason]}”
+              Accept every fix for this reason
             </Button>
           )}
           {!reason && (
