@@ -84,6 +84,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "mailability.estimate", type: "query", input: ["workspaceId", "audienceId", "campaignId"] },
   { path: "mailability.run", type: "mutation", input: ["workspaceId", "audienceId", "campaignId", "verify"] },
   { path: "mailability.list", type: "query", input: ["workspaceId", "audienceId", "campaignId", "cursor", "take"] },
+  { path: "mailability.resume", type: "mutation", input: ["workspaceId", "auditId"] },
   { path: "mailability.get", type: "query", input: ["workspaceId", "auditId"] },
   { path: "mailability.problems", type: "query", input: ["workspaceId", "auditId", "reason", "status", "cursor", "take"] },
   { path: "mailability.contact", type: "query", input: ["workspaceId", "contactId"] },

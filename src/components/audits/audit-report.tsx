@@ -1,9 +1,10 @@
 "use client";
 
 import { BarChart } from "@mantine/charts";
-import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { ChartFigure } from "@/components/ui/chart-figure";
@@ -28,6 +29,12 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
     ...trpc.mailability.get.queryOptions({ workspaceId, auditId }),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === "queued" || q.state.data.status === "running") ? 2000 : false),
   });
+  const resume = useMutation(
+    trpc.mailability.resume.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() }),
+      onError: (err) => notifications.show({ color: "red", title: "The audit did not resume", message: err.message }),
+    }),
+  );
   if (audit.isPending) return <Skeleton h={400} />;
   if (audit.isError) return <PageError message={audit.error.message} onRetry={() => audit.refetch()} />;
   const a = audit.data;
@@ -52,14 +59,14 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
       {(a.status === "queued" || a.status === "running") && a.jobId && (
         <JobProgress workspaceId={workspaceId} jobId={a.jobId} onFinished={() => void queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() })} />
       )}
-      {a.status === "failed" && (
-        <Alert color="red" title="The audit failed">
-          {a.error}
-        </Alert>
-      )}
-      {a.status === "cancelled" && (
-        <Alert color="orange" title="The audit was cancelled">
-          Its figures are incomplete; run it again from the audits page.
+      {(a.status === "failed" || a.status === "cancelled") && (
+        <Alert color={a.status === "failed" ? "red" : "orange"} title={a.status === "failed" ? "The audit failed" : "The audit was cancelled"}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{a.status === "failed" ? a.error : "It has no figures yet. Resume it to finish from where it stopped; the contacts it already judged are kept."}</Text>
+            <Button size="xs" loading={resume.isPending} onClick={() => resume.mutate({ workspaceId, auditId })}>
+              Resume from where it stopped
+            </Button>
+          </Stack>
         </Alert>
       )}
 

@@ -4,7 +4,7 @@ import { ownerProcedure, router } from "@/server/trpc";
 import { applyFix, applyFixes, BULK_FIX_MAX, contactMailability } from "./fixes";
 import { ZMailabilityReason } from "./reasons";
 import { hasAuditTarget, ZAuditId, ZAuditTarget, ZAuditTargetFields, ZMailabilityStatus } from "./schema";
-import { auditEstimate, auditProblems, getAudit, listAudits, startAudit } from "./service";
+import { auditEstimate, auditProblems, getAudit, listAudits, resumeAudit, startAudit } from "./service";
 
 /** The mailability audit for the owner's browser. */
 export const auditRouter = router({
@@ -15,6 +15,7 @@ export const auditRouter = router({
   list: ownerProcedure
     .input(z.object({ audienceId: ZAudienceId.nullish(), campaignId: z.string().max(64).nullish(), ...ZPage }))
     .query(({ ctx, input }) => listAudits(ctx.db, { workspaceId: ctx.workspaceId, audienceId: input.audienceId, campaignId: input.campaignId, cursor: input.cursor, take: input.take })),
+  resume: ownerProcedure.input(z.object({ auditId: ZAuditId })).mutation(({ ctx, input }) => resumeAudit(ctx.db, { workspaceId: ctx.workspaceId, auditId: input.auditId, actor: ctx.actor })),
   get: ownerProcedure.input(z.object({ auditId: ZAuditId })).query(({ ctx, input }) => getAudit(ctx.db, { workspaceId: ctx.workspaceId, auditId: input.auditId })),
   problems: ownerProcedure
     .input(z.object({ auditId: ZAuditId, reason: ZMailabilityReason.nullish(), status: ZMailabilityStatus.nullish(), ...ZPage }))

@@ -14,7 +14,7 @@ import { auditProblemsCsv } from "./export";
 import { applyFix, applyFixes, contactMailability } from "./fixes";
 import { setAuditBatchForTests } from "./job";
 import { blockingReasons } from "./verdict";
-import { auditEstimate, auditProblems, getAudit, latestAudit, listAudits, startAudit } from "./service";
+import { auditEstimate, auditProblems, getAudit, latestAudit, listAudits, resumeAudit, startAudit } from "./service";
 import { LobVerifier } from "./verifiers/lob";
 import { setAddressVerifierForTests } from "./verifiers/registry";
 
@@ -152,13 +152,19 @@ describe("mailability audits (issue 14)", () => {
     }
   });
 
-  it("a refused verifier key fails the audit with a sentence, and a cancelled audit says so", async () => {
+  it("a refused verifier key fails the audit with a sentence, and the person resumes it once the key is right", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     setAddressVerifierForTests(new LobVerifier({ apiKey: "test_wrong", baseUrl: lob.url, usCents: 5, intlCents: 25 }));
     try {
       const started = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, verify: true, actor: owner });
       expect(await drainJobs(prisma, { workspaceId: f.workspaceId })).toEqual(["failed"]);
       expect(await getAudit(prisma, { workspaceId: f.workspaceId, auditId: started.auditId })).toMatchObject({ status: "failed", error: "Lob refused the API key (LOB_API_KEY): check it in Lob's dashboard." });
+      // With the key put right, the person resumes it from its checkpoint.
+      setAddressVerifierForTests(new LobVerifier({ apiKey: lob.apiKey, baseUrl: lob.url, usCents: 5, intlCents: 25 }));
+      expect(await resumeAudit(prisma, { workspaceId: f.workspaceId, auditId: started.auditId, actor: owner })).toEqual({ auditId: started.auditId, status: "queued" });
+      expect(await drainJobs(prisma, { workspaceId: f.workspaceId })).toEqual(["succeeded"]);
+      expect(await getAudit(prisma, { workspaceId: f.workspaceId, auditId: started.auditId })).toMatchObject({ status: "succeeded", contacts: 1, verification: { made: 1 } });
+      expect(await refusal(resumeAudit(prisma, { workspaceId: f.workspaceId, auditId: started.auditId, actor: owner }))).toMatchObject({ code: "invalid_state" });
     } finally {
       setAddressVerifierForTests(null);
     }

@@ -124,6 +124,32 @@ export async function startAudit(prisma: PrismaClient, p: { workspaceId: string;
   return { auditId: audit.id, status: audit.status };
 }
 
+/**
+ * Continues a failed or cancelled audit from its last checkpoint: a new audit_run job that starts
+ * where the old one stopped (the results it committed are kept), in one transaction.
+ */
+export async function resumeAudit(prisma: PrismaClient, p: { workspaceId: string; auditId: string; actor: Actor }) {
+  const audit = await getAuditRow(prisma, p);
+  if (audit.status !== "failed" && audit.status !== "cancelled") throw new AppError("invalid_state", "Only a failed or cancelled audit can be resumed; a running one goes on by itself.");
+  const old = audit.jobId ? await prisma.job.findFirst({ where: { id: audit.jobId, workspaceId: p.workspaceId } }) : null;
+  await prisma.$transaction(async (tx) => {
+    const job = await enqueueJob(tx, {
+      workspaceId: p.workspaceId,
+      kind: "audit_run",
+      title: `Mailability audit of ${audit.audienceName} (resumed)`,
+      input: { auditId: audit.id },
+      unit: "contacts",
+      total: old?.progressTotal ?? null,
+      requestedBy: p.actor,
+    });
+    await tx.job.updateMany({ where: { id: job.id, workspaceId: p.workspaceId }, data: { checkpoint: old?.checkpoint ?? undefined, progressDone: old?.checkpoint ? old.progressDone : 0 } });
+    await tx.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId: p.workspaceId }, data: { jobId: job.id, status: "queued", error: null, finishedAt: null } });
+    await recordAudit(tx, p.workspaceId, p.actor, "audit.resumed", { type: "audit", id: audit.id }, { fromContact: old?.progressDone ?? 0 });
+  });
+  const after = await getAuditRow(prisma, p);
+  return { auditId: after.id, status: after.status };
+}
+
 type AuditRow = NonNullable<Awaited<ReturnType<PrismaClient["mailabilityAudit"]["findFirst"]>>>;
 
 /** The audit row, its status brought in line with its job's when the job failed or was cancelled. */
