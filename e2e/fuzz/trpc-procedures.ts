@@ -81,8 +81,10 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "draft.list", type: "query", input: ["workspaceId", "campaignId", "filter", "cursor", "take"] },
   { path: "draft.get", type: "query", input: ["workspaceId", "draftId"] },
   { path: "draft.update", type: "mutation", input: ["workspaceId", "draftId", "blocks"] },
-  { path: "mailability.run", type: "mutation", input: ["workspaceId", "audienceId"] },
-  { path: "mailability.list", type: "query", input: ["workspaceId", "audienceId"] },
+  { path: "mailability.estimate", type: "query", input: ["workspaceId", "audienceId", "campaignId"] },
+  { path: "mailability.run", type: "mutation", input: ["workspaceId", "audienceId", "campaignId", "verify"] },
+  { path: "mailability.list", type: "query", input: ["workspaceId", "audienceId", "campaignId", "cursor", "take"] },
+  { path: "mailability.resume", type: "mutation", input: ["workspaceId", "auditId"] },
   { path: "mailability.get", type: "query", input: ["workspaceId", "auditId"] },
   { path: "mailability.problems", type: "query", input: ["workspaceId", "auditId", "reason", "status", "cursor", "take"] },
   { path: "mailability.contact", type: "query", input: ["workspaceId", "contactId"] },
@@ -95,4 +97,5 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "crm.sync", type: "query", input: ["workspaceId", "syncId"] },
   { path: "crm.syncs", type: "query", input: ["workspaceId", "connectionId", "cursor", "take"] },
   { path: "crm.issues", type: "query", input: ["workspaceId", "syncId", "severity", "cursor", "take"] },
+  { path: "mailability.applyFixes", type: "mutation", input: ["workspaceId", "auditId", "contactIds", "reason"] },
 ];

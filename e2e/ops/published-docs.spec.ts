@@ -12,6 +12,7 @@ test("each published document is served with its content type and names this ser
     ["/auth.md", /^text\/markdown; charset=utf-8/, "code_challenge_method=S256"],
     ["/agents/policy.md", /^text\/markdown; charset=utf-8/, "## The confirmation gate"],
     ["/docs/lifecycle.md", /^text\/markdown; charset=utf-8/, "`mailing_disabled`"],
+    ["/docs/mailability.md", /^text\/markdown; charset=utf-8/, "`missing_unit`"],
     ["/problems.md", /^text\/markdown; charset=utf-8/, "`needs_confirmation`"],
   ];
   for (const [path, type, needle] of cases) {

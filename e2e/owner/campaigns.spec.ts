@@ -29,6 +29,13 @@ test("the owner drafts a campaign, goes live after confirming, and pauses, resum
 
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("draft", { exact: true })).toBeVisible();
+  // Go-live waits for the campaign's own mailability audit.
+  await expect(page.getByRole("button", { name: "Go live…" })).toBeDisabled();
+  const campaignUrl = page.url();
+  await page.locator("#audit").getByRole("button", { name: "Audit this campaign's audience" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`for ${name}$`) })).toBeVisible();
+  await expect(page.getByText("Done", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await page.goto(campaignUrl);
   await page.getByRole("button", { name: "Go live…" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("The entry policy is frozen");

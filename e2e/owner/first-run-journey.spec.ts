@@ -74,9 +74,9 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain("Ada,Okafor,ada@brightline.example,Brightline,500 Boylston St,,Boston,MA,2116,US,fixable");
-  expect(lines[1]).toMatch(/invalid_postal_code,02116$/);
-  await page.getByRole("button", { name: "Accept postal code 02116 for Ada Okafor" }).click();
-  await expect(page.getByText("Postal code now 02116")).toBeVisible();
+  expect(lines[1]).toMatch(/invalid_postal_code,postalCode: 02116,"500 Boylston St, Boston, MA, 02116, US"$/);
+  await page.getByRole("button", { name: "Accept Postal code → 02116 for Ada Okafor" }).click();
+  await expect(page.getByText("Fixed: Postal code → 02116")).toBeVisible();
   await page.goto(`${base}/audits`);
   await page.getByRole("button", { name: "Run the audit" }).click();
   await expect(page.getByRole("link", { name: /^Fixable: 0/ })).toBeVisible();
@@ -123,9 +123,10 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await page.getByRole("button", { name: "Generate drafts" }).click();
   await expect(page.getByText("Drafts ready", { exact: true })).toBeVisible({ timeout: 90_000 });
 
-  // Readiness: the plan, the printer and the budget still block, each with its fix; the button says why.
+  // Readiness: the campaign's own audit, the plan, the printer and the budget still block, each with its fix; the button says why.
   const readiness = page.getByRole("region", { name: "Ready to go live?" });
-  await expect(readiness).toContainText("6 of 8 done");
+  await expect(readiness).toContainText("5 of 8 done");
+  await expect(readiness.getByRole("link", { name: "Run the audit" })).toHaveAttribute("href", `${base}/campaigns/${campaignId}#audit`);
   await expect(readiness).toContainText("6 drafts ready.");
   await expect(readiness.getByRole("link", { name: "Choose the paid plan" })).toHaveAttribute("href", `${base}/settings/plan`);
   await expect(readiness.getByRole("link", { name: "Add or approve a printer" })).toHaveAttribute("href", `${base}/settings/printing`);
@@ -158,6 +159,13 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await page.getByLabel("Budget").fill("100");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(campaignUrl);
+  // The campaign's own audit: its audience, judged for 6 × 9 postcards through its printer.
+  const audit = page.locator("#audit");
+  await audit.getByRole("button", { name: "Audit this campaign's audience" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /for Welcome/ })).toBeVisible();
+  await expect(page.getByText("Judged for the campaign's postcards: addresses measured against a 6 × 9 in postcard's address block")).toBeVisible();
+  await look(page, "campaign-audit");
+  await page.goto(campaignUrl);
   await expect(readiness).toContainText("Ready");
   await look(page, "campaign-ready");
   await page.getByRole("button", { name: "Go live…" }).click();

@@ -15,6 +15,7 @@ import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CampaignDrafts } from "@/components/drafts/campaign-drafts";
 import { CampaignActions, type Pending } from "./campaign-actions";
+import { CampaignAudit } from "./campaign-audit";
 import { CampaignReadiness } from "./campaign-readiness";
 import { CampaignEventsTable } from "./campaign-events-table";
 import { CampaignPiecesTable } from "./campaign-pieces-table";
@@ -63,6 +64,7 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
       </Group>
 
       {isDraft && <CampaignReadiness workspaceId={workspaceId} readiness={readiness.data} onSetBudget={() => setPending("budget")} />}
+      {isDraft && <CampaignAudit workspaceId={workspaceId} campaignId={c.id} hasAudience={!!c.audienceId} />}
 
       {noMail && !isDraft && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>

@@ -9,6 +9,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import type { EntryEventStatus } from "@/server/entry/lifecycle-states";
+import { REASON_LABELS, type TMailabilityReason } from "@/server/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 import { EventStatusBadge, humanize } from "./status-badges";
 
@@ -80,7 +81,7 @@ export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: 
                   <Table.Td>
                     <Text size="sm">
                       {e.skipReason
-                        ? humanize(e.skipReason)
+                        ? `${humanize(e.skipReason)}${e.mailabilityReasons?.length ? `: ${e.mailabilityReasons.map((r) => REASON_LABELS[r as TMailabilityReason] ?? r).join("; ")}` : ""}`
                         : e.status === "waiting" && e.enrollment?.scheduledFor && new Date(e.enrollment.scheduledFor) > new Date()
                           ? `frequency cap: sends ${formatDateTime(e.enrollment.scheduledFor)}`
                           : e.status === "failed"

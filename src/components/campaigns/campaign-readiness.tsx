@@ -43,7 +43,7 @@ export function CampaignReadiness({ workspaceId, readiness, onSetBudget }: { wor
                     </Anchor>
                   ) : (
                     <Anchor component={Link} href={`/w/${workspaceId}${item.fix}`} size="sm">
-                      {fixLabel[item.key]}
+                      {item.key === "mailability" && item.fix.endsWith("#audit") ? "Run the audit" : fixLabel[item.key]}
                     </Anchor>
                   ))}
               </Text>

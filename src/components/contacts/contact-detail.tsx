@@ -11,6 +11,7 @@ import { formatCents, formatDateTime } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { humanize } from "@/components/campaigns/status-badges";
 import { useTRPC } from "@/trpc/react";
+import { ContactMailability } from "./contact-mailability";
 import { ContactFormModal, formatCustom } from "./contact-form";
 import { fullName, kindLabels, reasonLabels, sourceLabels } from "./labels";
 
@@ -124,6 +125,7 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
               {humanize(c.addressStatus)}
               {c.undeliverableReason ? ` (${c.undeliverableReason})` : ""}
             </Field>
+            <ContactMailability workspaceId={workspaceId} contactId={c.id} original={c} />
           </Stack>
         </Paper>
         <Paper withBorder p="md">

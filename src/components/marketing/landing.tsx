@@ -82,6 +82,9 @@ export function Landing({ mcpUrl }: { mcpUrl: string }) {
               <ListItem>
                 <Anchor href="/docs/lifecycle">What happens to an entry event</Anchor>
               </ListItem>
+              <ListItem>
+                <Anchor href="/docs/mailability">Which contacts can be mailed, and why not</Anchor>
+              </ListItem>
             </List>
           </Stack>
           <Stack gap="xs">

@@ -21,7 +21,7 @@ describe("campaign readiness (issue 16)", () => {
 
     const first = await caller.campaign.readiness(p);
     expect(first.ready).toBe(false);
-    expect(first.items.filter((i) => !i.ok).map((i) => i.key)).toEqual(["audience", "destination", "copy", "plan", "printer", "budget"]);
+    expect(first.items.filter((i) => !i.ok).map((i) => i.key)).toEqual(["audience", "mailability", "destination", "copy", "plan", "printer", "budget"]);
     expect(first.items.find((i) => i.key === "plan")).toMatchObject({ detail: expect.stringContaining("free audit plan"), fix: "/settings/plan" });
     expect(first.items.find((i) => i.key === "printer")).toMatchObject({ detail: "No fulfilment contract is chosen.", fix: "/settings/printing" });
 
@@ -40,12 +40,21 @@ describe("campaign readiness (issue 16)", () => {
 
     const almost = await caller.campaign.readiness(p);
     expect(almost.items.filter((i) => !i.ok).map((i) => [i.key, i.detail])).toEqual([
+      ["mailability", "No mailability audit for this campaign yet: run it to see how much of its audience this format and printer can reach, and why not."],
       ["printer", "Sandbox postcards is proposed, not approved."],
       ["budget", "The budget is less than one piece costs."],
     ]);
 
     await prisma.fulfilmentContract.update({ where: { id: contract.id }, data: { status: "approved" } });
     await caller.campaign.setBudget({ ...p, budgetCents: 10_000 });
+    // The campaign's own audit (its audience, for postcards through its printer), and then it is ready.
+    const audit = await caller.mailability.run({ ...p, verify: false });
+    expect(audit.status).toBe("succeeded");
+    expect((await caller.campaign.readiness(p)).items.find((i) => i.key === "mailability")).toMatchObject({ ok: true, fix: `/audits/${audit.auditId}` });
+    // An edit to one of its contacts makes the audit stale, until it runs again.
+    await prisma.contact.update({ where: { id: (await prisma.audienceMember.findFirstOrThrow({ where: { audienceId: audience.id } })).contactId }, data: { city: "Cambridge" } });
+    expect((await caller.campaign.readiness(p)).items.find((i) => i.key === "mailability")).toMatchObject({ ok: false, detail: expect.stringContaining("is out of date: 1 contact of the audience was edited since. Run it again."), fix: `/campaigns/${campaign.id}#audit` });
+    await caller.mailability.run({ ...p, verify: false });
     expect((await caller.campaign.readiness(p)).ready).toBe(true);
     // The person looked at an older version of the draft (an agent edited it meanwhile): nothing goes live.
     const seen = (await caller.campaign.get(p)).draftVersion;

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { draftSummary } from "@/server/drafts/service";
+import { auditStaleness } from "@/server/mailability/staleness";
 import { latestAudit } from "@/server/mailability/service";
 import { needsDestination, responseSummary } from "@/server/responses/page-settings";
 import { goLiveProblems, requireCampaign } from "./service";
@@ -35,8 +36,9 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     campaign.fulfilmentContractId ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null,
     campaign.audienceId ? db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : Promise.resolve(0),
     draftSummary(db, p),
-    campaign.audienceId ? latestAudit(db, { workspaceId: p.workspaceId, audienceId: campaign.audienceId }) : Promise.resolve(null),
+    campaign.audienceId ? latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id }) : Promise.resolve(null),
   ]);
+  const stale = audit && campaign.audienceId ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id }) : null;
   const problems = await goLiveProblems(db, campaign);
   const rendering = drafts.job?.status === "queued" || drafts.job?.status === "running";
   const contractOk = !!contract && contract.status === "approved" && contract.format === campaign.format;
@@ -52,12 +54,14 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     },
     {
       key: "mailability",
-      label: "Most of the audience can be mailed",
-      ok: !audit || audit.unmailableShare <= MAX_UNMAILABLE_SHARE,
+      label: "Its audience audited for this campaign, most of it mailable",
+      ok: !!audit && !stale && audit.unmailableShare <= MAX_UNMAILABLE_SHARE,
       detail: !audit
-        ? "Not audited yet: the mailability audit shows how much of it can be mailed, and why not."
-        : `${Math.round(audit.unmailableShare * 100)}% unmailable at the latest audit (${audit.createdAt.toISOString().slice(0, 10)})${audit.unmailableShare > MAX_UNMAILABLE_SHARE ? `, more than ${MAX_UNMAILABLE_SHARE * 100}%` : ""}.`,
-      fix: audit ? `/audits/${audit.auditId}` : "/audits",
+        ? "No mailability audit for this campaign yet: run it to see how much of its audience this format and printer can reach, and why not."
+        : stale
+          ? `The audit of ${audit.createdAt.slice(0, 10)} is out of date: ${stale} Run it again.`
+          : `${Math.round(audit.unmailableShare * 100)}% unmailable at the audit of ${audit.createdAt.slice(0, 10)}${audit.unmailableShare > MAX_UNMAILABLE_SHARE ? `, more than ${MAX_UNMAILABLE_SHARE * 100}%` : ""}.`,
+      fix: audit && !stale ? `/audits/${audit.auditId}` : `${base}#audit`,
     },
     responseItem(campaign, problems, `${base}/edit`),
     {

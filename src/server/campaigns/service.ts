@@ -283,6 +283,7 @@ export async function listCampaignEvents(db: Db, p: { workspaceId: string; campa
       id: true,
       status: true,
       skipReason: true,
+      mailabilityReasons: true,
       source: true,
       occurredAt: true,
       createdAt: true,

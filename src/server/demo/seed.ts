@@ -1,5 +1,5 @@
 import type { Plan, PrismaClient } from "@/generated/prisma/client";
-import { runAudit } from "@/server/mailability/service";
+import { startAudit } from "@/server/mailability/service";
 import { displayStart, hashApiKey } from "@/server/api-keys/secret";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
 import type { Db } from "@/server/db";
@@ -92,7 +92,7 @@ export async function seedDemo(prisma: PrismaClient, log: (line: string) => void
     // The mailability audit of the trade-show leads, once (a second seed run finds it).
     const ws = out[spec.handle].id;
     if (leads.audienceId && !(await prisma.mailabilityAudit.findFirst({ where: { workspaceId: ws, audienceId: leads.audienceId }, select: { id: true } }))) {
-      await runAudit(prisma, { workspaceId: ws, audienceId: leads.audienceId, actor: { kind: "system", id: null, label: "Demo seed" } });
+      await startAudit(prisma, { workspaceId: ws, audienceId: leads.audienceId, actor: { kind: "system", id: null, label: "Demo seed" } });
     }
     log(`Demo workspace ${spec.name} (${spec.plan}) ready: ${out[spec.handle].id}`);
   }

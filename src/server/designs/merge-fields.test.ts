@@ -44,10 +44,13 @@ describe("merge fields", () => {
   it("prints addresses in each country's order and recognises PO boxes", () => {
     const c = { firstName: "Ada", lastName: "Okafor", title: "VP", company: "Brightline", addressLine1: "500 Boylston St", addressLine2: "Floor 3", city: "Boston", region: "MA", postalCode: "02116", country: "US" };
     expect(addressBlock(c)).toEqual(["Ada Okafor", "VP, Brightline", "500 Boylston St", "Floor 3", "Boston, MA 02116"]);
-    expect(addressBlock({ ...c, country: "GB", city: "London", region: null, postalCode: "E14 5AB" }).slice(-3)).toEqual(["London", "E14 5AB", "GB"]);
-    expect(addressBlock({ ...c, country: "DE", city: "Berlin", region: null, postalCode: "10117" }).slice(-2)).toEqual(["10117 Berlin", "DE"]);
+    expect(addressBlock({ ...c, country: "GB", city: "London", region: null, postalCode: "E14 5AB" }).slice(-3)).toEqual(["London", "E14 5AB", "UNITED KINGDOM"]);
+    expect(addressBlock({ ...c, country: "DE", city: "Berlin", region: null, postalCode: "10117" }).slice(-2)).toEqual(["10117 Berlin", "GERMANY"]);
     expect(isPoBox({ addressLine1: "P.O. Box 123", addressLine2: null })).toBe(true);
     expect(isPoBox({ addressLine1: "PO BOX 9", addressLine2: null })).toBe(true);
     expect(isPoBox({ addressLine1: "500 Boxwood Ave", addressLine2: null })).toBe(false);
+    expect(isPoBox({ addressLine1: "Boîte Postale 12", addressLine2: null })).toBe(true);
+    expect(isPoBox({ addressLine1: "Caixa Postal 1010", addressLine2: null })).toBe(true);
+    expect(isPoBox({ addressLine1: "Bpm Street 4", addressLine2: null })).toBe(false);
   });
 });

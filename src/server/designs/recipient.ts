@@ -1,3 +1,4 @@
+import { addressBlockLines } from "@/server/mailability/address-block";
 import type { TMergeValues } from "./merge-fields";
 
 /** The contact fields a piece uses (a Contact row with its account). */
@@ -39,7 +40,11 @@ export function mergeValues(c: RecipientContact): TMergeValues {
   };
 }
 
-/** The address block as printed: name, title and company, street lines, city line, country. */
+/**
+ * The address block as printed: name, title and company, then the street, city and country lines
+ * as the country's post writes them (src/server/mailability/address-block.ts, which the
+ * mailability audit measures against the format's block).
+ */
 export function addressBlock(c: {
   firstName: string;
   lastName: string;
@@ -52,24 +57,16 @@ export function addressBlock(c: {
   postalCode: string | null;
   country: string | null;
 }): string[] {
-  const postcodeFirst = ["DE", "FR", "ES", "IT", "NL", "BE", "AT", "CH", "DK", "SE", "NO", "FI", "PL", "PT", "CZ"].includes(c.country ?? "");
-  const cityLine =
-    c.country === "GB"
-      ? [c.city, c.postalCode]
-      : postcodeFirst
-        ? [`${c.postalCode ?? ""} ${c.city ?? ""}`.trim()]
-        : [`${c.city ?? ""}${c.region ? `, ${c.region}` : ""} ${c.postalCode ?? ""}`.trim()];
-  return [
-    `${c.firstName} ${c.lastName}`.trim(),
-    c.title && c.company ? `${c.title}, ${c.company}` : (c.company ?? c.title ?? ""),
-    c.addressLine1 ?? "",
-    c.addressLine2 ?? "",
-    ...cityLine.map((l) => l ?? ""),
-    c.country && c.country !== "US" ? c.country : "",
-  ].filter((line) => line.trim() !== "");
+  return addressBlockLines(c);
 }
 
-/** True when the street lines name a post-office box (gifts never ship to one). */
+const PO_BOX = /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|postfach|boite\s+postale|b\.?\s?p\.?\s+\d|apartado(\s+postal)?|caixa\s+postal|casilla(\s+de\s+correo)?|pmb\s+\d|po\s+box)|私書箱/i;
+
+/**
+ * True when the street lines name a post-office box (gifts never ship to one): PO Box, Postfach,
+ * Boîte postale (BP), Apartado, Caixa Postal, Casilla, a private mailbox (PMB), 私書箱.
+ */
 export function isPoBox(c: { addressLine1: string | null; addressLine2: string | null }): boolean {
-  return /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|postfach|boite\s+postale|apartado\s+postal|pmb\s+\d)/i.test(`${c.addressLine1 ?? ""} ${c.addressLine2 ?? ""}`);
+  const text = `${c.addressLine1 ?? ""} ${c.addressLine2 ?? ""}`;
+  return PO_BOX.test(/^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFKD").replace(/[\u0300-\u036f]/g, ""));
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
 import { responseLink } from "@/server/drafts/render";
+import { MAILABILITY_REASONS, type TMailabilityReason } from "@/server/mailability/reasons";
 import { type SkipReason, type TWaitingReason, WAITING_REASONS, waitingReasonDescriptions } from "./lifecycle-states";
 
 export { WAITING_REASONS, waitingReasonDescriptions, type TWaitingReason };
@@ -18,6 +19,7 @@ export async function getEntryEventDetail(db: Db, p: { workspaceId: string; camp
       status: true,
       occurredAt: true,
       skipReason: true,
+      mailabilityReasons: true,
       completedAt: true,
       runAfter: true,
       lastError: true,
@@ -34,6 +36,8 @@ export async function getEntryEventDetail(db: Db, p: { workspaceId: string; camp
     status: event.status,
     occurredAt: event.occurredAt.toISOString(),
     skipReason: (event.skipReason as SkipReason | null) ?? null,
+    /** When the suppression or address gate skipped it: the mailability audit's reasons (see /docs/mailability). */
+    mailabilityReasons: (event.mailabilityReasons ?? []).filter((r): r is TMailabilityReason => (MAILABILITY_REASONS as readonly string[]).includes(r)),
     enrollmentId: event.enrollment?.id ?? null,
     pieceId: event.enrollment?.mailPiece?.id ?? null,
     completedAt: event.completedAt?.toISOString() ?? null,

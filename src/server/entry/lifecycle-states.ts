@@ -37,9 +37,10 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const skipReasonDescriptions: Record<SkipReason, string> = {
   not_in_audience: "The contact had left the campaign's audience when the event was processed.",
-  suppressed: "The contact, its email, its address, its account or its domain is on the workspace's suppression list.",
-  address_invalid: "The postal address failed review: a required field is missing, the postal code or region does not fit the country, it is marked undeliverable, or it is a PO box and the campaign sends gifts.",
-  address_duplicate: "The same recipient at the same address is already enrolled in this campaign.",
+  suppressed: "The contact, its email, its address, its account or its domain is on the workspace's suppression list (mailability reason suppressed).",
+  address_invalid:
+    "The postal address failed review, for the mailability audit's reasons (see /docs/mailability): a required field is missing, the postal code or region does not fit the country, the country is not one the campaign's printer mails to, it does not fit the format's address block, the address verifier or a returned piece says it is undeliverable or misses a unit, or it is a PO box and the campaign sends gifts.",
+  address_duplicate: "The same recipient at the same address is already enrolled in this campaign (mailability reason duplicate_contact).",
   frequency_capped: "The frequency cap allows no piece before the campaign ends.",
   review_declined: "A person declined the piece at the campaign's review gate, or the review expired.",
   budget_exhausted: "The campaign's budget has no headroom for this piece.",

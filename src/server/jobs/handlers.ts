@@ -1,5 +1,6 @@
 import { crmSyncJob } from "@/server/crm/job";
 import { draftsGenerateJob } from "@/server/drafts/job";
+import { auditRunJob } from "@/server/mailability/job";
 import { contactsImportJob } from "@/server/imports/job";
 import type { JobHandlers } from "./runner";
 
@@ -9,6 +10,7 @@ import type { JobHandlers } from "./runner";
  */
 export const jobHandlers: JobHandlers = {
   contacts_import: contactsImportJob,
+  audit_run: auditRunJob,
   crm_sync: crmSyncJob,
   drafts_generate: draftsGenerateJob,
 };

@@ -1,12 +1,13 @@
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { csvLine } from "@/server/imports/export";
+import { normaliseAddress, type TAddressFix } from "./normalise";
 import { REASON_LABELS, type TMailabilityReason } from "./reasons";
 
-const HEADER = ["Contact ID", "First Name", "Last Name", "Email", "Company", "Address Line 1", "Address Line 2", "City", "State/Province", "Postal Code", "Country", "Status", "Reasons", "Reason Codes", "Suggested Postal Code"];
+const HEADER = ["Contact ID", "First Name", "Last Name", "Email", "Company", "Address Line 1", "Address Line 2", "City", "State/Province", "Postal Code", "Country", "Status", "Reasons", "Reason Codes", "Suggested Fix", "Normalised Address"];
 
 /**
- * An audit's contacts with a problem as CSV, for fixing in the CRM: 1,000 at a time, with the
+ * An audit's contacts with a reason (or not mailable) as CSV, for fixing in the CRM: 1,000 at a time, with the
  * headers an import maps back by itself. Formula-like values are escaped (csvLine).
  */
 export async function* auditProblemsCsv(db: Db, p: { workspaceId: string; auditId: string; reason?: TMailabilityReason | null }): AsyncGenerator<string> {
@@ -16,7 +17,7 @@ export async function* auditProblemsCsv(db: Db, p: { workspaceId: string; auditI
   let after: string | null = null;
   for (;;) {
     const rows = await db.mailabilityResult.findMany({
-      where: { auditId: audit.id, status: { not: "mailable" }, ...(p.reason ? { reasons: { has: p.reason } } : {}), ...(after ? { contactId: { gt: after } } : {}) },
+      where: { auditId: audit.id, workspaceId: p.workspaceId, OR: [{ status: { not: "mailable" } }, { reasons: { isEmpty: false } }], ...(p.reason ? { reasons: { has: p.reason } } : {}), ...(after ? { contactId: { gt: after } } : {}) },
       orderBy: { contactId: "asc" },
       take: 1000,
       include: { contact: { select: { firstName: true, lastName: true, email: true, addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true, account: { select: { name: true } } } } },
@@ -27,8 +28,10 @@ export async function* auditProblemsCsv(db: Db, p: { workspaceId: string; auditI
     for (const r of rows) {
       const c = r.contact;
       const reasons = r.reasons as TMailabilityReason[];
-      const suggestion = (r.suggestion as { postalCode?: string } | null)?.postalCode ?? "";
-      out += csvLine([r.contactId, c.firstName, c.lastName, c.email, c.account?.name ?? null, c.addressLine1, c.addressLine2, c.city, c.region, c.postalCode, c.country, r.status, reasons.map((x) => REASON_LABELS[x]).join("; "), reasons.join(" "), suggestion]);
+      const suggestion = Object.entries((r.suggestion as TAddressFix | null) ?? {}).map(([f, v]) => `${f}: ${v}`).join("; ");
+      const n = normaliseAddress(c);
+      const normalised = [n.addressLine1, n.addressLine2, n.city, n.region, n.postalCode, n.country].filter(Boolean).join(", ");
+      out += csvLine([r.contactId, c.firstName, c.lastName, c.email, c.account?.name ?? null, c.addressLine1, c.addressLine2, c.city, c.region, c.postalCode, c.country, r.status, reasons.map((x) => REASON_LABELS[x] ?? x).join("; "), reasons.join(" "), suggestion, normalised]);
     }
     yield out;
     after = last;

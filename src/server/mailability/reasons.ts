@@ -11,6 +11,7 @@ export const MAILABILITY_REASONS = [
   "unknown_country",
   "unsupported_country",
   "po_box",
+  "missing_unit",
   "undeliverable",
   "duplicate_address",
   "duplicate_contact",
@@ -23,7 +24,7 @@ export const ZMailabilityReason = z.enum(MAILABILITY_REASONS);
 export const MAILABILITY_STATUSES = ["mailable", "fixable", "unmailable"] as const;
 export type TMailabilityStatus = (typeof MAILABILITY_STATUSES)[number];
 
-/** What each reason means, for people (the audit page) and agents (tool descriptions, /docs). */
+/** What each reason means, in a few words, for people (the audit page) and agents (tool descriptions). */
 export const REASON_LABELS: Record<TMailabilityReason, string> = {
   missing_name: "No recipient name",
   missing_address: "No street address",
@@ -31,21 +32,73 @@ export const REASON_LABELS: Record<TMailabilityReason, string> = {
   missing_postal_code: "No postal code",
   invalid_postal_code: "Postal code does not fit the country's format",
   invalid_region: "State or province missing or not of that country",
-  unknown_country: "No country, or not an ISO 3166-1 country",
+  unknown_country: "No country, or not a country",
   unsupported_country: "No approved printer mails to the country",
   po_box: "A PO box: letters and postcards arrive, gifts cannot",
-  undeliverable: "Marked undeliverable (a returned piece, the CRM or a person)",
+  missing_unit: "The verifier says a suite, floor or apartment is missing",
+  undeliverable: "Undeliverable (the address verifier, a returned piece or the CRM)",
   duplicate_address: "Another contact in the audience at the same address (informational)",
   duplicate_contact: "The same person at the same address as another contact in the audience",
   suppressed: "On the suppression list (contact, email, address, account or domain)",
-  address_too_long: "An address line longer than an envelope's address block (40 characters)",
+  address_too_long: "Does not fit the format's address block",
 };
 
 /**
- * Reasons that only inform: they do not stop a postcard or a letter (several people of one company
- * share its office address; a PO box stops gifts only, and the lifecycle skips gifts to one).
+ * What each reason means in full, and what to do about it: the docs page (/docs/mailability) and
+ * the MCP resource print these.
  */
-export const INFORMATIONAL_REASONS: ReadonlySet<TMailabilityReason> = new Set(["duplicate_address", "po_box"]);
+export const REASON_DETAILS: Record<TMailabilityReason, { means: string; blocks: string; fix: string }> = {
+  missing_name: { means: "Neither a first nor a last name.", blocks: "Every format.", fix: "Add the person's name in the CRM or on the contact." },
+  missing_address: { means: "No street line (address line 1).", blocks: "Every format.", fix: "Add the street address." },
+  missing_city: { means: "No city or town.", blocks: "Every format.", fix: "Add the city." },
+  missing_postal_code: { means: "No postal code, in a country whose post uses them (postcode-validator knows which).", blocks: "Every format.", fix: "Add the postal code." },
+  invalid_postal_code: {
+    means: "The postal code does not fit the country's format (postcode-validator).",
+    blocks: "Every format.",
+    fix: "A code a spreadsheet damaged (a lost leading zero, a ZIP+4 run together, a missing hyphen or space, lower case) gets a suggested correction; otherwise correct it by hand.",
+  },
+  invalid_region: {
+    means: "The state or province is missing where the post needs one (US, CA, AU) or is not a region of the country (country-region-data).",
+    blocks: "Every format.",
+    fix: "A region written out in full is suggested as its postal code (Massachusetts → MA); otherwise correct it by hand.",
+  },
+  unknown_country: { means: "No country, or a value that is not a country (i18n-iso-countries).", blocks: "Every format.", fix: "A country written as a name (Deutschland, United Kingdom, USA) is suggested as its ISO code." },
+  unsupported_country: {
+    means: "No approved printer contract mails to the country (for a campaign: its own contract). Not judged while the workspace has no approved printer.",
+    blocks: "Every format.",
+    fix: "Approve a printer that covers the country in Settings → Printing, or leave these contacts out.",
+  },
+  po_box: { means: "The street lines name a post-office box (PO Box, Postfach, Boîte postale, Apartado, PMB).", blocks: "Gifts only: a parcel needs a street address. Informational for postcards, letters and notes.", fix: "For a gift campaign, give a street address." },
+  missing_unit: {
+    means: "The address verifier says the building is right but a suite, floor or apartment is missing or wrong (Lob: deliverable_missing_unit or deliverable_incorrect_unit; international: deliverable_missing_info).",
+    blocks: "Every format: the piece may not reach the person.",
+    fix: "Add the suite or floor to address line 2.",
+  },
+  undeliverable: {
+    means: "The address verifier says the post cannot deliver there, or the contact is marked undeliverable (a returned piece, the CRM).",
+    blocks: "Every format.",
+    fix: "Find the current address.",
+  },
+  duplicate_address: { means: "Another contact in the same audience has the same normalised address (colleagues at one office).", blocks: "Nothing: informational.", fix: "Nothing needed; the holdout is drawn per account." },
+  duplicate_contact: {
+    means: "The same person (name) at the same normalised address as an earlier contact of the audience; the lifecycle mails one of them once.",
+    blocks: "Every format, for the later contact.",
+    fix: "Merge the two contacts in the CRM.",
+  },
+  suppressed: { means: "The contact, its email, its address, its account or its domain is on the suppression list.", blocks: "Every format.", fix: "Nothing, unless the suppression is a mistake (Suppressions)." },
+  address_too_long: {
+    means: "The printed address (name, company and the country's address lines as formatted for it) does not fit the address block of the format at the smallest type size the layout allows: a line would break, or there are too many lines.",
+    blocks: "Every format (each measured against its own block; an audience audit without a campaign measures against the smallest block, a 4 × 6 in postcard's).",
+    fix: "Shorten the street or company line (abbreviations such as St, Ave, Ste), or use a larger format.",
+  },
+};
 
-/** The longest address line that fits the address block of every format (USPS: 40 characters). */
-export const MAX_ADDRESS_LINE = 40;
+/**
+ * Reasons that only inform for this format: several people of one company share its office
+ * address; a PO box stops gifts only.
+ */
+export function isInformational(reason: TMailabilityReason, format: string | null): boolean {
+  if (reason === "duplicate_address") return true;
+  if (reason === "po_box") return format !== "gift";
+  return false;
+}

@@ -1,125 +1,187 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
-import { updateContact } from "@/server/contacts/service";
 import type { Db } from "@/server/db";
-import { addressKey, recipientKey } from "@/server/entry/lifecycle/gates/address";
-import { isSuppressed, suppressionKeys } from "@/server/entry/lifecycle/gates/suppression";
 import { AppError } from "@/server/errors";
-import type { TMailabilityReason, TMailabilityStatus } from "./reasons";
-import type { TAddressFix } from "./suggest";
-import { type TVerdict, verdictOf } from "./verdict";
+import { enqueueJob, jobView } from "@/server/jobs/service";
+import { claimJob, runJob } from "@/server/jobs/runner";
+import type { TJobView } from "@/server/jobs/schema";
+import { defaultJobDeps } from "@/server/jobs/worker";
+import { sharedFactsFor } from "./facts";
+import { type AddressFields, normaliseAddress, type TAddressFix } from "./normalise";
+import { MAILABILITY_REASONS, type TMailabilityReason, type TMailabilityStatus } from "./reasons";
+import type { TCountryRow, TFormatCost } from "./report";
+import { cachedVerifications, VERIFICATION_MAX_AGE_DAYS, verificationKey } from "./verifiers/cache";
+import { addressVerifier } from "./verifiers/registry";
 
-const auditNotFound = () => new AppError("not_found", "No such audit in this workspace; audits_list shows this workspace's audits.");
+/** Audiences up to this size without paid verification are audited within the request that asks. */
+export const INLINE_AUDIT_MAX = 2000;
 
-const CONTACT_FIELDS = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  accountId: true,
-  addressLine1: true,
-  addressLine2: true,
-  city: true,
-  region: true,
-  postalCode: true,
-  country: true,
-  addressStatus: true,
-  undeliverableReason: true,
-  account: { select: { domain: true } },
-} as const;
+const auditNotFound = () => new AppError("not_found", "No such audit in this workspace; audits_list shows this workspace's audits.", { nextStep: "Call audits_list for this workspace's audits." });
 
-/** What the workspace's approved printers cover: their countries, and the lowest price per format. */
-async function printers(db: Db, workspaceId: string) {
-  const contracts = await db.fulfilmentContract.findMany({ where: { workspaceId, status: "approved" }, select: { format: true, countries: true, unitCostCents: true } });
-  if (!contracts.length) return { covered: null, unitByFormat: new Map<string, number>() };
-  const unitByFormat = new Map<string, number>();
-  for (const c of contracts) unitByFormat.set(c.format, Math.min(unitByFormat.get(c.format) ?? Infinity, c.unitCostCents));
-  return { covered: new Set(contracts.flatMap((c) => c.countries)), unitByFormat };
+/** Where an audit is measured and judged: an audience on its own, or a campaign (its audience, format and printer). */
+async function target(db: Db, p: { workspaceId: string; audienceId?: string | null; campaignId?: string | null }) {
+  const shared = await sharedFactsFor(db, p);
+  if (p.campaignId && !shared.campaign) throw new AppError("not_found", "No such campaign in this workspace; campaigns_list shows them.");
+  const audienceId = shared.campaign ? shared.campaign.audienceId : p.audienceId;
+  if (shared.campaign && !audienceId) throw new AppError("invalid_state", "The campaign has no audience yet: choose one, then audit it.");
+  if (p.campaignId && p.audienceId && p.audienceId !== audienceId) throw new AppError("validation_failed", "The audience given is not the campaign's audience; pass only campaignId.");
+  const audience = audienceId ? await db.audience.findFirst({ where: { id: audienceId, workspaceId: p.workspaceId }, select: { id: true, name: true } }) : null;
+  if (!audience) throw new AppError("not_found", "No such audience in this workspace; audiences_list shows them.");
+  return { shared, audience };
 }
 
 /**
- * Audits an audience: every member's verdict (the lifecycle's own checks, plus duplicates within
- * the audience and the suppression list), counted per status, reason and country, with account
- * coverage and what mailing the mailable contacts would cost. Kept as a run of the audit history.
+ * What a run would cost before it starts: the verifier this service uses, its price per
+ * verification (domestic and international), how many distinct addresses of the audience it has
+ * not answered yet (cached answers are free), and the estimate for verifying them.
  */
-export async function runAudit(prisma: PrismaClient, p: { workspaceId: string; audienceId: string; actor: Actor; now?: Date }) {
-  const audience = await prisma.audience.findFirst({ where: { id: p.audienceId, workspaceId: p.workspaceId }, select: { id: true, name: true } });
-  if (!audience) throw new AppError("not_found", "No such audience in this workspace; audiences_list shows them.");
-  const [members, suppressions, { covered, unitByFormat }] = await Promise.all([
-    prisma.contact.findMany({ where: { workspaceId: p.workspaceId, audienceMembers: { some: { audienceId: audience.id } } }, select: CONTACT_FIELDS, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    prisma.suppression.findMany({ where: { workspaceId: p.workspaceId }, select: { kind: true, value: true } }),
-    printers(prisma, p.workspaceId),
+export async function auditEstimate(db: Db, p: { workspaceId: string; audienceId?: string | null; campaignId?: string | null }) {
+  const { audience } = await target(db, p);
+  const verifier = addressVerifier();
+  const [contacts, rows] = await Promise.all([
+    db.audienceMember.count({ where: { audienceId: audience.id, workspaceId: p.workspaceId } }),
+    db.$queryRaw<AddressFields[]>`
+      SELECT DISTINCT c."addressLine1", c."addressLine2", c.city, c.region, c."postalCode", c.country
+        FROM "AudienceMember" m JOIN "Contact" c ON c.id = m."contactId"
+       WHERE m."audienceId" = ${audience.id} AND m."workspaceId" = ${p.workspaceId} AND btrim(COALESCE(c."addressLine1", '')) <> ''`,
   ]);
-  const suppressed = new Set(suppressions.map((s) => `${s.kind}:${s.value}`));
-  const people = new Set<string>();
-  const addressCount = new Map<string, number>();
-  for (const c of members) if (c.addressLine1) addressCount.set(addressKey(c), (addressCount.get(addressKey(c)) ?? 0) + 1);
-
-  const counts: Record<TMailabilityStatus, number> = { mailable: 0, fixable: 0, unmailable: 0 };
-  const reasons: Partial<Record<TMailabilityReason, number>> = {};
-  const countries = new Map<string, { contacts: number; mailable: number }>();
-  const accounts = new Map<string, boolean>();
-  const results: { contactId: string; verdict: TVerdict }[] = [];
-  for (const c of members) {
-    const person = recipientKey(c);
-    const verdict = verdictOf(c, {
-      suppressed: suppressionKeys({ ...c, accountDomain: c.account?.domain ?? null }).some((k) => suppressed.has(`${k.kind}:${k.value}`)),
-      coveredCountries: covered,
-      duplicateContact: people.has(person),
-      duplicateAddress: !!c.addressLine1 && (addressCount.get(addressKey(c)) ?? 0) > 1,
-    });
-    people.add(person);
-    counts[verdict.status] += 1;
-    for (const r of verdict.reasons) reasons[r] = (reasons[r] ?? 0) + 1;
-    const country = countries.get(c.country ?? "") ?? { contacts: 0, mailable: 0 };
-    country.contacts += 1;
-    if (verdict.status === "mailable") country.mailable += 1;
-    countries.set(c.country ?? "", country);
-    const account = c.accountId ?? c.id;
-    accounts.set(account, (accounts.get(account) ?? false) || verdict.status === "mailable");
-    // Stored per contact: the ones to fix (a mailable contact's informational reasons are counted only).
-    if (verdict.status !== "mailable") results.push({ contactId: c.id, verdict });
+  const keyed = new Map<string, string | null>();
+  for (const r of rows) keyed.set(verificationKey(r), normaliseAddress(r).country);
+  const cached = new Set<string>();
+  const keys = [...keyed.keys()];
+  for (let i = 0; i < keys.length; i += 10_000) for (const k of (await cachedVerifications(db, { workspaceId: p.workspaceId, verifier: verifier.name, keys: keys.slice(i, i + 10_000) })).keys()) cached.add(k);
+  let estimateCents = 0;
+  let toVerify = 0;
+  for (const [key, country] of keyed) {
+    if (cached.has(key)) continue;
+    toVerify += 1;
+    estimateCents += verifier.costCents(country);
   }
+  return {
+    audienceId: audience.id,
+    audienceName: audience.name,
+    contacts,
+    addresses: keyed.size,
+    cachedAddresses: cached.size,
+    addressesToVerify: toVerify,
+    verifier: { name: verifier.name, label: verifier.label, domesticCents: verifier.costCents("US"), internationalCents: verifier.costCents("DE") },
+    estimateCents,
+    /** How long an answer is kept before an address is verified again. */
+    cacheDays: VERIFICATION_MAX_AGE_DAYS,
+  };
+}
 
-  return prisma.$transaction(async (tx) => {
+/**
+ * Starts an audit: records it (queued) with what it judges (format, address block, printers'
+ * countries, verification) and queues its audit_run job in one transaction. A small audience
+ * without paid verification is then audited within this call; a larger one runs in the worker
+ * (audits_get reports its progress).
+ */
+export async function startAudit(prisma: PrismaClient, p: { workspaceId: string; audienceId?: string | null; campaignId?: string | null; verify?: boolean; actor: Actor }) {
+  const { shared, audience } = await target(prisma, p);
+  const verifier = p.verify ? addressVerifier() : null;
+  const estimate = p.verify ? await auditEstimate(prisma, { workspaceId: p.workspaceId, audienceId: audience.id }) : null;
+  const created = await prisma.$transaction(async (tx) => {
+    const total = await tx.audienceMember.count({ where: { audienceId: audience.id, workspaceId: p.workspaceId } });
     const audit = await tx.mailabilityAudit.create({
       data: {
         workspaceId: p.workspaceId,
         audienceId: audience.id,
         audienceName: audience.name,
-        contacts: members.length,
-        ...counts,
-        accounts: accounts.size,
-        accountsWithMailableContact: [...accounts.values()].filter(Boolean).length,
-        reasons,
-        byCountry: [...countries.entries()].map(([country, n]) => ({ country: country || null, ...n })).sort((a, b) => b.contacts - a.contacts),
-        coveredCountries: covered ? [...covered].sort() : [],
-        costs: [...unitByFormat.entries()].map(([format, unitCostCents]) => ({ format, unitCostCents, totalCents: unitCostCents * counts.mailable })),
+        campaignId: shared.campaign?.id ?? null,
+        campaignName: shared.campaign?.name ?? null,
+        format: shared.format,
+        blockFormat: shared.block.format,
+        blockSize: shared.block.size,
+        blockHandwriting: shared.block.handwriting ?? null,
+        coveredCountries: shared.coveredCountries ? [...shared.coveredCountries].sort() : [],
+        countriesJudged: shared.coveredCountries !== null,
+        verify: !!verifier,
+        verifier: verifier?.name ?? null,
+        verificationUnitCents: verifier?.costCents("US") ?? 0,
+        verificationEstimateCents: estimate?.estimateCents ?? 0,
         requestedByLabel: p.actor.label,
-        createdAt: p.now,
-        finishedAt: p.now ?? new Date(),
       },
     });
-    for (let i = 0; i < results.length; i += 5000) {
-      await tx.mailabilityResult.createMany({
-        data: results.slice(i, i + 5000).map((r) => ({ auditId: audit.id, contactId: r.contactId, workspaceId: p.workspaceId, status: r.verdict.status, reasons: r.verdict.reasons, suggestion: r.verdict.suggestion ?? undefined })),
-      });
-    }
-    await recordAudit(tx, p.workspaceId, p.actor, "audit.ran", { type: "audience", id: audience.id }, { auditId: audit.id, ...counts });
-    return audit;
-  }, { timeout: 120_000, maxWait: 10_000 });
+    const job = await enqueueJob(tx, {
+      workspaceId: p.workspaceId,
+      kind: "audit_run",
+      title: `Mailability audit of ${audience.name}${shared.campaign ? ` for ${shared.campaign.name}` : ""}`,
+      input: { auditId: audit.id },
+      unit: "contacts",
+      total,
+      requestedBy: p.actor,
+    });
+    await tx.mailabilityAudit.update({ where: { id: audit.id }, data: { jobId: job.id } });
+    await recordAudit(tx, p.workspaceId, p.actor, "audit.started", { type: "audience", id: audience.id }, { auditId: audit.id, campaignId: shared.campaign?.id ?? null, verify: !!verifier, contacts: total });
+    return { auditId: audit.id, jobId: job.id, total };
+  });
+  if (created.total <= INLINE_AUDIT_MAX && !(verifier && verifier.name !== "sandbox")) {
+    const job = await claimJob(prisma, { jobId: created.jobId, workspaceId: p.workspaceId, now: new Date() });
+    if (job) await runJob(prisma, job, defaultJobDeps);
+  }
+  const audit = await getAuditRow(prisma, { workspaceId: p.workspaceId, auditId: created.auditId });
+  return { auditId: audit.id, status: audit.status };
+}
+
+/**
+ * Continues a failed or cancelled audit from its last checkpoint: a new audit_run job that starts
+ * where the old one stopped (the results it committed are kept), in one transaction.
+ */
+export async function resumeAudit(prisma: PrismaClient, p: { workspaceId: string; auditId: string; actor: Actor }) {
+  const audit = await getAuditRow(prisma, p);
+  if (audit.status !== "failed" && audit.status !== "cancelled") throw new AppError("invalid_state", "Only a failed or cancelled audit can be resumed; a running one goes on by itself.");
+  const old = audit.jobId ? await prisma.job.findFirst({ where: { id: audit.jobId, workspaceId: p.workspaceId } }) : null;
+  await prisma.$transaction(async (tx) => {
+    const job = await enqueueJob(tx, {
+      workspaceId: p.workspaceId,
+      kind: "audit_run",
+      title: `Mailability audit of ${audit.audienceName} (resumed)`,
+      input: { auditId: audit.id },
+      unit: "contacts",
+      total: old?.progressTotal ?? null,
+      requestedBy: p.actor,
+    });
+    await tx.job.updateMany({ where: { id: job.id, workspaceId: p.workspaceId }, data: { checkpoint: old?.checkpoint ?? undefined, progressDone: old?.checkpoint ? old.progressDone : 0 } });
+    await tx.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId: p.workspaceId }, data: { jobId: job.id, status: "queued", error: null, finishedAt: null } });
+    await recordAudit(tx, p.workspaceId, p.actor, "audit.resumed", { type: "audit", id: audit.id }, { fromContact: old?.progressDone ?? 0 });
+  });
+  const after = await getAuditRow(prisma, p);
+  return { auditId: after.id, status: after.status };
 }
 
 type AuditRow = NonNullable<Awaited<ReturnType<PrismaClient["mailabilityAudit"]["findFirst"]>>>;
 
-/** An audit as people and agents read it (shares as fractions of the audience's contacts). */
-export function auditView(a: AuditRow) {
+/** The audit row, its status brought in line with its job's when the job failed or was cancelled. */
+async function getAuditRow(db: Db, p: { workspaceId: string; auditId: string }): Promise<AuditRow & { job: TJobView | null }> {
+  const audit = await db.mailabilityAudit.findFirst({ where: { id: p.auditId, workspaceId: p.workspaceId } });
+  if (!audit) throw auditNotFound();
+  const job = audit.jobId ? await db.job.findFirst({ where: { id: audit.jobId, workspaceId: p.workspaceId } }) : null;
+  if (job && (audit.status === "queued" || audit.status === "running") && (job.status === "failed" || job.status === "cancelled" || job.status === "running")) {
+    const status = job.status;
+    if (status !== audit.status) {
+      await db.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId: p.workspaceId, status: { in: ["queued", "running"] } }, data: { status, error: job.error, ...(status === "running" ? {} : { finishedAt: job.finishedAt }) } });
+      Object.assign(audit, { status, error: job.error });
+    }
+  }
+  return { ...audit, job: job ? jobView(job) : null };
+}
+
+/** An audit as people and agents read it (shares as fractions of the audited contacts). */
+export function auditView(a: AuditRow & { job?: TJobView | null }) {
   const share = (n: number) => (a.contacts ? n / a.contacts : 0);
   return {
     auditId: a.id,
-    status: "succeeded" as const,
+    status: a.status,
+    error: a.status === "failed" ? (a.error ?? "The audit failed.") : null,
+    progress: a.job && (a.status === "queued" || a.status === "running") ? a.job.progress : null,
+    jobId: a.jobId,
     audienceId: a.audienceId,
     audienceName: a.audienceName,
+    campaignId: a.campaignId,
+    campaignName: a.campaignName,
+    format: a.format,
+    addressBlock: { format: a.blockFormat, size: a.blockSize },
     contacts: a.contacts,
     mailable: a.mailable,
     fixable: a.fixable,
@@ -129,90 +191,86 @@ export function auditView(a: AuditRow) {
     reasons: a.reasons as Partial<Record<TMailabilityReason, number>>,
     accounts: a.accounts,
     accountsWithMailableContact: a.accountsWithMailableContact,
-    byCountry: a.byCountry as { country: string | null; contacts: number; mailable: number }[],
-    coveredCountries: a.coveredCountries.length ? a.coveredCountries : null,
-    costs: a.costs as { format: string; unitCostCents: number; totalCents: number }[],
+    byCountry: a.byCountry as unknown as TCountryRow[],
+    coveredCountries: a.countriesJudged ? a.coveredCountries : null,
+    costs: a.costs as unknown as TFormatCost[],
+    verification: a.verify
+      ? { verifier: a.verifier, estimateCents: a.verificationEstimateCents, made: a.verificationsMade, cached: a.verificationsCached, costCents: a.verificationCostCents }
+      : null,
     requestedBy: a.requestedByLabel,
-    createdAt: a.createdAt,
+    createdAt: a.createdAt.toISOString(),
+    finishedAt: a.finishedAt?.toISOString() ?? null,
   };
 }
 export type TAuditView = ReturnType<typeof auditView>;
 
-/** One audit with up to 10 sample contacts that have a problem (unmailable first, then fixable). */
+/** The columns that say whether a contact belongs in the problems table: a reason, or not mailable. */
+const HAS_PROBLEM = { OR: [{ status: { not: "mailable" as const } }, { reasons: { isEmpty: false } }] };
+
+/** One audit with up to 10 samples of contacts with a reason (unmailable first, then fixable, then informational). */
 export async function getAudit(db: Db, p: { workspaceId: string; auditId: string }) {
-  const audit = await db.mailabilityAudit.findFirst({ where: { id: p.auditId, workspaceId: p.workspaceId } });
-  if (!audit) throw auditNotFound();
-  const samples = await db.mailabilityResult.findMany({ where: { auditId: audit.id, status: { not: "mailable" } }, orderBy: [{ status: "desc" }, { contactId: "asc" }], take: 10 });
-  return { ...auditView(audit), samples: samples.map((s) => ({ contactId: s.contactId, status: s.status, reasons: s.reasons as TMailabilityReason[], suggestion: (s.suggestion as TAddressFix | null) ?? undefined })) };
+  const audit = await getAuditRow(db, p);
+  const samples = await db.mailabilityResult.findMany({ where: { auditId: audit.id, workspaceId: p.workspaceId, ...HAS_PROBLEM }, orderBy: [{ status: "desc" }, { contactId: "asc" }], take: 10 });
+  return { ...auditView(audit), samples: samples.map((s) => ({ contactId: s.contactId, status: s.status, reasons: s.reasons as TMailabilityReason[], ...(s.suggestion ? { suggestion: s.suggestion as TAddressFix } : {}) })) };
 }
 
-/** The workspace's audits, newest first (of one audience when given). */
-export async function listAudits(db: Db, p: { workspaceId: string; audienceId?: string | null; take?: number }) {
-  const rows = await db.mailabilityAudit.findMany({ where: { workspaceId: p.workspaceId, ...(p.audienceId ? { audienceId: p.audienceId } : {}) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: p.take ?? 50 });
-  return rows.map(auditView);
+/** The workspace's audits, newest first (of one audience or campaign when given), a page at a time. */
+export async function listAudits(db: Db, p: { workspaceId: string; audienceId?: string | null; campaignId?: string | null; take?: number; cursor?: string | null }) {
+  if (p.cursor && !(await db.mailabilityAudit.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
+    throw new AppError("not_found", "The cursor does not name an audit of this workspace; start again without it.");
+  }
+  const take = p.take ?? 50;
+  const rows = await db.mailabilityAudit.findMany({
+    where: { workspaceId: p.workspaceId, ...(p.audienceId ? { audienceId: p.audienceId } : {}), ...(p.campaignId ? { campaignId: p.campaignId } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: take + 1,
+    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, take);
+  return { audits: page.map((a) => auditView(a)), nextCursor: rows.length > take ? page[page.length - 1].id : null };
 }
 
-/** The newest audit (of an audience, or of the workspace), or null: the first-run checklist and go-live readiness read it. */
-export async function latestAudit(db: Db, p: { workspaceId: string; audienceId?: string | null }) {
-  const row = await db.mailabilityAudit.findFirst({ where: { workspaceId: p.workspaceId, ...(p.audienceId ? { audienceId: p.audienceId } : {}) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+/** The newest finished audit (of an audience or a campaign, or of the workspace), or null: the checklist and readiness read it. */
+export async function latestAudit(db: Db, p: { workspaceId: string; audienceId?: string | null; campaignId?: string | null }) {
+  const row = await db.mailabilityAudit.findFirst({
+    where: { workspaceId: p.workspaceId, status: "succeeded", ...(p.audienceId ? { audienceId: p.audienceId } : {}), ...(p.campaignId ? { campaignId: p.campaignId } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
   return row ? auditView(row) : null;
 }
 
-/** The contacts of an audit with a reason, filterable by reason and status, a page at a time. */
+const CONTACT_VIEW = { firstName: true, lastName: true, email: true, addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true, account: { select: { name: true } } } as const;
+
+/**
+ * The contacts of an audit with a reason (informational ones included) or not mailable,
+ * filterable by reason and status, a page at a time, with the address as it is now and its
+ * normalised form beside it.
+ */
 export async function auditProblems(db: Db, p: { workspaceId: string; auditId: string; reason?: TMailabilityReason | null; status?: TMailabilityStatus | null; cursor?: string | null; take: number }) {
   const audit = await db.mailabilityAudit.findFirst({ where: { id: p.auditId, workspaceId: p.workspaceId }, select: { id: true } });
   if (!audit) throw auditNotFound();
+  if (p.cursor && !(await db.mailabilityResult.findFirst({ where: { auditId: audit.id, workspaceId: p.workspaceId, contactId: p.cursor }, select: { contactId: true } }))) {
+    throw new AppError("not_found", "The cursor does not name a contact of this audit; start again without it.");
+  }
   const rows = await db.mailabilityResult.findMany({
-    where: { auditId: audit.id, ...(p.reason ? { reasons: { has: p.reason } } : {}), ...(p.status ? { status: p.status } : {}), ...(p.cursor ? { contactId: { gt: p.cursor } } : {}) },
+    where: { auditId: audit.id, workspaceId: p.workspaceId, ...HAS_PROBLEM, ...(p.reason ? { reasons: { has: p.reason } } : {}), ...(p.status ? { status: p.status } : {}), ...(p.cursor ? { contactId: { gt: p.cursor } } : {}) },
     orderBy: { contactId: "asc" },
     take: p.take + 1,
-    include: { contact: { select: { firstName: true, lastName: true, email: true, addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true, account: { select: { name: true } } } } },
+    include: { contact: { select: CONTACT_VIEW } },
   });
   const page = rows.slice(0, p.take);
   return {
-    items: page.map((r) => ({ contactId: r.contactId, status: r.status, reasons: r.reasons as TMailabilityReason[], suggestion: (r.suggestion as TAddressFix | null) ?? null, contact: { ...r.contact, company: r.contact.account?.name ?? null, account: undefined } })),
+    items: page.map((r) => {
+      const { account, ...contact } = r.contact;
+      return {
+        contactId: r.contactId,
+        status: r.status,
+        reasons: (r.reasons as TMailabilityReason[]).filter((x) => (MAILABILITY_REASONS as readonly string[]).includes(x)),
+        suggestion: (r.suggestion as TAddressFix | null) ?? null,
+        contact: { ...contact, company: account?.name ?? null },
+        normalised: normaliseAddress(contact),
+      };
+    }),
     nextCursor: rows.length > p.take ? page[page.length - 1].contactId : null,
   };
-}
-
-/** A contact's mailability now: the same checks as an audit, without the audience's duplicates. */
-export async function contactMailability(db: Db, p: { workspaceId: string; contactId: string }): Promise<TVerdict> {
-  const c = await db.contact.findFirst({ where: { id: p.contactId, workspaceId: p.workspaceId }, select: CONTACT_FIELDS });
-  if (!c) throw new AppError("not_found", "No such contact in this workspace; contacts_list finds contacts by name, email or company.");
-  const [{ covered }, suppressed] = await Promise.all([printers(db, p.workspaceId), isSuppressed(db, p.workspaceId, { ...c, accountDomain: c.account?.domain ?? null })]);
-  return verdictOf(c, { suppressed, coveredCountries: covered });
-}
-
-/**
- * Accepts the suggested correction of a contact's address (its postal code), as the actor's own
- * edit, audit-logged. Refused with a clear sentence when there is nothing to correct.
- */
-export async function applyFix(prisma: PrismaClient, p: { workspaceId: string; contactId: string; actor: Actor }) {
-  const verdict = await contactMailability(prisma, p);
-  if (!verdict.suggestion) {
-    throw new AppError("invalid_state", verdict.status === "mailable" ? "The contact is mailable already: there is nothing to fix." : `There is no correction to accept: ${verdict.reasons.join(", ")} need a person (edit the contact, or fix it in your CRM).`);
-  }
-  const c = await prisma.contact.findFirstOrThrow({ where: { id: p.contactId, workspaceId: p.workspaceId } });
-  const before = c.postalCode;
-  await updateContact(prisma, {
-    workspaceId: p.workspaceId,
-    contactId: c.id,
-    actor: p.actor,
-    fields: {
-      firstName: c.firstName,
-      lastName: c.lastName,
-      title: c.title,
-      email: c.email,
-      phone: c.phone,
-      addressLine1: c.addressLine1,
-      addressLine2: c.addressLine2,
-      city: c.city,
-      region: c.region,
-      postalCode: verdict.suggestion.postalCode,
-      country: c.country,
-      crmId: c.crmId,
-      customFields: (c.customFields ?? {}) as Record<string, string>,
-    },
-  });
-  return { contactId: c.id, changed: { postalCode: { from: before, to: verdict.suggestion.postalCode } }, mailability: await contactMailability(prisma, p) };
 }

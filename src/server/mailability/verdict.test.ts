@@ -1,70 +1,147 @@
 import { describe, expect, it } from "vitest";
-import type { PostalAddress } from "@/server/entry/lifecycle/gates/address";
-import { verdictOf, type VerdictContext } from "./verdict";
+import { addressBlockLines, formatAddressLines } from "./address-block";
+import { canonicalPostalCode, normaliseAddress } from "./normalise";
+import { MAILABILITY_REASONS, type TMailabilityReason } from "./reasons";
+import { AUDIENCE_FACTS, lifecycleOutcome, type TAuditContact, type TContactFacts, type TSharedFacts, verdictOf } from "./verdict";
+import { sandboxVerdict } from "./verifiers/sandbox";
+import type { TVerification } from "./verifiers/types";
 
-const at = (a: Partial<PostalAddress>): PostalAddress => ({ firstName: "Ada", lastName: "Okafor", addressLine1: null, addressLine2: null, city: null, region: null, postalCode: null, country: null, addressStatus: "unverified", ...a });
-const none: VerdictContext = { suppressed: false, coveredCountries: null };
+const person = (a: Partial<TAuditContact>): TAuditContact => ({ firstName: "Ada", lastName: "Okafor", addressLine1: null, addressLine2: null, city: null, region: null, postalCode: null, country: null, addressStatus: "unverified", ...a });
+const clean: TContactFacts = { suppressed: false };
+const audience = AUDIENCE_FACTS;
+const postcard6x9: TSharedFacts = { format: "postcard", block: { format: "postcard", size: "6x9" }, coveredCountries: null };
+const gift: TSharedFacts = { format: "gift", block: { format: "gift", size: "4x6" }, coveredCountries: null };
+const verified = (verdict: TVerification["verdict"], vendorVerdict: string = verdict): TVerification => ({ verdict, vendorVerdict, standardised: null });
 
-/** Real addresses, one per country, as their post writes them. */
+/** Real addresses (public offices), as each country's post writes them. */
 const GOOD = {
-  US: at({ addressLine1: "500 Boylston St", city: "Boston", region: "MA", postalCode: "02116", country: "US" }),
-  GB: at({ addressLine1: "1 Canada Square", city: "London", postalCode: "E14 5AB", country: "GB" }),
-  DE: at({ addressLine1: "Friedrichstraße 68", city: "Berlin", postalCode: "10117", country: "DE" }),
-  FR: at({ addressLine1: "8 Rue de Londres", city: "Paris", postalCode: "75009", country: "FR" }),
-  JP: at({ addressLine1: "6-10-1 Roppongi", city: "Minato-ku, Tokyo", postalCode: "106-6108", country: "JP" }),
-  BR: at({ addressLine1: "Av. Brigadeiro Faria Lima, 3477", city: "São Paulo", region: "SP", postalCode: "04538-133", country: "BR" }),
-  CA: at({ addressLine1: "111 Richmond St W", city: "Toronto", region: "ON", postalCode: "M5H 2G4", country: "CA" }),
+  US: person({ addressLine1: "500 Boylston St", addressLine2: "Floor 12", city: "Boston", region: "MA", postalCode: "02116", country: "US" }),
+  GB: person({ addressLine1: "1 Canada Square", city: "London", postalCode: "E14 5AB", country: "GB" }),
+  DE: person({ addressLine1: "Friedrichstraße 68", city: "Berlin", postalCode: "10117", country: "DE" }),
+  FR: person({ addressLine1: "8 Rue de Londres", city: "Paris", postalCode: "75009", country: "FR" }),
+  JP: person({ addressLine1: "6-10-1 Roppongi", city: "Minato-ku, Tokyo", postalCode: "106-6108", country: "JP" }),
+  BR: person({ addressLine1: "Av. Brigadeiro Faria Lima, 3477", city: "São Paulo", region: "SP", postalCode: "04538-133", country: "BR" }),
+  CA: person({ addressLine1: "111 Richmond St W", city: "Toronto", region: "ON", postalCode: "M5H 2G4", country: "CA" }),
 };
+type Country = keyof typeof GOOD;
+const COUNTRIES = Object.keys(GOOD) as Country[];
+
+const reasonsOf = (c: TAuditContact, shared: TSharedFacts = audience, own: TContactFacts = clean) => verdictOf(c, shared, own).reasons;
 
 describe("a contact's mailability (issue 14)", () => {
-  it("a complete address in each of US, GB, DE, FR, JP, BR and CA is mailable", () => {
-    for (const [country, a] of Object.entries(GOOD)) expect(verdictOf(a, none), country).toEqual({ status: "mailable", reasons: [] });
+  it("a complete address in each of US, GB, DE, FR, JP, BR and CA is mailable in every format", () => {
+    for (const country of COUNTRIES) {
+      for (const shared of [audience, postcard6x9, gift]) expect(verdictOf(GOOD[country], shared, clean), `${country} ${shared.format}`).toEqual({ status: "mailable", reasons: [] });
+    }
   });
 
-  it("names each missing part, and an address without them is unmailable", () => {
-    expect(verdictOf(at({ firstName: "", lastName: "", addressLine1: "1 Canada Square", city: "London", postalCode: "E14 5AB", country: "GB" }), none)).toEqual({ status: "unmailable", reasons: ["missing_name"] });
-    expect(verdictOf(at({ city: "Berlin", postalCode: "10117", country: "DE" }), none).reasons).toEqual(["missing_address"]);
-    expect(verdictOf(at({ addressLine1: "8 Rue de Londres", postalCode: "75009", country: "FR" }), none).reasons).toEqual(["missing_city"]);
-    expect(verdictOf(at({ addressLine1: "6-10-1 Roppongi", city: "Tokyo", country: "JP" }), none).reasons).toEqual(["missing_postal_code"]);
-    expect(verdictOf(at({ addressLine1: "1 Main St", city: "Springfield", postalCode: "12345" }), none).reasons).toEqual(["unknown_country"]);
-    expect(verdictOf(at({ addressLine1: "1 Main St", city: "Springfield", postalCode: "12345", country: "XK1" }), none).reasons).toEqual(["unknown_country"]);
+  it("the closed list has the 15 reasons named by the issue", () => {
+    expect(MAILABILITY_REASONS).toEqual([
+      "missing_name", "missing_address", "missing_city", "missing_postal_code", "invalid_postal_code", "invalid_region", "unknown_country",
+      "unsupported_country", "po_box", "missing_unit", "undeliverable", "duplicate_address", "duplicate_contact", "suppressed", "address_too_long",
+    ]);
   });
 
-  it("checks postal codes and regions per country", () => {
-    expect(verdictOf({ ...GOOD.CA, postalCode: "12345" }, none)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
-    expect(verdictOf({ ...GOOD.US, region: "ON" }, none).reasons).toEqual(["invalid_region"]);
-    expect(verdictOf({ ...GOOD.US, region: null }, none).reasons).toEqual(["invalid_region"]);
-    expect(verdictOf({ ...GOOD.BR, region: "Massachusetts" }, none).reasons).toEqual(["invalid_region"]);
-    // A region written out in full is the region.
-    expect(verdictOf({ ...GOOD.CA, region: "Ontario" }, none).status).toBe("mailable");
+  // One case per reason and country: the address of that country with just that problem.
+  const cases: Record<TMailabilityReason, (c: Country) => { contact: TAuditContact; shared?: TSharedFacts; own?: TContactFacts; status: "mailable" | "fixable" | "unmailable" }> = {
+    missing_name: (c) => ({ contact: { ...GOOD[c], firstName: " ", lastName: "" }, status: "unmailable" }),
+    missing_address: (c) => ({ contact: { ...GOOD[c], addressLine1: null, addressLine2: null }, status: "unmailable" }),
+    missing_city: (c) => ({ contact: { ...GOOD[c], city: "" }, status: "unmailable" }),
+    missing_postal_code: (c) => ({ contact: { ...GOOD[c], postalCode: null }, status: "unmailable" }),
+    invalid_postal_code: (c) => ({ contact: { ...GOOD[c], postalCode: "ABC-XYZ-1" }, status: "unmailable" }),
+    invalid_region: (c) => ({ contact: { ...GOOD[c], region: "Narnia" }, status: "unmailable" }),
+    unknown_country: (c) => ({ contact: { ...GOOD[c], country: "Atlantis" }, status: "unmailable" }),
+    unsupported_country: (c) => ({ contact: GOOD[c], shared: { ...postcard6x9, coveredCountries: new Set(["AU"]) }, status: "unmailable" }),
+    po_box: (c) => ({ contact: { ...GOOD[c], addressLine1: c === "DE" ? "Postfach 10 01 01" : c === "FR" ? "Boîte Postale 12" : "PO Box 1234", addressLine2: null }, shared: gift, status: "unmailable" }),
+    missing_unit: (c) => ({ contact: GOOD[c], own: { suppressed: false, verification: verified("deliverable_missing_unit") }, status: "unmailable" }),
+    undeliverable: (c) => ({ contact: GOOD[c], own: { suppressed: false, verification: verified("undeliverable") }, status: "unmailable" }),
+    duplicate_address: (c) => ({ contact: GOOD[c], own: { suppressed: false, duplicateAddress: true }, status: "mailable" }),
+    duplicate_contact: (c) => ({ contact: GOOD[c], own: { suppressed: false, duplicateContact: true, duplicateAddress: true }, status: "unmailable" }),
+    suppressed: (c) => ({ contact: GOOD[c], own: { suppressed: true }, status: "unmailable" }),
+    address_too_long: (c) => ({ contact: { ...GOOD[c], addressLine2: "Attn: Accounts Payable Department, Building 7 East Wing, Mail Stop 4400-B" }, status: "unmailable" }),
+  };
+
+  for (const reason of MAILABILITY_REASONS) {
+    it(`${reason}: named for a real address of each of US, GB, DE, FR, JP, BR and CA`, () => {
+      for (const country of COUNTRIES) {
+        const { contact, shared = audience, own = clean, status } = cases[reason](country);
+        // Regions are only checked where the country has them on the envelope.
+        if (reason === "invalid_region" && !["US", "CA", "BR"].includes(country)) continue;
+        const v = verdictOf(contact, shared, own);
+        expect(v.reasons, `${reason} in ${country}`).toEqual([reason]);
+        expect(v.status, `${reason} in ${country}`).toBe(status);
+      }
+    });
+  }
+
+  it("a PO box informs for postcards and letters and stops a gift, as the gift lifecycle does", () => {
+    const box = { ...GOOD.US, addressLine1: "PO Box 1234", addressLine2: null };
+    expect(verdictOf(box, postcard6x9, clean)).toEqual({ status: "mailable", reasons: ["po_box"] });
+    expect(verdictOf(box, gift, clean)).toEqual({ status: "unmailable", reasons: ["po_box"] });
+    expect(lifecycleOutcome(verdictOf(box, gift, clean), "gift")).toEqual({ gate: "address_invalid", reasons: ["po_box"] });
+    expect(lifecycleOutcome(verdictOf(box, postcard6x9, clean), "postcard")).toEqual({ gate: "ok", reasons: [] });
   });
 
-  it("offers the correction of a postal code a spreadsheet damaged, and only when it makes the code valid", () => {
-    expect(verdictOf({ ...GOOD.US, postalCode: "2116" }, none)).toEqual({ status: "fixable", reasons: ["invalid_postal_code"], suggestion: { postalCode: "02116" } });
-    expect(verdictOf({ ...GOOD.US, postalCode: "021161234" }, none).suggestion).toEqual({ postalCode: "02116-1234" });
-    // The post reads British, Canadian and Brazilian codes without their space or hyphen: nothing to mend.
-    expect(verdictOf({ ...GOOD.GB, postalCode: "e145ab" }, none).status).toBe("mailable");
-    expect(verdictOf({ ...GOOD.CA, postalCode: "m5h2g4" }, none).status).toBe("mailable");
-    expect(verdictOf({ ...GOOD.BR, postalCode: "04538133" }, none).status).toBe("mailable");
-    expect(verdictOf({ ...GOOD.JP, postalCode: "1066108" }, none).suggestion).toEqual({ postalCode: "106-6108" });
-    expect(verdictOf({ ...GOOD.FR, postalCode: "6000" }, none).suggestion).toEqual({ postalCode: "06000" });
-    // Nothing to mend, or another blocking reason besides: unmailable, no suggestion.
-    expect(verdictOf({ ...GOOD.DE, postalCode: "ABC" }, none)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
-    expect(verdictOf({ ...GOOD.US, postalCode: "2116", city: null }, none)).toEqual({ status: "unmailable", reasons: ["missing_city", "invalid_postal_code"] });
+  it("address_too_long is measured against each format's own block: a line that fits a letter window may not fit a 4×6 postcard", () => {
+    // "Senior Director, Strategic Sourcing, Brightline Holdings Group LLC": 31 em at 1 pt, where a letter's window takes 33.5 and a 4 × 6 postcard's 29.7.
+    const long = { ...GOOD.US, title: "Senior Director, Strategic Sourcing", company: "Brightline Holdings Group LLC" };
+    expect(verdictOf(long, { ...postcard6x9, block: { format: "letter", size: "us_letter" } }, clean).reasons).toEqual([]);
+    expect(verdictOf(long, audience, clean).reasons).toEqual(["address_too_long"]);
+    expect(addressBlockLines(long)).toEqual(["Ada Okafor", "Senior Director, Strategic Sourcing, Brightline Holdings Group LLC", "500 Boylston St", "Floor 12", "Boston, MA 02116"]);
+    // Too many lines for the block: a Japanese address with a long building line on a 4 × 6 postcard.
+    expect(verdictOf({ ...GOOD.JP, addressLine2: "Roppongi Hills Mori Tower 40F", company: "Brightline KK", title: "CEO" }, audience, clean).reasons).toEqual([]);
   });
 
-  it("a country no approved printer covers, a suppression, a duplicate person and an undeliverable mark stop mail", () => {
-    expect(verdictOf(GOOD.DE, { suppressed: false, coveredCountries: new Set(["US", "CA"]) })).toEqual({ status: "unmailable", reasons: ["unsupported_country"] });
-    expect(verdictOf(GOOD.DE, { suppressed: false, coveredCountries: new Set(["DE"]) }).status).toBe("mailable");
-    expect(verdictOf(GOOD.US, { suppressed: true, coveredCountries: null })).toEqual({ status: "unmailable", reasons: ["suppressed"] });
-    expect(verdictOf(GOOD.GB, { ...none, duplicateContact: true })).toEqual({ status: "unmailable", reasons: ["duplicate_contact"] });
-    expect(verdictOf({ ...GOOD.FR, addressStatus: "undeliverable", undeliverableReason: "returned" }, none)).toEqual({ status: "unmailable", reasons: ["undeliverable"] });
+  it("the lifecycle's gates map the verdict: suppressed first, then any address reason, then a duplicate person", () => {
+    expect(lifecycleOutcome(verdictOf(GOOD.DE, postcard6x9, { suppressed: true, duplicateContact: true }), "postcard")).toEqual({ gate: "suppressed", reasons: ["suppressed"] });
+    expect(lifecycleOutcome(verdictOf({ ...GOOD.DE, city: null }, postcard6x9, { suppressed: false, duplicateContact: true }), "postcard")).toEqual({ gate: "address_invalid", reasons: ["missing_city"] });
+    expect(lifecycleOutcome(verdictOf(GOOD.DE, postcard6x9, { suppressed: false, duplicateContact: true }), "postcard")).toEqual({ gate: "address_duplicate", reasons: ["duplicate_contact"] });
+    expect(lifecycleOutcome(verdictOf(GOOD.DE, postcard6x9, { suppressed: false, duplicateAddress: true }), "postcard")).toEqual({ gate: "ok", reasons: [] });
+  });
+});
+
+describe("suggested fixes", () => {
+  it("mends postal codes a spreadsheet damaged, in several countries", () => {
+    expect(verdictOf({ ...GOOD.US, postalCode: "2116" }, audience, clean)).toEqual({ status: "fixable", reasons: ["invalid_postal_code"], suggestion: { postalCode: "02116" } });
+    expect(verdictOf({ ...GOOD.US, postalCode: "021161234" }, audience, clean).suggestion).toEqual({ postalCode: "02116-1234" });
+    expect(verdictOf({ ...GOOD.JP, postalCode: "1066108" }, audience, clean).suggestion).toEqual({ postalCode: "106-6108" });
+    expect(verdictOf({ ...GOOD.FR, postalCode: "6000", city: "Nice" }, audience, clean).suggestion).toEqual({ postalCode: "06000" });
+    expect(verdictOf({ ...GOOD.DE, postalCode: "1067", city: "Dresden" }, audience, clean).suggestion).toEqual({ postalCode: "01067" });
+    expect(verdictOf({ ...GOOD.BR, postalCode: "04538 133" }, audience, clean).status).not.toBe("unmailable");
+    expect(canonicalPostalCode("GB", "e145ab")).toBe("E14 5AB");
+    expect(canonicalPostalCode("CA", "m5h2g4")).toBe("M5H 2G4");
+    expect(canonicalPostalCode("BR", "04538133")).toBe("04538-133");
   });
 
-  it("a shared office address and a PO box inform without stopping a postcard; a line too long for the address block stops it", () => {
-    expect(verdictOf(GOOD.US, { ...none, duplicateAddress: true })).toEqual({ status: "mailable", reasons: ["duplicate_address"] });
-    expect(verdictOf({ ...GOOD.US, addressLine1: "PO Box 1234" }, none)).toEqual({ status: "mailable", reasons: ["po_box"] });
-    expect(verdictOf({ ...GOOD.DE, addressLine1: "Postfach 10 01 01" }, none).reasons).toEqual(["po_box"]);
-    expect(verdictOf({ ...GOOD.US, addressLine1: "500 Boylston Street, Floor 12, Suite 1200, Attn Receiving" }, none)).toEqual({ status: "unmailable", reasons: ["address_too_long"] });
+  it("suggests a country's ISO code for its name and a region's code for its name", () => {
+    expect(verdictOf({ ...GOOD.DE, country: "Deutschland" }, audience, clean)).toEqual({ status: "fixable", reasons: ["unknown_country"], suggestion: { country: "DE" } });
+    expect(verdictOf({ ...GOOD.GB, country: "United Kingdom" }, audience, clean).suggestion).toEqual({ country: "GB" });
+    expect(verdictOf({ ...GOOD.BR, region: "Sao Paulo" }, audience, clean)).toEqual({ status: "fixable", reasons: ["invalid_region"], suggestion: { region: "SP" } });
+    // A region written out in full is already the region: mailable, and its normalised form is the code.
+    expect(verdictOf({ ...GOOD.CA, region: "Ontario" }, audience, clean).status).toBe("mailable");
+    expect(normaliseAddress({ ...GOOD.CA, region: "Ontario", postalCode: "m5h2g4" })).toMatchObject({ region: "ON", postalCode: "M5H 2G4" });
+  });
+
+  it("a correction is suggested only when it makes the contact mailable", () => {
+    expect(verdictOf({ ...GOOD.US, postalCode: "2116", city: null }, audience, clean)).toEqual({ status: "unmailable", reasons: ["missing_city", "invalid_postal_code"] });
+    expect(verdictOf({ ...GOOD.DE, postalCode: "ABC" }, audience, clean).status).toBe("unmailable");
+    expect(verdictOf({ ...GOOD.US, postalCode: "2116" }, audience, { suppressed: true }).status).toBe("unmailable");
+  });
+});
+
+describe("formatting and the sandbox verifier", () => {
+  it("formats each country's lines with its post's template and names a foreign country last", () => {
+    expect(formatAddressLines(GOOD.US)).toEqual(["500 Boylston St", "Floor 12", "Boston, MA 02116"]);
+    expect(formatAddressLines(GOOD.DE)).toEqual(["Friedrichstraße 68", "10117 Berlin", "GERMANY"]);
+    expect(formatAddressLines(GOOD.GB)).toEqual(["1 Canada Square", "London", "E14 5AB", "UNITED KINGDOM"]);
+    expect(formatAddressLines(GOOD.CA)).toEqual(["111 Richmond St W", "Toronto, ON M5H 2G4", "CANADA"]);
+  });
+
+  it("answers by content, as vendors' test modes do", () => {
+    expect(sandboxVerdict({ addressLine1: "500 Boylston St", addressLine2: null })).toBe("deliverable");
+    expect(sandboxVerdict({ addressLine1: "1 Undeliverable Way", addressLine2: null })).toBe("undeliverable");
+    expect(sandboxVerdict({ addressLine1: "185 Berry St", addressLine2: "missing unit" })).toBe("deliverable_missing_unit");
+    expect(sandboxVerdict({ addressLine1: "185 Berry St", addressLine2: "Unnecessary Unit 5" })).toBe("deliverable_unnecessary_unit");
+    expect(verdictOf(GOOD.US, audience, { suppressed: false, verification: verified("deliverable_unnecessary_unit") }).status).toBe("mailable");
   });
 });

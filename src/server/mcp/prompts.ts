@@ -24,15 +24,16 @@ export const MCP_PROMPTS: PromptDef[] = [
     title: "Audit my CRM for mail",
     description: "Find out how much of an audience can really be reached by mail, account by account, and what to fix.",
     args: { audienceId: z.string().max(64).optional().describe("The audience to audit (aud_…); ask audiences_list when not given.") },
-    tools: ["workspace_get_summary", "crm_connections_list", "crm_sync_start", "crm_sync_get", "audiences_list", "audits_run", "audits_get", "contacts_get", "contacts_apply_fix"],
+    tools: ["workspace_get_summary", "crm_connections_list", "crm_sync_start", "crm_sync_get", "audiences_list", "audits_estimate", "audits_run", "audits_get", "audits_problems", "contacts_apply_fix", "contacts_apply_fixes"],
     text: (a) =>
       `Audit ${a.audienceId ? `audience ${a.audienceId}` : "one of my audiences"} for direct mail.\n\n${steps([
         "Call workspace_get_summary to learn the plan and how many contacts there are.",
         "Call crm_connections_list: if a CRM is connected and its last sync is old, call crm_sync_start and poll crm_sync_get until it has succeeded, so the audit sees the CRM as it is now (CRM lists arrive as audiences).",
         a.audienceId ? `Use audience ${a.audienceId}.` : "Call audiences_list and ask me which audience to audit if it is not obvious.",
-        "Call audits_run with the audience id, then poll audits_get with the auditId until its status is succeeded.",
-        "Report the mailable, fixable and unmailable counts and shares, the reasons with their counts, and the account coverage (accounts with at least one mailable contact), since the holdout is drawn per account.",
-        "For fixable contacts, show a few suggestions (contacts_get) and apply them with contacts_apply_fix only after I agree.",
+        "Call audits_estimate and tell me what verifying the addresses would cost (in cents as cents); run with verify: true only if I agree.",
+        "Call audits_run with the audience id, then poll audits_get with the auditId until its status is succeeded (report its progress while it runs).",
+        "Report the mailable, fixable and unmailable counts and shares, the reasons with their counts (what each means: the mailability-reasons resource), and the account coverage (accounts with at least one mailable contact), since the holdout is drawn per account.",
+        "For fixable contacts, show a few suggestions (audits_problems with status fixable) and apply them with contacts_apply_fix or contacts_apply_fixes only after I agree.",
       ])}\n\n${closing}`,
   },
   {

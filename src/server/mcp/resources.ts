@@ -1,5 +1,6 @@
 import { agentPolicyMarkdown } from "@/server/docs/published/policy-md";
 import { authMarkdown } from "@/server/docs/published/auth-md";
+import { mailabilityMarkdown } from "@/server/docs/published/mailability-md";
 import { lifecycleMarkdown, problemsMarkdown } from "@/server/docs/published/reference-md";
 
 /** The published documents an agent can read as MCP resources (same text as the web addresses). */
@@ -27,6 +28,14 @@ export const MCP_RESOURCES = [
     mimeType: "text/markdown",
     uri: (base: string) => `${base}/docs/lifecycle.md`,
     text: lifecycleMarkdown,
+  },
+  {
+    name: "mailability-reasons",
+    title: "Mailability: statuses and reasons",
+    description: "Every reason the mailability audit (audits_get) and entry_events_get's mailabilityReasons name: what it means, what it stops, what to do; verification and the lifecycle's use of the verdict.",
+    mimeType: "text/markdown",
+    uri: (base: string) => `${base}/docs/mailability.md`,
+    text: mailabilityMarkdown,
   },
   {
     name: "errors",

@@ -37,7 +37,7 @@ describe("the MCP server", () => {
     expect(visible).not.toContain("entry_events_post");
 
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(["https://dm.example/agents/policy.md", "https://dm.example/auth.md", "https://dm.example/docs/lifecycle.md", "https://dm.example/problems.md"]);
+    expect(resources.map((r) => r.uri)).toEqual(["https://dm.example/agents/policy.md", "https://dm.example/auth.md", "https://dm.example/docs/lifecycle.md", "https://dm.example/docs/mailability.md", "https://dm.example/problems.md"]);
     const policy = await client.readResource({ uri: "https://dm.example/agents/policy.md" });
     expect(policy.contents[0]).toMatchObject({ mimeType: "text/markdown", text: expect.stringContaining("# Agent policy") });
     const lifecycle = await client.readResource({ uri: "https://dm.example/docs/lifecycle.md" });

@@ -104,14 +104,16 @@ describe("every tool on real data", () => {
     await run("drafts_update", { draftId: drafts.drafts[0].id, blocks: { headline: "Just for you, {{firstName}}" } });
     // The mailability audit, on an audience with a ZIP code a spreadsheet cut to four digits.
     const zip = await prisma.contact.update({ where: { id: f.contacts[1].id }, data: { addressLine1: "500 Boylston St", city: "Boston", region: "MA", postalCode: "2116", country: "US" } });
-    const audit = (await run("audits_run", { audienceId: f.audience.id })) as { auditId: string; fixable: number };
-    expect(audit.fixable).toBeGreaterThanOrEqual(1);
-    await run("audits_get", { auditId: audit.auditId });
+    const audit = (await run("audits_run", { audienceId: f.audience.id })) as { auditId: string; status: string };
+    expect(audit.status).toBe("succeeded");
+    await run("audits_estimate", { audienceId: f.audience.id });
+    expect(((await run("audits_get", { auditId: audit.auditId })) as { fixable: number }).fixable).toBeGreaterThanOrEqual(1);
     await run("audits_list", { audienceId: f.audience.id });
     const fixable = (await run("audits_problems", { auditId: audit.auditId, status: "fixable" })) as { items: { contactId: string }[] };
     expect(fixable.items.map((i) => i.contactId)).toContain(zip.id);
     await run("contacts_apply_fix", { contactId: zip.id });
     expect((await prisma.contact.findUniqueOrThrow({ where: { id: zip.id } })).postalCode).toBe("02116");
+    expect(await run("contacts_apply_fixes", { auditId: audit.auditId, reason: "invalid_postal_code" })).toMatchObject({ fixed: 0 });
 
     // The CRM: the owner connected HubSpot (a local fake) in the browser; the agent reads and syncs.
     const hubspot = await startHubSpotFake(generateCrm("hubspot", { contacts: 30 }), { token: "pat-na1-tools-test" });

@@ -1,3 +1,4 @@
+import type { TFontFamily } from "./fonts";
 import { inch, mm } from "./scene";
 
 /**
@@ -70,3 +71,25 @@ export function letterWindows(size: "us_letter" | "a4") {
   // #10 double-window envelope, letter tri-folded: return address in the upper window, recipient in the lower.
   return { returnLine: { x: inch(0.6), y: inch(0.55), w: inch(3.25), h: inch(0.75) }, recipient: { x: inch(0.6), y: inch(2.05), w: inch(3.6), h: inch(1.1) }, folds: [inch(11 / 3), inch(22 / 3)], bodyTop: inch(3.67) };
 }
+
+/**
+ * Where the recipient's address is printed, per format and size, with the font the layouts set it
+ * in and the smallest size they may shrink it to: the layouts draw the address here, and the
+ * mailability audit measures an address against the same block (address_too_long). A gift's card
+ * carries no address; the gift ships with the vendor's label, measured as a 4 × 6 in postcard's block.
+ */
+export function recipientBlock(format: TFormat, size: string, handwriting: TFontFamily = "caveat") {
+  if (format === "letter") {
+    const win = letterWindows(size === "a4" ? "a4" : "us_letter").recipient;
+    return { box: { x: win.x + 4, y: win.y + 4, w: win.w - 8, h: win.h - 8 }, family: "noto-sans" as const, size: 10, minSize: 7.5, lineHeight: 1.18 };
+  }
+  if (format === "handwritten") {
+    // The A7 envelope (7.25 x 5.25 in), addressed in the design's handwriting.
+    return { box: { x: inch(2.2), y: inch(2.0), w: inch(7.25) - inch(2.6), h: inch(2.2) }, family: handwriting, size: 17, minSize: 11, lineHeight: 1.2 };
+  }
+  const postcardSize = format === "gift" ? "4x6" : size === "4x6" || size === "6x11" ? size : "6x9";
+  const z = postcardBackZones(postcardSize).address;
+  const small = postcardSize === "4x6";
+  return { box: { x: inch(z.x + 0.2), y: inch(z.y + 0.35), w: inch(z.w - 0.4), h: inch(z.h - 0.5) }, family: "noto-sans" as const, size: small ? 9 : 10, minSize: 7, lineHeight: 1.2 };
+}
+export type TRecipientBlock = ReturnType<typeof recipientBlock>;

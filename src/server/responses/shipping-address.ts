@@ -2,8 +2,12 @@ import countries from "i18n-iso-countries";
 import { z } from "zod";
 import type { Db } from "@/server/db";
 import { addressKey, regionsOf } from "@/server/entry/lifecycle/gates/address";
-import { MAX_ADDRESS_LINE, type TMailabilityReason } from "@/server/mailability/reasons";
+import type { TMailabilityReason } from "@/server/mailability/reasons";
 import { verdictOf } from "@/server/mailability/verdict";
+import { DEFAULT_SIZE } from "@/server/render/page-specs";
+
+/** The longest line a shipping label takes. */
+export const MAX_ADDRESS_LINE = 40;
 
 /** One version of a gift's shipping address (version 1 is the contact's address when the claim opened). */
 export interface TShippingAddress {
@@ -106,14 +110,14 @@ export async function checkShippingAddress(
     if (known?.short) a.region = known.short;
   }
   const suppressed = (await db.suppression.findFirst({ where: { workspaceId: p.workspaceId, kind: "address", value: addressKey(a) }, select: { id: true } })) !== null;
-  const verdict = verdictOf({ ...p.recipient, ...a, addressStatus: "unverified" }, { suppressed, coveredCountries: new Set(p.countries) });
+  const verdict = verdictOf({ ...p.recipient, ...a, addressStatus: "unverified" }, { format: "gift", block: { format: "gift", size: DEFAULT_SIZE.gift }, coveredCountries: new Set(p.countries) }, { suppressed });
   const errors: Partial<Record<TShippingField, string>> = {};
   for (const reason of verdict.reasons) {
     const where = PROBLEM_FIELDS[reason];
     if (!where || errors[where.field]) continue;
     errors[where.field] = where.message(a);
   }
-  if (verdict.suggestion && errors.postalCode) errors.postalCode += ` Did you mean ${verdict.suggestion.postalCode}?`;
+  if (verdict.suggestion?.postalCode && errors.postalCode) errors.postalCode += ` Did you mean ${verdict.suggestion.postalCode}?`;
   if ((a.addressLine2?.length ?? 0) > MAX_ADDRESS_LINE) errors.addressLine2 = `Each line has at most ${MAX_ADDRESS_LINE} characters.`;
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, address: a };
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runAudit } from "@/server/mailability/service";
+import { startAudit } from "@/server/mailability/service";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
@@ -22,7 +22,7 @@ describe("the first-run checklist", () => {
     expect(empty.steps[0]).toMatchObject({ title: "Bring your people in", path: "contacts/import", done: false });
 
     const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 2, perAccount: 1 });
-    await runAudit(prisma, { workspaceId: o.workspaceId, audienceId: audience.id, actor: { kind: "user", id: o.user.id, label: o.user.email } });
+    await startAudit(prisma, { workspaceId: o.workspaceId, audienceId: audience.id, actor: { kind: "user", id: o.user.id, label: o.user.email } });
     await changePlan(prisma, { workspaceId: o.workspaceId, plan: "paid", actor: { kind: "user", id: o.user.id, label: o.user.email } });
     await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox", format: "postcard", size: "6x9", unitCostCents: 104, status: "approved" } });
     const later = await firstRunChecklist(prisma, { workspaceId: o.workspaceId });

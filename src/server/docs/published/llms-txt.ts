@@ -31,6 +31,7 @@ ${rest.map((o) => `- [${o.method.toUpperCase()} /api${o.path}](${base}/docs/api)
 - [API reference](${base}/docs/api): the OpenAPI description, readable. ${LIMITS.restEndpointPerKey.limit} requests a minute per key and endpoint.
 - [Problem types](${base}/problems): what each error means and how to fix it.
 - [Entry-event lifecycle](${base}/docs/lifecycle): each status and skip reason ([as Markdown](${base}/docs/lifecycle.md)).
+- [Mailability reasons](${base}/docs/mailability): every status and reason of the mailability audit, and how the lifecycle uses them ([as Markdown](${base}/docs/mailability.md)).
 - [Errors as Markdown](${base}/problems.md): every problem type and every MCP tool error code.
 
 ## Calculators

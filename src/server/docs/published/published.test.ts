@@ -51,7 +51,7 @@ describe("published documents name what the code does", () => {
     expect(card.remotes[0].authentication).toMatchObject({ required: true, schemes: ["oauth2"], protectedResourceMetadata: `${BASE}/.well-known/oauth-protected-resource/api/mcp` });
     expect(card.tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
     for (const tool of card.tools) expect(tool.inputSchema).toMatchObject({ type: "object" });
-    expect(card.resources.map((r) => r.uri)).toEqual([`${BASE}/agents/policy.md`, `${BASE}/auth.md`, `${BASE}/docs/lifecycle.md`, `${BASE}/problems.md`]);
+    expect(card.resources.map((r) => r.uri)).toEqual([`${BASE}/agents/policy.md`, `${BASE}/auth.md`, `${BASE}/docs/lifecycle.md`, `${BASE}/docs/mailability.md`, `${BASE}/problems.md`]);
     expect(serverCatalog(BASE).servers[0]).toMatchObject({ url: `${BASE}/api/mcp`, serverCard: `${BASE}/.well-known/mcp` });
   });
 });

@@ -12,12 +12,13 @@ export type StepOutcome = "continue" | "stop";
 /** A long sleep for events that only a decision will wake (the card's expiry also wakes them). */
 const FAR = 24 * 60 * 60_000;
 
-async function setEvent(db: Db, ctx: EventContext, data: { status: EventStatus; skipReason?: SkipReason; completedAt?: Date; runAfter?: Date; release?: boolean }) {
+async function setEvent(db: Db, ctx: EventContext, data: { status: EventStatus; skipReason?: SkipReason; mailabilityReasons?: string[]; completedAt?: Date; runAfter?: Date; release?: boolean }) {
   await db.entryEvent.update({
     where: { id: ctx.event.id },
     data: {
       status: data.status,
       skipReason: data.skipReason ?? null,
+      mailabilityReasons: data.mailabilityReasons ?? [],
       completedAt: data.completedAt,
       attempts: 0,
       lastError: null,
@@ -27,8 +28,11 @@ async function setEvent(db: Db, ctx: EventContext, data: { status: EventStatus; 
   });
 }
 
-/** Ends an event as skipped, undoing what it had under way: enrollment, piece, reservation, card, open gift claim. */
-async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date) {
+/**
+ * Ends an event as skipped, undoing what it had under way: enrollment, piece, reservation, card,
+ * open gift claim. A skip by the suppression or address gate keeps the mailability audit's reasons for it.
+ */
+async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date, mailabilityReasons: string[] = []) {
   if (ctx.enrollmentId) {
     await db.enrollment.update({ where: { id: ctx.enrollmentId }, data: { status: "cancelled" } });
     await releaseReservation(db, { enrollmentId: ctx.enrollmentId, now });
@@ -39,7 +43,7 @@ async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date) {
     // Its claim page closes: an unclaimed gift's claim expired; any other skip withdraws it.
     await db.giftClaim.updateMany({ where: { pieceId: ctx.pieceId, status: "open" }, data: { status: reason === "gift_unclaimed" ? "expired" : "cancelled", decidedAt: now } });
   }
-  await setEvent(db, ctx, { status: "skipped", skipReason: reason, completedAt: now, release: true });
+  await setEvent(db, ctx, { status: "skipped", skipReason: reason, mailabilityReasons, completedAt: now, release: true });
 }
 
 /**
@@ -69,7 +73,7 @@ export async function failEvent(db: Db, p: { eventId: string; token: string; mes
 }
 
 /** Applies one action inside the step transaction (submission to the vendor is the runner's). */
-export async function applyAction(db: Db, ctx: EventContext, action: Action, facts: { recipientKey?: string } | null, now: Date): Promise<StepOutcome> {
+export async function applyAction(db: Db, ctx: EventContext, action: Action, facts: { recipientKey?: string; mailabilityReasons?: string[] } | null, now: Date): Promise<StepOutcome> {
   const { event, campaign } = ctx;
   switch (action.kind) {
     case "none":
@@ -77,7 +81,7 @@ export async function applyAction(db: Db, ctx: EventContext, action: Action, fac
     case "needs_facts":
       throw new Error("the runner evaluates the gates before applying");
     case "skip":
-      await skip(db, ctx, action.reason, now);
+      await skip(db, ctx, action.reason, now, ["suppressed", "address_invalid", "address_duplicate"].includes(action.reason) ? (facts?.mailabilityReasons ?? []) : []);
       return "stop";
     case "hold_out": {
       if (!ctx.enrollmentId) {

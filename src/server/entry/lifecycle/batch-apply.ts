@@ -26,11 +26,16 @@ interface EventUpdate {
   id: string;
   status: EventStatus;
   skipReason?: SkipReason | null;
+  /** The mailability audit's reasons for a suppression or address skip. */
+  mailabilityReasons?: string[];
   completedAt?: Date | null;
   runAfter?: Date | null;
   /** Gives the lease back: the event waits or has ended. */
   release: boolean;
 }
+
+/** Skips by the suppression and address gates keep the mailability audit's reasons (as apply.ts's skip does). */
+const AUDITED_SKIPS = new Set<SkipReason>(["suppressed", "address_invalid", "address_duplicate"]);
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -61,7 +66,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         out.toSubmit.push(ctx);
         break;
       case "skip":
-        if (bare) events.push({ id: ctx.event.id, status: "skipped", skipReason: action.reason, completedAt: now, release: true });
+        if (bare) events.push({ id: ctx.event.id, status: "skipped", skipReason: action.reason, mailabilityReasons: AUDITED_SKIPS.has(action.reason) ? (d.facts?.mailabilityReasons ?? []) : [], completedAt: now, release: true });
         else oneByOne.push(d);
         break;
       case "hold_out":
@@ -159,18 +164,19 @@ async function insertEnrollments(db: Db, rows: Record<string, unknown>[]) {
 /** Each event's new status in one statement (what setEvent in apply.ts writes for one). */
 async function updateEvents(db: Db, rows: EventUpdate[]) {
   if (rows.length === 0) return;
-  const data = rows.map((r) => ({ id: r.id, status: r.status, skipReason: r.skipReason ?? null, completedAt: iso(r.completedAt), runAfter: iso(r.runAfter), release: r.release }));
+  const data = rows.map((r) => ({ id: r.id, status: r.status, skipReason: r.skipReason ?? null, reasons: r.mailabilityReasons ?? [], completedAt: iso(r.completedAt), runAfter: iso(r.runAfter), release: r.release }));
   await db.$executeRaw`
     UPDATE "EntryEvent" e
        SET status = x.status::"EntryEventStatus",
            "skipReason" = x."skipReason",
+           "mailabilityReasons" = x.reasons,
            "completedAt" = COALESCE(x."completedAt"::timestamptz AT TIME ZONE 'UTC', e."completedAt"),
            "runAfter" = COALESCE(x."runAfter"::timestamptz AT TIME ZONE 'UTC', e."runAfter"),
            "lockToken" = CASE WHEN x.release THEN NULL ELSE e."lockToken" END,
            "lockedUntil" = CASE WHEN x.release THEN NULL ELSE e."lockedUntil" END,
            attempts = 0, "lastError" = NULL, "updatedAt" = timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
-        AS x(id text, status text, "skipReason" text, "completedAt" text, "runAfter" text, release boolean)
+        AS x(id text, status text, "skipReason" text, reasons text[], "completedAt" text, "runAfter" text, release boolean)
      WHERE e.id = x.id`;
 }
 

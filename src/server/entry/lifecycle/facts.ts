@@ -1,7 +1,7 @@
 import type { SuppressionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { isPoBox } from "@/server/designs/recipient";
-import { recipientKey, reviewAddress } from "./gates/address";
+import { mailabilityJudge } from "@/server/mailability/lifecycle";
+import { recipientKey } from "./gates/address";
 import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
 import { armFor, assignArms } from "./gates/holdout";
@@ -11,7 +11,8 @@ import type { GateFacts } from "./transitions";
 
 const DAY = 24 * 60 * 60_000;
 
-export type AdmissionFacts = GateFacts & { recipientKey: string };
+/** The gates' facts, with the recipient's key (duplicates) and the mailability audit's reasons for a suppression or address skip. */
+export type AdmissionFacts = GateFacts & { recipientKey: string; mailabilityReasons: string[] };
 
 export async function loadContact(db: Db, workspaceId: string, contactId: string) {
   return db.contact.findFirstOrThrow({ where: { id: contactId, workspaceId }, include: { account: { select: { id: true, name: true, domain: true } } } });
@@ -75,24 +76,39 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
   const keyOf = new Map(ctxs.map((ctx) => [ctx.event.id, recipientKey(contacts.get(ctx.event.contactId)!)]));
   const taken = await lockRecipientKeys(db, ctxs, keyOf);
   const arms = await loadArms(db, ctxs, contacts);
+  // Gates 2 and 3 are the mailability audit's verdict for each campaign (its format, design size and
+  // contract's countries), so the audit and the mail give the same answer for the same reasons.
+  const judges = new Map<string, Awaited<ReturnType<typeof mailabilityJudge>>>();
+  for (const group of groupByCampaign(ctxs)) {
+    judges.set(group[0].campaign.id, await mailabilityJudge(db, { workspaceId, campaign: group[0].campaign, contacts: group.map((c) => contacts.get(c.event.contactId)!) }));
+  }
   const claimedInBatch = new Set<string>();
   for (const ctx of ctxs) {
     const { campaign, event } = ctx;
     const contact = contacts.get(event.contactId)!;
     const key = keyOf.get(event.id)!;
+    const judge = judges.get(campaign.id)!;
     const isMember = members.has(`${campaign.audienceId}:${contact.id}`);
     const isSuppressed = isMember && suppressed.has(contact.id);
     const arm = contact.accountId ? arms.get(`${campaign.id}:${contact.accountId}`)! : await armFor(db, { workspaceId, campaignId: campaign.id, accountId: null, contactId: contact.id, holdoutShare: campaign.holdoutShare });
     const contract = contractGate({ plan: campaign.plan, format: campaign.format, contract: campaign.contract });
-    let address: GateFacts["address"] = "ok";
-    // Gifts ship to a street address only: a PO box fails address review for a gift campaign.
-    if (reviewAddress(contact).length > 0 || (campaign.format === "gift" && isPoBox(contact))) address = "invalid";
-    else if (taken(campaign.id, key, contact.id) || claimedInBatch.has(`${campaign.id}:${key}`)) address = "duplicate";
+    let mailability = judge(contact, { suppressed: isSuppressed, duplicateContact: false });
+    let address: GateFacts["address"] = mailability.gate === "address_invalid" ? "invalid" : "ok";
+    if (mailability.gate === "ok" && (taken(campaign.id, key, contact.id) || claimedInBatch.has(`${campaign.id}:${key}`))) {
+      mailability = judge(contact, { suppressed: isSuppressed, duplicateContact: true });
+      address = "duplicate";
+    }
     // An event that will enroll in the treatment arm claims its recipient for the rest of the batch.
     if (isMember && !isSuppressed && address === "ok" && arm === "treatment" && contract === "ok") claimedInBatch.add(`${campaign.id}:${key}`);
-    out.set(event.id, { isMember, isSuppressed, address, arm, contract, firstAllowedAt: ctx.snapshot.now, recipientKey: key });
+    out.set(event.id, { isMember, isSuppressed, address, arm, contract, firstAllowedAt: ctx.snapshot.now, recipientKey: key, mailabilityReasons: mailability.reasons });
   }
   return out;
+}
+
+function groupByCampaign(ctxs: EventContext[]): EventContext[][] {
+  const groups = new Map<string, EventContext[]>();
+  for (const ctx of ctxs) groups.set(ctx.campaign.id, [...(groups.get(ctx.campaign.id) ?? []), ctx]);
+  return [...groups.values()];
 }
 
 /**

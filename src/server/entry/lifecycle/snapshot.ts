@@ -23,7 +23,9 @@ export interface EventContext {
     /** The design the campaign prints (null: its format's standard layout). */
     designId: string | null;
     plan: "audit" | "paid";
-    contract: { status: string; format: string; unitCostCents: number; vendor: string } | null;
+    contract: { status: string; format: string; unitCostCents: number; vendor: string; countries: string[] } | null;
+    /** The size of the campaign's design (null: the format's default size). */
+    designSize: string | null;
   };
   enrollmentId: string | null;
   pieceId: string | null;
@@ -57,6 +59,8 @@ interface ContextRow {
   contractFormat: string | null;
   unitCostCents: number | null;
   vendor: string | null;
+  contractCountries: string[] | null;
+  designSize: string | null;
   enrollmentId: string | null;
   arm: "treatment" | "holdout" | null;
   enrollmentStatus: string | null;
@@ -96,7 +100,7 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
            c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
            c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
            w.plan::text AS plan,
-           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f.vendor,
+           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f.vendor, f.countries AS "contractCountries", d.size AS "designSize",
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
            p.id AS "pieceId", p.status::text AS "pieceStatus",
            r.status::text AS "reservationStatus",
@@ -107,6 +111,7 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
       JOIN "Campaign" c ON c.id = e."campaignId"
       JOIN "Workspace" w ON w.id = e."workspaceId"
       LEFT JOIN "FulfilmentContract" f ON f.id = c."fulfilmentContractId"
+      LEFT JOIN "Design" d ON d.id = c."designId"
       LEFT JOIN "Enrollment" en ON en."entryEventId" = e.id
       LEFT JOIN "MailPiece" p ON p."enrollmentId" = en.id
       LEFT JOIN "BudgetReservation" r ON r."enrollmentId" = en.id
@@ -151,7 +156,8 @@ function contextOf(r: ContextRow, now: Date): EventContext {
       destinationUrl: r.destinationUrl,
       designId: r.designId,
       plan: r.plan,
-      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, vendor: r.vendor! } : null,
+      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, vendor: r.vendor!, countries: r.contractCountries ?? [] } : null,
+      designSize: r.designSize,
     },
     enrollmentId: r.enrollmentId,
     pieceId: r.pieceId,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ZVerdict } from "@/server/mailability/schema";
-import { contactMailability } from "@/server/mailability/service";
+import { ZContactMailability } from "@/server/mailability/schema";
+import { contactMailability } from "@/server/mailability/fixes";
 import { getAccount, listAccounts } from "@/server/contacts/accounts-service";
 import { ZAccountId, ZContactId, ZContactFilter } from "@/server/contacts/schema";
 import { getContact, listContacts } from "@/server/contacts/service";
@@ -101,7 +101,7 @@ export const contactTools = [
     kind: "read",
     idempotent: true,
     input: z.object({ contactId: ZContactId.describe("The contact's id (ctc_…).") }),
-    result: ZContactOut.extend({ mailability: ZVerdict.describe("Whether the contact can be mailed now, and why not (the audit's checks; duplicates within an audience are judged by audits_run).") }),
+    result: ZContactOut.extend({ mailability: ZContactMailability }),
     run: async (ctx, a) => {
       const contact = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
       return { requested: `Contact ${a.contactId}.`, changed: [], result: { ...contact, mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId }) } };

@@ -3,6 +3,7 @@ import { listCampaignEvents, listCampaignPieces } from "@/server/campaigns/servi
 import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
 import { ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
 import { acceptEntryEvent } from "@/server/entry/service";
+import { MAILABILITY_REASONS, type TMailabilityReason, ZMailabilityReason } from "@/server/mailability/reasons";
 import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
 
@@ -15,6 +16,9 @@ const ZEventDetail = z.object({
   status: ZEntryStatus,
   occurredAt: z.string(),
   skipReason: ZSkipReason.nullable(),
+  mailabilityReasons: z
+    .array(ZMailabilityReason)
+    .describe("When the suppression or address gate skipped it (skipReason suppressed, address_invalid or address_duplicate): the mailability audit's precise reasons, as audits_get names them (/docs/mailability). Empty otherwise."),
   enrollmentId: z.string().nullable(),
   pieceId: z.string().nullable().describe("The mail piece made for it (pc_…), once there is one."),
   completedAt: z.string().nullable(),
@@ -75,6 +79,7 @@ export const entryTools = [
           eventId: z.string(),
           status: ZEntryStatus,
           skipReason: ZSkipReason.nullable(),
+          mailabilityReasons: z.array(ZMailabilityReason).describe("The mailability audit's reasons when the suppression or address gate skipped it; empty otherwise."),
           source: z.enum(["api", "agent", "owner"]),
           contactId: z.string(),
           contactName: z.string(),
@@ -96,6 +101,7 @@ export const entryTools = [
             eventId: e.id,
             status: e.status,
             skipReason: (e.skipReason as z.infer<typeof ZSkipReason> | null) ?? null,
+            mailabilityReasons: (e.mailabilityReasons ?? []).filter((r): r is TMailabilityReason => (MAILABILITY_REASONS as readonly string[]).includes(r)),
             source: e.source,
             contactId: e.contact.id,
             contactName: `${e.contact.firstName} ${e.contact.lastName}`.trim(),

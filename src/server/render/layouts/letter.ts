@@ -1,4 +1,4 @@
-import { letterWindows } from "../page-specs";
+import { letterWindows, recipientBlock } from "../page-specs";
 import { inch } from "../scene";
 import type { RenderInput, RenderIssue } from "../input";
 import { artwork, PageBuilder } from "./common";
@@ -32,7 +32,8 @@ export function letter(input: RenderInput, issues: RenderIssue[], w: number, h: 
 
   p.text("returnAddress", [input.companyName, ...input.returnAddress].join(", "), win.returnLine, { family: input.fonts.body, weight: 400, size: 7, minSize: 5.5, color: "#343a40", lineHeight: 1.2 });
   p.clearZone(win.recipient, "window");
-  p.text("address", input.recipient.addressLines.join("\n"), { x: win.recipient.x + 4, y: win.recipient.y + 4, w: win.recipient.w - 8, h: win.recipient.h - 8 }, { family: "noto-sans", weight: 400, size: 10, minSize: 7.5, color: "#000000", lineHeight: 1.18 });
+  const block = recipientBlock("letter", size);
+  p.text("address", input.recipient.addressLines.join("\n"), block.box, { family: block.family, weight: 400, size: block.size, minSize: block.minSize, color: "#000000", lineHeight: block.lineHeight });
   for (const y of win.folds) p.add({ kind: "line", x1: -inch(0.125), y1: y, x2: inch(0.2), y2: y, stroke: "#adb5bd", lineWidth: 0.5 });
 
   let y = win.bodyTop;

@@ -1,3 +1,4 @@
+import { recipientBlock } from "../page-specs";
 import { inch } from "../scene";
 import type { RenderInput, RenderIssue } from "../input";
 import { PageBuilder } from "./common";
@@ -45,6 +46,7 @@ export function note(input: RenderInput, issues: RenderIssue[], w: number, h: nu
   env.background("#fbf8f1");
   env.text("returnAddress", [input.companyName, ...input.returnAddress].join("\n"), { x: inch(0.35), y: inch(0.3), w: inch(2.8), h: inch(0.95) }, { family: hand, weight: 400, size: 11, minSize: 8, color: INK, lineHeight: 1.15 });
   env.clearZone({ x: ew - inch(1.35), y: inch(0.25), w: inch(1.1), h: inch(0.95) }, "stamp");
-  env.text("address", input.recipient.addressLines.join("\n"), { x: inch(2.2), y: inch(2.0), w: ew - inch(2.6), h: inch(2.2) }, { family: hand, weight: 400, size: 17, minSize: 11, color: INK, lineHeight: 1.2 });
+  const block = recipientBlock("handwritten", input.size, hand);
+  env.text("address", input.recipient.addressLines.join("\n"), block.box, { family: block.family, weight: 400, size: block.size, minSize: block.minSize, color: INK, lineHeight: block.lineHeight });
   return [card.page, env.page];
 }

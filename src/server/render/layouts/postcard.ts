@@ -1,4 +1,4 @@
-import { postcardBackZones } from "../page-specs";
+import { postcardBackZones, recipientBlock } from "../page-specs";
 import { inch } from "../scene";
 import type { RenderInput, RenderIssue } from "../input";
 import { artwork, PageBuilder } from "./common";
@@ -77,7 +77,7 @@ export function postcard(input: RenderInput, issues: RenderIssue[], w: number, h
   back.clearZone(toIn(z.postage), "postage");
   back.clearZone(toIn(z.address), "address");
   back.clearZone(toIn(z.barcode), "barcode");
-  const a = toIn(z.address);
-  back.text("address", input.recipient.addressLines.join("\n"), { x: a.x + inch(0.2), y: a.y + inch(0.35), w: a.w - inch(0.4), h: a.h - inch(0.5) }, { family: "noto-sans", weight: 400, size: small ? 9 : 10, minSize: 7, color: "#000000", lineHeight: 1.2, valign: "top" });
+  const block = recipientBlock("postcard", size);
+  back.text("address", input.recipient.addressLines.join("\n"), block.box, { family: block.family, weight: 400, size: block.size, minSize: block.minSize, color: "#000000", lineHeight: block.lineHeight, valign: "top" });
   return [front.page, back.page];
 }

@@ -9,8 +9,11 @@ export interface SuppressionSubject extends PostalAddress {
   accountDomain: string | null;
 }
 
-/** Every suppression entry that would stop this contact: by contact, email, address, account or domain. */
-export function suppressionKeys(c: SuppressionSubject): { kind: SuppressionKind; value: string }[] {
+/**
+ * Every suppression entry that would stop this contact: by contact, email, address, account or
+ * domain (only the kinds in `only`, when given: an audit skips the address key when no address is suppressed).
+ */
+export function suppressionKeys(c: SuppressionSubject, only?: ReadonlySet<SuppressionKind>): { kind: SuppressionKind; value: string }[] {
   const keys: { kind: SuppressionKind; value: string }[] = [{ kind: "contact", value: c.id }];
   const email = c.email?.trim().toLowerCase();
   if (email) {
@@ -20,7 +23,7 @@ export function suppressionKeys(c: SuppressionSubject): { kind: SuppressionKind;
   }
   if (c.accountId) keys.push({ kind: "account", value: c.accountId });
   if (c.accountDomain) keys.push({ kind: "domain", value: c.accountDomain.toLowerCase() });
-  if (c.addressLine1) keys.push({ kind: "address", value: addressKey(c) });
+  if (c.addressLine1 && (!only || only.has("address"))) keys.push({ kind: "address", value: addressKey(c) });
   return keys;
 }
 

@@ -1,0 +1,7 @@
+import { mailabilityMarkdown } from "@/server/docs/published/mailability-md";
+import { textDocument } from "@/server/docs/published/responses";
+
+export const dynamic = "force-dynamic";
+
+/** The mailability reasons as Markdown (also the MCP resource of the same address). */
+export const GET = textDocument(mailabilityMarkdown, "text/markdown");

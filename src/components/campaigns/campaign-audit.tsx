@@ -1,0 +1,60 @@
+"use client";
+
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { AuditRunPanel } from "@/components/audits/audit-run-panel";
+import { AuditStatusBadge } from "@/components/audits/audit-status-badge";
+import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { useTRPC } from "@/trpc/react";
+
+const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+
+/** A campaign's own mailability audit (its audience, judged for its format and printer): the newest run, and running it again. */
+export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { workspaceId: string; campaignId: string; hasAudience: boolean }) {
+  const trpc = useTRPC();
+  const audits = useQuery({
+    ...trpc.mailability.list.queryOptions({ workspaceId, campaignId, take: 1 }),
+    refetchInterval: (q) => (q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false),
+  });
+  const latest = audits.data?.audits[0];
+  return (
+    <Paper withBorder p="md" id="audit">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Mailability audit
+        </Title>
+        {audits.isPending ? (
+          <Skeleton h={40} />
+        ) : audits.isError ? (
+          <Text size="sm" c="red.8">
+            The campaign's audits could not be read: {audits.error.message}
+          </Text>
+        ) : latest ? (
+          <Group gap="xs">
+            <AuditStatusBadge status={latest.status} />
+            <Text size="sm">
+              <Anchor component={Link} href={`/w/${workspaceId}/audits/${latest.auditId}`}>
+                Audit of {formatDateTime(latest.createdAt)}
+              </Anchor>
+              {latest.status === "succeeded"
+                ? `: ${pct(latest.mailableShare)} of ${formatNumber(latest.contacts)} contacts mailable as ${latest.format}s, ${formatNumber(latest.fixable)} fixable, ${formatNumber(latest.unmailable)} unmailable; ${formatNumber(latest.accountsWithMailableContact)} of ${formatNumber(latest.accounts)} accounts reachable.`
+                : "."}
+            </Text>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Not audited for this campaign yet: the audit judges its audience for this format&apos;s address block and its printer&apos;s countries.
+          </Text>
+        )}
+        {hasAudience ? (
+          <AuditRunPanel workspaceId={workspaceId} campaignId={campaignId} label={latest ? "Audit again" : "Audit this campaign's audience"} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Choose an audience for the campaign first.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

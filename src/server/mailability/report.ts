@@ -1,0 +1,72 @@
+import type { Db } from "@/server/db";
+import { approvedContracts } from "./facts";
+import type { TMailabilityReason, TMailabilityStatus } from "./reasons";
+
+export interface TCountryRow {
+  country: string | null;
+  contacts: number;
+  mailable: number;
+}
+export interface TFormatCost {
+  format: string;
+  /** Mailable contacts in countries an approved contract of this format mails to. */
+  contacts: number;
+  /** Mailable contacts in countries no approved contract of this format covers (not priced). */
+  uncovered: number;
+  /** The lowest unit price among the format's contracts (cents). */
+  unitCostCents: number;
+  /** Every covered mailable contact once, each at the cheapest contract covering its country (cents). */
+  totalCents: number;
+}
+
+/**
+ * The report's figures, counted from the audit's result rows (one per contact audited): per
+ * status and reason, per country (kept as ISO codes, so "Deutschland", "de" and "DE" are one), accounts with
+ * a mailable contact, and what mailing the mailable contacts would cost per format, each country
+ * priced at the cheapest approved contract of that format that mails there.
+ */
+export async function auditFigures(db: Db, p: { workspaceId: string; auditId: string }) {
+  const [statuses, reasons, countries, accounts, contracts] = await Promise.all([
+    db.$queryRaw<{ status: TMailabilityStatus; n: number }[]>`
+      SELECT status::text AS status, count(*)::int AS n FROM "MailabilityResult" WHERE "auditId" = ${p.auditId} AND "workspaceId" = ${p.workspaceId} GROUP BY status`,
+    db.$queryRaw<{ reason: TMailabilityReason; n: number }[]>`
+      SELECT r AS reason, count(*)::int AS n FROM "MailabilityResult", unnest(reasons) r WHERE "auditId" = ${p.auditId} AND "workspaceId" = ${p.workspaceId} GROUP BY r`,
+    db.$queryRaw<{ country: string | null; contacts: number; mailable: number }[]>`
+      SELECT NULLIF(upper(btrim(country)), '') AS country, count(*)::int AS contacts, (count(*) FILTER (WHERE status = 'mailable'))::int AS mailable
+        FROM "MailabilityResult" WHERE "auditId" = ${p.auditId} AND "workspaceId" = ${p.workspaceId} GROUP BY 1 ORDER BY 2 DESC, 1`,
+    db.$queryRaw<{ accounts: number; reachable: number }[]>`
+      SELECT count(*)::int AS accounts, (count(*) FILTER (WHERE reachable))::int AS reachable FROM (
+        SELECT COALESCE("accountId", "contactId") AS account, bool_or(status = 'mailable') AS reachable
+          FROM "MailabilityResult" WHERE "auditId" = ${p.auditId} AND "workspaceId" = ${p.workspaceId} GROUP BY 1) a`,
+    approvedContracts(db, p.workspaceId),
+  ]);
+  const counts: Record<TMailabilityStatus, number> = { mailable: 0, fixable: 0, unmailable: 0 };
+  for (const s of statuses) counts[s.status] = s.n;
+  const byCountry: TCountryRow[] = countries;
+  const costs: TFormatCost[] = [];
+  for (const format of [...new Set(contracts.map((c) => c.format))]) {
+    const own = contracts.filter((c) => c.format === format);
+    let contacts = 0;
+    let uncovered = 0;
+    let totalCents = 0;
+    for (const row of byCountry) {
+      if (!row.mailable) continue;
+      const prices = own.filter((c) => row.country && c.countries.includes(row.country)).map((c) => c.unitCostCents);
+      if (!prices.length) uncovered += row.mailable;
+      else {
+        contacts += row.mailable;
+        totalCents += Math.min(...prices) * row.mailable;
+      }
+    }
+    costs.push({ format, contacts, uncovered, unitCostCents: Math.min(...own.map((c) => c.unitCostCents)), totalCents });
+  }
+  return {
+    contacts: counts.mailable + counts.fixable + counts.unmailable,
+    ...counts,
+    reasons: Object.fromEntries(reasons.map((r) => [r.reason, r.n])) as Partial<Record<TMailabilityReason, number>>,
+    byCountry,
+    accounts: accounts[0]?.accounts ?? 0,
+    accountsWithMailableContact: accounts[0]?.reachable ?? 0,
+    costs,
+  };
+}

@@ -1,0 +1,50 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { addressKey } from "@/server/entry/lifecycle/gates/address";
+import { type AddressFields, normaliseAddress } from "../normalise";
+import { type TVerification, type TVerificationVerdict, VERIFICATION_VERDICTS } from "./types";
+
+/** How long a verification is trusted: people move and buildings change, so an address is verified again after this. */
+export const VERIFICATION_MAX_AGE_DAYS = 180;
+const DAY = 86_400_000;
+
+/** The cache key of an address: its normalised form, squashed (gates/address.ts addressKey). */
+export function verificationKey(a: AddressFields): string {
+  return addressKey(normaliseAddress(a));
+}
+
+const asVerdict = (v: string): TVerificationVerdict | null => ((VERIFICATION_VERDICTS as readonly string[]).includes(v) ? (v as TVerificationVerdict) : null);
+
+/** The cached answers for these keys (fresh ones only), by key. */
+export async function cachedVerifications(db: Db, p: { workspaceId: string; verifier: string; keys: string[]; now?: Date }): Promise<Map<string, TVerification>> {
+  const out = new Map<string, TVerification>();
+  if (!p.keys.length) return out;
+  const since = new Date((p.now ?? new Date()).getTime() - VERIFICATION_MAX_AGE_DAYS * DAY);
+  const rows = await db.addressVerification.findMany({
+    where: { workspaceId: p.workspaceId, verifier: p.verifier, addressKey: { in: [...new Set(p.keys)] }, verifiedAt: { gte: since } },
+    select: { addressKey: true, verdict: true, vendorVerdict: true, standardised: true },
+  });
+  for (const r of rows) {
+    const verdict = asVerdict(r.verdict);
+    if (verdict) out.set(r.addressKey, { verdict, vendorVerdict: r.vendorVerdict, standardised: (r.standardised as AddressFields | null) ?? null });
+  }
+  return out;
+}
+
+/** Keeps verifier answers (a newer answer for the same address replaces the older). */
+export async function storeVerifications(db: Db, p: { workspaceId: string; verifier: string; entries: { key: string; verification: TVerification; costCents: number }[]; now?: Date }) {
+  for (const e of p.entries) {
+    const data = {
+      verdict: e.verification.verdict,
+      vendorVerdict: e.verification.vendorVerdict.slice(0, 100),
+      standardised: (e.verification.standardised ?? undefined) as Prisma.InputJsonValue | undefined,
+      costCents: e.costCents,
+      verifiedAt: p.now ?? new Date(),
+    };
+    await db.addressVerification.upsert({
+      where: { workspaceId_verifier_addressKey: { workspaceId: p.workspaceId, verifier: p.verifier, addressKey: e.key } },
+      create: { workspaceId: p.workspaceId, verifier: p.verifier, addressKey: e.key, ...data },
+      update: data,
+    });
+  }
+}

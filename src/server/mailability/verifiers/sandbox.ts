@@ -1,0 +1,35 @@
+import type { AddressFields } from "../normalise";
+import type { AddressVerifier, TVerification, TVerificationVerdict } from "./types";
+
+/**
+ * The sandbox verifier: free, instant and deterministic by content, the way vendors' test modes
+ * are (Lob's test keys answer by what the address says, not by looking it up). The rule, on the
+ * street lines (address lines 1 and 2, any case):
+ *
+ * - a line containing `undeliverable` → undeliverable;
+ * - a line containing `missing unit` → deliverable_missing_unit;
+ * - a line containing `unnecessary unit` → deliverable_unnecessary_unit;
+ * - anything else → deliverable.
+ *
+ * So a demo or a test can make each verdict on purpose, and a real address is always deliverable.
+ * The standardised address it returns is the address given.
+ */
+export class SandboxVerifier implements AddressVerifier {
+  readonly name = "sandbox";
+  readonly label = "Sandbox verifier (deterministic test results, free)";
+  costCents(): number {
+    return 0;
+  }
+  async verify(address: AddressFields): Promise<TVerification> {
+    const verdict = sandboxVerdict(address);
+    return { verdict, vendorVerdict: verdict, standardised: address };
+  }
+}
+
+export function sandboxVerdict(a: Pick<AddressFields, "addressLine1" | "addressLine2">): TVerificationVerdict {
+  const street = `${a.addressLine1 ?? ""}\n${a.addressLine2 ?? ""}`.toLowerCase();
+  if (street.includes("undeliverable")) return "undeliverable";
+  if (street.includes("missing unit")) return "deliverable_missing_unit";
+  if (street.includes("unnecessary unit")) return "deliverable_unnecessary_unit";
+  return "deliverable";
+}

@@ -1,0 +1,51 @@
+import type { AddressFields } from "../normalise";
+
+/**
+ * What an address verifier says about an address, as print vendors word it (Lob's US and
+ * international verifications, PostGrid, Google's Address Validation): deliverable; deliverable but
+ * a unit (suite, floor, apartment) is missing, wrong or unnecessary; or undeliverable.
+ */
+export const VERIFICATION_VERDICTS = ["deliverable", "deliverable_missing_unit", "deliverable_unnecessary_unit", "undeliverable"] as const;
+export type TVerificationVerdict = (typeof VERIFICATION_VERDICTS)[number];
+
+export interface TVerification {
+  verdict: TVerificationVerdict;
+  /** The vendor's own word for it (e.g. Lob's deliverable_incorrect_unit, no_match), kept for people. */
+  vendorVerdict: string;
+  /** The address as the vendor standardised it, when it returned one. */
+  standardised: AddressFields | null;
+}
+
+/** A verifier the service can call: the sandbox, or a vendor's adapter. */
+export interface AddressVerifier {
+  /** Stable name, kept with each cached result ("sandbox", "lob"). */
+  readonly name: string;
+  /** For people: "Sandbox (deterministic, free)", "Lob". */
+  readonly label: string;
+  /** What one verification costs, in cents, for a domestic (US) and an international address. */
+  costCents(country: string | null): number;
+  /** Verifies one address (a normalised one with an ISO country code). Throws VerifierError. */
+  verify(address: AddressFields): Promise<TVerification>;
+}
+
+/**
+ * A verifier's failure: `retryAfterMs` when the vendor asked to slow down (429), `permanent` when
+ * retrying this address cannot help, `fatal` when no address can be verified (a refused key).
+ */
+export class VerifierError extends Error {
+  override name = "VerifierError";
+  constructor(
+    message: string,
+    readonly detail: { status?: number; code?: string; retryAfterMs?: number; permanent?: boolean; fatal?: boolean } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The mailability reason a verification adds, if any. */
+export function verificationReason(v: TVerification | null | undefined): "missing_unit" | "undeliverable" | null {
+  if (!v) return null;
+  if (v.verdict === "undeliverable") return "undeliverable";
+  if (v.verdict === "deliverable_missing_unit") return "missing_unit";
+  return null;
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for Lob's verification API, answering as Lob documents it (API reference:
+ * POST /v1/us_verifications and /v1/intl_verifications; errors as { error: { message,
+ * status_code, code } }): HTTP Basic auth with the API key as the user name, 401 `unauthorized`
+ * for a wrong key, 422 `invalid` when primary_line is missing, 429 `rate_limit_exceeded` when
+ * told to throttle, and us_verification / intl_verification objects with upper-cased lines,
+ * components and deliverability. Which deliverability it answers follows the street lines, like
+ * the sandbox: "undeliverable", "missing unit", "incorrect unit", "unnecessary unit", "no match",
+ * "missing info"; anything else is deliverable.
+ */
+export interface FakeLob {
+  url: string;
+  apiKey: string;
+  requests: { path: string; body: Record<string, unknown> }[];
+  /** Answer the next `n` requests with 429 (optionally with a Retry-After header, in seconds). */
+  throttleNext(n: number, retryAfterSeconds?: number): void;
+  /** Answer the next `n` requests with 500. */
+  failNext(n: number): void;
+  close(): Promise<void>;
+}
+
+const error = (status: number, code: string, message: string) => ({ error: { message, status_code: status, code } });
+
+function usVerdict(street: string): string {
+  if (street.includes("undeliverable")) return "undeliverable";
+  if (street.includes("missing unit")) return "deliverable_missing_unit";
+  if (street.includes("incorrect unit")) return "deliverable_incorrect_unit";
+  if (street.includes("unnecessary unit")) return "deliverable_unnecessary_unit";
+  return "deliverable";
+}
+function intlVerdict(street: string): string {
+  if (street.includes("no match")) return "no_match";
+  if (street.includes("undeliverable")) return "undeliverable";
+  if (street.includes("missing info") || street.includes("missing unit")) return "deliverable_missing_info";
+  return "deliverable";
+}
+
+export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("hex")}`): Promise<FakeLob> {
+  let throttle = 0;
+  let retryAfter: number | undefined;
+  let failures = 0;
+  const requests: FakeLob["requests"] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+        res.end(JSON.stringify(body));
+      };
+      const auth = req.headers.authorization ?? "";
+      const user = auth.startsWith("Basic ") ? Buffer.from(auth.slice(6), "base64").toString().split(":")[0] : "";
+      if (user !== apiKey) return send(401, error(401, "unauthorized", "Your API key is not valid. Please sign up on lob.com to get a valid api key."));
+      const path = (req.url ?? "").replace(/\?.*$/, "");
+      let body: Record<string, unknown> = {};
+      try {
+        body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : {};
+      } catch {
+        return send(400, error(400, "bad_request", "Invalid JSON body."));
+      }
+      requests.push({ path, body });
+      if (throttle > 0) {
+        throttle--;
+        return send(429, error(429, "rate_limit_exceeded", "Rate limit exceeded. Please wait 5 seconds and try your request again."), retryAfter ? { "retry-after": String(retryAfter) } : {});
+      }
+      if (failures > 0) {
+        failures--;
+        return send(500, error(500, "internal_server_error", "An internal server error occurred."));
+      }
+      const str = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
+      if (!str("primary_line")) return send(422, error(422, "invalid", "primary_line is required"));
+      const street = `${str("primary_line")} ${str("secondary_line")}`.toLowerCase();
+      const up = (s: string) => s.toUpperCase().replace(/\s+/g, " ").trim();
+      if (path.endsWith("/us_verifications")) {
+        const zip = str("zip_code").replace(/\D/g, "").slice(0, 5).padStart(5, "0");
+        return send(200, {
+          id: `us_ver_${randomBytes(10).toString("hex")}`,
+          recipient: null,
+          primary_line: up(str("primary_line")),
+          secondary_line: up(str("secondary_line")),
+          urbanization: "",
+          last_line: `${up(str("city"))} ${up(str("state"))} ${zip}-1234`,
+          deliverability: usVerdict(street),
+          valid_address: !street.includes("undeliverable"),
+          components: {
+            primary_number: str("primary_line").split(" ")[0] ?? "",
+            street_predirection: "",
+            street_name: up(str("primary_line").split(" ").slice(1).join(" ")),
+            street_suffix: "",
+            street_postdirection: "",
+            secondary_designator: "",
+            secondary_number: "",
+            pmb_designator: "",
+            pmb_number: "",
+            extra_secondary_designator: "",
+            extra_secondary_number: "",
+            city: up(str("city")),
+            state: up(str("state")),
+            zip_code: zip,
+            zip_code_plus_4: "1234",
+            zip_code_type: "standard",
+            delivery_point_barcode: `${zip}12340`,
+            address_type: "commercial",
+            record_type: "street",
+            default_building_address: false,
+            county: "",
+            county_fips: "",
+            carrier_route: "C001",
+            carrier_route_type: "city_delivery",
+            po_box_only_flag: "N",
+            latitude: null,
+            longitude: null,
+          },
+          deliverability_analysis: { dpv_confirmation: "Y", dpv_cmra: "N", dpv_vacant: "N", dpv_active: "Y", dpv_footnotes: ["AA", "BB"], ews_match: false, lacs_indicator: "", lacs_return_code: "", suite_return_code: "" },
+          lob_confidence_score: { score: 100, level: "high" },
+          object: "us_verification",
+        });
+      }
+      if (path.endsWith("/intl_verifications")) {
+        return send(200, {
+          id: `intl_ver_${randomBytes(10).toString("hex")}`,
+          recipient: null,
+          primary_line: up(str("primary_line")),
+          secondary_line: up(str("secondary_line")),
+          last_line: `${up(str("postal_code"))} ${up(str("city"))}`,
+          country: str("country"),
+          coverage: "SUBBUILDING",
+          deliverability: intlVerdict(street),
+          status: "LV4",
+          components: { primary_number: "", street_name: up(str("primary_line")), city: up(str("city")), state: up(str("state")), postal_code: up(str("postal_code")) },
+          object: "intl_verification",
+        });
+      }
+      return send(404, error(404, "not_found", "The requested resource could not be found."));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    requests,
+    throttleNext(n, seconds) {
+      throttle = n;
+      retryAfter = seconds;
+    },
+    failNext(n) {
+      failures = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
