@@ -121,6 +121,7 @@ export const auditTools = [
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: z.object({ contactId: ZContactId.describe("A fixable contact (ctc_…): audits_problems { status: 'fixable' } lists them.") }),
     result: z.object({ contactId: z.string(), changed: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string() })).describe("Each field changed, from → to."), mailability: ZVerdict }),
     run: async (ctx, a) => {
@@ -136,6 +137,7 @@ export const auditTools = [
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
+    destructive: true,
     input: z.object({ auditId: ZAuditId, contactIds: z.array(ZContactId).min(1).max(BULK_FIX_MAX).optional(), reason: ZMailabilityReason.optional() }),
     result: z.object({
       fixed: z.number().int(),
