@@ -87,4 +87,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "mailability.problems", type: "query", input: ["workspaceId", "auditId", "reason", "status", "cursor", "take"] },
   { path: "mailability.contact", type: "query", input: ["workspaceId", "contactId"] },
   { path: "mailability.applyFix", type: "mutation", input: ["workspaceId", "contactId"] },
+  { path: "response.list", type: "query", input: ["workspaceId", "campaignId", "kind", "cursor", "take"] },
+  { path: "response.counts", type: "query", input: ["workspaceId", "campaignId"] },
+  { path: "response.openClaims", type: "query", input: ["workspaceId", "campaignId", "cursor", "take"] },
 ];

@@ -16,6 +16,7 @@ import { contactImportRouter } from "./imports/router";
 import { jobRouter } from "./jobs/router";
 import { connectedAgentsRouter } from "./oauth/router";
 import { planRouter } from "./plans/router";
+import { responseRouter } from "./responses/router";
 import { createCallerFactory, router } from "./trpc";
 import { workspaceRouter } from "./workspaces/router";
 
@@ -40,6 +41,7 @@ export const appRouter = router({
   design: designRouter,
   draft: draftRouter,
   mailability: auditRouter,
+  response: responseRouter,
 });
 
 export type AppRouter = typeof appRouter;

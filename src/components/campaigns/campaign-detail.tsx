@@ -14,6 +14,9 @@ import { formatCents, formatCount, formatDateTime, formatNumber } from "@/compon
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CampaignDrafts } from "@/components/drafts/campaign-drafts";
+import { CampaignResponses } from "@/components/responses/campaign-responses";
+import { GiftClaimLinks } from "@/components/responses/gift-claim-links";
+import { responseSummary } from "@/server/responses/page-settings";
 import { CampaignActions, type Pending } from "./campaign-actions";
 import { CampaignReadiness } from "./campaign-readiness";
 import { CampaignEventsTable } from "./campaign-events-table";
@@ -51,6 +54,9 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
           <Text size="sm" c="dimmed">
             {c.format} · audience {c.audience?.name ?? "not chosen"} ({formatNumber(c.audience?._count.members ?? 0)} contacts) · {c.acceptsApiEvents ? "accepts" : "does not accept"} API entry events
             {c.wentLiveAt ? ` · live since ${formatDateTime(c.wentLiveAt)}` : ""}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {responseSummary(c)}
           </Text>
         </div>
         <CampaignActions
@@ -157,6 +163,8 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
       </SimpleGrid>
 
       <CampaignDrafts workspaceId={workspaceId} campaignId={campaignId} isDraft={c.status === "draft"} />
+      {c.status !== "draft" && c.responseMode === "gift_claim" && <GiftClaimLinks workspaceId={workspaceId} campaignId={campaignId} />}
+      {c.status !== "draft" && <CampaignResponses workspaceId={workspaceId} campaignId={campaignId} responseMode={c.responseMode} />}
       <CampaignEventsTable workspaceId={workspaceId} campaignId={campaignId} />
       <CampaignPiecesTable workspaceId={workspaceId} campaignId={campaignId} />
     </Stack>
