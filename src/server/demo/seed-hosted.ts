@@ -48,7 +48,7 @@ export async function seedHostedPages(
       destinationUrl: `https://www.${p.handle}.example/pilot`,
       headline: "{{firstName}}, how is the pilot going?",
       bodyTemplate:
-        "Hi {{firstName}},\n\nThe {{company}} pilot is a month in. We would love to hear what is working and what is not, in your own words: a line or two is plenty.\n\nEvery reply reaches me directly.",
+        "Hi {{firstName}},\n\nThe {{company}} pilot is a month in. We would love to hear what is working and what is not, in your own words: a line or two is plenty.\n\nReply right on this page: it comes straight to our team.",
       signOff: p.ownerName,
     }),
   );
