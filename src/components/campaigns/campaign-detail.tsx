@@ -164,7 +164,7 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
 
       <CampaignDrafts workspaceId={workspaceId} campaignId={campaignId} isDraft={c.status === "draft"} />
       {c.status !== "draft" && c.responseMode === "gift_claim" && <GiftClaimLinks workspaceId={workspaceId} campaignId={campaignId} />}
-      {c.status !== "draft" && <CampaignResponses workspaceId={workspaceId} campaignId={campaignId} responseMode={c.responseMode} />}
+      {c.status !== "draft" && <CampaignResponses workspaceId={workspaceId} campaignId={campaignId} responseMode={c.responseMode} callToAction={c.pageCallToAction} />}
       <CampaignEventsTable workspaceId={workspaceId} campaignId={campaignId} />
       <CampaignPiecesTable workspaceId={workspaceId} campaignId={campaignId} />
     </Stack>

@@ -10,12 +10,12 @@ import { StatCard } from "@/components/ui/stat-card";
 import { PAGE_ACTION_KINDS, RESPONSE_KINDS, responseKindLabels, type TResponseKind } from "@/server/responses/kinds";
 import { useTRPC } from "@/trpc/react";
 
-/** The hosted-page actions a campaign's page counts, for its kind of page. */
-const SHOWN: Record<string, TResponseKind[]> = {
-  redirect: ["scan", "click"],
-  landing_page: ["page_view", "reply", "meeting_click", "site_click"],
-  gift_claim: ["page_view", "gift_claim", "address_change", "gift_decline"],
-};
+/** The hosted-page actions a campaign's page offers, for its kind of page and call to action (others show once they happened). */
+function shownKinds(responseMode: string, callToAction: string): TResponseKind[] {
+  if (responseMode === "gift_claim") return ["page_view", "gift_claim", "address_change", "gift_decline"];
+  if (responseMode === "landing_page") return ["page_view", callToAction === "meeting" ? "meeting_click" : callToAction === "visit_site" ? "site_click" : "reply"];
+  return [];
+}
 
 function Details({ r }: { r: { kind: string; reply: { text: string; replyTo: string | null } | null; gift: { name: string } | null; address: { addressLine1: string; addressLine2: string | null; city: string; region: string | null; postalCode: string | null; country: string; version: number } | null } }) {
   if (r.reply) {
@@ -55,7 +55,7 @@ function Details({ r }: { r: { kind: string; reply: { text: string; replyTo: str
  * What recipients did with the campaign's printed links and hosted page, as the service observed
  * it: counts per action, and each one (with a reply's text, the gift chosen, a new address).
  */
-export function CampaignResponses({ workspaceId, campaignId, responseMode }: { workspaceId: string; campaignId: string; responseMode: string }) {
+export function CampaignResponses({ workspaceId, campaignId, responseMode, callToAction }: { workspaceId: string; campaignId: string; responseMode: string; callToAction: string }) {
   const trpc = useTRPC();
   const [kind, setKind] = useState<TResponseKind | null>(null);
   const counts = useQuery(trpc.response.counts.queryOptions({ workspaceId, campaignId }, { refetchInterval: 15_000 }));
@@ -63,7 +63,7 @@ export function CampaignResponses({ workspaceId, campaignId, responseMode }: { w
     trpc.response.list.infiniteQueryOptions({ workspaceId, campaignId, take: 25, kind: kind ?? undefined }, { getNextPageParam: (last) => last.nextCursor, refetchInterval: 15_000 }),
   );
   const rows = list.data?.pages.flatMap((p) => p.responses) ?? [];
-  const shown = SHOWN[responseMode] ?? SHOWN.redirect;
+  const shown = shownKinds(responseMode, callToAction);
   const others = PAGE_ACTION_KINDS.filter((k) => !shown.includes(k) && (counts.data?.[k] ?? 0) > 0);
   return (
     <Paper withBorder p="md" id="responses">
