@@ -29,7 +29,14 @@ const nextConfig: NextConfig = {
     optimizePackageImports: ["@mantine/core", "@mantine/hooks", "@mantine/charts", "@tabler/icons-react"],
   },
   async headers() {
-    return [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+    const headers = Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
+    // A hosted response page (/r/{code}) and its logo send their own, stricter set (a CSP with the
+    // page's stylesheet hash, noindex, no referrer: src/app/r/[code]/page-shell.ts); a header set here
+    // would replace it. Every other path, /r/'s others included, gets these.
+    return [
+      { source: "/", headers },
+      { source: "/:path((?!r/[^/]+(?:/logo)?$).*)", headers },
+    ];
   },
 };
 

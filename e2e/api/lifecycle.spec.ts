@@ -22,8 +22,11 @@ test.describe("the lifecycle behind the status read", () => {
     const post = async (contactId: string) => (await api.postEvent(campaign, { contactId, idempotencyKey: `life-${uid()}` }, key)).body.eventId as string;
 
     const capped = await settled(api, campaign, await post(acme.contacts.frequencyCapped), key, (s) => s === "waiting");
-    expect(Object.keys(capped.body).sort()).toEqual(["enrollmentId", "eventId", "occurredAt", "status"]);
+    expect(Object.keys(capped.body).sort()).toEqual(["enrollmentId", "eventId", "occurredAt", "status", "waitingReason", "waitingUntil"]);
     expect(capped.body.enrollmentId).toMatch(/^enr_/);
+    // While it waits, the read says why and until when.
+    expect(capped.body.waitingReason).toBe("frequency_cap");
+    expect(Date.parse(capped.body.waitingUntil)).toBeGreaterThan(Date.now());
 
     const undeliverable = await settled(api, campaign, await post(acme.contacts.undeliverable), key, (s) => s === "skipped");
     expect(Object.keys(undeliverable.body).sort()).toEqual(["completedAt", "eventId", "occurredAt", "skipReason", "status"]);
@@ -68,6 +71,32 @@ test.describe("response links", () => {
       expect(res.status()).toBe(404);
       expect(res.headers()["content-type"]).toContain("text/html");
       expect(await res.text()).not.toMatch(/sid|campaign|workspace/i);
+    }
+  });
+});
+
+test.describe("a gift that waits for its recipient's claim", () => {
+  test("the status read says it waits for the claim, until when; hosted-page actions cannot be reported as conversions", async ({ api }) => {
+    const { acme } = demo().workspaces;
+    const key = takeKey("acme", "full");
+    // Contacts of the gift campaign's audience; an account may be held out, so a few are posted.
+    const contacts = acme.contacts.inAudience.slice(-4);
+    const events = [];
+    for (const contactId of contacts) {
+      const posted = await api.postEvent(acme.campaigns.giftClaim!, { contactId, idempotencyKey: `gift-${uid()}` }, key);
+      expect(posted.status).toBe(202);
+      events.push(await settled(api, acme.campaigns.giftClaim!, posted.body.eventId, key, (s) => ["waiting", "held_out", "skipped", "completed"].includes(s)));
+    }
+    const waiting = events.filter((e) => e.body.status === "waiting");
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(events.some((e) => e.body.status === "completed")).toBe(false);
+    for (const e of waiting) {
+      expect(e.body.waitingReason).toBe("gift_claim");
+      expect(Date.parse(e.body.waitingUntil)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    }
+    for (const kind of ["page_view", "gift_claim", "meeting_click"]) {
+      const reported = await api.call("POST", "/api/v1/conversions", { key, body: { sid: acme.sids[0], kind } });
+      expect(reported.status, kind).toBe(422);
     }
   });
 });

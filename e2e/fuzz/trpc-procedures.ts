@@ -98,4 +98,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "crm.syncs", type: "query", input: ["workspaceId", "connectionId", "cursor", "take"] },
   { path: "crm.issues", type: "query", input: ["workspaceId", "syncId", "severity", "cursor", "take"] },
   { path: "mailability.applyFixes", type: "mutation", input: ["workspaceId", "auditId", "contactIds", "reason"] },
+  { path: "response.list", type: "query", input: ["workspaceId", "campaignId", "kind", "cursor", "take"] },
+  { path: "response.counts", type: "query", input: ["workspaceId", "campaignId"] },
+  { path: "response.openClaims", type: "query", input: ["workspaceId", "campaignId", "cursor", "take"] },
 ];

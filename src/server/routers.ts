@@ -17,6 +17,7 @@ import { contactImportRouter } from "./imports/router";
 import { jobRouter } from "./jobs/router";
 import { connectedAgentsRouter } from "./oauth/router";
 import { planRouter } from "./plans/router";
+import { responseRouter } from "./responses/router";
 import { createCallerFactory, router } from "./trpc";
 import { workspaceRouter } from "./workspaces/router";
 
@@ -42,6 +43,7 @@ export const appRouter = router({
   draft: draftRouter,
   mailability: auditRouter,
   crm: crmRouter,
+  response: responseRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -80,7 +80,12 @@ export function CampaignActions({
       title: "End the campaign?",
       cta: "End campaign",
       color: "red",
-      body: <Text size="sm">Pieces not yet with the printer are cancelled and their reserved budget released. An ended campaign cannot be resumed; its results stay.</Text>,
+      body: (
+        <Text size="sm">
+          Pieces not yet with the printer are cancelled and their reserved budget released{campaign.responseMode === "gift_claim" ? "; gifts their recipients have already claimed are still sent" : ""}. An ended campaign cannot be
+          resumed; its results stay.
+        </Text>
+      ),
       run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "end" }),
     },
     budget: {

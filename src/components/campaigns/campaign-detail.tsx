@@ -14,6 +14,9 @@ import { formatCents, formatCount, formatDateTime, formatNumber } from "@/compon
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CampaignDrafts } from "@/components/drafts/campaign-drafts";
+import { CampaignResponses } from "@/components/responses/campaign-responses";
+import { GiftClaimLinks } from "@/components/responses/gift-claim-links";
+import { responseSummary } from "@/server/responses/page-settings";
 import { CampaignActions, type Pending } from "./campaign-actions";
 import { CampaignAudit } from "./campaign-audit";
 import { CampaignReadiness } from "./campaign-readiness";
@@ -52,6 +55,9 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
           <Text size="sm" c="dimmed">
             {c.format} · audience {c.audience?.name ?? "not chosen"} ({formatNumber(c.audience?._count.members ?? 0)} contacts) · {c.acceptsApiEvents ? "accepts" : "does not accept"} API entry events
             {c.wentLiveAt ? ` · live since ${formatDateTime(c.wentLiveAt)}` : ""}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {responseSummary(c)}
           </Text>
         </div>
         <CampaignActions
@@ -159,6 +165,8 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
       </SimpleGrid>
 
       <CampaignDrafts workspaceId={workspaceId} campaignId={campaignId} isDraft={c.status === "draft"} />
+      {c.status !== "draft" && c.responseMode === "gift_claim" && <GiftClaimLinks workspaceId={workspaceId} campaignId={campaignId} />}
+      {c.status !== "draft" && <CampaignResponses workspaceId={workspaceId} campaignId={campaignId} responseMode={c.responseMode} callToAction={c.pageCallToAction} />}
       <CampaignEventsTable workspaceId={workspaceId} campaignId={campaignId} />
       <CampaignPiecesTable workspaceId={workspaceId} campaignId={campaignId} />
     </Stack>

@@ -1,12 +1,14 @@
 "use client";
 
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { type UseFormReturnType, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { TCampaignDraft } from "@/server/campaigns/schema";
+import { GIFT_CATALOG, type TGiftItem } from "@/server/designs/gift-catalog";
+import { CLAIM_WINDOW_DAYS, type TPageCallToAction, type TResponseMode } from "@/server/responses/page-settings";
 import { formatCents } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 
@@ -28,6 +30,11 @@ interface FormValues {
   bodyTemplate: string;
   signOff: string;
   endsAt: string;
+  responseMode: TResponseMode;
+  pageCallToAction: TPageCallToAction;
+  meetingUrl: string;
+  giftOptions: TGiftItem[];
+  claimWindowDays: number;
 }
 
 const blank: FormValues = {
@@ -48,6 +55,11 @@ const blank: FormValues = {
   bodyTemplate: "",
   signOff: "",
   endsAt: "",
+  responseMode: "redirect",
+  pageCallToAction: "reply",
+  meetingUrl: "",
+  giftOptions: [],
+  claimWindowDays: CLAIM_WINDOW_DAYS.default,
 };
 
 const optionalInt = (v: number | string) => (v === "" || v === null ? null : Number(v));
@@ -71,6 +83,11 @@ export function toDraft(v: FormValues): TCampaignDraft {
     bodyTemplate: v.bodyTemplate,
     signOff: v.signOff,
     endsAt: v.endsAt ? new Date(`${v.endsAt}T23:59:59Z`) : null,
+    responseMode: v.responseMode,
+    pageCallToAction: v.pageCallToAction,
+    meetingUrl: v.meetingUrl.trim() || null,
+    giftOptions: v.format === "gift" ? v.giftOptions : [],
+    claimWindowDays: v.claimWindowDays,
   };
 }
 
@@ -84,6 +101,11 @@ export function fromDraft(c: TCampaignDraft): FormValues {
     designId: c.designId ?? null,
     destinationUrl: c.destinationUrl ?? "",
     endsAt: c.endsAt ? new Date(c.endsAt).toISOString().slice(0, 10) : "",
+    responseMode: c.responseMode ?? "redirect",
+    pageCallToAction: c.pageCallToAction ?? "reply",
+    meetingUrl: c.meetingUrl ?? "",
+    giftOptions: c.giftOptions ?? [],
+    claimWindowDays: c.claimWindowDays ?? CLAIM_WINDOW_DAYS.default,
   };
 }
 
@@ -100,6 +122,8 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
       name: (v) => (v.trim() ? null : "Give the campaign a name."),
       holdoutPercent: (v) => (v >= 0 && v <= 50 ? null : "Between 0% and 50%."),
       destinationUrl: (v) => (!v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://acme.example/welcome."),
+      meetingUrl: (v) => (!v.trim() || /^https:\/\/\S+$/.test(v.trim()) ? null : "An https URL, like https://cal.example/acme/intro."),
+      claimWindowDays: (v) => (v >= CLAIM_WINDOW_DAYS.min && v <= CLAIM_WINDOW_DAYS.max ? null : `Between ${CLAIM_WINDOW_DAYS.min} and ${CLAIM_WINDOW_DAYS.max} days.`),
     },
   });
   const onError = (err: { message: string; data?: unknown }) => {
@@ -146,6 +170,11 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
                 form.setFieldValue("format", (v ?? "postcard") as FormValues["format"]);
                 form.setFieldValue("fulfilmentContractId", null);
                 form.setFieldValue("designId", null);
+                // A claim page and gift options belong to gift campaigns.
+                if (v !== "gift") {
+                  if (form.values.responseMode === "gift_claim") form.setFieldValue("responseMode", "redirect");
+                  form.setFieldValue("giftOptions", []);
+                }
               }}
             />
             <Select
@@ -217,12 +246,12 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
               clearable
               {...form.getInputProps("designId")}
             />
-            <TextInput label="Destination URL" description="Where the printed response link leads; sid=… is added to it." placeholder="https://acme.example/welcome" {...form.getInputProps("destinationUrl")} />
             <TextInput label="Headline" {...form.getInputProps("headline")} />
             <Textarea label="Message" autosize minRows={5} {...form.getInputProps("bodyTemplate")} />
             <TextInput label="Sign-off" {...form.getInputProps("signOff")} />
           </Stack>
         </Paper>
+        <ResponseSection form={form} />
         {campaignId && (
           <Alert color="gray" variant="light">
             Only drafts can be edited. Going live freezes the entry policy, the holdout arms and the copy.
@@ -238,5 +267,85 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type Form = UseFormReturnType<FormValues>;
+
+/** What the printed response link opens: the destination, a personal landing page, or (gifts) a claim page. */
+function ResponseSection({ form }: { form: Form }) {
+  const v = form.values;
+  const gift = v.format === "gift";
+  const landing = v.responseMode === "landing_page";
+  const claim = v.responseMode === "gift_claim";
+  const needsDestination = v.responseMode === "redirect" || (landing && v.pageCallToAction === "visit_site");
+  return (
+    <Paper withBorder p="lg">
+      <Title order={2} size="h4" mb={4}>
+        Response
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        What the printed link and QR code open. A hosted page is a page on this service made for each recipient in your brand kit&apos;s look; what they do there is recorded on this campaign.
+      </Text>
+      <Stack>
+        <Select
+          label="The printed link opens"
+          allowDeselect={false}
+          data={[
+            { value: "redirect", label: "Your site (the destination URL, with sid)" },
+            { value: "landing_page", label: "A personal landing page" },
+            ...(gift ? [{ value: "gift_claim", label: "A gift claim page (the gift ships only after a claim)" }] : []),
+          ]}
+          {...form.getInputProps("responseMode")}
+        />
+        {landing && (
+          <Select
+            label="Call to action"
+            description="The landing page shows the recipient's name, company and message, then this one action."
+            allowDeselect={false}
+            data={[
+              { value: "reply", label: "Reply: a short form" },
+              { value: "meeting", label: "Book a meeting: your scheduling link, in a new tab" },
+              { value: "visit_site", label: "Visit the site: the destination URL, with sid" },
+            ]}
+            {...form.getInputProps("pageCallToAction")}
+          />
+        )}
+        {landing && v.pageCallToAction === "meeting" && (
+          <TextInput label="Meeting link" description="A scheduling page of your choice (https). Each click is recorded." placeholder="https://cal.example/acme/intro" {...form.getInputProps("meetingUrl")} />
+        )}
+        <TextInput
+          label="Destination URL"
+          description={needsDestination ? "Where the link leads; sid=… is added to it so you can report conversions." : "Not used by this page; keep one for a later campaign if you like."}
+          placeholder="https://acme.example/welcome"
+          {...form.getInputProps("destinationUrl")}
+        />
+        {claim && (
+          <>
+            <Checkbox.Group
+              label="Gifts the recipient may choose from"
+              description="None ticked: the design's gift alone. Every gift costs the same to send (the printer contract's price)."
+              value={v.giftOptions}
+              onChange={(values) => form.setFieldValue("giftOptions", values as TGiftItem[])}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+                {(Object.entries(GIFT_CATALOG) as [TGiftItem, (typeof GIFT_CATALOG)[TGiftItem]][]).map(([id, g]) => (
+                  <Checkbox key={id} value={id} label={g.name} description={g.description} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+            <NumberInput
+              label="Days to claim"
+              description="The gift's budget is held meanwhile; unclaimed by then, nothing ships and the budget is released."
+              min={CLAIM_WINDOW_DAYS.min}
+              max={CLAIM_WINDOW_DAYS.max}
+              allowDecimal={false}
+              w={200}
+              {...form.getInputProps("claimWindowDays")}
+            />
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }

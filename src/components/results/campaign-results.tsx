@@ -12,20 +12,24 @@ import { formatCents, formatNumber } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { responseKindLabels } from "@/server/responses/kinds";
 import { humanize } from "../campaigns/status-badges";
 import { ImportOutcomesModal } from "./import-outcomes-modal";
 
+/** The actions a campaign's kind of page offers (others show only once they happened). */
+const PAGE_KINDS: Record<string, string[]> = { landing_page: ["page_view", "meeting_click", "site_click"], gift_claim: ["page_view", "gift_claim", "address_change", "gift_decline"] };
 const pct = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
 const signedPct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
 const verdictColor: Record<Verdict, string> = { lift: "teal", negative: "red", no_detectable_lift: "gray", not_enough_data: "yellow", not_measurable: "orange" };
 const verdictLabel: Record<Verdict, string> = { lift: "Lift", negative: "Negative", no_detectable_lift: "No detectable lift", not_enough_data: "Not enough data yet", not_measurable: "Not measurable" };
 
-/** "From the CRM: 120 (120 synced) · CSV: 3 · API: 4": where a kind's counted outcomes came from. */
-function sourceLine(s: { crm: number; crmSynced: number; csv: number; reported: number }): string {
+/** "From the CRM: 120 (120 synced) · CSV: 3 · API: 4 · Hosted page: 2": where a kind's counted outcomes came from. */
+function sourceLine(s: { crm: number; crmSynced: number; csv: number; reported: number; observed: number }): string {
   const parts = [];
   if (s.crm) parts.push(`From the CRM: ${formatNumber(s.crm)}${s.crmSynced ? (s.crmSynced === s.crm ? " (synced)" : ` (${formatNumber(s.crmSynced)} synced)`) : ""}`);
   if (s.csv) parts.push(`CSV: ${formatNumber(s.csv)}`);
   if (s.reported) parts.push(`API: ${formatNumber(s.reported)}`);
+  if (s.observed) parts.push(`Hosted page: ${formatNumber(s.observed)}`);
   return parts.join(" · ") || "No outcomes in the window";
 }
 
@@ -80,20 +84,55 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
         </Paper>
         <Paper withBorder p="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            Responded (scan or click)
+            Responded
           </Text>
           <Text fz={26} fw={700}>
             {pct(r.responses.rate)}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatNumber(r.responses.scans)} scans, {formatNumber(r.responses.clicks)} clicks
+            of {formatNumber(r.responses.reachedAccounts)} accounts reached · {formatNumber(r.responses.scans)} scans, {formatNumber(r.responses.clicks)} clicks
           </Text>
         </Paper>
         <Paper withBorder p="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             Split check
           </Text>
-          {r.arms.treatment + r.arms.holdout === 0 ? (
+          {(r.campaign.responseMode !== "redirect" || r.responses.pageActions.some((a) => a.count > 0)) && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h4">
+            On the hosted page
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            What recipients did on their page, observed by the service: each rate is the share of the {formatNumber(r.responses.reachedAccounts)} accounts reached (mailed, or offered a gift to claim).            {r.campaign.responseMode === "landing_page" ? " A reply sent on the page counts as the outcome “reply” below." : ""}
+          </Text>
+          <DataTable
+            minWidth={520}
+            variant="compact"
+            highlightOnHover={false}
+            head={
+              <>
+                <Table.Th>Action</Table.Th>
+                <Table.Th ta="right">Times</Table.Th>
+                <Table.Th ta="right">Accounts</Table.Th>
+                <Table.Th ta="right">Rate</Table.Th>
+              </>
+            }
+          >
+            {r.responses.pageActions
+              .filter((a) => a.count > 0 || (PAGE_KINDS[r.campaign.responseMode] ?? []).includes(a.kind))
+              .map((a) => (
+                <Table.Tr key={a.kind}>
+                  <Table.Td>{responseKindLabels[a.kind]}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(a.count)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(a.accounts)}</Table.Td>
+                  <Table.Td ta="right">{pct(a.rate)}</Table.Td>
+                </Table.Tr>
+              ))}
+          </DataTable>
+        </Paper>
+      )}
+
+      {r.arms.treatment + r.arms.holdout === 0 ? (
             <>
               <Badge color="gray" variant="light" mt={6}>
                 No data
@@ -119,6 +158,41 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The arms do not match the planned holdout share">
           A split this far from the plan points to broken assignment or missing data, not to an effect of mail. Fix that before trusting the lift below.
         </Alert>
+      )}
+
+      {(r.campaign.responseMode !== "redirect" || r.responses.pageActions.some((a) => a.count > 0)) && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h4">
+            On the hosted page
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            What recipients did on their page, observed by the service: each rate is the share of the {formatNumber(r.responses.reachedAccounts)} accounts reached (mailed, or offered a gift to claim).            {r.campaign.responseMode === "landing_page" ? " A reply sent on the page counts as the outcome “reply” below." : ""}
+          </Text>
+          <DataTable
+            minWidth={520}
+            variant="compact"
+            highlightOnHover={false}
+            head={
+              <>
+                <Table.Th>Action</Table.Th>
+                <Table.Th ta="right">Times</Table.Th>
+                <Table.Th ta="right">Accounts</Table.Th>
+                <Table.Th ta="right">Rate</Table.Th>
+              </>
+            }
+          >
+            {r.responses.pageActions
+              .filter((a) => a.count > 0 || (PAGE_KINDS[r.campaign.responseMode] ?? []).includes(a.kind))
+              .map((a) => (
+                <Table.Tr key={a.kind}>
+                  <Table.Td>{responseKindLabels[a.kind]}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(a.count)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(a.accounts)}</Table.Td>
+                  <Table.Td ta="right">{pct(a.rate)}</Table.Td>
+                </Table.Tr>
+              ))}
+          </DataTable>
+        </Paper>
       )}
 
       {r.arms.treatment + r.arms.holdout === 0 ? (

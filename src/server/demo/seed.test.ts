@@ -8,6 +8,7 @@ import { acceptEntryEvent } from "@/server/entry/service";
 import { drain, testClock } from "@/test/lifecycle-fixtures";
 import { getCampaignResults } from "@/server/holdouts/results";
 import { getImport } from "@/server/imports/service";
+import { resolveLink } from "@/server/responses/page-model";
 import { type DemoSummary, seedDemo } from "./seed";
 
 let prisma: PrismaClient;
@@ -192,6 +193,24 @@ describe("seedDemo", () => {
     }
   });
 
+  it("gives Acme a live personal landing page and a gift waiting for its claim, each with its /r/ code", async () => {
+    const { acme, globex } = first.workspaces;
+    const landing = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.hostedPage! } });
+    expect(landing).toMatchObject({ status: "live", responseMode: "landing_page", pageCallToAction: "reply", workspaceId: acme.id });
+    expect(await resolveLink(prisma, acme.hostedPageCode!)).toMatchObject({ kind: "page", page: { kind: "landing_page", piece: { campaignId: landing.id } } });
+    expect(await prisma.responseEvent.count({ where: { campaignId: landing.id, kind: "reply" } })).toBe(1);
+    const gift = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.giftClaim! } });
+    expect(gift).toMatchObject({ status: "live", format: "gift", responseMode: "gift_claim" });
+    expect(await resolveLink(prisma, acme.giftClaimCode!)).toMatchObject({ kind: "page", page: { kind: "gift_claim", claim: { state: "open" }, piece: { campaignId: gift.id } } });
+    expect(await prisma.giftClaim.count({ where: { campaignId: gift.id, status: "claimed" } })).toBe(1);
+    expect(await prisma.shippingAddress.count({ where: { piece: { campaignId: gift.id }, source: "recipient" } })).toBe(1);
+    // The contacts they mailed are not offered as plain members.
+    const mailed = await prisma.mailPiece.findMany({ where: { campaignId: { in: [landing.id, gift.id] } }, select: { contactId: true } });
+    for (const m of mailed) expect(acme.contacts.inAudience).not.toContain(m.contactId);
+    expect(acme.contacts.inAudience.length).toBeGreaterThanOrEqual(20);
+    expect(globex.hostedPageCode).toBeUndefined();
+  });
+
   it("is safe to run again: same answer, no new rows", async () => {
     const ids = Object.values(first.workspaces).map((w) => w.id);
     const where = { workspaceId: { in: ids } };
@@ -208,6 +227,9 @@ describe("seedDemo", () => {
         prisma.contactImport.count({ where }),
         prisma.audience.count({ where }),
         prisma.suppression.count({ where }),
+        prisma.responseEvent.count({ where }),
+        prisma.giftClaim.count({ where }),
+        prisma.entryEvent.count({ where }),
       ]);
     const before = await counts();
     const again = await seedDemo(prisma);

@@ -11,6 +11,7 @@ import { acmeAccounts, type DemoAccount, globexAccounts } from "./fixtures";
 import { seedCampaigns } from "./seed-campaigns";
 import { seedBrandKit, seedCreativeCampaign, seedDesigns } from "./seed-creative";
 import { seedDemoImport } from "./seed-imports";
+import { seedHostedPages } from "./seed-hosted";
 import { seedPeople } from "./seed-people";
 import { seedPieces } from "./seed-pieces";
 import { seedMeasuredCampaign } from "./seed-results";
@@ -52,7 +53,15 @@ export interface DemoWorkspace {
     creative: string;
     /** An ended campaign with enough accounts and outcomes to show a result (paid workspace only). */
     ended?: string;
+    /** A live postcard campaign whose printed link opens a personal landing page with a reply form (paid workspace only). */
+    hostedPage?: string;
+    /** A live gift campaign whose gifts ship only after their recipient claims them on a claim page (paid workspace only). */
+    giftClaim?: string;
   };
+  /** The /r/ code of a mailed piece of campaigns.hostedPage: {base_url}/r/{code} is its recipient's landing page. */
+  hostedPageCode?: string;
+  /** The /r/ code of a gift of campaigns.giftClaim waiting for its recipient's claim: {base_url}/r/{code} is the claim page. */
+  giftClaimCode?: string;
   contacts: {
     inAudience: string[];
     notInAudience: string;
@@ -91,6 +100,26 @@ export async function seedDemo(prisma: PrismaClient, log: (line: string) => void
     out[spec.handle].imports = { tradeShow: leads.importId, tradeShowAudience: leads.audienceId };
     // The mailability audit of the trade-show leads, once (a second seed run finds it).
     const ws = out[spec.handle].id;
+    if (spec.plan === "paid") {
+      const owner = await prisma.user.findUniqueOrThrow({ where: { email: spec.owner.email } });
+      const live = await prisma.campaign.findUniqueOrThrow({ where: { id: out[spec.handle].campaigns.liveApiEntry } });
+      const hosted = await seedHostedPages(prisma, {
+        workspaceId: ws,
+        handle: spec.handle,
+        ownerName: spec.owner.name,
+        userId: owner.id,
+        audienceId: live.audienceId!,
+        designId: live.designId!,
+        candidates: out[spec.handle].contacts.inAudience,
+      });
+      const w = out[spec.handle];
+      w.campaigns.hostedPage = hosted.hostedPage;
+      w.campaigns.giftClaim = hosted.giftClaim;
+      w.hostedPageCode = hosted.hostedPageCode;
+      w.giftClaimCode = hosted.giftClaimCode;
+      // They were mailed (or offered a gift): no longer plain members for other demo paths.
+      w.contacts.inAudience = w.contacts.inAudience.filter((id) => !hosted.contacts.includes(id));
+    }
     if (leads.audienceId && !(await prisma.mailabilityAudit.findFirst({ where: { workspaceId: ws, audienceId: leads.audienceId }, select: { id: true } }))) {
       await startAudit(prisma, { workspaceId: ws, audienceId: leads.audienceId, actor: { kind: "system", id: null, label: "Demo seed" } });
     }
@@ -175,6 +204,8 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
   const heldOut = await db.contact.findFirstOrThrow({
     where: {
       id: { in: people.inAudience },
+      // Mailable by the campaign's printer (US only), so the holdout gate is the one that stops it.
+      country: "US",
       account: { holdoutAssignments: { some: { campaignId: campaigns.liveApiEntry.id, arm: "holdout" } } },
     },
     orderBy: { crmId: "asc" },

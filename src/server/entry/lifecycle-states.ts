@@ -56,10 +56,10 @@ export const WAITING_REASONS = ["frequency_cap", "review", "gift_claim", "campai
 export type TWaitingReason = (typeof WAITING_REASONS)[number];
 
 export const waitingReasonDescriptions: Record<TWaitingReason, string> = {
-  frequency_cap: "The frequency cap defers the piece: it goes on at `until`.",
-  review: "The piece waits for a person to approve it on its review card (`cardId`) until `until`, when the review expires.",
-  gift_claim: "The gift waits for its recipient to claim it on its hosted claim page (`claimUrl`, to send them) until `until`, when the claim expires and the event ends skipped (gift_unclaimed).",
+  frequency_cap: "The frequency cap defers the piece until the first date it allows.",
+  review: "The piece waits for a person to approve it on its review card, until the review expires.",
+  gift_claim: "The gift waits for its recipient to claim it on their claim page, until the claim expires (then the event ends skipped with gift_unclaimed).",
   campaign_paused: "The campaign is paused: the event goes on when the owner resumes it (no set time).",
-  retrying: "An attempt failed on our side and is retried at `until`.",
-  queued: "Due now: a worker will take it at `until` or sooner.",
+  retrying: "An attempt failed on our side; it is retried at the time given.",
+  queued: "Due now: a worker takes it at the time given, or sooner.",
 };

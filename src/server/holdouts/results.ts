@@ -3,7 +3,11 @@ import { requireCampaign } from "@/server/campaigns/service";
 import { holdoutSize } from "@/server/calculators/formulas";
 import { MONEY_KINDS } from "@/server/conversions/schema";
 import type { Db } from "@/server/db";
+import { PAGE_ACTION_KINDS, type TPageActionKind } from "@/server/responses/kinds";
 import { compareProportions, incrementalMoney, type ProportionComparison, sampleRatioMismatch } from "./lift";
+
+/** Hosted-page actions shown as response rates (a reply is an observed outcome instead, under kinds). */
+export const RATE_ACTION_KINDS = PAGE_ACTION_KINDS.filter((k) => k !== "reply") as Exclude<TPageActionKind, "reply">[];
 
 /**
  * An outcome counts for a campaign when it happens within this many days after the account's
@@ -28,7 +32,7 @@ export interface KindResult extends ProportionComparison {
   money: ReturnType<typeof incrementalMoney> | null;
   verdict: Verdict;
   explanation: string;
-  /** Where the outcomes that count came from: the CRM (synced by a connection, or imported as a CRM export), a CSV, or reported through the API. */
+  /** Where the outcomes that count came from: the CRM (synced by a connection, or imported as a CRM export), a CSV, reported through the API, or observed on a hosted page. */
   sources: OutcomeSources;
 }
 
@@ -38,6 +42,8 @@ export interface OutcomeSources {
   /** Of those, synced by a CRM connection (HubSpot deals, Salesforce opportunities). */
   crmSynced: number;
   csv: number;
+  /** Replies sent on a hosted response page, observed by the service itself. */
+  observed: number;
   /** Reported against a printed piece's sid through the REST API. */
   reported: number;
 }
@@ -64,6 +70,20 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
     return !!u && at >= u.start && at.getTime() <= u.start.getTime() + ATTRIBUTION_WINDOW_DAYS * DAY && at <= now;
   };
 
+  // Accounts the campaign reached: mailed, or offered a gift on its claim page (the offer is what
+  // they respond to, before anything ships). Responses count from then.
+  const offered = await db.$queryRaw<{ accountId: string; start: Date }[]>`
+    SELECT ct."accountId", MIN(gc."createdAt") AS start
+      FROM "GiftClaim" gc JOIN "MailPiece" pc ON pc.id = gc."pieceId" JOIN "Contact" ct ON ct.id = pc."contactId"
+     WHERE gc."campaignId" = ${campaign.id} AND gc."workspaceId" = ${p.workspaceId} AND ct."accountId" IS NOT NULL
+     GROUP BY ct."accountId"`;
+  const reached = new Map(units.filter((u) => u.arm === "treatment").map((u) => [u.accountId, u.start]));
+  for (const o of offered) if (!reached.has(o.accountId) || o.start < reached.get(o.accountId)!) reached.set(o.accountId, o.start);
+  const inResponseWindow = (accountId: string, at: Date) => {
+    const start = reached.get(accountId);
+    return !!start && at >= start && at.getTime() <= start.getTime() + ATTRIBUTION_WINDOW_DAYS * DAY && at <= now;
+  };
+
   const accountIds = [...byAccount.keys()];
   const [imported, reported, responses, importedKinds] = await Promise.all([
     db.accountOutcome.findMany({ where: { workspaceId: p.workspaceId, accountId: { in: accountIds } }, select: { accountId: true, kind: true, amountCents: true, at: true, source: true, crmConnectionId: true } }),
@@ -78,9 +98,12 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
     db.accountOutcome.groupBy({ by: ["kind"], where: { workspaceId: p.workspaceId } }),
   ]);
   const observable = new Set(importedKinds.map((k) => k.kind));
+  // A reply sent on the hosted page is an outcome the service observed itself (treated accounts only).
+  const observedReplies = responses.filter((r) => r.kind === "reply").map((r) => ({ accountId: r.accountId, kind: "reply" as ConversionKind, amountCents: null, at: r.at }));
   const outcomes = [
     ...imported.map((o) => ({ ...o, accountId: o.accountId as string | null, from: o.crmConnectionId ? ("crmSynced" as const) : o.source })),
     ...reported.map((o) => ({ ...o, from: "reported" as const })),
+    ...observedReplies.map((o) => ({ ...o, from: "observed" as const })),
   ].filter((o): o is typeof o & { accountId: string } => o.accountId !== null && inWindow(o.accountId, o.at));
 
   const arm = (a: Unit["arm"]) => units.filter((u) => u.arm === a);
@@ -109,7 +132,7 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
         ? { ...pick(holdoutSize({ baselineRate: Math.max(cmp.holdoutRate, 0.0001), relativeLift: plannedLift, alpha: 0.05, power: 0.8, holdoutShare: clampShare(campaign.holdoutShare) })), plannedLift }
         : null;
     const { verdict, explanation } = judge(cmp, { xt, xh, nt: treatedUnits.length, nh: holdoutUnits.length, holdoutObservable, required });
-    const sources: OutcomeSources = { crm: 0, crmSynced: 0, csv: 0, reported: 0 };
+    const sources: OutcomeSources = { crm: 0, crmSynced: 0, csv: 0, reported: 0, observed: 0 };
     for (const o of outcomes) {
       if (o.kind !== kind) continue;
       if (o.from === "crmSynced") sources.crmSynced++;
@@ -119,9 +142,15 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
     return { kind, sources, ...cmp, treated: { accounts: treatedUnits.length, converted: xt }, holdout: { accounts: holdoutUnits.length, converted: xh }, holdoutObservable, required, money, verdict, explanation };
   });
 
-  const respondingAccounts = new Set(responses.filter((r) => r.accountId && inWindow(r.accountId, r.at)).map((r) => r.accountId));
+  const counted = responses.filter((r): r is typeof r & { accountId: string } => !!r.accountId && inResponseWindow(r.accountId, r.at));
+  const respondingAccounts = new Set(counted.map((r) => r.accountId));
+  const pageActions = RATE_ACTION_KINDS.map((kind) => {
+    const of = counted.filter((r) => r.kind === kind);
+    const accounts = new Set(of.map((r) => r.accountId)).size;
+    return { kind, count: of.length, accounts, rate: reached.size ? accounts / reached.size : 0 };
+  });
   return {
-    campaign: { id: campaign.id, name: campaign.name, status: campaign.status, holdoutShare: campaign.holdoutShare, wentLiveAt: campaign.wentLiveAt, endedAt: campaign.endedAt },
+    campaign: { id: campaign.id, name: campaign.name, status: campaign.status, holdoutShare: campaign.holdoutShare, wentLiveAt: campaign.wentLiveAt, endedAt: campaign.endedAt, responseMode: campaign.responseMode },
     attributionWindowDays: ATTRIBUTION_WINDOW_DAYS,
     arms: { treatment: treatedUnits.length, holdout: holdoutUnits.length },
     sampleRatio: sampleRatioMismatch(holdoutUnits.length, treatedUnits.length, campaign.holdoutShare),
@@ -129,7 +158,11 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       scans: responses.filter((r) => r.kind === "scan").length,
       clicks: responses.filter((r) => r.kind === "click").length,
       respondingAccounts: respondingAccounts.size,
-      rate: treatedUnits.length ? respondingAccounts.size / treatedUnits.length : 0,
+      /** Accounts mailed, or offered a gift on its claim page: what response rates are shares of. */
+      reachedAccounts: reached.size,
+      rate: reached.size ? respondingAccounts.size / reached.size : 0,
+      /** Hosted-page actions: how many, by how many accounts, and that share of the accounts reached. */
+      pageActions,
     },
     kinds: results,
     generatedAt: now,

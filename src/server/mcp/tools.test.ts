@@ -80,6 +80,8 @@ describe("every tool on real data", () => {
     const waiting = (await run("pieces_list", { campaignId: gated.id, status: "pending_review" })) as { pieces: { pieceId: string }[] };
     await run("pieces_request_approval", { pieceId: waiting.pieces[0].pieceId });
     await run("results_get", { campaignId: f.campaign.id });
+    await run("responses_list", { campaignId: f.campaign.id });
+    await run("gift_claims_list", { campaignId: f.campaign.id });
     await run("holdouts_calculate_size", { baselineRate: 0.07, relativeLift: 0.2 });
     const contractPage = (await run("contracts_list", { take: 1 })) as { contracts: { id: string }[]; nextCursor: string | null };
     if (contractPage.nextCursor) await run("contracts_list", { cursor: contractPage.nextCursor });

@@ -30,10 +30,14 @@ async function readForm(req: Request): Promise<Record<string, string> | null> {
   return form;
 }
 
-/** A post that a browser says came from another site (Origin or Sec-Fetch-Site), never from the page itself. */
+/**
+ * A post that a browser says came from another site (Origin or Sec-Fetch-Site), never from the
+ * page itself. "null" (an opaque origin, which some privacy settings send) says nothing either way:
+ * Sec-Fetch-Site and the form's token decide then.
+ */
 function crossSite(req: Request): boolean {
   const origin = req.headers.get("origin");
-  if (origin && origin !== new URL(baseUrl()).origin) return true;
+  if (origin && origin !== "null" && origin !== new URL(baseUrl()).origin) return true;
   return req.headers.get("sec-fetch-site") === "cross-site";
 }
 

@@ -25,7 +25,7 @@ function giftChoice(page: GiftPage, state: FormState): SafeHtml {
 ${hiddenHtml({ gift: g.id })}`;
   }
   return html`<fieldset${error ? html` aria-describedby="gift-error"` : ""}>
-<legend><span class="sr-only">Your gift: </span>Choose your gift</legend>
+<legend>Choose one</legend>
 ${page.gifts.map(
   (g) => html`<div class="gift"><input type="radio" name="gift" id="gift-${g.id}" value="${g.id}"${g.id === selected ? html` checked` : ""}${error && g.id === page.gifts[0].id ? html` autofocus` : ""}>
 <label for="gift-${g.id}"><strong>${g.name}</strong>${g.description}</label></div>`,
@@ -41,8 +41,8 @@ function claimForm(page: GiftPage, state: FormState): SafeHtml {
   const order = ["gift", "addressLine1", "addressLine2", "city", "region", "postalCode", "country"];
   const firstError = order.find((f) => errors[f]);
   const country = state.values?.country ?? a?.country ?? page.countries[0];
-  const field = (name: string, label: string, opts: { optional?: boolean; autocomplete: string; value: string | null | undefined; maxLength?: number; required?: boolean }) =>
-    fieldHtml({ name, label, state, value: opts.value, optional: opts.optional, autocomplete: opts.autocomplete, maxLength: opts.maxLength ?? MAX_ADDRESS_LINE, required: opts.required, firstError: firstError === name });
+  const field = (name: string, label: string, opts: { optional?: boolean; autocomplete: string; value: string | null | undefined; maxLength?: number; required?: boolean; hint?: string }) =>
+    fieldHtml({ name, label, state, value: opts.value, optional: opts.optional, autocomplete: opts.autocomplete, maxLength: opts.maxLength ?? MAX_ADDRESS_LINE, required: opts.required, hint: opts.hint, firstError: firstError === name });
   const countryError = errors.country;
   return html`${noticeHtml(state)}
 <form method="post" action="/r/${page.code}">
@@ -58,7 +58,7 @@ ${giftChoice(page, state)}
 ${field("addressLine1", "Street address", { autocomplete: "address-line1", value: a?.addressLine1, required: true })}
 ${field("addressLine2", "Apartment, suite or floor", { optional: true, autocomplete: "address-line2", value: a?.addressLine2 })}
 <div class="row"><div>${field("city", "City", { autocomplete: "address-level2", value: a?.city, required: true })}</div>
-<div>${field("region", "State, province or region", { autocomplete: "address-level1", value: a?.region, optional: true })}</div></div>
+<div>${field("region", "State, province or region", { autocomplete: "address-level1", value: a?.region, hint: "Needed in the US, Canada and Australia." })}</div></div>
 <div class="row"><div>${field("postalCode", "Postal code", { autocomplete: "postal-code", value: a?.postalCode, maxLength: 20 })}</div>
 <div><label for="country">Country</label>
 <select id="country" name="country" autocomplete="country"${countryError ? html` aria-invalid="true" aria-describedby="country-error"` : ""}${countryError && firstError === "country" ? html` autofocus` : ""}>

@@ -4,8 +4,9 @@ import { html, SafeHtml } from "./html";
 import { pageTheme, type PageTheme } from "./theme";
 
 /**
- * The headers of every hosted page answer: not indexed, not cached, not framed, no referrer (the
- * code never leaks to the sites it links to), and a Content-Security-Policy that allows no script
+ * The headers of every hosted page answer: not indexed, not cached, not framed, a referrer only to
+ * this service (the code never leaks to the sites it links to; the browser still sends the page's
+ * Origin with its forms, which the post checks), and a Content-Security-Policy that allows no script
  * at all, only this page's own stylesheet (by hash), images and fonts from this service, and
  * forms posted back to it.
  */
@@ -23,7 +24,7 @@ export function pageHeaders(styleHash: string | null): Record<string, string> {
   return {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Robots-Tag": "noindex, nofollow, noarchive",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -87,7 +88,7 @@ export function renderDocument(p: { code: string; brand: PageBrand; title: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow, noarchive">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${p.title}</title>
 <style>${new SafeHtml(css)}</style>
 </head>

@@ -53,7 +53,7 @@ describe("GET /r/{code}", () => {
     expect(body).toContain('<meta name="robots" content="noindex, nofollow, noarchive">');
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow, noarchive");
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
     const csp = res.headers.get("content-security-policy")!;
     expect(csp).toContain("script-src 'none'");
     expect(csp).toContain("default-src 'none'");
@@ -150,7 +150,7 @@ describe("POST /r/{code}: the gift claim", () => {
   it("claims with a corrected address (303 back to the page, which then shows the claim), and refuses a bad one with the reason", async () => {
     const f = await giftClaimCampaign(prisma);
     const page = await (await get(f.code)).text();
-    expect(page).toContain("Choose your gift");
+    expect(page).toContain("Choose one");
     expect(page).toContain('value="tea-tin"');
     expect(page).toContain(`value="${f.contacts[0].addressLine1}"`);
     const token = tokenOf(page, "claim");

@@ -1,3 +1,4 @@
+import { SECURITY_HEADERS } from "@/server/http/security-headers";
 import { getDb } from "@/server/db";
 import { issueFormToken } from "@/server/responses/form-token";
 import { resolveLink } from "@/server/responses/page-model";
@@ -8,7 +9,7 @@ import { pageResponse } from "./render-page";
 
 export const dynamic = "force-dynamic";
 
-const redirect = (location: string) => new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } });
+const redirect = (location: string) => new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } });
 
 /**
  * GET /r/{code}: the response link printed on a piece (and in its QR code, with ?via=qr). A
@@ -30,7 +31,7 @@ export async function HEAD(_req: Request, { params }: { params: Promise<{ code: 
   const { code } = await params;
   const target = await resolveLink(getDb(), code);
   if (!target) return new Response(null, { status: 404, headers: notFoundResponse().headers });
-  if (target.kind === "redirect") return new Response(null, { status: 302, headers: { "Cache-Control": "no-store" } });
+  if (target.kind === "redirect") return new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, "Cache-Control": "no-store" } });
   const page = pageResponse(target.page, { token: "" });
   return new Response(null, { status: 200, headers: page.headers });
 }

@@ -1,5 +1,5 @@
 import { GATE_ORDER } from "@/server/entry/lifecycle/gate-order";
-import { ENTRY_STATUSES, entryStatusDescriptions, SKIP_REASONS, skipReasonDescriptions } from "@/server/entry/lifecycle-states";
+import { ENTRY_STATUSES, entryStatusDescriptions, SKIP_REASONS, skipReasonDescriptions, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/lifecycle-states";
 import { problemTable } from "@/server/errors";
 import { TOOL_ERROR_CODES, toolErrorDescriptions } from "@/server/mcp/errors";
 import { SERVICE_NAME } from "@/server/platform/version";
@@ -23,6 +23,15 @@ ${ENTRY_STATUSES.map((s) => `- \`${s}\`: ${entryStatusDescriptions[s]}`).join("\
 ## Skip reasons (\`skipReason\`, only when \`status\` is \`skipped\`)
 
 ${SKIP_REASONS.map((r) => `- \`${r}\`: ${skipReasonDescriptions[r]}`).join("\n")}
+
+## Why an event waits (\`waitingReason\` in the REST status read while \`status\` is \`waiting\`, with \`waitingUntil\`; \`waiting.reason\` in \`entry_events_get\`)
+
+${WAITING_REASONS.map((r) => `- \`${r}\`: ${waitingReasonDescriptions[r]}`).join("\n")}
+
+A gift campaign whose response is a gift claim page (\`responseMode\` \`gift_claim\`) holds each gift's budget, then waits
+(\`gift_claim\`) for its recipient to claim it at ${base}/r/{code}: the claim link is in \`entry_events_get\` (\`waiting.claimUrl\`)
+and \`gift_claims_list\`, for the team to send. Claimed, it goes to the printer at once (even if the campaign ends meanwhile);
+declined, it ends \`skipped\` with \`gift_declined\`; unclaimed when the claim expires (\`claimWindowDays\`), with \`gift_unclaimed\`.
 `;
 }
 

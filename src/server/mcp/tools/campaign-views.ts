@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Campaign } from "@/generated/prisma/client";
 import type { TCampaignDetail } from "@/server/campaigns/service";
 import { ENTRY_STATUSES, SKIP_REASONS } from "@/server/entry/lifecycle-states";
+import { PAGE_CALLS_TO_ACTION, RESPONSE_MODES } from "@/server/responses/page-settings";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const ZCampaignStatus = z.enum(["draft", "live", "paused", "ended"]).describe("draft (editable, mails nothing), live (admits contacts, prints and spends), paused, ended.");
@@ -28,6 +29,11 @@ export const ZCampaignView = z.object({
   headline: z.string(),
   bodyTemplate: z.string(),
   signOff: z.string(),
+  responseMode: z.enum(RESPONSE_MODES).describe("What the printed link opens: redirect (the destination with sid), landing_page (a personal page on this service) or gift_claim (the recipient claims the gift before it ships)."),
+  pageCallToAction: z.enum(PAGE_CALLS_TO_ACTION).describe("The landing page's call to action: reply, meeting or visit_site."),
+  meetingUrl: z.string().nullable(),
+  giftOptions: z.array(z.string()).describe("Gift catalogue ids the claim page offers (empty: the design's gift)."),
+  claimWindowDays: z.number().int().describe("Days a recipient has to claim a gift."),
   endsAt: z.string().nullable(),
   wentLiveAt: z.string().nullable(),
   pausedAt: z.string().nullable(),
@@ -56,6 +62,11 @@ export function campaignView(c: Campaign): z.infer<typeof ZCampaignView> {
     headline: c.headline,
     bodyTemplate: c.bodyTemplate,
     signOff: c.signOff,
+    responseMode: c.responseMode,
+    pageCallToAction: c.pageCallToAction,
+    meetingUrl: c.meetingUrl,
+    giftOptions: c.giftOptions,
+    claimWindowDays: c.claimWindowDays,
     endsAt: iso(c.endsAt),
     wentLiveAt: iso(c.wentLiveAt),
     pausedAt: iso(c.pausedAt),

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { ZCampaignDraft } from "@/server/campaigns/schema";
 import { changeCampaignState, createDraft, getCampaignDetail, pageCampaigns, updateDraft } from "@/server/campaigns/service";
 import { requestResume } from "@/server/confirmations/requests";
+import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
+import { CLAIM_WINDOW_DAYS, pageCallToActionDescriptions, responseModeDescriptions } from "@/server/responses/page-settings";
 import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
 import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
@@ -25,11 +27,22 @@ const ZDraftFields = ZCampaignDraft.extend({
   reviewGate: ZCampaignDraft.shape.reviewGate.describe("each_piece: a person approves every piece on a confirmation card before it prints; none: pieces print without one."),
   budgetCents: ZCampaignDraft.shape.budgetCents.describe("The most the campaign may spend on printing and postage, in integer cents (USD): 50000 is 500 USD. Going live approves spending up to it."),
   fulfilmentContractId: ZCampaignDraft.shape.fulfilmentContractId.describe("The printer contract for its format (ful_…, from contracts_list), or null. Nothing prints without an approved one."),
-  destinationUrl: ZCampaignDraft.shape.destinationUrl.describe("Where a printed response link leads (http or https); the service appends sid=<16 characters>. Required before go-live."),
+  destinationUrl: ZCampaignDraft.shape.destinationUrl.describe(
+    "Where a printed response link leads (http or https); the service appends sid=<16 characters>. Required before go-live when responseMode is redirect, or landing_page with pageCallToAction visit_site.",
+  ),
   headline: ZCampaignDraft.shape.headline.describe(`The headline, at most 160 characters. ${copyNote}`),
   bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe(`The message, at most 2,400 characters; blank lines separate paragraphs. ${copyNote}`),
   signOff: ZCampaignDraft.shape.signOff.describe(`The sign-off, at most 160 characters. ${copyNote}`),
   designId: ZCampaignDraft.shape.designId,
+  responseMode: ZCampaignDraft.shape.responseMode.describe(
+    `What the printed response link opens (default redirect). ${Object.entries(responseModeDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")}`,
+  ),
+  pageCallToAction: ZCampaignDraft.shape.pageCallToAction.describe(
+    `The landing page's one call to action (default reply; used when responseMode is landing_page). ${Object.entries(pageCallToActionDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")}`,
+  ),
+  meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The scheduling link (https) the landing page's meeting button opens, e.g. a Calendly or HubSpot meetings link; required before go-live when pageCallToAction is meeting. Null clears it."),
+  giftOptions: ZCampaignDraft.shape.giftOptions.describe(`Gift campaigns with responseMode gift_claim: the gifts the recipient may choose from on the claim page (${GIFT_ITEMS.join(", ")}), each once; empty offers the design's gift alone. All cost the same to send (the contract's unit cost).`),
+  claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`Gift claim: days the recipient has to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}). The gift's budget is held meanwhile; unclaimed, the entry event ends skipped (gift_unclaimed).`),
 }).omit({ endsAt: true }).extend({
   endsAt: z.iso
     .datetime({ offset: true })
@@ -62,7 +75,8 @@ const toDraft = <T extends { endsAt?: string | null }>(fields: T) => {
   return { ...rest, ...(endsAt !== undefined ? { endsAt: endsAt === null ? null : new Date(endsAt) } : {}) };
 };
 
-const goLiveNeeds = "Go-live (campaigns_request_go_live, accepted by a person) needs an audience with contacts, a destination URL, a headline and a message; mail also needs the paid plan, an approved contract for the format and a budget.";
+const goLiveNeeds =
+  "Go-live (campaigns_request_go_live, accepted by a person) needs an audience with contacts, a headline and a message (or a design), and where the link leads: a destination URL (redirect, or a landing page's visit_site button) or a meeting link (a landing page's meeting button); mail also needs the paid plan, an approved contract for the format and a budget. responseMode gift_claim needs a gift campaign.";
 
 const ZListRow = z.object({
   id: z.string(),
@@ -136,7 +150,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_create_draft",
     title: "Create a draft campaign",
-    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end. ${goLiveNeeds}`,
+    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end, responseMode redirect. ${goLiveNeeds}`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
@@ -162,7 +176,7 @@ export const campaignTools = [
       const fields = Object.keys(a.changes);
       return { requested: `Edit ${fields.join(", ") || "nothing"} of draft ${a.campaignId}.`, changed: fields.length ? [`Updated ${fields.join(", ")} of draft ${campaign.id}.`] : [], result: campaignView(campaign) };
     },
-    errorHints: { invalid_state: "Only drafts can be edited; read the campaign with campaigns_get." },
+    errorHints: { invalid_state: "Only drafts can be edited; read the campaign with campaigns_get.", invalid_argument: "Fix the fields named; responseMode gift_claim and giftOptions need format gift." },
   }),
   defineTool({
     name: "campaigns_pause",
@@ -182,7 +196,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_end",
     title: "End a campaign",
-    description: "Ends a live or paused campaign for good: it admits no one, its waiting entry events are skipped (campaign_ended) and the budget they held is given back. Pieces the printer already has are still mailed. It cannot be undone.",
+    description: "Ends a live or paused campaign for good: it admits no one, its waiting entry events are skipped (campaign_ended) and the budget they held is given back. Pieces the printer already has, and gifts their recipients have already claimed, are still sent. It cannot be undone.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,

@@ -3,7 +3,9 @@ import { HOLDOUT_FORMULA, holdoutSize } from "@/server/calculators/formulas";
 import { ZHoldoutSizeInput } from "@/server/calculators/schema";
 import { requireCampaign } from "@/server/campaigns/service";
 import { AppError } from "@/server/errors";
-import { ATTRIBUTION_WINDOW_DAYS, getCampaignResults, type TCampaignResults } from "@/server/holdouts/results";
+import { ATTRIBUTION_WINDOW_DAYS, getCampaignResults, RATE_ACTION_KINDS, type TCampaignResults } from "@/server/holdouts/results";
+import { RESPONSE_MODES } from "@/server/responses/page-settings";
+import type { TPageActionKind } from "@/server/responses/kinds";
 import { defineTool } from "../tool";
 
 const KINDS = ["reply", "meeting_booked", "opportunity_created", "signup", "trial_started", "purchase", "pipeline_dollars", "closed_won"] as const;
@@ -44,16 +46,43 @@ const ZKindResult = z.object({
       crmSynced: z.number().int().describe("Of those, synced by a CRM connection (HubSpot deals, Salesforce opportunities; crm_connections_list)."),
       csv: z.number().int().describe("Outcomes imported from a CSV file."),
       reported: z.number().int().describe("Conversions reported against a printed piece's sid through the REST API."),
+      observed: z.number().int().describe("Replies sent on a hosted response page, observed by the service (responses_list)."),
     })
     .describe("Where this kind's counted outcomes came from."),
 });
 
 const ZResults = z.object({
-  campaign: z.object({ id: z.string(), name: z.string(), status: z.enum(["live", "paused", "ended"]), holdoutShare: z.number(), wentLiveAt: z.string().nullable(), endedAt: z.string().nullable() }),
+  campaign: z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(["live", "paused", "ended"]),
+    holdoutShare: z.number(),
+    wentLiveAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+    responseMode: z.enum(RESPONSE_MODES).describe("What the printed link opens: redirect, landing_page or gift_claim."),
+  }),
   attributionWindowDays: z.number().int(),
   arms: z.object({ treatment: z.number().int(), holdout: z.number().int() }).describe("Accounts per arm that count (treated: mailed; held out: recorded)."),
   sampleRatio: z.object({ chiSquare: z.number(), pValue: z.number(), mismatch: z.boolean().describe("True when the arms are far from the planned share: the data or assignment is broken.") }),
-  responses: z.object({ scans: z.number().int(), clicks: z.number().int(), respondingAccounts: z.number().int(), rate: z.number() }),
+  responses: z
+    .object({
+      scans: z.number().int().describe("QR code scans observed by the service."),
+      clicks: z.number().int().describe("Typed or tapped printed links observed by the service."),
+      respondingAccounts: z.number().int().describe("Accounts with any observed response (scan, click or hosted-page action) within the attribution window."),
+      reachedAccounts: z.number().int().describe("Accounts mailed, or offered a gift on its claim page: the denominator of the rates."),
+      rate: z.number().describe("respondingAccounts / reachedAccounts, as a fraction."),
+      pageActions: z
+        .array(
+          z.object({
+            kind: z.enum(RATE_ACTION_KINDS as [Exclude<TPageActionKind, "reply">, ...Exclude<TPageActionKind, "reply">[]]),
+            count: z.number().int().describe("Times observed (each once per occurrence)."),
+            accounts: z.number().int().describe("Accounts that did it."),
+            rate: z.number().describe("accounts / reachedAccounts, as a fraction."),
+          }),
+        )
+        .describe("Hosted-page actions as response rates (page_view, meeting_click, site_click, gift_claim, address_change, gift_decline). A reply sent on the page is the observed outcome kind reply, under kinds; responses_list has each action."),
+    })
+    .describe("What the service observed itself; never reported through the REST conversion endpoint."),
   kinds: z.array(ZKindResult),
   generatedAt: z.string(),
 });

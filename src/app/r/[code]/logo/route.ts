@@ -17,8 +17,10 @@ export async function GET(_req: Request, { params }: { params: Promise<{ code: s
     headers: {
       "Content-Type": image.type,
       "Cache-Control": "private, max-age=3600",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
       "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "no-referrer",
       "X-Robots-Tag": "noindex",
     },
   });

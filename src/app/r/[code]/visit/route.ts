@@ -1,3 +1,4 @@
+import { SECURITY_HEADERS } from "@/server/http/security-headers";
 import { getDb } from "@/server/db";
 import { followPageLink } from "@/server/responses/service";
 import { notFoundResponse } from "../not-found";
@@ -9,5 +10,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   const { code } = await params;
   const location = await followPageLink(getDb(), { code, which: "visit_site", userAgent: req.headers.get("user-agent") });
   if (!location) return notFoundResponse();
-  return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  return new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } });
 }

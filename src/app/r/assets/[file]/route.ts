@@ -1,3 +1,4 @@
+import { SECURITY_HEADERS } from "@/server/http/security-headers";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -14,8 +15,8 @@ const FILES = new Map<string, string>(
 export async function GET(_req: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   const pkg = FILES.get(file);
-  if (!pkg) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!pkg) return new Response("Not found", { status: 404, headers: { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
   const dir = path.dirname(packageRequire.resolve(`${pkg}/package.json`));
   const bytes = await readFile(path.join(dir, "files", file));
-  return new Response(new Uint8Array(bytes), { headers: { "Content-Type": "font/woff2", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" } });
+  return new Response(new Uint8Array(bytes), { headers: { ...SECURITY_HEADERS, "Content-Type": "font/woff2", "Cache-Control": "public, max-age=31536000, immutable" } });
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CampaignForm } from "@/components/campaigns/campaign-form";
+import type { TCampaignDraft } from "@/server/campaigns/schema";
 import { loadPage } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Edit campaign" };
@@ -31,6 +32,11 @@ export default async function EditCampaignPage({ params }: { params: Promise<{ w
         bodyTemplate: c.bodyTemplate,
         signOff: c.signOff,
         endsAt: c.endsAt,
+        responseMode: c.responseMode,
+        pageCallToAction: c.pageCallToAction,
+        meetingUrl: c.meetingUrl,
+        giftOptions: c.giftOptions as TCampaignDraft["giftOptions"],
+        claimWindowDays: c.claimWindowDays,
       }}
     />
   );
