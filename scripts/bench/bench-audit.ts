@@ -11,7 +11,6 @@
  * long for a 4 × 6 in postcard, countries and regions written out in full, suppressions and
  * duplicate people.
  */
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -23,11 +22,9 @@ import { defaultJobDeps } from "@/server/jobs/worker";
 import { AUDIT_CONTACT_FIELDS, asAuditContact, type TAuditContactRow } from "@/server/mailability/facts";
 import { getAudit, startAudit } from "@/server/mailability/service";
 import { AUDIENCE_FACTS, verdictOf } from "@/server/mailability/verdict";
-import { openDatabase } from "@/server/platform/database";
-import { applyMigrations } from "@/server/platform/migrate";
+import { emptyBenchDatabase } from "./fixture";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const SERVER = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const PLACES = [
   { country: "US", city: "Boston", region: "MA", postal: (g: number) => String(2100 + (g % 99)).padStart(5, "0"), street: (g: number) => `${100 + (g % 900)} Boylston St` },
@@ -79,19 +76,11 @@ const rate = (s: number) => `${Math.round(ROWS / s).toLocaleString("en-US")} con
 const line = (label: string, s: number, note = "") => console.log(`${label.padEnd(34)}${s.toFixed(2).padStart(6)} s  ${rate(s).padStart(20)}  ${note}`);
 
 async function main() {
-  const name = `dm_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: "postgres", url: url.toString() });
-  const raw = new pg.Client({ connectionString: url.toString() });
+  const { url, prisma, workspace, drop } = await emptyBenchDatabase();
+  const raw = new pg.Client({ connectionString: url });
   try {
-    await applyMigrations(database.migrationAdapter());
     await raw.connect();
-    const prisma = database.prisma;
-    const ws = await prisma.workspace.create({ data: { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` } });
+    const ws = await workspace();
     const audience = await prisma.audience.create({ data: { workspaceId: ws.id, name: "Everyone" } });
     await prisma.$executeRawUnsafe(`
       INSERT INTO "Account" ("workspaceId", name, domain, "updatedAt")
@@ -151,9 +140,7 @@ async function main() {
     console.log(`\nAim: at most 10 s for 100,000 contacts. The audit took ${first.s.toFixed(1)} s (${(first.s / sql.s).toFixed(1)}x a plain read, ${(first.s / verdicts.s).toFixed(1)}x the bare verdicts). Figures move by a third with other work on the machine.`);
   } finally {
     await raw.end().catch(() => undefined);
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 }
 

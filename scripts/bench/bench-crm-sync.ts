@@ -19,14 +19,12 @@ import { CRM_OBJECT_TYPES, type CrmAdapter } from "@/server/crm/adapter";
 import { hubspotAdapter } from "@/server/crm/hubspot";
 import { salesforceAdapter } from "@/server/crm/salesforce";
 import { connectCrm, getSync } from "@/server/crm/service";
-import { openDatabase } from "@/server/platform/database";
-import { applyMigrations } from "@/server/platform/migrate";
+import { emptyBenchDatabase } from "./fixture";
 import { generateCrm } from "@/test/crm-fakes/data";
 import { drainJobs } from "@/test/jobs";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 50_000);
 const VENDOR = process.env.BENCH_VENDOR === "salesforce" ? "salesforce" : "hubspot";
-const SERVER = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 async function seconds<T>(fn: () => Promise<T>): Promise<{ value: T; s: number }> {
   const t = process.hrtime.bigint();
@@ -67,17 +65,9 @@ async function main() {
   process.env.CRM_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
   const fake = await startFake();
   process.env.CRM_TEST_HUBSPOT_BASE_URL = fake.url;
-  const name = `dm_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: "postgres", url: url.toString() });
+  const { url, prisma, workspace, drop } = await emptyBenchDatabase();
   try {
-    await applyMigrations(database.migrationAdapter());
-    const prisma = database.prisma;
-    const ws = await prisma.workspace.create({ data: { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` } });
+    const ws = await workspace();
     console.log(`bench:crm-sync: a full ${VENDOR} sync of ${CONTACTS.toLocaleString("en-US")} contacts from a local fake (its own process), on PostgreSQL (${os.cpus().length} cores)\n`);
 
     const adapter = VENDOR === "hubspot" ? hubspotAdapter({ accessToken: "pat-na1-bench-0001" }) : salesforceAdapter({ origin: fake.url, clientId: "bench-key", clientSecret: "bench-secret-0001" });
@@ -91,7 +81,7 @@ async function main() {
     const c = done.counts;
 
     // PostgreSQL's own COPY of the same contact rows into a bare table.
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`CREATE TABLE bench_copy (id text primary key, first text, last text, email text, title text, street text, city text, region text, zip text, country text, company text)`);
     const rows = generateCrm(VENDOR, { contacts: CONTACTS }).contacts.map((p) => [p.id, p.firstName, p.lastName, p.email, p.title, p.street, p.city, p.region, p.postalCode, p.country, p.companyId].map((v) => (v == null ? "\\N" : String(v))).join("\t") + "\n");
@@ -105,9 +95,7 @@ async function main() {
     console.log(`\nThe sync takes ${(run.s / bare.s).toFixed(1)}x the time of reading the CRM bare (aim: under 60 s for 50,000 contacts). Figures move by a third from run to run on this shared machine.`);
   } finally {
     fake.stop();
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 }
 

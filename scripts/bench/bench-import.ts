@@ -9,18 +9,15 @@
  * (scripts/bench/import-run.ts), as in a worker, so its memory is the import's and not this script's.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { openDatabase } from "@/server/platform/database";
-import { applyMigrations } from "@/server/platform/migrate";
+import { emptyBenchDatabase } from "./fixture";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const SERVER = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const FIRST = ["Ada", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hiro", "Isla", "Jonas", "Keisha", "Liam", "Maya", "Noah", "Olivia", "Priya", "Quentin", "Rosa", "Samuel", "Tara"];
 const LAST = ["Okafor", "Hartley", "Nakamura", "Alvarez", "Petrova", "Haddad", "Lindqvist", "Tanaka", "McKenzie", "Becker", "Robinson", "O'Connell", "Srinivasan", "Feldman", "Dubois", "Raman", "Moreau", "Jiménez", "Adeyemi", "Whitfield"];
@@ -102,20 +99,12 @@ async function main() {
   const file = path.join(dir, "contacts.csv");
   await writeCsv(file);
   const bytes = fs.statSync(file).size;
-  const name = `dm_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: "postgres", url: url.toString() });
+  const { url, prisma, workspace, drop } = await emptyBenchDatabase();
   try {
-    await applyMigrations(database.migrationAdapter());
-    const prisma = database.prisma;
-    const ws = await prisma.workspace.create({ data: { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` } });
+    const ws = await workspace();
     console.log(`bench:import: ${ROWS.toLocaleString("en-US")} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB, on PostgreSQL (${os.cpus().length} cores)\n`);
 
-    const first = await importInWorker(url.toString(), ws.id, file);
+    const first = await importInWorker(url, ws.id, file);
     if (first.view.status !== "succeeded") throw new Error(`import ended ${first.view.status}: ${first.view.error}`);
     const [contacts, members, accounts] = await Promise.all([
       prisma.contact.count({ where: { workspaceId: ws.id } }),
@@ -124,12 +113,12 @@ async function main() {
     ]);
     console.log(line("first import", first));
     console.log(`${"".padEnd(16)}created ${first.view.created}, updated ${first.view.updated}, skipped ${first.view.skipped}, refused ${first.view.refused}; ${contacts} contacts, ${accounts} accounts, ${members} audience members`);
-    const again = await importInWorker(url.toString(), ws.id, file);
+    const again = await importInWorker(url, ws.id, file);
     console.log(line("same file again", again));
     console.log(`${"".padEnd(16)}created ${again.view.created}, updated ${again.view.updated}, skipped ${again.view.skipped}; ${await prisma.contact.count({ where: { workspaceId: ws.id } })} contacts\n`);
 
     // The reference: PostgreSQL's own COPY of the same rows (CSV parsing in the server, no checks, no indexes but the key).
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`CREATE TABLE bench_copy (id bigserial PRIMARY KEY, ${HEADER.split(",").map((_, i) => `c${i} text`).join(", ")})`);
     const copy = await measure(() => pipeline(fs.createReadStream(file), client.query(copyFrom(`COPY bench_copy (${HEADER.split(",").map((_, i) => `c${i}`).join(", ")}) FROM STDIN WITH (FORMAT csv, HEADER true)`))));
@@ -138,9 +127,7 @@ async function main() {
     console.log(`${"reference COPY".padEnd(16)}${copy.seconds.toFixed(1)} s  ${Math.round(ROWS / copy.seconds).toLocaleString("en-US")} rows/s  (${copied} rows into a bare table)`);
     console.log(`\nThe import takes ${(first.seconds / copy.seconds).toFixed(1)}x the time of COPY (aim: at most 15 s, under 400 MB).`);
   } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,8 +9,11 @@ import { insertKeyPool } from "@/test/api-key-pool";
 
 export const BENCH_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
-/** A fresh PostgreSQL database with the demo and `keys` full-scope keys in Acme; dropped by `drop()`. */
-export async function benchDatabase(keys: number) {
+/**
+ * A fresh, migrated PostgreSQL database of its own for a benchmark, open; `drop()` closes it and
+ * drops it. Runs never share state.
+ */
+export async function emptyBenchDatabase() {
   const name = `dm_bench_${randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
@@ -19,23 +22,37 @@ export async function benchDatabase(keys: number) {
   const url = new URL(BENCH_SERVER_URL);
   url.pathname = `/${name}`;
   const database = openDatabase({ kind: "postgres", url: url.toString() });
-  await applyMigrations(database.migrationAdapter());
-  const demo = await seedDemo(database.prisma);
-  const acme = demo.workspaces.acme;
-  const secrets = await insertKeyPool(database.prisma, { workspaceId: acme.id, count: keys, scopes: ["post_entry_events", "post_conversions"], namePrefix: "bench" });
-  await database.close();
-  return {
-    url: url.toString(),
-    acme,
-    globex: demo.workspaces.globex,
-    secrets,
-    async drop() {
-      const c = new pg.Client({ connectionString: BENCH_SERVER_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+  let open = true;
+  const close = async () => {
+    if (open) await database.close();
+    open = false;
   };
+  const drop = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: BENCH_SERVER_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  try {
+    await applyMigrations(database.migrationAdapter());
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  /** A workspace with nothing in it. */
+  const workspace = () => database.prisma.workspace.create({ data: { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` } });
+  return { url: url.toString(), database, prisma: database.prisma, workspace, close, drop };
+}
+
+/** A fresh PostgreSQL database with the demo and `keys` full-scope keys in Acme; dropped by `drop()`. */
+export async function benchDatabase(keys: number) {
+  const { url, prisma, close, drop } = await emptyBenchDatabase();
+  const demo = await seedDemo(prisma);
+  const acme = demo.workspaces.acme;
+  const secrets = await insertKeyPool(prisma, { workspaceId: acme.id, count: keys, scopes: ["post_entry_events", "post_conversions"], namePrefix: "bench" });
+  await close();
+  return { url, acme, globex: demo.workspaces.globex, secrets, drop };
 }
 
 /** Starts a command and resolves once `healthUrl` answers 200. */

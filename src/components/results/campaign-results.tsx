@@ -97,42 +97,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             Split check
           </Text>
-          {(r.campaign.responseMode !== "redirect" || r.responses.pageActions.some((a) => a.count > 0)) && (
-        <Paper withBorder p="md">
-          <Title order={2} size="h4">
-            On the hosted page
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            What recipients did on their page, observed by the service: each rate is the share of the {formatNumber(r.responses.reachedAccounts)} accounts reached (mailed, or offered a gift to claim).            {r.campaign.responseMode === "landing_page" ? " A reply sent on the page counts as the outcome “reply” below." : ""}
-          </Text>
-          <DataTable
-            minWidth={520}
-            variant="compact"
-            highlightOnHover={false}
-            head={
-              <>
-                <Table.Th>Action</Table.Th>
-                <Table.Th ta="right">Times</Table.Th>
-                <Table.Th ta="right">Accounts</Table.Th>
-                <Table.Th ta="right">Rate</Table.Th>
-              </>
-            }
-          >
-            {r.responses.pageActions
-              .filter((a) => a.count > 0 || (PAGE_KINDS[r.campaign.responseMode] ?? []).includes(a.kind))
-              .map((a) => (
-                <Table.Tr key={a.kind}>
-                  <Table.Td>{responseKindLabels[a.kind]}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(a.count)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(a.accounts)}</Table.Td>
-                  <Table.Td ta="right">{pct(a.rate)}</Table.Td>
-                </Table.Tr>
-              ))}
-          </DataTable>
-        </Paper>
-      )}
-
-      {r.arms.treatment + r.arms.holdout === 0 ? (
+          {r.arms.treatment + r.arms.holdout === 0 ? (
             <>
               <Badge color="gray" variant="light" mt={6}>
                 No data
