@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { jobHandlers } from "./handlers";
 import { claimJobs, JOB_LEASE_MS, type JobRunnerDeps, runJob } from "./runner";
+import { napper } from "@/server/platform/nap";
 import { onJobQueued } from "./wake";
 
 export interface JobWorkerOptions {
@@ -32,9 +33,9 @@ export function startJobWorker(prisma: PrismaClient, options: JobWorkerOptions =
   const concurrency = options.concurrency ?? 1;
   const pollMs = options.pollMs ?? 1000;
   let stopping = false;
-  let wakeUp: (() => void) | null = null;
+  const { nap, wake } = napper();
   const running = new Set<Promise<unknown>>();
-  const unsubscribe = onJobQueued(() => wakeUp?.());
+  const unsubscribe = onJobQueued(wake);
 
   const loop = (async () => {
     while (!stopping) {
@@ -47,7 +48,7 @@ export function startJobWorker(prisma: PrismaClient, options: JobWorkerOptions =
               .catch((error) => deps.log(`job ${job.id} could not be recorded`, error))
               .finally(() => {
                 running.delete(task);
-                wakeUp?.();
+                wake();
               });
             running.add(task);
           }
@@ -55,14 +56,7 @@ export function startJobWorker(prisma: PrismaClient, options: JobWorkerOptions =
       } catch (error) {
         deps.log("job worker loop error", error);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
+      await nap(pollMs);
     }
     await Promise.allSettled([...running]);
   })();
@@ -70,7 +64,7 @@ export function startJobWorker(prisma: PrismaClient, options: JobWorkerOptions =
   return {
     async stop() {
       stopping = true;
-      wakeUp?.();
+      wake();
       unsubscribe();
       await loop;
     },

@@ -3,6 +3,7 @@ import { expireCards } from "@/server/confirmations/service";
 import { pruneExpiredCounters } from "@/server/rate-limits/service";
 import { processBatch } from "./batch";
 import { claimDueEvents, defaultDeps, type RunnerDeps } from "./runner";
+import { napper } from "@/server/platform/nap";
 import { onWork } from "./wake";
 
 export interface WorkerOptions {
@@ -35,9 +36,8 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
   const batchSize = options.batchSize ?? 100;
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
-  let wakeUp: (() => void) | null = null;
+  const { nap, wake } = napper();
   let lastMaintenance = 0;
-  const wake = () => wakeUp?.();
   const unsubscribe = onWork(wake);
 
   const loop = (async () => {
@@ -57,14 +57,7 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
       } catch (error) {
         deps.log("worker loop error", error);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
+      await nap(pollMs);
     }
   })();
 
