@@ -66,10 +66,16 @@ export function canonicalPostalCode(country: string, raw: string): string {
   }
 }
 
-/** A region as its postal code when the country's regions have codes (Massachusetts → MA, ontario → ON). */
+/**
+ * Countries whose post writes the region as its code on the envelope (MA, ON, NSW, SP). Elsewhere a
+ * region's name is what people write and read (Tokyo, Bayern, Kent), so it is never turned into a code.
+ */
+const REGION_CODE_COUNTRIES = new Set(["US", "CA", "AU", "BR"]);
+
+/** A region as its postal code where the post writes codes (Massachusetts → MA, ontario → ON); elsewhere as written. */
 export function canonicalRegion(country: string, raw: string): string {
   const region = raw.replace(/\s+/gu, " ").trim();
-  const known = regionsOf(country);
+  const known = REGION_CODE_COUNTRIES.has(country) ? regionsOf(country) : [];
   if (!known.length) return region;
   const upper = region.toUpperCase();
   const byCode = known.find((r) => r.short === upper);

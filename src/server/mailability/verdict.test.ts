@@ -65,8 +65,6 @@ describe("a contact's mailability (issue 14)", () => {
     it(`${reason}: named for a real address of each of US, GB, DE, FR, JP, BR and CA`, () => {
       for (const country of COUNTRIES) {
         const { contact, shared = audience, own = clean, status } = cases[reason](country);
-        // Regions are only checked where the country has them on the envelope.
-        if (reason === "invalid_region" && !["US", "CA", "BR"].includes(country)) continue;
         const v = verdictOf(contact, shared, own);
         expect(v.reasons, `${reason} in ${country}`).toEqual([reason]);
         expect(v.status, `${reason} in ${country}`).toBe(status);
@@ -120,6 +118,12 @@ describe("suggested fixes", () => {
     // A region written out in full is already the region: mailable, and its normalised form is the code.
     expect(verdictOf({ ...GOOD.CA, region: "Ontario" }, audience, clean).status).toBe("mailable");
     expect(normaliseAddress({ ...GOOD.CA, region: "Ontario", postalCode: "m5h2g4" })).toMatchObject({ region: "ON", postalCode: "M5H 2G4" });
+  });
+
+  it("leaves a region's name alone where the post does not write codes: a postal fix never rewrites Tokyo, Bayern or Kent", () => {
+    expect(verdictOf({ ...GOOD.JP, region: "Tokyo", postalCode: "1066108" }, audience, clean)).toEqual({ status: "fixable", reasons: ["invalid_postal_code"], suggestion: { postalCode: "106-6108" } });
+    expect(normaliseAddress({ ...GOOD.DE, region: "Bayern" }).region).toBe("Bayern");
+    expect(normaliseAddress({ ...GOOD.GB, region: "Kent", postalCode: "e145ab" })).toMatchObject({ region: "Kent", postalCode: "E14 5AB" });
   });
 
   it("a correction is suggested only when it makes the contact mailable", () => {
