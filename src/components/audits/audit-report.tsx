@@ -87,7 +87,7 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
           <SimpleGrid cols={{ base: 2, md: 5 }}>
             <StatCard label="Contacts" value={a.contacts} href={a.audienceId ? `/w/${workspaceId}/audiences/${a.audienceId}` : undefined} />
             <StatCard label="Mailable" value={pct(a.mailableShare)} hint={`${formatNumber(a.mailable)} contacts`} />
-            <StatCard label="Fixable" value={a.fixable} hint="a likely correction exists" href="#problems" />
+            <StatCard label="Fixable" value={pct(a.fixableShare)} hint={`${formatNumber(a.fixable)} contacts; a likely correction exists`} href="#problems" />
             <StatCard label="Unmailable" value={pct(a.unmailableShare)} hint={`${formatNumber(a.unmailable)} contacts`} href="#problems" />
             <StatCard label="Accounts reachable" value={`${formatNumber(a.accountsWithMailableContact)} of ${formatNumber(a.accounts)}`} hint="with a mailable contact (holdouts are per account)" />
           </SimpleGrid>

@@ -70,6 +70,7 @@ export const ZAuditOut = z.object({
   fixable: z.number().int(),
   unmailable: z.number().int(),
   mailableShare: z.number().describe("Fraction of the contacts (0 to 1)."),
+  fixableShare: z.number().describe("Fraction of the contacts (0 to 1)."),
   unmailableShare: z.number().describe("Fraction of the contacts (0 to 1)."),
   reasons: ZReasonCounts,
   accounts: z.number().int(),

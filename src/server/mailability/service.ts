@@ -187,6 +187,7 @@ export function auditView(a: AuditRow & { job?: TJobView | null }) {
     fixable: a.fixable,
     unmailable: a.unmailable,
     mailableShare: share(a.mailable),
+    fixableShare: share(a.fixable),
     unmailableShare: share(a.unmailable),
     reasons: a.reasons as Partial<Record<TMailabilityReason, number>>,
     accounts: a.accounts,
