@@ -19,6 +19,7 @@ import { AuditProblems } from "./audit-problems";
 import { AuditStatusBadge } from "./audit-status-badge";
 
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+const people = (n: number) => `${formatNumber(n)} ${n === 1 ? "contact" : "contacts"}`;
 const BLOCK_LABELS: Record<string, string> = { "postcard 4x6": "a 4 × 6 in postcard", "postcard 6x9": "a 6 × 9 in postcard", "postcard 6x11": "a 6 × 11 in postcard", "letter us_letter": "a US Letter's window", "letter a4": "an A4 letter's window", "handwritten 5x7": "a note's A7 envelope", "gift 4x6": "a gift's label" };
 
 /** One audit: its progress while it runs, then the figures, reasons as a chart, countries, cost, and the contacts to fix. */
@@ -86,9 +87,9 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
           )}
           <SimpleGrid cols={{ base: 2, md: 5 }}>
             <StatCard label="Contacts" value={a.contacts} href={a.audienceId ? `/w/${workspaceId}/audiences/${a.audienceId}` : undefined} />
-            <StatCard label="Mailable" value={pct(a.mailableShare)} hint={`${formatNumber(a.mailable)} contacts`} />
-            <StatCard label="Fixable" value={pct(a.fixableShare)} hint={`${formatNumber(a.fixable)} contacts; a likely correction exists`} href="#problems" />
-            <StatCard label="Unmailable" value={pct(a.unmailableShare)} hint={`${formatNumber(a.unmailable)} contacts`} href="#problems" />
+            <StatCard label="Mailable" value={pct(a.mailableShare)} hint={people(a.mailable)} />
+            <StatCard label="Fixable" value={pct(a.fixableShare)} hint={`${people(a.fixable)}; a likely correction exists`} href="#problems" />
+            <StatCard label="Unmailable" value={pct(a.unmailableShare)} hint={people(a.unmailable)} href="#problems" />
             <StatCard label="Accounts reachable" value={`${formatNumber(a.accountsWithMailableContact)} of ${formatNumber(a.accounts)}`} hint="with a mailable contact (holdouts are per account)" />
           </SimpleGrid>
 
