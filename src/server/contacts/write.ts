@@ -25,8 +25,10 @@ export interface TContactInput {
   company: string | null;
   /** The company's web domain (toDomain): finds the account by domain. */
   website: string | null;
-  /** The CRM id of the contact's company (a CRM sync): finds the account by its crmId first. */
-  accountCrmId?: string | null;
+  /** The account of the contact's company, when a CRM sync already knows it (its link): used before any other way. */
+  accountId?: string | null;
+  /** The contact this row is, when a CRM sync already knows it (its link): matched before email, CRM id or name and address. */
+  contactId?: string | null;
   /** contactKeys() of this row, when the caller already has them. */
   keys?: { addressKey: string | null; matchKey: string | null };
 }
@@ -100,8 +102,10 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
   await lockContactWrites(tx, o.workspaceId);
   const keyed = rows.map((row) => ({ row, keys: row.keys ?? contactKeys(row) }));
   const match = (k: (typeof keyed)[number]): MatchFields => ({ email: k.row.email, crmId: k.row.crmId, matchKey: k.keys.matchKey });
-  const existing = await findExisting(tx, o.workspaceId, keyed.map(match));
+  const known = [...new Set(rows.flatMap((r) => (r.contactId ? [r.contactId] : [])))];
+  const existing = await findExisting(tx, o.workspaceId, keyed.map(match), known);
   const inDb = new MatchIndex(existing);
+  const byId = new Map(existing.map((e) => [e.id, e]));
   const inBatch = new MatchIndex<MatchFields & { plan: Plan }>();
   const claimed = new Map<string, Plan>();
   const emailsTaken = new Map(existing.filter((e) => e.email).map((e) => [e.email!, e.id]));
@@ -113,9 +117,9 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
     const m = match(k);
     const earlier = inBatch.find(m);
     if (earlier) return results.push({ outcome: "duplicate", plan: earlier.plan });
-    const found = inDb.find(m);
+    const found = (k.row.contactId ? byId.get(k.row.contactId) : undefined) ?? inDb.find(m);
     if (found && claimed.has(found.id)) return results.push({ outcome: "duplicate", plan: claimed.get(found.id)! });
-    const moves = Boolean(k.row.company || k.row.website || k.row.accountCrmId);
+    const moves = Boolean(k.row.company || k.row.website || k.row.accountId);
     const plan: Plan = found
       ? { i, kind: o.onExisting === "update" ? "update" : "keep", contactId: found.id, existing: found, row: k.row, keys: k.keys, needsAccount: o.onExisting === "update" && (moves || !found.accountId) }
       : { i, kind: "create", contactId: newId("ctc"), row: k.row, keys: k.keys, needsAccount: true };
@@ -197,33 +201,39 @@ function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pi
   return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 }
 
-async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[]): Promise<ExistingContact[]> {
+async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], ids: string[]): Promise<ExistingContact[]> {
   const emails = [...new Set(rows.flatMap((r) => (r.email ? [r.email] : [])))];
   const crmIds = [...new Set(rows.flatMap((r) => (r.crmId ? [r.crmId] : [])))];
   const matchKeys = [...new Set(rows.flatMap((r) => (r.matchKey ? [r.matchKey] : [])))];
-  if (!emails.length && !crmIds.length && !matchKeys.length) return [];
+  if (!emails.length && !crmIds.length && !matchKeys.length && !ids.length) return [];
   const columns = Prisma.sql`id, email, "crmId", "matchKey", "accountId", "firstName", "lastName", title, phone,
            "addressLine1", "addressLine2", city, region, "postalCode", country, "customFields", "createdAt"`;
   const any = (values: string[]) => Prisma.sql`ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
-  // Three index lookups (one per key), not one scan of the workspace's contacts.
+  // Four index lookups (one per key), not one scan of the workspace's contacts.
   const found = await tx.$queryRaw<(ExistingContact & { createdAt: Date })[]>`
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND email = ${any(emails)}
     UNION ALL
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "crmId" = ${any(crmIds)}
     UNION ALL
-    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "matchKey" = ${any(matchKeys)}`;
+    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "matchKey" = ${any(matchKeys)}
+    UNION ALL
+    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND id = ${any(ids)}`;
   const byId = new Map(found.map((c) => [c.id, c]));
   return [...byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
 }
 
 type Merged = Omit<ExistingContact, "id" | "accountId" | "matchKey"> & { matchKey?: string | null };
 
-/** An existing contact with a row's values: non-empty values replace, custom fields merge, a new street address replaces the old whole. */
+/**
+ * An existing contact with a row's values: non-empty values replace, custom fields merge, a new
+ * street address replaces the old whole. A CRM id stays the first one the contact was given (a
+ * person in two CRMs keeps one; each CRM finds it through its own link).
+ */
 function mergeInto(e: ExistingContact, row: TContactInput, taken: { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> }): Merged {
   const free = (map: Map<string, string>, value: string | null) => value !== null && (!map.has(value) || map.get(value) === e.id);
   const merged: Merged = {
     email: row.email && free(taken.emailsTaken, row.email) ? row.email : e.email,
-    crmId: row.crmId && free(taken.crmIdsTaken, row.crmId) ? row.crmId : e.crmId,
+    crmId: e.crmId ?? (row.crmId && free(taken.crmIdsTaken, row.crmId) ? row.crmId : null),
     firstName: row.firstName || e.firstName,
     lastName: row.lastName || e.lastName,
     title: row.title ?? e.title,
@@ -258,16 +268,8 @@ function sameContact(e: ExistingContact, m: Merged): boolean {
 async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Map<Plan, string>> {
   const out = new Map<Plan, string>();
   if (!all.length) return out;
-  // A CRM's company id names its account (written by the sync before its contacts).
-  const crmIds = [...new Set(all.flatMap((p) => (p.row.accountCrmId ? [p.row.accountCrmId] : [])))];
-  if (crmIds.length) {
-    const found = await tx.account.findMany({ where: { workspaceId: o.workspaceId, crmId: { in: crmIds } }, select: { id: true, crmId: true } });
-    const byCrmId = new Map(found.map((a) => [a.crmId!, a.id]));
-    for (const p of all) {
-      const id = p.row.accountCrmId ? byCrmId.get(p.row.accountCrmId) : undefined;
-      if (id) out.set(p, id);
-    }
-  }
+  // A CRM sync names the account of the contact's company (written before its contacts).
+  for (const p of all) if (p.row.accountId) out.set(p, p.row.accountId);
   const plans = all.filter((p) => !out.has(p));
   if (!plans.length) return out;
   const cache = o.accountCache ?? newAccountCache();

@@ -6,6 +6,7 @@ import { AppError } from "@/server/errors";
 import { enqueueJob } from "@/server/jobs/service";
 import { ConfigError } from "@/server/platform/config";
 import { CrmAccessError, CrmQuotaExceeded, CrmRateLimited } from "./adapter";
+import { forgetLinks } from "./links";
 import { adapterFor, sealCredentials, type TCredentials } from "./registry";
 import { CRM_LABELS, SCHEDULE_MINUTES, type TConnectInput, type TSyncView } from "./schema";
 import { keyring } from "./secret-box";
@@ -81,6 +82,7 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
       ...(sameAccount ? {} : { watermarks: {} }),
     };
     if (existing) await tx.crmConnection.update({ where: { id }, data });
+    if (existing && !sameAccount) await forgetLinks(tx, id);
     else await tx.crmConnection.create({ data: { id, workspaceId: p.workspaceId, kind: p.input.kind, ...data } });
     await recordAudit(tx, p.workspaceId, p.actor, existing ? "crm.reconnected" : "crm.connected", { type: "crm_connection", id }, { kind: p.input.kind, name: identity.name });
     const sync = await startSyncIn(tx, { workspaceId: p.workspaceId, connectionId: id, trigger: "owner", actor: p.actor });

@@ -2,12 +2,13 @@ import type { Actor } from "@/server/audit/service";
 import { addSuppressions } from "@/server/contacts/suppressions-service";
 import { toDomain } from "@/server/contacts/keys";
 import { type AccountCache, type TContactInput, writeContacts } from "@/server/contacts/write";
-import { writeCrmAccounts } from "@/server/contacts/write-accounts";
 import type { Db } from "@/server/db";
 import { syncCrmOutcomes } from "@/server/holdouts/crm-outcomes";
 import { prepareRow } from "@/server/imports/rows";
 import type { TColumnTarget } from "@/server/imports/headers";
+import { writeCrmAccounts } from "./accounts";
 import type { CrmCompany, CrmContact, CrmDeal } from "./adapter";
+import { linkedIds, writeLinks } from "./links";
 import type { TSyncCounts } from "./schema";
 
 /** One problem with one object, kept in the sync's history. */
@@ -34,14 +35,14 @@ const issue = (c: PageContext, i: Issue) => {
   c.counts.issues[i.severity === "error" ? "errors" : "warnings"]++;
 };
 
-/** Companies → accounts (matched by CRM id, else domain, else name). */
+/** Companies → accounts (matched by the connection's link, else domain, else name; see writeCrmAccounts). */
 export async function writeCompanies(tx: Db, c: PageContext, records: CrmCompany[]) {
   const rows = records.map((r) => {
     const domain = toDomain(r.domain);
     if (r.domain && !domain) issue(c, { objectType: "company", objectId: r.id, severity: "warning", message: `company ${r.id}: “${r.domain.slice(0, 100)}” is not a web domain; kept without one` });
     return { crmId: r.id, name: (r.name ?? domain ?? `Company ${r.id}`).slice(0, 200), domain };
   });
-  const { outcomes, warnings } = await writeCrmAccounts(tx, rows, { workspaceId: c.workspaceId, sourceDetail: c.label });
+  const { outcomes, warnings } = await writeCrmAccounts(tx, rows, { workspaceId: c.workspaceId, connectionId: c.connectionId, sourceDetail: c.label });
   for (const w of warnings) issue(c, { objectType: "company", objectId: w.crmId, severity: "warning", message: `company ${w.crmId}: ${w.message}` });
   for (const o of outcomes) c.counts.companies[o]++;
 }
@@ -56,12 +57,16 @@ const FIELD_NAMES: Record<string, string[]> = {
 /**
  * Contacts → contacts, each checked as an imported row is (names, email, country, lengths): a
  * contact that cannot be one (no name and no email) is an error and is not written; a missing
- * address or a value left out is a warning. The contact's company is its account (by CRM id).
- * Contacts who opted out in the CRM are suppressed (opt-out).
+ * address or a value left out is a warning. A contact this connection synced before is found by its
+ * link, whatever its email now is; the contact's company is the account linked to that company.
+ * Each record is then linked to its contact. Contacts who opted out in the CRM are suppressed (opt-out).
  */
 export async function writeContactsPage(tx: Db, c: PageContext, records: CrmContact[]) {
   const rows: TContactInput[] = [];
+  const ids: string[] = [];
   const optedOut: number[] = [];
+  const contactOf = await linkedIds(tx, c, "contact", records.map((r) => r.id));
+  const accountOf = await linkedIds(tx, c, "account", records.flatMap((r) => (r.companyId ? [r.companyId] : [])));
   const names = FIELD_NAMES[c.label] ?? FIELD_NAMES.HubSpot;
   for (const r of records) {
     const values = [r.firstName, r.lastName, r.email, r.title, r.phone, r.addressLine1, r.addressLine2, r.city, r.region, r.postalCode, r.country, r.companyName, r.id].map((v) => v ?? "");
@@ -74,10 +79,12 @@ export async function writeContactsPage(tx: Db, c: PageContext, records: CrmCont
     for (const w of prepared.warnings) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `contact ${r.id}: ${w.reason}` });
     if (!prepared.contact.addressLine1) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `contact ${r.id}: no address; synced, but it cannot be mailed until it has one` });
     if (r.optedOut) optedOut.push(rows.length);
-    rows.push({ ...prepared.contact, accountCrmId: r.companyId });
+    rows.push({ ...prepared.contact, contactId: contactOf.get(r.id) ?? null, accountId: r.companyId ? (accountOf.get(r.companyId) ?? null) : null });
+    ids.push(r.id);
   }
   if (!rows.length) return;
   const results = await writeContacts(tx, rows, { workspaceId: c.workspaceId, onExisting: "update", audienceId: null, source: "crm", sourceDetail: c.label, sourceImportId: null, accountCache: c.accountCache });
+  await writeLinks(tx, c, "contact", results.map((r, i) => ({ externalId: ids[i], localId: r.contactId })));
   for (const r of results) {
     if (r.outcome === "created") c.counts.contacts.created++;
     else if (r.outcome === "updated") c.counts.contacts.updated++;
@@ -93,8 +100,7 @@ export async function writeContactsPage(tx: Db, c: PageContext, records: CrmCont
 /** Deals → account outcomes (see syncCrmOutcomes); a deal without a synced company is not counted. */
 export async function writeDeals(tx: Db, c: PageContext, records: CrmDeal[]) {
   const companyIds = [...new Set(records.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
-  const accounts = companyIds.length ? await tx.account.findMany({ where: { workspaceId: c.workspaceId, crmId: { in: companyIds } }, select: { id: true, crmId: true } }) : [];
-  const byCrmId = new Map(accounts.map((a) => [a.crmId!, a.id]));
+  const byCrmId = await linkedIds(tx, c, "account", companyIds);
   const deals = [];
   for (const r of records) {
     const fail = (message: string) => {
@@ -119,7 +125,8 @@ export async function writeDeals(tx: Db, c: PageContext, records: CrmDeal[]) {
 
 /**
  * A CRM list → its audience (made on the first sync, named after the list), with exactly the list's
- * members that are synced contacts: new members added, those no longer in the list taken out.
+ * members that are synced contacts (found by this connection's links): new members added, those no
+ * longer in the list taken out.
  */
 export async function writeList(tx: Db, c: PageContext, list: { id: string; name: string }, memberCrmIds: string[]) {
   const link = await tx.crmListLink.findUnique({ where: { connectionId_listId: { connectionId: c.connectionId, listId: list.id } } });
@@ -135,20 +142,17 @@ export async function writeList(tx: Db, c: PageContext, list: { id: string; name
     create: { connectionId: c.connectionId, listId: list.id, audienceId: audience.id },
     update: { audienceId: audience.id },
   });
-  const ids = JSON.stringify([...new Set(memberCrmIds)]);
-  const [{ count: found }] = await tx.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM "Contact" WHERE "workspaceId" = ${c.workspaceId} AND "crmId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))`;
+  const members = await linkedIds(tx, c, "contact", memberCrmIds);
+  const contactIds = JSON.stringify([...new Set(members.values())]);
   const added = await tx.$executeRaw`
     INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
-    SELECT ${audience.id}, ct.id, ${c.workspaceId}, now() FROM "Contact" ct
-     WHERE ct."workspaceId" = ${c.workspaceId} AND ct."crmId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))
+    SELECT ${audience.id}, x, ${c.workspaceId}, now() FROM jsonb_array_elements_text(${contactIds}::jsonb) AS x
     ON CONFLICT DO NOTHING`;
   const removed = await tx.$executeRaw`
-    DELETE FROM "AudienceMember" m USING "Contact" ct
-     WHERE m."audienceId" = ${audience.id} AND ct.id = m."contactId"
-       AND (ct."crmId" IS NULL OR NOT (ct."crmId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))))`;
+    DELETE FROM "AudienceMember" m
+     WHERE m."audienceId" = ${audience.id} AND NOT (m."contactId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${contactIds}::jsonb))))`;
   c.counts.audienceMembers.added += added;
   c.counts.audienceMembers.removed += removed;
-  const missing = new Set(memberCrmIds).size - found;
+  const missing = new Set(memberCrmIds).size - members.size;
   if (missing > 0) issue(c, { objectType: "list", objectId: list.id, severity: "warning", message: `list ${list.id} (${name}): ${missing} of its members are not synced contacts (see their errors); left out of the audience` });
 }

@@ -231,3 +231,58 @@ describe("a Salesforce connection", () => {
     expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId, lastName: "Renamed" } })).toBe(1);
   }, 60_000);
 });
+
+describe("HubSpot and Salesforce in one workspace", () => {
+  it("one contact and one account per person and company; each CRM's lists and deals find them through its own links, and syncing again takes nothing from the other", async () => {
+    const { fake: hs, o } = await hubspotWorkspace(300);
+    const sf = await startSalesforceFake(generateCrm("salesforce", { contacts: 300 }), { clientId: "3MVG9-key", clientSecret: "secret-1234567890", batchSize: 200 });
+    fakes.push(sf);
+    const ws = o.workspaceId;
+    const hubspot = await connectHubSpot(ws);
+    await drainJobs(prisma, { workspaceId: ws });
+    const salesforce = await connectCrm(prisma, { workspaceId: ws, input: { kind: "salesforce", myDomainUrl: sf.url, clientId: "3MVG9-key", clientSecret: "secret-1234567890" }, actor: owner });
+    expect(await drainJobs(prisma, { workspaceId: ws })).toEqual(["succeeded"]);
+
+    // The same people (same emails) and companies (same domains): nothing new from the second CRM.
+    expect((await getSync(prisma, { workspaceId: ws, syncId: salesforce.sync.syncId })).counts).toMatchObject({ contacts: { created: 0, errors: 0 }, companies: { created: 0 } });
+    expect(await prisma.contact.count({ where: { workspaceId: ws } })).toBe(300);
+    expect(await prisma.account.count({ where: { workspaceId: ws } })).toBe(60);
+    const shared = (i: number) => prisma.contact.findFirstOrThrow({ where: { workspaceId: ws, email: hs.data.contacts[i].email }, include: { account: true } });
+    // Each keeps the first CRM's id; the account is the same company in both.
+    expect(await shared(4)).toMatchObject({ crmId: hs.data.contacts[4].id, account: { crmId: hs.data.companies[4].id, domain: "company5.example" } });
+
+    const memberships = async () => {
+      const audiences = await prisma.audience.findMany({ where: { workspaceId: ws, source: "crm" }, include: { _count: { select: { members: true } } }, orderBy: { name: "asc" } });
+      return audiences.map((a) => [a.name, a._count.members]);
+    };
+    const expected = [
+      ["Event attendees", 25],
+      ["Event attendees (Salesforce)", 25],
+      ["Q4 target accounts", 75],
+      ["Q4 target accounts (Salesforce)", 75],
+    ];
+    expect(await memberships()).toEqual(expected);
+    // Salesforce's opportunities are outcomes of the same accounts HubSpot's deals are.
+    const sfOutcomes = await prisma.accountOutcome.findMany({ where: { workspaceId: ws, crmConnectionId: salesforce.connectionId, kind: "opportunity_created" }, include: { account: true } });
+    expect(sfOutcomes).toHaveLength(30);
+    expect(sfOutcomes.every((x) => x.account.crmId?.startsWith("9"))).toBe(true);
+
+    // Salesforce changes a shared person's email, HubSpot renames them: one contact still, in all four audiences.
+    sf.data.contacts[4].email = "renamed@company5.example";
+    sf.data.contacts[4].modifiedAt = Date.now();
+    hs.data.contacts[4].lastName = "Okafor-Renamed";
+    hs.data.contacts[4].modifiedAt = Date.now();
+    const id = (await shared(4)).id;
+    for (const connectionId of [salesforce.connectionId, hubspot.connectionId, salesforce.connectionId]) {
+      const next = await startSync(prisma, { workspaceId: ws, connectionId, trigger: "owner", actor: owner });
+      expect(await drainJobs(prisma, { workspaceId: ws })).toEqual(["succeeded"]);
+      const counts = (await getSync(prisma, { workspaceId: ws, syncId: next.view.syncId })).counts;
+      expect(counts).toMatchObject({ contacts: { created: 0 }, companies: { created: 0 }, audienceMembers: { added: 0, removed: 0 } });
+    }
+    expect(await prisma.contact.count({ where: { workspaceId: ws } })).toBe(300);
+    // Where the two CRMs disagree, the last sync to read the person wins (here Salesforce's, read again in its overlap window).
+    expect(await prisma.contact.findUniqueOrThrow({ where: { id } })).toMatchObject({ email: "renamed@company5.example", lastName: sf.data.contacts[4].lastName, crmId: hs.data.contacts[4].id });
+    expect(await prisma.audienceMember.count({ where: { contactId: id } })).toBe(4);
+    expect(await memberships()).toEqual(expected);
+  }, 120_000);
+});
