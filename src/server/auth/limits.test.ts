@@ -55,6 +55,18 @@ describe("sign-in limits cannot lock a person out from elsewhere (issue 11, item
     expect(await outcome(authorizeCredentials({ email: user.email, password: TEST_PASSWORD }, from(address())))).toMatchObject({ ok: true, user: { id: user.id } });
   });
 
+  it("only failed attempts count: the owner signs in again and again from one address, and a stranger's guesses still lock that address", async () => {
+    const { user } = await createOwnerWorkspace(prisma);
+    const office = address();
+    for (let i = 0; i < 15; i++) expect(await outcome(authorizeCredentials({ email: user.email, password: TEST_PASSWORD }, from(office)))).toMatchObject({ ok: true });
+    // Four typos between them still leave room for the right password.
+    for (let i = 0; i < 4; i++) expect(await outcome(authorizeCredentials({ email: user.email, password: `typo ${i}` }, from(office)))).toEqual({ ok: false, message: WRONG_CREDENTIALS_MESSAGE });
+    expect(await outcome(authorizeCredentials({ email: user.email, password: TEST_PASSWORD }, from(office)))).toMatchObject({ ok: true });
+    // The fifth failure of the minute, then even the right password waits.
+    await outcome(authorizeCredentials({ email: user.email, password: "typo 5" }, from(office)));
+    expect(await outcome(authorizeCredentials({ email: user.email, password: TEST_PASSWORD }, from(office)))).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many sign-in attempts for this email/) });
+  });
+
   it("one address cannot try many accounts without limit", async () => {
     const sprayer = address();
     const results = [];

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/server/db";
 import { LIMITS } from "@/server/rate-limits/limits";
-import { consume, consumeAll } from "@/server/rate-limits/service";
+import { consumeAll, releaseAll } from "@/server/rate-limits/service";
 import { waitText } from "@/server/rate-limits/wait-text";
 import { clientAddress } from "@/server/http/client-address";
 import { unstorableReason } from "@/server/platform/stored-text";
@@ -12,9 +12,10 @@ import { verifyCredentials, WRONG_CREDENTIALS_MESSAGE } from "./service";
 export const SIGN_IN_FAILED_MESSAGE = "Signing in failed on our side. Try again in a moment.";
 
 /**
- * Checks an email and password. Limits are counted per client address (any email) and per
+ * Checks an email and password. Failed attempts are counted per client address (any email) and per
  * (email, address) pair with back-off, so a stranger's guesses wait at the stranger's address and
- * never lock the person out from their own. An email no account can have is a wrong sign-in at
+ * never lock the person out from their own; a successful sign-in gives its count back, so a person
+ * who signs in often (or a team behind one office address) is never limited. An email no account can have is a wrong sign-in at
  * once. Only sentences meant for people leave this function: next-auth puts the message in the
  * sign-in page's URL, so an unexpected failure is logged and told as SIGN_IN_FAILED_MESSAGE.
  */
@@ -30,12 +31,17 @@ export async function authorizeCredentials(
   try {
     const db = getDb();
     const address = clientAddress(headers ?? {});
-    const perAddress = await consume(db, `sign-in-ip:${address}`, LIMITS.signInPerIp);
+    const now = new Date();
+    const addressBucket = `sign-in-ip:${address}`;
+    const pairBucket = `sign-in:${address}:${email}`;
+    const perAddress = await consumeAll(db, addressBucket, [LIMITS.signInPerIp], now);
     if (!perAddress.allowed) throw new SignInRefusal(`Too many sign-in attempts from your network. Wait ${waitText(perAddress.resetSeconds)} and try again.`);
-    const perPair = await consumeAll(db, `sign-in:${address}:${email}`, LIMITS.signInPerEmailAndIp);
+    const perPair = await consumeAll(db, pairBucket, LIMITS.signInPerEmailAndIp, now);
     if (!perPair.allowed) throw new SignInRefusal(`Too many sign-in attempts for this email from your network. Wait ${waitText(perPair.resetSeconds)} and try again.`);
     const user = await verifyCredentials(db, email, password);
     if (!user) throw new SignInRefusal(WRONG_CREDENTIALS_MESSAGE);
+    await releaseAll(db, addressBucket, [LIMITS.signInPerIp], now);
+    await releaseAll(db, pairBucket, LIMITS.signInPerEmailAndIp, now);
     return user;
   } catch (error) {
     if (error instanceof SignInRefusal) throw new Error(error.message);

@@ -73,6 +73,19 @@ export async function consumeAll(db: Db, bucket: string, defs: readonly LimitDef
   return last!;
 }
 
+/**
+ * Gives back what `consumeAll(db, bucket, defs, now)` counted (the same `now`, so the same windows):
+ * for limits that count only failures, such as sign-in attempts, a success takes back its count.
+ */
+export async function releaseAll(db: Db, bucket: string, defs: readonly LimitDefinition[], now: Date): Promise<void> {
+  for (const def of defs) {
+    const window = windowOf(def, now);
+    await db.$executeRaw`
+      UPDATE "RateLimitCounter" SET "count" = "count" - 1
+       WHERE "bucket" = ${boundedBucket(`${bucket}:${def.windowSeconds}`)} AND "windowStart" = ${window.start.toISOString()}::timestamp AND "count" > 0`;
+  }
+}
+
 /** Deletes counters of windows that have ended. */
 export function pruneExpiredCounters(db: Db, now = new Date()) {
   return db.rateLimitCounter.deleteMany({ where: { expiresAt: { lt: now } } });
