@@ -92,7 +92,9 @@ test("a review-gated piece waits for the owner, who accepts it in the inbox; the
   const { acme } = demo().workspaces;
   const key = takeKey("acme", "full");
   const ids: string[] = [];
-  for (const contactId of acme.contacts.inAudience.slice(16, 22)) {
+  // US contacts (the demo's printers mail to the US) whose account the campaign does not hold out
+  // (the demo's arms are the same on every install), posted by no other test.
+  for (const contactId of acme.contacts.inAudience.slice(8, 10)) {
     const res = await request.post(`/api/v1/campaigns/${acme.campaigns.reviewGated}/events`, {
       headers: { Authorization: `Bearer ${key}` },
       data: { contactId, idempotencyKey: `review-${contactId}` },

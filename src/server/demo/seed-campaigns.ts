@@ -1,7 +1,7 @@
 import type { CampaignFormat, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { SandboxPrintVendor } from "@/server/fulfilment/sandbox";
-import { freezeHoldoutArms } from "@/server/holdouts/assignment";
+import { freezeDemoArms } from "./arms";
 
 type CampaignData = Omit<Prisma.CampaignUncheckedCreateInput, "workspaceId" | "name">;
 
@@ -76,22 +76,8 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
     bodyTemplate: "{{firstName}}, a small thank-you from all of us.",
   });
   for (const c of [liveApiEntry, liveNoApiEntry, reviewGated, budgetExhausted]) {
-    await freezeHoldoutArms(db, { workspaceId, campaignId: c.id, audienceId, holdoutShare: c.holdoutShare });
+    await freezeDemoArms(db, { workspaceId, campaignId: c.id, campaignName: c.name, audienceId, holdoutShare: c.holdoutShare });
   }
   return { liveApiEntry, liveNoApiEntry, reviewGated, budgetExhausted, draft, postcardUnitCostCents: postcards.unitCostCents };
 }
 
-/**
- * The demo shows a held-out contact its printer can reach (US), so that the holdout gate is the one
- * that stops it. The arms are drawn from the campaign's random id: when the draw held out no account
- * with such a contact, the first one trades arms with a held-out account (the share stays as drawn).
- */
-export async function holdOutAReachableAccount(db: Db, p: { campaignId: string; contactIds: string[] }) {
-  const reachable = { contacts: { some: { id: { in: p.contactIds }, country: "US" } } };
-  if (await db.holdoutAssignment.findFirst({ where: { campaignId: p.campaignId, arm: "holdout", account: reachable } })) return;
-  const treated = await db.holdoutAssignment.findFirst({ where: { campaignId: p.campaignId, arm: "treatment", account: reachable }, orderBy: { accountId: "asc" } });
-  const held = await db.holdoutAssignment.findFirst({ where: { campaignId: p.campaignId, arm: "holdout" }, orderBy: { accountId: "asc" } });
-  if (!treated || !held) throw new Error("The demo's audience has no US account to hold out.");
-  await db.holdoutAssignment.update({ where: { campaignId_accountId: { campaignId: p.campaignId, accountId: treated.accountId } }, data: { arm: "holdout" } });
-  await db.holdoutAssignment.update({ where: { campaignId_accountId: { campaignId: p.campaignId, accountId: held.accountId } }, data: { arm: "treatment" } });
-}

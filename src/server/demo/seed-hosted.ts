@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { claimDueEvents, defaultDeps, processEvent } from "@/server/entry/lifecycle/runner";
 import { SandboxPrintVendor } from "@/server/fulfilment/sandbox";
-import { freezeHoldoutArms } from "@/server/holdouts/assignment";
+import { freezeDemoArms } from "./arms";
 import { claimGift } from "@/server/responses/gift-claims";
 import { sendReply } from "@/server/responses/replies";
 import { recordVisits } from "@/server/responses/visits";
@@ -33,7 +33,7 @@ export async function seedHostedPages(
     const found = await prisma.campaign.findFirst({ where: { workspaceId, name } });
     if (found) return found;
     const made = await prisma.campaign.create({ data: { workspaceId, name, ...data } });
-    await freezeHoldoutArms(prisma, { workspaceId, campaignId: made.id, audienceId: p.audienceId, holdoutShare: made.holdoutShare });
+    await freezeDemoArms(prisma, { workspaceId, campaignId: made.id, campaignName: made.name, audienceId: p.audienceId, holdoutShare: made.holdoutShare });
     return made;
   };
   const landing = await campaign(

@@ -19,6 +19,15 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("seedDemo", () => {
+  it("draws the same arms on every install: the live campaigns hold out the same accounts, by name", async () => {
+    const held = async (campaignId: string) =>
+      (await prisma.holdoutAssignment.findMany({ where: { campaignId, arm: "holdout" }, select: { account: { select: { name: true } } } })).map((h) => h.account.name).sort();
+    const { campaigns } = first.workspaces.acme;
+    expect(await held(campaigns.liveApiEntry)).toEqual(["Northpeak Software", "Tidewater Bank"]);
+    expect(await held(campaigns.reviewGated)).toEqual(["Lumenfield Energy", "Northpeak Software"]);
+    expect(await held(campaigns.giftClaim!)).toEqual(["Ironbridge Capital", "Northpeak Software"]);
+  });
+
   it("creates Acme on the paid plan and Globex on the audit plan, each with an owner who can sign in", async () => {
     const { acme, globex } = first.workspaces;
     expect(acme).toMatchObject({ plan: "paid", name: "Acme" });

@@ -8,7 +8,7 @@ import { ConfigError } from "@/server/platform/config";
 import { derivedBase62 } from "@/server/platform/random";
 import { serviceSecret } from "@/server/platform/service-secrets";
 import { acmeAccounts, type DemoAccount, globexAccounts } from "./fixtures";
-import { holdOutAReachableAccount, seedCampaigns } from "./seed-campaigns";
+import { seedCampaigns } from "./seed-campaigns";
 import { seedBrandKit, seedCreativeCampaign, seedDesigns } from "./seed-creative";
 import { seedDemoImport } from "./seed-imports";
 import { seedHostedPages } from "./seed-hosted";
@@ -189,7 +189,6 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
     conversionsOnly: await apiKey("conversions-only", "Billing conversions (demo)", ["post_conversions"]),
   };
 
-  await holdOutAReachableAccount(db, { campaignId: campaigns.liveApiEntry.id, contactIds: people.inAudience });
   const pieces = await seedPieces(db, { workspaceId, plan: spec.plan, campaign: campaigns.liveApiEntry, candidates: people.inAudience, count: 4, derive });
   const ended =
     spec.plan === "paid"
