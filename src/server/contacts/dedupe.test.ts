@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FileDuplicates, MatchIndex } from "./dedupe";
 import { contactKeys, isFreeMailDomain, normaliseEmail, toDomain } from "./keys";
 
-const person = (over: Partial<{ firstName: string; lastName: string; addressLine1: string | null }> = {}) => ({
+const person = (over: Partial<{ firstName: string; lastName: string; addressLine1: string | null; city: string; region: string | null; postalCode: string; country: string }> = {}) => ({
   firstName: "Ada",
   lastName: "Lovelace",
   addressLine1: "1 Main St",
@@ -15,6 +15,18 @@ const person = (over: Partial<{ firstName: string; lastName: string; addressLine
 });
 
 describe("de-duplication", () => {
+  it("one address written two ways has one key: the country's name or code, a postal code with its leading zero lost or its space missing", () => {
+    const boston = contactKeys(person());
+    expect(contactKeys(person({ postalCode: "2116" }))).toEqual(boston);
+    expect(contactKeys(person({ country: "United States" }))).toEqual(boston);
+    expect(contactKeys(person({ country: "us", postalCode: " 02116 " }))).toEqual(boston);
+    const london = person({ city: "London", region: null, postalCode: "E14 5AB", country: "GB" });
+    expect(contactKeys({ ...london, postalCode: "e145ab" })).toEqual(contactKeys(london));
+    expect(contactKeys({ ...london, country: "United Kingdom" })).toEqual(contactKeys(london));
+    // Another postal code is another address.
+    expect(contactKeys(person({ postalCode: "02117" })).addressKey).not.toEqual(boston.addressKey);
+  });
+
   it("finds a person by email (any case), else by CRM id, else by name and address", () => {
     const existing = [
       { id: "a", email: "ada@initech.com", crmId: null, matchKey: null },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { JobHandlers } from "@/server/jobs/runner";
-import { generateCrm } from "@/test/crm-fakes/data";
+import { fakeId, generateCrm } from "@/test/crm-fakes/data";
 import { startHubSpotFake } from "@/test/crm-fakes/hubspot-fake";
 import { startSalesforceFake } from "@/test/crm-fakes/salesforce-fake";
 import { testDatabase } from "@/test/database";
@@ -24,8 +24,8 @@ afterAll(async () => {
   await Promise.all(fakes.map((f) => f.close()));
 });
 
-async function hubspotWorkspace(contacts: number, opts: { scopes?: string[] } = {}) {
-  const fake = await startHubSpotFake(generateCrm("hubspot", { contacts }), { token: "pat-na1-11111111-2222", scopes: opts.scopes });
+async function hubspotWorkspace(contacts: number, opts: { scopes?: string[]; expiredTokens?: string[] } = {}) {
+  const fake = await startHubSpotFake(generateCrm("hubspot", { contacts }), { token: "pat-na1-11111111-2222", scopes: opts.scopes, expiredTokens: opts.expiredTokens });
   fakes.push(fake);
   process.env.CRM_TEST_HUBSPOT_BASE_URL = fake.url;
   const o = await createOwnerWorkspace(prisma);
@@ -170,8 +170,9 @@ describe("a HubSpot connection", () => {
   }, 60_000);
 
   it("refuses wrong credentials with a sentence naming what is missing, and writes nothing", async () => {
-    const { o } = await hubspotWorkspace(5, { scopes: ["crm.objects.contacts.read", "crm.objects.companies.read", "crm.lists.read"] });
+    const { o } = await hubspotWorkspace(5, { scopes: ["crm.objects.contacts.read", "crm.objects.companies.read", "crm.lists.read"], expiredTokens: ["pat-na1-old-token"] });
     await expect(connectHubSpot(o.workspaceId, "pat-na1-wrong-token")).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("HubSpot did not accept this access token") });
+    await expect(connectHubSpot(o.workspaceId, "pat-na1-old-token")).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("HubSpot says this access token has expired") });
     await expect(connectHubSpot(o.workspaceId)).rejects.toMatchObject({
       code: "validation_failed",
       message: "The private app lacks the crm.objects.deals.read scope. Add it in HubSpot (Settings → Integrations → Private apps → your app → Scopes), then paste the token again.",
@@ -223,10 +224,19 @@ describe("a Salesforce connection", () => {
 
     fake.data.contacts[5].lastName = "Renamed";
     fake.data.contacts[5].modifiedAt = Date.now();
+    // A new opportunity, won at once.
+    const wonId = fakeId("salesforce", "006", 9001);
+    fake.data.deals.push({ id: wonId, name: "Expansion", companyId: fake.data.companies[3].id, amount: 4200, createdAt: Date.now() - 60_000, closedAt: Date.now(), won: true, modifiedAt: Date.now() });
     const next = await startSync(prisma, { workspaceId: o.workspaceId, connectionId, trigger: "owner", actor: owner });
     await drainJobs(prisma, { workspaceId: o.workspaceId });
     const incremental = await getSync(prisma, { workspaceId: o.workspaceId, syncId: next.view.syncId });
     expect(incremental).toMatchObject({ mode: "incremental", counts: { contacts: { updated: 1, created: 0 }, companies: { created: 0, updated: 0 } } });
+    const won = await prisma.accountOutcome.findMany({ where: { workspaceId: o.workspaceId, externalId: wonId }, select: { kind: true, amountCents: true, account: { select: { crmId: true } } } });
+    expect(won.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: "closed_won", amountCents: 420_000n, account: { crmId: fake.data.companies[3].id } },
+      { kind: "opportunity_created", amountCents: 420_000n, account: { crmId: fake.data.companies[3].id } },
+      { kind: "pipeline_dollars", amountCents: 420_000n, account: { crmId: fake.data.companies[3].id } },
+    ]);
     expect(incremental.counts.contacts.read).toBeLessThanOrEqual(4);
     expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId, lastName: "Renamed" } })).toBe(1);
   }, 60_000);

@@ -95,11 +95,15 @@ const parseErrors: Record<string, string> = {
  * with embedded delimiters, quotes and newlines. The parser pauses while a batch is worked on, so
  * memory stays at one batch whatever the file's size.
  */
-/** The line ending of a text: Windows (\r\n), Unix (\n) or old Mac (\r). */
+/**
+ * The line ending of a text, Windows (\r\n), Unix (\n) or old Mac (\r): the one that ends its first
+ * line (the header row). A quoted cell further on may hold other line breaks (a street typed over
+ * two lines on Windows inside a Unix file), which are values, not row ends.
+ */
 export function detectNewline(text: string): "\r\n" | "\n" | "\r" {
-  if (text.includes("\r\n")) return "\r\n";
-  if (text.includes("\n")) return "\n";
-  return text.includes("\r") ? "\r" : "\n";
+  const i = text.search(/[\r\n]/);
+  if (i < 0 || text[i] === "\n") return "\n";
+  return text[i + 1] === "\n" ? "\r\n" : "\r";
 }
 
 /**

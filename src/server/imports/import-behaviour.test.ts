@@ -184,6 +184,17 @@ describe("a long import", () => {
 });
 
 describe("files as people save them", () => {
+  it("a street written over several lines in one quoted cell becomes the first and second address lines, whatever its line breaks", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const csv = `${HEADER}\nAda,Okafor,ada@brightline.example,Brightline,,,"500 Boylston St\nFloor 12",,Boston,MA,02116,US,,\nBen,Hartley,ben@brightline.example,Brightline,,,"1 Main St\r\n\r\nBuilding 7",Suite 4,Boston,MA,02116,US,,`;
+    await importCsv(prisma, { workspaceId: o.workspaceId, csv });
+    const rows = await prisma.contact.findMany({ where: { workspaceId: o.workspaceId }, orderBy: { firstName: "asc" }, select: { addressLine1: true, addressLine2: true } });
+    expect(rows).toEqual([
+      { addressLine1: "500 Boylston St", addressLine2: "Floor 12" },
+      { addressLine1: "1 Main St", addressLine2: "Building 7, Suite 4" },
+    ]);
+  });
+
   it("Windows-1252 with semicolons (Excel on a German Windows) keeps its accents and the euro sign", async () => {
     const o = await createOwnerWorkspace(prisma);
     const text = "Vorname;Nachname;E-Mail;Firma;Straße;PLZ;Ort;Land;Budget\r\nJörg;Müller;jorg@kaffee.de;Kaffeerösterei Süd;Königsallee 1;40212;Düsseldorf;Deutschland;5 €\r\n";

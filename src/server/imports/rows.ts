@@ -26,6 +26,20 @@ export function splitFullName(full: string): { firstName: string; lastName: stri
 // NUL cannot be stored in PostgreSQL text and means nothing in a CSV: it is dropped.
 const clean = (v: string | undefined) => (v === undefined ? "" : v.includes("\u0000") ? v.replace(/\u0000/g, "") : v).trim();
 
+/** The lines of a value written over several lines (a quoted cell with line breaks), without empty ones. */
+const linesOf = (v: string | null) => (v ?? "").split(/\r\n|\r|\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
+
+/**
+ * A street written over several lines in one cell (as CRMs export "Street": "500 Boylston St" and
+ * "Floor 12" on two lines) becomes the first address line and, before any second line of its own,
+ * the second; the envelope prints each address line once, on one line.
+ */
+export function streetLines(line1: string | null, line2: string | null): { addressLine1: string | null; addressLine2: string | null } {
+  const [first, ...rest] = linesOf(line1);
+  const second = [...rest, ...linesOf(line2)].join(", ");
+  return { addressLine1: first ?? null, addressLine2: second || null };
+}
+
 /**
  * One data row as a contact, by the column mapping: its values cleaned and bounded, names split,
  * the email checked, the country made an ISO code. A row is refused only when it cannot be a
@@ -89,11 +103,11 @@ export function prepareRow(values: string[], targets: TColumnTarget[], headers: 
     warnings.push({ column: fields.crmId!.column, reason: `“${crmId}” is this workspace's own contact id, not a CRM id; it was not kept as one` });
     crmId = null;
   }
+  const street = streetLines(v("addressLine1"), v("addressLine2"));
   const address = {
     firstName,
     lastName,
-    addressLine1: v("addressLine1"),
-    addressLine2: v("addressLine2"),
+    ...street,
     city: v("city"),
     region: v("region"),
     postalCode: v("postalCode"),

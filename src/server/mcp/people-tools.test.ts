@@ -140,6 +140,8 @@ describe("the contact, audience, suppression and import tools", () => {
     expect(await refusal(client, "contacts_list", { cursor: "bm9wZQ" })).toContain("cursor");
     const full = await call(client, "contacts_get", { contactId: page1.contacts[0].id });
     expect(full).toMatchObject({ postalCode: "02116", addressLine1: expect.any(String), account: { id: accountId }, audiences: [expect.objectContaining({ id: expect.any(String) })], pieces: [], suppressions: [] });
+    // Its mailability, as an audit would judge it now (a US address needs its state), with the normalised address beside the original.
+    expect(full.mailability).toMatchObject({ status: "unmailable", reasons: ["invalid_region"], normalised: { postalCode: "02116", country: "US" }, verification: null });
     expect(await refusal(client, "contacts_get", { contactId: "ctc_nope" })).toContain("No such contact");
   });
 

@@ -115,6 +115,9 @@ describe("every tool on real data", () => {
     expect(fixable.items.map((i) => i.contactId)).toContain(zip.id);
     await run("contacts_apply_fix", { contactId: zip.id });
     expect((await prisma.contact.findUniqueOrThrow({ where: { id: zip.id } })).postalCode).toBe("02116");
+    // The fix is the agent's own edit in the audit log, not the owner's.
+    const edit = await prisma.auditLogEntry.findFirstOrThrow({ where: { workspaceId: f.workspaceId, targetId: zip.id }, orderBy: { createdAt: "desc" } });
+    expect(edit).toMatchObject({ actorKind: "agent", actorLabel: expect.stringContaining("agent") });
     expect(await run("contacts_apply_fixes", { auditId: audit.auditId, reason: "invalid_postal_code" })).toMatchObject({ fixed: 0 });
 
     // The CRM: the owner connected HubSpot (a local fake) in the browser; the agent reads and syncs.

@@ -22,6 +22,8 @@ export interface HubSpotFakeOptions {
   portalId?: number;
   /** Granted scopes; by default every one the connector needs. */
   scopes?: string[];
+  /** Tokens HubSpot once issued that have expired: answered 401 EXPIRED_AUTHENTICATION. */
+  expiredTokens?: string[];
 }
 
 const TYPES = ["contacts", "companies", "deals"] as const;
@@ -104,6 +106,9 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
     const url = new URL(req.url ?? "/", "http://fake");
     ctl.requests.push({ method: req.method ?? "GET", url: url.pathname + url.search, at: Date.now() });
     if (ctl.state.dropIn >= 0 && ctl.state.dropIn-- === 0) return void req.socket.destroy();
+    if (options.expiredTokens?.some((t) => req.headers.authorization === `Bearer ${t}`)) {
+      return error(res, 401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired 3 hour(s) ago.");
+    }
     if (req.headers.authorization !== `Bearer ${options.token}`) {
       return error(res, 401, "INVALID_AUTHENTICATION", "Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview");
     }

@@ -1,6 +1,8 @@
 import { allCountries } from "country-region-data";
 import countries from "i18n-iso-countries";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { toCountryCode } from "@/server/contacts/countries";
+import { canonicalPostalCode } from "@/server/mailability/postal-code";
 
 /** Countries whose post needs a state or province on the envelope. */
 export const REGION_REQUIRED = new Set(["US", "CA", "AU"]);
@@ -85,9 +87,16 @@ const squash = (s: string | null | undefined) => {
   return (ASCII.test(upper) ? upper : upper.normalize("NFKD")).replace(/[^A-Z0-9]+/g, " ").trim();
 };
 
-/** A normalised postal address, for suppression by address and duplicate detection. */
+/**
+ * A normalised postal address, for suppression by address and duplicate detection: the country as
+ * its ISO code (a name such as "Deutschland" too) and the postal code in the country's own form
+ * ("2116" → "02116", "e145ab" → "E14 5AB"), so that one address written two ways has one key.
+ */
 export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">): string {
-  return [a.country, a.postalCode, a.city, a.addressLine1, a.addressLine2].map(squash).join("|");
+  const written = a.country?.trim() ?? "";
+  const country = /^[A-Za-z]{2}$/.test(written) ? written.toUpperCase() : written ? (toCountryCode(written) ?? written) : "";
+  const postal = a.postalCode && /^[A-Z]{2}$/.test(country) ? canonicalPostalCode(country, a.postalCode) : a.postalCode;
+  return [country, postal, a.city, a.addressLine1, a.addressLine2].map(squash).join("|");
 }
 
 /** The same person at the same address: two contacts with this key in one campaign are duplicates. */

@@ -1,0 +1,43 @@
+/**
+ * A postal code as the country's post writes it, from the forms people and spreadsheets leave:
+ * lower case, a missing or misplaced space or hyphen, a leading zero lost (a number column), a
+ * ZIP+4 run together. No kept library formats postal codes (postcode-validator only checks them),
+ * so the canonical forms of the countries below are written out here; any other country's code is
+ * only trimmed and upper-cased.
+ */
+export function canonicalPostalCode(country: string, raw: string): string {
+  const upper = raw.toUpperCase().replace(/\s+/g, " ").trim();
+  const compact = upper.replace(/[^A-Z0-9]/g, "");
+  const digits = upper.replace(/\D/g, "");
+  switch (country) {
+    case "US":
+      if (/^\d{3,4}$/.test(compact)) return compact.padStart(5, "0");
+      if (/^\d{9}$/.test(compact)) return `${compact.slice(0, 5)}-${compact.slice(5)}`;
+      if (/^\d{8}$/.test(compact) && /^\d{4}[-\s]\d{4}$/.test(upper)) return `0${compact.slice(0, 4)}-${compact.slice(4)}`;
+      return /^\d{5}$/.test(compact) ? compact : upper;
+    case "GB":
+    case "IE":
+      // The inward code is always the last three characters (digit, letter, letter).
+      return /^[A-Z0-9]{5,7}$/.test(compact) && (country === "GB" ? /\d[A-Z]{2}$/.test(compact) : true) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : upper;
+    case "CA":
+      return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : upper;
+    case "NL":
+      return /^\d{4}[A-Z]{2}$/.test(compact) ? `${compact.slice(0, 4)} ${compact.slice(4)}` : upper;
+    case "JP":
+      return digits.length === 7 && compact === digits ? `${digits.slice(0, 3)}-${digits.slice(3)}` : upper;
+    case "BR":
+      return digits.length === 8 && compact === digits ? `${digits.slice(0, 5)}-${digits.slice(5)}` : upper;
+    case "PL":
+      return digits.length === 5 && compact === digits ? `${digits.slice(0, 2)}-${digits.slice(2)}` : upper;
+    case "SE":
+      return digits.length === 5 && compact === digits ? `${digits.slice(0, 3)} ${digits.slice(3)}` : upper;
+    case "DE":
+    case "FR":
+    case "ES":
+    case "IT":
+      // A five-digit code a number column cut to four (a leading zero: Dresden 01067, Nice 06000).
+      return compact === digits && digits.length === 4 ? digits.padStart(5, "0") : compact === digits && digits.length === 5 ? digits : upper;
+    default:
+      return upper;
+  }
+}
