@@ -15,9 +15,10 @@ export const SIGN_IN_FAILED_MESSAGE = "Signing in failed on our side. Try again 
  * Checks an email and password. Failed attempts are counted per client address (any email) and per
  * (email, address) pair with back-off, so a stranger's guesses wait at the stranger's address and
  * never lock the person out from their own; a successful sign-in gives its count back, so a person
- * who signs in often (or a team behind one office address) is never limited. An email no account can have is a wrong sign-in at
- * once. Only sentences meant for people leave this function: next-auth puts the message in the
- * sign-in page's URL, so an unexpected failure is logged and told as SIGN_IN_FAILED_MESSAGE.
+ * who signs in often (or a team behind one office address) is never limited. An email no account
+ * can have is a wrong sign-in at once. Only sentences meant for people leave this function:
+ * next-auth puts the message in the sign-in page's URL, so an unexpected failure is logged and told
+ * as SIGN_IN_FAILED_MESSAGE.
  */
 export async function authorizeCredentials(
   credentials: Record<string, unknown> | undefined,
