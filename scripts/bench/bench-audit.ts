@@ -14,7 +14,6 @@
 import os from "node:os";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { contactKeys } from "@/server/contacts/keys";
 import { claimJob, runJob } from "@/server/jobs/runner";
@@ -22,7 +21,7 @@ import { defaultJobDeps } from "@/server/jobs/worker";
 import { AUDIT_CONTACT_FIELDS, asAuditContact, type TAuditContactRow } from "@/server/mailability/facts";
 import { getAudit, startAudit } from "@/server/mailability/service";
 import { AUDIENCE_FACTS, verdictOf } from "@/server/mailability/verdict";
-import { emptyBenchDatabase } from "./fixture";
+import { withBenchAudience } from "./fixture";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
@@ -76,15 +75,9 @@ const rate = (s: number) => `${Math.round(ROWS / s).toLocaleString("en-US")} con
 const line = (label: string, s: number, note = "") => console.log(`${label.padEnd(34)}${s.toFixed(2).padStart(6)} s  ${rate(s).padStart(20)}  ${note}`);
 
 async function main() {
-  const { url, prisma, workspace, drop } = await emptyBenchDatabase();
-  const raw = new pg.Client({ connectionString: url });
-  try {
-    await raw.connect();
-    const ws = await workspace();
-    const audience = await prisma.audience.create({ data: { workspaceId: ws.id, name: "Everyone" } });
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO "Account" ("workspaceId", name, domain, "updatedAt")
-      SELECT '${ws.id}', 'Company ' || g, 'company-' || g || '.example', now() FROM generate_series(0, ${Math.ceil(ROWS / 5) - 1}) g`);
+  await withBenchAudience("Everyone", Math.ceil(ROWS / 5), async ({ prisma, raw, workspaceId, audienceId }) => {
+    const ws = { id: workspaceId };
+    const audience = { id: audienceId };
     for (let start = 0; start < ROWS; start += 10_000) {
       const rows = Array.from({ length: Math.min(10_000, ROWS - start) }, (_, i) => contact(start + i));
       await raw.query(
@@ -138,10 +131,7 @@ async function main() {
     console.log(`\nReasons: ${Object.entries(a.reasons).map(([r, n]) => `${r} ${n}`).join(", ")}`);
     console.log(`Per country: ${a.byCountry.map((c) => `${c.country ?? "none"} ${c.contacts}`).join(", ")}`);
     console.log(`\nAim: at most 10 s for 100,000 contacts. The audit took ${first.s.toFixed(1)} s (${(first.s / sql.s).toFixed(1)}x a plain read, ${(first.s / verdicts.s).toFixed(1)}x the bare verdicts). Figures move by a third with other work on the machine.`);
-  } finally {
-    await raw.end().catch(() => undefined);
-    await drop();
-  }
+  });
 }
 
 await main();

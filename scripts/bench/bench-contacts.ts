@@ -5,10 +5,9 @@
  * (listContacts, countContacts) timed 30 times after a warm-up. In the same run, the reference: the
  * bare index read of one page (ids only, no account, no suppression check), the least a page costs.
  */
-import pg from "pg";
 import { countContacts, listContacts } from "@/server/contacts/service";
 import { encodeCursor, type TContactFilter } from "@/server/contacts/filter";
-import { emptyBenchDatabase } from "./fixture";
+import { withBenchAudience } from "./fixture";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const RUNS = 30;
@@ -30,18 +29,9 @@ async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: n
 }
 
 async function main() {
-  const { url, prisma, workspace, drop } = await emptyBenchDatabase();
-  const raw = new pg.Client({ connectionString: url });
-  try {
-    await raw.connect();
-    const ws = await workspace();
-    const audience = await prisma.audience.create({ data: { workspaceId: ws.id, name: "Trade show" } });
-    await raw.query(
-      `INSERT INTO "Account" ("workspaceId", name, domain, "updatedAt")
-       SELECT $1, 'Company ' || g || ' ' || (ARRAY['Logistics','Holdings','Software','Health'])[g % 4 + 1], 'company-' || g || '.example', now()
-         FROM generate_series(0, $2::int - 1) g`,
-      [ws.id, Math.ceil(ROWS / 5)],
-    );
+  await withBenchAudience("Trade show", Math.ceil(ROWS / 5), async ({ prisma, raw, workspaceId, audienceId }) => {
+    const ws = { id: workspaceId };
+    const audience = { id: audienceId };
     const people = Array.from({ length: ROWS }, (_, i) => ({
       firstName: FIRST[i % 20],
       lastName: `${LAST[Math.floor(i / 20) % 20]}`,
@@ -88,10 +78,7 @@ async function main() {
       console.log(`| ${label} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} |`);
     }
     console.log(`| reference: one page of ids by the index, bare SQL | ${reference.p50.toFixed(1)} | ${reference.p95.toFixed(1)} |`);
-  } finally {
-    await raw.end().catch(() => undefined);
-    await drop();
-  }
+  });
 }
 
 main().catch((error) => {

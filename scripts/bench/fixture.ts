@@ -45,6 +45,30 @@ export async function emptyBenchDatabase() {
   return { url: url.toString(), database, prisma: database.prisma, workspace, close, drop };
 }
 
+/**
+ * Runs `body` on a fresh database (dropped afterwards) holding one workspace, one empty audience
+ * named `audienceName`, and `companies` accounts "Company g" at company-g.example (g from 0), with
+ * a plain pg client beside Prisma for bulk SQL.
+ */
+export async function withBenchAudience(audienceName: string, companies: number, body: (b: { prisma: Awaited<ReturnType<typeof emptyBenchDatabase>>["prisma"]; raw: pg.Client; workspaceId: string; audienceId: string }) => Promise<void>) {
+  const { url, prisma, workspace, drop } = await emptyBenchDatabase();
+  const raw = new pg.Client({ connectionString: url });
+  try {
+    await raw.connect();
+    const ws = await workspace();
+    const audience = await prisma.audience.create({ data: { workspaceId: ws.id, name: audienceName } });
+    await raw.query(
+      `INSERT INTO "Account" ("workspaceId", name, domain, "updatedAt")
+       SELECT $1, 'Company ' || g, 'company-' || g || '.example', now() FROM generate_series(0, $2::int - 1) g`,
+      [ws.id, companies],
+    );
+    await body({ prisma, raw, workspaceId: ws.id, audienceId: audience.id });
+  } finally {
+    await raw.end().catch(() => undefined);
+    await drop();
+  }
+}
+
 /** A fresh PostgreSQL database with the demo and `keys` full-scope keys in Acme; dropped by `drop()`. */
 export async function benchDatabase(keys: number) {
   const { url, prisma, close, drop } = await emptyBenchDatabase();
