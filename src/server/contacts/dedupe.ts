@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /**
  * De-duplication of contacts, the same within a file and against the workspace: a person is
@@ -59,7 +59,7 @@ export class MatchIndex<T extends MatchFields> {
 }
 
 /** A 12-character stand-in for a key (the first 12 bytes of its SHA-1, one byte a character). */
-const digest = (s: string) => createHash("sha1").update(s).digest().toString("latin1", 0, 12);
+const digest = (s: string) => hash("sha1", s, "binary").slice(0, 12);
 
 const EMAIL = 1;
 const CRM = 2;

@@ -58,6 +58,13 @@ export interface AccountCache {
 
 export const newAccountCache = (): AccountCache => ({ byCompany: new Map(), byDomain: new Map() });
 
+/**
+ * A copy of a string that shares no memory with the text it was cut from. A value read from a CSV
+ * is a slice of the parser's whole chunk, so keeping it in the import-long account cache kept
+ * every chunk of the file alive (17 MB of a 23 MB file, half-way through).
+ */
+const detached = (s: string) => Buffer.from(s, "utf8").toString("utf8");
+
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
 
 /**
@@ -170,20 +177,20 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
     updates.push({ id: plan.contactId, accountId, ...merged, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged });
     outcomes.set(plan, "updated");
   }
-  for (const part of slices(creates)) await insertContacts(tx, o, part);
-  for (const part of slices(updates)) await updateContacts(tx, o.workspaceId, part);
+  await oneAfterAnother([...slices(creates).map((part) => () => insertContacts(tx, o, part)), ...slices(updates).map((part) => () => updateContacts(tx, o.workspaceId, part))]);
   if (o.audienceId) {
     for (const part of slices(plans, 5000)) {
       await tx.$executeRaw`
         INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
-        SELECT ${o.audienceId}, x, ${o.workspaceId}, now() FROM jsonb_array_elements_text(${JSON.stringify(part.map((p) => p.contactId))}::jsonb) AS x
+        SELECT ${o.audienceId}, x, ${o.workspaceId}, now() FROM unnest(${part.map((p) => p.contactId)}::text[]) AS x
         ON CONFLICT DO NOTHING`;
     }
   }
+  const planOf = new Map(plans.map((p) => [p.i, p]));
   return keyed.map((_, i) => {
     const r = results[i];
     if (r) return { outcome: r.outcome, contactId: r.plan.contactId };
-    const plan = plans.find((p) => p.i === i)!;
+    const plan = planOf.get(i)!;
     return { outcome: outcomes.get(plan)!, contactId: plan.contactId };
   });
 }
@@ -195,6 +202,20 @@ function slices<T>(rows: T[], size = STATEMENT_ROWS): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
+}
+
+/**
+ * Runs statements of one transaction in order, each made (its rows turned into arrays) while the
+ * database still runs the one before: the statements never overlap, the two processors do.
+ */
+async function oneAfterAnother(statements: (() => PromiseLike<unknown>)[]): Promise<void> {
+  let running: Promise<unknown> | null = null;
+  for (const make of statements) {
+    const statement = make();
+    if (running) await running;
+    running = Promise.resolve(statement);
+  }
+  await running;
 }
 
 function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
@@ -317,8 +338,8 @@ async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Ma
       const person = [w.plan.row.firstName || w.plan.existing?.firstName, w.plan.row.lastName || w.plan.existing?.lastName].filter(Boolean).join(" ");
       creates.push({ id, name: (person || w.plan.row.email || w.plan.existing?.email || "Unnamed").slice(0, 200), domain: null });
     }
-    if (w.company) cache.byCompany.set(w.company, id);
-    if (w.domain && !cache.byDomain.has(w.domain)) cache.byDomain.set(w.domain, id);
+    if (w.company && !cache.byCompany.has(w.company)) cache.byCompany.set(detached(w.company), id);
+    if (w.domain && !cache.byDomain.has(w.domain)) cache.byDomain.set(detached(w.domain), id);
     out.set(w.plan, id);
   }
   if (creates.length) {
@@ -330,31 +351,44 @@ async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Ma
   return out;
 }
 
-const CONTACT_COLUMNS = Prisma.sql`id text, "accountId" text, "firstName" text, "lastName" text, title text, email text, phone text,
-  "addressLine1" text, "addressLine2" text, city text, region text, "postalCode" text, country text, "addressKey" text, "matchKey" text,
-  "crmId" text, "customFields" jsonb`;
+/** The columns a batch writes, in the order of the arrays that carry them. */
+const ROW_COLUMNS = ["id", "accountId", "firstName", "lastName", "title", "email", "phone", ...ADDRESS, "addressKey", "matchKey", "crmId", "customFields"] as const;
 
-async function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]) {
-  await tx.$executeRaw`
+/**
+ * The rows as one text array per column, unpacked by PostgreSQL's unnest: about half the bytes of
+ * a JSON object per row (no key names), with less for Prisma and the driver to encode and for
+ * PostgreSQL to parse. Custom fields travel as JSON text.
+ */
+function columnArrays(rows: Record<string, unknown>[]) {
+  const arrays = ROW_COLUMNS.map((column) => Prisma.sql`${rows.map((r) => (column === "customFields" ? JSON.stringify(r[column] ?? {}) : (r[column] ?? null)))}::text[]`);
+  return { arrays: Prisma.join(arrays), names: Prisma.raw(ROW_COLUMNS.map((c) => `"${c}"`).join(", ")) };
+}
+
+/** The statement, not yet sent (Prisma sends a statement when it is awaited). */
+function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]) {
+  const v = columnArrays(rows);
+  return tx.$executeRaw`
     INSERT INTO "Contact" (id, "workspaceId", "accountId", "firstName", "lastName", title, email, phone, "addressLine1", "addressLine2",
                            city, region, "postalCode", country, "addressKey", "matchKey", "crmId", "customFields",
                            source, "sourceImportId", "sourceDetail", "createdAt", "updatedAt")
     SELECT v.id, ${o.workspaceId}, v."accountId", v."firstName", v."lastName", v.title, v.email, v.phone, v."addressLine1", v."addressLine2",
-           v.city, v.region, v."postalCode", v.country, v."addressKey", v."matchKey", v."crmId", v."customFields",
+           v.city, v.region, v."postalCode", v.country, v."addressKey", v."matchKey", v."crmId", v."customFields"::jsonb,
            ${o.source}::"RecordSource", ${o.sourceImportId}, ${o.sourceDetail}, now(), now()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${CONTACT_COLUMNS})`;
+      FROM unnest(${v.arrays}) AS v(${v.names})`;
 }
 
-async function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
-  await tx.$executeRaw`
+/** The statement, not yet sent. */
+function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
+  const v = columnArrays(rows);
+  return tx.$executeRaw`
     UPDATE "Contact" c
        SET "accountId" = v."accountId", "firstName" = v."firstName", "lastName" = v."lastName", title = v.title, email = v.email,
            phone = v.phone, "addressLine1" = v."addressLine1", "addressLine2" = v."addressLine2", city = v.city, region = v.region,
            "postalCode" = v."postalCode", country = v.country, "addressKey" = v."addressKey", "matchKey" = v."matchKey",
-           "crmId" = v."crmId", "customFields" = v."customFields",
+           "crmId" = v."crmId", "customFields" = v."customFields"::jsonb,
            "addressStatus" = CASE WHEN v."addressChanged" THEN 'unverified'::"AddressStatus" ELSE c."addressStatus" END,
            "undeliverableReason" = CASE WHEN v."addressChanged" THEN NULL ELSE c."undeliverableReason" END,
            "updatedAt" = now()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${CONTACT_COLUMNS}, "addressChanged" boolean)
+      FROM unnest(${v.arrays}, ${rows.map((r) => Boolean(r.addressChanged))}::boolean[]) AS v(${v.names}, "addressChanged")
      WHERE c.id = v.id AND c."workspaceId" = ${workspaceId}`;
 }

@@ -8,6 +8,8 @@ import { createOwnerWorkspace } from "@/test/factories";
 import { bytesOf, importCsv, testActor } from "@/test/imports";
 import { drainJobs } from "@/test/jobs";
 import { contactsImportJob } from "./job";
+import type { TColumnTarget } from "./headers";
+import { IMPORT_BATCH_ROWS } from "./limits";
 import { getImport, resumeImport } from "./service";
 import { receiveUpload } from "./upload";
 
@@ -22,6 +24,37 @@ const people = (n: number, f: (i: number) => string[] = () => []) =>
 
 const snapshot = (workspaceId: string) =>
   prisma.contact.findMany({ where: { workspaceId }, orderBy: { id: "asc" }, select: { id: true, updatedAt: true, email: true, title: true, accountId: true, customFields: true } });
+
+describe("values as written", () => {
+  it("keeps quotes, backslashes, braces, commas and the word NULL exactly, when contacts are created and when they are updated", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const awkward = (n: string) => [
+      `NULL`,
+      `O"Brien \\ ${n}`,
+      `awk@odd.example`,
+      `"{Braces, Inc}"`,
+      `"Head of ""Stuff"""`,
+      `"{1,2}"`,
+      `"1 Main St, \\N"`,
+      ``,
+      `Paris`,
+      ``,
+      `75001`,
+      `FR`,
+      `crm-awk`,
+      `"{""json"": ""x\\y""} ${n}"`,
+    ].join(",");
+    const mapping = (m: TColumnTarget[], columns: string[]) => m.map((t, i): TColumnTarget => (columns[i] === "Tier" ? "custom:Tier" : t));
+    await importCsv(prisma, { workspaceId: o.workspaceId, csv: [HEADER, awkward("one")].join("\n"), mapping });
+    const read = () => prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId }, include: { account: true } });
+    const created = await read();
+    expect(created).toMatchObject({ firstName: "NULL", lastName: `O"Brien \\ one`, title: `Head of "Stuff"`, phone: "{1,2}", addressLine1: `1 Main St, \\N`, customFields: { Tier: `{"json": "x\\y"} one` } });
+    expect(created.account?.name).toBe("{Braces, Inc}");
+    const again = await importCsv(prisma, { workspaceId: o.workspaceId, csv: [HEADER, awkward("two")].join("\n"), onExisting: "update", mapping });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: again.importId })).toMatchObject({ created: 0, updated: 1 });
+    expect(await read()).toMatchObject({ firstName: "NULL", lastName: `O"Brien \\ two`, customFields: { Tier: `{"json": "x\\y"} two` } });
+  });
+});
 
 describe("importing again", () => {
   it("the same file changes nothing and makes no duplicate, in update and in skip mode", async () => {
@@ -109,6 +142,8 @@ describe("importing again", () => {
 
 describe("a long import", () => {
   const ROWS = 7_000;
+  // The first batch's records: the header and the rows after it.
+  const FIRST_BATCH = IMPORT_BATCH_ROWS - 1;
 
   it("that crashes mid-batch resumes after its last committed batch: no contact twice, no row lost, exact counts", async () => {
     const o = await createOwnerWorkspace(prisma);
@@ -134,7 +169,7 @@ describe("a long import", () => {
     };
     const clock = () => new Date(Date.now() + shift);
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId, handlers: crashing, now: clock })).toEqual(["retry"]);
-    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: started.importId })).toMatchObject({ status: "running", rowsDone: 4999, created: 4999 }); // the first 5,000 records: the header and 4,999 rows
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: started.importId })).toMatchObject({ status: "running", rowsDone: FIRST_BATCH, created: FIRST_BATCH });
     // Another worker claims it after the backoff.
     shift += 60_000;
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId, handlers: crashing, now: clock })).toEqual(["succeeded"]);
@@ -171,11 +206,11 @@ describe("a long import", () => {
     };
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId, handlers: cancelling })).toEqual(["cancelled"]);
     const stopped = await getImport(prisma, { workspaceId: o.workspaceId, importId: started.importId });
-    expect(stopped).toMatchObject({ status: "cancelled", created: 4999, rowsDone: 4999 });
-    expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(4999);
+    expect(stopped).toMatchObject({ status: "cancelled", created: FIRST_BATCH, rowsDone: FIRST_BATCH });
+    expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(FIRST_BATCH);
 
     const resumed = await resumeImport(prisma, { workspaceId: o.workspaceId, importId: started.importId, actor: testActor });
-    expect(resumed.job?.progress).toMatchObject({ done: 4999, total: ROWS });
+    expect(resumed.job?.progress).toMatchObject({ done: FIRST_BATCH, total: ROWS });
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId })).toEqual(["succeeded"]);
     expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: started.importId })).toMatchObject({ status: "succeeded", created: ROWS, rowsDone: ROWS });
     expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(ROWS);

@@ -7,7 +7,7 @@ export const MAX_TEXT_IMPORT_CHARS = 4_000_000;
 /** Agent imports up to this many rows finish within the call; larger ones answer `running`. */
 export const INLINE_IMPORT_ROWS = 2_000;
 /** Rows written per transaction (and per checkpoint). */
-export const IMPORT_BATCH_ROWS = 5_000;
+export const IMPORT_BATCH_ROWS = 2_000;
 /** Size of the pieces the uploaded file is kept in. */
 export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 /** Rows shown beside the mapping. */
