@@ -57,7 +57,7 @@ export interface KeyedFields {
  */
 export function contactKeys(c: KeyedFields): { addressKey: string | null; matchKey: string | null } {
   if (!c.addressLine1?.trim()) return { addressKey: null, matchKey: null };
-  const address = { ...c, addressStatus: "unverified" as const };
+  const key = addressKey(c);
   const hasName = Boolean(c.firstName.trim() || c.lastName.trim());
-  return { addressKey: addressKey(address), matchKey: hasName ? recipientKey(address) : null };
+  return { addressKey: key, matchKey: hasName ? recipientKey(c, key) : null };
 }

@@ -152,7 +152,12 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
         title: row.title,
         email: row.email && !emailsTaken.has(row.email) ? row.email : null,
         phone: row.phone,
-        ...pick(row, ADDRESS),
+        addressLine1: row.addressLine1,
+        addressLine2: row.addressLine2,
+        city: row.city,
+        region: row.region,
+        postalCode: row.postalCode,
+        country: row.country,
         addressKey: keys.addressKey,
         matchKey: keys.matchKey,
         crmId: row.crmId && !crmIdsTaken.has(row.crmId) ? row.crmId : null,
@@ -216,10 +221,6 @@ async function oneAfterAnother(statements: (() => PromiseLike<unknown>)[]): Prom
     running = Promise.resolve(statement);
   }
   await running;
-}
-
-function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 }
 
 async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], ids: string[]): Promise<ExistingContact[]> {

@@ -8,7 +8,7 @@ import { type CsvRecord, csvBatches, isBlankRecord, type TEncoding } from "./csv
 import type { TColumnTarget } from "./headers";
 import { IMPORT_BATCH_ROWS } from "./limits";
 import { forgetQueryHistory } from "./query-history";
-import { prepareRow, type RowIssue } from "./rows";
+import { type RowIssue, rowReader } from "./rows";
 import { storedText } from "./upload";
 
 /** Warnings kept per import (all are counted); refused rows are all kept, for the downloadable list. */
@@ -76,6 +76,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
   }
 
   const seen = new FileDuplicates();
+  const readRow = rowReader(targets, headers);
   const accountCache = newAccountCache();
   let recordNo = 0; // records read, blank lines and the header included: the spreadsheet's row number
   let headerSeen = false;
@@ -106,7 +107,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
         if (!replay) batch.issues.push({ row: recordNo, kind: "refused", column: null, reason: `the row could not be read: ${rec.error}`, values: kept(rec.values) });
         continue;
       }
-      const prepared = prepareRow(rec.values, targets, headers);
+      const prepared = readRow(rec.values);
       if (prepared.kind === "refused") {
         if (!replay) batch.issues.push({ row: recordNo, kind: "refused", ...prepared.issue, values: kept(rec.values) });
         continue;

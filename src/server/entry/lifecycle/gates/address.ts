@@ -99,7 +99,10 @@ export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2
   return [country, postal, a.city, a.addressLine1, a.addressLine2].map(squash).join("|");
 }
 
-/** The same person at the same address: two contacts with this key in one campaign are duplicates. */
-export function recipientKey(a: PostalAddress): string {
-  return `${squash(a.firstName)} ${squash(a.lastName)}|${addressKey(a)}`;
+/**
+ * The same person at the same address: two contacts with this key in one campaign are duplicates.
+ * `key` is the address's addressKey when the caller already has it.
+ */
+export function recipientKey(a: Pick<PostalAddress, "firstName" | "lastName" | "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">, key = addressKey(a)): string {
+  return `${squash(a.firstName)} ${squash(a.lastName)}|${key}`;
 }
