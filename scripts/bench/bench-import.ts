@@ -5,19 +5,27 @@
  * accounts by company, set-based batches with their checkpoints, audience membership), then the
  * same file again (every row found, nothing changed). Prints rows/s and peak memory, and in the
  * same run PostgreSQL's own COPY of the same rows into a bare table: the limit of what loading
- * these rows into this database can cost on this machine. Each import runs in a process of its own
- * (scripts/bench/import-run.ts), as in a worker, so its memory is the import's and not this script's.
+ * these rows into this database can cost on this machine. Each import's job runs in a worker
+ * process of its own, compiled and started as `npm run worker` does, so the memory printed is a
+ * worker's, start-up included, and not this script's.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Actor } from "@/server/audit/service";
+import type { TImportView } from "@/server/imports/schema";
+import { getImport, startImport } from "@/server/imports/service";
+import { receiveUpload } from "@/server/imports/upload";
+import { bundle } from "../bundle.mjs";
 import { emptyBenchDatabase } from "./fixture";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const actor: Actor = { kind: "system", id: null, label: "bench" };
 
 const FIRST = ["Ada", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hiro", "Isla", "Jonas", "Keisha", "Liam", "Maya", "Noah", "Olivia", "Priya", "Quentin", "Rosa", "Samuel", "Tara"];
 const LAST = ["Okafor", "Hartley", "Nakamura", "Alvarez", "Petrova", "Haddad", "Lindqvist", "Tanaka", "McKenzie", "Becker", "Robinson", "O'Connell", "Srinivasan", "Feldman", "Dubois", "Raman", "Moreau", "Jiménez", "Adeyemi", "Whitfield"];
@@ -69,51 +77,105 @@ interface RunResult {
   uploadSeconds: number;
   jobSeconds: number;
   seconds: number;
+  /** CPU time of the worker process (user and system) while it ran the job. */
+  cpuSeconds: number;
   startRssMb: number;
   peakRssMb: number;
-  heapPeakMb: number;
-  view: { status: string; created: number; updated: number; skipped: number; refused: number; error: string | null };
+  view: TImportView;
 }
 
-/** One import in a process of its own (scripts/bench/import-run.ts), as a worker process runs it. */
-function importInWorker(url: string, workspaceId: string, file: string): Promise<RunResult> {
+/** The worker's resident memory now and at its highest (kernel's VmRSS and VmHWM), in MB. */
+function memoryOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+/** CPU seconds (user and system) the process has used so far. */
+function cpuOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 1/100 s
+}
+
+/** Starts the compiled worker as `npm run worker` runs it, resolving once it says it runs. */
+function startWorker(script: string, url: string): Promise<ChildProcess> {
+  // The environment `npm run worker` gives a worker (package.json): fewer malloc arenas.
+  const env = { ...process.env, DATABASE_URL: url, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+  // BENCH_CPU_PROFILE=dir: a V8 CPU profile of each worker, written into dir when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, "--enable-source-maps", "--conditions=react-server", script], { stdio: ["ignore", "inherit", "pipe"], env });
   return new Promise((resolve, reject) => {
-    // The environment `npm run worker` gives a worker (package.json): fewer malloc arenas.
-    const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/bench/import-run.ts", url, workspaceId, file], { stdio: ["ignore", "pipe", "inherit"], env });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("exit", (code) => {
-      const last = out.trim().split("\n").pop() ?? "";
-      if (code !== 0 || !last.startsWith("{")) reject(new Error(`the import process exited with ${code}: ${out}`));
-      else resolve(JSON.parse(last));
+    let err = "";
+    child.stderr!.on("data", (d: Buffer) => {
+      err += d;
+      if (/Worker \d+ running/.test(err)) resolve(child);
     });
+    child.once("exit", (code) => reject(new Error(`the worker exited with ${code}: ${err}`)));
   });
 }
 
+const stopWorker = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
+
+/**
+ * One import the way the product runs it: the file uploaded into the database (the server's
+ * part, done here), the import started, and its contacts_import job run by a worker process of
+ * its own, compiled and started as `npm run worker` does; the worker's memory is its kernel
+ * high-water mark over its whole life, start-up included.
+ */
+async function importInWorker(prisma: PrismaClient, script: string, url: string, workspaceId: string, file: string): Promise<RunResult> {
+  const worker = await startWorker(script, url);
+  try {
+    const start = memoryOf(worker.pid!);
+    const cpu0 = cpuOf(worker.pid!);
+    const t0 = performance.now();
+    const upload = await receiveUpload(prisma, { workspaceId, fileName: path.basename(file), body: fs.createReadStream(file, { highWaterMark: 256 * 1024 }), actor });
+    const uploadSeconds = (performance.now() - t0) / 1000;
+    const started = await startImport(prisma, { workspaceId, importId: upload.importId, mapping: upload.suggestedMapping, onExisting: "update", audienceName: "Bench import", actor });
+    let job = await prisma.job.findUniqueOrThrow({ where: { id: started.job!.jobId } });
+    while (!["succeeded", "failed", "cancelled"].includes(job.status)) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+    }
+    const jobSeconds = (job.finishedAt!.getTime() - job.startedAt!.getTime()) / 1000;
+    return {
+      uploadSeconds,
+      jobSeconds,
+      seconds: uploadSeconds + jobSeconds,
+      cpuSeconds: cpuOf(worker.pid!) - cpu0,
+      startRssMb: start.rssMb,
+      peakRssMb: memoryOf(worker.pid!).peakMb,
+      view: await getImport(prisma, { workspaceId, importId: upload.importId }),
+    };
+  } finally {
+    await stopWorker(worker);
+  }
+}
+
 const line = (label: string, r: RunResult) =>
-  `${label.padEnd(16)}${r.seconds.toFixed(1)} s  ${Math.round(ROWS / r.seconds).toLocaleString("en-US")} rows/s  (upload ${r.uploadSeconds.toFixed(1)} s, job ${r.jobSeconds.toFixed(1)} s)  peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.startRssMb.toFixed(0)} MB at its start, heap at most ${r.heapPeakMb.toFixed(0)} MB)`;
+  `${label.padEnd(16)}${r.seconds.toFixed(1)} s  ${Math.round(ROWS / r.seconds).toLocaleString("en-US")} rows/s  (upload ${r.uploadSeconds.toFixed(1)} s, job ${r.jobSeconds.toFixed(1)} s, the worker's CPU ${r.cpuSeconds.toFixed(1)} s)  worker's peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.startRssMb.toFixed(0)} MB before the job)`;
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dm-bench-import-"));
   const file = path.join(dir, "contacts.csv");
   await writeCsv(file);
   const bytes = fs.statSync(file).size;
+  const script = path.resolve(".build/worker.mjs");
+  await bundle("scripts/worker.ts", script);
   const { url, prisma, workspace, drop } = await emptyBenchDatabase();
   try {
     const ws = await workspace();
     console.log(`bench:import: ${ROWS.toLocaleString("en-US")} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB, on PostgreSQL (${os.cpus().length} cores)\n`);
 
-    const first = await importInWorker(url, ws.id, file);
-    if (first.view.status !== "succeeded") throw new Error(`import ended ${first.view.status}: ${first.view.error}`);
+    const first = await importInWorker(prisma, script, url, ws.id, file);
+    if (first.view.status !== "succeeded") throw new Error(`import ended ${first.view.status}: ${first.view.job?.error}`);
     const [contacts, members, accounts] = await Promise.all([
       prisma.contact.count({ where: { workspaceId: ws.id } }),
       prisma.audienceMember.count({ where: { workspaceId: ws.id } }),
       prisma.account.count({ where: { workspaceId: ws.id } }),
     ]);
     console.log(line("first import", first));
-    console.log(`${"".padEnd(16)}created ${first.view.created}, updated ${first.view.updated}, skipped ${first.view.skipped}, refused ${first.view.refused}; ${contacts} contacts, ${accounts} accounts, ${members} audience members`);
-    const again = await importInWorker(url, ws.id, file);
+    console.log(`${"".padEnd(16)}created ${first.view.created}, updated ${first.view.updated}, skipped ${first.view.skipped}, refused ${first.view.refusedCount}; ${contacts} contacts, ${accounts} accounts, ${members} audience members`);
+    const again = await importInWorker(prisma, script, url, ws.id, file);
     console.log(line("same file again", again));
     console.log(`${"".padEnd(16)}created ${again.view.created}, updated ${again.view.updated}, skipped ${again.view.skipped}; ${await prisma.contact.count({ where: { workspaceId: ws.id } })} contacts\n`);
 

@@ -11,12 +11,14 @@
  *     charged, the budget, the print jobs, the events completed), with no lifecycle around it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { goLive } from "@/server/campaigns/service";
 import { requestDraftGeneration } from "@/server/drafts/service";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
 import { drainJobs } from "@/test/jobs";
+import { bundle } from "../bundle.mjs";
 import { benchDatabase } from "./fixture";
 
 const N = Number(process.env.BENCH_EVENTS ?? 3000);
@@ -80,11 +82,15 @@ async function accept(prisma: PrismaClient, workspaceId: string, campaignId: str
   }
 }
 
-/** Starts `count` worker processes and resolves once each says it runs. */
+/** The worker, compiled as `npm run worker` compiles it (scripts/bundle.mjs). */
+const WORKER_SCRIPT = path.resolve(".build/worker.mjs");
+
+/** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs. */
 async function startWorkers(count: number, url: string): Promise<ChildProcess[]> {
+  await bundle("scripts/worker.ts", WORKER_SCRIPT);
   return Promise.all(
     Array.from({ length: count }, () => {
-      const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], {
+      const child = spawn(process.execPath, ["--enable-source-maps", "--conditions=react-server", WORKER_SCRIPT], {
         env: { ...process.env, DATABASE_URL: url, WORKER_BATCH_SIZE: BATCH, MALLOC_ARENA_MAX: "2" },
         stdio: ["ignore", "ignore", "pipe"],
       });

@@ -9,6 +9,8 @@ import { describeStartupError } from "./startup-error";
 export async function runCli(task: (database: Database) => Promise<void>): Promise<never> {
   let target;
   let database: Database | undefined;
+  // Kept here, not in process.exitCode: closing PGlite (an Emscripten program) resets that to 0.
+  let exitCode = 0;
   try {
     target = databaseTarget();
     database = openDatabase(target);
@@ -18,10 +20,10 @@ export async function runCli(task: (database: Database) => Promise<void>): Promi
     const sentence = describeStartupError(error, target);
     if (!sentence) throw error;
     console.error(sentence);
-    process.exitCode = 1;
+    exitCode = 1;
   } finally {
     await database?.close().catch(() => {});
   }
   // The WASM schema engine keeps handles open after a migration; a finished command exits.
-  process.exit();
+  process.exit(exitCode);
 }

@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getImport } from "@/server/imports/service";
+import { openDatabase } from "@/server/platform/database";
+import { onPostgres } from "@/test/database";
+import { createOwnerWorkspace } from "@/test/factories";
+import { importCsv } from "@/test/imports";
+import { bundle } from "./bundle.mjs";
+
+// `npm run worker` compiles scripts/worker.ts (scripts/bundle.mjs) and runs it on plain Node.
+const script = path.resolve(`.build/test-worker-${randomBytes(4).toString("hex")}.mjs`);
+
+beforeAll(() => bundle("scripts/worker.ts", script), 60_000);
+afterAll(() => {
+  for (const f of [script, `${script}.map`]) fs.rmSync(f, { force: true });
+});
+
+/** Runs the compiled worker as `npm run worker` does; `output` is everything it wrote to stderr so far. */
+function startWorker(databaseUrl: string) {
+  const child = spawn(process.execPath, ["--enable-source-maps", "--conditions=react-server", script], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const run = { child, output: "", exit: new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))) };
+  child.stderr!.on("data", (d: Buffer) => (run.output += d));
+  return run;
+}
+
+describe("npm run worker (the compiled worker on plain Node)", () => {
+  it("loads every module of the worker and, on the embedded database, ends with its sentence and exit code 1", async () => {
+    const run = startWorker("memory://");
+    expect(await run.exit).toBe(1);
+    expect(run.output).toContain("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
+  });
+
+  it.runIf(onPostgres())(
+    "on PostgreSQL, migrates an empty database, runs a queued import to its end, and stops cleanly on SIGTERM",
+    async () => {
+      // A database of its own: a worker claims every due job of its database, other test files' included.
+      const name = `dm_worker_${randomBytes(5).toString("hex")}`;
+      const url = new URL(inject("postgresUrl"));
+      const admin = new pg.Client({ connectionString: url.toString() });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      url.pathname = `/${name}`;
+      let worker: ReturnType<typeof startWorker> | null = null;
+      const database = openDatabase({ kind: "postgres", url: url.toString() });
+      try {
+        worker = startWorker(url.toString());
+        await expect.poll(() => worker!.output, { timeout: 60_000, interval: 200 }).toMatch(/Worker \d+ running/);
+        const prisma = database.prisma;
+        const o = await createOwnerWorkspace(prisma);
+        const csv = ["First Name,Last Name,Email,Company", ...Array.from({ length: 300 }, (_, i) => `P${i},Person,p${i}@co${i % 30}.example,Company ${i % 30}`)].join("\n");
+        const { importId } = await importCsv(prisma, { workspaceId: o.workspaceId, csv, run: false });
+        await expect
+          .poll(async () => (await getImport(prisma, { workspaceId: o.workspaceId, importId })).status, { timeout: 30_000, interval: 250 })
+          .toBe("succeeded");
+        expect(await getImport(prisma, { workspaceId: o.workspaceId, importId })).toMatchObject({ created: 300, refusedCount: 0 });
+        expect(await prisma.account.count({ where: { workspaceId: o.workspaceId } })).toBe(30);
+        worker.child.kill("SIGTERM");
+        expect(await worker.exit).toBe(0);
+        expect(worker.output).toMatch(/Worker \d+ stopped\./);
+      } finally {
+        if (worker && worker.child.exitCode === null) worker.child.kill("SIGKILL");
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
+});
