@@ -106,11 +106,19 @@ function startWorker(script: string, url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...profile, "--enable-source-maps", "--conditions=react-server", script], { stdio: ["ignore", "inherit", "pipe"], env });
   return new Promise((resolve, reject) => {
     let err = "";
+    let running = false;
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`the worker did not start within a minute: ${err}`))), 60_000);
     child.stderr!.on("data", (d: Buffer) => {
+      // Once it runs, what the worker says (a failed job, say) is shown as it says it.
+      if (running) return void (/Worker \d+ stopped/.test(String(d)) || process.stderr.write(d));
       err += d;
-      if (/Worker \d+ running/.test(err)) resolve(child);
+      if (/Worker \d+ running/.test(err)) {
+        running = true;
+        clearTimeout(timer);
+        resolve(child);
+      }
     });
-    child.once("exit", (code) => reject(new Error(`the worker exited with ${code}: ${err}`)));
+    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the worker exited with ${code}: ${err}`))));
   });
 }
 

@@ -63,7 +63,7 @@ export const newAccountCache = (): AccountCache => ({ byCompany: new Map(), byDo
  * is a slice of the parser's whole chunk, so keeping it in the import-long account cache kept
  * every chunk of the file alive (17 MB of a 23 MB file, half-way through).
  */
-const detached = (s: string) => Buffer.from(s, "utf8").toString("utf8");
+const detached = (s: string) => Buffer.from(s, "utf16le").toString("utf16le");
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
 
@@ -182,7 +182,8 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
     updates.push({ id: plan.contactId, accountId, ...merged, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged });
     outcomes.set(plan, "updated");
   }
-  await oneAfterAnother([...slices(creates).map((part) => () => insertContacts(tx, o, part)), ...slices(updates).map((part) => () => updateContacts(tx, o.workspaceId, part))]);
+  for (const part of slices(creates)) await insertContacts(tx, o, part);
+  for (const part of slices(updates)) await updateContacts(tx, o.workspaceId, part);
   if (o.audienceId) {
     for (const part of slices(plans, 5000)) {
       await tx.$executeRaw`
@@ -207,20 +208,6 @@ function slices<T>(rows: T[], size = STATEMENT_ROWS): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
-}
-
-/**
- * Runs statements of one transaction in order, each made (its rows turned into arrays) while the
- * database still runs the one before: the statements never overlap, the two processors do.
- */
-async function oneAfterAnother(statements: (() => PromiseLike<unknown>)[]): Promise<void> {
-  let running: Promise<unknown> | null = null;
-  for (const make of statements) {
-    const statement = make();
-    if (running) await running;
-    running = Promise.resolve(statement);
-  }
-  await running;
 }
 
 async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], ids: string[]): Promise<ExistingContact[]> {
@@ -365,7 +352,6 @@ function columnArrays(rows: Record<string, unknown>[]) {
   return { arrays: Prisma.join(arrays), names: Prisma.raw(ROW_COLUMNS.map((c) => `"${c}"`).join(", ")) };
 }
 
-/** The statement, not yet sent (Prisma sends a statement when it is awaited). */
 function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]) {
   const v = columnArrays(rows);
   return tx.$executeRaw`
@@ -378,7 +364,6 @@ function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]
       FROM unnest(${v.arrays}) AS v(${v.names})`;
 }
 
-/** The statement, not yet sent. */
 function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
   const v = columnArrays(rows);
   return tx.$executeRaw`

@@ -4,7 +4,7 @@ import { toDomain } from "@/server/contacts/keys";
 import { type AccountCache, type TContactInput, writeContacts } from "@/server/contacts/write";
 import type { Db } from "@/server/db";
 import { syncCrmOutcomes } from "@/server/holdouts/crm-outcomes";
-import { prepareRow } from "@/server/imports/rows";
+import { rowReader } from "@/server/imports/rows";
 import type { TColumnTarget } from "@/server/imports/headers";
 import { writeCrmAccounts } from "./accounts";
 import type { CrmCompany, CrmContact, CrmDeal } from "./adapter";
@@ -67,10 +67,10 @@ export async function writeContactsPage(tx: Db, c: PageContext, records: CrmCont
   const optedOut: number[] = [];
   const contactOf = await linkedIds(tx, c, "contact", records.map((r) => r.id));
   const accountOf = await linkedIds(tx, c, "account", records.flatMap((r) => (r.companyId ? [r.companyId] : [])));
-  const names = FIELD_NAMES[c.label] ?? FIELD_NAMES.HubSpot;
+  const readRow = rowReader(CONTACT_TARGETS, FIELD_NAMES[c.label] ?? FIELD_NAMES.HubSpot);
   for (const r of records) {
     const values = [r.firstName, r.lastName, r.email, r.title, r.phone, r.addressLine1, r.addressLine2, r.city, r.region, r.postalCode, r.country, r.companyName, r.id].map((v) => v ?? "");
-    const prepared = prepareRow(values, CONTACT_TARGETS, names);
+    const prepared = readRow(values);
     if (prepared.kind === "refused") {
       c.counts.contacts.errors++;
       issue(c, { objectType: "contact", objectId: r.id, severity: "error", message: `contact ${r.id}: ${prepared.issue.reason}${prepared.issue.column ? ` (${prepared.issue.column})` : ""}; not synced` });

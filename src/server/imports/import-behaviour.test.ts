@@ -48,11 +48,26 @@ describe("values as written", () => {
     await importCsv(prisma, { workspaceId: o.workspaceId, csv: [HEADER, awkward("one")].join("\n"), mapping });
     const read = () => prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId }, include: { account: true } });
     const created = await read();
-    expect(created).toMatchObject({ firstName: "NULL", lastName: `O"Brien \\ one`, title: `Head of "Stuff"`, phone: "{1,2}", addressLine1: `1 Main St, \\N`, customFields: { Tier: `{"json": "x\\y"} one` } });
+    const written = (n: string) => ({
+      firstName: "NULL",
+      lastName: `O"Brien \\ ${n}`,
+      email: "awk@odd.example",
+      title: `Head of "Stuff"`,
+      phone: "{1,2}",
+      addressLine1: `1 Main St, \\N`,
+      addressLine2: null,
+      city: "Paris",
+      region: null,
+      postalCode: "75001",
+      country: "FR",
+      crmId: "crm-awk",
+      customFields: { Tier: `{"json": "x\\y"} ${n}` },
+    });
+    expect(created).toMatchObject(written("one"));
     expect(created.account?.name).toBe("{Braces, Inc}");
     const again = await importCsv(prisma, { workspaceId: o.workspaceId, csv: [HEADER, awkward("two")].join("\n"), onExisting: "update", mapping });
     expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: again.importId })).toMatchObject({ created: 0, updated: 1 });
-    expect(await read()).toMatchObject({ firstName: "NULL", lastName: `O"Brien \\ two`, customFields: { Tier: `{"json": "x\\y"} two` } });
+    expect(await read()).toMatchObject(written("two"));
   });
 });
 

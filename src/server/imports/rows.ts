@@ -40,20 +40,14 @@ export function streetLines(line1: string | null, line2: string | null): { addre
   return { addressLine1: first ?? null, addressLine2: second || null };
 }
 
-/**
- * One data row as a contact, by the column mapping: its values cleaned and bounded, names split,
- * the email checked, the country made an ISO code. A row is refused only when it cannot be a
- * contact at all (no name and no email, or a value longer than a field holds); a value that is
- * wrong but not needed (an email that is not one, an unknown country) is left out with a warning.
- */
-export function prepareRow(values: string[], targets: TColumnTarget[], headers: string[]): PreparedRow {
-  return rowReader(targets, headers)(values);
-}
-
 type ColumnPlan = { index: number; column: string } & ({ field: TContactField; max: number } | { custom: string });
 
 /**
- * prepareRow for every row of one file: what each column becomes is worked out once, so reading a
+ * Reads the data rows of one file (or one CRM page) as contacts, by the column mapping: each row's
+ * values cleaned and bounded, names split, the email checked, the country made an ISO code. A row
+ * is refused only when it cannot be a contact at all (no name and no email, or a value longer than
+ * a field holds); a value that is wrong but not needed (an email that is not one, an unknown
+ * country) is left out with a warning. What each column becomes is worked out once, so reading a
  * row is one pass over its mapped values (an import reads 100,000 of them).
  */
 export function rowReader(targets: TColumnTarget[], headers: string[]): (values: string[]) => PreparedRow {
@@ -62,7 +56,12 @@ export function rowReader(targets: TColumnTarget[], headers: string[]): (values:
   targets.forEach((target, index) => {
     if (target === "ignore") return;
     const column = headers[index] ?? `Column ${index + 1}`;
-    if (target.startsWith("custom:")) return columns.push({ index, column, custom: customFieldName(target) });
+    if (target.startsWith("custom:")) {
+      const custom = customFieldName(target);
+      // An object's prototype slot, not a field: a value written there would be lost.
+      if (custom !== "__proto__") columns.push({ index, column, custom });
+      return;
+    }
     const field = target as TContactField;
     columnOf[field] = column;
     columns.push({ index, column, field, max: FIELD_MAX[field] });
