@@ -9,7 +9,6 @@
  * process of its own, compiled and started as `npm run worker` does, so the memory printed is a
  * worker's, start-up included, and not this script's.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,8 +20,8 @@ import type { Actor } from "@/server/audit/service";
 import type { TImportView } from "@/server/imports/schema";
 import { getImport, startImport } from "@/server/imports/service";
 import { receiveUpload } from "@/server/imports/upload";
-import { bundle } from "../bundle.mjs";
 import { emptyBenchDatabase } from "./fixture";
+import { compileWorker, startWorker, stopWorker } from "./workers";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const actor: Actor = { kind: "system", id: null, label: "bench" };
@@ -97,41 +96,16 @@ function cpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 1/100 s
 }
 
-/** Starts the compiled worker as `npm run worker` runs it, resolving once it says it runs. */
-function startWorker(script: string, url: string): Promise<ChildProcess> {
-  // The environment `npm run worker` gives a worker (package.json): fewer malloc arenas.
-  const env = { ...process.env, DATABASE_URL: url, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
-  // BENCH_CPU_PROFILE=dir: a V8 CPU profile of each worker, written into dir when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
-  const child = spawn(process.execPath, [...profile, "--enable-source-maps", "--conditions=react-server", script], { stdio: ["ignore", "inherit", "pipe"], env });
-  return new Promise((resolve, reject) => {
-    let err = "";
-    let running = false;
-    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`the worker did not start within a minute: ${err}`))), 60_000);
-    child.stderr!.on("data", (d: Buffer) => {
-      // Once it runs, what the worker says (a failed job, say) is shown as it says it.
-      if (running) return void (/Worker \d+ stopped/.test(String(d)) || process.stderr.write(d));
-      err += d;
-      if (/Worker \d+ running/.test(err)) {
-        running = true;
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the worker exited with ${code}: ${err}`))));
-  });
-}
-
-const stopWorker = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
-
 /**
  * One import the way the product runs it: the file uploaded into the database (the server's
  * part, done here), the import started, and its contacts_import job run by a worker process of
  * its own, compiled and started as `npm run worker` does; the worker's memory is its kernel
  * high-water mark over its whole life, start-up included.
  */
-async function importInWorker(prisma: PrismaClient, script: string, url: string, workspaceId: string, file: string): Promise<RunResult> {
-  const worker = await startWorker(script, url);
+async function importInWorker(prisma: PrismaClient, url: string, workspaceId: string, file: string): Promise<RunResult> {
+  // BENCH_CPU_PROFILE=dir: a V8 CPU profile of each worker, written into dir when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+  const worker = await startWorker(url, { nodeFlags: profile, echo: true });
   try {
     const start = memoryOf(worker.pid!);
     const cpu0 = cpuOf(worker.pid!);
@@ -167,14 +141,13 @@ async function main() {
   const file = path.join(dir, "contacts.csv");
   await writeCsv(file);
   const bytes = fs.statSync(file).size;
-  const script = path.resolve(".build/worker.mjs");
-  await bundle("scripts/worker.ts", script);
+  await compileWorker();
   const { url, prisma, workspace, drop } = await emptyBenchDatabase();
   try {
     const ws = await workspace();
     console.log(`bench:import: ${ROWS.toLocaleString("en-US")} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB, on PostgreSQL (${os.cpus().length} cores)\n`);
 
-    const first = await importInWorker(prisma, script, url, ws.id, file);
+    const first = await importInWorker(prisma, url, ws.id, file);
     if (first.view.status !== "succeeded") throw new Error(`import ended ${first.view.status}: ${first.view.job?.error}`);
     const [contacts, members, accounts] = await Promise.all([
       prisma.contact.count({ where: { workspaceId: ws.id } }),
@@ -183,7 +156,7 @@ async function main() {
     ]);
     console.log(line("first import", first));
     console.log(`${"".padEnd(16)}created ${first.view.created}, updated ${first.view.updated}, skipped ${first.view.skipped}, refused ${first.view.refusedCount}; ${contacts} contacts, ${accounts} accounts, ${members} audience members`);
-    const again = await importInWorker(prisma, script, url, ws.id, file);
+    const again = await importInWorker(prisma, url, ws.id, file);
     console.log(line("same file again", again));
     console.log(`${"".padEnd(16)}created ${again.view.created}, updated ${again.view.updated}, skipped ${again.view.skipped}; ${await prisma.contact.count({ where: { workspaceId: ws.id } })} contacts\n`);
 

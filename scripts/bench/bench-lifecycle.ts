@@ -10,16 +10,15 @@
  *     by plain SQL in one statement (enrollments, pieces with their print files, reservations
  *     charged, the budget, the print jobs, the events completed), with no lifecycle around it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { goLive } from "@/server/campaigns/service";
 import { requestDraftGeneration } from "@/server/drafts/service";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
 import { drainJobs } from "@/test/jobs";
-import { bundle } from "../bundle.mjs";
 import { benchDatabase } from "./fixture";
+import { compileWorker, startWorker, stopWorker } from "./workers";
 
 const N = Number(process.env.BENCH_EVENTS ?? 3000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -82,33 +81,9 @@ async function accept(prisma: PrismaClient, workspaceId: string, campaignId: str
   }
 }
 
-/** The worker, compiled as `npm run worker` compiles it (scripts/bundle.mjs). */
-const WORKER_SCRIPT = path.resolve(".build/worker.mjs");
-
 /** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs. */
-async function startWorkers(count: number, url: string): Promise<ChildProcess[]> {
-  await bundle("scripts/worker.ts", WORKER_SCRIPT);
-  return Promise.all(
-    Array.from({ length: count }, () => {
-      const child = spawn(process.execPath, ["--enable-source-maps", "--conditions=react-server", WORKER_SCRIPT], {
-        env: { ...process.env, DATABASE_URL: url, WORKER_BATCH_SIZE: BATCH, MALLOC_ARENA_MAX: "2" },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      return new Promise<ChildProcess>((resolve, reject) => {
-        let err = "";
-        child.stderr!.on("data", (d: Buffer) => {
-          err += d;
-          if (/Worker \d+ running/.test(err)) resolve(child);
-        });
-        child.once("exit", (code) => reject(new Error(`a worker exited with ${code}: ${err}`)));
-      });
-    }),
-  );
-}
-
-async function stopWorkers(workers: ChildProcess[]) {
-  await Promise.all(workers.map((w) => new Promise<void>((r) => (w.exitCode !== null ? r() : (w.once("exit", () => r()), w.kill("SIGTERM"))))));
-}
+const startWorkers = (count: number, url: string) => Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH } })));
+const stopWorkers = (workers: ChildProcess[]) => Promise.all(workers.map(stopWorker));
 
 const terminal = ["completed", "held_out", "skipped", "failed"] as const;
 const openCount = (prisma: PrismaClient, campaignId: string) => prisma.entryEvent.count({ where: { campaignId, status: { notIn: [...terminal] } } });
@@ -212,6 +187,7 @@ async function reference(prisma: PrismaClient, workspaceId: string) {
 }
 
 async function main() {
+  await compileWorker();
   const db = await benchDatabase(0);
   const database = openDatabase({ kind: "postgres", url: db.url });
   try {
