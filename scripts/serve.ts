@@ -3,7 +3,7 @@
  * workspace REST API (/api/v1) and the calculators (/api/tools), which node:http hands straight
  * to their handlers (src/server/http/direct-doors.ts). Those are the same handlers the App Router
  * routes call, so `next dev` and `next start` answer the same; this server only skips Next's
- * per-request machinery, which costs more than an /api/v1 call itself (README, Benchmarks).
+ * per-request machinery, which costs more than an /api/v1 call itself (docs/benchmarks.md).
  * PORT (default 3000) sets the port; it listens on every interface, as `next start` does. Every
  * request first passes src/server/http/front-door.ts: the client's address from the connection
  * (TRUST_PROXY names the proxies allowed to report another), and 405 for methods no route takes.

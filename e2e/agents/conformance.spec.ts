@@ -14,7 +14,7 @@ import { signInAs } from "../support/pages";
  * on the scenarios that apply to this server. The suite sends no Authorization header, so it talks
  * to the server through a proxy that adds a real agent token obtained with the OAuth flow.
  * Scenarios left out need the suite's own test fixtures (tools named test_*, prompts, sampling,
- * logging, subscriptions), which a product server does not have; the README lists them.
+ * logging, subscriptions), which a product server does not have; docs/agents-and-mcp.md lists them.
  */
 export const CONFORMANCE_SCENARIOS = ["server-initialize", "ping", "tools-list", "resources-list", "dns-rebinding-protection"];
 

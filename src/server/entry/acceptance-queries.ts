@@ -7,7 +7,7 @@ import type { TEntryEventStatus } from "./schema";
  * The hot path of POST /api/v1/campaigns/{id}/events in one round trip: a statement that reads
  * everything the preconditions need and, only when they all hold, inserts the event in a way a
  * concurrent twin cannot duplicate. The service reports which precondition failed. Run with
- * hotQuery: this path runs per request (see README benchmarks).
+ * hotQuery: this path runs per request (see docs/benchmarks.md).
  */
 
 type EventRow = { id: string; status: TEntryEventStatus["status"]; fingerprint: string };

@@ -20,7 +20,7 @@ interface Door {
 /**
  * The workspace REST API and the calculators, answered by the same handlers as their App Router
  * routes (src/app/api/v1, src/app/api/tools), without Next's per-request routing and rendering
- * machinery, which costs more than the work of an /api/v1 call (README, Benchmarks).
+ * machinery, which costs more than the work of an /api/v1 call (docs/benchmarks.md).
  */
 export const DOORS: readonly Door[] = [
   { prefix: "/api/v1/", methods: new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]), handler: handleRestRequest },

@@ -22,7 +22,7 @@ export function registerDriver(client: object, query: DriverQuery): void {
  * Runs a raw statement on the per-request hot paths (REST key check and rate limit, entry-event
  * acceptance). On a client opened by openDatabase it goes straight to the driver, sharing Prisma's
  * connection pool but skipping Prisma's query pipeline, which costs several times the CPU of the
- * statement itself (see README, benchmarks); inside a transaction it goes through Prisma as usual.
+ * statement itself (see docs/benchmarks.md); inside a transaction it goes through Prisma as usual.
  *
  * `preparedName` names a statement whose text never changes (only its values): PostgreSQL then
  * parses and plans it once per connection instead of on every call.

@@ -16,7 +16,7 @@ import type { Scene } from "./scene";
  * browser preview and the print file share the code that placed every line and the font files
  * every glyph came from: what a person approves is what is printed.
  *
- * Why this design (see README, "The renderer"): react-pdf lays out well but took 120-220 ms per
+ * Why this design (see docs/brand-designs-drafts.md, "The renderer"): react-pdf lays out well but took 120-220 ms per
  * 6x9 postcard here (its Yoga layout plus per-document font parsing) and has no raster output;
  * satori + resvg make excellent images but turn text into outlines, so the PDF would carry no text
  * to search or extract; pdf-lib cannot position shaped glyph runs. fontkit (shaping, metrics,
