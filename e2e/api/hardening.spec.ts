@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { fromAddress, uniqueAddress } from "../support/addresses";
 import { demo } from "../support/demo";
@@ -288,5 +289,121 @@ test.describe("sign-up and sign-in limits (issue 11, item 6)", () => {
     expect(await signIn(stranger, password)).toContain("Too many sign-in attempts for this email from your network");
     const owner = await signIn(uniqueAddress(), password);
     expect(owner).not.toContain("error=");
+  });
+});
+
+// ---- Issue 27 (hardening, third round): rows 1, 2, 6, 7 and 8 over HTTP ----
+
+/** Signs the hardening workspace's owner in on this request context (its cookies then carry the session). */
+async function signInOwner(request: APIRequestContext) {
+  const from = fromAddress(uniqueAddress());
+  const csrf = await call(request, "GET", "/api/auth/csrf", { headers: from });
+  const res = await call(request, "POST", "/api/auth/callback/credentials", {
+    headers: { ...from, "Content-Type": "application/x-www-form-urlencoded" },
+    data: new URLSearchParams({ csrfToken: (csrf.body as { csrfToken: string }).csrfToken, email: fuzz().owner.email, password: fuzz().owner.password, json: "true" }).toString(),
+  });
+  expect(res.status, res.text).toBeLessThan(400);
+  return from;
+}
+
+/** A tRPC mutation as the owner's browser sends it (superjson envelope). */
+function trpcMutation(request: APIRequestContext, procedure: string, input: unknown) {
+  return call(request, "POST", `/api/trpc/${procedure}`, { headers: { "Content-Type": "application/json" }, data: JSON.stringify({ json: input }) });
+}
+
+/** The status line of a raw HTTP/1.1 request, written to the socket exactly as given. */
+function rawStatus(requestLine: string): Promise<{ status: number; text: string }> {
+  const url = new URL(E2E_BASE_URL);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.end(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", reject);
+    socket.setTimeout(20_000, () => socket.destroy(new Error(`no answer to ${requestLine}`)));
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
+    });
+  });
+}
+
+test.describe("issue 27: raw request targets, page ids, redirects, duplicates, logos", () => {
+  test("GET * and OPTIONS * (the asterisk form) are a 400 problem, not a 500", async () => {
+    for (const line of ["GET * HTTP/1.1", "OPTIONS * HTTP/1.1", "HEAD * HTTP/1.1", "POST * HTTP/1.1", "GET *x HTTP/1.1", "GET api/health HTTP/1.1"]) {
+      const res = await rawStatus(line);
+      expect(res.status, line).toBe(400);
+      if (!line.startsWith("HEAD")) expect(res.text, line).toContain('"title":"The request could not be read"');
+    }
+    // The absolute form still reaches the service.
+    expect((await rawStatus(`GET ${E2E_BASE_URL}/api/health HTTP/1.1`)).status).toBe(200);
+  });
+
+  test("sign-in follows only same-site paths: backslashes, //, encoded forms, schemes and control characters go to the workspaces", async ({ request }) => {
+    const from = await signInOwner(request);
+    for (const callbackUrl of ["/%5Cevil.example/phish", "/\\evil.example/phish", "//evil.example", "/%2F%2Fevil.example", "/%2Fevil.example", "https://evil.example/", "javascript:alert(1)", "/%09/evil.example", "/\t/evil.example", "%2F%2Fevil.example"]) {
+      const res = await call(request, "GET", `/sign-in?callbackUrl=${callbackUrl.startsWith("/%") || callbackUrl.startsWith("%") ? callbackUrl : encodeURIComponent(callbackUrl)}`, { headers: from });
+      expect(res.status, callbackUrl).toBe(307);
+      expect(res.headers.location, callbackUrl).toMatch(/^(http:\/\/[^/]+)?\/w$/);
+    }
+    const fine = await call(request, "GET", `/sign-in?callbackUrl=${encodeURIComponent(`/w/${fuzz().id}/campaigns?status=live`)}`, { headers: from });
+    expect(fine.headers.location).toMatch(new RegExp(`/w/${fuzz().id}/campaigns\\?status=live$`));
+    // next-auth's own redirect after signing in (the form posts callbackUrl along).
+    const csrf = await call(request, "GET", "/api/auth/csrf", { headers: from });
+    const signIn = await call(request, "POST", "/api/auth/callback/credentials", {
+      headers: { ...from, "Content-Type": "application/x-www-form-urlencoded" },
+      data: new URLSearchParams({ csrfToken: (csrf.body as { csrfToken: string }).csrfToken, email: fuzz().owner.email, password: fuzz().owner.password, callbackUrl: "/\\evil.example/phish", json: "true" }).toString(),
+    });
+    const url = new URL(String((signIn.body as { url?: string }).url ?? signIn.headers.location), E2E_BASE_URL);
+    expect([url.origin, url.pathname]).toEqual([new URL(E2E_BASE_URL).origin, "/w"]);
+  });
+
+  test("owner pages with a malformed or over-long id are a 404, not a 500", async ({ request }) => {
+    await signInOwner(request);
+    const ws = fuzz().id;
+    const long = "x".repeat(65);
+    const paths = [
+      ...["contacts", "audiences", "accounts", "imports", "campaigns", "designs", "audits"].flatMap((section) => [`/w/${ws}/${section}/a.b`, `/w/${ws}/${section}/${long}`, `/w/${ws}/${section}/%C3%A9t%C3%A9`]),
+      `/w/${ws}/campaigns/${long}/edit`,
+      `/w/${ws}/campaigns/a.b/results`,
+    ];
+    for (const path of paths) {
+      const res = await call(request, "GET", path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  test("eight audience.create of one name at once: one is created, the seven others get the sequential duplicate's 409", async ({ request }) => {
+    await signInOwner(request);
+    const name = `Parallel ${Date.now().toString(36)}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => trpcMutation(request, "audience.create", { workspaceId: fuzz().id, name })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const created = (results.find((r) => r.status === 200)!.body as { result: { data: { json: { id: string } } } }).result.data.json.id;
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect((r.body as { error: { json: { message: string } } }).error.json.message).toBe(`There is already an audience named “${name}” (${created}); choose another name or add contacts to that one.`);
+    }
+    expect((await trpcMutation(request, "audience.delete", { workspaceId: fuzz().id, audienceId: created })).status).toBe(200);
+  });
+
+  test("an SVG logo naming a file on the server's disk is stored and shown without it", async ({ request }) => {
+    await signInOwner(request);
+    const ws = fuzz().id;
+    const svg = (extra: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#1c3d5a"/>${extra}</svg>`;
+    const logo = async (extra: string) => {
+      const update = await trpcMutation(request, "brand.update", { workspaceId: ws, logo: `data:image/svg+xml;base64,${Buffer.from(svg(extra)).toString("base64")}` });
+      expect(update.status, update.text).toBe(200);
+      const res = await request.get(`/api/brand/logo?workspaceId=${ws}`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toBe("image/png");
+      return res.body();
+    };
+    const plain = await logo("");
+    // The reproduction, then an absolute path: each would have painted the favicon over the rectangle.
+    expect((await logo(`<image href="public/favicon.svg" width="200" height="80"/>`)).equals(plain)).toBe(true);
+    expect((await logo(`<image href="/etc/hostname" width="200" height="80"/><image href="file:///proc/self/environ" width="200" height="80"/>`)).equals(plain)).toBe(true);
+    // A PNG declaring 8000 × 8000 pixels is refused from its header, with a sentence.
+    const bomb = Buffer.from("89504e470d0a1a0a0000000d4948445200001f4000001f400806000000", "hex");
+    const refused = await trpcMutation(request, "brand.update", { workspaceId: ws, logo: `data:image/png;base64,${Buffer.concat([bomb, Buffer.alloc(64)]).toString("base64")}` });
+    expect(refused.status).toBe(422);
+    expect((refused.body as { error: { json: { message: string } } }).error.json.message).toContain("The logo is 8000 × 8000 pixels (64 megapixels); at most 25 megapixels.");
   });
 });

@@ -12,7 +12,9 @@ export async function serverCaller() {
 
 /**
  * Loads a page's data through the caller. Next renders a page beside its layout, so a page must
- * turn "not signed in" and "not found" into the same redirect and 404 that the layout gives.
+ * turn "not signed in" and "not found" into the same redirect and 404 that the layout gives. An id
+ * from the address that the procedure's input refuses (`/contacts/a.b`, a campaign id of 65
+ * characters) names nothing either: 404, never a 500.
  */
 export async function loadPage<T>(load: (caller: Awaited<ReturnType<typeof serverCaller>>) => Promise<T>): Promise<T> {
   try {
@@ -20,6 +22,12 @@ export async function loadPage<T>(load: (caller: Awaited<ReturnType<typeof serve
   } catch (error) {
     if (error instanceof TRPCError && error.code === "UNAUTHORIZED") redirect("/sign-in");
     if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    if (error instanceof TRPCError && error.code === "BAD_REQUEST" && isInputRefusal(error.cause)) notFound();
     throw error;
   }
+}
+
+/** Whether a procedure's input validation refused its input (zod and other Standard Schema validators list their issues). */
+function isInputRefusal(cause: unknown): boolean {
+  return typeof cause === "object" && cause !== null && Array.isArray((cause as { issues?: unknown }).issues);
 }

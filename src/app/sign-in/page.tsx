@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeCallback } from "@/server/auth/callback-url";
 import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/options";
 import { WRONG_CREDENTIALS_MESSAGE } from "@/server/auth/service";
 import { getSessionUser } from "@/server/auth/session";
@@ -21,10 +22,10 @@ function shownError(error: string | undefined): string | undefined {
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
   const { callbackUrl, error } = await searchParams;
-  if (await getSessionUser()) redirect(callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/w");
+  if (await getSessionUser()) redirect(safeCallback(callbackUrl));
   return (
     <AuthFrame title="Sign in" subtitle="Sign in to run your workspace's mail programmes.">
-      <SignInForm callbackUrl={callbackUrl} initialError={shownError(error)} />
+      <SignInForm callbackUrl={safeCallback(callbackUrl)} initialError={shownError(error)} />
     </AuthFrame>
   );
 }

@@ -7,11 +7,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
-
-/** Only same-site paths are followed after sign-in. */
-export function safeCallback(url: string | null | undefined): string {
-  return url && url.startsWith("/") && !url.startsWith("//") ? url : "/w";
-}
+import { safeCallback } from "@/server/auth/callback-url";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string; initialError?: string }) {
   const router = useRouter();

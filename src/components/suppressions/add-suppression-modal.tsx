@@ -113,7 +113,7 @@ export function ImportSuppressionsModal({ workspaceId, opened, onClose }: { work
       <Stack>
         <Text size="sm">
           A CSV with an email, a domain (website) or a street address per row. A column named reason (opt-out, customer, competitor, do-not-mail,
-          bounced) sets each row&apos;s reason; rows without one get the reason below.
+          bounced) sets each row&apos;s reason; rows without one get the reason below. At most 50,000 rows and 5 MB a file.
         </Text>
         <FileInput label="CSV file" placeholder="suppressions.csv" accept=".csv,text/csv,.txt" leftSection={<IconFileSpreadsheet size={16} />} value={file} onChange={setFile} clearable />
         <Select label="Reason for rows without one" data={reasonData} value={reason} onChange={(v) => v && setReason(v as Reason)} allowDeselect={false} />

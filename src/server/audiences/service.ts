@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { contactFilterSql, type TContactFilter } from "@/server/contacts/filter";
 import type { TAudienceSummary } from "./schema";
+import { isUniqueViolation } from "@/server/platform/database-errors";
 
 /** The workspace's audiences with their sizes (for choosing one), newest first. */
 export async function listAudiences(db: Db, p: { workspaceId: string }) {
@@ -94,6 +95,16 @@ export async function findOrCreateAudience(db: Db, p: { workspaceId: string; aud
  * (copied now; later contacts do not join by themselves). Unknown contact ids write nothing.
  */
 export async function createAudience(prisma: PrismaClient, p: { workspaceId: string; name: string; contactIds?: string[]; filter?: TContactFilter; actor: Actor; source?: AudienceSource }) {
+  // Two creates of one name at once both find the name free; the unique index stops the second,
+  // which then gets the same 409 (naming the audience that won) as a sequential duplicate.
+  return createAudienceOnce(prisma, p).catch(async (error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    await assertNameFree(prisma, p.workspaceId, p.name);
+    throw error;
+  });
+}
+
+function createAudienceOnce(prisma: PrismaClient, p: Parameters<typeof createAudience>[1]) {
   return prisma.$transaction(async (tx) => {
     await assertNameFree(tx, p.workspaceId, p.name);
     const audience = await tx.audience.create({ data: { workspaceId: p.workspaceId, name: p.name, source: p.source ?? "manual" } });

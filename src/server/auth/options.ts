@@ -8,6 +8,7 @@ import { clientAddress } from "@/server/http/client-address";
 import { unstorableReason } from "@/server/platform/stored-text";
 import { PASSWORD_MAX } from "./password";
 import { verifyCredentials, WRONG_CREDENTIALS_MESSAGE } from "./service";
+import { safeCallback } from "./callback-url";
 
 export const SIGN_IN_FAILED_MESSAGE = "Signing in failed on our side. Try again in a moment.";
 
@@ -80,6 +81,17 @@ export const authOptions: NextAuthOptions = {
     session({ session, token }) {
       if (session.user && token.sub) session.user.id = token.sub;
       return session;
+    },
+    /** Only paths of this site (callback-url.ts): `/\evil.example`, `//evil.example` and other sites go to the workspaces instead. */
+    redirect({ url, baseUrl }) {
+      if (url.startsWith("/")) return `${baseUrl}${safeCallback(url)}`;
+      try {
+        const target = new URL(url);
+        if (target.origin === new URL(baseUrl).origin) return `${baseUrl}${safeCallback(`${target.pathname}${target.search}${target.hash}`)}`;
+      } catch {
+        /* not a URL: the default below */
+      }
+      return `${baseUrl}${safeCallback(null)}`;
     },
   },
 };

@@ -1,7 +1,7 @@
 import { Resvg } from "@resvg/resvg-js";
-import PNG from "png-js";
 import { AppError } from "@/server/errors";
-import { imageSize } from "@/server/render/images";
+import { declaredImageSize, pixelLimitProblem, pngDataProblem } from "@/server/render/image-limits";
+import { sanitiseSvg } from "./svg-sanitise";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** A data URL of at most 2 MB of image (base64 makes it a third longer). */
@@ -18,9 +18,11 @@ const fail = (field: string, detail: string) => new AppError("validation_failed"
 
 /**
  * Checks an uploaded logo or signature: a PNG or SVG data URL, at most 2 MB, between 64 and 8000
- * pixels a side. An SVG is sanitised by re-writing it from resvg's own normalised tree (usvg):
- * scripts, event handlers, foreignObject, links and external references cannot survive that, as
- * only drawable shapes and embedded images are written back.
+ * pixels a side and at most 25 megapixels (MAX_IMAGE_PIXELS, read from the header before anything
+ * decodes it). A PNG's pixel data is checked by zlib on the thread pool, never decoded on the
+ * request's thread. An SVG is first reduced to a self-contained drawing (svg-sanitise.ts: every
+ * file, path and outside reference dropped before any renderer reads it), then re-written from
+ * resvg's own normalised tree (usvg), so only drawable shapes and embedded images are kept.
  */
 export async function checkImageUpload(dataUrl: string, field: "logo" | "signature"): Promise<CheckedImage> {
   const what = field === "logo" ? "The logo" : "The signature";
@@ -30,28 +32,17 @@ export async function checkImageUpload(dataUrl: string, field: "logo" | "signatu
   if (bytes.length === 0) throw fail(field, `${what} is empty.`);
   if (bytes.length > MAX_IMAGE_BYTES) throw fail(field, `${what} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; upload at most 2 MB.`);
   if (m[1] === "image/png") {
-    const size = imageSize(bytes);
+    const size = declaredImageSize(bytes);
     if (!size || size.mime !== "image/png") throw fail(field, `${what} is not a PNG file (its first bytes are not a PNG signature).`);
     checkDimensions(field, what, size.width, size.height);
-    try {
-      const png = new PNG(bytes);
-      await new Promise<void>((resolve, reject) => {
-        try {
-          png.decode(() => resolve());
-        } catch (e) {
-          reject(e);
-        }
-      });
-    } catch {
-      throw fail(field, `${what} could not be read as a PNG: the file is damaged.`);
-    }
+    if (await pngDataProblem(bytes)) throw fail(field, `${what} could not be read as a PNG: the file is damaged.`);
     return { bytes, type: "image/png", width: size.width, height: size.height };
   }
   let svg: string;
   let width: number;
   let height: number;
   try {
-    const resvg = new Resvg(bytes.toString("utf8"), { font: { loadSystemFonts: false } });
+    const resvg = new Resvg(sanitiseSvg(bytes.toString("utf8")), { font: { loadSystemFonts: false } });
     svg = resvg.toString();
     width = Math.round(resvg.width);
     height = Math.round(resvg.height);
@@ -66,4 +57,6 @@ export async function checkImageUpload(dataUrl: string, field: "logo" | "signatu
 function checkDimensions(field: string, what: string, width: number, height: number) {
   if (Math.max(width, height) < 64) throw fail(field, `${what} is ${width} × ${height} pixels; it needs at least 64 pixels on its longer side (300 or more prints sharply).`);
   if (width > 8000 || height > 8000) throw fail(field, `${what} is ${width} × ${height} pixels; at most 8000 pixels a side.`);
+  const tooMany = pixelLimitProblem(what, width, height);
+  if (tooMany) throw fail(field, tooMany);
 }

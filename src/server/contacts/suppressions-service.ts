@@ -80,19 +80,40 @@ export async function addSuppressions(prisma: PrismaClient | Db, p: { workspaceI
   return insertSuppressions(prisma, { ...p, normalised });
 }
 
-async function insertSuppressions(db: Db, p: { workspaceId: string; normalised: NormalisedSuppression[]; source: RecordSource; actor: Actor }) {
+/**
+ * Rows per statement: PostgreSQL takes at most 65,535 parameters in one statement, and a
+ * suppression row has eight columns (a lookup two values a pair), so a list of any length is read
+ * and written in batches of this many.
+ */
+export const SUPPRESSION_BATCH = 1000;
+
+function* batches<T>(items: T[], size = SUPPRESSION_BATCH): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+async function insertSuppressions(db: Db, p: { workspaceId: string; normalised: NormalisedSuppression[]; source: RecordSource; actor: Actor; withRows?: boolean }) {
   const unique = [...new Map(p.normalised.map((n) => [`${n.kind}:${n.value}`, n])).values()];
-  const existing = await db.suppression.findMany({ where: { workspaceId: p.workspaceId, OR: unique.map((n) => ({ kind: n.kind, value: n.value })) }, select: { kind: true, value: true } });
-  const there = new Set(existing.map((e) => `${e.kind}:${e.value}`));
+  const there = new Set<string>();
+  const kinds = [...new Set(unique.map((n) => n.kind))];
+  for (const kind of kinds) {
+    for (const values of batches(unique.filter((n) => n.kind === kind).map((n) => n.value))) {
+      const existing = await db.suppression.findMany({ where: { workspaceId: p.workspaceId, kind, value: { in: values } }, select: { kind: true, value: true } });
+      for (const e of existing) there.add(`${e.kind}:${e.value}`);
+    }
+  }
   const fresh = unique.filter((n) => !there.has(`${n.kind}:${n.value}`));
   if (fresh.length) {
-    await db.suppression.createMany({
-      data: fresh.map((n) => ({ workspaceId: p.workspaceId, kind: n.kind, value: n.value, label: n.label, reason: reasonToDb(n.reason), source: p.source, createdBy: p.actor.label })),
-      skipDuplicates: true,
-    });
+    for (const batch of batches(fresh)) {
+      await db.suppression.createMany({
+        data: batch.map((n) => ({ workspaceId: p.workspaceId, kind: n.kind, value: n.value, label: n.label, reason: reasonToDb(n.reason), source: p.source, createdBy: p.actor.label })),
+        skipDuplicates: true,
+      });
+    }
     await recordAudit(db, p.workspaceId, p.actor, "suppression.added", undefined, { count: fresh.length, entries: fresh.slice(0, 50).map((n) => ({ kind: n.kind, label: n.label, reason: n.reason })) });
   }
-  const rows = unique.length ? await db.suppression.findMany({ where: { workspaceId: p.workspaceId, OR: unique.map((n) => ({ kind: n.kind, value: n.value })) }, orderBy: { createdAt: "desc" }, take: 1000 }) : [];
+  // The entries as they are now on the list (at most a batch of them, newest first): what an owner or agent adding a few sees.
+  const shown = p.withRows === false ? [] : unique.slice(0, SUPPRESSION_BATCH);
+  const rows = shown.length ? await db.suppression.findMany({ where: { workspaceId: p.workspaceId, OR: shown.map((n) => ({ kind: n.kind, value: n.value })) }, orderBy: { createdAt: "desc" }, take: SUPPRESSION_BATCH }) : [];
   return { added: fresh.length, alreadySuppressed: unique.length - fresh.length, suppressions: rows.map(view) };
 }
 
@@ -113,7 +134,8 @@ export const MAX_SUPPRESSION_ROWS = 50_000;
 /**
  * A suppression list from a CSV: each row's email, else its domain (a website or domain column),
  * else its street address, with the reason from a reason column or the default. Rows that name
- * nothing usable are refused with their number; the others are added.
+ * nothing usable are refused with their number; the others are added, in batches of
+ * SUPPRESSION_BATCH rows. At most MAX_SUPPRESSION_ROWS rows and MAX_SUPPRESSION_CSV_CHARS characters.
  */
 export async function importSuppressionsCsv(prisma: PrismaClient, p: { workspaceId: string; csv: string; defaultReason: TSuppressionReason; actor: Actor }) {
   const parsed = Papa.parse<string[]>(p.csv.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
@@ -148,6 +170,6 @@ export async function importSuppressionsCsv(prisma: PrismaClient, p: { workspace
     if ("error" in n) return refused.push({ row, column: header[col.get(n.field === "email" ? "email" : n.field === "domain" ? "website" : "addressLine1")!] ?? null, reason: n.error });
     entries.push(n);
   });
-  const result = entries.length ? await prisma.$transaction((tx) => insertSuppressions(tx, { workspaceId: p.workspaceId, normalised: entries, source: "import", actor: p.actor }), { timeout: 60_000 }) : { added: 0, alreadySuppressed: 0 };
+  const result = entries.length ? await prisma.$transaction((tx) => insertSuppressions(tx, { workspaceId: p.workspaceId, normalised: entries, source: "import", actor: p.actor, withRows: false }), { timeout: 120_000 }) : { added: 0, alreadySuppressed: 0 };
   return { rows: rows.length, added: result.added, alreadySuppressed: result.alreadySuppressed, refused };
 }

@@ -24,8 +24,24 @@ const FIELD = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
 
 export const KNOWN_FIELDS_SENTENCE = `Known fields: ${Object.keys(MERGE_FIELDS).join(", ")}, and custom.<name> for a contact's custom fields; add a fallback after a bar, as in {{firstName|there}}.`;
 
+/** Names every object inherits (`constructor`, `__proto__`, `toString`, ...): never a custom field's name. */
+const INHERITED = new Set([...Object.getOwnPropertyNames(Object.prototype), "prototype"]);
+
 function isKnown(name: string): boolean {
-  return Object.hasOwn(MERGE_FIELDS, name) || CUSTOM.test(name);
+  return Object.hasOwn(MERGE_FIELDS, name) || (CUSTOM.test(name) && !INHERITED.has(name.slice(7)));
+}
+
+/** A field's value for one recipient: only the contact's own fields are looked up, never what objects inherit. */
+function lookUp(values: TMergeValues, name: string): string | null | undefined {
+  if (name.startsWith("custom.")) {
+    const key = name.slice(7);
+    const custom = values.custom;
+    const value = custom && !INHERITED.has(key) && Object.hasOwn(custom, key) ? custom[key] : undefined;
+    return typeof value === "string" ? value : value == null ? undefined : String(value);
+  }
+  if (!Object.hasOwn(MERGE_FIELDS, name) || !Object.hasOwn(values, name)) return undefined;
+  const value = values[name as TMergeField];
+  return typeof value === "string" ? value : undefined;
 }
 
 /** What is wrong with a template's merge fields, in one sentence per problem (empty when it is fine). */
@@ -59,7 +75,7 @@ export function fillTemplate(template: string, values: TMergeValues): Filled {
   const fallbacks = new Set<string>();
   const text = template
     .replace(FIELD, (_, name: string, fallback: string | undefined) => {
-      const value = (name.startsWith("custom.") ? values.custom?.[name.slice(7)] : values[name as TMergeField])?.trim();
+      const value = lookUp(values, name)?.trim();
       if (value) return value;
       if (fallback !== undefined && fallback.trim() !== "") {
         fallbacks.add(name);

@@ -96,27 +96,38 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
   );
 }
 
+/** Why a request target cannot be served, or null: only a path (`/…`) or an absolute http(s) address names a page here. */
+function targetProblem(url: string | undefined): string | null {
+  const target = url ?? "";
+  // The asterisk form (`OPTIONS * HTTP/1.1`, also sent with GET) and anything else that is not a path:
+  // Next would fail to build a URL from it (500, "Invalid URL").
+  if (!target.startsWith("/") && !/^https?:\/\/[^/?#\s]+(\/|$)/i.test(target)) return "The request target must be a path beginning with / (the asterisk form, *, names no resource of this service).";
+  try {
+    decodeURIComponent(pathOf(target));
+    return null;
+  } catch {
+    return "The address is not valid: every % must be followed by two hexadecimal digits that encode UTF-8.";
+  }
+}
+
 /**
- * Answers a request whose target Next could not decode (a `%` not followed by two hex digits, or
- * bytes that are not UTF-8) with a 400 problem document, and returns true; Next would fail on it.
+ * Answers a request whose target Next could not use (`*`, anything that is not a path, a `%` not
+ * followed by two hex digits, or bytes that are not UTF-8) with a 400 problem document, and returns
+ * true; Next would fail on it.
  */
 export function refuseMalformedTarget(req: IncomingMessage, res: ServerResponse): boolean {
-  const path = pathOf(req.url);
-  try {
-    decodeURIComponent(path);
-    return false;
-  } catch {
-    const body = JSON.stringify({
-      type: `${baseUrl()}/problems/malformed-request`,
-      title: "The request could not be read",
-      status: 400,
-      detail: "The address is not valid: every % must be followed by two hexadecimal digits that encode UTF-8.",
-      instance: "/",
-    });
-    answeredSockets.add(req.socket);
-    res.writeHead(400, { ...SECURITY_HEADERS, "Content-Type": "application/problem+json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body), Connection: "close" });
-    res.end(body);
-    req.resume();
-    return true;
-  }
+  const detail = targetProblem(req.url);
+  if (!detail) return false;
+  const body = JSON.stringify({
+    type: `${baseUrl()}/problems/malformed-request`,
+    title: "The request could not be read",
+    status: 400,
+    detail,
+    instance: "/",
+  });
+  answeredSockets.add(req.socket);
+  res.writeHead(400, { ...SECURITY_HEADERS, "Content-Type": "application/problem+json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+  res.end(body);
+  req.resume();
+  return true;
 }

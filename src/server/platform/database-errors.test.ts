@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
-import { appErrorFromDatabase, sqlState } from "./database-errors";
+import { appErrorFromDatabase, DUPLICATE_MESSAGE, isUniqueViolation, sqlState } from "./database-errors";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -26,6 +26,17 @@ describe("database failures a request caused", () => {
     expect(appErrorFromDatabase(conflict)).toMatchObject({ code: "conflict", status: 409, message: expect.stringContaining("Try again") });
     expect(appErrorFromDatabase(Object.assign(new Error("deadlock detected"), { code: "40P01" }))).toMatchObject({ code: "conflict" });
     expect(appErrorFromDatabase(new Error("boom"))).toBeNull();
-    expect(appErrorFromDatabase(new Prisma.PrismaClientKnownRequestError("Unique constraint", { code: "P2002", clientVersion: "7" }))).toBeNull();
+    expect(appErrorFromDatabase(new Prisma.PrismaClientKnownRequestError("Unique constraint", { code: "P2002", clientVersion: "7" }))).toMatchObject({ code: "conflict", status: 409, message: DUPLICATE_MESSAGE });
+  });
+
+  it("a unique constraint a request ran into (two creates of one name at once) is a 409, through Prisma and raw SQL", async () => {
+    const workspace = await prisma.workspace.create({ data: { name: "Unique", slug: `unique-${Date.now()}-${Math.random().toString(36).slice(2)}` } });
+    await prisma.audience.create({ data: { workspaceId: workspace.id, name: "Twice" } });
+    const viaPrisma = await failure(prisma.audience.create({ data: { workspaceId: workspace.id, name: "Twice" } }));
+    const viaSql = await failure(prisma.$executeRaw`INSERT INTO "Audience" (id, "workspaceId", name, "updatedAt") VALUES (${`aud_${Date.now()}`}, ${workspace.id}, 'Twice', now())`);
+    for (const error of [viaPrisma, viaSql]) {
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(appErrorFromDatabase(error)).toMatchObject({ code: "conflict", status: 409, message: DUPLICATE_MESSAGE });
+    }
   });
 });

@@ -24,8 +24,15 @@ const prismaCode = (error: unknown) => {
 };
 
 export const CONCURRENT_CHANGE_MESSAGE = "Another change to the same record happened at the same moment, so nothing was written. Try again.";
+export const DUPLICATE_MESSAGE =
+  "A record with the same name or key already exists (or was created at the same moment by another request), so nothing was written. Choose another name, or use the existing one.";
 export const UNSTORABLE_VALUE_MESSAGE =
   "A value in the request cannot be stored: it is too long, out of range, or holds a character (such as NUL) that text cannot contain. Nothing was written.";
+
+/** Whether a database failure is a unique-constraint violation (PostgreSQL 23505, Prisma P2002). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === "23505" || prismaCode(error) === "P2002";
+}
 
 /** The AppError for a database failure the request caused, or null for a failure of the service. */
 export function appErrorFromDatabase(error: unknown): AppError | null {
@@ -33,6 +40,10 @@ export function appErrorFromDatabase(error: unknown): AppError | null {
   const prisma = prismaCode(error);
   // Serialization failure, deadlock, or Prisma's "write conflict or deadlock".
   if (prisma === "P2034" || state === "40001" || state === "40P01") return new AppError("conflict", CONCURRENT_CHANGE_MESSAGE);
+  // A unique constraint: two requests created the same thing at once (each checked first and found
+  // nothing). The one that lost gets the 409 a sequential duplicate gets; services that can name
+  // the existing record say so themselves (isUniqueViolation).
+  if (isUniqueViolation(error)) return new AppError("conflict", DUPLICATE_MESSAGE);
   // Class 22 (data exception: NUL, bad encoding, out-of-range dates and numbers, too long) and
   // 54000 (an index entry over PostgreSQL's size limit); Prisma's own value errors likewise.
   if ((state && (state.startsWith("22") || state === "54000")) || prisma === "P2000" || prisma === "P2007" || prisma === "P2020" || prisma === "P2033") {

@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { Resvg } from "@resvg/resvg-js";
 import PNG from "png-js";
+import { sanitiseSvg } from "@/server/brand/svg-sanitise";
+import { MAX_IMAGE_PIXELS } from "./image-limits";
 import type { ImageAsset } from "./scene";
 
 /** Width and height of a PNG (from its header) or a JPEG (from its first frame header); null if neither. */
@@ -31,18 +33,28 @@ function remember(asset: ImageAsset): ImageAsset {
   return asset;
 }
 
-/** An image for the renderer from stored PNG or JPEG bytes, or from a (sanitised) SVG rasterised at print resolution. */
+/**
+ * An image for the renderer from stored PNG or JPEG bytes, or from an SVG rasterised at print
+ * resolution. An SVG is sanitised again here (a logo stored before svg-sanitise.ts existed may still
+ * name a file), and an image declaring more than MAX_IMAGE_PIXELS pixels is not used at all.
+ */
 export function imageAsset(bytes: Buffer, mime: string, printWidthPx = 1500): ImageAsset | null {
   const id = createHash("sha256").update(bytes).update(String(printWidthPx)).digest("hex").slice(0, 24);
   const hit = assets.get(id);
   if (hit) return hit;
   if (mime === "image/svg+xml") {
-    const png = Buffer.from(new Resvg(bytes.toString("utf8"), { fitTo: { mode: "width", value: printWidthPx }, font: { loadSystemFonts: false } }).render().asPng());
+    let svg: string;
+    try {
+      svg = sanitiseSvg(bytes.toString("utf8"));
+    } catch {
+      return null;
+    }
+    const png = Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: printWidthPx }, font: { loadSystemFonts: false } }).render().asPng());
     const size = imageSize(png)!;
     return remember({ id, bytes: png, mime: "image/png", widthPx: size.width, heightPx: size.height });
   }
   const size = imageSize(bytes);
-  if (!size) return null;
+  if (!size || size.width * size.height > MAX_IMAGE_PIXELS) return null;
   return remember({ id, bytes, mime: size.mime, widthPx: size.width, heightPx: size.height });
 }
 

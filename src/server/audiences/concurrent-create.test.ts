@@ -1,0 +1,28 @@
+import { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "@/test/database";
+import { callerFor, createOwnerWorkspace } from "@/test/factories";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+/** Issue 27, row 8: eight audience.create with one name at once answered 1 × 200 and 7 × 500 (the unique constraint). */
+describe("creating one audience name several times at once", () => {
+  it("gives one success and, to each of the others, the 409 a sequential duplicate gets; one audience exists", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const owner = await callerFor(prisma, o.user);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => owner.audience.create({ workspaceId: o.workspaceId, name: "Launch list" })));
+    const created = results.filter((r) => r.status === "fulfilled");
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as TRPCError] : []));
+    expect(created).toHaveLength(1);
+    const id = (created[0] as PromiseFulfilledResult<{ id: string }>).value.id;
+    const sequential = `There is already an audience named “Launch list” (${id}); choose another name or add contacts to that one.`;
+    expect(refused.map((e) => [e.code, e.message])).toEqual(Array.from({ length: 7 }, () => ["CONFLICT", sequential]));
+    await expect(owner.audience.create({ workspaceId: o.workspaceId, name: "Launch list" })).rejects.toMatchObject({ code: "CONFLICT", message: sequential });
+    expect(await prisma.audience.count({ where: { workspaceId: o.workspaceId } })).toBe(1);
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "audience.created" } })).toBe(1);
+  }, 120_000);
+});
