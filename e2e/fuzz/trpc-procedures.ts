@@ -60,6 +60,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "job.cancel", type: "mutation", input: ["workspaceId", "jobId"] },
   { path: "plan.get", type: "query", input: ["workspaceId"] },
   { path: "plan.change", type: "mutation", input: ["workspaceId", "plan"] },
+  { path: "plan.billingPortal", type: "mutation", input: ["workspaceId"] },
   { path: "connectedAgents.list", type: "query", input: ["workspaceId"] },
   { path: "connectedAgents.revoke", type: "mutation", input: ["workspaceId", "grantId"] },
   { path: "workspace.list", type: "query", input: [] },

@@ -34,6 +34,14 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
   const decide = useMutation(
     trpc.confirmation.decide.mutationOptions({
       onSuccess: async (card) => {
+        // An accepted plan change under Stripe billing: the owner goes on to Stripe Checkout (or the billing portal).
+        const result = (card.result ?? {}) as { checkoutUrl?: unknown; portalUrl?: unknown };
+        const stripeUrl = typeof result.checkoutUrl === "string" ? result.checkoutUrl : typeof result.portalUrl === "string" ? result.portalUrl : null;
+        if (card.status === "accepted" && !card.executionError && stripeUrl) {
+          notifications.show({ color: "teal", title: "Accepted", message: "Opening Stripe…" });
+          window.location.assign(stripeUrl);
+          return;
+        }
         notifications.show({
           color: card.status === "accepted" ? "teal" : "gray",
           title: card.status === "accepted" ? "Accepted" : "Declined",

@@ -10,19 +10,32 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { formatCents, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { BillingNotices, ManageBillingButton, SubscriptionFacts } from "./plan-billing";
 
 type PlanName = "audit" | "paid";
 
-/** Settings → Plan: the two plans side by side, the current one marked, and the switch (confirmed first). */
-export function PlanPanel({ workspaceId }: { workspaceId: string }) {
+/**
+ * Settings → Plan: the two plans side by side, the current one marked, and the switch (confirmed
+ * first). With Stripe the switch goes to Stripe Checkout (or, to leave the paid plan, Stripe's
+ * billing portal), and the page shows the subscription's status, next invoice and last payment.
+ */
+export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: string; checkout?: "success" | "cancelled" | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const overview = useQuery(trpc.plan.get.queryOptions({ workspaceId }));
+  // Back from Checkout: look again every few seconds until Stripe's webhook has changed the plan.
+  const overview = useQuery({ ...trpc.plan.get.queryOptions({ workspaceId }), refetchInterval: (q) => (checkout === "success" && q.state.data?.plan === "audit" ? 3000 : false) });
   const [choosing, setChoosing] = useState<PlanName | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const change = useMutation(
     trpc.plan.change.mutationOptions({
       onSuccess: async (r) => {
+        if ("checkoutUrl" in r || "portalUrl" in r) {
+          // Stay "loading" while the browser leaves for Stripe.
+          setLeaving(true);
+          window.location.assign("checkoutUrl" in r ? r.checkoutUrl : r.portalUrl);
+          return;
+        }
         setChoosing(null);
         notifications.show({ color: "teal", title: "Plan changed", message: r.plan === "paid" ? "Mailing is on." : "New mail has stopped." });
         await queryClient.invalidateQueries();
@@ -36,6 +49,7 @@ export function PlanPanel({ workspaceId }: { workspaceId: string }) {
   if (overview.isPending) return <Skeleton h={320} />;
   if (overview.isError) return <PageError message={overview.error.message} onRetry={() => overview.refetch()} />;
   const o = overview.data;
+  const stripe = o.billing.provider === "stripe";
 
   return (
     <Stack gap="md" maw={1000}>
@@ -47,6 +61,7 @@ export function PlanPanel({ workspaceId }: { workspaceId: string }) {
           This workspace is on the <b>{o.plans.find((p) => p.plan === o.plan)!.name.toLowerCase()}</b> since {formatDateTime(o.since)}.
         </Text>
       </div>
+      <BillingNotices workspaceId={workspaceId} plan={o.plan} checkout={checkout} subscription={o.subscription} lastPayment={o.lastPayment} canManage={o.billing.canManage} />
       {!o.billing.chargesMoney && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} p="sm">
           Billing in this installation runs through the sandbox provider: choosing the paid plan starts a subscription record, and no
@@ -92,10 +107,22 @@ export function PlanPanel({ workspaceId }: { workspaceId: string }) {
                   ))}
                 </List>
                 <div style={{ marginTop: "auto" }}>
-                  {current ? (
-                    <Text size="sm" c="dimmed">
-                      {o.subscription ? `Subscription ${o.subscription.providerRef} (${o.subscription.provider}) since ${formatDateTime(o.subscription.startedAt)}.` : "No subscription: nothing is billed."}
-                    </Text>
+                  {current && stripe && p.plan === "paid" && o.subscription ? (
+                    <Stack gap="sm">
+                      <SubscriptionFacts subscription={o.subscription} lastPayment={o.lastPayment} />
+                      {o.billing.canManage && <ManageBillingButton workspaceId={workspaceId} />}
+                    </Stack>
+                  ) : current ? (
+                    <Stack gap="sm">
+                      <Text size="sm" c="dimmed">
+                        {o.subscription && o.subscription.provider === "sandbox"
+                          ? `Subscription ${o.subscription.providerRef} (${o.subscription.provider}) since ${formatDateTime(o.subscription.startedAt)}.`
+                          : o.plan === "paid"
+                            ? "No subscription is recorded for this workspace."
+                            : "No subscription: nothing is billed."}
+                      </Text>
+                      {stripe && o.billing.canManage && <ManageBillingButton workspaceId={workspaceId} />}
+                    </Stack>
                   ) : (
                     <Button fullWidth variant={p.plan === "paid" ? "filled" : "default"} onClick={() => setChoosing(p.plan as PlanName)}>
                       {p.plan === "paid" ? "Choose the paid plan" : "Go back to the free audit plan"}
@@ -118,12 +145,23 @@ export function PlanPanel({ workspaceId }: { workspaceId: string }) {
         opened={choosing !== null}
         onClose={() => setChoosing(null)}
         title={choosing === "paid" ? "Choose the paid plan?" : "Go back to the free audit plan?"}
-        confirmLabel={choosing === "paid" ? "Choose the paid plan" : "Stop mailing and go back"}
+        confirmLabel={stripe ? (choosing === "paid" ? "Continue to payment" : "Open the billing portal") : choosing === "paid" ? "Choose the paid plan" : "Stop mailing and go back"}
         color={choosing === "audit" ? "red" : undefined}
-        loading={change.isPending}
+        loading={change.isPending || leaving}
         onConfirm={() => choosing && change.mutate({ workspaceId, plan: choosing })}
       >
-        {choosing === "paid" ? (
+        {stripe && choosing === "paid" ? (
+          <Text size="sm">
+            Stripe Checkout opens to take the card for a subscription of {formatCents(o.plans[1].monthlyPriceCents)} a month. The workspace moves to the paid plan, and
+            mailing turns on, as soon as Stripe confirms the payment. Live campaigns then print and mail through their approved printer contracts, each piece charged at the
+            printer&apos;s price and never above the campaign&apos;s budget.
+          </Text>
+        ) : stripe ? (
+          <Text size="sm">
+            Stripe&apos;s billing portal opens, where you cancel the subscription. When it ends, new mail stops at once: every piece not yet with the printer is skipped and its
+            budget given back{o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already has are still mailed.
+          </Text>
+        ) : choosing === "paid" ? (
           <Text size="sm">
             Mailing turns on. Live campaigns print and mail through their approved printer contracts, each piece charged at the printer&apos;s
             price and never above the campaign&apos;s budget. The subscription is {formatCents(o.plans[1].monthlyPriceCents)} a month

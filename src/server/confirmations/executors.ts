@@ -3,7 +3,7 @@ import type { Actor } from "@/server/audit/service";
 import { changeCampaignStateIn, goLiveIn, setBudgetIn } from "@/server/campaigns/service";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { changePlanIn } from "@/server/plans/service";
+import { requestPlanChangeIn } from "@/server/plans/service";
 import { wakeCampaignEvents, wakeEventOfEnrollment } from "@/server/entry/lifecycle/wake";
 
 /**
@@ -61,7 +61,9 @@ const changePlanCard: CardExecutor = async (db, card, decision, now, decidedBy) 
   if (decision !== "accept") return {};
   const plan = (card.params as { plan?: "audit" | "paid" }).plan;
   if (plan !== "audit" && plan !== "paid") throw new Error(`card ${card.id} names no plan`);
-  return changePlanIn(db, { workspaceId: card.workspaceId, plan, actor: actorFor(card, decidedBy), now });
+  // Sandbox: the plan changes now. Stripe: the result carries the Checkout (or customer-portal)
+  // address the owner's browser goes to; Stripe's webhook changes the plan once paid (or cancelled).
+  return requestPlanChangeIn(db, { workspaceId: card.workspaceId, plan, actor: actorFor(card, decidedBy), now });
 };
 
 const resumeCard: CardExecutor = async (db, card, decision, now, decidedBy) => {

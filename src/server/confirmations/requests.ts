@@ -6,6 +6,7 @@ import { draftsCardSentence } from "@/server/drafts/service";
 import { AppError } from "@/server/errors";
 import { composePiece } from "@/server/designs/compose";
 import { loadRenderContext } from "@/server/drafts/render";
+import { billingAdapter } from "@/server/plans/billing";
 import { PLANS, type TPlan } from "@/server/plans/plans";
 import { createKeyedCard } from "./service";
 
@@ -172,6 +173,19 @@ export async function requestResume(db: Db, p: { workspaceId: string; campaignId
   );
 }
 
+/** What accepting a change_plan card does, in the words of the billing this installation uses. */
+function planCardSummary(plan: TPlan, who: string, billing: "sandbox" | "stripe"): string {
+  if (plan === "paid") {
+    const price = `${usd(PLANS.paid.monthlyPriceCents)} a month`;
+    return billing === "stripe"
+      ? `${who} asks to choose the paid plan (${price}). Accepting opens Stripe Checkout to pay for the subscription; once Stripe confirms the payment, Mailing turns on: live campaigns print and mail through approved printers, each within its own budget.`
+      : `${who} asks to choose the paid plan (${price}). Mailing turns on: live campaigns print and mail through approved printers, each within its own budget.`;
+  }
+  return billing === "stripe"
+    ? `${who} asks to go back to the free audit plan. Accepting opens Stripe's billing portal, where you cancel the subscription; when it ends, new mail stops at once: pieces not yet with the printer are skipped; pieces the printer already has are still mailed.`
+    : `${who} asks to go back to the free audit plan. New mail stops at once: pieces not yet with the printer are skipped; pieces the printer already has are still mailed. The subscription is cancelled.`;
+}
+
 /**
  * An agent asks for the workspace to change plan. Only the owner can choose it, in the browser:
  * to paid turns mailing on (and starts the subscription), to audit stops new mail at once. A
@@ -192,10 +206,7 @@ export async function requestPlanChange(db: Db, p: { workspaceId: string; plan: 
       workspaceId: p.workspaceId,
       kind: "change_plan",
       title: `Move the workspace to the ${target.name.toLowerCase()}`,
-      summary:
-        p.plan === "paid"
-          ? `${p.requestedBy.label} asks to choose the paid plan (${usd(target.monthlyPriceCents)} a month). Mailing turns on: live campaigns print and mail through approved printers, each within its own budget.`
-          : `${p.requestedBy.label} asks to go back to the free audit plan. New mail stops at once: pieces not yet with the printer are skipped; pieces the printer already has are still mailed. The subscription is cancelled.`,
+      summary: planCardSummary(p.plan, p.requestedBy.label, billingAdapter().provider),
       params: { plan: p.plan },
       costCents: p.plan === "paid" ? target.monthlyPriceCents : undefined,
       requestedBy: p.requestedBy,

@@ -1,19 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { ConfigError, type Env } from "@/server/platform/config";
+import { StripeBilling, stripeSettings } from "./stripe";
 
 /**
- * The billing provider behind one interface. This service ships a sandbox provider, which keeps
- * no card and charges nothing; a real provider (Stripe, Paddle) would implement the same calls
- * with the workspace id as its customer reference and an idempotency key per change.
+ * The billing provider. Without Stripe keys this installation bills through the sandbox, which
+ * keeps no card and charges nothing: choosing the paid plan starts a subscription record at once.
+ * With `STRIPE_SECRET_KEY` it bills through Stripe: choosing the paid plan answers a Stripe
+ * Checkout address, and only Stripe's signed webhooks change the plan (see stripe-events.ts).
  */
-export interface BillingAdapter {
-  readonly provider: string;
+export interface SandboxBillingAdapter {
+  readonly provider: "sandbox";
   /** Whether real money moves (false for the sandbox: the UI says so). */
-  readonly chargesMoney: boolean;
+  readonly chargesMoney: false;
   startSubscription(p: { workspaceId: string; plan: "paid"; monthlyPriceCents: number; idempotencyKey: string }): Promise<{ providerRef: string }>;
   cancelSubscription(p: { providerRef: string; idempotencyKey: string }): Promise<void>;
 }
 
-export class SandboxBilling implements BillingAdapter {
+export type BillingAdapter = SandboxBillingAdapter | StripeBilling;
+
+export class SandboxBilling implements SandboxBillingAdapter {
   readonly provider = "sandbox";
   readonly chargesMoney = false;
 
@@ -24,9 +29,22 @@ export class SandboxBilling implements BillingAdapter {
   async cancelSubscription(): Promise<void> {}
 }
 
-/** The provider this installation bills through (BILLING_PROVIDER; only "sandbox" ships). */
-export function billingAdapter(): BillingAdapter {
-  const name = process.env.BILLING_PROVIDER?.trim() || "sandbox";
-  if (name !== "sandbox") throw new Error(`Unknown BILLING_PROVIDER "${name}": only "sandbox" is available.`);
+let override: BillingAdapter | null = null;
+/** Tests: bill through this adapter instead of the configured one (null restores it). */
+export function setBillingForTests(adapter: BillingAdapter | null) {
+  override = adapter;
+}
+
+/**
+ * The provider this installation bills through: Stripe when STRIPE_SECRET_KEY is set (then
+ * STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required too), otherwise the sandbox.
+ */
+export function billingAdapter(env: Env = process.env): BillingAdapter {
+  if (override) return override;
+  const stripe = stripeSettings(env);
+  if (stripe) return new StripeBilling(stripe);
+  const named = env.BILLING_PROVIDER?.trim();
+  if (named && named !== "sandbox" && named !== "stripe") throw new ConfigError(`Unknown BILLING_PROVIDER "${named}": use "sandbox", or set STRIPE_SECRET_KEY for Stripe.`);
+  if (named === "stripe") throw new ConfigError("BILLING_PROVIDER is stripe but STRIPE_SECRET_KEY is not set.");
   return new SandboxBilling();
 }

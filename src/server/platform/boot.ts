@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type DemoSummary, seedDemo } from "@/server/demo/seed";
+import { billingAdapter } from "@/server/plans/billing";
 import { startWorkers } from "./workers";
 import { baseUrl } from "./base-url";
 import { ConfigError, dataFolder, databaseTarget, describeTarget } from "./config";
@@ -22,6 +23,10 @@ export async function bootServer(): Promise<void> {
     const database = getDatabase();
     const applied = await applyMigrations(database.migrationAdapter());
     log(`Database: ${describeTarget(target)}${applied.length ? `; applied ${applied.join(", ")}` : ""}`);
+
+    // An incomplete Stripe configuration stops the start with one sentence, not the first checkout.
+    const billing = billingAdapter();
+    log(billing.provider === "stripe" ? `Billing: Stripe (webhook endpoint ${baseUrl()}/api/webhooks/stripe)` : "Billing: sandbox, no card is charged (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID for Stripe)");
 
     process.env.NEXTAUTH_URL = baseUrl();
     if (!process.env.NEXTAUTH_SECRET?.trim()) {
