@@ -17,6 +17,8 @@ let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 
 beforeAll(async () => {
   process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
+  // Signing secrets are sealed with the service's key (required on PostgreSQL, as for CRM credentials).
+  process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 9).toString("base64");
   prisma = (await testDatabase()).prisma;
   receiver = await webhookReceiver();
 });
