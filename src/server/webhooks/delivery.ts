@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
 import { recordAudit, systemActor } from "@/server/audit/service";
 import { webhookBody } from "./events";
 import { type SendResult, sendDelivery } from "./http-send";
@@ -46,69 +47,112 @@ export async function claimDeliveries(prisma: PrismaClient, p: { limit: number; 
   return { token, ids: rows.map((r) => r.id) };
 }
 
-/** One attempt of one claimed delivery: sign, send, record. Never throws for the endpoint's failures. */
-export async function attemptDelivery(prisma: PrismaClient, deliveryId: string, token: string, deps: DeliveryDeps = defaultDeliveryDeps) {
-  const delivery = await prisma.webhookDelivery.findFirst({ where: { id: deliveryId, lockToken: token }, include: { event: true, endpoint: true } });
-  if (!delivery) return null;
-  const { event, endpoint } = delivery;
-  if (!endpoint.enabled) {
-    await failPending(prisma, endpoint.id, "The endpoint was disabled before this event could be delivered.");
-    return null;
-  }
+type Claimed = Awaited<ReturnType<typeof loadClaimed>>[number];
+
+const loadClaimed = (prisma: PrismaClient, ids: string[], token: string) =>
+  prisma.webhookDelivery.findMany({ where: { id: { in: ids }, lockToken: token }, include: { event: true, endpoint: true } });
+
+/**
+ * One attempt of each claimed delivery: signed (each endpoint's secrets opened once), sent at
+ * once, and the answers recorded together in one transaction. Never throws for an endpoint's
+ * failures; a delivery whose claim ran out meanwhile is left to the worker that took it over.
+ */
+export async function deliverClaimed(prisma: PrismaClient, ids: string[], token: string, deps: DeliveryDeps = defaultDeliveryDeps) {
+  if (ids.length === 0) return [];
+  const rows = await loadClaimed(prisma, ids, token);
+  const disabled = rows.filter((r) => !r.endpoint.enabled);
+  for (const endpointId of new Set(disabled.map((r) => r.endpointId))) await failPending(prisma, endpointId, "The endpoint was disabled before this event could be delivered.");
   const sentAt = deps.clock();
-  const body = webhookBody(event);
-  let headers: Record<string, string>;
-  try {
-    headers = signedHeaders(signingSecrets(endpoint, sentAt), event.id, sentAt, body);
-  } catch (error) {
-    // The secret cannot be opened (the service's key changed): an attempt that failed here, retried on schedule.
-    const response = `Not sent: the signing secret could not be read (${error instanceof Error ? error.message : "unknown error"}). Rotate the secret.`;
-    return recordAttempt(prisma, { deliveryId, token, endpointId: endpoint.id, workspaceId: delivery.workspaceId, attempts: delivery.attempts + 1, result: { status: null, latencyMs: 0, response }, now: deps.clock() });
-  }
-  const result = await deps.send(endpoint.url, headers, body);
-  return recordAttempt(prisma, { deliveryId, token, endpointId: endpoint.id, workspaceId: delivery.workspaceId, attempts: delivery.attempts + 1, result, now: deps.clock() });
+  const secrets = new Map<string, string[] | Error>();
+  const results = await Promise.all(
+    rows
+      .filter((r) => r.endpoint.enabled)
+      .map(async (row): Promise<[Claimed, SendResult]> => {
+        if (!secrets.has(row.endpointId)) {
+          try {
+            secrets.set(row.endpointId, signingSecrets(row.endpoint, sentAt));
+          } catch (error) {
+            secrets.set(row.endpointId, error instanceof Error ? error : new Error("unknown error"));
+          }
+        }
+        const keys = secrets.get(row.endpointId)!;
+        if (keys instanceof Error) {
+          // The secret cannot be opened (the service's key changed): a failed attempt, retried on schedule.
+          return [row, { status: null, latencyMs: 0, response: `Not sent: the signing secret could not be read (${keys.message}). Rotate the secret.` }];
+        }
+        const body = webhookBody(row.event);
+        return [row, await deps.send(row.endpoint.url, signedHeaders(keys, row.event.id, sentAt, body), body)];
+      }),
+  );
+  return recordAttempts(prisma, token, results, deps.clock());
 }
 
-async function recordAttempt(
-  prisma: PrismaClient,
-  p: { deliveryId: string; token: string; endpointId: string; workspaceId: string; attempts: number; result: SendResult; now: Date },
-) {
-  const ok = p.result.status !== null && p.result.status >= 200 && p.result.status < 300;
-  const givingUp = !ok && p.attempts >= MAX_ATTEMPTS;
-  const error = ok ? null : p.result.status === null ? p.result.response : `The endpoint answered ${p.result.status}.`;
-  return prisma.$transaction(async (tx) => {
-    const updated = await tx.webhookDelivery.updateMany({
-      where: { id: p.deliveryId, lockToken: p.token, status: "pending" },
-      data: {
-        attempts: p.attempts,
-        status: ok ? "succeeded" : givingUp ? "failed" : "pending",
-        lastStatus: p.result.status,
-        lastError: error,
-        deliveredAt: ok ? p.now : null,
-        nextAttemptAt: ok || givingUp ? undefined : new Date(p.now.getTime() + RETRY_SCHEDULE_MS[p.attempts - 1]),
-        lockToken: null,
-        lockedUntil: null,
-      },
-    });
-    // Another worker took it over (our claim ran out): it records its own attempt.
-    if (updated.count === 0) return null;
-    await tx.webhookAttempt.create({ data: { deliveryId: p.deliveryId, status: p.result.status, latencyMs: p.result.latencyMs, response: p.result.response.slice(0, 1024), at: p.now } });
-    if (ok) {
-      await tx.webhookEndpoint.updateMany({ where: { id: p.endpointId }, data: { lastSuccessAt: p.now, failingSince: null } });
-      return { status: "succeeded" as const };
-    }
-    const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: p.endpointId } });
-    if (endpoint && !endpoint.failingSince) {
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: p.now } });
-    } else if (endpoint?.enabled && endpoint.failingSince && p.now.getTime() - endpoint.failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
-      const days = Math.round((p.now.getTime() - endpoint.failingSince.getTime()) / 86_400_000);
-      const reason = `Disabled by the service: every delivery failed for ${days} days (the last: ${error}). Fix the endpoint, then enable it again.`;
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledReason: reason } });
-      await failPending(tx, endpoint.id, "The endpoint was disabled before this event could be delivered.");
-      await recordAudit(tx, p.workspaceId, systemActor, "webhook.endpoint_disabled", { type: "webhook_endpoint", id: endpoint.id }, { url: endpoint.url, reason });
-    }
-    return { status: givingUp ? ("failed" as const) : ("pending" as const) };
+/** One claimed delivery's attempt (tests, and a single redelivery): as deliverClaimed for one id. */
+export async function attemptDelivery(prisma: PrismaClient, deliveryId: string, token: string, deps: DeliveryDeps = defaultDeliveryDeps) {
+  const [result] = await deliverClaimed(prisma, [deliveryId], token, deps);
+  return result ?? null;
+}
+
+const isSuccess = (r: SendResult) => r.status !== null && r.status >= 200 && r.status < 300;
+
+async function recordAttempts(prisma: PrismaClient, token: string, results: [Claimed, SendResult][], now: Date) {
+  if (results.length === 0) return [];
+  const outcome = results.map(([row, result]) => {
+    const attempts = row.attempts + 1;
+    const ok = isSuccess(result);
+    const givingUp = !ok && attempts >= MAX_ATTEMPTS;
+    return {
+      row,
+      result,
+      attempts,
+      status: ok ? "succeeded" : givingUp ? "failed" : "pending",
+      error: ok ? null : result.status === null ? result.response : `The endpoint answered ${result.status}.`,
+      nextAttemptAt: ok || givingUp ? row.nextAttemptAt : new Date(now.getTime() + RETRY_SCHEDULE_MS[attempts - 1]),
+    };
   });
+  return prisma.$transaction(async (tx) => {
+    const recorded = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "WebhookDelivery" d
+         SET status = v.status::"WebhookDeliveryStatus", attempts = v.attempts, "lastStatus" = v.last_status, "lastError" = v.last_error,
+             "deliveredAt" = CASE WHEN v.status = 'succeeded' THEN ${now}::timestamp ELSE NULL END, "nextAttemptAt" = v.next_at,
+             "lockToken" = NULL, "lockedUntil" = NULL, "updatedAt" = ${now}
+        FROM unnest(${outcome.map((o) => o.row.id)}::text[], ${outcome.map((o) => o.status)}::text[], ${outcome.map((o) => o.attempts)}::int[],
+                    ${outcome.map((o) => o.result.status)}::int[], ${outcome.map((o) => o.error)}::text[], ${outcome.map((o) => o.nextAttemptAt)}::timestamp[])
+             AS v(id, status, attempts, last_status, last_error, next_at)
+       WHERE d.id = v.id AND d."lockToken" = ${token} AND d.status = 'pending'
+      RETURNING d.id`;
+    // Deliveries another worker took over (our claim ran out) record their own attempts.
+    const mine = new Set(recorded.map((r) => r.id));
+    const kept = outcome.filter((o) => mine.has(o.row.id));
+    await tx.webhookAttempt.createMany({
+      data: kept.map((o) => ({ deliveryId: o.row.id, status: o.result.status, latencyMs: o.result.latencyMs, response: o.result.response.slice(0, 1024), at: now })),
+    });
+    for (const endpointId of new Set(kept.map((o) => o.row.endpointId))) {
+      const mineForEndpoint = kept.filter((o) => o.row.endpointId === endpointId);
+      if (mineForEndpoint.some((o) => o.status === "succeeded")) {
+        await tx.webhookEndpoint.updateMany({ where: { id: endpointId }, data: { lastSuccessAt: now, failingSince: null } });
+      } else {
+        await endpointFailed(tx, endpointId, mineForEndpoint[0].row.workspaceId, mineForEndpoint[0].error, now);
+      }
+    }
+    return kept.map((o) => ({ deliveryId: o.row.id, status: o.status }));
+  });
+}
+
+/** A failed attempt: the endpoint's failing streak starts, or, failing for days, the endpoint is disabled and its owner told. */
+async function endpointFailed(tx: Db, endpointId: string, workspaceId: string, error: string | null, now: Date) {
+  const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
+  if (!endpoint?.enabled) return;
+  if (!endpoint.failingSince) {
+    await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: now } });
+    return;
+  }
+  const failingMs = now.getTime() - endpoint.failingSince.getTime();
+  if (failingMs < DISABLE_AFTER_FAILING_MS) return;
+  const reason = `Disabled by the service: every delivery failed for ${Math.round(failingMs / 86_400_000)} days (the last: ${error}). Fix the endpoint, then enable it again.`;
+  await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledReason: reason } });
+  await failPending(tx, endpoint.id, "The endpoint was disabled before this event could be delivered.");
+  await recordAudit(tx, workspaceId, systemActor, "webhook.endpoint_disabled", { type: "webhook_endpoint", id: endpoint.id }, { url: endpoint.url, reason });
 }
 
 /** Events kept this long after every delivery of them ended (the delivery log's reach). */

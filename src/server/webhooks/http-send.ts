@@ -19,6 +19,9 @@ export interface SendResult {
 
 class RefusedAddress extends Error {}
 
+/** Connections are kept for the next delivery to the same host (checked when each was opened). */
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
+
 /** DNS lookup that refuses a name resolving to a loopback or private address, so the socket never connects there. */
 function guardedLookup(hostname: string, options: object, callback: (...args: unknown[]) => void) {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
@@ -51,14 +54,15 @@ export function sendDelivery(url: string, headers: Record<string, string>, body:
       done({ status: null, response: `${host} is not a public address; nothing was sent.` });
       return;
     }
-    const client = target.protocol === "https:" ? https : http;
+    const secure = target.protocol === "https:";
+    const client = secure ? https : http;
     const request = client.request(
       target,
       {
         method: "POST",
         headers: { "content-type": "application/json", "user-agent": "DirectMail-Webhooks/1", ...headers, "content-length": Buffer.byteLength(body) },
         lookup: guardedLookup as never,
-        agent: false,
+        agent: secure ? agents.https : agents.http,
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -42,7 +42,8 @@ function deliveryClock() {
 
 const receivedFor = (workspaceId: string) => receiver.received.filter((r) => r.json.workspaceId === workspaceId);
 
-describe("outbound webhooks", () => {
+// The first piece of a file renders its print file (fonts load once per process): slow on a busy machine.
+describe("outbound webhooks", { timeout: 120_000 }, () => {
   it("an entry event of a live campaign reaches the endpoint as a signed entry_event.completed that verifies with the secret, with piece.printed and piece.mailed", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     const { secret } = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["entry_event.completed", "entry_event.skipped", "piece.printed", "piece.mailed"], actor });
@@ -69,7 +70,7 @@ describe("outbound webhooks", () => {
     }
     const deliveries = await prisma.webhookDelivery.findMany({ where: { workspaceId: f.workspaceId } });
     expect(deliveries.every((d) => d.status === "succeeded" && d.attempts === 1)).toBe(true);
-  }, 120_000); // the first piece renders its print file: fonts load once per process
+  });
 
   it("a receiver answering 500 first gets the same webhook-id again after the back-off, and the log keeps both attempts", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
