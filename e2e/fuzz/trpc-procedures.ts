@@ -102,4 +102,12 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "response.list", type: "query", input: ["workspaceId", "campaignId", "kind", "cursor", "take"] },
   { path: "response.counts", type: "query", input: ["workspaceId", "campaignId"] },
   { path: "response.openClaims", type: "query", input: ["workspaceId", "campaignId", "cursor", "take"] },
+  { path: "webhooks.createEndpoint", type: "mutation", input: ["workspaceId", "url", "events", "description"] },
+  { path: "webhooks.listEndpoints", type: "query", input: ["workspaceId"] },
+  { path: "webhooks.updateEndpoint", type: "mutation", input: ["workspaceId", "endpointId", "url", "events", "description", "enabled"] },
+  { path: "webhooks.rotateSecret", type: "mutation", input: ["workspaceId", "endpointId"] },
+  { path: "webhooks.deleteEndpoint", type: "mutation", input: ["workspaceId", "endpointId"] },
+  { path: "webhooks.deliveries", type: "query", input: ["workspaceId", "endpointId", "cursor", "take"] },
+  { path: "webhooks.redeliver", type: "mutation", input: ["workspaceId", "deliveryId"] },
+  { path: "webhooks.sendTest", type: "mutation", input: ["workspaceId", "endpointId"] },
 ];

@@ -19,6 +19,7 @@ import { connectedAgentsRouter } from "./oauth/router";
 import { planRouter } from "./plans/router";
 import { responseRouter } from "./responses/router";
 import { createCallerFactory, router } from "./trpc";
+import { webhooksRouter } from "./webhooks/router";
 import { workspaceRouter } from "./workspaces/router";
 
 /** The owner UI's tRPC API (internal: not part of the published REST API). */
@@ -44,6 +45,7 @@ export const appRouter = router({
   mailability: auditRouter,
   crm: crmRouter,
   response: responseRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,6 +13,7 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
     { value: "api-keys", label: "API keys" },
     { value: "connected-agents", label: "Connected agents" },
     { value: "crm", label: "CRM" },
+    { value: "webhooks", label: "Webhooks" },
     { value: "brand", label: "Brand" },
   ];
   const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? "api-keys";

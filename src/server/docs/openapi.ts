@@ -7,6 +7,7 @@ import { restRouter } from "@/server/rest-router";
 import { CLOCK_SKEW_SECONDS } from "@/server/rest/fields";
 import { listOperations } from "@/server/rest/operations";
 import { exampleProblem, problemsByStatus } from "./openapi-problems";
+import { openApiWebhooks } from "./openapi-webhooks";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -144,12 +145,17 @@ export function buildOpenApiDocument(base: string): OpenAPIObject {
   }
 
   doc.components = components;
+  doc.webhooks = openApiWebhooks(base);
   doc.tags = [
     { name: "Entry events", description: "Admit existing contacts to live API-entry campaigns and follow each event through the campaign's gates." },
     { name: "Conversions", description: "Report outcomes against the sid a printed response link carried to your destination URL." },
     {
       name: "Calculators",
       description: `Planning calculators under /api/tools: GET, JSON, no account and no key, open CORS (preflight answered), cacheable for a day. ${LIMITS.calculatorsPerIp.limit} requests a minute per client address. Rates are fractions (7% is 0.07); invalid parameters give a 400 problem naming each with its bound.`,
+    },
+    {
+      name: "Webhooks",
+      description: "Events this service POSTs to the team's own endpoints (Settings -> Webhooks, the workspace owner), signed by the Standard Webhooks specification: pieces, entry events, responses, conversions, campaigns, audits, imports and CRM syncs.",
     },
   ];
   doc.info.contact = { name: `${SERVICE_NAME} support`, url: `${base}/docs/api` };

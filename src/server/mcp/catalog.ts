@@ -9,8 +9,9 @@ import { entryTools } from "./tools/entry";
 import { measurementTools } from "./tools/measurement";
 import { planTools } from "./tools/plans";
 import { responseTools } from "./tools/responses";
+import { webhookTools } from "./tools/webhooks";
 import { workspaceTools } from "./tools/workspace";
 import type { ToolDef } from "./tool";
 
 /** Every MCP tool. The server registers these and the published documents list them. */
-export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...crmTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...measurementTools, ...responseTools, ...planTools, ...confirmationTools] as unknown as ToolDef[];
+export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...crmTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...measurementTools, ...responseTools, ...planTools, ...confirmationTools, ...webhookTools] as unknown as ToolDef[];

@@ -8,6 +8,7 @@ import { createAudience } from "@/test/factories";
 import { drainJobs } from "@/test/jobs";
 import { drain, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
 import { agentFor, toolErrorOf, toolResult } from "@/test/mcp";
+import { createEndpoint } from "@/server/webhooks/service";
 import { MCP_TOOLS } from "./catalog";
 import { MCP_PROMPTS } from "./prompts";
 
@@ -136,6 +137,15 @@ describe("every tool on real data", () => {
     await drainJobs(prisma, { workspaceId: f.workspaceId });
     expect(await run("crm_sync_get", { syncId: sync.syncId })).toMatchObject({ status: "succeeded", counts: { contacts: { created: 0, errors: 0 } } });
     await hubspot.close();
+
+    // Webhooks: the owner added an endpoint in the browser; the agent lists it and its deliveries, never its secret.
+    process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
+    const hook = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: "http://127.0.0.1:9/hooks", events: ["piece.mailed"], actor: owner });
+    delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
+    const hooks = (await run("webhooks_list")) as { endpoints: { endpointId: string }[] };
+    expect(hooks.endpoints.map((e) => e.endpointId)).toEqual([hook.endpointId]);
+    expect(JSON.stringify(hooks)).not.toContain(hook.secret.slice(6, 20));
+    await run("webhooks_list", { endpointId: hook.endpointId });
 
     await prisma.workspace.update({ where: { id: f.workspaceId }, data: { plan: "audit" } });
     await run("plans_request_change", { plan: "paid" });

@@ -2,10 +2,11 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
 import { startCrmScheduler } from "@/server/crm/schedule";
 import { startJobWorker } from "@/server/jobs/worker";
+import { startWebhookWorker } from "@/server/webhooks/worker";
 
 /**
  * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,
- * renders, CRM syncs) and the CRM sync schedule, all claiming their work from the database. Sizes
+ * renders, CRM syncs), the CRM sync schedule and webhook deliveries, all claiming their work from the database. Sizes
  * from the environment: WORKER_BATCH_SIZE events (a batch) and JOB_CONCURRENCY jobs at a time.
  */
 export function startWorkers(prisma: PrismaClient) {
@@ -16,9 +17,11 @@ export function startWorkers(prisma: PrismaClient) {
   const jobs = startJobWorker(prisma, { concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) });
   // Scheduled CRM syncs: due times are claimed from the database, so every worker may tick.
   const crm = startCrmScheduler(prisma);
+  // Outbound webhooks: deliveries the database's triggers queued, sent and retried.
+  const webhooks = startWebhookWorker(prisma);
   return {
     async stop() {
-      await Promise.all([lifecycle.stop(), jobs.stop(), crm.stop()]);
+      await Promise.all([lifecycle.stop(), jobs.stop(), crm.stop(), webhooks.stop()]);
     },
   };
 }

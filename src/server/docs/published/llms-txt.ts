@@ -4,6 +4,7 @@ import { MCP_TOOLS } from "@/server/mcp/catalog";
 import { mcpResource } from "@/server/oauth/config";
 import { SERVICE_NAME } from "@/server/platform/version";
 import { LIMITS } from "@/server/rate-limits/limits";
+import { webhookEventTypes } from "@/server/webhooks/events";
 import { MCP_SERVER_DESCRIPTION } from "./server-card";
 
 /** /llms.txt (llmstxt.org): an H1, a summary, then sections of links to every document. */
@@ -33,6 +34,18 @@ ${rest.map((o) => `- [${o.method.toUpperCase()} /api${o.path}](${base}/docs/api)
 - [Entry-event lifecycle](${base}/docs/lifecycle): each status and skip reason ([as Markdown](${base}/docs/lifecycle.md)).
 - [Mailability reasons](${base}/docs/mailability): every status and reason of the mailability audit, and how the lifecycle uses them ([as Markdown](${base}/docs/mailability.md)).
 - [Errors as Markdown](${base}/problems.md): every problem type and every MCP tool error code.
+
+## Webhooks
+
+The workspace owner adds endpoints in Settings -> Webhooks and chooses event types: ${webhookEventTypes.map((t) => `\`${t}\``).join(", ")}. Each event's body and headers are in [openapi.json](${base}/openapi.json) under \`webhooks\`. Deliveries are signed by the [Standard Webhooks](https://www.standardwebhooks.com) specification with the endpoint's secret (\`whsec_…\`, shown once); answer 2xx within 10 seconds, and expect retries with the same \`webhook-id\` for about a day. Verify with the \`standardwebhooks\` package:
+
+\`\`\`ts
+import { Webhook } from "standardwebhooks";
+const wh = new Webhook(process.env.DIRECT_MAIL_WEBHOOK_SECRET!); // whsec_…
+// rawBody: the request body exactly as received (a string), headers: webhook-id, webhook-timestamp, webhook-signature
+const event = wh.verify(rawBody, headers) as { id: string; type: string; data: unknown }; // throws when forged or stale
+if (await alreadyHandled(event.id)) return new Response(null, { status: 204 }); // retries repeat the id
+\`\`\`
 
 ## Calculators
 

@@ -1,0 +1,113 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import { addressAllowed } from "./endpoint-url";
+
+/** A delivery that got no answer within this time is a failure. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How much of an answer's body the delivery log keeps. */
+export const RESPONSE_KEPT_BYTES = 1024;
+
+export interface SendResult {
+  /** The HTTP status; null when there was no answer. */
+  status: number | null;
+  latencyMs: number;
+  /** The first bytes of the body, or why there was no answer. */
+  response: string;
+}
+
+class RefusedAddress extends Error {}
+
+/** Connections are kept for the next delivery to the same host (checked when each was opened). */
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
+
+/** DNS lookup that refuses a name resolving to a loopback or private address, so the socket never connects there. */
+function guardedLookup(hostname: string, options: object, callback: (...args: unknown[]) => void) {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error);
+    const refused = addresses.find((a) => !addressAllowed(a.address));
+    if (refused || addresses.length === 0) return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? "no address"}, which is not a public address.`));
+    if ((options as { all?: boolean }).all) return callback(null, addresses);
+    return callback(null, addresses[0].address, addresses[0].family);
+  });
+}
+
+/**
+ * POSTs one signed delivery. Redirects are not followed (a 3xx is a failure, as the Standard
+ * Webhooks guidance has it); the answer's body is read up to RESPONSE_KEPT_BYTES, then dropped.
+ */
+export function sendDelivery(url: string, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<SendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (result: Omit<SendResult, "latencyMs">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, latencyMs: elapsed() });
+    };
+    const target = new URL(url);
+    const host = target.hostname.replace(/^\[|\]$/g, "");
+    if (isIP(host) && !addressAllowed(host)) {
+      done({ status: null, response: `${host} is not a public address; nothing was sent.` });
+      return;
+    }
+    const secure = target.protocol === "https:";
+    const client = secure ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "user-agent": "DirectMail-Webhooks/1", ...headers, "content-length": Buffer.byteLength(body) },
+        lookup: guardedLookup as never,
+        agent: secure ? agents.https : agents.http,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on("data", (chunk: Buffer) => {
+          if (kept < RESPONSE_KEPT_BYTES) {
+            chunks.push(chunk.subarray(0, RESPONSE_KEPT_BYTES - kept));
+            kept += Math.min(chunk.length, RESPONSE_KEPT_BYTES - kept);
+          }
+          if (kept >= RESPONSE_KEPT_BYTES) response.destroy();
+        });
+        const finish = () => done({ status: response.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8") });
+        response.on("end", finish);
+        response.on("close", finish);
+        response.on("error", finish);
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy();
+      done({ status: null, response: `No answer within ${Math.round(timeoutMs / 1000)} seconds.` });
+    }, timeoutMs);
+    request.on("error", (error) => {
+      const why = error instanceof RefusedAddress ? error.message : describeNetworkError(error as NodeJS.ErrnoException);
+      done({ status: null, response: why });
+    });
+    request.end(body);
+  });
+}
+
+function describeNetworkError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case "ECONNREFUSED":
+      return "The connection was refused.";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "The host name could not be resolved.";
+    case "ECONNRESET":
+      return "The connection was reset before an answer.";
+    case "CERT_HAS_EXPIRED":
+    case "DEPTH_ZERO_SELF_SIGNED_CERT":
+    case "SELF_SIGNED_CERT_IN_CHAIN":
+    case "UNABLE_TO_VERIFY_LEAF_SIGNATURE":
+    case "ERR_TLS_CERT_ALTNAME_INVALID":
+      return `The endpoint's TLS certificate was not accepted (${error.code}).`;
+    default:
+      return `The request failed (${error.code ?? "network error"}).`;
+  }
+}
