@@ -43,7 +43,14 @@ const ZDraftFields = ZCampaignDraft.extend({
   meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The scheduling link (https) the landing page's meeting button opens, e.g. a Calendly or HubSpot meetings link; required before go-live when pageCallToAction is meeting. Null clears it."),
   giftOptions: ZCampaignDraft.shape.giftOptions.describe(`Gift campaigns with responseMode gift_claim: the gifts the recipient may choose from on the claim page (${GIFT_ITEMS.join(", ")}), each once; empty offers the design's gift alone. All cost the same to send (the contract's unit cost).`),
   claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`Gift claim: days the recipient has to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}). The gift's budget is held meanwhile; unclaimed, the entry event ends skipped (gift_unclaimed).`),
-}).omit({ endsAt: true }).extend({
+  entryPolicy: ZCampaignDraft.shape.entryPolicy,
+}).omit({ endsAt: true, sendAt: true }).extend({
+  sendAt: z.iso
+    .datetime({ offset: true })
+    .refine((v) => isStorableTime(Date.parse(v)), `The send date must be before ${LATEST_TIMESTAMP}.`)
+    .nullable()
+    .optional()
+    .describe("When the entries the service makes (entryPolicy audience_at_go_live or audience_joins) go on to be printed and mailed: an ISO 8601 date-time with offset; null or absent, at once when the go-live card is accepted. Frozen at go-live."),
   endsAt: z.iso
     .datetime({ offset: true })
     .refine((v) => Date.parse(v) > Date.now(), "The end must be in the future.")
@@ -70,13 +77,14 @@ const DRAFT_DEFAULTS = {
   signOff: "",
 };
 
-const toDraft = <T extends { endsAt?: string | null }>(fields: T) => {
-  const { endsAt, ...rest } = fields;
-  return { ...rest, ...(endsAt !== undefined ? { endsAt: endsAt === null ? null : new Date(endsAt) } : {}) };
+const toDate = (v: string | null) => (v === null ? null : new Date(v));
+const toDraft = <T extends { endsAt?: string | null; sendAt?: string | null }>(fields: T) => {
+  const { endsAt, sendAt, ...rest } = fields;
+  return { ...rest, ...(endsAt !== undefined ? { endsAt: toDate(endsAt) } : {}), ...(sendAt !== undefined ? { sendAt: toDate(sendAt) } : {}) };
 };
 
 const goLiveNeeds =
-  "Go-live (campaigns_request_go_live, accepted by a person) needs an audience with contacts, a headline and a message (or a design), and where the link leads: a destination URL (redirect, or a landing page's visit_site button) or a meeting link (a landing page's meeting button); mail also needs the paid plan, an approved contract for the format and a budget. responseMode gift_claim needs a gift campaign.";
+  "Go-live (campaigns_request_go_live, accepted by a person) needs a way in (entryPolicy audience_at_go_live or audience_joins, or acceptsApiEvents), an audience with contacts, a headline and a message (or a design), and where the link leads: a destination URL (redirect, or a landing page's visit_site button) or a meeting link (a landing page's meeting button); mail also needs the paid plan, an approved contract for the format and a budget. responseMode gift_claim needs a gift campaign.";
 
 const ZListRow = z.object({
   id: z.string(),
@@ -150,7 +158,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_create_draft",
     title: "Create a draft campaign",
-    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end, responseMode redirect. ${goLiveNeeds}`,
+    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, entryPolicy none, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end, responseMode redirect. ${goLiveNeeds}`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,

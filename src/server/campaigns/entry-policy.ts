@@ -1,0 +1,60 @@
+import type { EntryPolicy } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { signalWork } from "@/server/entry/lifecycle/wake";
+
+/**
+ * Entry policies: who the service enters into a campaign by itself (frozen at go-live).
+ * - audience_at_go_live: everyone in the audience when the campaign goes live, once;
+ * - audience_joins: as above, and a contact added to the audience later, when added (the
+ *   database trigger of migration 20261126125437_campaign_entry_policy does that for every way a
+ *   contact joins: an import, a CRM sync, a person, an agent);
+ * - none: nobody (entry events posted with an API key or by an agent only).
+ * Each such entry is an ordinary entry event: the lifecycle applies every gate to it.
+ */
+export const ENTRY_POLICIES = ["audience_at_go_live", "audience_joins", "none"] as const satisfies readonly EntryPolicy[];
+
+/** The policy in a person's words (campaign form, page, card). */
+export const ENTRY_POLICY_WORDS: Record<EntryPolicy, string> = {
+  audience_at_go_live: "Everyone in the audience when the campaign goes live, once",
+  audience_joins: "Everyone in the audience when it goes live, and each person added to the audience afterwards",
+  none: "Nobody by itself: only people you, an agent or your systems send (by hand or with entry events)",
+};
+
+/**
+ * The idempotency key of the one entry the service makes for a contact in a campaign (going live,
+ * joining the audience, sent by hand): one key, so a contact never enters twice that way. The
+ * trigger on AudienceMember builds the same key in SQL.
+ */
+export const serviceEntryKey = (campaignId: string, contactId: string) => `svc:entry:${campaignId}:${contactId}`;
+/** The fingerprint stored on such entries (they are never replayed through the REST API). */
+export const SERVICE_ENTRY_FINGERPRINT = "svc:entry";
+
+/** The problem with a draft's entry (empty when someone can enter it once live). */
+export function entryProblem(c: { entryPolicy?: EntryPolicy; acceptsApiEvents?: boolean }): string | null {
+  if ((c.entryPolicy ?? "none") === "none" && c.acceptsApiEvents === false) {
+    return "choose who gets this: the audience at go-live, the audience and later joiners, or allow API entry events (with neither, nobody can ever enter the campaign)";
+  }
+  return null;
+}
+
+/**
+ * Enters everyone in the campaign's audience, in one set-based statement inside the go-live
+ * transaction: all of them or (when the transaction does not commit) none, and each contact at
+ * most once (the service key is unique per workspace). Entries wait until `sendAt` when it is
+ * later. Returns how many entered.
+ */
+export async function enterAudienceAtGoLive(
+  tx: Db,
+  p: { workspaceId: string; campaignId: string; audienceId: string; sendAt: Date | null; now: Date },
+): Promise<number> {
+  const runAfter = p.sendAt && p.sendAt > p.now ? p.sendAt : p.now;
+  const entered = await tx.$executeRaw`
+    INSERT INTO "EntryEvent" ("workspaceId", "campaignId", "contactId", source, "idempotencyKey", fingerprint, "occurredAt", "runAfter", "updatedAt")
+    SELECT m."workspaceId", ${p.campaignId}, m."contactId", 'go_live'::"EntryEventSource",
+           'svc:entry:' || ${p.campaignId}::text || ':' || m."contactId", ${SERVICE_ENTRY_FINGERPRINT}, ${p.now}, ${runAfter}, ${p.now}
+      FROM "AudienceMember" m
+     WHERE m."audienceId" = ${p.audienceId} AND m."workspaceId" = ${p.workspaceId}
+    ON CONFLICT ("workspaceId", "idempotencyKey") DO NOTHING`;
+  signalWork();
+  return entered;
+}
