@@ -13,6 +13,9 @@ import { signalWork } from "@/server/entry/lifecycle/wake";
  */
 export const ENTRY_POLICIES = ["audience_at_go_live", "audience_joins", "none"] as const satisfies readonly EntryPolicy[];
 
+/** Going live enters the whole audience in one transaction: tens of thousands of rows need more than Prisma's default 5 s. */
+export const GO_LIVE_TX = { timeout: 180_000, maxWait: 20_000 };
+
 /** The policy in a person's words (campaign form, page, card). */
 export const ENTRY_POLICY_WORDS: Record<EntryPolicy, string> = {
   audience_at_go_live: "Everyone in the audience when the campaign goes live, once",

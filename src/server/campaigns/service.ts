@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
 import { noteDraftChange } from "./draft-version";
-import { enterAudienceAtGoLive, entryProblem } from "./entry-policy";
+import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
 import type { TCampaignDraft } from "./schema";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
@@ -199,7 +199,7 @@ export async function goLiveProblems(
  * is now, once. A consequential action: owners confirm it in the browser; agents get a card.
  */
 export function goLive(prisma: PrismaClient, p: GoLiveParams) {
-  return prisma.$transaction((tx) => goLiveIn(tx, p));
+  return prisma.$transaction((tx) => goLiveIn(tx, p), GO_LIVE_TX);
 }
 
 type GoLiveParams = { workspaceId: string; campaignId: string; actor: Actor; now?: Date };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZCampaignDraft } from "@/server/campaigns/schema";
 import { changeCampaignState, createDraft, getCampaignDetail, pageCampaigns, updateDraft } from "@/server/campaigns/service";
 import { requestResume } from "@/server/confirmations/requests";
+import { MAX_SEND_TO, sendToContacts } from "@/server/campaigns/send-to";
 import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
 import { CLAIM_WINDOW_DAYS, pageCallToActionDescriptions, responseModeDescriptions } from "@/server/responses/page-settings";
@@ -229,6 +230,47 @@ export const campaignTools = [
     run: async (ctx, a) => {
       const { card, created } = await requestResume(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, requestedBy: ctx.actor });
       return { requested: `Resume campaign ${a.campaignId}.`, changed: created ? [`Created confirmation card ${card.id}; the campaign is still paused.`] : [], result: cardDetail(ctx, card) };
+    },
+  }),
+  defineTool({
+    name: "campaigns_send_to",
+    title: "Send a live campaign to more people",
+    description: `Adds contacts of the campaign's audience to a live campaign by hand, whatever its entry policy: each becomes an entry event (source agent) that passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer), so it spends up to the budget the person approved without another card. A contact who already entered the campaign is not entered again (entered false, with their first event). All or nothing: an unknown contact or one outside the audience writes nothing. Up to ${MAX_SEND_TO} contacts per call; follow each event with entry_events_get.`,
+    scope: "entry_events:write",
+    kind: "write",
+    idempotent: true,
+    input: z.object({
+      campaignId: ZCampaignIdArg,
+      contactIds: z
+        .array(z.string().min(1).max(200))
+        .min(1)
+        .max(MAX_SEND_TO)
+        .refine((ids) => new Set(ids).size === ids.length, "Name each contact once.")
+        .describe(`Contacts of the campaign's audience (ctc_…, from contacts_list or audiences_get), 1 to ${MAX_SEND_TO}, each once.`),
+    }),
+    result: z.object({
+      entries: z.array(
+        z.object({
+          contactId: z.string(),
+          eventId: z.string().describe("The contact's entry event in this campaign (evt_…)."),
+          entered: z.boolean().describe("True when this call entered the contact; false when they had entered before."),
+        }),
+      ),
+    }),
+    run: async (ctx, a) => {
+      const entries = await sendToContacts(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, contactIds: a.contactIds, source: "agent", actor: ctx.actor });
+      const entered = entries.filter((e) => e.entered);
+      return {
+        requested: `Send campaign ${a.campaignId} to ${a.contactIds.length} contact${a.contactIds.length === 1 ? "" : "s"}.`,
+        changed: entered.length ? [`Entered ${entered.length} contact${entered.length === 1 ? "" : "s"} (${entered.map((e) => e.eventId).join(", ")}); the lifecycle now decides whether a piece is mailed.`] : [],
+        result: { entries },
+      };
+    },
+    errorHints: {
+      not_found: "Find the campaign's id with campaigns_list.",
+      contact_not_found: "Find contact ids with contacts_list.",
+      contact_not_in_audience: "Only contacts of the campaign's audience can be sent to; add them to the audience first (audiences tools).",
+      campaign_not_live: "Only a live campaign can be sent to; read it with campaigns_get.",
     },
   }),
 ];
