@@ -1,6 +1,7 @@
 import type { EntryPolicy } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { signalWork } from "@/server/entry/lifecycle/wake";
+export { ENTRY_POLICY_WORDS } from "./entry-policy-words";
 
 /**
  * Entry policies: who the service enters into a campaign by itself (frozen at go-live).
@@ -16,12 +17,6 @@ export const ENTRY_POLICIES = ["audience_at_go_live", "audience_joins", "none"] 
 /** Going live enters the whole audience in one transaction: tens of thousands of rows need more than Prisma's default 5 s. */
 export const GO_LIVE_TX = { timeout: 180_000, maxWait: 20_000 };
 
-/** The policy in a person's words (campaign form, page, card). */
-export const ENTRY_POLICY_WORDS: Record<EntryPolicy, string> = {
-  audience_at_go_live: "Everyone in the audience when the campaign goes live, once",
-  audience_joins: "Everyone in the audience when it goes live, and each person added to the audience afterwards",
-  none: "Nobody by itself: only people you, an agent or your systems send (by hand or with entry events)",
-};
 
 /**
  * The idempotency key of the one entry the service makes for a contact in a campaign (going live,
