@@ -267,10 +267,9 @@ export const campaignTools = [
       };
     },
     errorHints: {
-      not_found: "Find the campaign's id with campaigns_list.",
-      contact_not_found: "Find contact ids with contacts_list.",
-      contact_not_in_audience: "Only contacts of the campaign's audience can be sent to; add them to the audience first (audiences tools).",
-      campaign_not_live: "Only a live campaign can be sent to; read it with campaigns_get.",
+      not_found: "Find the campaign's id with campaigns_list, and contact ids with contacts_list.",
+      invalid_argument: "Only contacts of the campaign's audience can be sent to; add them to the audience first (audiences tools).",
+      invalid_state: "Only a live campaign can be sent to; read it with campaigns_get.",
     },
   }),
 ];
