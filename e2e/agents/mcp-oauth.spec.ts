@@ -46,6 +46,7 @@ test("an agent connects with OAuth consent in the browser, asks to go live, cann
     format: "postcard",
     audienceId: audience.id,
     destinationUrl: "https://www.acme.example/agent",
+    acceptsApiEvents: true,
     headline: "{{firstName}}, a note from Acme",
     bodyTemplate: "Hi {{firstName}}, we built something for {{company}}.",
   });
@@ -172,6 +173,7 @@ test("a client that can open URLs (URL-mode elicitation) is pointed to the card'
     format: "letter",
     audienceId: audience.id,
     destinationUrl: "https://www.acme.example/letters",
+    acceptsApiEvents: true,
     headline: "Dear {{firstName}}",
     bodyTemplate: "A letter for {{company}}.",
   });

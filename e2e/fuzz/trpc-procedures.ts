@@ -17,6 +17,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "campaign.changeState", type: "mutation", input: ["workspaceId", "campaignId", "change"] },
   { path: "campaign.setBudget", type: "mutation", input: ["workspaceId", "campaignId", "budgetCents"] },
   { path: "campaign.events", type: "query", input: ["workspaceId", "campaignId", "cursor", "take", "status"] },
+  { path: "campaign.sendTo", type: "mutation", input: ["workspaceId", "campaignId", "contactIds"] },
   { path: "campaign.pieces", type: "query", input: ["workspaceId", "campaignId", "cursor", "take"] },
   { path: "audience.list", type: "query", input: ["workspaceId"] },
   { path: "audience.page", type: "query", input: ["workspaceId", "search", "cursor", "take"] },

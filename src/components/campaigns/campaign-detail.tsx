@@ -1,5 +1,8 @@
 "use client";
 
+import { ENTRY_POLICY_WORDS } from "@/server/campaigns/entry-policy-words";
+import { SendToOne } from "./send-to-one";
+
 import { ChartFigure } from "@/components/ui/chart-figure";
 import { countChartProps } from "@/components/ui/chart-props";
 import { StatCard } from "@/components/ui/stat-card";
@@ -53,7 +56,8 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
             <CampaignStatusBadge status={c.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            {c.format} · audience {c.audience?.name ?? "not chosen"} ({formatNumber(c.audience?._count.members ?? 0)} contacts) · {c.acceptsApiEvents ? "accepts" : "does not accept"} API entry events
+            {c.format} · audience {c.audience?.name ?? "not chosen"} ({formatNumber(c.audience?._count.members ?? 0)} contacts) · {ENTRY_POLICY_WORDS[c.entryPolicy].toLowerCase()}
+            {c.entryPolicy !== "none" && c.sendAt ? ` (sent ${formatDateTime(c.sendAt)})` : ""} · {c.acceptsApiEvents ? "accepts" : "does not accept"} API entry events
             {c.wentLiveAt ? ` · live since ${formatDateTime(c.wentLiveAt)}` : ""}
           </Text>
           <Text size="sm" c="dimmed">
@@ -71,6 +75,8 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
 
       {isDraft && <CampaignReadiness workspaceId={workspaceId} readiness={readiness.data} onSetBudget={() => setPending("budget")} />}
       {isDraft && <CampaignAudit workspaceId={workspaceId} campaignId={c.id} hasAudience={!!c.audienceId} />}
+
+      {c.status === "live" && c.audienceId && <SendToOne workspaceId={workspaceId} campaignId={c.id} audienceId={c.audienceId} />}
 
       {noMail && !isDraft && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>

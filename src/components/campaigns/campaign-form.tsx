@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -17,6 +17,9 @@ interface FormValues {
   format: TCampaignDraft["format"];
   audienceId: string | null;
   acceptsApiEvents: boolean;
+  entryPolicy: NonNullable<TCampaignDraft["entryPolicy"]>;
+  /** datetime-local value in the browser's time zone; empty: at once. */
+  sendAt: string;
   holdoutPercent: number;
   frequencyCapContact: number | string;
   frequencyCapAccount: number | string;
@@ -42,6 +45,8 @@ const blank: FormValues = {
   format: "postcard",
   audienceId: null,
   acceptsApiEvents: true,
+  entryPolicy: "audience_at_go_live",
+  sendAt: "",
   holdoutPercent: 20,
   frequencyCapContact: 1,
   frequencyCapAccount: "",
@@ -62,6 +67,9 @@ const blank: FormValues = {
   claimWindowDays: CLAIM_WINDOW_DAYS.default,
 };
 
+/** A date as a datetime-local input shows it, in the browser's time zone. */
+const toLocalInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
 const optionalInt = (v: number | string) => (v === "" || v === null ? null : Number(v));
 
 export function toDraft(v: FormValues): TCampaignDraft {
@@ -70,6 +78,8 @@ export function toDraft(v: FormValues): TCampaignDraft {
     format: v.format,
     audienceId: v.audienceId,
     acceptsApiEvents: v.acceptsApiEvents,
+    entryPolicy: v.entryPolicy,
+    sendAt: v.entryPolicy !== "none" && v.sendAt ? new Date(v.sendAt) : null,
     holdoutShare: Math.round(v.holdoutPercent * 10) / 1000,
     frequencyCapContact: optionalInt(v.frequencyCapContact),
     frequencyCapAccount: optionalInt(v.frequencyCapAccount),
@@ -101,6 +111,8 @@ export function fromDraft(c: TCampaignDraft): FormValues {
     designId: c.designId ?? null,
     destinationUrl: c.destinationUrl ?? "",
     endsAt: c.endsAt ? new Date(c.endsAt).toISOString().slice(0, 10) : "",
+    entryPolicy: c.entryPolicy ?? "none",
+    sendAt: c.sendAt ? toLocalInput(new Date(c.sendAt)) : "",
     responseMode: c.responseMode ?? "redirect",
     pageCallToAction: c.pageCallToAction ?? "reply",
     meetingUrl: c.meetingUrl ?? "",
@@ -208,6 +220,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
             />
           </SimpleGrid>
         </Paper>
+        <WhoAndWhen form={form} />
         <Paper withBorder p="lg">
           <Title order={2} size="h4" mb="md">
             Gates
@@ -345,6 +358,40 @@ function ResponseSection({ form }: { form: Form }) {
             />
           </>
         )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** "Who gets this, and when?": the entry policy in words, and an optional send date (issue 24). */
+function WhoAndWhen({ form }: { form: UseFormReturnType<FormValues> }) {
+  const policy = form.values.entryPolicy;
+  return (
+    <Paper withBorder p="lg">
+      <Title order={2} size="h4" mb="md">
+        Who gets this, and when?
+      </Title>
+      <Stack gap="md">
+        <Radio.Group label="Who the campaign mails by itself once it is live" description="Frozen when the campaign goes live. Everyone still passes the checks: holdout, suppression, address, frequency, review and budget." {...form.getInputProps("entryPolicy")}>
+          <Stack gap="xs" mt="xs">
+            <Radio value="audience_at_go_live" label="Everyone in the audience when it goes live, once" />
+            <Radio value="audience_joins" label="Everyone in the audience when it goes live, and each person added to the audience afterwards" />
+            <Radio value="none" label="Nobody by itself: only people you send by hand or your systems send with entry events" />
+          </Stack>
+        </Radio.Group>
+        {policy !== "none" ? (
+          <TextInput
+            label="Send on"
+            type="datetime-local"
+            description="Optional, in your time zone. Empty: as soon as the campaign goes live. Nobody is mailed before then."
+            {...form.getInputProps("sendAt")}
+          />
+        ) : null}
+        {policy === "none" && !form.values.acceptsApiEvents ? (
+          <Alert color="yellow" title="Nobody would get this">
+            With neither the audience nor entry events from API keys, the campaign cannot go live. Choose who gets it, or turn on entry events.
+          </Alert>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -57,6 +57,7 @@ export function CampaignReadiness({ workspaceId, readiness, onSetBudget }: { wor
 
 const fixLabel: Record<TCampaignReadiness["items"][number]["key"], string> = {
   audience: "Choose or fill the audience",
+  entry: "Choose who gets it",
   mailability: "Fix the contacts",
   destination: "Set the destination URL",
   copy: "Write the copy",

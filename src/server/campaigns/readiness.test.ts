@@ -21,7 +21,8 @@ describe("campaign readiness (issue 16)", () => {
 
     const first = await caller.campaign.readiness(p);
     expect(first.ready).toBe(false);
-    expect(first.items.filter((i) => !i.ok).map((i) => i.key)).toEqual(["audience", "mailability", "destination", "copy", "plan", "printer", "budget"]);
+    expect(first.items.filter((i) => !i.ok).map((i) => i.key)).toEqual(["audience", "entry", "mailability", "destination", "copy", "plan", "printer", "budget"]);
+    expect(first.items.find((i) => i.key === "entry")).toMatchObject({ label: "Who gets this, and when", detail: expect.stringContaining("Nobody") });
     expect(first.items.find((i) => i.key === "plan")).toMatchObject({ detail: expect.stringContaining("free audit plan"), fix: "/settings/plan" });
     expect(first.items.find((i) => i.key === "printer")).toMatchObject({ detail: "No fulfilment contract is chosen.", fix: "/settings/printing" });
 
@@ -34,7 +35,7 @@ describe("campaign readiness (issue 16)", () => {
     // Fix each one: audience, copy and URL, plan, an approved contract, a budget.
     const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 4, perAccount: 2 });
     const contract = await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox postcards", format: "postcard", size: "6x9", unitCostCents: 95, status: "proposed" } });
-    await caller.campaign.update({ ...p, draft: { audienceId: audience.id, destinationUrl: "https://example.com/a", headline: "Hello {{firstName}}", bodyTemplate: "A note for {{company}}.", fulfilmentContractId: contract.id } });
+    await caller.campaign.update({ ...p, draft: { audienceId: audience.id, destinationUrl: "https://example.com/a", headline: "Hello {{firstName}}", bodyTemplate: "A note for {{company}}.", fulfilmentContractId: contract.id, entryPolicy: "audience_at_go_live" } });
     await prisma.workspace.update({ where: { id: o.workspaceId }, data: { plan: "paid" } });
     await caller.campaign.setBudget({ ...p, budgetCents: 50 });
 

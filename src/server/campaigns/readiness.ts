@@ -4,9 +4,10 @@ import { draftSummary } from "@/server/drafts/service";
 import { auditStaleness } from "@/server/mailability/staleness";
 import { latestAudit } from "@/server/mailability/service";
 import { needsDestination, responseSummary } from "@/server/responses/page-settings";
+import { ENTRY_POLICY_WORDS, entryProblem } from "./entry-policy";
 import { goLiveProblems, requireCampaign } from "./service";
 
-export type TReadinessKey = "audience" | "mailability" | "destination" | "copy" | "drafts" | "plan" | "printer" | "budget";
+export type TReadinessKey = "audience" | "entry" | "mailability" | "destination" | "copy" | "drafts" | "plan" | "printer" | "budget";
 
 /** Above this share of unmailable contacts in the audience's latest audit, going live waits for fixes. */
 export const MAX_UNMAILABLE_SHARE = 0.5;
@@ -52,6 +53,7 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
       detail: !campaign.audienceId ? "No audience is chosen." : members === 0 ? "The audience has no contacts." : `${members.toLocaleString("en-US")} contacts.`,
       fix: campaign.audienceId && members === 0 ? `/audiences/${campaign.audienceId}` : `${base}/edit`,
     },
+    entryItem(campaign, `${base}/edit`),
     {
       key: "mailability",
       label: "Its audience audited for this campaign, most of it mailable",
@@ -135,6 +137,20 @@ function responseItem(
     return { key: "destination", label: "A meeting link for the landing page", ok: !problems.some((x) => x.startsWith("set the meeting link")), detail: c.meetingUrl ?? "Not set.", fix };
   }
   return { key: "destination", label: c.responseMode === "gift_claim" ? "A gift claim page" : "A personal landing page", ok: true, detail: responseSummary(c), fix };
+}
+
+/** Who gets the campaign once live: its entry policy, or API entry events; with neither, nobody ever could. */
+function entryItem(c: { entryPolicy: keyof typeof ENTRY_POLICY_WORDS; acceptsApiEvents: boolean; sendAt: Date | null }, fix: string): TReadinessItem {
+  const ok = entryProblem(c) === null;
+  const when = c.entryPolicy !== "none" && c.sendAt ? ` Sent on ${c.sendAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : "";
+  const api = c.acceptsApiEvents ? " Entry events posted with an API key also admit people." : "";
+  return {
+    key: "entry",
+    label: "Who gets this, and when",
+    ok,
+    detail: ok ? `${ENTRY_POLICY_WORDS[c.entryPolicy]}.${when}${api}` : "Nobody: the campaign neither sends to its audience nor accepts API entry events. Choose who gets it.",
+    fix,
+  };
 }
 
 /** Refuses (422 invalid_state) with every blocker named, when the owner's go-live would not be ready. */

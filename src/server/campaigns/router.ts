@@ -13,7 +13,9 @@ import {
   setBudget,
   updateDraft,
 } from "./service";
+import { GO_LIVE_TX } from "./entry-policy";
 import { assertReady, campaignReadiness } from "./readiness";
+import { sendToContacts, ZSendTo } from "./send-to";
 
 /** Campaigns for the owner's browser. Going live, and every other change, is confirmed by the person in the UI first. */
 export const campaignRouter = router({
@@ -33,7 +35,7 @@ export const campaignRouter = router({
         const p = { workspaceId: ctx.workspaceId, campaignId: input.campaignId, actor: ctx.actor };
         await assertReady(tx, p);
         return goLiveIn(tx, { ...p, draftVersion: input.draftVersion });
-      }),
+      }, GO_LIVE_TX),
     ),
   changeState: ownerProcedure
     .input(ZCampaignId.extend({ change: z.enum(["pause", "resume", "end"]) }))
@@ -44,6 +46,10 @@ export const campaignRouter = router({
   events: ownerProcedure
     .input(ZCampaignId.merge(ZPage).extend({ status: z.enum(ENTRY_STATUSES, { error: `status must be one of ${ENTRY_STATUSES.join(", ")}.` }).optional() }))
     .query(({ ctx, input }) => listCampaignEvents(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, cursor: input.cursor, take: input.take, status: input.status })),
+  /** "Send to one more person": contacts of the audience entered by hand (source owner). */
+  sendTo: ownerProcedure
+    .input(ZSendTo)
+    .mutation(({ ctx, input }) => sendToContacts(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, contactIds: input.contactIds, source: "owner", actor: ctx.actor })),
   pieces: ownerProcedure
     .input(ZCampaignId.merge(ZPage))
     .query(({ ctx, input }) => listCampaignPieces(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, cursor: input.cursor, take: input.take })),

@@ -1,4 +1,4 @@
-import type { EntryEventStatus, MailPieceStatus, Prisma, PrismaClient } from "@/generated/prisma/client";
+import type { EntryEventStatus, EntryPolicy, MailPieceStatus, Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
@@ -6,6 +6,7 @@ import { AppError } from "@/server/errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
 import { noteDraftChange } from "./draft-version";
+import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
 import type { TCampaignDraft } from "./schema";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
@@ -168,9 +169,22 @@ const COPY_FIELDS = ["headline", "bodyTemplate", "signOff", "designId", "format"
 /** What must be true before a draft can go live; empty when ready. */
 export async function goLiveProblems(
   db: Db,
-  campaign: { audienceId: string | null; destinationUrl: string | null; headline: string; bodyTemplate: string; designId?: string | null; responseMode?: string; pageCallToAction?: string; meetingUrl?: string | null },
+  campaign: {
+    audienceId: string | null;
+    destinationUrl: string | null;
+    headline: string;
+    bodyTemplate: string;
+    designId?: string | null;
+    responseMode?: string;
+    pageCallToAction?: string;
+    meetingUrl?: string | null;
+    entryPolicy?: EntryPolicy;
+    acceptsApiEvents?: boolean;
+  },
 ) {
   const problems: string[] = [];
+  const entry = entryProblem(campaign);
+  if (entry) problems.push(entry);
   if (!campaign.audienceId) problems.push("choose an audience");
   else if ((await db.audienceMember.count({ where: { audienceId: campaign.audienceId } })) === 0) problems.push("the audience has no contacts");
   // The destination URL where the printed link (or the landing page's button) leads there; the meeting link for a meeting page.
@@ -185,7 +199,7 @@ export async function goLiveProblems(
  * is now, once. A consequential action: owners confirm it in the browser; agents get a card.
  */
 export function goLive(prisma: PrismaClient, p: GoLiveParams) {
-  return prisma.$transaction((tx) => goLiveIn(tx, p));
+  return prisma.$transaction((tx) => goLiveIn(tx, p), GO_LIVE_TX);
 }
 
 type GoLiveParams = { workspaceId: string; campaignId: string; actor: Actor; now?: Date };
@@ -212,8 +226,13 @@ export async function goLiveIn(tx: Db, p: GoLiveParams & { draftVersion?: number
   });
   if (moved.count !== 1) throw new AppError("invalid_state", "The campaign changed meanwhile; reload it.");
   const arms = await freezeHoldoutArms(tx, { workspaceId: p.workspaceId, campaignId: campaign.id, audienceId: campaign.audienceId!, holdoutShare: campaign.holdoutShare });
-  await recordAudit(tx, p.workspaceId, p.actor, "campaign.went_live", { type: "campaign", id: campaign.id }, arms);
-  return { ...(await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } })), arms };
+  // The audience enters now (or waits for sendAt), in this transaction: all of it exactly once, or nothing if going live fails.
+  const entered =
+    campaign.entryPolicy === "none"
+      ? 0
+      : await enterAudienceAtGoLive(tx, { workspaceId: p.workspaceId, campaignId: campaign.id, audienceId: campaign.audienceId!, sendAt: campaign.sendAt, now });
+  await recordAudit(tx, p.workspaceId, p.actor, "campaign.went_live", { type: "campaign", id: campaign.id }, { ...arms, entryPolicy: campaign.entryPolicy, entered });
+  return { ...(await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } })), arms, entered };
 }
 
 const transitions = {

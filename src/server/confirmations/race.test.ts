@@ -33,7 +33,7 @@ async function readyDraft() {
   const o = await createOwnerWorkspace(prisma);
   const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 3, perAccount: 1 });
   const campaign = await prisma.campaign.create({
-    data: { workspaceId: o.workspaceId, name: "Raced", format: "postcard", audienceId: audience.id, destinationUrl: "https://acme.example/x", headline: "The approved headline", bodyTemplate: "Hello." },
+    data: { workspaceId: o.workspaceId, name: "Raced", format: "postcard", acceptsApiEvents: true, audienceId: audience.id, destinationUrl: "https://acme.example/x", headline: "The approved headline", bodyTemplate: "Hello." },
   });
   return { o, campaign, user: { id: o.user.id, email: o.user.email } };
 }

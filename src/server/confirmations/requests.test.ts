@@ -22,6 +22,7 @@ async function draft(opts: { ready?: boolean; budgetCents?: number } = {}) {
       name: "Agent draft",
       format: "postcard",
       audienceId: audience.id,
+      entryPolicy: "audience_at_go_live",
       budgetCents: opts.budgetCents ?? 10_000,
       ...(opts.ready === false ? {} : { destinationUrl: "https://acme.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello from us." }),
     },

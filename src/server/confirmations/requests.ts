@@ -1,5 +1,6 @@
 import type { Campaign, ConfirmationCard } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
+import { goLiveEntryPreview, goLiveEntrySentences } from "@/server/campaigns/go-live-preview";
 import { goLiveProblems, requireCampaign } from "@/server/campaigns/service";
 import type { Db } from "@/server/db";
 import { draftsCardSentence } from "@/server/drafts/service";
@@ -69,7 +70,7 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
   ]);
   const printer = contract?.status === "approved" ? contract : null;
   const unit = printer?.unitCostCents ?? 0;
-  const expectedRecipients = Math.round(contacts * (1 - campaign.holdoutShare));
+  const entry = await goLiveEntryPreview(db, campaign, unit, now);
   const warnings = [
     workspace.plan !== "paid" ? "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen." : null,
     !printer ? "There is no approved printer contract for this campaign: nothing will be printed until it has one." : null,
@@ -82,7 +83,8 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
   const summary = [
     `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live.`,
     `Going live approves its copy and lets it spend up to its budget of ${usd(campaign.budgetCents)} without another card: each entry event can then print and mail a piece.`,
-    `Its entry policy (${campaign.acceptsApiEvents ? "accepts" : "does not accept"} API entry events) and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen; about ${expectedRecipients} of the audience's ${contacts} contacts are in mailed accounts.`,
+    `Who gets it and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen (the audience has ${contacts} contacts).`,
+    goLiveEntrySentences(entry),
     printer ? `Each piece costs ${usd(unit)} (${printer.name}).` : "",
     campaign.reviewGate !== "none" ? "The review gate still asks you before each piece is printed." : "",
     ...warnings,
@@ -96,10 +98,10 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
       kind: "go_live",
       title: `Take “${campaign.name}” live`,
       summary,
-      params: { campaignId: campaign.id, draftVersion: campaign.draftVersion, sample, warnings, copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff } },
+      params: { campaignId: campaign.id, draftVersion: campaign.draftVersion, sample, warnings, entry: { ...entry }, copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff } },
       campaignId: campaign.id,
-      costCents: unit * expectedRecipients,
-      recipients: expectedRecipients,
+      costCents: entry.estimatedCostCents,
+      recipients: entry.toMail,
       budgetAfterCents: campaign.budgetCents,
       requestedBy: p.requestedBy,
       expiresAt: expiry(now),

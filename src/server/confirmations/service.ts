@@ -1,3 +1,4 @@
+import { GO_LIVE_TX } from "@/server/campaigns/entry-policy";
 import type { CardKind, ConfirmationCard, PrismaClient, Prisma } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
@@ -159,7 +160,7 @@ export async function decideCard(
       { requestedBy: card.requestedByLabel, executionError },
     );
     return decided;
-  });
+  }, GO_LIVE_TX);
 }
 
 /** Marks pending cards past their time as expired and lets their subjects know (run by the worker). */

@@ -1,3 +1,4 @@
+import { seedEntryPolicyCampaigns } from "./seed-entry-policies";
 import type { Plan, PrismaClient } from "@/generated/prisma/client";
 import { startAudit } from "@/server/mailability/service";
 import { displayStart, hashApiKey } from "@/server/api-keys/secret";
@@ -57,6 +58,10 @@ export interface DemoWorkspace {
     hostedPage?: string;
     /** A live gift campaign whose gifts ship only after their recipient claims them on a claim page (paid workspace only). */
     giftClaim?: string;
+    /** A live campaign with entry policy audience_at_go_live: its audience (the launch list) entered when it went live (paid workspace only). */
+    liveAudienceAtGoLive?: string;
+    /** A live campaign with entry policy audience_joins over the same launch list: a contact added to it enters (paid workspace only). */
+    liveAudienceJoins?: string;
   };
   /** The /r/ code of a mailed piece of campaigns.hostedPage: {base_url}/r/{code} is its recipient's landing page. */
   hostedPageCode?: string;
@@ -119,6 +124,9 @@ export async function seedDemo(prisma: PrismaClient, log: (line: string) => void
       w.giftClaimCode = hosted.giftClaimCode;
       // They were mailed (or offered a gift): no longer plain members for other demo paths.
       w.contacts.inAudience = w.contacts.inAudience.filter((id) => !hosted.contacts.includes(id));
+      const launch = await seedEntryPolicyCampaigns(prisma, { workspaceId: ws, handle: spec.handle, ownerName: spec.owner.name, user: { id: owner.id, email: owner.email }, contractId: live.fulfilmentContractId!, designId: live.designId });
+      w.campaigns.liveAudienceAtGoLive = launch.liveAudienceAtGoLive;
+      w.campaigns.liveAudienceJoins = launch.liveAudienceJoins;
     }
     if (leads.audienceId && !(await prisma.mailabilityAudit.findFirst({ where: { workspaceId: ws, audienceId: leads.audienceId }, select: { id: true } }))) {
       await startAudit(prisma, { workspaceId: ws, audienceId: leads.audienceId, actor: { kind: "system", id: null, label: "Demo seed" } });

@@ -23,7 +23,7 @@ async function draftCampaign(plan: "audit" | "paid" = "paid") {
   await prisma.contact.update({ where: { id: contacts[2].id }, data: { firstName: "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegeundsorgfaltigkeitbeschutzen" } });
   const design = await createDesign(prisma, { workspaceId: o.workspaceId, actor, input: ZDesignCreate.parse({ name: "Spring", format: "postcard", size: "4x6", layout: "bold" }) });
   const campaign = await prisma.campaign.create({
-    data: { workspaceId: o.workspaceId, name: "Spring", format: "postcard", audienceId: audience.id, designId: design.id, headline: "{{firstName}}, {{firstName}} and {{company}}: hello", bodyTemplate: "Hi {{firstName|there}}.", signOff: "Sam" },
+    data: { workspaceId: o.workspaceId, name: "Spring", format: "postcard", acceptsApiEvents: true, audienceId: audience.id, designId: design.id, headline: "{{firstName}}, {{firstName}} and {{company}}: hello", bodyTemplate: "Hi {{firstName|there}}.", signOff: "Sam" },
   });
   return { ...o, audience, contacts, design, campaign };
 }

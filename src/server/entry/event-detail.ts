@@ -24,6 +24,7 @@ export async function getEntryEventDetail(db: Db, p: { workspaceId: string; camp
       runAfter: true,
       lastError: true,
       contactId: true,
+      source: true,
       campaign: { select: { status: true } },
       enrollment: { select: { id: true, scheduledFor: true, mailPiece: { select: { id: true, status: true, responseCode: true, giftClaim: { select: { status: true, expiresAt: true } } } } } },
     },
@@ -33,6 +34,7 @@ export async function getEntryEventDetail(db: Db, p: { workspaceId: string; camp
   return {
     eventId: event.id,
     contactId: event.contactId,
+    source: event.source,
     status: event.status,
     occurredAt: event.occurredAt.toISOString(),
     skipReason: (event.skipReason as SkipReason | null) ?? null,

@@ -20,6 +20,14 @@ export type TPostEntryEventInput = z.infer<typeof ZPostEntryEventInput>;
 export const ZEntryStatus = z.enum(ENTRY_STATUSES).describe("Lifecycle status; see the lifecycle documentation for each value.");
 export const ZSkipReason = z.enum(SKIP_REASONS).describe("Why the event was skipped (closed set).");
 
+/** Who made an entry event. */
+export const ENTRY_SOURCES = ["api", "agent", "owner", "go_live", "audience_join"] as const;
+export const ZEntrySource = z
+  .enum(ENTRY_SOURCES)
+  .describe(
+    "Who made the entry: api (posted with an API key), agent (entry_events_post or campaigns_send_to), owner (a person sent it by hand in the browser), go_live (the service, when the campaign went live with entry policy audience_at_go_live or audience_joins), audience_join (the service, when the contact joined the audience of an audience_joins campaign).",
+  );
+
 /** 202 body (spec 2.2). */
 export const ZEntryEventAccepted = z.object({
   eventId: z.string().describe("The accepted event's id (evt_…)."),
@@ -37,6 +45,7 @@ export const ZEntryEventStatus = z.object({
   eventId: z.string(),
   status: ZEntryStatus,
   occurredAt: z.string().describe("ISO 8601 date-time (UTC)."),
+  source: ZEntrySource.optional().describe("Who made the entry (an addition to the specification's fields): api, agent, owner, go_live or audience_join."),
   skipReason: ZSkipReason.optional(),
   enrollmentId: z.string().optional().describe("The enrollment created for the contact (enr_…), once there is one."),
   completedAt: z.string().optional().describe("When the lifecycle finished (UTC), for terminal statuses."),

@@ -69,14 +69,15 @@ describe("every tool on real data", () => {
     await run("suppressions_list");
     await run("campaigns_list", { take: 1 });
     await run("campaigns_get", { campaignId: f.campaign.id });
-    const draft = (await run("campaigns_create_draft", { name: "Agent draft", format: "postcard", audienceId: audience.id, budgetCents: 5000, destinationUrl: "https://acme.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello from {{company}}." })) as { id: string };
-    await run("campaigns_update_draft", { campaignId: draft.id, changes: { holdoutShare: 0.1 } });
+    const draft = (await run("campaigns_create_draft", { name: "Agent draft", format: "postcard", audienceId: audience.id, budgetCents: 5000, destinationUrl: "https://acme.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello from {{company}}.", entryPolicy: "audience_at_go_live" })) as { id: string };
+    await run("campaigns_update_draft", { campaignId: draft.id, changes: { holdoutShare: 0.1, entryPolicy: "audience_joins", sendAt: new Date(Date.now() + 86_400_000).toISOString() } });
     await run("campaigns_request_go_live", { campaignId: draft.id });
     await run("campaigns_request_budget_raise", { campaignId: f.campaign.id, budgetCents: 500_000 });
     const events = (await run("entry_events_list", { campaignId: f.campaign.id, take: 2 })) as { events: { eventId: string }[]; nextCursor: string };
     await run("entry_events_list", { campaignId: f.campaign.id, cursor: events.nextCursor });
     await run("entry_events_get", { campaignId: f.campaign.id, eventId: events.events[0].eventId });
     await run("entry_events_post", { campaignId: f.campaign.id, contactId: f.contacts[6].id, idempotencyKey: "agent-1" });
+    await run("campaigns_send_to", { campaignId: f.campaign.id, contactIds: [f.contacts[6].id, f.contacts[7].id] });
     await run("pieces_list", { campaignId: f.campaign.id });
     const waiting = (await run("pieces_list", { campaignId: gated.id, status: "pending_review" })) as { pieces: { pieceId: string }[] };
     await run("pieces_request_approval", { pieceId: waiting.pieces[0].pieceId });

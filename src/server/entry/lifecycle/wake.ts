@@ -1,3 +1,4 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 
 type Listener = () => void;
@@ -22,10 +23,17 @@ export async function wakeEventOfEnrollment(db: Db, enrollmentId: string, now: D
   signalWork();
 }
 
+/**
+ * When a woken event may run: now, except that an entry the service made (going live, joining the
+ * audience) that has not started yet still waits for its campaign's sendAt.
+ */
+const dueAt = (now: Date) => Prisma.sql`CASE WHEN "EntryEvent".status = 'accepted' AND "EntryEvent".source IN ('go_live', 'audience_join')
+  THEN GREATEST(${now.toISOString()}::timestamp, COALESCE((SELECT c."sendAt" FROM "Campaign" c WHERE c.id = "EntryEvent"."campaignId"), ${now.toISOString()}::timestamp)) ELSE ${now.toISOString()}::timestamp END`;
+
 /** Makes every waiting event of a campaign due now (it was resumed). */
 export async function wakeCampaignEvents(db: Db, campaignId: string, now: Date) {
   await db.$executeRaw`
-    UPDATE "EntryEvent" SET "runAfter" = ${now}, "updatedAt" = now()
+    UPDATE "EntryEvent" SET "runAfter" = ${dueAt(now)}, "updatedAt" = now()
      WHERE "campaignId" = ${campaignId} AND status IN ('accepted', 'processing', 'waiting', 'enrolled')`;
   signalWork();
 }
@@ -37,7 +45,7 @@ export async function wakeCampaignEvents(db: Db, campaignId: string, now: Date) 
  */
 export async function wakeEventsAfterMailingChange(db: Db, p: { workspaceId: string; contractId?: string; now: Date }) {
   await db.$executeRaw`
-    UPDATE "EntryEvent" SET "runAfter" = ${p.now}, "updatedAt" = now()
+    UPDATE "EntryEvent" SET "runAfter" = ${dueAt(p.now)}, "updatedAt" = now()
      WHERE "workspaceId" = ${p.workspaceId} AND status IN ('accepted', 'processing', 'waiting', 'enrolled')
        AND (${p.contractId ?? null}::text IS NULL OR "campaignId" IN (SELECT id FROM "Campaign" WHERE "fulfilmentContractId" = ${p.contractId ?? null} AND "workspaceId" = ${p.workspaceId}))`;
   signalWork();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZCampaignDraft } from "@/server/campaigns/schema";
 import { changeCampaignState, createDraft, getCampaignDetail, pageCampaigns, updateDraft } from "@/server/campaigns/service";
 import { requestResume } from "@/server/confirmations/requests";
+import { MAX_SEND_TO, sendToContacts } from "@/server/campaigns/send-to";
 import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
 import { CLAIM_WINDOW_DAYS, pageCallToActionDescriptions, responseModeDescriptions } from "@/server/responses/page-settings";
@@ -43,7 +44,14 @@ const ZDraftFields = ZCampaignDraft.extend({
   meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The scheduling link (https) the landing page's meeting button opens, e.g. a Calendly or HubSpot meetings link; required before go-live when pageCallToAction is meeting. Null clears it."),
   giftOptions: ZCampaignDraft.shape.giftOptions.describe(`Gift campaigns with responseMode gift_claim: the gifts the recipient may choose from on the claim page (${GIFT_ITEMS.join(", ")}), each once; empty offers the design's gift alone. All cost the same to send (the contract's unit cost).`),
   claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`Gift claim: days the recipient has to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}). The gift's budget is held meanwhile; unclaimed, the entry event ends skipped (gift_unclaimed).`),
-}).omit({ endsAt: true }).extend({
+  entryPolicy: ZCampaignDraft.shape.entryPolicy,
+}).omit({ endsAt: true, sendAt: true }).extend({
+  sendAt: z.iso
+    .datetime({ offset: true })
+    .refine((v) => isStorableTime(Date.parse(v)), `The send date must be before ${LATEST_TIMESTAMP}.`)
+    .nullable()
+    .optional()
+    .describe("When the entries the service makes (entryPolicy audience_at_go_live or audience_joins) go on to be printed and mailed: an ISO 8601 date-time with offset; null or absent, at once when the go-live card is accepted. Frozen at go-live."),
   endsAt: z.iso
     .datetime({ offset: true })
     .refine((v) => Date.parse(v) > Date.now(), "The end must be in the future.")
@@ -70,13 +78,14 @@ const DRAFT_DEFAULTS = {
   signOff: "",
 };
 
-const toDraft = <T extends { endsAt?: string | null }>(fields: T) => {
-  const { endsAt, ...rest } = fields;
-  return { ...rest, ...(endsAt !== undefined ? { endsAt: endsAt === null ? null : new Date(endsAt) } : {}) };
+const toDate = (v: string | null) => (v === null ? null : new Date(v));
+const toDraft = <T extends { endsAt?: string | null; sendAt?: string | null }>(fields: T) => {
+  const { endsAt, sendAt, ...rest } = fields;
+  return { ...rest, ...(endsAt !== undefined ? { endsAt: toDate(endsAt) } : {}), ...(sendAt !== undefined ? { sendAt: toDate(sendAt) } : {}) };
 };
 
 const goLiveNeeds =
-  "Go-live (campaigns_request_go_live, accepted by a person) needs an audience with contacts, a headline and a message (or a design), and where the link leads: a destination URL (redirect, or a landing page's visit_site button) or a meeting link (a landing page's meeting button); mail also needs the paid plan, an approved contract for the format and a budget. responseMode gift_claim needs a gift campaign.";
+  "Go-live (campaigns_request_go_live, accepted by a person) needs a way in (entryPolicy audience_at_go_live or audience_joins, or acceptsApiEvents), an audience with contacts, a headline and a message (or a design), and where the link leads: a destination URL (redirect, or a landing page's visit_site button) or a meeting link (a landing page's meeting button); mail also needs the paid plan, an approved contract for the format and a budget. responseMode gift_claim needs a gift campaign.";
 
 const ZListRow = z.object({
   id: z.string(),
@@ -150,7 +159,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_create_draft",
     title: "Create a draft campaign",
-    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end, responseMode redirect. ${goLiveNeeds}`,
+    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, entryPolicy none, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end, responseMode redirect. ${goLiveNeeds}`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
@@ -221,6 +230,46 @@ export const campaignTools = [
     run: async (ctx, a) => {
       const { card, created } = await requestResume(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, requestedBy: ctx.actor });
       return { requested: `Resume campaign ${a.campaignId}.`, changed: created ? [`Created confirmation card ${card.id}; the campaign is still paused.`] : [], result: cardDetail(ctx, card) };
+    },
+  }),
+  defineTool({
+    name: "campaigns_send_to",
+    title: "Send a live campaign to more people",
+    description: `Adds contacts of the campaign's audience to a live campaign by hand, whatever its entry policy: each becomes an entry event (source agent) that passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer), so it spends up to the budget the person approved without another card. A contact who already entered the campaign is not entered again (entered false, with their first event). All or nothing: an unknown contact or one outside the audience writes nothing. Up to ${MAX_SEND_TO} contacts per call; follow each event with entry_events_get.`,
+    scope: "entry_events:write",
+    kind: "write",
+    idempotent: true,
+    input: z.object({
+      campaignId: ZCampaignIdArg,
+      contactIds: z
+        .array(z.string().min(1).max(200))
+        .min(1)
+        .max(MAX_SEND_TO)
+        .refine((ids) => new Set(ids).size === ids.length, "Name each contact once.")
+        .describe(`Contacts of the campaign's audience (ctc_…, from contacts_list or audiences_get), 1 to ${MAX_SEND_TO}, each once.`),
+    }),
+    result: z.object({
+      entries: z.array(
+        z.object({
+          contactId: z.string(),
+          eventId: z.string().describe("The contact's entry event in this campaign (evt_…)."),
+          entered: z.boolean().describe("True when this call entered the contact; false when they had entered before."),
+        }),
+      ),
+    }),
+    run: async (ctx, a) => {
+      const entries = await sendToContacts(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, contactIds: a.contactIds, source: "agent", actor: ctx.actor });
+      const entered = entries.filter((e) => e.entered);
+      return {
+        requested: `Send campaign ${a.campaignId} to ${a.contactIds.length} contact${a.contactIds.length === 1 ? "" : "s"}.`,
+        changed: entered.length ? [`Entered ${entered.length} contact${entered.length === 1 ? "" : "s"} (${entered.map((e) => e.eventId).join(", ")}); the lifecycle now decides whether a piece is mailed.`] : [],
+        result: { entries },
+      };
+    },
+    errorHints: {
+      not_found: "Find the campaign's id with campaigns_list, and contact ids with contacts_list.",
+      invalid_argument: "Only contacts of the campaign's audience can be sent to; add them to the audience first (audiences tools).",
+      invalid_state: "Only a live campaign can be sent to; read it with campaigns_get.",
     },
   }),
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listCampaignEvents, listCampaignPieces } from "@/server/campaigns/service";
 import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
-import { ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
+import { ZEntrySource, ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { MAILABILITY_REASONS, type TMailabilityReason, ZMailabilityReason } from "@/server/mailability/reasons";
 import { ZCursor, ZTake } from "./paging";
@@ -13,6 +13,7 @@ const PIECE_STATUSES = ["pending_review", "approved", "rendered", "printed", "ma
 const ZEventDetail = z.object({
   eventId: z.string(),
   contactId: z.string(),
+  source: ZEntrySource,
   status: ZEntryStatus,
   occurredAt: z.string(),
   skipReason: ZSkipReason.nullable(),
@@ -80,7 +81,7 @@ export const entryTools = [
           status: ZEntryStatus,
           skipReason: ZSkipReason.nullable(),
           mailabilityReasons: z.array(ZMailabilityReason).describe("The mailability audit's reasons when the suppression or address gate skipped it; empty otherwise."),
-          source: z.enum(["api", "agent", "owner"]),
+          source: ZEntrySource,
           contactId: z.string(),
           contactName: z.string(),
           arm: z.enum(["treatment", "holdout"]).nullable(),

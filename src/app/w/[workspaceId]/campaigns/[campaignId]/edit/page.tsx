@@ -19,6 +19,8 @@ export default async function EditCampaignPage({ params }: { params: Promise<{ w
         format: c.format,
         audienceId: c.audienceId,
         acceptsApiEvents: c.acceptsApiEvents,
+        entryPolicy: c.entryPolicy,
+        sendAt: c.sendAt,
         holdoutShare: c.holdoutShare,
         frequencyCapContact: c.frequencyCapContact,
         frequencyCapAccount: c.frequencyCapAccount,
