@@ -81,7 +81,7 @@ const DEFAULT_PROPS: Record<ObjectType, string[]> = {
   deals: ["amount", "closedate", "createdate", "dealname", "dealstage", "hs_lastmodifieddate", "hs_object_id", "pipeline"],
 };
 
-export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOptions, port = 0): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm }> {
+export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOptions, port = 0): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm; revokeToken(replacement?: string): string }> {
   const ctl = controls();
   const scopes = new Set(options.scopes ?? ALL_HUBSPOT_SCOPES);
   const error = (res: http.ServerResponse, status: number, category: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
