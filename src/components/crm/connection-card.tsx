@@ -1,6 +1,6 @@
 "use client";
 
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconUnlink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -11,6 +11,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 import { CRM_NAMES } from "./connect-modal";
+import { DealFilter } from "./deal-filter";
 import { SyncHistory } from "./sync-history";
 
 const SCHEDULES = [
@@ -66,6 +67,7 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
   );
   const running = c.lastSync && (c.lastSync.status === "queued" || c.lastSync.status === "running") ? c.lastSync : null;
   const connected = c.status === "connected";
+  const needsReconnect = c.status === "needs_reconnect";
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={`crm-${c.connectionId}`}>
@@ -76,12 +78,12 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
               <Title order={3} size="h4" id={`crm-${c.connectionId}`}>
                 {c.name}
               </Title>
-              <Badge color={connected ? "teal" : "gray"} variant="light">
-                {connected ? "Connected" : "Disconnected"}
+              <Badge color={connected ? "teal" : needsReconnect ? "orange" : "gray"} variant="light">
+                {connected ? "Connected" : needsReconnect ? "Needs reconnecting" : "Disconnected"}
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              {connected
+              {connected || needsReconnect
                 ? `Connected by ${c.connectedBy} on ${formatDateTime(c.connectedAt)}. Last successful sync: ${formatDateTime(c.lastSuccessfulSyncAt, "none yet")}.`
                 : `Disconnected on ${formatDateTime(c.disconnectedAt)}: its credentials were deleted. What it synced stays here, marked as from ${CRM_NAMES[c.kind]}.`}
             </Text>
@@ -96,11 +98,31 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
                   Disconnect
                 </Button>
               </>
+            ) : needsReconnect ? (
+              <>
+                <Button color="orange" onClick={onReconnect}>
+                  Reconnect
+                </Button>
+                <Button variant="light" color="red" leftSection={<IconUnlink size={16} />} onClick={() => setConfirming(true)}>
+                  Disconnect
+                </Button>
+              </>
             ) : (
               <Button onClick={onReconnect}>Connect again</Button>
             )}
           </Group>
         </Group>
+        {needsReconnect && (
+          <Alert color="orange" title={`${CRM_NAMES[c.kind]} refused the saved credentials`}>
+            {c.attention ?? "The credentials no longer work."} Scheduled syncs are stopped until you reconnect; what was synced stays.
+          </Alert>
+        )}
+        {(connected || needsReconnect) && !c.listsEnabled && (
+          <Text size="sm" c="dimmed">
+            Lists are not synced: these credentials cannot read {c.kind === "salesforce" ? "Campaigns" : "lists"}. Give them access and reconnect to sync them as audiences.
+          </Text>
+        )}
+        {(connected || needsReconnect) && <DealFilter workspaceId={workspaceId} connection={c} />}
         {connected && (
           <Select
             label="Scheduled sync"

@@ -46,6 +46,11 @@ export interface CrmDeal {
   createdAt: string | null;
   closedAt: string | null;
   won: boolean;
+  /** The pipeline (HubSpot pipeline id; Salesforce's one, "opportunities") and stage (HubSpot stage id, Salesforce StageName). */
+  pipeline: string | null;
+  stage: string | null;
+  /** ISO 4217 code of the amount (the deal's own, else the CRM account's), or null when the CRM does not say. */
+  currency: string | null;
   modifiedAt: string | null;
 }
 
@@ -70,6 +75,23 @@ export interface CrmList {
 export interface CrmIdentity {
   externalAccountId: string;
   name: string;
+  /** Whether the credentials can read the CRM's lists (else the connection syncs without them). */
+  listsReadable: boolean;
+  /** The CRM account's currency (ISO 4217), or null when it does not say. */
+  currency: string | null;
+}
+
+/** A deal pipeline and its stages, as the CRM names them (Salesforce: one, its opportunity stages). */
+export interface CrmPipeline {
+  id: string;
+  label: string;
+  stages: { id: string; label: string }[];
+}
+
+/** A record deleted (HubSpot: archived) in the CRM. */
+export interface CrmDeleted {
+  id: string;
+  deletedAt: string | null;
 }
 
 export interface CrmAdapter {
@@ -84,11 +106,20 @@ export interface CrmAdapter {
   lists(): Promise<CrmList[]>;
   /** One page of a list's members, as contact ids. */
   listMembers(listId: string, cursor: string | null): Promise<CrmPage<string>>;
+  /** One page of the type's records deleted (archived) since `since`, from `cursor`. */
+  deleted(type: TCrmObjectType, since: Date, cursor: string | null): Promise<CrmPage<CrmDeleted>>;
+  /** The deal pipelines and their stages. */
+  pipelines(): Promise<CrmPipeline[]>;
 }
 
 /** The credentials or permissions are not enough: the message says what is wrong and how to fix it. */
 export class CrmAccessError extends Error {
   override name = "CrmAccessError";
+}
+
+/** The CRM refused the saved credentials themselves (revoked, expired, deleted app): only connecting again helps. */
+export class CrmCredentialsRevoked extends CrmAccessError {
+  override name = "CrmCredentialsRevoked";
 }
 
 /** The CRM asked us to slow down; `retryAfterMs` from its Retry-After header when it gave one. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCrm } from "@/test/crm-fakes/data";
 import { startHubSpotFake } from "@/test/crm-fakes/hubspot-fake";
 import { startSalesforceFake } from "@/test/crm-fakes/salesforce-fake";
-import { CrmAccessError, CrmRateLimited } from "./adapter";
+import { CrmAccessError, CrmQuotaExceeded, CrmRateLimited } from "./adapter";
 import { hubspotAdapter } from "./hubspot";
 import { salesforceAdapter } from "./salesforce";
 import { salesforceOrigin } from "./urls";
@@ -33,7 +33,7 @@ describe("HubSpot", () => {
   it("verifies a token with every scope, then pages through contacts with their companies", async () => {
     const fake = await hubspot(250);
     const a = hubspotAdapter({ accessToken: "pat-na1-good" });
-    expect(await a.verify()).toEqual({ externalAccountId: "4711", name: "HubSpot portal 4711" });
+    expect(await a.verify()).toEqual({ externalAccountId: "4711", name: "HubSpot portal 4711", listsReadable: true, currency: "USD" });
     expect(await a.count("contacts", null)).toBe(250);
     const first = await a.page("contacts", null, null);
     expect(first.records).toHaveLength(100);
@@ -125,16 +125,76 @@ describe("Salesforce", () => {
   });
 });
 
-describe("Salesforce 429", () => {
-  it("keeps the Retry-After that jsforce drops", async () => {
+describe("Salesforce limits", () => {
+  it("tells the concurrent-request limit (403, wait and retry) from the daily allowance (403, stop), and leaves retrying to the sync", async () => {
     const fake = await salesforce(5);
     const a = salesforceAdapter({ origin: fake.url, clientId: "key", clientSecret: "secret" });
     await a.verify();
+    fake.limitNext(1, "concurrent");
+    const before = fake.requests.length;
+    const concurrent = await a.page("contacts", null, null).catch((e) => e);
+    expect(concurrent).toBeInstanceOf(CrmRateLimited);
+    expect(concurrent.message).toContain("ConcurrentPerOrgLongTxn");
+    // jsforce did not retry it behind the sync's back.
+    expect(fake.requests.length - before).toBe(1);
+    fake.limitNext(1, "daily");
+    expect(await a.page("contacts", null, null).catch((e) => e)).toBeInstanceOf(CrmQuotaExceeded);
     fake.rateLimitNext(1, 7);
-    const error = await a.page("contacts", null, null).catch((e) => e);
-    expect(error).toBeInstanceOf(CrmRateLimited);
-    expect(error.retryAfterMs).toBe(7000);
+    expect(await a.page("contacts", null, null).catch((e) => e)).toBeInstanceOf(CrmRateLimited);
     expect((await a.page("contacts", null, null)).records).toHaveLength(5);
+  });
+});
+
+describe("what the vendors say about associations, deletions, pipelines and currencies", () => {
+  it("HubSpot: the company labelled Primary, not the first, in full and incremental reads", async () => {
+    const fake = await hubspot(30);
+    const a = hubspotAdapter({ accessToken: "pat-na1-good" });
+    const person = fake.data.contacts[3];
+    expect(person.otherCompanyIds?.length).toBe(1);
+    const full = (await a.page("contacts", null, null)).records.find((r) => r.id === person.id)!;
+    expect(full.companyId).toBe(person.companyId);
+    const since = new Date();
+    person.modifiedAt = Date.now() + 1000;
+    fake.data.deals[0].otherCompanyIds = [fake.data.companies[5].id];
+    fake.data.deals[0].modifiedAt = Date.now() + 1000;
+    expect((await a.page("contacts", since, null)).records.map((r) => [r.id, r.companyId])).toEqual([[person.id, person.companyId]]);
+    expect((await a.page("deals", since, null)).records.map((r) => [r.id, r.companyId])).toEqual([[fake.data.deals[0].id, fake.data.deals[0].companyId]]);
+  });
+
+  it("HubSpot: archived records, the deal pipelines and the deal's currency", async () => {
+    const fake = await hubspot(30);
+    const a = hubspotAdapter({ accessToken: "pat-na1-good" });
+    const since = new Date(Date.now() - 1000);
+    fake.data.contacts[2].deletedAt = Date.now();
+    fake.data.contacts[4].deletedAt = Date.now() - 86_400_000;
+    expect((await a.deleted("contacts", since, null)).records.map((r) => r.id)).toEqual([fake.data.contacts[2].id]);
+    expect((await a.count("contacts", null))).toBe(28);
+    const pipelines = await a.pipelines();
+    expect(pipelines.map((p) => [p.id, p.stages.map((s) => s.id)])).toEqual([
+      ["default", ["appointmentscheduled", "closedwon", "closedlost"]],
+      ["renewals", ["renewal-open", "renewal-won"]],
+    ]);
+    fake.data.deals[1].currency = "EUR";
+    const deals = (await a.page("deals", null, null)).records;
+    expect(deals[1]).toMatchObject({ currency: "EUR", pipeline: "default", stage: "appointmentscheduled" });
+    expect(deals[0]).toMatchObject({ currency: null, stage: "closedwon" });
+  });
+
+  it("Salesforce: connects without Campaigns (lists off), finds deleted records with queryAll, reads stages and currencies", async () => {
+    const fake = await salesforce(20, { hiddenObjects: ["Campaign"] });
+    const a = salesforceAdapter({ origin: fake.url, clientId: "key", clientSecret: "secret" });
+    expect(await a.verify()).toMatchObject({ listsReadable: false, currency: "USD" });
+    const since = new Date(Date.now() - 1000);
+    fake.data.contacts[1].deletedAt = Date.now();
+    expect((await a.deleted("contacts", since, null)).records.map((r) => r.id)).toEqual([fake.data.contacts[1].id]);
+    expect(fake.requests.some((r) => r.url.includes("/queryAll?"))).toBe(true);
+    expect((await a.page("contacts", null, null)).records).toHaveLength(19);
+    expect((await a.pipelines())[0]).toMatchObject({ id: "opportunities", stages: expect.arrayContaining([{ id: "Closed Won", label: "Closed Won" }]) });
+    const multi = await startSalesforceFake(generateCrm("salesforce", { contacts: 30 }), { clientId: "key", clientSecret: "secret", multiCurrency: true, currency: "USD" });
+    fakes.push(multi);
+    multi.data.deals[0].currency = "GBP";
+    const deals = (await salesforceAdapter({ origin: multi.url, clientId: "key", clientSecret: "secret" }).page("deals", null, null)).records;
+    expect(Object.fromEntries(deals.map((d) => [d.id, d.currency]))).toEqual(Object.fromEntries(multi.data.deals.map((d, i) => [d.id, i === 0 ? "GBP" : "USD"])));
   });
 });
 

@@ -2,6 +2,7 @@ import { Client } from "@hubspot/api-client";
 import {
   type CrmAdapter,
   CrmAccessError,
+  CrmCredentialsRevoked,
   type CrmCompany,
   type CrmContact,
   type CrmDeal,
@@ -34,7 +35,7 @@ export const HUBSPOT_SCOPES = {
 const PROPS: Record<TCrmObjectType, string[]> = {
   contacts: ["firstname", "lastname", "email", "jobtitle", "phone", "address", "city", "state", "zip", "country", "company", "hs_email_optout", "lastmodifieddate"],
   companies: ["name", "domain", "website", "hs_lastmodifieddate"],
-  deals: ["dealname", "amount", "createdate", "closedate", "hs_is_closed_won", "hs_lastmodifieddate"],
+  deals: ["dealname", "amount", "deal_currency_code", "pipeline", "dealstage", "createdate", "closedate", "hs_is_closed_won", "hs_lastmodifieddate"],
 };
 /** HubSpot names the last-modified property of contacts differently from the others. */
 const MODIFIED: Record<TCrmObjectType, string> = { contacts: "lastmodifieddate", companies: "hs_lastmodifieddate", deals: "hs_lastmodifieddate" };
@@ -62,13 +63,19 @@ const cents = (v: string | null | undefined): number | null => {
   const n = s(v) === null ? NaN : Number(v);
   return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
 };
-/** The primary company (contact_to_company / deal_to_company) first, else any. */
-const companyOf = (a: Assoc, fallback?: string[]) => {
+/**
+ * The company HubSpot labels Primary: in a v3 read, the association typed contact_to_company or
+ * deal_to_company (the others are *_unlabeled or custom labels); in a v4 read (`primary`), the one
+ * whose types include the Primary label. A contact or deal with companies but none Primary (an
+ * older record) takes its first, as HubSpot's UI shows it.
+ */
+const companyOf = (a: Assoc, primary?: string | null) => {
+  if (primary !== undefined) return primary;
   const results = a?.companies?.results ?? [];
-  return results.find((r) => /_to_company$/.test(r.type))?.id ?? results[0]?.id ?? fallback?.[0] ?? null;
+  return results.find((r) => /^(contact|deal)_to_company$/.test(r.type))?.id ?? results[0]?.id ?? null;
 };
 
-function toRecord(type: TCrmObjectType, o: RawObject, companies?: string[]): CrmRecordOf[TCrmObjectType] {
+function toRecord(type: TCrmObjectType, o: RawObject, companies?: string | null): CrmRecordOf[TCrmObjectType] {
   const p = o.properties;
   if (type === "companies") return { id: o.id, name: s(p.name), domain: s(p.domain) ?? s(p.website), modifiedAt: iso(p.hs_lastmodifieddate) } satisfies CrmCompany;
   if (type === "deals") {
@@ -80,6 +87,9 @@ function toRecord(type: TCrmObjectType, o: RawObject, companies?: string[]): Crm
       createdAt: iso(p.createdate),
       closedAt: iso(p.closedate),
       won: p.hs_is_closed_won === "true",
+      pipeline: s(p.pipeline),
+      stage: s(p.dealstage),
+      currency: s(p.deal_currency_code)?.toUpperCase() ?? null,
       modifiedAt: iso(p.hs_lastmodifieddate),
     } satisfies CrmDeal;
   }
@@ -119,10 +129,10 @@ export function hubspotError(error: unknown): Error {
     return new CrmRateLimited(`HubSpot asked to slow down (${body.message ?? "429 Too Many Requests"}).`, retryAfterMs(e.headers?.["retry-after"]));
   }
   if (e.code === 401) {
-    return new CrmAccessError(
+    return new CrmCredentialsRevoked(
       body.category === "EXPIRED_AUTHENTICATION"
         ? "HubSpot says this access token has expired. Copy the private app's current token (HubSpot → Settings → Integrations → Private apps) and connect again."
-        : "HubSpot did not accept this access token. Copy the private app's access token again (HubSpot → Settings → Integrations → Private apps → your app → Auth) and paste it whole.",
+        : "HubSpot did not accept this access token (it was rotated or the private app was deleted). Copy the private app's access token again (HubSpot → Settings → Integrations → Private apps → your app → Auth) and paste it whole.",
     );
   }
   if (e.code === 403) {
@@ -173,7 +183,7 @@ export function hubspotAdapter(credentials: { accessToken: string }): CrmAdapter
 
     async verify() {
       const res = await call(() => client.apiRequest({ method: "GET", path: "/account-info/v3/details" }));
-      const details = (await res.json().catch(() => ({}))) as { portalId?: number; message?: string; category?: string };
+      const details = (await res.json().catch(() => ({}))) as { portalId?: number; companyCurrency?: string; message?: string; category?: string };
       if (!res.ok) throw hubspotError({ code: res.status, body: details, headers: Object.fromEntries(res.headers.entries()) });
       // One small read of each kind of object the sync needs: every missing scope is named at once.
       const missing: string[] = [];
@@ -193,7 +203,7 @@ export function hubspotAdapter(credentials: { accessToken: string }): CrmAdapter
       }
       if (missing.length) throw new CrmAccessError(missingScopesSentence([...new Set(missing)]));
       const portal = String(details.portalId ?? "");
-      return { externalAccountId: portal, name: `HubSpot portal ${portal}` };
+      return { externalAccountId: portal, name: `HubSpot portal ${portal}`, listsReadable: true, currency: details.companyCurrency?.toUpperCase() ?? null };
     },
 
     async count(type, since) {
@@ -217,8 +227,8 @@ export function hubspotAdapter(credentials: { accessToken: string }): CrmAdapter
       const from = new Date(Number(fromText));
       const res = await search(type, from, afterText || undefined);
       const objects = res.results as RawObject[];
-      const companies = type === "companies" ? new Map<string, string[]>() : await associatedCompanies(client, type, objects.map((o) => o.id));
-      const records = objects.map((o) => toRecord(type, o, companies.get(o.id)) as CrmRecordOf[T]);
+      const companies = type === "companies" ? new Map<string, string>() : await primaryCompanies(client, type, objects.map((o) => o.id));
+      const records = objects.map((o) => toRecord(type, o, type === "companies" ? undefined : (companies.get(o.id) ?? null)) as CrmRecordOf[T]);
       const after = res.paging?.next?.after;
       let next: string | null = null;
       if (after && Number(after) + PAGE <= SEARCH_WINDOW) next = `${from.getTime()}:${after}`;
@@ -246,14 +256,42 @@ export function hubspotAdapter(credentials: { accessToken: string }): CrmAdapter
       const res = await call(() => client.crm.lists.membershipsApi.getPage(listId, cursor ?? undefined, undefined, 250));
       return { records: res.results.map((r) => r.recordId), next: res.paging?.next?.after ?? null };
     },
+
+    // Archived objects (GET /crm/v3/objects/{type}?archived=true, newest archive first is not
+    // promised, so every page is read); HubSpot keeps them 90 days, the daily full sync catches the rest.
+    async deleted(type, since, cursor) {
+      const res = await call(() => api(type).basicApi.getPage(PAGE, cursor ?? undefined, ["hs_object_id"], undefined, undefined, true));
+      const records = res.results
+        .map((o) => ({ id: o.id, deletedAt: (o as { archivedAt?: Date }).archivedAt ? new Date((o as { archivedAt: Date }).archivedAt).toISOString() : null }))
+        .filter((o) => !o.deletedAt || Date.parse(o.deletedAt) >= since.getTime());
+      return { records, next: res.paging?.next?.after ?? null };
+    },
+
+    async pipelines() {
+      const res = await call(() => client.crm.pipelines.pipelinesApi.getAll("deals"));
+      return res.results
+        .filter((p) => !p.archived)
+        .sort((a, b) => a.displayOrder - b.displayOrder)
+        .map((p) => ({ id: p.id, label: p.label, stages: p.stages.filter((st) => !st.archived).sort((a, b) => a.displayOrder - b.displayOrder).map((st) => ({ id: st.id, label: st.label })) }));
+    },
   };
 }
 
-/** Companies associated with searched contacts or deals (search results carry no associations). */
-async function associatedCompanies(client: Client, type: TCrmObjectType, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
+/** HubSpot's Primary association types to companies (v4 typeId, HUBSPOT_DEFINED): contact → company 1, deal → company 5. */
+const PRIMARY_TYPE_ID: Partial<Record<TCrmObjectType, number>> = { contacts: 1, deals: 5 };
+
+/**
+ * The Primary company of searched contacts or deals (search results carry no associations), from
+ * the v4 batch read: the associated company whose types include the Primary label, else the first.
+ */
+async function primaryCompanies(client: Client, type: TCrmObjectType, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
   if (!ids.length) return out;
   const res = await call(() => client.crm.associations.v4.batchApi.getPage(type, "companies", { inputs: ids.map((id) => ({ id })) }));
-  for (const r of res.results) out.set(String(r._from.id), r.to.map((t) => String(t.toObjectId)));
+  const primaryId = PRIMARY_TYPE_ID[type];
+  for (const r of res.results) {
+    const primary = r.to.find((t) => t.associationTypes.some((a) => a.label === "Primary" || (a.category === "HUBSPOT_DEFINED" && a.typeId === primaryId))) ?? r.to[0];
+    if (primary) out.set(String(r._from.id), String(primary.toObjectId));
+  }
   return out;
 }

@@ -5,10 +5,13 @@ import type { Db } from "@/server/db";
 import { defineJobHandler, JobCancelled, JobError, JobLeaseLost, type JobRun } from "@/server/jobs/handler";
 import { forgetQueryHistory } from "@/server/imports/query-history";
 import { sqlState } from "@/server/platform/database-errors";
-import { CRM_OBJECT_TYPES, CrmAccessError, type CrmAdapter, CrmCursorExpired, CrmQuotaExceeded, CrmRateLimited, MAX_LIST_MEMBERS, type TCrmObjectType } from "./adapter";
+import { CRM_OBJECT_TYPES, CrmAccessError, type CrmAdapter, CrmCredentialsRevoked, CrmCursorExpired, type CrmDeal, CrmQuotaExceeded, CrmRateLimited, MAX_LIST_MEMBERS, type TCrmObjectType } from "./adapter";
+import { dealCounts, dealFilterOf, inOutcomeCurrency } from "./deal-rules";
+import { applyDeleted, markSeen, unseenRecords } from "./deletions";
 import { adapterFor, openCredentials } from "./registry";
 import { CRM_LABELS, type TSyncCounts } from "./schema";
 import { SecretBoxError } from "./secret-box";
+import { markNeedsReconnect } from "./service";
 import { type Issue, type PageContext, writeCompanies, writeContactsPage, writeDeals, writeList } from "./sync-writes";
 import { countsOf } from "./views";
 
@@ -20,14 +23,15 @@ const WATERMARK_OVERLAP_MS = 2 * 60_000;
 const MAX_RATE_LIMIT_TRIES = 8;
 const MAX_WAIT_MS = 120_000;
 
-type Phase = TCrmObjectType | "lists" | "done";
-const PHASES: Phase[] = ["companies", "contacts", "lists", "deals", "done"];
+type Phase = TCrmObjectType | "lists" | "deleted" | "done";
+const PHASES: Phase[] = ["companies", "contacts", "lists", "deals", "deleted", "done"];
 
 /** Where a sync resumes: saved with each page, in the page's transaction. */
 interface Cursor {
   phase: Phase;
   /** The vendor's cursor within the phase (HubSpot `after`, Salesforce query locator). */
   page: string | null;
+  /** In the lists phase, the list; in the deleted phase, the object type (CRM_OBJECT_TYPES). */
   listIndex: number;
   /** Per type, the newest last-modified time read so far by this sync. */
   seen: Partial<Record<TCrmObjectType, string>>;
@@ -79,6 +83,35 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
   const ctx = (issues: Issue[]): PageContext => ({ workspaceId: sync.workspaceId, connectionId: connection.id, label, actor: { kind: "system", id: null, label: `${label} sync` }, accountCache, counts, issues });
   const accountCache = newAccountCache();
 
+  /**
+   * Deals as they count: those outside the pipelines and stages the owner chose lose their outcomes
+   * (counted as excluded); those in a currency other than dollars count without their amount, with
+   * a warning. The rest are written by writeDeals.
+   */
+  const filter = dealFilterOf(connection.dealFilter);
+  const writeCountedDeals = async (tx: Db, c: PageContext, records: CrmDeal[]) => {
+    const counted: CrmDeal[] = [];
+    const excluded: string[] = [];
+    for (const r of records) {
+      if (!dealCounts(filter, r)) {
+        excluded.push(r.id);
+        continue;
+      }
+      const { deal, refused } = inOutcomeCurrency(r, connection.currency);
+      if (refused) {
+        c.issues.push({ objectType: "deal", objectId: r.id, severity: "warning", message: `deal ${r.id}: its amount is in ${refused}, and amounts here are in US dollars; counted without its amount` });
+        c.counts.issues.warnings++;
+      }
+      counted.push(deal);
+    }
+    if (excluded.length) {
+      c.counts.deals.excluded += excluded.length;
+      // Outcomes these deals recorded before they left the chosen pipelines or stages (or before the choice).
+      await applyDeleted(tx, { workspaceId: c.workspaceId, connectionId: c.connectionId }, "deals", excluded);
+    }
+    await writeDeals(tx, c, counted);
+  };
+
   const cursor: Cursor = (run.resumeFrom as Cursor | null) ?? { phase: "companies", page: null, listIndex: 0, seen: {}, done: 0, total: null };
   if (!run.resumeFrom) {
     cursor.total = await estimateTotal(adapter, since).catch(() => null);
@@ -96,6 +129,12 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
           await wait(run, cursor, Math.min(error.retryAfterMs ?? 2_000 * 2 ** attempt, MAX_WAIT_MS));
           continue;
         }
+        if (error instanceof CrmAccessError && cursor.phase === "lists" && !(error instanceof CrmCredentialsRevoked)) throw new ListsUnreadable(error.message);
+        if (error instanceof CrmAccessError) {
+          // Credentials the CRM refuses fail every later sync the same way: stop the schedule and tell the owner.
+          await markNeedsReconnect(prisma, { workspaceId: sync.workspaceId, connectionId: connection.id, reason: error.message });
+          throw new JobError(`${error.message} What was read before is kept; the connection needs reconnecting, and its scheduled syncs are stopped until then.`);
+        }
         if (error instanceof CrmAccessError || error instanceof CrmQuotaExceeded) throw new JobError(`${error.message} What was read before is kept.`);
         if (error instanceof CrmRateLimited) throw new Error(`${label} kept answering 429 after ${MAX_RATE_LIMIT_TRIES} tries.`);
         throw error;
@@ -104,9 +143,11 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
   };
 
   /** Writes a page with the counts, issues and checkpoint in one transaction; on a database error, object by object. */
-  const commit = async (write: (tx: Db, c: PageContext, items: unknown[]) => Promise<void>, items: unknown[], next: Cursor, describe: (item: unknown) => Issue) => {
+  const commit = async (write: (tx: Db, c: PageContext, items: unknown[]) => Promise<void>, items: unknown[], next: Cursor, describe: (item: unknown) => Issue, seen?: { type: TCrmObjectType; ids: string[] }) => {
     const before = structuredClone(counts);
     const save = async (tx: Db, issues: Issue[]) => {
+      // A full sync notes every record it read, written or not: reconciliation keeps their links.
+      if (seen && sync.mode === "full") await markSeen(tx, { workspaceId: sync.workspaceId, connectionId: connection.id }, seen.type, seen.ids, syncId);
       const keep = issues.slice(0, Math.max(0, MAX_KEPT_ISSUES - keptIssues));
       if (keep.length) await tx.crmSyncIssue.createMany({ data: keep.map((i) => ({ syncId, ...i, message: i.message.slice(0, 500) })) });
       keptIssues += keep.length;
@@ -151,7 +192,23 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
   while (cursor.phase !== "done") {
     const phase = cursor.phase;
     if (phase === "lists") {
-      const lists = await call(() => adapter.lists());
+      let lists: Awaited<ReturnType<CrmAdapter["lists"]>> = [];
+      if (connection.listsEnabled) {
+        lists = await call(() => adapter.lists()).catch(async (error) => {
+          if (!(error instanceof ListsUnreadable)) throw error;
+          // Lists the credentials cannot read are left as they were; contacts and deals still sync.
+          await commit(
+            async (_tx, c) => {
+              c.issues.push({ objectType: "list", objectId: "-", severity: "warning", message: `lists not synced: ${error.message}`.slice(0, 500) });
+              c.counts.issues.warnings++;
+            },
+            [],
+            { ...cursor },
+            () => ({ objectType: "list", objectId: "-", severity: "warning", message: "lists not synced" }),
+          );
+          return [];
+        });
+      }
       for (let i = cursor.listIndex; i < lists.length; i++) {
         const list = lists[i];
         const members: string[] = [];
@@ -181,6 +238,32 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
         Object.assign(cursor, next);
       }
       Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
+      continue;
+    }
+
+    if (phase === "deleted") {
+      // An incremental sync reads what was deleted (archived) since its watermarks; a full one reconciles at the end instead.
+      if (sync.mode === "full") {
+        Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
+        continue;
+      }
+      const type = CRM_OBJECT_TYPES[cursor.listIndex];
+      if (!type) {
+        Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
+        continue;
+      }
+      const from = since(type) ?? new Date(0);
+      const res = await call(() => adapter.deleted(type, from, cursor.page));
+      const next: Cursor = { ...cursor, page: res.next, listIndex: res.next ? cursor.listIndex : cursor.listIndex + 1 };
+      await commit(
+        async (tx, c) => {
+          c.counts.deleted[type] += await applyDeleted(tx, { workspaceId: c.workspaceId, connectionId: c.connectionId }, type, res.records.map((r) => r.id));
+        },
+        res.records,
+        next,
+        (item) => ({ objectType: type === "companies" ? "company" : type === "contacts" ? "contact" : "deal", objectId: (item as { id: string }).id, severity: "error", message: `${(item as { id: string }).id}: its deletion could not be applied` }),
+      );
+      Object.assign(cursor, next);
       continue;
     }
 
@@ -215,7 +298,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
         done: cursor.done + res.records.length,
       };
       counts[type].read += res.records.length;
-      const writer = type === "companies" ? writeCompanies : type === "contacts" ? writeContactsPage : writeDeals;
+      const writer = type === "companies" ? writeCompanies : type === "contacts" ? writeContactsPage : writeCountedDeals;
       await commit(
         (tx, c, items) => writer(tx, c, items as never),
         res.records,
@@ -227,10 +310,24 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
           else counts.deals.errors++;
           return { objectType: what, objectId: id, severity: "error", message: `${what} ${id}: could not be saved (the database refused it)` };
         },
+        { type, ids: res.records.map((r) => r.id) },
       );
       Object.assign(cursor, next);
       if (!res.next) break;
     }
+  }
+
+  if (sync.mode === "full") {
+    // Reconciliation: what this connection synced before and this full read did not find was deleted in the CRM.
+    await prisma.$transaction(
+      async (tx) => {
+        const scope = { workspaceId: sync.workspaceId, connectionId: connection.id };
+        const gone = await unseenRecords(tx, scope, syncId);
+        for (const type of CRM_OBJECT_TYPES) counts.deleted[type] += await applyDeleted(tx, scope, type, gone[type]);
+        await tx.crmSync.update({ where: { id: syncId }, data: { counts: counts as unknown as Prisma.InputJsonValue } });
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    );
   }
 
   // Every page read: the watermarks move to the newest last-modified time read (or stay where they were).
@@ -247,6 +344,9 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
   }
   return { syncId, ...counts };
 }
+
+/** The credentials cannot read the CRM's lists (a permission, not the credentials themselves): the sync goes on without them. */
+class ListsUnreadable extends Error {}
 
 /** A value or constraint the database refused (SQLSTATE class 22 or 23, or Prisma's value and unique errors). */
 function isDataError(error: unknown): boolean {

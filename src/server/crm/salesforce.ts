@@ -1,7 +1,8 @@
-import { Connection } from "jsforce";
+import { Connection, type QueryResult as JsforceQueryResult } from "jsforce";
 import {
   type CrmAdapter,
   CrmAccessError,
+  CrmCredentialsRevoked,
   CrmCursorExpired,
   type CrmPage,
   CrmQuotaExceeded,
@@ -21,15 +22,18 @@ import { salesforceOrigin } from "./urls";
  * contact members) → audiences.
  */
 export const API_VERSION = "62.0";
+/** Salesforce has no deal pipelines: its opportunities are one, under this id. */
+export const SALESFORCE_PIPELINE = "opportunities";
 
 const SOBJECT: Record<TCrmObjectType, string> = { companies: "Account", contacts: "Contact", deals: "Opportunity" };
 const FIELDS: Record<TCrmObjectType, string[]> = {
   companies: ["Id", "Name", "Website", "SystemModstamp"],
   contacts: ["Id", "FirstName", "LastName", "Email", "Title", "Phone", "MailingStreet", "MailingCity", "MailingState", "MailingPostalCode", "MailingCountry", "AccountId", "HasOptedOutOfEmail", "SystemModstamp"],
-  deals: ["Id", "Name", "AccountId", "Amount", "CreatedDate", "CloseDate", "IsWon", "SystemModstamp"],
+  deals: ["Id", "Name", "AccountId", "Amount", "StageName", "CreatedDate", "CloseDate", "IsWon", "SystemModstamp"],
 };
 
 type Row = Record<string, unknown>;
+type QueryResult = JsforceQueryResult<Row>;
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
 const isoOf = (v: unknown) => {
   const t = str(v);
@@ -43,7 +47,20 @@ function toRecord(type: TCrmObjectType, r: Row): CrmRecordOf[TCrmObjectType] {
   if (type === "companies") return { id, name: str(r.Name), domain: str(r.Website), modifiedAt: isoOf(r.SystemModstamp) };
   if (type === "deals") {
     const amount = typeof r.Amount === "number" && r.Amount >= 0 ? Math.round(r.Amount * 100) : null;
-    return { id, name: str(r.Name), companyId: str(r.AccountId), amountCents: amount, createdAt: isoOf(r.CreatedDate), closedAt: isoOf(r.CloseDate), won: r.IsWon === true, modifiedAt: isoOf(r.SystemModstamp) };
+    return {
+      id,
+      name: str(r.Name),
+      companyId: str(r.AccountId),
+      amountCents: amount,
+      createdAt: isoOf(r.CreatedDate),
+      closedAt: isoOf(r.CloseDate),
+      won: r.IsWon === true,
+      pipeline: SALESFORCE_PIPELINE,
+      stage: str(r.StageName),
+      // Only a multi-currency org has CurrencyIsoCode; else every amount is in the org's currency.
+      currency: str(r.CurrencyIsoCode)?.toUpperCase() ?? null,
+      modifiedAt: isoOf(r.SystemModstamp),
+    };
   }
   // MailingStreet holds every street line, one per line.
   const street = (str(r.MailingStreet) ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
@@ -89,21 +106,6 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       );
     },
   });
-  // jsforce retries a 429 itself after half a second, whatever Retry-After says, and then drops the
-  // status and headers of the error: it retries only 5xx here, and the last response's status and
-  // Retry-After are kept, so the sync waits as long as Salesforce asks.
-  let last: { status: number; retryAfter: string | null } = { status: 0, retryAfter: null };
-  for (const transport of [(conn as unknown as { _transport: Transport })._transport, (conn.oauth2 as unknown as { _transport: Transport })._transport]) {
-    const original = transport.httpRequest.bind(transport);
-    transport.httpRequest = (req, options) => {
-      const pending = original(req, { ...(options as object), retry: { statusCodes: [500, 502, 503, 504], maxRetries: 2 } });
-      pending.then(
-        (res) => (last = { status: res.statusCode, retryAfter: res.headers?.["retry-after"] ?? null }),
-        () => undefined,
-      );
-      return pending;
-    };
-  }
 
   let authorized: Promise<void> | null = null;
   const authorize = async () => {
@@ -111,7 +113,7 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       await conn.authorize({ grant_type: "client_credentials" });
     } catch (error) {
       const name = (error as Error).name;
-      throw new CrmAccessError(TOKEN_ERRORS[name] ?? `Salesforce refused the connected app's credentials (${name}: ${(error as Error).message}).`);
+      throw new CrmCredentialsRevoked(TOKEN_ERRORS[name] ?? `Salesforce refused the connected app's credentials (${name}: ${(error as Error).message}).`);
     }
     // Every later request goes to the instance Salesforce names: it must be a Salesforce address too.
     const instance = salesforceOrigin(conn.instanceUrl ?? "");
@@ -123,8 +125,13 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
     const e = error as { name?: string; errorCode?: string; message?: string };
     const code = e.errorCode ?? e.name ?? "";
     if (error instanceof CrmAccessError) return error;
-    if (last.status === 429 || code === "ERROR_HTTP_429") return new CrmRateLimited("Salesforce asked to slow down (429).", retryAfterMs(last.retryAfter));
-    if (code === "REQUEST_LIMIT_EXCEEDED") return new CrmQuotaExceeded("Salesforce says this org has used its API requests for the last 24 hours; the next sync continues where this one stopped.");
+    if (code === "REQUEST_LIMIT_EXCEEDED" || code === "ERROR_HTTP_429" || code === "ERROR_HTTP_503") {
+      // 403 REQUEST_LIMIT_EXCEEDED is both the daily allowance ("TotalRequests Limit exceeded.") and
+      // the limit on concurrent long requests ("ConcurrentPerOrgLongTxn Limit exceeded", also
+      // "ConcurrentRequests"): only the first waits for tomorrow; the others pass in seconds.
+      if (/TotalRequests/i.test(e.message ?? "")) return new CrmQuotaExceeded("Salesforce says this org has used its API requests for the last 24 hours; the next sync continues where this one stopped.");
+      return new CrmRateLimited(`Salesforce asked to slow down (${code}: ${(e.message ?? "").slice(0, 120)}).`, null);
+    }
     if (code === "INVALID_QUERY_LOCATOR") return new CrmCursorExpired("Salesforce's query cursor expired.");
     if (code === "INVALID_TYPE" || code === "INSUFFICIENT_ACCESS" || code === "INSUFFICIENT_ACCESS_OR_READONLY") return new CrmAccessError(`The connected app's Run As user cannot read ${what}: give it the Read permission on ${what} (profile or permission set).`);
     if (code === "INVALID_FIELD") {
@@ -132,26 +139,37 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       return new CrmAccessError(`The connected app's Run As user cannot see the ${field ? `${what}.${field}` : `fields of ${what}`} field: give it read access in field-level security.`);
     }
     if (code === "API_DISABLED_FOR_ORG" || code === "API_CURRENTLY_DISABLED") return new CrmAccessError("The Run As user's profile does not have the API Enabled permission; turn it on and try again.");
-    if (code === "INVALID_SESSION_ID") return new CrmAccessError("Salesforce ended the session; connect again.");
-    return new Error(`Salesforce answered ${last.status}: ${code} ${e.message ?? ""}`.trim());
+    if (code === "INVALID_SESSION_ID") return new CrmCredentialsRevoked("Salesforce ended the session and would not start another with the saved consumer key and secret; connect again.");
+    return new Error(`Salesforce answered: ${code} ${e.message ?? ""}`.trim());
   };
 
-  const query = async (soql: string, what: string) => {
+  /**
+   * A REST GET through jsforce's public `request`, with its retries limited to 5xx: jsforce would
+   * otherwise retry a 429 itself after half a second whatever Salesforce asks; the sync waits instead.
+   */
+  const get = async (path: string, what: string): Promise<QueryResult> => {
     await ready();
     try {
-      return await conn.query<Row>(soql);
+      return await conn.request<QueryResult>({ method: "GET", url: path }, { retry: { statusCodes: [500, 502, 503, 504], maxRetries: 2 } });
     } catch (error) {
       throw translate(error, what);
     }
   };
-  const more = async (locator: string, what: string) => {
-    await ready();
-    try {
-      return await conn.queryMore<Row>(locator);
-    } catch (error) {
-      throw translate(error, what);
-    }
+  const query = (soql: string, what: string) => get(`/query?q=${encodeURIComponent(soql)}`, what);
+  /** queryAll: deleted (IsDeleted) records too, while they are in the recycle bin. */
+  const queryAll = (soql: string, what: string) => get(`/queryAll?q=${encodeURIComponent(soql)}`, what);
+  const more = (locator: string, what: string) => {
+    if (!/^[\w-]+$/.test(locator)) throw new Error("Not a Salesforce query locator.");
+    return get(`/query/${locator}`, what);
   };
+  let multiCurrency: Promise<boolean> | null = null;
+  /** Whether the org has multiple currencies on (Opportunity.CurrencyIsoCode exists), from the describe. */
+  const hasCurrencyField = () =>
+    (multiCurrency ??= (async () => {
+      await ready();
+      const d = await conn.sobject("Opportunity").describe().catch((error: unknown) => Promise.reject(translate(error, "Opportunities")));
+      return d.fields.some((f) => f.name === "CurrencyIsoCode");
+    })().catch((e) => ((multiCurrency = null), Promise.reject(e))));
   const where = (since: Date | null) => (since ? ` WHERE SystemModstamp >= ${since.toISOString().replace(/\.\d{3}Z$/, "Z")}` : "");
 
   return {
@@ -168,6 +186,9 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
           else throw error;
         }
       }
+      if (problems.length) throw new CrmAccessError(problems.join(" "));
+      // Campaigns become audiences only when the Run As user can read them; without, the org still connects, lists off.
+      let listsReadable = true;
       for (const [soql, what] of [
         ["SELECT Id, Name FROM Campaign LIMIT 1", "Campaigns"],
         ["SELECT Id, CampaignId, ContactId FROM CampaignMember LIMIT 1", "Campaign Members"],
@@ -175,13 +196,18 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
         try {
           await query(soql, what);
         } catch (error) {
-          if (error instanceof CrmAccessError) problems.push(error.message);
+          if (error instanceof CrmAccessError) listsReadable = false;
           else throw error;
         }
       }
-      if (problems.length) throw new CrmAccessError(problems.join(" "));
+      let currency: string | null = null;
+      try {
+        currency = str((await query("SELECT DefaultCurrencyIsoCode FROM Organization LIMIT 1", "the Organization")).records[0]?.DefaultCurrencyIsoCode)?.toUpperCase() ?? null;
+      } catch (error) {
+        if (!(error instanceof CrmAccessError)) throw error;
+      }
       const org = conn.userInfo?.organizationId ?? "";
-      return { externalAccountId: org, name: `Salesforce ${new URL(p.origin).host}` };
+      return { externalAccountId: org, name: `Salesforce ${new URL(p.origin).host}`, listsReadable, currency };
     },
 
     async count(type, since) {
@@ -191,7 +217,8 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
 
     async page<T extends TCrmObjectType>(type: T, since: Date | null, cursor: string | null): Promise<CrmPage<CrmRecordOf[T]>> {
       const what = plural(SOBJECT[type]);
-      const res = cursor ? await more(cursor, what) : await query(`SELECT ${FIELDS[type].join(", ")} FROM ${SOBJECT[type]}${where(since)} ORDER BY SystemModstamp, Id`, what);
+      const fields = type === "deals" && (await hasCurrencyField()) ? [...FIELDS.deals, "CurrencyIsoCode"] : FIELDS[type];
+      const res = cursor ? await more(cursor, what) : await query(`SELECT ${fields.join(", ")} FROM ${SOBJECT[type]}${where(since)} ORDER BY SystemModstamp, Id`, what);
       return { records: res.records.map((r) => toRecord(type, r) as CrmRecordOf[T]), next: locatorOf(res) };
     },
 
@@ -205,6 +232,23 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       const res = cursor ? await more(cursor, "Campaign Members") : await query(`SELECT ContactId FROM CampaignMember WHERE CampaignId = '${listId}' AND ContactId != null ORDER BY Id`, "Campaign Members");
       return { records: res.records.map((r) => String(r.ContactId)), next: locatorOf(res) };
     },
+
+    // Deleted records stay in the recycle bin 15 days, readable with queryAll and IsDeleted; the daily full sync catches the rest.
+    async deleted(type, since, cursor) {
+      const what = plural(SOBJECT[type]);
+      const stamp = since.toISOString().replace(/\.\d{3}Z$/, "Z");
+      const res = cursor ? await more(cursor, what) : await queryAll(`SELECT Id, SystemModstamp FROM ${SOBJECT[type]} WHERE IsDeleted = true AND SystemModstamp >= ${stamp} ORDER BY SystemModstamp, Id`, what);
+      return { records: res.records.map((r) => ({ id: String(r.Id), deletedAt: isoOf(r.SystemModstamp) })), next: locatorOf(res) };
+    },
+
+    // Opportunities have one list of stages (StageName's picklist): one pipeline, "Opportunities".
+    async pipelines() {
+      await ready();
+      const d = await conn.sobject("Opportunity").describe().catch((error: unknown) => Promise.reject(translate(error, "Opportunities")));
+      const stage = d.fields.find((f) => f.name === "StageName");
+      const stages = (stage?.picklistValues ?? []).filter((v) => v.active).map((v) => ({ id: v.value, label: v.label ?? v.value }));
+      return [{ id: SALESFORCE_PIPELINE, label: "Opportunities", stages }];
+    },
   };
 }
 
@@ -213,6 +257,3 @@ const locatorOf = (res: { done: boolean; nextRecordsUrl?: string }) => (res.done
 
 const plural = (sobject: string) => ({ Account: "Accounts", Contact: "Contacts", Opportunity: "Opportunities" })[sobject] ?? sobject;
 
-interface Transport {
-  httpRequest(req: unknown, options?: unknown): Promise<{ statusCode: number; headers?: Record<string, string> }>;
-}

@@ -54,12 +54,23 @@ const ZTypeCounts = z.object({
 export const ZSyncCounts = z.object({
   companies: ZTypeCounts.describe("Companies (HubSpot) or Accounts (Salesforce) → accounts."),
   contacts: ZTypeCounts.describe("Contacts → contacts."),
-  deals: z.object({ read: count("Deals or opportunities read."), errors: count("Deals not counted (no company, no creation date).") }),
+  deals: z.object({
+    read: count("Deals or opportunities read."),
+    errors: count("Deals not counted (no company, no creation date)."),
+    excluded: count("Deals outside the pipelines and stages chosen to count; their outcomes are removed.").default(0),
+  }),
   outcomes: z.object({ created: count("Account outcomes recorded."), updated: count("Outcomes whose amount, date or account changed."), removed: count("Outcomes the CRM no longer supports (a deal no longer won).") }),
   lists: z.object({ read: count("Lists or campaigns read."), errors: count("Lists not synced.") }),
   audienceMembers: z.object({ added: count("Contacts added to list audiences."), removed: count("Contacts taken out of list audiences (no longer in the list).") }),
   suppressions: z.object({ added: count("Suppressions added for contacts who opted out in the CRM.") }),
-  rateLimitWaits: count("Times the CRM answered 429 and the sync waited its Retry-After."),
+  deleted: z
+    .object({
+      contacts: count("Contacts deleted in the CRM: kept here, unlinked from it and taken out of its list audiences."),
+      companies: count("Companies deleted in the CRM: their accounts kept, unlinked from it."),
+      deals: count("Deals deleted in the CRM: their outcomes removed."),
+    })
+    .default({ contacts: 0, companies: 0, deals: 0 }),
+  rateLimitWaits: count("Times the CRM asked to slow down (429, Salesforce's concurrent-request limit) and the sync waited."),
   issues: z.object({ errors: count("Objects with an error."), warnings: count("Objects written with a warning.") }),
 });
 export type TSyncCounts = z.infer<typeof ZSyncCounts>;
@@ -67,11 +78,12 @@ export type TSyncCounts = z.infer<typeof ZSyncCounts>;
 export const emptyCounts = (): TSyncCounts => ({
   companies: { read: 0, created: 0, updated: 0, unchanged: 0, errors: 0 },
   contacts: { read: 0, created: 0, updated: 0, unchanged: 0, errors: 0 },
-  deals: { read: 0, errors: 0 },
+  deals: { read: 0, errors: 0, excluded: 0 },
   outcomes: { created: 0, updated: 0, removed: 0 },
   lists: { read: 0, errors: 0 },
   audienceMembers: { added: 0, removed: 0 },
   suppressions: { added: 0 },
+  deleted: { contacts: 0, companies: 0, deals: 0 },
   rateLimitWaits: 0,
   issues: { errors: 0, warnings: 0 },
 });
@@ -98,7 +110,15 @@ export const ZConnectionView = z.object({
   connectionId: z.string(),
   kind: ZCrmKind,
   name: z.string().describe("The CRM account: HubSpot portal, Salesforce My Domain."),
-  status: z.enum(["connected", "disconnected"]).describe("disconnected: the credentials were deleted; what was synced stays."),
+  status: z
+    .enum(["connected", "disconnected", "needs_reconnect"])
+    .describe("disconnected: the credentials were deleted; what was synced stays. needs_reconnect: the CRM refused the saved credentials; scheduled syncs stopped until the owner connects it again (see attention)."),
+  attention: z.string().nullable().describe("Why the connection needs reconnecting, as the CRM said it; null otherwise."),
+  listsEnabled: z.boolean().describe("Whether CRM lists (HubSpot lists, Salesforce campaigns) become audiences; false when the credentials cannot read them."),
+  currency: z.string().nullable().describe("The CRM account's currency (ISO 4217). Deal amounts in another currency are not counted as dollars."),
+  dealFilter: z
+    .object({ pipelines: z.array(z.string()).nullable(), stages: z.array(z.string()).nullable() })
+    .describe("Which deals count as outcomes: pipeline and stage ids, null meaning all."),
   scheduleMinutes: z.number().int().nullable().describe("Minutes between scheduled syncs; null: no schedule."),
   nextSyncAt: z.string().nullable(),
   connectedAt: z.string(),
@@ -115,3 +135,10 @@ export const ZIssueView = z.object({
   severity: z.enum(["error", "warning"]).describe("error: not written; warning: written without one value, or with a note."),
   message: z.string().describe('One sentence, e.g. "contact 123: no name and no email".'),
 });
+
+export const ZDealFilter = z.object({
+  pipelines: z.array(z.string().trim().min(1).max(100)).min(1, "Choose at least one pipeline, or every pipeline.").max(100).nullable().describe("Pipeline ids whose deals count; null: every pipeline."),
+  stages: z.array(z.string().trim().min(1).max(255)).min(1, "Choose at least one stage, or every stage.").max(500).nullable().describe("Stage ids (Salesforce: stage names) whose deals count; null: every stage."),
+});
+export type TDealFilter = z.infer<typeof ZDealFilter>;
+export const ZDealFilterInput = ZDealFilter.extend({ connectionId: ZConnectionId });

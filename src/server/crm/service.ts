@@ -7,8 +7,8 @@ import { enqueueJob } from "@/server/jobs/service";
 import { ConfigError } from "@/server/platform/config";
 import { CrmAccessError, CrmQuotaExceeded, CrmRateLimited } from "./adapter";
 import { forgetLinks } from "./links";
-import { adapterFor, sealCredentials, type TCredentials } from "./registry";
-import { CRM_LABELS, SCHEDULE_MINUTES, type TConnectInput, type TSyncView } from "./schema";
+import { adapterFor, openCredentials, sealCredentials, type TCredentials } from "./registry";
+import { CRM_LABELS, SCHEDULE_MINUTES, type TConnectInput, type TDealFilter, type TSyncView } from "./schema";
 import { keyring } from "./secret-box";
 import { salesforceOrigin } from "./urls";
 import { connectionViews, syncView, syncViews } from "./views";
@@ -71,6 +71,9 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
     const sameAccount = existing?.externalAccountId === identity.externalAccountId;
     const data = {
       status: "connected" as const,
+      attention: null,
+      listsEnabled: identity.listsReadable,
+      currency: identity.currency,
       name: identity.name,
       externalAccountId: identity.externalAccountId,
       instanceUrl,
@@ -81,9 +84,11 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
       nextSyncAt: new Date(Date.now() + (existing?.scheduleMinutes ?? SCHEDULE_MINUTES.default) * 60_000),
       ...(sameAccount ? {} : { watermarks: {} }),
     };
-    if (existing) await tx.crmConnection.update({ where: { id }, data });
-    if (existing && !sameAccount) await forgetLinks(tx, id);
-    else await tx.crmConnection.create({ data: { id, workspaceId: p.workspaceId, kind: p.input.kind, ...data } });
+    if (existing) {
+      // Connecting again (a rotated token, after a disconnect or a revoke): the same row, new credentials.
+      await tx.crmConnection.update({ where: { id }, data });
+      if (!sameAccount) await forgetLinks(tx, id);
+    } else await tx.crmConnection.create({ data: { id, workspaceId: p.workspaceId, kind: p.input.kind, ...data } });
     await recordAudit(tx, p.workspaceId, p.actor, existing ? "crm.reconnected" : "crm.connected", { type: "crm_connection", id }, { kind: p.input.kind, name: identity.name });
     const sync = await startSyncIn(tx, { workspaceId: p.workspaceId, connectionId: id, trigger: "owner", actor: p.actor });
     return { connectionId: id, sync: sync.view };
@@ -114,6 +119,59 @@ export async function setSchedule(db: Db, p: { workspaceId: string; connectionId
   return getConnection(db, p);
 }
 
+/** A full sync (which also finds what was deleted in the CRM beyond its recycle bin) at least once a day. */
+export const RECONCILE_EVERY_MS = 24 * 60 * 60_000;
+
+/** Whether the connection's last successful full sync is more than a day old. */
+async function reconciliationDue(db: Db, connectionId: string): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ at: Date | null }[]>`
+    SELECT max(j."finishedAt") AS at FROM "CrmSync" s JOIN "Job" j ON j.id = s."jobId"
+     WHERE s."connectionId" = ${connectionId} AND s.mode = 'full' AND j.status = 'succeeded'`;
+  return !row?.at || new Date(row.at).getTime() < Date.now() - RECONCILE_EVERY_MS;
+}
+
+/**
+ * Marks a connection whose CRM refused its saved credentials as needing reconnecting: its schedule
+ * stops (nothing more is tried with credentials that cannot work) and the owner is told, on the CRM
+ * page and in the audit log. Connecting again with working credentials clears it.
+ */
+export async function markNeedsReconnect(db: Db, p: { workspaceId: string; connectionId: string; reason: string }) {
+  const changed = await db.crmConnection.updateMany({
+    where: { id: p.connectionId, workspaceId: p.workspaceId, status: "connected" },
+    data: { status: "needs_reconnect", attention: p.reason.slice(0, 500), nextSyncAt: null },
+  });
+  if (!changed.count) return false;
+  const c = await db.crmConnection.findUniqueOrThrow({ where: { id: p.connectionId } });
+  await recordAudit(db, p.workspaceId, { kind: "system", id: null, label: `${CRM_LABELS[c.kind]} sync` }, "crm.needs_reconnect", { type: "crm_connection", id: c.id }, { kind: c.kind, name: c.name, reason: p.reason.slice(0, 500) });
+  return true;
+}
+
+/** Chooses which deals count as outcomes (pipelines and stages); the next sync applies it to every deal. */
+export async function setDealFilter(prisma: PrismaClient, p: { workspaceId: string; connectionId: string; filter: TDealFilter; actor: Actor }) {
+  return prisma.$transaction(async (tx) => {
+    const c = await requireConnection(tx, p);
+    if (c.status === "disconnected") throw new AppError("invalid_state", "Connect the CRM again before choosing which deals count.");
+    await tx.crmConnection.update({ where: { id: c.id }, data: { dealFilter: p.filter, watermarks: { ...((c.watermarks ?? {}) as object), deals: undefined } } });
+    await recordAudit(tx, p.workspaceId, p.actor, "crm.deal_filter_changed", { type: "crm_connection", id: c.id }, { pipelines: p.filter.pipelines, stages: p.filter.stages });
+    const [view] = await connectionViews(tx, [await tx.crmConnection.findUniqueOrThrow({ where: { id: c.id } })]);
+    return view;
+  });
+}
+
+/** The CRM's deal pipelines and their stages, read from it now (for choosing which count). */
+export async function dealOptions(db: Db, p: { workspaceId: string; connectionId: string }) {
+  const c = await requireConnection(db, p);
+  if (c.status !== "connected" || !c.credentials) throw new AppError("invalid_state", `Connect ${CRM_LABELS[c.kind]} again to read its pipelines.`);
+  try {
+    return { pipelines: await adapterFor(openCredentials(c).credentials, c.instanceUrl).pipelines() };
+  } catch (error) {
+    if (error instanceof CrmAccessError) throw new AppError("invalid_state", error.message);
+    if (error instanceof CrmRateLimited || error instanceof CrmQuotaExceeded) throw new AppError("rate_limited", `${CRM_LABELS[c.kind]} is limiting requests right now; try again in a minute.`);
+    console.error(`[crm] reading ${c.kind} pipelines failed`, error);
+    throw new AppError("unavailable", `${CRM_LABELS[c.kind]} could not be reached to read its pipelines; try again in a moment.`);
+  }
+}
+
 async function activeSync(db: Db, connectionId: string) {
   const [row] = await db.$queryRaw<{ id: string; jobId: string }[]>`
     SELECT s.id, s."jobId" FROM "CrmSync" s JOIN "Job" j ON j.id = s."jobId"
@@ -130,6 +188,11 @@ export async function startSyncIn(tx: Db, p: { workspaceId: string; connectionId
   const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "CrmConnection" WHERE id = ${p.connectionId} AND "workspaceId" = ${p.workspaceId} FOR UPDATE`;
   if (!locked) throw new AppError("not_found", "No such CRM connection in this workspace.", { nextStep: "List the connections with crm_connections_list." });
   const c = await tx.crmConnection.findUniqueOrThrow({ where: { id: p.connectionId } });
+  if (c.status === "needs_reconnect") {
+    throw new AppError("invalid_state", `${CRM_LABELS[c.kind]} needs reconnecting: it refused the saved credentials (${c.attention ?? "no reason given"}).`, {
+      nextStep: "Only the workspace owner can connect it again, in the browser (Settings → CRM → Reconnect); tell them.",
+    });
+  }
   if (c.status !== "connected" || !c.credentials) {
     throw new AppError("invalid_state", `${CRM_LABELS[c.kind]} is disconnected: its credentials were deleted, so nothing can be read from it.`, {
       nextStep: "Only the workspace owner can connect it again, in the browser (Settings → CRM); tell them.",
@@ -141,7 +204,7 @@ export async function startSyncIn(tx: Db, p: { workspaceId: string; connectionId
     return { view: syncView(sync, await tx.job.findUniqueOrThrow({ where: { id: sync.jobId } }), c.kind), alreadyRunning: true };
   }
   const marks = (c.watermarks ?? {}) as Record<string, string>;
-  const mode = ["companies", "contacts", "deals"].every((t) => marks[t]) ? "incremental" : "full";
+  const mode = ["companies", "contacts", "deals"].every((t) => marks[t]) && !(await reconciliationDue(tx, c.id)) ? "incremental" : "full";
   const syncId = `cs_${randomUUID().replace(/-/g, "")}`;
   const job = await enqueueJob(tx, {
     workspaceId: p.workspaceId,

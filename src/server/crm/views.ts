@@ -1,6 +1,7 @@
 import type { CrmConnection, CrmSync, Job } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { jobView } from "@/server/jobs/service";
+import { dealFilterOf } from "./deal-rules";
 import { emptyCounts, type TConnectionView, type TSyncCounts, type TSyncView, ZSyncCounts } from "./schema";
 
 /** Stored counts, completed with zeros for anything an older sync did not write. */
@@ -46,6 +47,10 @@ export async function connectionViews(db: Db, connections: CrmConnection[]): Pro
       kind: c.kind,
       name: c.name,
       status: c.status,
+      attention: c.status === "needs_reconnect" ? c.attention : null,
+      listsEnabled: c.listsEnabled,
+      currency: c.currency,
+      dealFilter: dealFilterOf(c.dealFilter),
       scheduleMinutes: c.scheduleMinutes,
       nextSyncAt: c.status === "connected" ? (c.nextSyncAt?.toISOString() ?? null) : null,
       connectedAt: c.connectedAt.toISOString(),

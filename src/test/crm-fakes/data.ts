@@ -10,6 +10,7 @@ export interface FakeCompany {
   domain: string | null;
   createdAt: number;
   modifiedAt: number;
+  deletedAt?: number;
 }
 
 export interface FakeContact {
@@ -24,22 +25,35 @@ export interface FakeContact {
   region: string | null;
   postalCode: string | null;
   country: string | null;
+  /** The Primary company. */
   companyId: string | null;
+  /** Other associated companies (unlabeled), which the vendor lists before the Primary one. */
+  otherCompanyIds?: string[];
   companyName: string | null;
   optedOut: boolean;
   createdAt: number;
   modifiedAt: number;
+  /** Deleted (HubSpot: archived; Salesforce: in the recycle bin) at this time. */
+  deletedAt?: number;
 }
 
 export interface FakeDeal {
   id: string;
   name: string;
+  /** The Primary company. */
   companyId: string | null;
+  otherCompanyIds?: string[];
   amount: number | null;
+  /** The deal's currency when it is not the account's (HubSpot deal_currency_code, Salesforce CurrencyIsoCode). */
+  currency?: string;
+  /** HubSpot pipeline id ("default" unless set) and stage id (Salesforce: StageName). */
+  pipeline?: string;
+  stage?: string;
   createdAt: number;
   closedAt: number | null;
   won: boolean;
   modifiedAt: number;
+  deletedAt?: number;
 }
 
 export interface FakeList {
@@ -109,6 +123,8 @@ export function generateCrm(style: IdStyle, size: { contacts: number; companies?
       postalCode: noAddress ? null : postalCode,
       country: noAddress ? null : "United States",
       companyId: company.id,
+      // Every seventh person also works with the next company: associated, but not their Primary.
+      ...(i % 7 === 3 && nCompanies > 1 ? { otherCompanyIds: [companies[(i + 1) % nCompanies].id] } : {}),
       companyName: company.name,
       optedOut: i % 50 === 49,
       createdAt: base + i,
@@ -139,6 +155,9 @@ export function generateCrm(style: IdStyle, size: { contacts: number; companies?
 }
 
 /** What a fake counts and how tests make it misbehave. */
+/** The deal's stage as the fake reports it. */
+export const stageOf = (d: FakeDeal, style: IdStyle) => d.stage ?? (style === "hubspot" ? (d.won ? "closedwon" : "appointmentscheduled") : d.won ? "Closed Won" : "Prospecting");
+
 export interface FakeControls {
   /** Every request, in order: method and path (with query). */
   requests: { method: string; url: string; at: number; status?: number }[];

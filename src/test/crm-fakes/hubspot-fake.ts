@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { controls, type FakeCompany, type FakeContact, type FakeCrm, type FakeDeal } from "./data";
+import { controls, type FakeCompany, type FakeContact, type FakeCrm, type FakeDeal, stageOf } from "./data";
 import { correlationId, type FakeServer, json, listen } from "./http";
 
 /**
@@ -24,6 +24,8 @@ export interface HubSpotFakeOptions {
   scopes?: string[];
   /** Tokens HubSpot once issued that have expired: answered 401 EXPIRED_AUTHENTICATION. */
   expiredTokens?: string[];
+  /** The portal's company currency (account-info companyCurrency); USD by default. */
+  companyCurrency?: string;
 }
 
 const TYPES = ["contacts", "companies", "deals"] as const;
@@ -63,10 +65,12 @@ function propertiesOf(type: ObjectType, o: FakeContact | FakeCompany | FakeDeal)
     hs_object_id: d.id,
     dealname: d.name,
     amount: d.amount == null ? null : String(d.amount),
+    deal_currency_code: d.currency ?? null,
     createdate: iso(d.createdAt),
     closedate: iso(d.closedAt),
     hs_is_closed_won: d.won ? "true" : "false",
-    dealstage: d.won ? "closedwon" : "appointmentscheduled",
+    pipeline: d.pipeline ?? "default",
+    dealstage: stageOf(d, "hubspot"),
     hs_lastmodifieddate: iso(d.modifiedAt),
   };
 }
@@ -77,7 +81,7 @@ const DEFAULT_PROPS: Record<ObjectType, string[]> = {
   deals: ["amount", "closedate", "createdate", "dealname", "dealstage", "hs_lastmodifieddate", "hs_object_id", "pipeline"],
 };
 
-export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOptions, port = 0): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm }> {
+export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOptions, port = 0): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm; revokeToken(replacement?: string): string }> {
   const ctl = controls();
   const scopes = new Set(options.scopes ?? ALL_HUBSPOT_SCOPES);
   const error = (res: http.ServerResponse, status: number, category: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -87,17 +91,21 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       errors: [{ message: "One or more of the following scopes are required.", context: { requiredGranularScopes: [scope] } }],
       links: { scopes: "https://developers.hubspot.com/scopes" },
     });
-  const objects = (type: ObjectType): (FakeContact | FakeCompany | FakeDeal)[] => data[type];
+  const live = (type: ObjectType): (FakeContact | FakeCompany | FakeDeal)[] => (data[type] as (FakeContact | FakeCompany | FakeDeal)[]).filter((o) => o.deletedAt === undefined);
+  const objects = live;
+  let token = options.token;
   const render = (type: ObjectType, o: FakeContact | FakeCompany | FakeDeal, props: string[], withAssociations: boolean) => {
     const all = propertiesOf(type, o);
     const properties: Record<string, string | null> = {};
     for (const p of props.length ? props : DEFAULT_PROPS[type]) if (p in all) properties[p] = all[p];
     properties.hs_object_id = o.id;
-    const out: Record<string, unknown> = { id: o.id, properties, createdAt: iso(o.createdAt), updatedAt: iso(o.modifiedAt), archived: false };
+    const out: Record<string, unknown> = { id: o.id, properties, createdAt: iso(o.createdAt), updatedAt: iso(o.modifiedAt), archived: o.deletedAt !== undefined, ...(o.deletedAt !== undefined ? { archivedAt: iso(o.deletedAt) } : {}) };
     const companyId = "companyId" in o ? o.companyId : null;
     if (withAssociations && companyId) {
+      // As HubSpot lists them: every associated company unlabeled, the Primary one also typed *_to_company; others first here.
       const kind = type === "contacts" ? "contact_to_company" : "deal_to_company";
-      out.associations = { companies: { results: [{ id: companyId, type: kind }, { id: companyId, type: `${kind}_unlabeled` }] } };
+      const others = ("otherCompanyIds" in o ? (o.otherCompanyIds ?? []) : []).map((id) => ({ id, type: `${kind}_unlabeled` }));
+      out.associations = { companies: { results: [...others, { id: companyId, type: kind }, { id: companyId, type: `${kind}_unlabeled` }] } };
     }
     return out;
   };
@@ -109,7 +117,7 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
     if (options.expiredTokens?.some((t) => req.headers.authorization === `Bearer ${t}`)) {
       return error(res, 401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired 3 hour(s) ago.");
     }
-    if (req.headers.authorization !== `Bearer ${options.token}`) {
+    if (req.headers.authorization !== `Bearer ${token}`) {
       return error(res, 401, "INVALID_AUTHENTICATION", "Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview");
     }
     if (ctl.limited()) {
@@ -118,7 +126,7 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
     }
     const path = url.pathname.replace(/\/$/, "");
     if (req.method === "GET" && path === "/account-info/v3/details") {
-      return json(res, 200, { portalId: options.portalId ?? 4711, accountType: "STANDARD", timeZone: "US/Eastern", companyCurrency: "USD", additionalCurrencies: [], utcOffset: "-05:00", utcOffsetMilliseconds: -18_000_000, uiDomain: "app.hubspot.com", dataHostingLocation: "na1" });
+      return json(res, 200, { portalId: options.portalId ?? 4711, accountType: "STANDARD", timeZone: "US/Eastern", companyCurrency: options.companyCurrency ?? "USD", additionalCurrencies: [], utcOffset: "-05:00", utcOffsetMilliseconds: -18_000_000, uiDomain: "app.hubspot.com", dataHostingLocation: "na1" });
     }
 
     let m = /^\/crm\/v3\/objects\/(contacts|companies|deals)$/.exec(path);
@@ -131,7 +139,8 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       if (!Number.isInteger(start) || start < 0) return error(res, 400, "VALIDATION_ERROR", "Invalid after cursor.");
       const props = url.searchParams.getAll("properties").flatMap((p) => p.split(",")).filter(Boolean);
       const assoc = url.searchParams.getAll("associations").flatMap((p) => p.split(","));
-      const all = objects(type);
+      // archived=true lists only archived objects (HubSpot keeps them 90 days).
+      const all = url.searchParams.get("archived") === "true" ? (data[type] as (FakeContact | FakeCompany | FakeDeal)[]).filter((o) => o.deletedAt !== undefined) : objects(type);
       const page = all.slice(start, start + limit).map((o) => render(type, o, props, assoc.includes("companies")));
       const next = start + limit < all.length ? String(start + limit) : null;
       return json(res, 200, { results: page, ...(next ? { paging: { next: { after: next, link: `${server.url}${path}?after=${next}` } } } : {}) });
@@ -199,12 +208,26 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       const { inputs } = JSON.parse(body || "{}") as { inputs: { id: string }[] };
       const byId = new Map(objects(type).map((o) => [o.id, o]));
       const started = new Date().toISOString();
+      const unlabeled = { category: "HUBSPOT_DEFINED", typeId: type === "contacts" ? 279 : 341, label: null };
       const results = inputs.flatMap(({ id }) => {
-        const companyId = (byId.get(id) as FakeContact | FakeDeal | undefined)?.companyId;
-        if (!companyId) return [];
-        return [{ from: { id }, to: [{ toObjectId: Number(companyId), associationTypes: [{ category: "HUBSPOT_DEFINED", typeId: type === "contacts" ? 1 : 5, label: "Primary" }, { category: "HUBSPOT_DEFINED", typeId: type === "contacts" ? 279 : 341, label: null }] }] }];
+        const o = byId.get(id) as FakeContact | FakeDeal | undefined;
+        if (!o?.companyId) return [];
+        // Other companies first (unlabeled), then the Primary one (Primary and unlabeled types).
+        const others = (o.otherCompanyIds ?? []).map((c) => ({ toObjectId: Number(c), associationTypes: [unlabeled] }));
+        return [{ from: { id }, to: [...others, { toObjectId: Number(o.companyId), associationTypes: [{ category: "HUBSPOT_DEFINED", typeId: type === "contacts" ? 1 : 5, label: "Primary" }, unlabeled] }] }];
       });
       return json(res, 200, { status: "COMPLETE", results, startedAt: started, completedAt: new Date().toISOString() });
+    }
+
+    if (path === "/crm/v3/pipelines/deals" && req.method === "GET") {
+      if (!scopes.has(SCOPE.deals)) return missingScope(res, SCOPE.deals);
+      const stage = (id: string, label: string, displayOrder: number, probability: string) => ({ id, label, displayOrder, metadata: { isClosed: String(probability === "1.0" || probability === "0.0"), probability }, archived: false, createdAt: iso(0), updatedAt: iso(0) });
+      return json(res, 200, {
+        results: [
+          { id: "default", label: "Sales Pipeline", displayOrder: 0, archived: false, createdAt: iso(0), updatedAt: iso(0), stages: [stage("appointmentscheduled", "Appointment Scheduled", 0, "0.2"), stage("closedwon", "Closed Won", 1, "1.0"), stage("closedlost", "Closed Lost", 2, "0.0")] },
+          { id: "renewals", label: "Renewals", displayOrder: 1, archived: false, createdAt: iso(0), updatedAt: iso(0), stages: [stage("renewal-open", "Renewal open", 0, "0.5"), stage("renewal-won", "Renewed", 1, "1.0")] },
+        ],
+      });
     }
 
     if (path === "/crm/v3/lists/search" && req.method === "POST") {
@@ -241,5 +264,10 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
 
     return error(res, 404, "OBJECT_NOT_FOUND", `No route for ${req.method} ${path}.`);
   }, port);
-  return Object.assign(server, ctl, { data });
+  /** The private app's token is rotated or the app deleted: the saved token is refused from now on (401). */
+  const revokeToken = (replacement = `pat-na1-rotated-${Date.now()}`) => {
+    token = replacement;
+    return replacement;
+  };
+  return Object.assign(server, ctl, { data, revokeToken });
 }

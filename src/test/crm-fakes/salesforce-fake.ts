@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import { controls, type FakeCrm } from "./data";
+import { controls, type FakeCrm, stageOf } from "./data";
 import { type FakeServer, json, listen } from "./http";
 
 /**
@@ -23,6 +23,10 @@ export interface SalesforceFakeOptions {
   noRunAsUser?: boolean;
   /** Records per query page (Salesforce's default batch is 2,000). */
   batchSize?: number;
+  /** Multiple currencies on: Opportunity has CurrencyIsoCode (each deal's, else the org's). */
+  multiCurrency?: boolean;
+  /** The org's default currency (Organization.DefaultCurrencyIsoCode); USD by default. */
+  currency?: string;
 }
 
 export const SF_VERSION = "v62.0";
@@ -31,10 +35,14 @@ const ORG = "00DFa000000Fake1AAA";
 type Rec = Record<string, unknown>;
 const sfDate = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString().replace("Z", "+0000"));
 
-function tables(data: FakeCrm): Record<string, Rec[]> {
+function tables(data: FakeCrm, options: SalesforceFakeOptions): Record<string, Rec[]> {
+  const gone = (o: { deletedAt?: number }) => ({ IsDeleted: o.deletedAt !== undefined });
+  const stamp = (o: { modifiedAt: number; deletedAt?: number }) => sfDate(o.deletedAt ?? o.modifiedAt);
   return {
-    Account: data.companies.map((c) => ({ Id: c.id, Name: c.name, Website: c.domain ? `www.${c.domain}` : null, CreatedDate: sfDate(c.createdAt), LastModifiedDate: sfDate(c.modifiedAt), SystemModstamp: sfDate(c.modifiedAt) })),
+    Organization: [{ Id: ORG, Name: "Fake Org", DefaultCurrencyIsoCode: options.currency ?? "USD", IsDeleted: false }],
+    Account: data.companies.map((c) => ({ ...gone(c), Id: c.id, Name: c.name, Website: c.domain ? `www.${c.domain}` : null, CreatedDate: sfDate(c.createdAt), LastModifiedDate: sfDate(c.modifiedAt), SystemModstamp: stamp(c) })),
     Contact: data.contacts.map((c) => ({
+      ...gone(c),
       Id: c.id,
       FirstName: c.firstName,
       LastName: c.lastName,
@@ -50,9 +58,11 @@ function tables(data: FakeCrm): Record<string, Rec[]> {
       HasOptedOutOfEmail: c.optedOut,
       CreatedDate: sfDate(c.createdAt),
       LastModifiedDate: sfDate(c.modifiedAt),
-      SystemModstamp: sfDate(c.modifiedAt),
+      SystemModstamp: stamp(c),
     })),
     Opportunity: data.deals.map((d) => ({
+      ...gone(d),
+      ...(options.multiCurrency ? { CurrencyIsoCode: d.currency ?? options.currency ?? "USD" } : {}),
       Id: d.id,
       Name: d.name,
       AccountId: d.companyId,
@@ -61,11 +71,11 @@ function tables(data: FakeCrm): Record<string, Rec[]> {
       CloseDate: d.closedAt ? new Date(d.closedAt).toISOString().slice(0, 10) : new Date(d.createdAt + 30 * 86_400_000).toISOString().slice(0, 10),
       IsWon: d.won,
       IsClosed: d.won,
-      StageName: d.won ? "Closed Won" : "Prospecting",
-      SystemModstamp: sfDate(d.modifiedAt),
+      StageName: stageOf(d, "salesforce"),
+      SystemModstamp: stamp(d),
     })),
-    Campaign: data.lists.map((l) => ({ Id: l.id, Name: l.name, IsActive: true, LastModifiedDate: sfDate(l.modifiedAt), SystemModstamp: sfDate(l.modifiedAt) })),
-    CampaignMember: data.lists.flatMap((l) => l.members.map((m, i) => ({ Id: `00vFa${l.id.slice(5, 9)}${String(i).padStart(6, "0")}AAA`, CampaignId: l.id, ContactId: m, SystemModstamp: sfDate(l.modifiedAt) }))),
+    Campaign: data.lists.map((l) => ({ IsDeleted: false, Id: l.id, Name: l.name, IsActive: true, LastModifiedDate: sfDate(l.modifiedAt), SystemModstamp: sfDate(l.modifiedAt) })),
+    CampaignMember: data.lists.flatMap((l) => l.members.map((m, i) => ({ IsDeleted: false, Id: `00vFa${l.id.slice(5, 9)}${String(i).padStart(6, "0")}AAA`, CampaignId: l.id, ContactId: m, SystemModstamp: sfDate(l.modifiedAt) }))),
   };
 }
 
@@ -87,7 +97,7 @@ function parseSoql(soql: string): Parsed | null {
     let c = /^(\w+)\s*(>=|>|<=|<|=|!=)\s*(.+)$/.exec(cond.trim());
     if (!c) return null;
     const [, field, op, raw] = c;
-    const value: unknown = raw === "null" ? null : /^'.*'$/.test(raw) ? raw.slice(1, -1) : /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : raw;
+    const value: unknown = raw === "null" ? null : raw === "true" ? true : raw === "false" ? false : /^'.*'$/.test(raw) ? raw.slice(1, -1) : /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : raw;
     c = null;
     where.push((r) => {
       let v = r[field] as unknown;
@@ -112,9 +122,14 @@ function parseSoql(soql: string): Parsed | null {
   return { fields, object: m[2], where, orderBy, limit: m[5] ? Number(m[5]) : null };
 }
 
-export async function startSalesforceFake(data: FakeCrm, options: SalesforceFakeOptions, port = 0): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm; tokens: Set<string> }> {
+export async function startSalesforceFake(
+  data: FakeCrm,
+  options: SalesforceFakeOptions,
+  port = 0,
+): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm; tokens: Set<string>; limitNext(count: number, kind: "concurrent" | "daily"): void; rotateSecret(secret: string): void }> {
   const ctl = controls();
   const tokens = new Set<string>();
+  const limits = { count: 0, kind: "concurrent" as "concurrent" | "daily" };
   const cursors = new Map<string, { rows: Rec[]; object: string; offset: number; total: number }>();
   const batch = options.batchSize ?? 2000;
   const errors = (res: http.ServerResponse, status: number, errorCode: string, message: string, headers: Record<string, string> = {}) => json(res, status, [{ message, errorCode }], headers);
@@ -139,6 +154,12 @@ export async function startSalesforceFake(data: FakeCrm, options: SalesforceFake
       ctl.requests[ctl.requests.length - 1].status = 429;
       return errors(res, 429, "REQUEST_LIMIT_EXCEEDED", "Too many requests. Try again later.", { "retry-after": String(ctl.state.retryAfter) });
     }
+    if (limits.count > 0) {
+      // Salesforce answers both of its request limits 403 REQUEST_LIMIT_EXCEEDED, told apart by the message only.
+      limits.count--;
+      ctl.requests[ctl.requests.length - 1].status = 403;
+      return errors(res, 403, "REQUEST_LIMIT_EXCEEDED", limits.kind === "daily" ? "TotalRequests Limit exceeded." : "ConcurrentPerOrgLongTxn Limit exceeded.");
+    }
     const base = `/services/data/${SF_VERSION}`;
     const respond = (id: string) => {
       const c = cursors.get(id)!;
@@ -154,11 +175,23 @@ export async function startSalesforceFake(data: FakeCrm, options: SalesforceFake
       cursors.delete(id);
       return json(res, 200, { totalSize: c.total, done, ...(nextRecordsUrl ? { nextRecordsUrl } : {}), records });
     };
-    if (req.method === "GET" && url.pathname === `${base}/query`) {
+    if (req.method === "GET" && url.pathname === `${base}/sobjects/Opportunity/describe`) {
+      if (options.hiddenObjects?.includes("Opportunity")) return errors(res, 404, "NOT_FOUND", "The requested resource does not exist");
+      const field = (name: string, type: string, extra: Rec = {}) => ({ name, type, label: name, ...extra });
+      const stages = ["Prospecting", "Qualification", "Negotiation/Review", "Closed Won", "Closed Lost"].map((v) => ({ value: v, label: v, active: true, defaultValue: false, validFor: null }));
+      return json(res, 200, {
+        name: "Opportunity",
+        label: "Opportunity",
+        fields: [field("Id", "id"), field("Name", "string"), field("Amount", "currency"), field("StageName", "picklist", { picklistValues: stages }), ...(options.multiCurrency ? [field("CurrencyIsoCode", "picklist")] : [])],
+      });
+    }
+    if (req.method === "GET" && (url.pathname === `${base}/query` || url.pathname === `${base}/queryAll`)) {
       const soql = url.searchParams.get("q") ?? "";
       const q = parseSoql(soql);
       if (!q) return errors(res, 400, "MALFORMED_QUERY", `unexpected token in: ${soql.slice(0, 80)}`);
-      const all = tables(data);
+      const every = tables(data, options);
+      // query leaves deleted records out; queryAll includes those in the recycle bin.
+      const all = url.pathname.endsWith("/queryAll") ? every : Object.fromEntries(Object.entries(every).map(([k, rows]) => [k, rows.filter((r) => r.IsDeleted !== true)]));
       if (options.hiddenObjects?.includes(q.object) || !(q.object in all)) {
         return errors(res, 400, "INVALID_TYPE", `\n${soql.slice(0, 60)}\n^\nERROR at Row:1:Column:1\nsObject type '${q.object}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.`);
       }
@@ -190,5 +223,18 @@ export async function startSalesforceFake(data: FakeCrm, options: SalesforceFake
     }
     return errors(res, 404, "NOT_FOUND", "The requested resource does not exist");
   }, port);
-  return Object.assign(server, ctl, { data, tokens });
+  return Object.assign(server, ctl, {
+    data,
+    tokens,
+    /** The next `count` API requests answer 403 REQUEST_LIMIT_EXCEEDED: the concurrent-request limit, or the daily allowance. */
+    limitNext(count: number, kind: "concurrent" | "daily") {
+      limits.count = count;
+      limits.kind = kind;
+    },
+    /** The connected app's secret is changed (or the app deleted): sessions end and the saved secret is refused. */
+    rotateSecret(secret: string) {
+      options.clientSecret = secret;
+      tokens.clear();
+    },
+  });
 }
