@@ -55,6 +55,7 @@ async function writeFix(prisma: PrismaClient, p: { workspaceId: string; contactI
     workspaceId: p.workspaceId,
     contactId: c.id,
     actor: p.actor,
+    as: "fix",
     fields: {
       firstName: c.firstName,
       lastName: c.lastName,
