@@ -111,15 +111,21 @@ describe("nothing a person fixed is undone behind their back (issue 32)", () => 
     expect(await refusal(revertFieldChange(prisma, { workspaceId: ws, contactId: bob.id, changeId: "fch_nope", actor: owner }))).toEqual({ code: "not_found", message: "No such change in this contact's history." });
   }, 120_000);
 
-  it("an empty cell never clears a value; a new value from the file still replaces one the file wrote", async () => {
+  it("an empty cell never clears a value; a new value from the file still replaces one the file wrote; a new street brings its whole address", async () => {
     const o = await createOwnerWorkspace(prisma);
     const ws = o.workspaceId;
-    await importCsv(prisma, { workspaceId: ws, csv: "Email,First Name,Street,Suite,City,Zip,Country,Phone\nx@y.example,Xena,1 Main St,Suite 2,Boston,02116,US,555 0100" });
-    await importCsv(prisma, { workspaceId: ws, csv: "Email,First Name,Street,Suite,City,Zip,Country,Phone\nx@y.example,,9 Elm St,,,,,555 0199" });
-    const c = await prisma.contact.findFirstOrThrow({ where: { workspaceId: ws, email: "x@y.example" } });
-    expect(c).toMatchObject({ firstName: "Xena", addressLine1: "9 Elm St", addressLine2: "Suite 2", city: "Boston", postalCode: "02116", country: "US", phone: "555 0199", addressStatus: "unverified" });
+    const header = "Email,First Name,Street,Suite,City,Zip,Country,Phone";
+    await importCsv(prisma, { workspaceId: ws, csv: `${header}\nx@y.example,Xena,1 Main St,Suite 2,Boston,02116,US,555 0100` });
+    await importCsv(prisma, { workspaceId: ws, csv: `${header}\nx@y.example,,1 Main St,,,,,555 0199` });
+    let c = await prisma.contact.findFirstOrThrow({ where: { workspaceId: ws, email: "x@y.example" } });
+    expect(c).toMatchObject({ firstName: "Xena", addressLine1: "1 Main St", addressLine2: "Suite 2", city: "Boston", postalCode: "02116", country: "US", phone: "555 0199" });
+    // She moves: the file's new street comes with its own city and postcode, and no suite.
+    await importCsv(prisma, { workspaceId: ws, csv: `${header}\nx@y.example,,9 Elm St,,Cambridge,02139,US,` });
+    c = await prisma.contact.findFirstOrThrow({ where: { workspaceId: ws, email: "x@y.example" } });
+    expect(c).toMatchObject({ addressLine1: "9 Elm St", addressLine2: null, city: "Cambridge", postalCode: "02139", country: "US", phone: "555 0199", addressStatus: "unverified" });
+    await editAs(ws, c.id, { addressLine2: "Apt 4" });
     // Clearing is an explicit act: a person empties the suite.
     await editAs(ws, c.id, { addressLine2: null });
-    expect((await contactHistory(prisma, { workspaceId: ws, contactId: c.id })).changes[0]).toMatchObject({ field: "addressLine2", oldValue: "Suite 2", newValue: null, byKind: "owner" });
-  });
+    expect((await contactHistory(prisma, { workspaceId: ws, contactId: c.id })).changes[0]).toMatchObject({ field: "addressLine2", oldValue: "Apt 4", newValue: null, byKind: "owner" });
+  }, 120_000);
 });

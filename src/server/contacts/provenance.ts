@@ -91,11 +91,16 @@ export interface TFieldChange {
   newValue: string | null;
 }
 
+/** The postal address's fields after its street: a new street from a source brings its whole address. */
+const ADDRESS_REST = ["addressLine2", "city", "region", "postalCode", "country"];
+
 /**
  * A source's values for an existing contact: which of them to write. An empty value never
  * erases. A field is written when the source's value differs from the field's and the source's own
  * value changed since it last came in (or it never gave one); a field someone else changed since
- * is otherwise kept, and counted when a person, an agent or a fix changed it.
+ * is otherwise kept, and counted when a person, an agent or a fix changed it. One exception, as
+ * promised since the first import: a new street (the source's street changed and is written)
+ * replaces the whole address, so an old suite, city or postcode never stays on a new street.
  */
 export function applySource(current: TValues, prov: TProvenance, source: string, incoming: TValues, at: string) {
   const p = copy(prov);
@@ -119,6 +124,15 @@ export function applySource(current: TValues, prov: TProvenance, source: string,
     take(p, field, source, cur, at);
     next[field] = value;
     changes.push({ field, oldValue: cur, newValue: value });
+  }
+  if (changes.some((c) => c.field === "addressLine1")) {
+    for (const field of ADDRESS_REST) {
+      const cur = current[field] ?? null;
+      if ((incoming[field] ?? null) !== null || cur === null) continue;
+      take(p, field, source, cur, at);
+      next[field] = null;
+      changes.push({ field, oldValue: cur, newValue: null });
+    }
   }
   return { values: next, provenance: compact(p), changes, kept };
 }

@@ -56,7 +56,10 @@ export const auditRunJob = defineJobHandler({
       audienceDuplicates(prisma, { workspaceId, audienceId }),
       prisma.audienceMember.count({ where: { audienceId, workspaceId } }),
     ]);
-    const verifier = audit.verify ? addressVerifier() : null;
+    // Answers already had are always used (the lifecycle's address gate and the contact page use
+    // them too: one verdict); only an audit that verifies asks, and pays, for new ones.
+    const verifier = addressVerifier();
+    const asksVendor = audit.verify;
     const resume = ZCheckpoint.safeParse(run.resumeFrom);
     const afterId = resume.success ? resume.data.afterId : "";
     let done = resume.success ? resume.data.done : 0;
@@ -94,7 +97,7 @@ export const auditRunJob = defineJobHandler({
       const keys = new Map<string, string>();
       let verifications = new Map<string, TVerification>();
       let cachedHere = 0;
-      if (verifier) {
+      {
         for (const c of contacts) if (c.addressLine1?.trim()) keys.set(c.id, verificationKey(c));
         verifications = await cachedVerifications(prisma, { workspaceId, verifier: verifier.name, keys: [...keys.values()], now: run.now() });
         const wanted = new Map<string, ReturnType<typeof normaliseAddress>>();
@@ -103,7 +106,7 @@ export const auditRunJob = defineJobHandler({
           if (key && !verifications.has(key) && !wanted.has(key)) wanted.set(key, normaliseAddress(c));
         }
         cachedHere = [...keys.values()].filter((k) => verifications.has(k)).length;
-        if (wanted.size) {
+        if (asksVendor && wanted.size) {
           await run.progress(done, total);
           let outcome;
           try {

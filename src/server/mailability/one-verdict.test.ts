@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Actor } from "@/server/audit/service";
+import { contactKeys } from "@/server/contacts/keys";
+import { testDatabase } from "@/test/database";
+import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
+import { contactMailability } from "./fixes";
+import { getAudit, startAudit } from "./service";
+import { drainJobs } from "@/test/jobs";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+const owner: Actor = { kind: "user", id: null, label: "owner@example.test" };
+
+describe("one verdict (issue 32)", () => {
+  it("a contact the verifier called undeliverable stays so in every later audit, on its page and at the lifecycle's address gate", async () => {
+    const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1 });
+    const bad = await prisma.contact.update({ where: { id: f.contacts[0].id }, data: { addressLine1: "1 Undeliverable Way" } });
+    await prisma.contact.update({ where: { id: bad.id }, data: contactKeys(bad) });
+
+    const first = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, verify: true, actor: owner });
+    await drainJobs(prisma, { workspaceId: f.workspaceId });
+    const reasonsOf = async (auditId: string) => (await prisma.mailabilityResult.findFirstOrThrow({ where: { auditId, contactId: bad.id } }))
+    const verified = await reasonsOf(first.auditId);
+    expect(verified.status).toBe("unmailable");
+
+    // The next two audits do not verify: they judge with the answer already had, not without it.
+    for (let i = 0; i < 2; i++) {
+      const again = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, actor: owner });
+      await drainJobs(prisma, { workspaceId: f.workspaceId });
+      expect((await getAudit(prisma, { workspaceId: f.workspaceId, auditId: again.auditId })).status).toBe("succeeded");
+      expect(await reasonsOf(again.auditId)).toMatchObject({ status: verified.status, reasons: verified.reasons });
+    }
+    expect(await contactMailability(prisma, { workspaceId: f.workspaceId, contactId: bad.id })).toMatchObject({ status: verified.status, reasons: verified.reasons });
+
+    const e = await postEvent(prisma, f, bad.id);
+    await drain(prisma, testClock(), f.workspaceId);
+    expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "skipped", skipReason: "address_invalid" });
+  }, 120_000);
+});
