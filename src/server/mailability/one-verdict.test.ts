@@ -7,6 +7,9 @@ import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/life
 import { contactMailability } from "./fixes";
 import { getAudit, startAudit } from "./service";
 import { drainJobs } from "@/test/jobs";
+import { createOwnerWorkspace } from "@/test/factories";
+import { cacheNameOf, cachedVerifications, storeVerifications } from "./verifiers/cache";
+import { LobVerifier } from "./verifiers/lob";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -40,4 +43,16 @@ describe("one verdict (issue 32)", () => {
     await drain(prisma, testClock(), f.workspaceId);
     expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "skipped", skipReason: "address_invalid" });
   }, 120_000);
+
+  it("verifier answers are kept per address key and verification mode: a Lob test key's answer is never a live key's", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const test = new LobVerifier({ apiKey: "test_0123456789", usCents: 5, intlCents: 25 });
+    const live = new LobVerifier({ apiKey: "live_0123456789", usCents: 5, intlCents: 25 });
+    expect([cacheNameOf(test), cacheNameOf(live)]).toEqual(["lob:test", "lob"]);
+    const verification = { verdict: "undeliverable" as const, vendorVerdict: "undeliverable", standardised: null };
+    await storeVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(test), entries: [{ key: "1 main st boston ma 02116 us", verification, costCents: 0 }] });
+    const keys = ["1 main st boston ma 02116 us"];
+    expect((await cachedVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(test), keys })).get(keys[0])).toMatchObject({ verdict: "undeliverable" });
+    expect((await cachedVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(live), keys })).size).toBe(0);
+  });
 });
