@@ -32,6 +32,8 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "contact.countries", type: "query", input: ["workspaceId"] },
   { path: "contact.get", type: "query", input: ["workspaceId", "contactId"] },
   { path: "contact.update", type: "mutation", input: ["workspaceId", "contactId", "fields"] },
+  { path: "contact.history", type: "query", input: ["workspaceId", "contactId"] },
+  { path: "contact.revertField", type: "mutation", input: ["workspaceId", "contactId", "changeId"] },
   { path: "contact.create", type: "mutation", input: ["workspaceId", "fields"] },
   { path: "account.list", type: "query", input: ["workspaceId", "search", "cursor", "take"] },
   { path: "account.get", type: "query", input: ["workspaceId", "accountId"] },

@@ -11,6 +11,7 @@ import { formatCents, formatDateTime } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { humanize } from "@/components/campaigns/status-badges";
 import { useTRPC } from "@/trpc/react";
+import { ContactHistory } from "./contact-history";
 import { ContactMailability } from "./contact-mailability";
 import { ContactFormModal, formatCustom } from "./contact-form";
 import { fullName, kindLabels, reasonLabels, sourceLabels } from "./labels";
@@ -162,6 +163,16 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
           </Stack>
         </Paper>
       </SimpleGrid>
+
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="xs">
+          Field history
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Changes after the contact was made. A value a person, an agent or an accepted audit fix wrote stays through imports and CRM syncs until the file's or the CRM's own value changes.
+        </Text>
+        <ContactHistory workspaceId={workspaceId} contactId={c.id} />
+      </Paper>
 
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">

@@ -143,6 +143,11 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
         <StatCard label="Skipped" value={v.skipped} hint={v.duplicates ? `${formatNumber(v.duplicates)} repeated in the file` : "already there, nothing new"} />
         <StatCard label="Refused" value={v.refusedCount} hint="nothing written" />
       </SimpleGrid>
+      {v.keptFields > 0 && (
+        <Alert color="blue" title={`${formatNumber(v.keptFields)} ${v.keptFields === 1 ? "field was" : "fields were"} kept as people had changed them`}>
+          A person, an agent or an accepted audit fix changed {v.keptFields === 1 ? "this field" : "these fields"} after the file’s value last came in, and the file still says the same: the change stands. A field whose value in the file has changed takes the file’s new value; each contact’s page shows its field history.
+        </Alert>
+      )}
       {finished && v.rows > 0 && (
         <Paper withBorder p="md">
           <Title order={2} size="h4" mb="sm">

@@ -19,8 +19,9 @@ export interface GoLiveEntryPreview {
   heldOut: number;
   /** Of those, contacts in mailed accounts (each still passes the gates: suppression, address, caps). */
   toMail: number;
+  /** The average price of the pieces to mail (each at its destination's price on the contract; 0 without an approved printer). */
   unitCostCents: number;
-  /** toMail x the printer's unit cost (0 without an approved printer). */
+  /** The sum of the destination prices of the contacts to mail (0 without an approved printer). */
   estimatedCostCents: number;
   budgetCents: number;
   /** How many pieces the budget pays for at the unit cost (null without a unit cost). */
@@ -32,9 +33,10 @@ export interface GoLiveEntryPreview {
 const usd = (cents: number) => `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
 const n = (x: number) => x.toLocaleString("en-US");
 
-export async function goLiveEntryPreview(db: Db, campaign: Campaign, unitCostCents: number, now: Date): Promise<GoLiveEntryPreview> {
+/** `price` gives a piece's price to a destination country (null: no approved printer). */
+export async function goLiveEntryPreview(db: Db, campaign: Campaign, price: ((country: string | null) => number) | null, now: Date): Promise<GoLiveEntryPreview> {
   const members = campaign.audienceId
-    ? await db.audienceMember.findMany({ where: { audienceId: campaign.audienceId, workspaceId: campaign.workspaceId }, select: { contact: { select: { accountId: true } } } })
+    ? await db.audienceMember.findMany({ where: { audienceId: campaign.audienceId, workspaceId: campaign.workspaceId }, select: { contact: { select: { accountId: true, country: true } } } })
     : [];
   const accountIds = members.flatMap((m) => (m.contact.accountId ? [m.contact.accountId] : []));
   const held = chooseHoldoutAccounts(accountIds, campaign.holdoutShare, campaign.id);
@@ -43,6 +45,9 @@ export async function goLiveEntryPreview(db: Db, campaign: Campaign, unitCostCen
   const enterNow = enters ? members.length : 0;
   const heldOut = enters ? heldContacts : 0;
   const toMail = enterNow - heldOut;
+  const mailed = enters ? members.filter((m) => !(m.contact.accountId && held.has(m.contact.accountId))) : [];
+  const estimatedCostCents = price ? mailed.reduce((sum, m) => sum + price(m.contact.country), 0) : 0;
+  const unitCostCents = !price ? 0 : toMail > 0 ? Math.round(estimatedCostCents / toMail) : price(null);
   return {
     entryPolicy: campaign.entryPolicy,
     acceptsApiEvents: campaign.acceptsApiEvents,
@@ -51,7 +56,7 @@ export async function goLiveEntryPreview(db: Db, campaign: Campaign, unitCostCen
     heldOut,
     toMail,
     unitCostCents,
-    estimatedCostCents: toMail * unitCostCents,
+    estimatedCostCents,
     budgetCents: campaign.budgetCents,
     budgetCovers: unitCostCents > 0 ? Math.floor(campaign.budgetCents / unitCostCents) : null,
     sendAt: campaign.sendAt && campaign.sendAt > now ? campaign.sendAt.toISOString() : null,
@@ -68,7 +73,7 @@ export function goLiveEntrySentences(p: GoLiveEntryPreview): string {
   const joins = p.entryPolicy === "audience_joins" ? " Contacts added to the audience later enter when added, until the campaign ends." : "";
   const cost =
     p.unitCostCents > 0
-      ? ` At ${usd(p.unitCostCents)} a piece, mailing all ${n(p.toMail)} would cost about ${usd(p.estimatedCostCents)} against a budget of ${usd(p.budgetCents)}${
+      ? ` At about ${usd(p.unitCostCents)} a piece, mailing all ${n(p.toMail)} would cost about ${usd(p.estimatedCostCents)} against a budget of ${usd(p.budgetCents)}${
           p.budgetCovers !== null && p.budgetCovers < p.toMail ? `, which pays for ${n(p.budgetCovers)} of them: the rest are skipped (budget exhausted) unless it is raised` : ""
         }.`
       : "";

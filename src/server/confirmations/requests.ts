@@ -9,12 +9,21 @@ import { composePiece } from "@/server/designs/compose";
 import { loadRenderContext } from "@/server/drafts/render";
 import { billingAdapter } from "@/server/plans/billing";
 import { PLANS, type TPlan } from "@/server/plans/plans";
+import { audienceCostEstimate, pricePerPiece, priceRange } from "@/server/fulfilment/prices";
 import { createKeyedCard } from "./service";
 
 /** How long a person has to decide an agent's request before the card expires. */
 export const REQUEST_CARD_TTL_HOURS = 72;
 
 const usd = (cents: number) => `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+
+/** The card's sentence on what pieces cost: one price, or each country's price and the estimate from the audience's countries. */
+function piecePriceSentence(printer: string, range: { lowCents: number; highCents: number }, estimate: { byCountry: { country: string | null; contacts: number; unitCostCents: number }[]; totalCents: number }) {
+  if (range.lowCents === range.highCents) return `Each piece costs ${usd(range.lowCents)} (${printer}); about ${usd(estimate.totalCents)} for the audience.`;
+  const shown = estimate.byCountry.slice(0, 5).map((r) => `${r.country ?? "no country"} ${usd(r.unitCostCents)}`);
+  const more = estimate.byCountry.length > 5 ? ` and ${estimate.byCountry.length - 5} more countries` : "";
+  return `A piece costs its destination's price on ${printer} (${shown.join(", ")}${more}): about ${usd(estimate.totalCents)} for the audience's countries.`;
+}
 const expiry = (now: Date) => new Date(now.getTime() + REQUEST_CARD_TTL_HOURS * 3600_000);
 
 export interface RequestOutcome {
@@ -69,8 +78,14 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
     sampleCopy(db, campaign),
   ]);
   const printer = contract?.status === "approved" ? contract : null;
-  const unit = printer?.unitCostCents ?? 0;
-  const entry = await goLiveEntryPreview(db, campaign, unit, now);
+  // Each piece at its destination's price on the contract: who enters now, and the audience's countries.
+  const entry = await goLiveEntryPreview(db, campaign, printer ? (country) => pricePerPiece(printer, country) : null, now);
+  const expectedRecipients = Math.round(contacts * (1 - campaign.holdoutShare));
+  const estimate = printer ? await audienceCostEstimate(db, { workspaceId: p.workspaceId, audienceId: campaign.audienceId!, contract: printer, share: 1 - campaign.holdoutShare }) : null;
+  const range = printer ? priceRange(printer) : null;
+  const unit = range?.lowCents ?? 0;
+  // Nobody enters at go-live (API entry only): the card states what mailing the audience would cost.
+  const entersNow = entry.enterNow > 0;
   const warnings = [
     workspace.plan !== "paid" ? "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen." : null,
     !printer ? "There is no approved printer contract for this campaign: nothing will be printed until it has one." : null,
@@ -85,7 +100,7 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
     `Going live approves its copy and lets it spend up to its budget of ${usd(campaign.budgetCents)} without another card: each entry event can then print and mail a piece.`,
     `Who gets it and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen (the audience has ${contacts} contacts).`,
     goLiveEntrySentences(entry),
-    printer ? `Each piece costs ${usd(unit)} (${printer.name}).` : "",
+    printer && estimate && range ? piecePriceSentence(printer.name, range, estimate) : "",
     campaign.reviewGate !== "none" ? "The review gate still asks you before each piece is printed." : "",
     ...warnings,
   ]
@@ -100,8 +115,8 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
       summary,
       params: { campaignId: campaign.id, draftVersion: campaign.draftVersion, sample, warnings, entry: { ...entry }, copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff } },
       campaignId: campaign.id,
-      costCents: entry.estimatedCostCents,
-      recipients: entry.toMail,
+      costCents: entersNow ? entry.estimatedCostCents : (estimate?.totalCents ?? 0),
+      recipients: entersNow ? entry.toMail : expectedRecipients,
       budgetAfterCents: campaign.budgetCents,
       requestedBy: p.requestedBy,
       expiresAt: expiry(now),

@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { csvLine } from "@/server/imports/export";
+import { EXPORT_HEADER as HEADER } from "@/server/imports/headers";
 import { contactFilterSql, type TContactFilter } from "./filter";
 
 interface ExportRow {
@@ -23,12 +24,12 @@ interface ExportRow {
   customFields: Record<string, string> | null;
 }
 
-const HEADER = ["Contact ID", "First Name", "Last Name", "Email", "Job Title", "Phone", "Company", "Website", "Address Line 1", "Address Line 2", "City", "State/Province", "Postal Code", "Country", "CRM ID"];
 
 /**
  * The contacts a filter selects as CSV, newest first, 1,000 at a time (so an export of any size
  * holds one page in memory). Headers are ones an import maps back by themselves; custom fields
- * get a column each. Formula-like values are escaped (csvLine).
+ * get a column each. Formula-like values are escaped (csvLine); an import removes the escape again
+ * (imports/rows.ts), so the export re-imports to the same values.
  */
 export async function* contactsCsv(db: Db, p: { workspaceId: string; filter: TContactFilter }): AsyncGenerator<string> {
   const where = contactFilterSql(p.workspaceId, p.filter);

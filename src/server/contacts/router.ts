@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ownerProcedure, router } from "@/server/trpc";
 import { ZContactCreate, ZContactFields, ZContactFilter, ZContactId, ZPage } from "./schema";
+import { contactHistory, revertFieldChange } from "./history";
 import { contactCountries, countContacts, createContact, getContact, listContacts, updateContact } from "./service";
 
 /** Contacts for the owner's browser. */
@@ -18,6 +19,10 @@ export const contactRouter = router({
   update: ownerProcedure
     .input(z.object({ contactId: ZContactId, fields: ZContactFields }))
     .mutation(({ ctx, input }) => updateContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId, fields: input.fields, actor: ctx.actor })),
+  history: ownerProcedure.input(z.object({ contactId: ZContactId })).query(({ ctx, input }) => contactHistory(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId })),
+  revertField: ownerProcedure
+    .input(z.object({ contactId: ZContactId, changeId: z.string().min(1).max(64).regex(/^[\w-]+$/, "Not a change id.") }))
+    .mutation(({ ctx, input }) => revertFieldChange(ctx.db, { workspaceId: ctx.workspaceId, ...input, actor: ctx.actor })),
   create: ownerProcedure
     .input(z.object({ fields: ZContactCreate }))
     .mutation(({ ctx, input }) => createContact(ctx.db, { workspaceId: ctx.workspaceId, fields: input.fields, actor: ctx.actor, source: "owner" })),

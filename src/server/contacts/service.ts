@@ -7,6 +7,7 @@ import { contactFilterSql, decodeCursor, encodeCursor, suppressedSql, type TCont
 import { contactKeys, normaliseEmail, toDomain } from "./keys";
 import type { TContactFields } from "./schema";
 import { reasonFromDb } from "./suppressions";
+import { applyEdit, parseProvenance, recordFieldChanges, valuesOf } from "./provenance";
 import { lockContactWrites, writeContacts } from "./write";
 
 export interface TContactRow {
@@ -142,11 +143,13 @@ export function normaliseFields(f: TContactFields) {
 }
 
 /**
- * Edits a contact (a person in the browser, or an agent). A new street address resets the
- * address's verification; an email or CRM id another contact has is a conflict. Audit-logged with
- * the names of the fields that changed.
+ * Edits a contact (a person in the browser, or an agent; `as: "fix"` for an accepted audit fix). A
+ * new street address resets the address's verification; an email or CRM id another contact has is
+ * a conflict. Each changed field goes into the contact's history and its provenance (an import or
+ * sync then keeps it until the source's own value changes). Audit-logged with the names of the
+ * fields that changed.
  */
-export async function updateContact(prisma: PrismaClient, p: { workspaceId: string; contactId: string; fields: TContactFields; actor: Actor }) {
+export async function updateContact(prisma: PrismaClient, p: { workspaceId: string; contactId: string; fields: TContactFields; actor: Actor; as?: "fix"; revertOf?: string }) {
   const next = normaliseFields(p.fields);
   return prisma.$transaction(async (tx) => {
     await lockContactWrites(tx, p.workspaceId);
@@ -156,10 +159,22 @@ export async function updateContact(prisma: PrismaClient, p: { workspaceId: stri
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(next[k] ?? null) !== JSON.stringify((current as Record<string, unknown>)[k] ?? null));
     if (!changed.length) return current;
     const addressChanged = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"].some((k) => changed.includes(k as never));
+    const kind = p.as ?? (p.actor.kind === "user" ? "owner" : "agent");
+    const before = valuesOf(current as never);
+    // A custom field the edit leaves out is cleared (the edit names every field).
+    const edited = { ...Object.fromEntries(Object.keys(before).map((k) => [k, null])), ...valuesOf(next) };
+    const edit = applyEdit(before, parseProvenance(current.fieldSources), kind, edited, new Date().toISOString());
     await tx.contact.updateMany({
       where: { id: p.contactId, workspaceId: p.workspaceId },
-      data: { ...next, ...(addressChanged ? { addressStatus: "unverified", undeliverableReason: null } : {}) },
+      data: { ...next, fieldSources: edit.provenance as object, ...(addressChanged ? { addressStatus: "unverified", undeliverableReason: null } : {}) },
     });
+    await recordFieldChanges(
+      tx,
+      p.workspaceId,
+      { key: kind, kind, label: p.actor.label, ref: null },
+      edit.changes.map((c) => ({ contactId: p.contactId, ...c })),
+      p.revertOf ?? null,
+    );
     await recordAudit(tx, p.workspaceId, p.actor, "contact.updated", { type: "contact", id: p.contactId }, { fields: changed.filter((k) => k !== "addressKey" && k !== "matchKey") });
     return tx.contact.findFirstOrThrow({ where: { id: p.contactId, workspaceId: p.workspaceId } });
   });

@@ -3,6 +3,7 @@ import { Prisma, type RecordSource } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { MatchIndex, type MatchFields } from "./dedupe";
 import { companyDomainOf, contactKeys } from "./keys";
+import { applySource, createdBy, parseProvenance, recordFieldChanges, type THistoryRow, TRACKED_FIELDS, type TWriter, valuesOf, writerForSource } from "./provenance";
 
 /** A contact as an import (or a CRM sync) brings it: empty values are null. */
 export interface TContactInput {
@@ -44,6 +45,8 @@ export interface WriteOptions {
   source: RecordSource;
   sourceDetail: string | null;
   sourceImportId: string | null;
+  /** The CRM connection writing (a CRM sync): the source its fields' provenance names. */
+  connectionId?: string | null;
   /**
    * Accounts already resolved by earlier batches of the same import (company name or domain ->
    * account id), so each company is looked up once per import, not once per batch.
@@ -89,6 +92,7 @@ interface ExistingContact extends MatchFields {
   postalCode: string | null;
   country: string | null;
   customFields: Record<string, string>;
+  fieldSources: unknown;
 }
 
 const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
@@ -100,13 +104,16 @@ type Plan = { i: number; kind: "create" | "update" | "keep"; contactId: string; 
  * Writes a batch of contacts with a handful of set-based statements (whatever the batch's size):
  * finds each row's contact (email, else CRM id, else name and address; see dedupe.ts), its account
  * (company name, else web domain, else email domain unless free mail, else an account of its own),
- * creates the new ones, updates the existing ones (`update`: non-empty values replace, custom
- * fields merge, a new street address replaces the old one whole) and adds every row's contact to
+ * creates the new ones, updates the existing ones (`update`: by field provenance, see
+ * mergeInto; an empty value never erases) and adds every row's contact to
  * the audience. Runs in the caller's transaction, which it first locks for the workspace.
  * Returns, per row, what happened and the contact's id.
  */
-export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptions): Promise<{ outcome: TWriteOutcome; contactId: string }[]> {
+export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptions): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
   await lockContactWrites(tx, o.workspaceId);
+  const writer = writerForSource(o.source, { importId: o.sourceImportId, connectionId: o.connectionId, label: o.sourceDetail });
+  const at = new Date().toISOString();
+  const created = JSON.stringify(createdBy(writer.key));
   const keyed = rows.map((row) => ({ row, keys: row.keys ?? contactKeys(row) }));
   const match = (k: (typeof keyed)[number]): MatchFields => ({ email: k.row.email, crmId: k.row.crmId, matchKey: k.keys.matchKey });
   const known = [...new Set(rows.flatMap((r) => (r.contactId ? [r.contactId] : [])))];
@@ -140,6 +147,8 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
   const creates: Record<string, unknown>[] = [];
   const updates: Record<string, unknown>[] = [];
   const outcomes = new Map<Plan, TWriteOutcome>();
+  const keptOf = new Map<Plan, number>();
+  const history: THistoryRow[] = [];
   for (const plan of plans) {
     const { row, keys } = plan;
     if (plan.kind === "create") {
@@ -162,6 +171,7 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
         matchKey: keys.matchKey,
         crmId: row.crmId && !crmIdsTaken.has(row.crmId) ? row.crmId : null,
         customFields: row.customFields,
+        fieldSources: created,
       });
       outcomes.set(plan, "created");
       continue;
@@ -170,20 +180,28 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
       outcomes.set(plan, "skipped");
       continue;
     }
-    const merged = mergeInto(plan.existing!, row, { emailsTaken, crmIdsTaken });
+    const { merged, provenance, changes, kept } = mergeInto(plan.existing!, row, { emailsTaken, crmIdsTaken }, writer, at);
+    keptOf.set(plan, kept);
     const accountId = accountOf.get(plan) ?? plan.existing!.accountId;
     const mergedKeys = contactKeys(merged);
     const changed = accountId !== plan.existing!.accountId || !sameContact(plan.existing!, merged);
+    const fieldSources = JSON.stringify(provenance);
     if (!changed) {
+      // Only what the source said changed (it now agrees with a value someone else wrote): kept, the contact untouched.
+      if (fieldSources !== JSON.stringify(parseProvenance(plan.existing!.fieldSources))) {
+        updates.push({ id: plan.contactId, accountId, ...plan.existing!, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged: false, touched: false });
+      }
       outcomes.set(plan, "unchanged");
       continue;
     }
     const addressChanged = ADDRESS.some((f) => (merged[f] ?? null) !== (plan.existing![f] ?? null));
-    updates.push({ id: plan.contactId, accountId, ...merged, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged });
+    updates.push({ id: plan.contactId, accountId, ...merged, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged, touched: true });
+    for (const c of changes) history.push({ contactId: plan.contactId, ...c });
     outcomes.set(plan, "updated");
   }
   for (const part of slices(creates)) await insertContacts(tx, o, part);
   for (const part of slices(updates)) await updateContacts(tx, o.workspaceId, part);
+  for (const part of slices(history, 5000)) await recordFieldChanges(tx, o.workspaceId, writer, part);
   if (o.audienceId) {
     for (const part of slices(plans, 5000)) {
       await tx.$executeRaw`
@@ -195,9 +213,9 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
   const planOf = new Map(plans.map((p) => [p.i, p]));
   return keyed.map((_, i) => {
     const r = results[i];
-    if (r) return { outcome: r.outcome, contactId: r.plan.contactId };
+    if (r) return { outcome: r.outcome, contactId: r.plan.contactId, keptFields: 0 };
     const plan = planOf.get(i)!;
-    return { outcome: outcomes.get(plan)!, contactId: plan.contactId };
+    return { outcome: outcomes.get(plan)!, contactId: plan.contactId, keptFields: keptOf.get(plan) ?? 0 };
   });
 }
 
@@ -216,7 +234,7 @@ async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], id
   const matchKeys = [...new Set(rows.flatMap((r) => (r.matchKey ? [r.matchKey] : [])))];
   if (!emails.length && !crmIds.length && !matchKeys.length && !ids.length) return [];
   const columns = Prisma.sql`id, email, "crmId", "matchKey", "accountId", "firstName", "lastName", title, phone,
-           "addressLine1", "addressLine2", city, region, "postalCode", country, "customFields", "createdAt"`;
+           "addressLine1", "addressLine2", city, region, "postalCode", country, "customFields", "fieldSources", "createdAt"`;
   const any = (values: string[]) => Prisma.sql`ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
   // Four index lookups (one per key), not one scan of the workspace's contacts.
   const found = await tx.$queryRaw<(ExistingContact & { createdAt: Date })[]>`
@@ -231,34 +249,40 @@ async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], id
   return [...byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
 }
 
-type Merged = Omit<ExistingContact, "id" | "accountId" | "matchKey"> & { matchKey?: string | null };
+type Merged = Omit<ExistingContact, "id" | "accountId" | "matchKey" | "fieldSources"> & { matchKey?: string | null };
 
 /**
- * An existing contact with a row's values: non-empty values replace, custom fields merge, a new
- * street address replaces the old whole. A CRM id stays the first one the contact was given (a
- * person in two CRMs keeps one; each CRM finds it through its own link).
+ * An existing contact with a source's row (field provenance, see provenance.ts): an empty value
+ * never erases; a value is written when the source's own value changed since it last came in, so
+ * that a person's or an accepted fix's later edit stands until the source really changes. Custom
+ * fields are fields of their own. A CRM id stays the first one the contact was given (a person in
+ * two CRMs keeps one; each CRM finds it through its own link).
  */
-function mergeInto(e: ExistingContact, row: TContactInput, taken: { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> }): Merged {
+function mergeInto(e: ExistingContact, row: TContactInput, taken: { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> }, writer: TWriter, at: string) {
   const free = (map: Map<string, string>, value: string | null) => value !== null && (!map.has(value) || map.get(value) === e.id);
+  const incoming = valuesOf({ ...row, email: row.email && free(taken.emailsTaken, row.email) ? row.email : null });
+  const r = applySource(valuesOf(e), parseProvenance(e.fieldSources), writer.key, incoming, at);
   const merged: Merged = {
-    email: row.email && free(taken.emailsTaken, row.email) ? row.email : e.email,
+    email: e.email,
     crmId: e.crmId ?? (row.crmId && free(taken.crmIdsTaken, row.crmId) ? row.crmId : null),
-    firstName: row.firstName || e.firstName,
-    lastName: row.lastName || e.lastName,
-    title: row.title ?? e.title,
-    phone: row.phone ?? e.phone,
+    firstName: e.firstName,
+    lastName: e.lastName,
+    title: e.title,
+    phone: e.phone,
     addressLine1: e.addressLine1,
     addressLine2: e.addressLine2,
     city: e.city,
     region: e.region,
     postalCode: e.postalCode,
     country: e.country,
-    customFields: { ...(e.customFields ?? {}), ...row.customFields },
+    customFields: { ...(e.customFields ?? {}) },
   };
-  if (row.addressLine1) for (const f of ADDRESS) merged[f] = row[f];
-  else for (const f of ADDRESS) merged[f] = merged[f] ?? row[f];
-  for (const f of SCALARS) merged[f] = row[f] ?? e[f];
-  return merged;
+  for (const c of r.changes) {
+    if (c.field.startsWith("custom:")) merged.customFields[c.field.slice(7)] = c.newValue ?? "";
+    else if (c.field === "firstName" || c.field === "lastName") merged[c.field] = c.newValue ?? "";
+    else if ((TRACKED_FIELDS as readonly string[]).includes(c.field)) merged[c.field as Exclude<(typeof TRACKED_FIELDS)[number], "firstName" | "lastName">] = c.newValue;
+  }
+  return { merged, provenance: r.provenance, changes: r.changes, kept: r.kept };
 }
 
 function sameContact(e: ExistingContact, m: Merged): boolean {
@@ -340,7 +364,7 @@ async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Ma
 }
 
 /** The columns a batch writes, in the order of the arrays that carry them. */
-const ROW_COLUMNS = ["id", "accountId", "firstName", "lastName", "title", "email", "phone", ...ADDRESS, "addressKey", "matchKey", "crmId", "customFields"] as const;
+const ROW_COLUMNS = ["id", "accountId", "firstName", "lastName", "title", "email", "phone", ...ADDRESS, "addressKey", "matchKey", "crmId", "customFields", "fieldSources"] as const;
 
 /**
  * The rows as one text array per column, unpacked by PostgreSQL's unnest: about half the bytes of
@@ -348,7 +372,7 @@ const ROW_COLUMNS = ["id", "accountId", "firstName", "lastName", "title", "email
  * PostgreSQL to parse. Custom fields travel as JSON text.
  */
 function columnArrays(rows: Record<string, unknown>[]) {
-  const arrays = ROW_COLUMNS.map((column) => Prisma.sql`${rows.map((r) => (column === "customFields" ? JSON.stringify(r[column] ?? {}) : (r[column] ?? null)))}::text[]`);
+  const arrays = ROW_COLUMNS.map((column) => Prisma.sql`${rows.map((r) => (column === "customFields" ? JSON.stringify(r[column] ?? {}) : column === "fieldSources" ? (typeof r[column] === "string" ? r[column] : JSON.stringify(r[column] ?? {})) : (r[column] ?? null)))}::text[]`);
   return { arrays: Prisma.join(arrays), names: Prisma.raw(ROW_COLUMNS.map((c) => `"${c}"`).join(", ")) };
 }
 
@@ -356,10 +380,10 @@ function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]
   const v = columnArrays(rows);
   return tx.$executeRaw`
     INSERT INTO "Contact" (id, "workspaceId", "accountId", "firstName", "lastName", title, email, phone, "addressLine1", "addressLine2",
-                           city, region, "postalCode", country, "addressKey", "matchKey", "crmId", "customFields",
+                           city, region, "postalCode", country, "addressKey", "matchKey", "crmId", "customFields", "fieldSources",
                            source, "sourceImportId", "sourceDetail", "createdAt", "updatedAt")
     SELECT v.id, ${o.workspaceId}, v."accountId", v."firstName", v."lastName", v.title, v.email, v.phone, v."addressLine1", v."addressLine2",
-           v.city, v.region, v."postalCode", v.country, v."addressKey", v."matchKey", v."crmId", v."customFields"::jsonb,
+           v.city, v.region, v."postalCode", v.country, v."addressKey", v."matchKey", v."crmId", v."customFields"::jsonb, v."fieldSources"::jsonb,
            ${o.source}::"RecordSource", ${o.sourceImportId}, ${o.sourceDetail}, now(), now()
       FROM unnest(${v.arrays}) AS v(${v.names})`;
 }
@@ -371,10 +395,10 @@ function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknow
        SET "accountId" = v."accountId", "firstName" = v."firstName", "lastName" = v."lastName", title = v.title, email = v.email,
            phone = v.phone, "addressLine1" = v."addressLine1", "addressLine2" = v."addressLine2", city = v.city, region = v.region,
            "postalCode" = v."postalCode", country = v.country, "addressKey" = v."addressKey", "matchKey" = v."matchKey",
-           "crmId" = v."crmId", "customFields" = v."customFields"::jsonb,
+           "crmId" = v."crmId", "customFields" = v."customFields"::jsonb, "fieldSources" = v."fieldSources"::jsonb,
            "addressStatus" = CASE WHEN v."addressChanged" THEN 'unverified'::"AddressStatus" ELSE c."addressStatus" END,
            "undeliverableReason" = CASE WHEN v."addressChanged" THEN NULL ELSE c."undeliverableReason" END,
-           "updatedAt" = now()
-      FROM unnest(${v.arrays}, ${rows.map((r) => Boolean(r.addressChanged))}::boolean[]) AS v(${v.names}, "addressChanged")
+           "updatedAt" = CASE WHEN v.touched THEN now() ELSE c."updatedAt" END
+      FROM unnest(${v.arrays}, ${rows.map((r) => Boolean(r.addressChanged))}::boolean[], ${rows.map((r) => r.touched !== false)}::boolean[]) AS v(${v.names}, "addressChanged", touched)
      WHERE c.id = v.id AND c."workspaceId" = ${workspaceId}`;
 }

@@ -83,7 +83,7 @@ export async function writeContactsPage(tx: Db, c: PageContext, records: CrmCont
     ids.push(r.id);
   }
   if (!rows.length) return;
-  const results = await writeContacts(tx, rows, { workspaceId: c.workspaceId, onExisting: "update", audienceId: null, source: "crm", sourceDetail: c.label, sourceImportId: null, accountCache: c.accountCache });
+  const results = await writeContacts(tx, rows, { workspaceId: c.workspaceId, onExisting: "update", audienceId: null, source: "crm", sourceDetail: c.label, sourceImportId: null, connectionId: c.connectionId, accountCache: c.accountCache });
   await writeLinks(tx, c, "contact", results.map((r, i) => ({ externalId: ids[i], localId: r.contactId })));
   for (const r of results) {
     if (r.outcome === "created") c.counts.contacts.created++;

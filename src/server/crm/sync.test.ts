@@ -290,8 +290,9 @@ describe("HubSpot and Salesforce in one workspace", () => {
       expect(counts).toMatchObject({ contacts: { created: 0 }, companies: { created: 0 }, audienceMembers: { added: 0, removed: 0 } });
     }
     expect(await prisma.contact.count({ where: { workspaceId: ws } })).toBe(300);
-    // Where the two CRMs disagree, the last sync to read the person wins (here Salesforce's, read again in its overlap window).
-    expect(await prisma.contact.findUniqueOrThrow({ where: { id } })).toMatchObject({ email: "renamed@company5.example", lastName: sf.data.contacts[4].lastName, crmId: hs.data.contacts[4].id });
+    // Each CRM's change stands: Salesforce, read again in its overlap window, still says the old last
+    // name it said before, so HubSpot's rename (a real change) is not undone (field provenance, issue 32).
+    expect(await prisma.contact.findUniqueOrThrow({ where: { id } })).toMatchObject({ email: "renamed@company5.example", lastName: "Okafor-Renamed", crmId: hs.data.contacts[4].id });
     expect(await prisma.audienceMember.count({ where: { contactId: id } })).toBe(4);
     expect(await memberships()).toEqual(expected);
   }, 120_000);

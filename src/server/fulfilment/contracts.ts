@@ -3,6 +3,7 @@ import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { wakeEventsAfterMailingChange } from "@/server/entry/lifecycle/wake";
 import { AppError } from "@/server/errors";
+import { countryPricesOf } from "./prices";
 import { adapterFor } from "./registry";
 import type { TNewContract } from "./schema";
 import { isSizeOf, sizeLabel, type TPrintFormat } from "./sizes";
@@ -15,6 +16,7 @@ const contractSelect = {
   size: true,
   countries: true,
   unitCostCents: true,
+  countryPrices: true,
   quote: true,
   status: true,
   approvedAt: true,
@@ -24,8 +26,8 @@ const contractSelect = {
 } satisfies Prisma.FulfilmentContractSelect;
 
 function view(c: Prisma.FulfilmentContractGetPayload<{ select: typeof contractSelect }>) {
-  const { _count, ...rest } = c;
-  return { ...rest, sizeLabel: sizeLabel(c.format as TPrintFormat, c.size), campaigns: _count.campaigns };
+  const { _count, countryPrices, ...rest } = c;
+  return { ...rest, countryPrices: (countryPrices ?? {}) as Record<string, number>, sizeLabel: sizeLabel(c.format as TPrintFormat, c.size), campaigns: _count.campaigns };
 }
 export type TContractView = ReturnType<typeof view>;
 
@@ -84,6 +86,7 @@ export async function createContract(db: Db, p: { workspaceId: string; input: TN
       size: p.input.size,
       countries,
       unitCostCents: quote.unitCostCents,
+      countryPrices: countryPricesOf(quote),
       quote: quote as unknown as Prisma.InputJsonValue,
       status: "proposed",
     },

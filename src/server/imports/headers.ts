@@ -99,12 +99,23 @@ export function fieldForHeader(header: string): TContactField | null {
   return null;
 }
 
+/** The header row of this service's contacts export (contacts/export.ts); custom fields follow, a column each. */
+export const EXPORT_HEADER = ["Contact ID", "First Name", "Last Name", "Email", "Job Title", "Phone", "Company", "Website", "Address Line 1", "Address Line 2", "City", "State/Province", "Postal Code", "Country", "CRM ID"];
+
+/** A header row that is this service's own export: its columns after the fixed ones are custom fields. */
+const isOwnExport = (headers: string[]) => headers.length >= EXPORT_HEADER.length && EXPORT_HEADER.every((h, i) => headers[i] === h);
+
 /**
  * The mapping proposed for a header row: each column's field, each field used once (the first
  * column that names it wins), and the rest left unmapped for the person to decide. A full name is
- * only used when there are no separate first and last names.
+ * only used when there are no separate first and last names. This service's own export maps back
+ * whole: its extra columns are the custom fields it wrote.
  */
 export function suggestMapping(headers: string[]): TColumnTarget[] {
+  if (isOwnExport(headers) && headers.length > EXPORT_HEADER.length) {
+    const fixed = suggestMapping(EXPORT_HEADER);
+    return headers.map((h, i): TColumnTarget => (i < fixed.length ? fixed[i] : h.trim() ? `custom:${h}` : "ignore"));
+  }
   const used = new Set<TContactField>();
   // A column that names a CRM ("CRM ID", "HubSpot ID") fills the CRM id before a generic "ID" or
   // "Contact ID" does, wherever it stands (this service's own exports start with "Contact ID").

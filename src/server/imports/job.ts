@@ -27,6 +27,8 @@ export interface TImportResult {
   duplicates: number;
   refused: number;
   warnings: number;
+  /** Fields left as they were because a person, an agent or an accepted fix had changed them (the file's value unchanged since). */
+  keptFields: number;
   audienceId: string | null;
 }
 
@@ -66,7 +68,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
   if (!record.mapping || !record.onExisting) throw new JobError("The import has no column mapping; start it again.");
   const targets = record.mapping as TColumnTarget[];
   const headers = record.columns;
-  const counts = { created: record.created, updated: record.updated, skipped: record.skipped, duplicates: record.duplicates, refused: record.refused, warnings: record.warnings };
+  const counts = { created: record.created, updated: record.updated, skipped: record.skipped, duplicates: record.duplicates, refused: record.refused, warnings: record.warnings, keptFields: record.keptFields };
   const alreadyDone = record.rowsDone;
   let dataRows = 0;
   const result = (): TImportResult => ({ importId, rows: dataRows || record.rowCount, ...counts, audienceId: record.audienceId });
@@ -146,8 +148,9 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
               accountCache,
             })
           : [];
-        const delta = { created: 0, updated: 0, skipped: batch.skipped, duplicates: batch.duplicates, refused: 0, warnings: 0 };
+        const delta = { created: 0, updated: 0, skipped: batch.skipped, duplicates: batch.duplicates, refused: 0, warnings: 0, keptFields: 0 };
         for (const o of outcomes) {
+          delta.keptFields += o.keptFields;
           if (o.outcome === "created") delta.created++;
           else if (o.outcome === "updated") delta.updated++;
           else {
@@ -173,6 +176,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
             duplicates: { increment: delta.duplicates },
             refused: { increment: delta.refused },
             warnings: { increment: delta.warnings },
+            keptFields: { increment: delta.keptFields },
           },
         });
         await run.checkpoint(tx, { rowsDone: batch.dataRowsAfter }, batch.dataRowsAfter, record.rowCount);

@@ -24,7 +24,14 @@ export function splitFullName(full: string): { firstName: string; lastName: stri
 }
 
 // NUL cannot be stored in PostgreSQL text and means nothing in a CSV: it is dropped.
-const clean = (v: string | undefined) => (v === undefined ? "" : v.includes("\u0000") ? v.replace(/\u0000/g, "") : v).trim();
+const clean = (v: string | undefined) => unguard((v === undefined ? "" : v.includes("\u0000") ? v.replace(/\u0000/g, "") : v).trim());
+
+/**
+ * A value without the apostrophe that this service's exports (csvLine) and spreadsheets put before
+ * a value a spreadsheet would run as a formula (`'+1 415 555 0102`, `'=SUM(A1)`, `'-5`, `'@home`):
+ * the value itself is what was exported.
+ */
+export const unguard = (v: string) => (v.length > 1 && v.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(v) ? v.slice(1).trim() : v);
 
 /** The lines of a value written over several lines (a quoted cell with line breaks), without empty ones. */
 const linesOf = (v: string | null) => (v ?? "").split(/\r\n|\r|\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);

@@ -9,7 +9,7 @@ export const ZColumnTarget = z
   .max(80)
   .refine(isColumnTarget, `A column maps to one of ${CONTACT_FIELDS.join(", ")}, to "custom:<name>" (a custom field) or to "ignore".`);
 
-export const ZOnExisting = z.enum(["update", "skip"]).describe("update: a row of a contact already in the workspace updates it (non-empty values replace); skip: it is left as it is.");
+export const ZOnExisting = z.enum(["update", "skip"]).describe("update: a row of a contact already in the workspace updates it (a value the file changed replaces; an empty cell changes nothing; a field a person or a fix changed since stays unless the file's value changed too); skip: it is left as it is.");
 
 export const ZImportStartInput = z.object({
   importId: ZImportId,
@@ -49,6 +49,7 @@ export const ZImportView = z.object({
   duplicates: z.number().int().describe("Of the skipped rows, repeats of an earlier row of the same file."),
   refusedCount: z.number().int(),
   warningCount: z.number().int(),
+  keptFields: z.number().int().describe("Fields kept because a person, an agent or an accepted fix had changed them since the file's value last came in (and the file's value had not changed)."),
   requestedBy: z.string(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

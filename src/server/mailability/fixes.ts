@@ -8,7 +8,7 @@ import { asAuditContact, AUDIT_CONTACT_FIELDS, sharedFactsFor, type TAuditContac
 import { type AddressFields, normaliseAddress, type TAddressFix } from "./normalise";
 import type { TMailabilityReason } from "./reasons";
 import { type TVerdict, verdictOf } from "./verdict";
-import { cachedVerifications, verificationKey } from "./verifiers/cache";
+import { cacheNameOf, cachedVerifications, verificationKey } from "./verifiers/cache";
 import { addressVerifier } from "./verifiers/registry";
 
 /** Contacts one bulk call accepts at most (by selection); a reason filter works through the audit this many at a time. */
@@ -31,7 +31,7 @@ export async function contactMailability(db: Db, p: { workspaceId: string; conta
   const [shared, suppressed, verification, latest] = await Promise.all([
     sharedFactsFor(db, { workspaceId: p.workspaceId }),
     isSuppressed(db, p.workspaceId, { ...c, accountDomain: c.account?.domain ?? null }),
-    key ? cachedVerifications(db, { workspaceId: p.workspaceId, verifier: verifier.name, keys: [key] }).then((m) => m.get(key) ?? null) : null,
+    key ? cachedVerifications(db, { workspaceId: p.workspaceId, verifier: cacheNameOf(verifier), keys: [key] }).then((m) => m.get(key) ?? null) : null,
     db.mailabilityResult.findFirst({ where: { contactId: c.id, workspaceId: p.workspaceId, audit: { status: "succeeded" } }, orderBy: { audit: { createdAt: "desc" } }, select: { auditId: true, status: true, reasons: true, audit: { select: { createdAt: true, campaignName: true, audienceName: true } } } }),
   ]);
   const verdict: TVerdict = verdictOf(c, shared, { suppressed, verification });
@@ -55,6 +55,7 @@ async function writeFix(prisma: PrismaClient, p: { workspaceId: string; contactI
     workspaceId: p.workspaceId,
     contactId: c.id,
     actor: p.actor,
+    as: "fix",
     fields: {
       firstName: c.firstName,
       lastName: c.lastName,

@@ -9,7 +9,7 @@ import { normaliseAddress } from "./normalise";
 import { asAuditContact, audienceDuplicates, isSuppressedBy, suppressionSet, type TAuditContactRow } from "./facts";
 import { auditFigures } from "./report";
 import { type TSharedFacts, verdictOf } from "./verdict";
-import { cachedVerifications, storeVerifications, verificationKey } from "./verifiers/cache";
+import { cacheNameOf, cachedVerifications, storeVerifications, verificationKey } from "./verifiers/cache";
 import { addressVerifier } from "./verifiers/registry";
 import { verifyAddresses } from "./verifiers/run";
 import { type TVerification, VerifierError } from "./verifiers/types";
@@ -56,7 +56,10 @@ export const auditRunJob = defineJobHandler({
       audienceDuplicates(prisma, { workspaceId, audienceId }),
       prisma.audienceMember.count({ where: { audienceId, workspaceId } }),
     ]);
-    const verifier = audit.verify ? addressVerifier() : null;
+    // Answers already had are always used (the lifecycle's address gate and the contact page use
+    // them too: one verdict); only an audit that verifies asks, and pays, for new ones.
+    const verifier = addressVerifier();
+    const asksVendor = audit.verify;
     const resume = ZCheckpoint.safeParse(run.resumeFrom);
     const afterId = resume.success ? resume.data.afterId : "";
     let done = resume.success ? resume.data.done : 0;
@@ -94,16 +97,16 @@ export const auditRunJob = defineJobHandler({
       const keys = new Map<string, string>();
       let verifications = new Map<string, TVerification>();
       let cachedHere = 0;
-      if (verifier) {
+      {
         for (const c of contacts) if (c.addressLine1?.trim()) keys.set(c.id, verificationKey(c));
-        verifications = await cachedVerifications(prisma, { workspaceId, verifier: verifier.name, keys: [...keys.values()], now: run.now() });
+        verifications = await cachedVerifications(prisma, { workspaceId, verifier: cacheNameOf(verifier), keys: [...keys.values()], now: run.now() });
         const wanted = new Map<string, ReturnType<typeof normaliseAddress>>();
         for (const c of contacts) {
           const key = keys.get(c.id);
           if (key && !verifications.has(key) && !wanted.has(key)) wanted.set(key, normaliseAddress(c));
         }
         cachedHere = [...keys.values()].filter((k) => verifications.has(k)).length;
-        if (wanted.size) {
+        if (asksVendor && wanted.size) {
           await run.progress(done, total);
           let outcome;
           try {
@@ -115,7 +118,7 @@ export const auditRunJob = defineJobHandler({
           const entries = [...outcome.results].map(([key, verification]) => ({ key, verification, costCents: verifier.costCents(wanted.get(key)?.country ?? null) }));
           // What was paid for is kept (and counted) at once, whatever happens to the batch.
           await prisma.$transaction(async (tx) => {
-            await storeVerifications(tx, { workspaceId, verifier: verifier.name, entries, now: run.now() });
+            await storeVerifications(tx, { workspaceId, verifier: cacheNameOf(verifier), entries, now: run.now() });
             await tx.mailabilityAudit.updateMany({
               where: { id: audit.id, workspaceId },
               data: { verificationsMade: { increment: entries.length }, verificationCostCents: { increment: entries.reduce((n, e) => n + e.costCents, 0) } },

@@ -4,7 +4,7 @@ import { DEFAULT_SIZE } from "@/server/render/page-specs";
 import type { TFontFamily } from "@/server/render/fonts";
 import type { TAuditContact } from "./verdict";
 import { lifecycleOutcome, type TSharedFacts, verdictOf } from "./verdict";
-import { cachedVerifications, verificationKey } from "./verifiers/cache";
+import { cacheNameOf, cachedVerifications, verificationKey } from "./verifiers/cache";
 import { addressVerifier } from "./verifiers/registry";
 
 /**
@@ -37,7 +37,7 @@ export async function mailabilityJudge(db: Db, p: { workspaceId: string; campaig
   const verifier = addressVerifier();
   const keyOf = (c: TEnrollee) => (c.addressLine1?.trim() ? verificationKey(c) : null);
   const keys = p.contacts.map(keyOf).filter((k): k is string => k !== null);
-  const cached = await cachedVerifications(db, { workspaceId: p.workspaceId, verifier: verifier.name, keys });
+  const cached = await cachedVerifications(db, { workspaceId: p.workspaceId, verifier: cacheNameOf(verifier), keys });
   return (contact: TEnrollee, own: { suppressed: boolean; duplicateContact: boolean }) => {
     const key = keyOf(contact);
     const verdict = verdictOf({ ...contact, company: contact.account?.name ?? null }, shared, { ...own, verification: key ? (cached.get(key) ?? null) : null });

@@ -10,7 +10,7 @@ import { sharedFactsFor } from "./facts";
 import { type AddressFields, normaliseAddress, type TAddressFix } from "./normalise";
 import { MAILABILITY_REASONS, type TMailabilityReason, type TMailabilityStatus } from "./reasons";
 import type { TCountryRow, TFormatCost } from "./report";
-import { cachedVerifications, VERIFICATION_MAX_AGE_DAYS, verificationKey } from "./verifiers/cache";
+import { cacheNameOf, cachedVerifications, VERIFICATION_MAX_AGE_DAYS, verificationKey } from "./verifiers/cache";
 import { addressVerifier } from "./verifiers/registry";
 
 /** Audiences up to this size without paid verification are audited within the request that asks. */
@@ -49,7 +49,7 @@ export async function auditEstimate(db: Db, p: { workspaceId: string; audienceId
   for (const r of rows) keyed.set(verificationKey(r), normaliseAddress(r).country);
   const cached = new Set<string>();
   const keys = [...keyed.keys()];
-  for (let i = 0; i < keys.length; i += 10_000) for (const k of (await cachedVerifications(db, { workspaceId: p.workspaceId, verifier: verifier.name, keys: keys.slice(i, i + 10_000) })).keys()) cached.add(k);
+  for (let i = 0; i < keys.length; i += 10_000) for (const k of (await cachedVerifications(db, { workspaceId: p.workspaceId, verifier: cacheNameOf(verifier), keys: keys.slice(i, i + 10_000) })).keys()) cached.add(k);
   let estimateCents = 0;
   let toVerify = 0;
   for (const [key, country] of keyed) {

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
 import { draftForPiece } from "@/server/drafts/service";
+import { pricePerPiece } from "@/server/fulfilment/prices";
 import type { RunnerDeps } from "./runner";
 import type { EventContext } from "./snapshot";
 
@@ -45,16 +46,17 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
     const rows = ready.map((ctx) => {
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
-      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines } };
+      const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
+      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines } };
     });
     const inserted = await db.$queryRaw<{ enrollmentId: string }[]>`
       INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",
                                recipient, copy, "proofPdf", pages, vendor, "renderedAt", "createdAt", "updatedAt")
       SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), d."workspaceId", d."campaignId", x."enrollmentId", d."contactId", d.sid, d."responseCode",
-             'approved'::"MailPieceStatus", ${campaign.contract?.unitCostCents ?? 0}::int, x.recipient,
+             'approved'::"MailPieceStatus", x."costCents", x.recipient,
              jsonb_build_object('headline', COALESCE(d.blocks->>'headline', ''), 'body', COALESCE(d.blocks->>'body', ''), 'signOff', COALESCE(d.blocks->>'signOff', '')),
              d.pdf, d.pages, ${campaign.contract?.vendor ?? "sandbox"}, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', timezone('UTC', now()), timezone('UTC', now())
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, recipient jsonb)
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, "costCents" int, recipient jsonb)
         JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId"
       RETURNING "enrollmentId"`;
     const done = new Set(inserted.map((r) => r.enrollmentId));

@@ -2,6 +2,7 @@ import type { Db } from "@/server/db";
 import { createCard } from "@/server/confirmations/service";
 import { addressBlock } from "@/server/designs/recipient";
 import { draftForPiece } from "@/server/drafts/service";
+import { pricePerPiece } from "@/server/fulfilment/prices";
 import { loadContact } from "./facts";
 import type { EventContext } from "./snapshot";
 
@@ -31,7 +32,8 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       sid: draft.sid,
       responseCode: draft.responseCode,
       status: needsReview ? "pending_review" : "approved",
-      costCents: campaign.contract?.unitCostCents ?? 0,
+      // The price to the recipient's country: what the piece reserves of the budget and is charged.
+      costCents: campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0,
       recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines },
       copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
       proofPdf: new Uint8Array(draft.pdf),

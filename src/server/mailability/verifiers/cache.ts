@@ -8,6 +8,9 @@ import { type TVerification, type TVerificationVerdict, VERIFICATION_VERDICTS } 
 export const VERIFICATION_MAX_AGE_DAYS = 180;
 const DAY = 86_400_000;
 
+/** The name a verifier's answers are cached under (its name and verification mode). */
+export const cacheNameOf = (v: { name: string; cacheName?: string }) => v.cacheName ?? v.name;
+
 /** The cache key of an address: its normalised form, squashed (gates/address.ts addressKey). */
 export function verificationKey(a: AddressFields): string {
   return addressKey(normaliseAddress(a));

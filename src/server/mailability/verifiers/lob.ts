@@ -45,10 +45,13 @@ const orEmpty = (s: string | null | undefined) => s?.trim() || undefined;
 export class LobVerifier implements AddressVerifier {
   readonly name = "lob";
   readonly label = "Lob address verification";
+  /** Test keys (test_…) and live keys answer differently: their answers are kept apart. */
+  readonly cacheName: string;
   private readonly us: UsVerificationsApi;
   private readonly intl: IntlVerificationsApi;
 
   constructor(private readonly options: LobOptions) {
+    this.cacheName = options.apiKey.startsWith("test_") ? "lob:test" : "lob";
     const config = new Configuration({ username: options.apiKey, basePath: options.baseUrl });
     this.us = new UsVerificationsApi(config);
     this.intl = new IntlVerificationsApi(config);

@@ -18,8 +18,14 @@ export interface TVerification {
 
 /** A verifier the service can call: the sandbox, or a vendor's adapter. */
 export interface AddressVerifier {
-  /** Stable name, kept with each cached result ("sandbox", "lob"). */
+  /** Stable name ("sandbox", "lob"). */
   readonly name: string;
+  /**
+   * The name its answers are cached under: the name and the verification mode (Lob's test keys
+   * answer by what the address says, live keys by looking it up), so that an answer made in one mode
+   * is never used in the other. The name when there is one mode.
+   */
+  readonly cacheName?: string;
   /** For people: "Sandbox (deterministic, free)", "Lob". */
   readonly label: string;
   /** What one verification costs, in cents, for a domestic (US) and an international address. */

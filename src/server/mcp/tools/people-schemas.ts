@@ -125,6 +125,7 @@ export const ZImportReport = z.object({
   nextRefusedAfterRow: z.number().int().nullable().describe("More refused rows follow: pass it to imports_get as refusedAfterRow for the next 100; null when none are left."),
   warnings: z.array(ZRowIssue).describe("Rows written without one value (the first 100), e.g. an unknown country."),
   warningCount: z.number().int(),
+  keptFields: z.number().int().describe("Fields the file would have changed but that were kept: a person, an agent or an accepted fix changed them after the file's value last came in, and the file's value has not changed since."),
   audienceId: z.string().nullable().describe("The audience the import's contacts are in."),
   progress: ZJobView.shape.progress.nullable(),
   error: z.string().nullable(),

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { requestGoLive } from "@/server/confirmations/requests";
+import { contactKeys } from "@/server/contacts/keys";
+import { testDatabase } from "@/test/database";
+import { createAudience, createOwnerWorkspace } from "@/test/factories";
+import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
+import { approveContract, createContract } from "./contracts";
+import { pricePerPiece } from "./prices";
+
+let prisma: PrismaClient;
+beforeAll(async () => {
+  prisma = (await testDatabase()).prisma;
+});
+
+const person = (o: { user: { id: string; email: string } }) => ({ kind: "user" as const, id: o.user.id, label: o.user.email });
+const BERLIN = { addressLine1: "Friedrichstraße 68", addressLine2: null, city: "Berlin", region: null, postalCode: "10117", country: "DE" };
+
+/** Moves a contact to Berlin, its derived keys with it. */
+async function toGermany(contactId: string) {
+  const c = await prisma.contact.update({ where: { id: contactId }, data: BERLIN });
+  await prisma.contact.update({ where: { id: c.id }, data: contactKeys(c) });
+}
+
+describe("prices per destination (issue 32)", () => {
+  it("a contract over US and DE keeps each country's price; a US piece reserves and costs the US price, a German one the German price", async () => {
+    const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1, contract: false });
+    const contract = await createContract(prisma, { workspaceId: f.workspaceId, input: { name: "US and DE postcards", vendor: "sandbox", format: "postcard", size: "6x9", countries: ["US", "DE"] }, actor: person(f) });
+    expect(contract).toMatchObject({ unitCostCents: 218, countryPrices: { US: 104, DE: 218 } });
+    await approveContract(prisma, { workspaceId: f.workspaceId, contractId: contract.id, actor: person(f) });
+    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { fulfilmentContractId: contract.id } });
+    await toGermany(f.contacts[1].id);
+
+    const us = await postEvent(prisma, f, f.contacts[0].id);
+    const de = await postEvent(prisma, f, f.contacts[1].id);
+    await drain(prisma, testClock(), f.workspaceId);
+    const usRow = await eventRow(prisma, us.eventId);
+    const deRow = await eventRow(prisma, de.eventId);
+    expect([usRow.status, deRow.status]).toEqual(["completed", "completed"]);
+    expect(usRow.enrollment!.mailPiece!.costCents).toBe(104);
+    expect(deRow.enrollment!.mailPiece!.costCents).toBe(218);
+    const charges = await prisma.budgetReservation.findMany({ where: { campaignId: f.campaign.id }, select: { enrollmentId: true, amountCents: true, status: true } });
+    expect(charges.find((r) => r.enrollmentId === usRow.enrollment!.id)).toMatchObject({ amountCents: 104, status: "charged" });
+    expect(charges.find((r) => r.enrollmentId === deRow.enrollment!.id)).toMatchObject({ amountCents: 218, status: "charged" });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 104 + 218, reservedCents: 0 });
+  }, 120_000);
+
+  it("a review-gated US piece asks to reserve the US price", async () => {
+    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1, contract: false, campaign: { reviewGate: "each_piece" } });
+    const contract = await createContract(prisma, { workspaceId: f.workspaceId, input: { name: "US and DE postcards", vendor: "sandbox", format: "postcard", size: "6x9", countries: ["US", "DE"] }, actor: person(f) });
+    await approveContract(prisma, { workspaceId: f.workspaceId, contractId: contract.id, actor: person(f) });
+    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { fulfilmentContractId: contract.id } });
+    await postEvent(prisma, f, f.contacts[0].id);
+    await drain(prisma, testClock(), f.workspaceId);
+    const card = await prisma.confirmationCard.findFirstOrThrow({ where: { workspaceId: f.workspaceId, kind: "approve_piece" } });
+    expect(card).toMatchObject({ costCents: 104 });
+    expect(card.summary).toContain("Approving reserves 1.04 USD of the campaign's budget.");
+  }, 120_000);
+
+  it("the go-live card estimates the cost from the audience's countries", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts: 4, perAccount: 2 });
+    for (const c of contacts.slice(0, 2)) await toGermany(c.id);
+    const contract = await createContract(prisma, { workspaceId: o.workspaceId, input: { name: "US and DE postcards", vendor: "sandbox", format: "postcard", size: "6x9", countries: ["US", "DE"] }, actor: person(o) });
+    await approveContract(prisma, { workspaceId: o.workspaceId, contractId: contract.id, actor: person(o) });
+    const campaign = await prisma.campaign.create({
+      data: { workspaceId: o.workspaceId, name: "Two countries", format: "postcard", holdoutShare: 0, audienceId: audience.id, budgetCents: 100_000, fulfilmentContractId: contract.id, destinationUrl: "https://acme.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello from us." },
+    });
+    const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: { kind: "agent", id: "grt_test", label: "Test agent (agent)" } });
+    // Six US contacts at 1.04 and two German ones at 2.18, not eight at the dearest price (17.44).
+    expect(card.costCents).toBe(6 * 104 + 2 * 218);
+    expect(card.summary).toContain("A piece costs its destination's price on US and DE postcards (US 1.04 USD, DE 2.18 USD): about 10.60 USD for the audience's countries.");
+  }, 120_000);
+
+  it("a contract without a price for a country charges its highest price there, never less", () => {
+    expect(pricePerPiece({ unitCostCents: 218, countryPrices: { US: 104, DE: 218 } }, "us")).toBe(104);
+    expect(pricePerPiece({ unitCostCents: 218, countryPrices: { US: 104 } }, "FR")).toBe(218);
+    expect(pricePerPiece({ unitCostCents: 218, countryPrices: {} }, null)).toBe(218);
+  });
+});
