@@ -2,6 +2,7 @@ import type { Db } from "@/server/db";
 import { createCard } from "@/server/confirmations/service";
 import { addressBlock } from "@/server/designs/recipient";
 import { draftForPiece } from "@/server/drafts/service";
+import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { loadContact } from "./facts";
 import type { EventContext } from "./snapshot";
 
@@ -32,7 +33,7 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       responseCode: draft.responseCode,
       status: needsReview ? "pending_review" : "approved",
       costCents: campaign.contract?.unitCostCents ?? 0,
-      recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines },
+      recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines, address: postalAddressOf(recipient) },
       copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
       proofPdf: new Uint8Array(draft.pdf),
       pages: draft.pages,

@@ -23,7 +23,7 @@ export interface EventContext {
     /** The design the campaign prints (null: its format's standard layout). */
     designId: string | null;
     plan: "audit" | "paid";
-    contract: { status: string; format: string; unitCostCents: number; vendor: string; countries: string[] } | null;
+    contract: { status: string; format: string; unitCostCents: number; vendor: string; countries: string[]; size?: string | null; connectionId?: string | null } | null;
     /** The size of the campaign's design (null: the format's default size). */
     designSize: string | null;
   };
@@ -60,6 +60,8 @@ interface ContextRow {
   unitCostCents: number | null;
   vendor: string | null;
   contractCountries: string[] | null;
+  contractSize: string | null;
+  contractConnectionId: string | null;
   designSize: string | null;
   enrollmentId: string | null;
   arm: "treatment" | "holdout" | null;
@@ -100,7 +102,7 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
            c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
            c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
            w.plan::text AS plan,
-           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f.vendor, f.countries AS "contractCountries", d.size AS "designSize",
+           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f.vendor, f.countries AS "contractCountries", f.size AS "contractSize", f."connectionId" AS "contractConnectionId", d.size AS "designSize",
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
            p.id AS "pieceId", p.status::text AS "pieceStatus",
            r.status::text AS "reservationStatus",
@@ -156,7 +158,7 @@ function contextOf(r: ContextRow, now: Date): EventContext {
       destinationUrl: r.destinationUrl,
       designId: r.designId,
       plan: r.plan,
-      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, vendor: r.vendor!, countries: r.contractCountries ?? [] } : null,
+      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, vendor: r.vendor!, countries: r.contractCountries ?? [], size: r.contractSize, connectionId: r.contractConnectionId } : null,
       designSize: r.designSize,
     },
     enrollmentId: r.enrollmentId,
