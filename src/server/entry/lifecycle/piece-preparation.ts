@@ -33,7 +33,7 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       responseCode: draft.responseCode,
       status: needsReview ? "pending_review" : "approved",
       costCents: campaign.contract?.unitCostCents ?? 0,
-      recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines, address: postalAddressOf(recipient) },
+      recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines, address: postalAddressOf(recipient) as Record<string, unknown> | null } as object,
       copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
       proofPdf: new Uint8Array(draft.pdf),
       pages: draft.pages,
