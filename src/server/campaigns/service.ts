@@ -305,7 +305,7 @@ export async function listCampaignPieces(db: Db, p: { workspaceId: string; campa
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-    select: { id: true, sid: true, status: true, costCents: true, recipient: true, contactId: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, contact: { select: { firstName: true, lastName: true } } },
+    select: { id: true, sid: true, status: true, costCents: true, recipient: true, contactId: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, vendor: true, vendorMode: true, vendorIssue: true, vendorIssueDetail: true, trackingStatus: true, trackingEvents: true, trackingUpdatedAt: true, contact: { select: { firstName: true, lastName: true } } },
   });
   return { items: rows.slice(0, p.take), nextCursor: rows.length > p.take ? rows[p.take - 1].id : null };
 }
