@@ -2,6 +2,7 @@ import type { EntryEventStatus, MailPieceStatus, Prisma, PrismaClient } from "@/
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
+import { cancelUnsentVendorPieces } from "@/server/fulfilment/cancel";
 import { AppError } from "@/server/errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
@@ -225,8 +226,11 @@ const transitions = {
 type StateChangeParams = { workspaceId: string; campaignId: string; change: keyof typeof transitions; actor: Actor; now?: Date };
 
 /** Pause, resume or end. Resuming wakes the campaign's waiting events; ending lets them skip and release their budget. */
-export function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
-  return prisma.$transaction((tx) => changeCampaignStateIn(tx, p));
+export async function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
+  const campaign = await prisma.$transaction((tx) => changeCampaignStateIn(tx, p));
+  // Ended: pieces a real printer has but has not sent are cancelled there, and their holds given back.
+  if (p.change === "end") await cancelUnsentVendorPieces(prisma, { workspaceId: p.workspaceId, campaignId: campaign.id, now: p.now });
+  return campaign;
 }
 
 /** changeCampaignState inside the caller's transaction (an accepted resume card runs it this way). */

@@ -6,6 +6,7 @@ import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/life
 import { adapterFor } from "./registry";
 import { connectVendor, disconnectVendor, listVendorConnections } from "./connections";
 import { createContract } from "./contracts";
+import { changeCampaignState } from "@/server/campaigns/service";
 
 let prisma: PrismaClient;
 let lob: FakeLob;
@@ -195,5 +196,18 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     const [piece] = await piecesOf(f.workspaceId);
     expect(piece.status).toBe("printed");
     expect(createdFor(piece.id)).toHaveLength(1);
+  });
+
+  it("ending the campaign cancels at Lob the pieces it has not sent and gives their budget back", async () => {
+    const f = await lobCampaign();
+    const clock = testClock();
+    const e = await postEvent(prisma, f, f.contacts[0].id);
+    await drain(prisma, clock, f.workspaceId);
+    const [piece] = await piecesOf(f.workspaceId);
+    expect(piece.status).toBe("printed");
+    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "end", actor: person(f) });
+    expect(lob.print.objects.get(piece.vendorRef!)).toMatchObject({ deleted: true });
+    expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "skipped", skipReason: "campaign_ended", enrollment: { status: "cancelled", mailPiece: { status: "cancelled", vendorIssue: "cancelled_at_vendor" }, reservation: { status: "released" } } });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(0);
   });
 });
