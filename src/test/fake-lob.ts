@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { handlePrint, type LobPrintBook, newPrintBook } from "./fake-lob-print";
 
 /**
  * A local stand-in for Lob's verification API, answering as Lob documents it (API reference:
@@ -20,6 +21,12 @@ export interface FakeLob {
   throttleNext(n: number, retryAfterSeconds?: number): void;
   /** Answer the next `n` requests with 500. */
   failNext(n: number): void;
+  /** Print and mail (postcards, letters): what was created, by id, and the requests. */
+  print: LobPrintBook;
+  /** Process the next `n` print creates but drop the connection instead of answering (a lost answer). */
+  loseNextAnswers(n: number): void;
+  /** Another valid key of the same account (e.g. after the owner rolls keys); the old one is then refused. */
+  revokeKey(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +51,9 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
   let retryAfter: number | undefined;
   let failures = 0;
   const requests: FakeLob["requests"] = [];
+  const print = newPrintBook();
+  let lose = 0;
+  let revoked = false;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -54,7 +64,7 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
       };
       const auth = req.headers.authorization ?? "";
       const user = auth.startsWith("Basic ") ? Buffer.from(auth.slice(6), "base64").toString().split(":")[0] : "";
-      if (user !== apiKey) return send(401, error(401, "unauthorized", "Your API key is not valid. Please sign up on lob.com to get a valid api key."));
+      if (user !== apiKey || revoked) return send(401, error(401, "unauthorized", "Your API key is not valid. Please sign up on lob.com to get a valid api key."));
       const path = (req.url ?? "").replace(/\?.*$/, "");
       let body: Record<string, unknown> = {};
       try {
@@ -70,6 +80,14 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
       if (failures > 0) {
         failures--;
         return send(500, error(500, "internal_server_error", "An internal server error occurred."));
+      }
+      const printed = handlePrint(print, req.method ?? "GET", path, req.headers, body);
+      if (printed) {
+        if (lose > 0 && req.method === "POST") {
+          lose--;
+          return req.socket.destroy();
+        }
+        return send(printed.status, printed.body);
       }
       const str = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
       if (!str("primary_line")) return send(422, error(422, "invalid", "primary_line is required"));
@@ -138,6 +156,8 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
       return send(404, error(404, "not_found", "The requested resource could not be found."));
     });
   });
+  // Clients keep connections alive between requests (Node's global agent): keep them well past a test's pauses.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -150,6 +170,13 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
     },
     failNext(n) {
       failures = n;
+    },
+    print,
+    loseNextAnswers(n) {
+      lose = n;
+    },
+    revokeKey() {
+      revoked = true;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -7,6 +7,7 @@ import { formatCents, formatDateTime } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { PieceTracking } from "./piece-tracking";
 import { humanize } from "./status-badges";
 
 /** The campaign's pieces with their proofs, newest first. */
@@ -39,6 +40,7 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
                   <Table.Th>sid</Table.Th>
                   <Table.Th ta="right">Cost</Table.Th>
                   <Table.Th>Mailed</Table.Th>
+                  <Table.Th>Tracking</Table.Th>
                   <Table.Th>Proof</Table.Th>
                 </>
               }
@@ -56,6 +58,9 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
                   </Table.Td>
                   <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
                   <Table.Td>{formatDateTime(p.mailedAt, "")}</Table.Td>
+                  <Table.Td>
+                    <PieceTracking piece={p} />
+                  </Table.Td>
                   <Table.Td>
                     {p.renderedAt ? (
                       <Anchor href={`/api/pieces/${p.id}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">

@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Button, Group, Modal, MultiSelect, Select, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,7 +25,7 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
   const queryClient = useQueryClient();
   const vendors = useQuery({ ...trpc.fulfilment.vendors.queryOptions({ workspaceId }), enabled: opened });
   const form = useForm({
-    initialValues: { name: "", vendor: "sandbox", format: "postcard" as TPrintFormat, size: "6x9", countries: ["US"] as string[] },
+    initialValues: { name: "", vendor: "sandbox", format: "postcard" as TPrintFormat, size: "6x9", countries: ["US"] as string[], priceUsd: "" as number | string },
     validate: {
       name: (v) => (v.trim() ? null : "Give the contract a name."),
       countries: (v) => (v.length ? null : "Choose at least one country."),
@@ -34,10 +34,13 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
   const v = form.values;
   const vendor = vendors.data?.find((x) => x.vendor === v.vendor);
   const sizes = vendor?.products.find((p) => p.format === v.format)?.sizes ?? [];
-  const [quoteInput] = useDebouncedValue({ vendor: v.vendor, format: v.format, size: v.size, countries: v.countries }, 250);
+  // Lob's price is the owner's own plan's: entered here (in USD), confirmed on the go-live card.
+  const ownerPriced = v.vendor === "lob";
+  const unitCostCents = ownerPriced && typeof v.priceUsd === "number" && v.priceUsd > 0 ? Math.round(v.priceUsd * 100) : undefined;
+  const [quoteInput] = useDebouncedValue({ vendor: v.vendor, format: v.format, size: v.size, countries: v.countries, ...(unitCostCents ? { unitCostCents } : {}) }, 250);
   const quote = useQuery({
     ...trpc.fulfilment.quote.queryOptions({ workspaceId, ...quoteInput }),
-    enabled: opened && quoteInput.countries.length > 0 && sizes.includes(quoteInput.size),
+    enabled: opened && quoteInput.countries.length > 0 && sizes.includes(quoteInput.size) && (!ownerPriced || quoteInput.unitCostCents !== undefined),
     retry: false,
   });
   const create = useMutation(
@@ -53,7 +56,7 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add a printer contract" size="lg">
-      <form onSubmit={form.onSubmit((values) => create.mutate({ workspaceId, ...values }))}>
+      <form onSubmit={form.onSubmit(({ priceUsd: _price, ...values }) => create.mutate({ workspaceId, ...values, ...(unitCostCents ? { unitCostCents } : {}) }))}>
         <Stack>
           <TextInput label="Name" placeholder="6x9 postcards, North America" data-autofocus {...form.getInputProps("name")} />
           {vendors.isPending ? (
@@ -87,6 +90,18 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
             searchable
             {...form.getInputProps("countries")}
           />
+          {ownerPriced && (
+            <NumberInput
+              label="Price per piece on your Lob plan (USD)"
+              description="Printing and postage as your Lob plan charges it; the campaign's budget holds this much per piece."
+              min={0.01}
+              max={1000}
+              decimalScale={2}
+              fixedDecimalScale
+              prefix="$"
+              {...form.getInputProps("priceUsd")}
+            />
+          )}
           <div aria-live="polite">
             {quote.isError ? (
               <Alert color="red" p="xs">

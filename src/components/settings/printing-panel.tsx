@@ -13,6 +13,7 @@ import { formatCents } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { AddContractModal, countryName } from "./add-contract-modal";
+import { LobConnectionCard } from "./lob-connection-card";
 
 const statusColor = { approved: "teal", proposed: "yellow", revoked: "gray" } as const;
 
@@ -52,6 +53,7 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
         </div>
         {addButton}
       </Group>
+      <LobConnectionCard workspaceId={workspaceId} />
       {plan.data?.plan === "audit" && (
         <Alert color="yellow" p="sm">
           This workspace is on the free audit plan: approved contracts print nothing until you{" "}

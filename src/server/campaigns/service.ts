@@ -2,6 +2,7 @@ import type { EntryEventStatus, EntryPolicy, MailPieceStatus, Prisma, PrismaClie
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
+import { cancelUnsentVendorPieces } from "@/server/fulfilment/cancel";
 import { AppError } from "@/server/errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
@@ -244,8 +245,11 @@ const transitions = {
 type StateChangeParams = { workspaceId: string; campaignId: string; change: keyof typeof transitions; actor: Actor; now?: Date };
 
 /** Pause, resume or end. Resuming wakes the campaign's waiting events; ending lets them skip and release their budget. */
-export function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
-  return prisma.$transaction((tx) => changeCampaignStateIn(tx, p));
+export async function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
+  const campaign = await prisma.$transaction((tx) => changeCampaignStateIn(tx, p));
+  // Ended: pieces a real printer has but has not sent are cancelled there, and their holds given back.
+  if (p.change === "end") await cancelUnsentVendorPieces(prisma, { workspaceId: p.workspaceId, campaignId: campaign.id, now: p.now });
+  return campaign;
 }
 
 /** changeCampaignState inside the caller's transaction (an accepted resume card runs it this way). */
@@ -324,7 +328,7 @@ export async function listCampaignPieces(db: Db, p: { workspaceId: string; campa
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-    select: { id: true, sid: true, status: true, costCents: true, recipient: true, contactId: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, contact: { select: { firstName: true, lastName: true } } },
+    select: { id: true, sid: true, status: true, costCents: true, recipient: true, contactId: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, vendor: true, vendorMode: true, vendorIssue: true, vendorIssueDetail: true, trackingStatus: true, trackingEvents: true, trackingUpdatedAt: true, contact: { select: { firstName: true, lastName: true } } },
   });
   return { items: rows.slice(0, p.take), nextCursor: rows.length > p.take ? rows[p.take - 1].id : null };
 }

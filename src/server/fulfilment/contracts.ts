@@ -12,6 +12,7 @@ const contractSelect = {
   id: true,
   name: true,
   vendor: true,
+  connectionId: true,
   format: true,
   size: true,
   countries: true,
@@ -25,11 +26,21 @@ const contractSelect = {
   _count: { select: { campaigns: true } },
 } satisfies Prisma.FulfilmentContractSelect;
 
-function view(c: Prisma.FulfilmentContractGetPayload<{ select: typeof contractSelect }>) {
+type ContractRow = Prisma.FulfilmentContractGetPayload<{ select: typeof contractSelect }>;
+
+/** `mode`: "test" when the contract prints through a test key (nothing is really printed), "live", or null (the sandbox). */
+function view(c: ContractRow, modes: Map<string, string> = new Map()) {
   const { _count, countryPrices, ...rest } = c;
-  return { ...rest, countryPrices: (countryPrices ?? {}) as Record<string, number>, sizeLabel: sizeLabel(c.format as TPrintFormat, c.size), campaigns: _count.campaigns };
+  const mode = c.connectionId ? ((modes.get(c.connectionId) ?? null) as "test" | "live" | null) : null;
+  return { ...rest, countryPrices: (countryPrices ?? {}) as Record<string, number>, mode, sizeLabel: sizeLabel(c.format as TPrintFormat, c.size), campaigns: _count.campaigns };
 }
 export type TContractView = ReturnType<typeof view>;
+
+async function views(db: Db, rows: ContractRow[]) {
+  const ids = [...new Set(rows.map((r) => r.connectionId).filter((x): x is string => !!x))];
+  const modes = new Map(ids.length ? (await db.printVendorConnection.findMany({ where: { id: { in: ids } }, select: { id: true, mode: true } })).map((c) => [c.id, c.mode]) : []);
+  return rows.map((r) => view(r, modes));
+}
 
 /** The workspace's print contracts, approved first, then proposed, then revoked. */
 export async function listContracts(db: Db, p: { workspaceId: string; status?: "proposed" | "approved" | "revoked" }) {
@@ -39,7 +50,7 @@ export async function listContracts(db: Db, p: { workspaceId: string; status?: "
     select: contractSelect,
   });
   const rank = { approved: 0, proposed: 1, revoked: 2 } as const;
-  return rows.map(view).sort((a, b) => rank[a.status] - rank[b.status]);
+  return (await views(db, rows)).sort((a, b) => rank[a.status] - rank[b.status]);
 }
 
 /** The contracts one page at a time, oldest first (agents' contracts_list); an unknown cursor is not found. */
@@ -54,20 +65,31 @@ export async function pageContracts(db: Db, p: { workspaceId: string; status?: "
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
     select: contractSelect,
   });
-  const page = rows.slice(0, p.take).map(view);
+  const page = await views(db, rows.slice(0, p.take));
   return { contracts: page, nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
 }
 
 export async function getContract(db: Db, p: { workspaceId: string; contractId: string }) {
   const row = await db.fulfilmentContract.findFirst({ where: { id: p.contractId, workspaceId: p.workspaceId }, select: contractSelect });
   if (!row) throw new AppError("not_found", "No such fulfilment contract in this workspace.");
-  return view(row);
+  return (await views(db, [row]))[0];
 }
 
 /** A price from the vendor for a product and countries, before a contract is made. */
-export async function quoteContract(db: Db, p: Pick<TNewContract, "vendor" | "format" | "size" | "countries">) {
+export async function quoteContract(db: Db, p: Pick<TNewContract, "vendor" | "format" | "size" | "countries" | "unitCostCents">) {
   if (!isSizeOf(p.format, p.size)) throw new AppError("validation_failed", `${p.size} is not a size of ${p.format}s.`, { errors: [{ pointer: "/size", detail: `Choose a size of ${p.format}s.` }] });
-  return adapterFor(p.vendor, db).quote({ format: p.format, size: p.size, countries: p.countries });
+  return adapterFor(p.vendor, db).quote({ format: p.format, size: p.size, countries: p.countries, ...(p.unitCostCents !== undefined ? { unitCostCents: p.unitCostCents } : {}) });
+}
+
+/** The vendor account a new contract prints through: the one named, else the workspace's connected one (Lob only). */
+async function contractConnection(db: Db, p: { workspaceId: string; vendor: string; connectionId?: string }) {
+  if (p.vendor !== "lob") return null;
+  const c = await db.printVendorConnection.findFirst({
+    where: { workspaceId: p.workspaceId, vendor: p.vendor, status: "connected", ...(p.connectionId ? { id: p.connectionId } : {}) },
+    orderBy: { connectedAt: "desc" },
+  });
+  if (!c) throw new AppError("invalid_state", "Connect your Lob account first (Settings → Printing): a Lob contract prints through it.", { errors: [{ pointer: "/connectionId", detail: "No connected Lob account." }] });
+  return c;
 }
 
 /**
@@ -76,12 +98,14 @@ export async function quoteContract(db: Db, p: Pick<TNewContract, "vendor" | "fo
  */
 export async function createContract(db: Db, p: { workspaceId: string; input: TNewContract; actor: Actor }) {
   const countries = [...new Set(p.input.countries)];
+  const connection = await contractConnection(db, { workspaceId: p.workspaceId, vendor: p.input.vendor, connectionId: p.input.connectionId });
   const quote = await quoteContract(db, { ...p.input, countries });
   const created = await db.fulfilmentContract.create({
     data: {
       workspaceId: p.workspaceId,
       name: p.input.name,
       vendor: p.input.vendor,
+      connectionId: connection?.id ?? null,
       format: p.input.format,
       size: p.input.size,
       countries,
@@ -91,7 +115,7 @@ export async function createContract(db: Db, p: { workspaceId: string; input: TN
       status: "proposed",
     },
   });
-  await recordAudit(db, p.workspaceId, p.actor, "contract.proposed", { type: "fulfilment_contract", id: created.id }, { vendor: created.vendor, format: created.format, size: created.size, unitCostCents: created.unitCostCents });
+  await recordAudit(db, p.workspaceId, p.actor, "contract.proposed", { type: "fulfilment_contract", id: created.id }, { vendor: created.vendor, mode: connection?.mode ?? null, format: created.format, size: created.size, unitCostCents: created.unitCostCents });
   return getContract(db, { workspaceId: p.workspaceId, contractId: created.id });
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import { releaseReservation, reserveBudget } from "./gates/budget";
+import { chargeReservation, releaseReservation, reserveBudget } from "./gates/budget";
 import type { SkipReason } from "../lifecycle-states";
 import { openGiftClaim } from "@/server/responses/gift-claim-open";
 import { preparePiece, REVIEW_WINDOW_MS } from "./piece-preparation";
@@ -135,6 +135,8 @@ export async function applyAction(db: Db, ctx: EventContext, action: Action, fac
       return "continue";
     case "complete":
       await db.enrollment.update({ where: { id: ctx.enrollmentId! }, data: { status: "mailed" } });
+      // A piece the vendor's tracking marked mailed is charged now (a hold already charged is left as it is).
+      await chargeReservation(db, { enrollmentId: ctx.enrollmentId!, now });
       await setEvent(db, ctx, { status: "completed", completedAt: now, release: true });
       return "stop";
     case "submit_to_vendor":

@@ -126,6 +126,8 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
 
   if (complete.length) {
     await db.enrollment.updateMany({ where: { id: { in: complete.map((c) => c.enrollmentId!) } }, data: { status: "mailed" } });
+    // A piece the vendor's tracking marked mailed is charged now (a hold already charged is left as it is).
+    await chargeReservations(db, { enrollmentIds: complete.map((c) => c.enrollmentId!), now });
     for (const ctx of complete) events.push({ id: ctx.event.id, status: "completed", completedAt: now, release: true });
   }
 

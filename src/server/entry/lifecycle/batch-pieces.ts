@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
+import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { draftForPiece } from "@/server/drafts/service";
 import { pricePerPiece } from "@/server/fulfilment/prices";
 import type { RunnerDeps } from "./runner";
@@ -47,7 +48,7 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
       const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
-      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines } };
+      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines, address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }) } };
     });
     const inserted = await db.$queryRaw<{ enrollmentId: string }[]>`
       INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",

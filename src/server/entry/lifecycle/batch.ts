@@ -45,7 +45,7 @@ export async function processBatch(prisma: PrismaClient, claims: Claim[], deps: 
         next.push(...rendered.done);
         for (const id of rendered.failed) single.add(id);
       }
-      if (result.toSubmit.length) await submitBatch(prisma, result.toSubmit, token, deps);
+      if (result.toSubmit.length) for (const id of await submitBatch(prisma, result.toSubmit, token, deps)) single.add(id);
       active = next;
     }
     for (const id of active) single.add(id);
@@ -100,29 +100,29 @@ async function batchStep(tx: Db, ids: string[], token: string, now: Date): Promi
 }
 
 /**
- * The vendor's part for a batch: one call for the pieces of each vendor (outside any transaction:
- * the vendor is another system, and the piece id is its idempotency key, so a retry after a crash
- * gets the same jobs), then one transaction that records them, charges the reservations and
- * completes the events.
+ * The vendor's part for a batch: one call for the pieces of each vendor that takes stored pieces
+ * in bulk (outside any transaction: the vendor is another system, and the piece id is its
+ * idempotency key, so a retry after a crash gets the same jobs), then one transaction that records
+ * them, charges the reservations and completes the events. Pieces of a vendor without a bulk call
+ * (Lob) go one at a time through the single-event runner, which never prints twice
+ * (vendor-step.ts): their ids are returned.
  */
-async function submitBatch(prisma: PrismaClient, ctxs: EventContext[], token: string, deps: RunnerDeps) {
+async function submitBatch(prisma: PrismaClient, ctxs: EventContext[], token: string, deps: RunnerDeps): Promise<string[]> {
   const results = new Map<string, { vendorRef: string; printedAt: Date; mailedAt: Date | null }>();
+  const oneByOne: string[] = [];
+  const submitted: EventContext[] = [];
   for (const group of groupBy(ctxs, (c) => c.campaign.contract?.vendor ?? "sandbox")) {
     const adapter = deps.adapterFor(group[0].campaign.contract?.vendor ?? "sandbox", prisma);
-    const pieceIds = group.map((c) => c.pieceId!);
-    if (adapter.submitStored) {
-      for (const [pieceId, job] of await adapter.submitStored(pieceIds)) results.set(pieceId, job);
-    } else {
-      const pieces = await prisma.mailPiece.findMany({ where: { id: { in: pieceIds } }, select: { id: true, workspaceId: true, proofPdf: true, recipient: true } });
-      for (const piece of pieces) {
-        const ctx = group.find((c) => c.pieceId === piece.id)!;
-        const addressLines = ((piece.recipient as { lines?: string[] }).lines ?? []) as string[];
-        results.set(piece.id, await adapter.submit({ pieceId: piece.id, workspaceId: piece.workspaceId, format: ctx.campaign.format, pdf: piece.proofPdf!, addressLines }));
-      }
+    if (!adapter.submitStored) {
+      oneByOne.push(...group.map((c) => c.event.id));
+      continue;
     }
+    for (const [pieceId, job] of await adapter.submitStored(group.map((c) => c.pieceId!))) results.set(pieceId, job);
+    submitted.push(...group);
   }
   const now = deps.clock();
-  await prisma.$transaction((tx) => finishSubmitted(tx, ctxs.map((c) => c.event.id), token, results, now), { timeout: 60_000, maxWait: 30_000 });
+  if (submitted.length) await prisma.$transaction((tx) => finishSubmitted(tx, submitted.map((c) => c.event.id), token, results, now), { timeout: 60_000, maxWait: 30_000 });
+  return oneByOne;
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): T[][] {

@@ -3,6 +3,7 @@ import { createCard } from "@/server/confirmations/service";
 import { addressBlock } from "@/server/designs/recipient";
 import { draftForPiece } from "@/server/drafts/service";
 import { pricePerPiece } from "@/server/fulfilment/prices";
+import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { loadContact } from "./facts";
 import type { EventContext } from "./snapshot";
 
@@ -34,7 +35,7 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       status: needsReview ? "pending_review" : "approved",
       // The price to the recipient's country: what the piece reserves of the budget and is charged.
       costCents: campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0,
-      recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines },
+      recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines, address: postalAddressOf(recipient) as Record<string, unknown> | null } as object,
       copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
       proofPdf: new Uint8Array(draft.pdf),
       pages: draft.pages,

@@ -6,7 +6,9 @@ import { adapterFor } from "@/server/fulfilment/registry";
 import { applyAction, failEvent } from "./apply";
 import { evaluateGates } from "./facts";
 import { chargeReservation } from "./gates/budget";
+import { recordTracking } from "@/server/fulfilment/tracking";
 import { type EventContext, loadEventContext } from "./snapshot";
+import { refusePiece, sendToVendor } from "./vendor-step";
 import { decide } from "./transitions";
 
 /** How long a claim lasts; a crashed worker's events are taken over after it. */
@@ -17,7 +19,7 @@ const MAX_STEPS = 16;
 
 export interface RunnerDeps {
   clock: () => Date;
-  adapterFor: (vendor: string, db: Db) => Pick<FulfilmentAdapter, "vendor" | "submit" | "submitStored">;
+  adapterFor: (vendor: string, db: Db) => Pick<FulfilmentAdapter, "vendor" | "submit" | "submitStored" | "reconcile" | "cancel">;
   log: (line: string, error?: unknown) => void;
   /** For tests: called before each step (e.g. to spread SIGKILLs over the steps). */
   beforeStep?: (eventId: string) => Promise<void>;
@@ -97,32 +99,38 @@ async function step(prisma: PrismaClient, eventId: string, token: string, deps: 
   );
 }
 
+/** How long a piece the vendor has but the post does not yet wait before a reconciliation read (webhooks usually come first). */
+export const VENDOR_RECHECK_MS = 6 * 3_600_000;
+
 /**
  * Sends an approved, budgeted piece to its vendor outside any transaction (the vendor is another
- * system), then records the result. The piece id is the vendor's idempotency key, so a retry after
- * a crash between the two gets the same job back: never two prints.
+ * system), then records the result. Never prints twice (vendor-step.ts): a piece the vendor has is
+ * only read back, and the piece id is the vendor's idempotency key, so a retry after a crash
+ * between the two gets the same job back.
  */
 async function submit(prisma: PrismaClient, ctx: EventContext, token: string, deps: RunnerDeps): Promise<StepResult> {
   const piece = await prisma.mailPiece.findUniqueOrThrow({ where: { id: ctx.pieceId! } });
   const adapter = deps.adapterFor(piece.vendor, prisma);
-  const job = await adapter.submit({
-    pieceId: piece.id,
-    workspaceId: piece.workspaceId,
-    format: ctx.campaign.format,
-    pdf: piece.proofPdf!,
-    addressLines: ((piece.recipient as { lines?: string[] }).lines ?? []) as string[],
-  });
+  const contract = { format: ctx.campaign.format, size: ctx.campaign.contract?.size ?? null, connectionId: ctx.campaign.contract?.connectionId ?? null };
+  const outcome = await sendToVendor(prisma, adapter, piece, contract, deps.clock());
   const now = deps.clock();
+  if (outcome.kind === "refused" || outcome.job.cancelled) {
+    const refusal = outcome.kind === "refused" ? outcome : { issue: "cancelled_at_vendor" as const, message: "The vendor cancelled this piece; it will not be mailed." };
+    await prisma.$transaction((tx) => refusePiece(tx, { eventId: ctx.event.id, token, pieceId: piece.id, enrollmentId: ctx.enrollmentId, issue: refusal.issue, message: refusal.message, now }));
+    return { kind: "stop" };
+  }
+  const job = outcome.job;
   return prisma.$transaction(async (tx) => {
     const fresh = await loadEventContext(tx, ctx.event.id, token, now);
     if (!fresh) return { kind: "lost" } as const;
     await tx.mailPiece.update({
       where: { id: piece.id },
-      data: { vendorRef: job.vendorRef, printedAt: job.printedAt, mailedAt: job.mailedAt, status: job.mailedAt ? "mailed" : "printed" },
+      data: { vendorRef: job.vendorRef, printedAt: piece.printedAt ?? job.printedAt, vendorMode: job.mode ?? null, ...(job.mailedAt ? { mailedAt: job.mailedAt, status: "mailed" } : { status: "printed" }) },
     });
+    if (job.tracking?.length) await recordTracking(tx, { workspaceId: piece.workspaceId, pieceId: piece.id, events: job.tracking, now });
     if (!job.mailedAt) {
-      // Printed but not yet posted: look again in an hour.
-      await tx.entryEvent.update({ where: { id: ctx.event.id }, data: { runAfter: new Date(now.getTime() + 3_600_000), lockToken: null, lockedUntil: null, attempts: 0 } });
+      // The vendor has it but the post does not yet: its webhooks wake the event; else a reconciliation read later.
+      await tx.entryEvent.update({ where: { id: ctx.event.id }, data: { runAfter: new Date(now.getTime() + VENDOR_RECHECK_MS), lockToken: null, lockedUntil: null, attempts: 0 } });
       return { kind: "stop" } as const;
     }
     await chargeReservation(tx, { enrollmentId: ctx.enrollmentId!, now });

@@ -23,7 +23,7 @@ export interface EventContext {
     /** The design the campaign prints (null: its format's standard layout). */
     designId: string | null;
     plan: "audit" | "paid";
-    contract: { status: string; format: string; unitCostCents: number; countryPrices: unknown; vendor: string; countries: string[] } | null;
+    contract: { status: string; format: string; unitCostCents: number; countryPrices: unknown; vendor: string; countries: string[]; size?: string | null; connectionId?: string | null } | null;
     /** The size of the campaign's design (null: the format's default size). */
     designSize: string | null;
   };
@@ -61,6 +61,8 @@ interface ContextRow {
   countryPrices: unknown;
   vendor: string | null;
   contractCountries: string[] | null;
+  contractSize: string | null;
+  contractConnectionId: string | null;
   designSize: string | null;
   enrollmentId: string | null;
   arm: "treatment" | "holdout" | null;
@@ -101,7 +103,7 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
            c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
            c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
            w.plan::text AS plan,
-           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f."countryPrices", f.vendor, f.countries AS "contractCountries", d.size AS "designSize",
+           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f."countryPrices", f.vendor, f.countries AS "contractCountries", f.size AS "contractSize", f."connectionId" AS "contractConnectionId", d.size AS "designSize",
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
            p.id AS "pieceId", p.status::text AS "pieceStatus",
            r.status::text AS "reservationStatus",
@@ -157,7 +159,7 @@ function contextOf(r: ContextRow, now: Date): EventContext {
       destinationUrl: r.destinationUrl,
       designId: r.designId,
       plan: r.plan,
-      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, countryPrices: r.countryPrices, vendor: r.vendor!, countries: r.contractCountries ?? [] } : null,
+      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, countryPrices: r.countryPrices, vendor: r.vendor!, countries: r.contractCountries ?? [], size: r.contractSize, connectionId: r.contractConnectionId } : null,
       designSize: r.designSize,
     },
     enrollmentId: r.enrollmentId,

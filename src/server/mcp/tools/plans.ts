@@ -8,7 +8,8 @@ import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
 const ZContract = z.object({
   id: z.string().describe("The contract's id (ful_…); a campaign's fulfilmentContractId."),
   name: z.string(),
-  vendor: z.string().describe("The print vendor's adapter, e.g. sandbox."),
+  vendor: z.string().describe("The print vendor's adapter: sandbox (the built-in test printer) or lob."),
+  mode: z.enum(["test", "live"]).nullable().describe("For a real vendor (lob): test when it prints through a test key (nothing is really printed or mailed), live when pieces reach mailboxes; null for the sandbox."),
   format: z.enum(["postcard", "letter", "handwritten", "gift"]),
   size: z.string().nullable().describe("The product size, e.g. 6x9 or us_letter."),
   sizeLabel: z.string(),
@@ -35,7 +36,7 @@ export const planTools = [
         requested: "The printer contracts.",
         changed: [],
         result: {
-          contracts: contracts.map((c) => ({ id: c.id, name: c.name, vendor: c.vendor, format: c.format, size: c.size, sizeLabel: c.sizeLabel, countries: c.countries, unitCostCents: c.unitCostCents, status: c.status, campaigns: c.campaigns })),
+          contracts: contracts.map((c) => ({ id: c.id, name: c.name, vendor: c.vendor, mode: c.mode, format: c.format, size: c.size, sizeLabel: c.sizeLabel, countries: c.countries, unitCostCents: c.unitCostCents, status: c.status, campaigns: c.campaigns })),
           nextCursor,
         },
       };
