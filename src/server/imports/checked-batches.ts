@@ -77,7 +77,9 @@ function inThread(prisma: PrismaClient, importId: string, input: ParseThreadInpu
         file.next().then(
           (next) => {
             if (next.done) return worker.postMessage({ type: "eof" });
-            const data = next.value.slice();
+            // A copy of its own: on PostgreSQL the piece is a Buffer, whose slice() is a view of
+            // the whole piece, and handing that over would empty the piece's other 64 KB views.
+            const data = new Uint8Array(next.value);
             worker.postMessage({ type: "bytes", data }, [data.buffer]);
           },
           (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
