@@ -1,12 +1,30 @@
 // Sums the JSON reports of every suite into the one closing line CI reads: "N passed, N failed".
-// A suite whose report is missing (it crashed before reporting) counts as one failure.
+// Usage: node .ci/summary.mjs <report dir> [report names...]; the names default to every suite.
+// A suite whose report is missing (it crashed before reporting, or could not run) counts as one
+// failure; a suite whose report cannot be read counts as one failure too. The type check and the
+// build report themselves as one check each ({ passed, failed }).
 import fs from "node:fs";
 import path from "node:path";
 
-const dir = process.argv[2];
-const expected = ["vitest-pglite.json", "vitest-postgres.json", "playwright-pglite.json", "playwright-postgres.json"];
+const [dir, ...names] = process.argv.slice(2);
+const expected = names.length
+  ? names
+  : ["typecheck.json", "vitest-pglite.json", "vitest-postgres.json", "build.json", "playwright-pglite.json", "playwright-postgres.json"];
+// Suites whose command failed (the runner names them): at least one failure each, whatever the report says.
+const exitedBadly = new Set((process.env.SUMMARY_EXITED_BADLY ?? "").split(",").filter(Boolean));
 let passed = 0;
 let failed = 0;
+
+function counts(name, report) {
+  if (name.startsWith("vitest")) {
+    return { p: report.numPassedTests, f: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) + (report.success === false && report.numFailedTests === 0 && !report.numRuntimeErrorTestSuites ? 1 : 0) };
+  }
+  if (name.startsWith("playwright")) {
+    return { p: report.stats.expected + report.stats.flaky, f: report.stats.unexpected + (report.errors?.length ?? 0) };
+  }
+  return { p: report.passed, f: report.failed };
+}
+
 for (const name of expected) {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) {
@@ -14,19 +32,22 @@ for (const name of expected) {
     failed += 1;
     continue;
   }
-  const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  let p;
-  let f;
-  if (name.startsWith("vitest")) {
-    p = report.numPassedTests;
-    f = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  } else {
-    p = report.stats.expected + report.stats.flaky;
-    f = report.stats.unexpected + (report.errors?.length ?? 0);
+  let c;
+  try {
+    c = counts(name, JSON.parse(fs.readFileSync(file, "utf8")));
+    if (!Number.isInteger(c.p) || !Number.isInteger(c.f)) throw new Error("counts missing");
+  } catch (error) {
+    console.log(`${name}: the report cannot be read (${error.message})`);
+    failed += 1;
+    continue;
   }
-  console.log(`${name}: ${p} passed, ${f} failed`);
-  passed += p;
-  failed += f;
+  if (c.f === 0 && exitedBadly.has(name)) {
+    console.log(`${name}: the suite exited with an error its report does not count (above)`);
+    c.f = 1;
+  }
+  console.log(`${name}: ${c.p} passed, ${c.f} failed`);
+  passed += c.p;
+  failed += c.f;
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

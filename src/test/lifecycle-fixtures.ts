@@ -5,12 +5,24 @@ import { claimDueEvents, defaultDeps, processEvent, type RunnerDeps } from "@/se
 import { createAudience, createOwnerWorkspace, uniq } from "./factories";
 
 /** A clock tests move by hand. */
+/**
+ * The lifecycle's clock in tests: a second ahead of the wall clock when made, moved on by
+ * `advance`, and never behind the wall clock (plus that second). Events posted without a time are
+ * due at the wall clock's time: on a busy machine a test may take longer than a second between
+ * making the clock and posting an event, and a clock left behind would never find it due (an event
+ * stayed `accepted`).
+ */
 export function testClock(start = new Date(Date.now() + 1000)) {
   let now = start;
+  const catchUp = () => {
+    const floor = Date.now() + 1000;
+    if (now.getTime() < floor) now = new Date(floor);
+    return now;
+  };
   return {
-    now: () => now,
+    now: catchUp,
     advance(ms: number) {
-      now = new Date(now.getTime() + ms);
+      now = new Date(catchUp().getTime() + ms);
     },
   };
 }

@@ -170,25 +170,36 @@ export async function draftPdf(db: Db, p: { workspaceId: string; draftId: string
  */
 export async function updateDraftBlocks(prisma: PrismaClient, p: { workspaceId: string; draftId: string; blocks: TDraftBlocks; actor: Actor; now?: Date }) {
   const now = p.now ?? new Date();
-  await prisma.$transaction(async (tx) => {
-    const found = await requireDraft(tx, p);
-    // The campaign's lock, as going live takes it: the edit lands on a draft and voids its pending
-    // go-live card, or the campaign went live first and the edit is refused.
-    const [campaign] = await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: found.campaignId }, now });
-    draftsEditable({ name: campaign.name, status: campaign.status });
-    const d = await requireDraft(tx, p);
-    const merged = { ...((d.overrides as TDraftBlocks | null) ?? {}), ...p.blocks };
+  // The render (fonts, layout, a PDF: the slow part) runs before the transaction, never inside it:
+  // a transaction holds the campaign's lock only to check and write. If the draft's own copy changed
+  // in between (another edit), it is rendered again from the new copy. Inputs of the campaign
+  // (copy, design, brand kit) changed meanwhile make the draft out of date (rendered at `now`, before them).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await requireDraft(prisma, p);
+    draftsEditable({ name: before.campaign.name, status: before.campaign.status });
+    const merged = { ...((before.overrides as TDraftBlocks | null) ?? {}), ...p.blocks };
     const overrides = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v.trim() !== "")) as TDraftBlocks;
     const edited = Object.keys(overrides).length > 0;
-    const ctx = await loadRenderContext(tx, { workspaceId: p.workspaceId, campaign: d.campaign });
-    const rendered = await renderDraft(ctx, d.contact, edited ? overrides : null, { sid: d.sid, responseCode: d.responseCode });
-    await tx.draft.update({
-      where: { id: d.id, workspaceId: p.workspaceId },
-      data: { ...draftData(rendered, now), overrides: edited ? overrides : (null as never), editedAt: edited ? now : null, editedBy: edited ? p.actor.label : null },
+    const ctx = await loadRenderContext(prisma, { workspaceId: p.workspaceId, campaign: before.campaign });
+    const rendered = await renderDraft(ctx, before.contact, edited ? overrides : null, { sid: before.sid, responseCode: before.responseCode });
+    const written = await prisma.$transaction(async (tx) => {
+      const found = await requireDraft(tx, p);
+      // The campaign's lock, as going live takes it: the edit lands on a draft and voids its pending
+      // go-live card, or the campaign went live first and the edit is refused.
+      const [campaign] = await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: found.campaignId }, now });
+      draftsEditable({ name: campaign.name, status: campaign.status });
+      const d = await requireDraft(tx, p);
+      if (JSON.stringify(d.overrides ?? null) !== JSON.stringify(before.overrides ?? null) || d.contact.updatedAt.getTime() !== before.contact.updatedAt.getTime()) return false;
+      await tx.draft.update({
+        where: { id: d.id, workspaceId: p.workspaceId },
+        data: { ...draftData(rendered, now), overrides: edited ? overrides : (null as never), editedAt: edited ? now : null, editedBy: edited ? p.actor.label : null },
+      });
+      await recordAudit(tx, p.workspaceId, p.actor, edited ? "draft.edited" : "draft.edit_removed", { type: "draft", id: d.id }, { blocks: Object.keys(p.blocks), contactId: d.contactId });
+      return true;
     });
-    await recordAudit(tx, p.workspaceId, p.actor, edited ? "draft.edited" : "draft.edit_removed", { type: "draft", id: d.id }, { blocks: Object.keys(p.blocks), contactId: d.contactId });
-  });
-  return getDraft(prisma, p);
+    if (written) return getDraft(prisma, p);
+  }
+  throw new AppError("conflict", "The draft was changed by someone else three times while it was being rendered, so nothing was written. Try again.");
 }
 
 /** Counts for the campaign page and the go-live card, with the latest generation job. */

@@ -10,13 +10,13 @@ export interface HealthReport {
 
 const TIMEOUT_MS = 2_000;
 
-/** Whether the service can answer: the database must reply to a trivial query within 2 s. */
-export async function checkHealth(db: Db, version: string): Promise<HealthReport> {
+/** Whether the service can answer: the database must reply to a trivial query within 2 s (`timeoutMs`). */
+export async function checkHealth(db: Db, version: string, timeoutMs = TIMEOUT_MS): Promise<HealthReport> {
   const time = new Date().toISOString();
   try {
     await Promise.race([
       db.$queryRaw`SELECT 1`,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
     ]);
     return { status: "ok", database: "ok", version, time };
   } catch (error) {

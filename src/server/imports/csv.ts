@@ -213,8 +213,19 @@ const CR = 13;
 const SPACE = 32;
 const TAB = 9;
 
+/** A quoted value longer than this (characters or bytes) is a quote that went wrong: no field holds a thousandth of it. */
+export const MAX_QUOTED_VALUE = 1024 * 1024;
+
 export class RecordCounter {
   records = 0;
+  /** The physical line being read (1-based): line breaks inside quoted values count too, as an editor shows them. */
+  line = 1;
+  /** Where the quoted value being read (or the last one) opened. */
+  private quoteLine = 0;
+  private quotedLength = 0;
+  /** The line of a quoted value that ran past MAX_QUOTED_VALUE, once one did. */
+  longQuoteLine: number | null = null;
+  private lastCrLine = false;
   private quoted = false;
   private afterQuote = false;
   private fieldStart = true;
@@ -243,7 +254,12 @@ export class RecordCounter {
   }
 
   private step(ch: number): void {
+    if (ch === LF) {
+      if (!(this.lastCrLine && this.crIsBreak)) this.line++;
+    } else if (ch === CR && this.crIsBreak) this.line++;
+    this.lastCrLine = ch === CR;
     if (this.quoted) {
+      if (++this.quotedLength > MAX_QUOTED_VALUE && this.longQuoteLine === null) this.longQuoteLine = this.quoteLine;
       if (ch === QUOTE) {
         this.afterQuote = !this.afterQuote; // a second quote in a row is a literal quote
         return;
@@ -270,6 +286,8 @@ export class RecordCounter {
       return;
     }
     if (ch === QUOTE && this.fieldStart) {
+      this.quoteLine = this.line;
+      this.quotedLength = 0;
       this.quoted = true;
       this.afterQuote = false;
       this.content = true;
@@ -280,8 +298,17 @@ export class RecordCounter {
     this.fieldStart = false;
   }
 
+  /**
+   * After end(): the line of a quoted value that never closes (the rest of the file would be read
+   * as that one value), or null when every quote closes.
+   */
+  unclosedQuoteLine: number | null = null;
+
   end(): number {
-    if (this.quoted && !this.afterQuote) this.content = true;
+    if (this.quoted && !this.afterQuote) {
+      this.content = true;
+      this.unclosedQuoteLine = this.quoteLine;
+    }
     if (this.content) this.records++;
     this.content = false;
     return this.records;

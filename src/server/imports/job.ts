@@ -1,22 +1,16 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { FileDuplicates } from "@/server/contacts/dedupe";
-import { contactKeys } from "@/server/contacts/keys";
-import { newAccountCache, writeContacts, type TContactInput } from "@/server/contacts/write";
+import { newAccountCache, writeContacts } from "@/server/contacts/write";
 import { defineJobHandler, JobError, type JobRun } from "@/server/jobs/handler";
-import { type CsvRecord, csvBatches, isBlankRecord, type TEncoding } from "./csv";
+import { checkedBatches } from "./checked-batches";
+import type { TEncoding } from "./csv";
 import type { TColumnTarget } from "./headers";
 import { IMPORT_BATCH_ROWS } from "./limits";
+import type { Batch } from "./prepare";
 import { forgetQueryHistory } from "./query-history";
-import { type RowIssue, rowReader } from "./rows";
-import { storedText } from "./upload";
 
 /** Warnings kept per import (all are counted); refused rows are all kept, for the downloadable list. */
 const MAX_KEPT_WARNINGS = 10_000;
-const MAX_KEPT_VALUES = 100;
-/** Rows checked between two turns of the event loop while a batch is prepared. */
-const YIELD_EVERY_ROWS = 50;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface TImportResult {
   importId: string;
@@ -32,24 +26,22 @@ export interface TImportResult {
   audienceId: string | null;
 }
 
-interface Issue extends RowIssue {
-  row: number;
-  kind: "refused" | "warning";
-  values: string[];
+/**
+ * Rows per transaction. On PostgreSQL a batch of IMPORT_BATCH_ROWS is written while other
+ * connections serve the web. The embedded PGlite runs every statement on the server's own thread,
+ * one at a time, so there a transaction is kept to a few hundred rows: a request waits for one
+ * short transaction at most, never for a long one (IMPORT_WRITE_ROWS changes it).
+ */
+export function importWriteRows(): number {
+  const set = Number(process.env.IMPORT_WRITE_ROWS);
+  if (Number.isInteger(set) && set > 0) return set;
+  return process.env.DATABASE_URL?.trim() ? IMPORT_BATCH_ROWS : EMBEDDED_WRITE_ROWS;
 }
-
-interface Batch {
-  rows: TContactInput[];
-  issues: Issue[];
-  skipped: number;
-  duplicates: number;
-  /** Data rows of the file read up to the end of this batch: where a resumed run continues. */
-  dataRowsAfter: number;
-}
+const EMBEDDED_WRITE_ROWS = 250;
 
 /**
- * The contacts_import job: streams the kept file, reads `IMPORT_BATCH_ROWS` rows at a time and
- * writes each batch in one transaction together with its refused rows, the import's counts and the
+ * The contacts_import job: streams the kept file to a thread that parses and checks it
+ * (checked-batches.ts), and writes each batch (`importWriteRows()` rows) in one transaction together with its refused rows, the import's counts and the
  * job's checkpoint. A crash or a lost lease resumes after the last committed batch (the rows before
  * it are only read again, to know which rows of the file came earlier); a cancel keeps the batches
  * already committed and writes nothing of the current one.
@@ -77,58 +69,8 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     throw new JobError("The import's file is no longer kept (files are kept for a day after an import ends); upload it again.");
   }
 
-  const seen = new FileDuplicates();
-  const readRow = rowReader(targets, headers);
   const accountCache = newAccountCache();
-  let recordNo = 0; // records read, blank lines and the header included: the spreadsheet's row number
-  let headerSeen = false;
   let keptWarnings = record.warnings;
-  const kept = (values: string[]) => values.slice(0, MAX_KEPT_VALUES).map((v) => v.replace(/\u0000/g, "").slice(0, 1000));
-
-  /**
-   * The rows of one batch of records, read and checked (no database). It runs while the database
-   * writes the batch before, and gives the event loop back every 50 rows so that the
-   * write's next statement goes out as soon as the one before returns: Node and PostgreSQL work at
-   * the same time instead of taking turns (a first import of 100,000 rows took three seconds less).
-   */
-  const prepare = async (records: CsvRecord[]): Promise<Batch | null> => {
-    const batch: Batch = { rows: [], issues: [], skipped: 0, duplicates: 0, dataRowsAfter: 0 };
-    let fresh = 0;
-    for (const [i, rec] of records.entries()) {
-      if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await yieldToEventLoop();
-      recordNo++;
-      if (isBlankRecord(rec.values)) continue;
-      if (!headerSeen) {
-        headerSeen = true;
-        continue;
-      }
-      dataRows++;
-      const replay = dataRows <= alreadyDone;
-      if (!replay) fresh++;
-      if (rec.error) {
-        if (!replay) batch.issues.push({ row: recordNo, kind: "refused", column: null, reason: `the row could not be read: ${rec.error}`, values: kept(rec.values) });
-        continue;
-      }
-      const prepared = readRow(rec.values);
-      if (prepared.kind === "refused") {
-        if (!replay) batch.issues.push({ row: recordNo, kind: "refused", ...prepared.issue, values: kept(rec.values) });
-        continue;
-      }
-      const c = prepared.contact;
-      c.keys = contactKeys(c);
-      const duplicate = seen.seen({ email: c.email, crmId: c.crmId, matchKey: c.keys.matchKey });
-      if (replay) continue;
-      for (const w of prepared.warnings) batch.issues.push({ row: recordNo, kind: "warning", ...w, values: kept(rec.values) });
-      if (duplicate) {
-        batch.skipped++;
-        batch.duplicates++;
-        continue;
-      }
-      batch.rows.push(c);
-    }
-    batch.dataRowsAfter = dataRows;
-    return fresh ? batch : null;
-  };
 
   /** Writes one batch, its issues, the import's counts and the job's checkpoint in one transaction. */
   const write = (batch: Batch) =>
@@ -185,22 +127,26 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
       { timeout: 120_000, maxWait: 30_000 },
     );
 
-  // The next batch is read and checked while the database writes the current one.
-  const batches = csvBatches(storedText(prisma, importId, record.encoding as TEncoding), record.delimiter, IMPORT_BATCH_ROWS);
-  let writing: Promise<void> | null = null;
-  for await (const records of batches) {
-    const batch = await prepare(records);
-    if (writing) await writing;
-    if (!batch) continue;
-    writing = write(batch).then((done) => {
-      forgetQueryHistory();
-      for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
-      keptWarnings += done.warnings;
-    });
-    // A failed batch stops the run at once (the next one would be read for nothing).
-    writing.catch(() => undefined);
+  // The file is read and checked off the event loop (a thread for a large file); each batch is
+  // written as it comes, while the next one is read.
+  const file = checkedBatches(prisma, importId, {
+    targets,
+    headers,
+    alreadyDone,
+    encoding: record.encoding as TEncoding,
+    delimiter: record.delimiter,
+    batchRows: importWriteRows(),
+    byteSize: record.byteSize,
+  });
+  for await (const batch of file.batches) {
+    const done = await write(batch);
+    forgetQueryHistory();
+    for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
+    keptWarnings += done.warnings;
+    // A turn of the event loop between two transactions: requests waiting for the database go first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  if (writing) await writing;
+  dataRows = file.dataRows();
   await prisma.$transaction([
     // The upload's quick count may differ from what Papa Parse read on a malformed file: the report gives what was read.
     prisma.contactImport.update({ where: { id: importId }, data: { finishedAt: run.now(), rowsDone: dataRows, rowCount: dataRows } }),

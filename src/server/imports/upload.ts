@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
 import { AppError } from "@/server/errors";
 import { hotQuery } from "@/server/platform/hot-sql";
-import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
+import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, MAX_QUOTED_VALUE, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
 import { suggestMapping, type TColumnTarget } from "./headers";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, SAMPLE_ROWS, STALE_UPLOAD_MS, UPLOAD_CHUNK_BYTES } from "./limits";
 
@@ -133,6 +133,7 @@ async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncI
   if (!decoder) startCounting();
   if (utf16) counter!.push(decoder!.end());
   const records = counter!.end();
+  refuseBrokenQuoting(counter!);
   const headBytes = head!;
   const encoding = decideEncoding(headBytes, utf8.end());
   let headText = textDecoder(encoding).write(headBytes);
@@ -151,6 +152,24 @@ async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncI
   }
   const sample = headRecords.slice(1, SAMPLE_ROWS + 1).map((r) => r.map((v) => v.replace(/\u0000/g, "").slice(0, 200)));
   return { byteSize, encoding, delimiter, columns, sample, rows };
+}
+
+/**
+ * A quote that never closes makes the rest of the file one value (a 48 MB file took a minute to
+ * read that way, and imported nothing of it): the upload is refused at once, naming the line where
+ * the quoted value opens, so the person can fix it there.
+ */
+function refuseBrokenQuoting(counter: RecordCounter) {
+  const line = counter.unclosedQuoteLine ?? counter.longQuoteLine;
+  if (line === null) return;
+  const where = `Line ${line.toLocaleString("en-US")}`;
+  throw new AppError(
+    "validation_failed",
+    counter.unclosedQuoteLine !== null
+      ? `${where} opens a quoted value that is never closed (a " is missing), so everything after it would be read as one value. Close the quote on that line (a quote inside a value is written twice: "") and upload the file again.`
+      : `${where} opens a quoted value that runs on for more than ${MAX_QUOTED_VALUE / 1024 / 1024} MB (its closing " is probably missing), so the lines after it would be read as one value. Close the quote on that line (a quote inside a value is written twice: "") and upload the file again.`,
+    { errors: [{ pointer: "/file", detail: `${where}: the quoting breaks here.` }] },
+  );
 }
 
 async function* oneShot(text: string) {

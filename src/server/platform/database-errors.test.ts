@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
-import { appErrorFromDatabase, DUPLICATE_MESSAGE, isUniqueViolation, sqlState } from "./database-errors";
+import { appErrorFromDatabase, BUSY_MESSAGE, DUPLICATE_MESSAGE, isUniqueViolation, sqlState } from "./database-errors";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -38,5 +38,42 @@ describe("database failures a request caused", () => {
       expect(isUniqueViolation(error)).toBe(true);
       expect(appErrorFromDatabase(error)).toMatchObject({ code: "conflict", status: 409, message: DUPLICATE_MESSAGE });
     }
+  });
+
+  it("a transaction the service was too busy to start or finish in time is a 503 to retry, with Retry-After, never a 500", () => {
+    const late = new Prisma.PrismaClientKnownRequestError(
+      "Transaction API error: Transaction already closed: A commit cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 9400 ms passed since the start of the transaction.",
+      { code: "P2028", clientVersion: "7" },
+    );
+    const error = appErrorFromDatabase(late);
+    expect(error).toMatchObject({ code: "unavailable", status: 503, message: BUSY_MESSAGE, headers: { "Retry-After": "5" } });
+    expect(appErrorFromDatabase(Object.assign(new Error("canceling statement due to lock timeout"), { code: "55P03" }))).toMatchObject({ code: "unavailable" });
+  });
+});
+
+describe("transactions under load", () => {
+  it("one that waits longer than Prisma's default 5 s for a lock another holds still commits: slower, not failed", async () => {
+    const ws = await prisma.workspace.create({ data: { name: "Busy", slug: `busy-${Date.now()}-${Math.random().toString(16).slice(2, 8)}` } });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const first = prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Workspace" WHERE id = ${ws.id} FOR UPDATE`;
+      locked();
+      await held;
+      await tx.workspace.update({ where: { id: ws.id }, data: { name: "Busy (first)" } });
+    });
+    await lockTaken;
+    const second = prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Workspace" WHERE id = ${ws.id} FOR UPDATE`;
+      await tx.workspace.update({ where: { id: ws.id }, data: { name: "Busy (second)" } });
+    });
+    // The first keeps its lock past the 2 s a transaction may wait to start and the 5 s it may run by Prisma's defaults.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    release();
+    await first;
+    await second;
+    expect((await prisma.workspace.findUniqueOrThrow({ where: { id: ws.id } })).name).toBe("Busy (second)");
   });
 });

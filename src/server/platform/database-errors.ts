@@ -3,7 +3,8 @@ import { AppError } from "@/server/errors";
 /**
  * Database failures that a request caused, as the AppError a client can act on. Inputs are bounded
  * and validated at every door, so these are a safety net: a value PostgreSQL still refuses is the
- * client's (400, never a 500), and two changes of one row at the same moment are a 409 to retry.
+ * client's (400, never a 500), two changes of one row at the same moment are a 409 to retry, and a
+ * transaction the service was too busy to finish in time is a 503 to retry.
  * Everything else stays an internal error.
  */
 
@@ -23,6 +24,11 @@ const prismaCode = (error: unknown) => {
   return typeof code === "string" && /^P\d{4}$/.test(code) ? code : null;
 };
 
+export const BUSY_MESSAGE =
+  "The service was too busy to finish this in time, so nothing was written. Try again in a few seconds.";
+/** Seconds a client is asked to wait after a transaction that timed out. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
 export const CONCURRENT_CHANGE_MESSAGE = "Another change to the same record happened at the same moment, so nothing was written. Try again.";
 export const DUPLICATE_MESSAGE =
   "A record with the same name or key already exists (or was created at the same moment by another request), so nothing was written. Choose another name, or use the existing one.";
@@ -40,6 +46,12 @@ export function appErrorFromDatabase(error: unknown): AppError | null {
   const prisma = prismaCode(error);
   // Serialization failure, deadlock, or Prisma's "write conflict or deadlock".
   if (prisma === "P2034" || state === "40001" || state === "40P01") return new AppError("conflict", CONCURRENT_CHANGE_MESSAGE);
+  // A transaction that could not start in time, or outlived its timeout and was rolled back (P2028),
+  // or a statement cancelled by a lock or statement timeout (55P03, 57014): the service was busy,
+  // the request wrote nothing, and it may be sent again (503 with Retry-After, never a 500).
+  if (prisma === "P2028" || state === "55P03" || state === "57014") {
+    return new AppError("unavailable", BUSY_MESSAGE, { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
+  }
   // A unique constraint: two requests created the same thing at once (each checked first and found
   // nothing). The one that lost gets the 409 a sequential duplicate gets; services that can name
   // the existing record say so themselves (isUniqueViolation).

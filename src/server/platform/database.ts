@@ -16,6 +16,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Every interactive transaction's bounds, unless it sets its own: up to 30 s to start (Prisma's
+ * default is 2 s) and 60 s to finish (default 5 s). Under load (an import writing, a sync running)
+ * a request waits its turn and answers late rather than failing: the CRM scheduler's transactions
+ * once failed to start and a consent decision answered 500 after 9.4 s of a 5 s timeout. A
+ * transaction that still runs out is rolled back and answered 503 with Retry-After (database-errors.ts).
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+
 /** Connections per process on PostgreSQL (DATABASE_POOL_SIZE, default 10). */
 function poolSize(): number {
   const n = Number(process.env.DATABASE_POOL_SIZE ?? 10);
@@ -54,7 +63,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     const pool = new pg.Pool({ connectionString: target.url, max: poolSize(), connectionTimeoutMillis: 5_000 });
     // An idle connection that breaks (say PostgreSQL restarts) is replaced; it must not end the process.
     pool.on("error", (error) => console.error("[database] idle connection failed", error.message));
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
     registerDriver(prisma, (text, values, name) => pool.query({ name, text, values }).then((result) => result.rows));
     return {
       prisma,
@@ -74,7 +83,7 @@ export function openDatabase(target: DatabaseTarget): Database {
 
 /** A Database on an open PGlite instance (also used by tests on a copy of the migrated template). */
 export function pgliteDatabase(pglite: PGlite, target: DatabaseTarget, release: () => void = () => {}): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   registerDriver(prisma, (text, values) => pglite.query(text, values).then((result) => result.rows));
   return {
     prisma,

@@ -1,0 +1,126 @@
+import { Worker } from "node:worker_threads";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { threadModule } from "@/server/platform/thread-module";
+import { csvBatches } from "./csv";
+import type { FromParseThread, ParseThreadInput } from "./parse-protocol";
+import { type Batch, rowChecker } from "./prepare";
+import { storedFile, storedText } from "./upload";
+
+/**
+ * Files from this size on are read and checked in a thread of their own; smaller ones (an agent's
+ * few hundred rows) in the job itself, a batch at a time between turns of the event loop, where
+ * starting a thread would cost more than the reading. IMPORT_THREAD_MIN_BYTES changes it (0: always a thread).
+ */
+export function threadMinBytes(): number {
+  const n = Number(process.env.IMPORT_THREAD_MIN_BYTES ?? 256 * 1024);
+  return Number.isFinite(n) && n >= 0 ? n : 256 * 1024;
+}
+
+/** The import thread's heap limit: a file that would need more fails its job, never the server. */
+const THREAD_HEAP_MB = 512;
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface CheckedFile {
+  batches: AsyncGenerator<Batch>;
+  /** The file's data rows, once `batches` has ended. */
+  dataRows(): number;
+}
+
+/**
+ * The kept file of an import, read and checked a batch at a time (prepare.ts): in a worker thread
+ * for a file of `threadMinBytes()` or more, so that parsing and checking 200,000 rows never holds
+ * the web server's event loop (on the embedded database the jobs run inside the server).
+ */
+export function checkedBatches(prisma: PrismaClient, importId: string, input: ParseThreadInput & { byteSize: number }): CheckedFile {
+  return input.byteSize >= threadMinBytes() ? inThread(prisma, importId, input) : inline(prisma, importId, input);
+}
+
+function inline(prisma: PrismaClient, importId: string, input: ParseThreadInput): CheckedFile {
+  const checker = rowChecker(input);
+  async function* batches() {
+    for await (const records of csvBatches(storedText(prisma, importId, input.encoding), input.delimiter, input.batchRows)) {
+      const batch = checker.check(records);
+      await turn();
+      if (batch) yield batch;
+    }
+  }
+  return { batches: batches(), dataRows: checker.dataRows };
+}
+
+function inThread(prisma: PrismaClient, importId: string, input: ParseThreadInput): CheckedFile {
+  let dataRows = 0;
+  async function* batches(): AsyncGenerator<Batch> {
+    const file = storedFile(prisma, importId);
+    const worker = new Worker(await threadModule("src/server/imports/parse-thread.ts", "import-parse-thread"), {
+      workerData: input,
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      stdout: false,
+      stderr: false,
+    });
+    const inbox: FromParseThread[] = [];
+    let failure: Error | null = null;
+    let finished = false;
+    let wake: (() => void) | null = null;
+    const notify = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    const fail = (error: Error) => {
+      failure ??= error;
+      notify();
+    };
+    worker.on("message", (m: FromParseThread) => {
+      if (m.type === "read") {
+        // The file's next piece, copied into a buffer of its own and handed over (not cloned).
+        file.next().then(
+          (next) => {
+            if (next.done) return worker.postMessage({ type: "eof" });
+            // A copy of its own: on PostgreSQL the piece is a Buffer, whose slice() is a view of
+            // the whole piece, and handing that over would empty the piece's other 64 KB views.
+            const data = new Uint8Array(next.value);
+            worker.postMessage({ type: "bytes", data }, [data.buffer]);
+          },
+          (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
+        );
+        return;
+      }
+      inbox.push(m);
+      notify();
+    });
+    worker.on("error", (error) => fail(error.message.includes("out of memory") || (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(`the import's thread ran out of memory (${THREAD_HEAP_MB} MB)`) : error));
+    worker.on("exit", (code) => {
+      if (!finished) fail(new Error(`the import's thread stopped (exit code ${code}) before the file was read`));
+    });
+    try {
+      for (;;) {
+        const m = inbox.shift();
+        if (!m) {
+          if (failure) throw failure;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            if (inbox.length || failure) notify();
+          });
+          continue;
+        }
+        if (m.type === "error") throw new Error(`the import's thread failed: ${m.message}`);
+        if (m.type === "done") {
+          finished = true;
+          dataRows = m.dataRows;
+          return;
+        }
+        if (m.type === "batch") {
+          // The thread reads the next batch while this one is written.
+          worker.postMessage({ type: "next" });
+          yield m.batch;
+        }
+      }
+    } finally {
+      finished = true;
+      await worker.terminate();
+      await file.return(undefined);
+    }
+  }
+  return { batches: batches(), dataRows: () => dataRows };
+}

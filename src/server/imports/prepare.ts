@@ -1,0 +1,87 @@
+import { FileDuplicates } from "@/server/contacts/dedupe";
+import { contactKeys } from "@/server/contacts/keys";
+import type { TContactInput } from "@/server/contacts/write";
+import { type CsvRecord, isBlankRecord } from "./csv";
+import type { TColumnTarget } from "./headers";
+import { type RowIssue, rowReader } from "./rows";
+
+const MAX_KEPT_VALUES = 100;
+
+export interface Issue extends RowIssue {
+  row: number;
+  kind: "refused" | "warning";
+  values: string[];
+}
+
+/** One batch of an import's rows, read and checked, ready to write (plain data: it crosses threads). */
+export interface Batch {
+  rows: TContactInput[];
+  issues: Issue[];
+  skipped: number;
+  duplicates: number;
+  /** Data rows of the file read up to the end of this batch: where a resumed run continues. */
+  dataRowsAfter: number;
+}
+
+export interface RowCheckOptions {
+  targets: TColumnTarget[];
+  headers: string[];
+  /** Data rows a previous run already committed: they are read again (to know the file's duplicates) but not written. */
+  alreadyDone: number;
+}
+
+/**
+ * The CPU part of an import, no database: each record read as a contact by the mapping, its keys
+ * worked out, duplicates within the file found, refused rows and warnings kept by row number.
+ * The state (row numbers, the file's duplicates) runs across batches, so one checker reads one
+ * file from its start. It runs in the import's thread (parse-thread.ts) or, for a small file, in
+ * the job itself.
+ */
+export function rowChecker(o: RowCheckOptions) {
+  const seen = new FileDuplicates();
+  const readRow = rowReader(o.targets, o.headers);
+  let recordNo = 0; // records read, blank lines and the header included: the spreadsheet's row number
+  let headerSeen = false;
+  let dataRows = 0;
+  const kept = (values: string[]) => values.slice(0, MAX_KEPT_VALUES).map((v) => v.replace(/\u0000/g, "").slice(0, 1000));
+
+  /** The batch of these records, or null when all of them were written by an earlier run. */
+  const check = (records: CsvRecord[]): Batch | null => {
+    const batch: Batch = { rows: [], issues: [], skipped: 0, duplicates: 0, dataRowsAfter: 0 };
+    let fresh = 0;
+    for (const rec of records) {
+      recordNo++;
+      if (isBlankRecord(rec.values)) continue;
+      if (!headerSeen) {
+        headerSeen = true;
+        continue;
+      }
+      dataRows++;
+      const replay = dataRows <= o.alreadyDone;
+      if (!replay) fresh++;
+      if (rec.error) {
+        if (!replay) batch.issues.push({ row: recordNo, kind: "refused", column: null, reason: `the row could not be read: ${rec.error}`, values: kept(rec.values) });
+        continue;
+      }
+      const prepared = readRow(rec.values);
+      if (prepared.kind === "refused") {
+        if (!replay) batch.issues.push({ row: recordNo, kind: "refused", ...prepared.issue, values: kept(rec.values) });
+        continue;
+      }
+      const c = prepared.contact;
+      c.keys = contactKeys(c);
+      const duplicate = seen.seen({ email: c.email, crmId: c.crmId, matchKey: c.keys.matchKey });
+      if (replay) continue;
+      for (const w of prepared.warnings) batch.issues.push({ row: recordNo, kind: "warning", ...w, values: kept(rec.values) });
+      if (duplicate) {
+        batch.skipped++;
+        batch.duplicates++;
+        continue;
+      }
+      batch.rows.push(c);
+    }
+    batch.dataRowsAfter = dataRows;
+    return fresh ? batch : null;
+  };
+  return { check, dataRows: () => dataRows };
+}
