@@ -22,7 +22,7 @@ export const contactRouter = router({
   history: ownerProcedure.input(z.object({ contactId: ZContactId })).query(({ ctx, input }) => contactHistory(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId })),
   revertField: ownerProcedure
     .input(z.object({ contactId: ZContactId, changeId: z.string().min(1).max(64).regex(/^[\w-]+$/, "Not a change id.") }))
-    .mutation(({ ctx, input }) => revertFieldChange(ctx.db, { workspaceId: ctx.workspaceId, ...input, actor: ctx.actor })),
+    .mutation(({ ctx, input }) => revertFieldChange(ctx.db, { ...input, workspaceId: ctx.workspaceId, actor: ctx.actor })),
   create: ownerProcedure
     .input(z.object({ fields: ZContactCreate }))
     .mutation(({ ctx, input }) => createContact(ctx.db, { workspaceId: ctx.workspaceId, fields: input.fields, actor: ctx.actor, source: "owner" })),

@@ -189,7 +189,7 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
     if (!changed) {
       // Only what the source said changed (it now agrees with a value someone else wrote): kept, the contact untouched.
       if (fieldSources !== JSON.stringify(parseProvenance(plan.existing!.fieldSources))) {
-        updates.push({ id: plan.contactId, accountId, ...plan.existing!, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged: false, touched: false });
+        updates.push({ ...plan.existing!, id: plan.contactId, accountId, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged: false, touched: false });
       }
       outcomes.set(plan, "unchanged");
       continue;
