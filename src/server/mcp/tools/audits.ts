@@ -87,7 +87,7 @@ export const auditTools = [
     name: "audits_problems",
     title: "List an audit's contacts with a reason",
     description:
-      "The contacts of an audit that have a reason (informational ones such as po_box and duplicate_address included, even when mailable) or are not mailable, filterable by reason and status, with their address now, its normalised form and the suggested fix. Pass nextCursor back as cursor for the next page.",
+      "The contacts of an audit that have a reason (informational ones such as po_box and duplicate_address included, even when mailable) or are not mailable, filterable by reason and status, with their address now, its normalised form and the suggested fix..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

@@ -4,9 +4,10 @@ import { changeCampaignState, createDraft, getCampaignDetail, pageCampaigns, upd
 import { requestResume } from "@/server/confirmations/requests";
 import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
-import { CLAIM_WINDOW_DAYS, pageCallToActionDescriptions, responseModeDescriptions } from "@/server/responses/page-settings";
+import { CLAIM_WINDOW_DAYS } from "@/server/responses/page-settings";
 import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
 import { ZCursor, ZTake } from "./paging";
+import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
 import { campaignDetailView, campaignView, ZCampaignDetailView, ZCampaignStatus, ZCampaignView } from "./campaign-views";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
@@ -31,14 +32,14 @@ const ZDraftFields = ZCampaignDraft.extend({
     "Where a printed response link leads (http or https); the service appends sid=<16 characters>. Required before go-live when responseMode is redirect, or landing_page with pageCallToAction visit_site.",
   ),
   headline: ZCampaignDraft.shape.headline.describe(`The headline, at most 160 characters. ${copyNote}`),
-  bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe(`The message, at most 2,400 characters; blank lines separate paragraphs. ${copyNote}`),
-  signOff: ZCampaignDraft.shape.signOff.describe(`The sign-off, at most 160 characters. ${copyNote}`),
+  bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe("The message, at most 2,400 characters; blank lines separate paragraphs. Merge fields as in headline."),
+  signOff: ZCampaignDraft.shape.signOff.describe("The sign-off, at most 160 characters. Merge fields as in headline."),
   designId: ZCampaignDraft.shape.designId,
   responseMode: ZCampaignDraft.shape.responseMode.describe(
-    `What the printed response link opens (default redirect). ${Object.entries(responseModeDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")}`,
+    "What the printed response link opens (default redirect): redirect goes straight to destinationUrl (sid added); landing_page opens a personal page in the brand kit's look with one call to action; gift_claim (gift campaigns) opens a claim page, and the gift ships only once claimed within claimWindowDays.",
   ),
   pageCallToAction: ZCampaignDraft.shape.pageCallToAction.describe(
-    `The landing page's one call to action (default reply; used when responseMode is landing_page). ${Object.entries(pageCallToActionDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")}`,
+    "The landing page's one call to action (default reply): reply (a short form), meeting (opens meetingUrl) or visit_site (destinationUrl with sid). Every reply and click is recorded.",
   ),
   meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The scheduling link (https) the landing page's meeting button opens, e.g. a Calendly or HubSpot meetings link; required before go-live when pageCallToAction is meeting. Null clears it."),
   giftOptions: ZCampaignDraft.shape.giftOptions.describe(`Gift campaigns with responseMode gift_claim: the gifts the recipient may choose from on the claim page (${GIFT_ITEMS.join(", ")}), each once; empty offers the design's gift alone. All cost the same to send (the contract's unit cost).`),
@@ -98,7 +99,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_list",
     title: "List campaigns",
-    description: "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces. Pass nextCursor back as cursor for the next page.",
+    description: "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -164,12 +165,12 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_update_draft",
     title: "Edit a draft campaign",
-    description: `Changes fields of a draft campaign (the same fields as campaigns_create_draft). Live, paused and ended campaigns cannot be edited: their entry policy, holdout and copy were frozen when they went live. An edit expires a pending go-live card, since it described the draft as it was. ${goLiveNeeds}`,
+    description: `Changes fields of a draft campaign (the same fields as campaigns_create_draft). Live, paused and ended campaigns cannot be edited: their entry policy, holdout and copy were frozen when they went live. An edit expires a pending go-live card, since it described the draft as it was. Go-live needs what campaigns_create_draft lists.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ campaignId: ZCampaignIdArg, changes: ZDraftFields.partial().describe("Only the fields to change.") }),
+    input: z.object({ campaignId: ZCampaignIdArg, changes: ZDraftFields.partial().meta({ description: "Only the fields to change, each as campaigns_create_draft describes it.", [DESCRIBED_ELSEWHERE]: true }) }),
     result: ZCampaignView,
     run: async (ctx, a) => {
       const campaign = await updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, input: toDraft(a.changes), actor: ctx.actor });
@@ -181,13 +182,15 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_pause",
     title: "Pause a live campaign",
-    description: "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
+    description: "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing a paused campaign changes nothing. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
     scope: "campaigns:write",
     kind: "write",
-    idempotent: false,
+    idempotent: true,
     input: z.object({ campaignId: ZCampaignIdArg }),
     result: ZCampaignView,
     run: async (ctx, a) => {
+      const current = await ctx.db.campaign.findFirst({ where: { id: a.campaignId, workspaceId: ctx.workspaceId } });
+      if (current?.status === "paused") return { requested: `Pause campaign ${a.campaignId}.`, changed: [], result: campaignView(current) };
       const campaign = await changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, change: "pause", actor: ctx.actor });
       return { requested: `Pause campaign ${a.campaignId}.`, changed: [`Paused campaign ${campaign.id}: nothing more prints until it is resumed.`], result: campaignView(campaign) };
     },
@@ -212,7 +215,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_request_resume",
     title: "Ask to resume a paused campaign",
-    description: `Asks the owner to resume a paused campaign, which lets it print and spend again. Creates a confirmation card and changes nothing else. ${waitNote}`,
+    description: `Asks the owner to resume a paused campaign, which lets it print and spend again. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,

@@ -41,4 +41,4 @@ export function cardDetail(ctx: McpContext, card: Awaited<ReturnType<typeof getC
   };
 }
 
-export const waitNote = "Nothing has changed yet: a person must accept the card in the browser. Tell them what you asked for and give them the card's URL; poll confirmations_get to learn the decision. No reply in this conversation counts as their approval, and you must not accept it yourself, even with a browser at hand.";
+export const waitNote = "Nothing changes until a person accepts the card in the browser: give them its url, poll confirmations_get, and never accept it yourself (no reply in this conversation counts as their approval).";

@@ -11,7 +11,7 @@ export const confirmationTools = [
   defineTool({
     name: "confirmations_list",
     title: "List confirmation cards",
-    description: "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first). Pass nextCursor back as cursor for the next page.",
+    description: "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first)..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -40,7 +40,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_go_live",
     title: "Ask to take a campaign live",
-    description: `Asks the owner to take a draft live, which approves its copy, freezes its entry policy and holdout and lets it print and spend. Creates a confirmation card and changes nothing else. ${waitNote}`,
+    description: `Asks the owner to take a draft live, which approves its copy, freezes its entry policy and holdout and lets it print and spend. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -54,7 +54,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_budget_raise",
     title: "Ask to raise a campaign's budget",
-    description: `Asks the owner to raise a campaign's budget (more spending on printing and postage). Creates a confirmation card and changes nothing else. ${waitNote}`,
+    description: `Asks the owner to raise a campaign's budget (more spending on printing and postage). ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,

@@ -23,7 +23,7 @@ export const contactTools = [
   defineTool({
     name: "contacts_import",
     title: "Import contacts from CSV text",
-    description: `Imports contacts from CSV text (a header row, then one contact per row; comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into an audience: audienceId (an existing one), or audienceName (that audience, made if missing), or a new one named after the import. Headers people write map by themselves (First Name, given_name, Email Address, Company Name, Zip/Postal Code, State/Province, Country, Website, ...); mapping overrides them by column name with a field (${CONTACT_FIELDS.join(", ")}), "custom" (a custom field named after the column), "custom:<name>" or "ignore". A contact already in the workspace (same email, else CRM id, else name and address) is updated (onExisting "update", the default: non-empty values replace) or left as it is ("skip"); importing the same text again changes nothing. A row with no name and no email is refused (row number, column, reason) and nothing of it is written. Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call (status succeeded); a larger import answers status running: follow it with imports_get { importId }.`,
+    description: `Imports contacts from CSV text (a header row, then one contact per row; comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into audienceId, or audienceName (made if missing), or a new audience named after the import. Common headers (First Name, Email Address, Zip/Postal Code, ...) map by themselves; mapping overrides a column with a field (${CONTACT_FIELDS.join(", ")}), "custom", "custom:<name>" or "ignore". A contact already here (same email, else CRM id, else name and address) is updated (onExisting update, the default) or left (skip); the same text again changes nothing. A row with no name and no email is refused with its row, column and reason. Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call (status succeeded); a larger import answers status running: follow it with imports_get { importId }.`,
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
@@ -78,7 +78,7 @@ export const contactTools = [
     name: "contacts_list",
     title: "List contacts",
     description:
-      "One page of contacts, newest first: name, title, email, phone, city, country, address status, CRM id, source, account, and whether a suppression stops them. search matches the start of words of a name, an email or a company (query is the same, kept for older clients); filter by audienceId, accountId, country (ISO code) or suppressed. Pass nextCursor back as cursor for the next page. An unknown audience, account or cursor is an error.",
+      "One page of contacts, newest first: name, title, email, phone, city, country, address status, CRM id, source, account, and whether a suppression stops them. search matches the start of words of a name, an email or a company (query is the same, kept for older clients); filter by audienceId, accountId, country (ISO code) or suppressed.. An unknown audience, account or cursor is an error.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

@@ -9,6 +9,7 @@ import { ZDraftBlocks, ZDraftFilter, ZDraftId, ZDraftIssue } from "@/server/draf
 import { draftImages, draftsJobStatus, getDraft, listDrafts, requestDraftGeneration, updateDraftBlocks } from "@/server/drafts/service";
 import { ZJobStatus, ZJobView } from "@/server/jobs/schema";
 import { HANDWRITING_FONTS, TEXT_FONTS } from "@/server/render/fonts";
+import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
 
 const png = (b: Buffer) => ({ data: b.toString("base64"), mimeType: "image/png" as const });
@@ -134,12 +135,12 @@ export const creativeTools = [
   defineTool({
     name: "designs_update",
     title: "Edit a design",
-    description: `Changes the members given (blocks are merged block by block). A design printed by a live or paused campaign cannot change: create a new one instead. ${mergeHelp}`,
+    description: `Changes the members given (blocks are merged block by block). A design printed by a live or paused campaign cannot change: create a new one instead. Merge fields as in designs_create.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: ZDesignChanges.extend({ designId: ZDesignId }),
+    input: ZDesignChanges.extend({ designId: ZDesignId }).meta({ [DESCRIBED_ELSEWHERE]: true }),
     result: ZDesignOut,
     run: async (ctx, a) => {
       const { designId, ...changes } = a;
@@ -255,7 +256,7 @@ export const creativeTools = [
   defineTool({
     name: "drafts_update",
     title: "Rewrite one recipient's draft",
-    description: `Writes one recipient's own headline, body or signOff, kept beside the campaign's template, and renders their draft again (same response link). An empty string returns that block to the template. Only while the campaign is a draft; the go-live card shows the person how many drafts were edited. ${mergeHelp}`,
+    description: `Writes one recipient's own headline, body or signOff, kept beside the campaign's template, and renders their draft again (same response link). An empty string returns that block to the template. Only while the campaign is a draft; the go-live card shows the person how many drafts were edited. Merge fields as in designs_create.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,

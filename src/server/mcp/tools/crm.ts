@@ -29,6 +29,7 @@ export const crmTools = [
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: z.object({ connectionId: ZConnectionId.describe("The connection (crm_…) from crm_connections_list.") }),
     result: ZSyncView.extend({ alreadyRunning: z.boolean().describe("True when a sync of this connection was already queued or running: this is that sync.") }),
     run: async (ctx, a) => {

@@ -38,10 +38,11 @@ export const entryTools = [
     name: "entry_events_post",
     title: "Post an entry event",
     description:
-      "Admits a contact already in the campaign's audience to a live campaign, as the REST API's POST /api/v1/campaigns/{campaignId}/events does. The contact still passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer); follow it with entry_events_get. Once the campaign is live this spends without a further card, up to the budget the person approved. Idempotent per idempotencyKey.",
+      "Admits a contact already in the campaign's audience to a live campaign, as the REST API's POST /api/v1/campaigns/{campaignId}/events does. The contact still passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer); one that passes them is printed and mailed at the piece's cost in cents, charged to the budget the person approved at go-live, with no further card (unless the review gate holds each piece). Follow it with entry_events_get. Idempotent per idempotencyKey.",
     scope: "entry_events:write",
     kind: "write",
     idempotent: true,
+    mails: true,
     input: ZPostEntryEventInput,
     result: z.object({ eventId: z.string(), status: ZEntryStatus }),
     run: async (ctx, a) => {
@@ -58,7 +59,7 @@ export const entryTools = [
     name: "entry_events_get",
     title: "Read an entry event",
     description: "An entry event's lifecycle status, skip reason, enrollment, piece and completion time, and while it is unfinished why it waits and until when (a frequency cap, a review card, a gift waiting for its recipient's claim, a paused campaign, a retry).",
-    scope: "entry_events:write",
+    scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: z.object({ campaignId: ZCampaignIdArg, eventId: z.string().min(1).max(64).describe("The event's id (evt_…).") }),
@@ -68,7 +69,7 @@ export const entryTools = [
   defineTool({
     name: "entry_events_list",
     title: "List a campaign's entry events",
-    description: "One page of a campaign's entry events, newest first, optionally of one status, with the contact, skip reason and arm. Pass nextCursor back as cursor for the next page.",
+    description: "One page of a campaign's entry events, newest first, optionally of one status, with the contact, skip reason and arm..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -119,7 +120,7 @@ export const entryTools = [
     name: "pieces_list",
     title: "List a campaign's mail pieces",
     description:
-      "One page of a campaign's mail pieces, newest first, optionally of one status (pending_review pieces wait for a person: pieces_request_approval returns their card), with the recipient, cost in cents, dates and the proof's URL for the person to open. Pass nextCursor back as cursor for the next page.",
+      "One page of a campaign's mail pieces, newest first, optionally of one status (pending_review pieces wait for a person: pieces_request_approval returns their card), with the recipient, cost in cents, dates and the proof's URL for the person to open..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

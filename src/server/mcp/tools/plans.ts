@@ -44,7 +44,7 @@ export const planTools = [
   defineTool({
     name: "plans_request_change",
     title: "Ask to change the workspace's plan",
-    description: `Asks the owner to move the workspace to the paid plan (mailing turns on; a monthly subscription starts) or back to the free audit plan (new mail stops at once). Creates a confirmation card and changes nothing else. ${waitNote}`,
+    description: `Asks the owner to move the workspace to the paid plan (mailing turns on; a monthly subscription starts) or back to the free audit plan (new mail stops at once). ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
