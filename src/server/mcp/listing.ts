@@ -28,8 +28,10 @@ export function compactSchema(node: unknown, io: "input" | "output"): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "$schema" || key === DESCRIBED_ELSEWHERE) continue;
-    // Ids: their description names the prefix; the pattern adds nothing an agent needs.
+    // Ids: their description names the prefix; the pattern and the 1-to-64 length add nothing an
+    // agent needs (the server still checks them, and its error names the rule).
     if (key === "pattern" && value === "^[\\w-]+$") continue;
+    if ((key === "minLength" && value === 1) || (key === "maxLength" && value === 64)) continue;
     if (value === undefined) continue;
     if ((key === "minimum" && value === -SAFE) || (key === "maximum" && value === SAFE)) continue;
     if (io === "output" && key === "additionalProperties" && value === false) continue;
@@ -66,7 +68,8 @@ const listed = new Map<string, Tool>();
 export function listedTool(tool: ToolDef): Tool {
   let entry = listed.get(tool.name);
   if (!entry) {
-    entry = { name: tool.name, title: tool.title, description: toolDescription(tool), inputSchema: inputSchemaOf(tool) as Tool["inputSchema"], annotations: annotationsOf(tool), _meta: toolMeta(tool) };
+    // The scope is in the description ("Scope: …."); _meta with it is in the server card and /agents/tools.json.
+    entry = { name: tool.name, title: tool.title, description: toolDescription(tool), inputSchema: inputSchemaOf(tool) as Tool["inputSchema"], annotations: annotationsOf(tool) };
     listed.set(tool.name, entry);
   }
   return entry;
@@ -133,6 +136,6 @@ export function toolCatalogue(base: string) {
         required: ["requested", "changed", "awaitingConfirmation", "result"],
       },
     },
-    tools: MCP_TOOLS.map((t) => ({ ...listedTool(t), scope: t.scope, kind: t.kind, inputSchema: toJson(t.input, "input"), resultSchema: toJson(t.result, "output") })),
+    tools: MCP_TOOLS.map((t) => ({ ...listedTool(t), _meta: toolMeta(t), scope: t.scope, kind: t.kind, inputSchema: toJson(t.input, "input"), resultSchema: toJson(t.result, "output") })),
   };
 }

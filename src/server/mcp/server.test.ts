@@ -27,7 +27,7 @@ describe("the MCP server", () => {
       expect(t.outputSchema).toBeUndefined();
       expect(t.annotations?.readOnlyHint ?? false).toBe(def.kind === "read");
       expect(t.description).toContain(`Scope: ${def.scope}.`);
-      expect(t._meta).toEqual({ "io.direct-mail-programme/scope": def.scope });
+      expect(t._meta).toBeUndefined();
     }
     expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false } });
 

@@ -51,7 +51,7 @@ export function defineTool<I extends z.ZodObject, R extends z.ZodType>(def: Tool
 export function toolDescription(tool: Pick<ToolDef, "description" | "scope" | "kind" | "mails">): string {
   const kind = tool.mails
     ? "Writes, and on a live campaign prints, mails and spends (within the approved budget) with no further card."
-    : { read: "Reads only.", write: "Writes records here; never prints, mails or spends.", request: "Creates a confirmation card for the owner; changes nothing else." }[tool.kind];
+    : { read: "Reads only.", write: "Writes; never prints, mails or spends.", request: "Only creates a confirmation card for the owner." }[tool.kind];
   return `${tool.description}\n\nScope: ${tool.scope}. ${kind}`;
 }
 

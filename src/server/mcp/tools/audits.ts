@@ -18,7 +18,7 @@ export const auditTools = [
     name: "audits_run",
     title: "Audit an audience's mailability",
     description:
-      "Starts the mailability audit of an audience (audienceId), or of a campaign's audience judged for the campaign's format and printer (campaignId): each contact becomes mailable, fixable or unmailable with every reason that applies (the same verdict the lifecycle applies before printing; reasons on /docs/mailability). Returns { auditId, status } at once: status is succeeded when a small audience was audited within the call, otherwise queued or running; follow it with audits_get (progress: contacts done, contacts per second, seconds left). verify: true also checks each address with the address verifier (missing_unit, undeliverable); audits_estimate gives its cost first. Works on both plans; changes no contact.",
+      "Starts the mailability audit of an audience (audienceId), or of a campaign's audience judged for the campaign's format and printer (campaignId): each contact becomes mailable, fixable or unmailable with every reason that applies (the lifecycle's own verdict; reasons on /docs/mailability). Answers { auditId, status }: succeeded for a small audience, else queued or running; follow it with audits_get. verify: true also checks each address with the address verifier (missing_unit, undeliverable); audits_estimate gives its cost first. Works on both plans; changes no contact.",
     scope: "contacts:write",
     kind: "write",
     idempotent: false,

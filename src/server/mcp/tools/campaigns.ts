@@ -29,7 +29,7 @@ const ZDraftFields = ZCampaignDraft.extend({
   budgetCents: ZCampaignDraft.shape.budgetCents.describe("The most the campaign may spend on printing and postage, in integer cents (USD): 50000 is 500 USD. Going live approves spending up to it."),
   fulfilmentContractId: ZCampaignDraft.shape.fulfilmentContractId.describe("The printer contract for its format (ful_…, from contracts_list), or null. Nothing prints without an approved one."),
   destinationUrl: ZCampaignDraft.shape.destinationUrl.describe(
-    "Where a printed response link leads (http or https); the service appends sid=<16 characters>. Required before go-live when responseMode is redirect, or landing_page with pageCallToAction visit_site.",
+    "Where the printed link leads (http or https; sid=… is appended). Needed for redirect and visit_site.",
   ),
   headline: ZCampaignDraft.shape.headline.describe(`The headline, at most 160 characters. ${copyNote}`),
   bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe("The message, at most 2,400 characters; blank lines separate paragraphs. Merge fields as in headline."),
@@ -41,9 +41,9 @@ const ZDraftFields = ZCampaignDraft.extend({
   pageCallToAction: ZCampaignDraft.shape.pageCallToAction.describe(
     "The landing page's one call to action (default reply): reply (a short form), meeting (opens meetingUrl) or visit_site (destinationUrl with sid). Every reply and click is recorded.",
   ),
-  meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The scheduling link (https) the landing page's meeting button opens, e.g. a Calendly or HubSpot meetings link; required before go-live when pageCallToAction is meeting. Null clears it."),
-  giftOptions: ZCampaignDraft.shape.giftOptions.describe(`Gift campaigns with responseMode gift_claim: the gifts the recipient may choose from on the claim page (${GIFT_ITEMS.join(", ")}), each once; empty offers the design's gift alone. All cost the same to send (the contract's unit cost).`),
-  claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`Gift claim: days the recipient has to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}). The gift's budget is held meanwhile; unclaimed, the entry event ends skipped (gift_unclaimed).`),
+  meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The https scheduling link of the landing page's meeting button (needed for pageCallToAction meeting); null clears it."),
+  giftOptions: ZCampaignDraft.shape.giftOptions.describe("gift_claim only: the gifts the recipient may choose from, each once; empty offers the design's gift. All cost the contract's unit cost."),
+  claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`gift_claim: days to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}); its cost is held meanwhile, and an unclaimed gift ends skipped (gift_unclaimed).`),
 }).omit({ endsAt: true }).extend({
   endsAt: z.iso
     .datetime({ offset: true })

@@ -181,7 +181,7 @@ export const creativeTools = [
     name: "drafts_generate",
     title: "Generate a campaign's drafts",
     description:
-      "Renders one draft per recipient of a draft campaign's audience (merge fields filled, each with its own response link), as a job. Call it with campaignId to start (a job already running for the campaign is returned instead of a second one); it answers { jobId, status }. Call it again with the jobId (or use the same arguments) to follow it: when status is succeeded the result has drafts, overflowing and missingData counts; then drafts_list shows them. Recipients' own copy (drafts_update) is kept. Preparing drafts prints nothing; a person approves the campaign when it goes live.",
+      "Renders one draft per recipient of a draft campaign's audience (merge fields filled, each with its own response link), as a job. campaignId starts it (or returns the running job): { jobId, status }. Call again with jobId to follow; once succeeded, drafts_list shows them. Recipients' own copy (drafts_update) is kept. Prints nothing.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
