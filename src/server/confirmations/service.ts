@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { lockCampaign } from "@/server/campaigns/service";
 import { AppError } from "@/server/errors";
 import { cardExecutors } from "./executors";
+import { staleGoLiveReason } from "./go-live-checks";
 
 export interface NewCard {
   workspaceId: string;
@@ -126,6 +127,13 @@ export async function decideCard(
   return prisma.$transaction(async (tx) => {
     const card = await getCard(tx, p);
     if (card.campaignId) await lockCampaign(tx, { workspaceId: p.workspaceId, campaignId: card.campaignId });
+    // A go-live card whose audience or budget no longer matches what it said: expired with the reason, nothing runs.
+    const stale = p.decision === "accept" && card.status === "pending" && card.expiresAt > now ? await staleGoLiveReason(tx, card) : null;
+    if (stale) {
+      await tx.confirmationCard.updateMany({ where: { id: card.id, status: "pending" }, data: { status: "expired", decidedAt: now, executionError: stale } });
+      await recordAudit(tx, p.workspaceId, { kind: "user", id: p.user.id, label: p.user.email }, `card.${card.kind}.expired_on_recheck`, { type: "confirmation_card", id: card.id }, { reason: stale });
+      return tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id } });
+    }
     const updated = await tx.confirmationCard.updateMany({
       where: { id: card.id, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } },
       data: { status: p.decision === "accept" ? "accepted" : "declined", decidedAt: now, decidedByUserId: p.user.id },

@@ -51,7 +51,7 @@ describe("the MCP server", () => {
     const o = await createOwnerWorkspace(prisma);
     const client = await agentFor(prisma, o.workspaceId);
     const { prompts } = await client.listPrompts();
-    expect(prompts.map((p) => p.name)).toEqual(["audit_crm_for_mail", "plan_holdout_test", "draft_campaign_for_audience", "report_campaign_lift"]);
+    expect(prompts.map((p) => p.name)).toEqual(["audit_crm_for_mail", "plan_holdout_test", "draft_campaign_for_audience", "launch_rest_entry_campaign", "report_campaign_lift"]);
     const plan = await client.getPrompt({ name: "plan_holdout_test", arguments: { baselineRate: "0.07", relativeLift: "0.2" } });
     const text = (plan.messages[0].content as { text: string }).text;
     expect(text).toContain("holdouts_calculate_size with baselineRate 0.07 and relativeLift 0.2");

@@ -6,6 +6,7 @@ import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { findUnstorableText } from "@/server/platform/stored-text";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
 import { MCP_SERVER_NAME } from "@/server/docs/published/server-card";
+import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import { MCP_CAPABILITIES } from "./capabilities";
 import { awaitingCards } from "./cards";
 import { MCP_TOOLS } from "./catalog";
@@ -17,7 +18,7 @@ import { ENVELOPE_DESCRIPTION, findUnknownKeys, inputSchemaOf, toolsListFor } fr
 import { annotationsOf, envelopeOf, toolDescription, toolMeta, type ToolDef } from "./tool";
 
 const instructions = (base: string) =>
-  `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} Each tool's result schema: ${base}/agents/tools.json.`;
+  `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} ${CARD_EXPIRY_RULE} Each tool's result schema: ${base}/agents/tools.json.`;
 
 function summaryText(r: { requested: string; changed: string[]; awaitingConfirmation: { title: string; url: string }[] }) {
   const lines = [`Requested: ${r.requested}`, `Changed: ${r.changed.length ? r.changed.join(" ") : "nothing."}`];

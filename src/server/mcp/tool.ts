@@ -1,5 +1,6 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import type { TMcpScope } from "@/server/oauth/scopes";
 import type { McpContext } from "./context";
 import type { TToolErrorCode } from "./errors";
@@ -77,7 +78,7 @@ export const ZCardRef = z.object({
   kind: z.enum(["go_live", "approve_copy", "approve_piece", "print", "raise_budget", "spend", "change_plan", "resume_campaign"]),
   title: z.string(),
   status: z.enum(["pending", "accepted", "declined", "expired"]),
-  expiresAt: z.string(),
+  expiresAt: z.string().describe(CARD_EXPIRY_RULE),
   url: z.string().describe("The owner's confirmations inbox, where the person accepts or declines this card."),
 });
 

@@ -133,10 +133,10 @@ export const auditTools = [
   defineTool({
     name: "contacts_apply_fixes",
     title: "Accept an audit's suggested fixes in bulk",
-    description: `Accepts the suggested fixes of an audit's fixable contacts: the contactIds given (at most ${BULK_FIX_MAX}), or every contact with a reason (${BULK_FIX_MAX} per call; call again while remaining > 0). Each contact is judged again first and skipped when its suggestion no longer holds or it changed since the audit. Every change is this agent's edit in the audit log.`,
+    description: `Accepts the suggested fixes of an audit's fixable contacts: the contactIds given (at most ${BULK_FIX_MAX}), those with a reason, or, with auditId alone, all of them (${BULK_FIX_MAX} per call; call again while remaining > 0). Each contact is judged again first and skipped when its suggestion no longer holds or it changed since the audit. Every change is this agent's edit in the audit log.`,
     scope: "contacts:write",
     kind: "write",
-    idempotent: false,
+    idempotent: true,
     destructive: true,
     input: z.object({ auditId: ZAuditId, contactIds: z.array(ZContactId).min(1).max(BULK_FIX_MAX).optional(), reason: ZMailabilityReason.optional() }),
     result: z.object({
