@@ -89,7 +89,7 @@ export const MCP_PROMPTS: PromptDef[] = [
     title: "Launch a campaign my own system feeds",
     description: "Import contacts, draft a campaign that accepts entry events, take it live, hand my system an API key, and follow the pieces.",
     args: { audienceName: z.string().max(120).optional().describe("The audience to import into, by name.") },
-    tools: ["workspace_get_summary", "contacts_import", "contracts_list", "campaigns_create_draft", "campaigns_request_go_live", "confirmations_get", "entry_events_post_batch", "entry_events_get", "pieces_list", "pieces_get"],
+    tools: ["workspace_get_summary", "plans_request_change", "contacts_import", "contracts_list", "campaigns_create_draft", "campaigns_request_go_live", "confirmations_get", "entry_events_post", "entry_events_get", "pieces_list", "pieces_get"],
     text: (a) =>
       `Set up a campaign that my own system (CRM workflow, product, backend) feeds through the REST API.\n\n${steps([
         "Call workspace_get_summary: mail needs the paid plan (plans_request_change asks the owner).",
@@ -98,7 +98,7 @@ export const MCP_PROMPTS: PromptDef[] = [
         "Call campaigns_create_draft with acceptsApiEvents true, the audience, the contract, copy and a budget in cents that covers the audience (pieces times the contract's unit cost).",
         "When I ask, call campaigns_request_go_live, read me its warnings, give me its URL, and poll confirmations_get until I decide. If it expired on acceptance (the audience changed), ask again.",
         "Tell me to create an API key with the entry_events:write scope in Settings → API keys (only I can, in the browser) and give my system POST /api/v1/campaigns/{campaignId}/events with an Idempotency key per source event; never ask me for the key.",
-        "To test or backfill, call entry_events_post_batch with up to 500 events, each with its own idempotencyKey; follow each with entry_events_get.",
+        "To test or backfill, call entry_events_post (its batch form takes up to 500 events), each with its own idempotencyKey; follow each with entry_events_get.",
         "Follow the pieces with pieces_list (campaignId) and pieces_get (status, tracking reference, cost, a proof link you can open).",
       ])}\n\n${closing}`,
   },

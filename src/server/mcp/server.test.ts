@@ -45,7 +45,7 @@ describe("the MCP server", () => {
     expect(lifecycle.contents[0]).toMatchObject({ text: expect.stringContaining("`mailing_disabled`") });
     const errors = await client.readResource({ uri: "https://dm.example/problems.md" });
     expect(errors.contents[0]).toMatchObject({ text: expect.stringContaining("`plan_does_not_mail`") });
-  });
+  }, 120_000);
 
   it("offers prompts for the common jobs, each naming its tools in order", async () => {
     const o = await createOwnerWorkspace(prisma);
