@@ -24,7 +24,8 @@ export interface GoLiveFacts {
 export async function goLiveReadinessWarnings(db: Db, campaign: Campaign, facts: GoLiveFacts & { contractSize: string | null; contractName: string | null }): Promise<string[]> {
   const warnings: string[] = [];
   const cost = facts.unitCostCents * facts.expectedRecipients;
-  if (facts.unitCostCents > 0 && campaign.budgetCents > 0 && campaign.budgetCents < cost) {
+  // Below one piece is said by the card already; this is a budget that pays for some but not the whole audience.
+  if (facts.unitCostCents > 0 && campaign.budgetCents >= facts.unitCostCents && campaign.budgetCents < cost) {
     warnings.push(`The budget of ${usd(campaign.budgetCents)} is below the audience's estimated cost of ${usd(cost)} (${facts.expectedRecipients} pieces at ${usd(facts.unitCostCents)}): about ${Math.floor(campaign.budgetCents / facts.unitCostCents)} can be mailed before it runs out.`);
   }
   const design = campaign.designId ? await db.design.findFirst({ where: { id: campaign.designId, workspaceId: campaign.workspaceId }, select: { size: true, name: true } }) : null;
