@@ -26,7 +26,7 @@ describe("an agent does the whole job with the SDK client (issue 26)", () => {
     const draft = toolResult<{ id: string }>(
       await agent.callTool({
         name: "campaigns_create_draft",
-        arguments: { name: "Job", format: "postcard", audienceId, acceptsApiEvents: true, holdoutShare: 0, fulfilmentContractId: contract.id, budgetCents: 100, destinationUrl: "https://a.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello" },
+        arguments: { name: "Job", format: "postcard", audienceId, acceptsApiEvents: true, holdoutShare: 0, fulfilmentContractId: contract.id, budgetCents: 200, destinationUrl: "https://a.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello" },
       }),
     );
 
