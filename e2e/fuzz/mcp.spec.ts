@@ -159,7 +159,7 @@ test("hostile arguments to the tools that change contacts, audiences and suppres
     headers: { Authorization: `Bearer ${fz.agents.people}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
   });
-  const tools = (list.json as { result: { tools: { name: string; inputSchema: JsonSchema; _meta?: Record<string, string> }[] } }).result.tools.filter((t) => t._meta?.["io.direct-mail-programme/scope"] === "contacts:write");
+  const tools = (list.json as { result: { tools: { name: string; inputSchema: JsonSchema; description: string }[] } }).result.tools.filter((t) => t.description.includes("Scope: contacts:write."));
   expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["contacts_import", "audiences_create", "audiences_add_contacts", "audiences_remove_contacts", "suppressions_add", "contacts_apply_fix"]));
   const csv = fc.oneof(
     fc.constant("First Name,Last Name,Email\nAda,Lovelace,ada@fuzz.example\n"),

@@ -5,26 +5,11 @@ import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Papa from "papaparse";
 import { useState } from "react";
+import { type OutcomeCsvRow, toOutcomeRows } from "@/server/holdouts/outcomes-csv";
 import { useTRPC } from "@/trpc/react";
 
-interface CsvRow {
-  account?: string;
-  kind?: string;
-  at?: string;
-  amount?: string;
-  external_id?: string;
-}
-
-/** Rows of a CSV with the columns account, kind, at, amount (dollars, optional), external_id (optional). */
-export function toOutcomeRows(rows: CsvRow[]) {
-  return rows.map((r) => ({
-    account: r.account?.trim() ?? "",
-    kind: r.kind?.trim() ?? "",
-    at: r.at?.trim() ?? "",
-    amountCents: r.amount?.trim() ? Math.round(Number(r.amount.replace(/[$,]/g, "")) * 100) : null,
-    externalId: r.external_id?.trim() || null,
-  }));
-}
+type CsvRow = OutcomeCsvRow;
+export { toOutcomeRows };
 
 export function ImportOutcomesModal({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();

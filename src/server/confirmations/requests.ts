@@ -10,6 +10,7 @@ import { loadRenderContext } from "@/server/drafts/render";
 import { billingAdapter } from "@/server/plans/billing";
 import { PLANS, type TPlan } from "@/server/plans/plans";
 import { audienceCostEstimate, pricePerPiece, priceRange } from "@/server/fulfilment/prices";
+import { goLiveReadinessWarnings, goLiveSnapshot } from "./go-live-checks";
 import { createKeyedCard } from "./service";
 
 /** How long a person has to decide an agent's request before the card expires. */
@@ -95,6 +96,8 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
         ? `The budget of ${usd(campaign.budgetCents)} is less than one piece costs (${usd(unit)}): no piece can be paid for until it is raised.`
         : null,
   ].filter((w): w is string => w !== null);
+  const facts = { audienceContacts: contacts, expectedRecipients, unitCostCents: unit };
+  warnings.push(...(await goLiveReadinessWarnings(db, campaign, { ...facts, contractSize: contract?.size ?? null, contractName: contract?.name ?? null })));
   const summary = [
     `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live.`,
     `Going live approves its copy and lets it spend up to its budget of ${usd(campaign.budgetCents)} without another card: each entry event can then print and mail a piece.`,
@@ -113,7 +116,7 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
       kind: "go_live",
       title: `Take “${campaign.name}” live`,
       summary,
-      params: { campaignId: campaign.id, draftVersion: campaign.draftVersion, sample, warnings, entry: { ...entry }, copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff } },
+      params: { campaignId: campaign.id, draftVersion: campaign.draftVersion, sample, warnings, entry: { ...entry }, ...goLiveSnapshot(facts), copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff } },
       campaignId: campaign.id,
       costCents: entersNow ? entry.estimatedCostCents : (estimate?.totalCents ?? 0),
       recipients: entersNow ? entry.toMail : expectedRecipients,

@@ -5,6 +5,7 @@ import type { Db } from "@/server/db";
 import { lockCampaign } from "@/server/campaigns/service";
 import { AppError } from "@/server/errors";
 import { cardExecutors } from "./executors";
+import { staleGoLiveReason } from "./go-live-checks";
 
 export interface NewCard {
   workspaceId: string;
@@ -127,6 +128,13 @@ export async function decideCard(
   return prisma.$transaction(async (tx) => {
     const card = await getCard(tx, p);
     if (card.campaignId) await lockCampaign(tx, { workspaceId: p.workspaceId, campaignId: card.campaignId });
+    // A go-live card whose audience or budget no longer matches what it said: expired with the reason, nothing runs.
+    const stale = p.decision === "accept" && card.status === "pending" && card.expiresAt > now ? await staleGoLiveReason(tx, card) : null;
+    if (stale) {
+      await tx.confirmationCard.updateMany({ where: { id: card.id, status: "pending" }, data: { status: "expired", decidedAt: now, executionError: stale } });
+      await recordAudit(tx, p.workspaceId, { kind: "user", id: p.user.id, label: p.user.email }, `card.${card.kind}.expired_on_recheck`, { type: "confirmation_card", id: card.id }, { reason: stale });
+      return tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id } });
+    }
     const updated = await tx.confirmationCard.updateMany({
       where: { id: card.id, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } },
       data: { status: p.decision === "accept" ? "accepted" : "declined", decidedAt: now, decidedByUserId: p.user.id },
@@ -174,4 +182,26 @@ export async function expireCards(prisma: PrismaClient, now = new Date()) {
     });
   }
   return due.length;
+}
+
+/**
+ * The requesting agent takes back its own pending card: it ends as expired with the reason, and
+ * its subject is told as on expiry. Another requester's card, or a decided one, is refused.
+ */
+export async function withdrawCard(prisma: PrismaClient, p: { workspaceId: string; cardId: string; agentGrantId: string; actor: Actor; now?: Date }) {
+  const now = p.now ?? new Date();
+  return prisma.$transaction(async (tx) => {
+    const card = await getCard(tx, p);
+    if (card.requestedByKind !== "agent" || card.requestedById !== p.agentGrantId) {
+      throw new AppError("invalid_state", "Only the agent that asked for a card can withdraw it; this one was requested by someone else.", { nextStep: "Leave it for the owner to decide in the browser." });
+    }
+    const updated = await tx.confirmationCard.updateMany({
+      where: { id: card.id, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } },
+      data: { status: "expired", decidedAt: now, executionError: `Withdrawn by ${p.actor.label} before anyone decided it.` },
+    });
+    if (updated.count !== 1) throw new AppError("invalid_state", `This card is no longer pending (it is ${card.status === "pending" ? "past its expiry" : card.status}), so there is nothing to withdraw.`);
+    await cardExecutors[card.kind]?.(tx, card, "decline", now);
+    await recordAudit(tx, p.workspaceId, p.actor, `card.${card.kind}.withdrawn`, { type: "confirmation_card", id: card.id });
+    return tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id } });
+  });
 }

@@ -5,10 +5,12 @@ import { serviceSecret } from "@/server/platform/service-secrets";
 
 /** How long a proof link handed to an agent works. */
 export const PROOF_LINK_TTL_MS = 24 * 60 * 60_000;
+/** A printed piece's proof shows a person's address: its link works for an hour. */
+export const PIECE_PROOF_LINK_TTL_MS = 60 * 60_000;
 
 /** The things a proof link names (what it shows is re-checked against the workspace when opened). */
 export interface ProofTarget {
-  kind: "design" | "draft";
+  kind: "design" | "draft" | "piece";
   id: string;
   workspaceId: string;
   contactId?: string | null;
@@ -25,8 +27,8 @@ async function sign(db: Db, t: ProofTarget, expires: number): Promise<string> {
  * A link to a proof PDF that works without a session until it expires (for agents and for sharing
  * with a colleague); the owner's browser opens the same path with its session.
  */
-export async function proofUrl(db: Db, t: ProofTarget, now = Date.now()): Promise<string> {
-  const expires = now + PROOF_LINK_TTL_MS;
+export async function proofUrl(db: Db, t: ProofTarget, now = Date.now(), ttlMs = t.kind === "piece" ? PIECE_PROOF_LINK_TTL_MS : PROOF_LINK_TTL_MS): Promise<string> {
+  const expires = now + ttlMs;
   const q = new URLSearchParams({ workspaceId: t.workspaceId, ...(t.contactId ? { contactId: t.contactId } : {}), expires: String(expires), signature: await sign(db, t, expires) });
   return `${baseUrl()}/api/${t.kind}s/${t.id}/proof?${q}`;
 }

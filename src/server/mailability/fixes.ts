@@ -100,7 +100,7 @@ export async function applyFixes(prisma: PrismaClient, p: { workspaceId: string;
   if (!audit) throw new AppError("not_found", "No such audit in this workspace; audits_list shows this workspace's audits.");
   if (audit.status !== "succeeded") throw new AppError("invalid_state", "The audit has not finished; accept its fixes once audits_get says succeeded.");
   if (p.contactIds && p.contactIds.length > BULK_FIX_MAX) throw new AppError("validation_failed", `At most ${BULK_FIX_MAX} contacts at a time.`);
-  if (!p.contactIds?.length && !p.reason) throw new AppError("validation_failed", "Name the contacts (contactIds) or a reason whose fixes to accept.");
+  // Neither contactIds nor a reason: every fixable contact of the audit, BULK_FIX_MAX per call.
   // A contact changed since the audit (a fix accepted, an edit) is left to the next audit.
   const where = {
     auditId: audit.id,

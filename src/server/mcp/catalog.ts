@@ -7,6 +7,9 @@ import { crmTools } from "./tools/crm";
 import { contactTools } from "./tools/contacts";
 import { entryTools } from "./tools/entry";
 import { measurementTools } from "./tools/measurement";
+import { contactEditTools } from "./tools/contact-edits";
+import { outcomeTools } from "./tools/outcomes";
+import { pieceTools } from "./tools/pieces";
 import { planTools } from "./tools/plans";
 import { responseTools } from "./tools/responses";
 import { webhookTools } from "./tools/webhooks";
@@ -14,4 +17,4 @@ import { workspaceTools } from "./tools/workspace";
 import type { ToolDef } from "./tool";
 
 /** Every MCP tool. The server registers these and the published documents list them. */
-export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...crmTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...measurementTools, ...responseTools, ...planTools, ...confirmationTools, ...webhookTools] as unknown as ToolDef[];
+export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...contactEditTools, ...crmTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...pieceTools, ...measurementTools, ...outcomeTools, ...responseTools, ...planTools, ...confirmationTools, ...webhookTools] as unknown as ToolDef[];

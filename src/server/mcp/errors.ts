@@ -78,6 +78,9 @@ export function toolError(body: ToolErrorBody): CallToolResult {
   };
 }
 
+/** The tool error code of a service's AppError. */
+export const toolCodeOf = (error: AppError): TToolErrorCode => fromAppError[error.code];
+
 /** A service's AppError as a tool error, with the service's next step or the tool's default for the code. */
 export function toolErrorFromApp(error: AppError, hints: Partial<Record<TToolErrorCode, string>> = {}): CallToolResult {
   const code = fromAppError[error.code];

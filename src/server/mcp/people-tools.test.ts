@@ -93,8 +93,14 @@ describe("the contact, audience, suppression and import tools", () => {
   it("tools that change or remove what exists say so (destructiveHint), and contacts_import is not idempotent (each call is a new import)", async () => {
     const o = await createOwnerWorkspace(prisma);
     const { tools } = await (await agentFor(o.workspaceId, ["workspace:read", "contacts:write", "campaigns:write"])).listTools();
-    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    for (const name of ["audiences_remove_contacts", "contacts_import", "campaigns_end", "campaigns_update_draft", "drafts_update"]) expect(hints[name], name).toMatchObject({ destructiveHint: true });
+    // Hints left out take MCP's defaults (readOnlyHint false, destructiveHint true unless read-only, idempotentHint false).
+    const hints = Object.fromEntries(
+      tools.map((t) => {
+        const readOnly = t.annotations?.readOnlyHint ?? false;
+        return [t.name, { readOnlyHint: readOnly, destructiveHint: !readOnly && (t.annotations?.destructiveHint ?? true), idempotentHint: readOnly || (t.annotations?.idempotentHint ?? false) }];
+      }),
+    );
+    for (const name of ["audiences_remove_contacts", "contacts_import", "campaigns_end", "campaigns_update_draft", "drafts_update", "contacts_update", "contacts_delete"]) expect(hints[name], name).toMatchObject({ destructiveHint: true });
     for (const name of ["audiences_add_contacts", "suppressions_add", "campaigns_create_draft", "contacts_list"]) expect(hints[name], name).toMatchObject({ destructiveHint: false });
     expect(hints.contacts_import).toMatchObject({ idempotentHint: false, readOnlyHint: false });
   });

@@ -77,11 +77,29 @@ export const MCP_PROMPTS: PromptDef[] = [
       `Draft a direct-mail campaign for ${a.audienceId ? `audience ${a.audienceId}` : "an audience I choose"}.\n\n${steps([
         "Call workspace_get_summary (on the free audit plan nothing is mailed: say so) and contracts_list (a campaign prints only through an approved contract for its format).",
         a.audienceId ? `Use audience ${a.audienceId} (audiences_list shows its size).` : "Call audiences_list and ask me which audience to mail.",
-        "Call designs_list for a design of the format; if none fits, make one with designs_create (it takes the brand kit). Show me designs_preview for a real contact of the audience.",
+        "Call designs_list for a design of the format whose size is the contract's size (contracts_list gives it: a 4x6 design does not print on a 6x9 contract); if none fits, make one with designs_create in that size (it takes the brand kit). Show me designs_preview for a real contact of the audience.",
         "Call campaigns_create_draft with a name, format, the design, the audience, a holdout share, a budget in cents and copy that uses only the merge fields the tool lists.",
         "Call drafts_generate to render every recipient's piece, poll it with its jobId, then drafts_list with the filters overflowing and missing_data; rewrite a recipient's copy with drafts_update only where I agree.",
         "Read it back with campaigns_get and show me the copy. Change it with campaigns_update_draft until I am happy (generate the drafts again after a change).",
-        "Only when I ask, call campaigns_request_go_live: it creates a card that I accept in the browser. Never treat my chat reply as the approval.",
+        "Only when I ask, call campaigns_request_go_live: it creates a card that I accept in the browser. Read its warnings to me (budget below the audience's cost, design size not the contract's, unmailable contacts). Never treat my chat reply as the approval.",
+      ])}\n\n${closing}`,
+  },
+  {
+    name: "launch_rest_entry_campaign",
+    title: "Launch a campaign my own system feeds",
+    description: "Import contacts, draft a campaign that accepts entry events, take it live, hand my system an API key, and follow the pieces.",
+    args: { audienceName: z.string().max(120).optional().describe("The audience to import into, by name.") },
+    tools: ["workspace_get_summary", "plans_request_change", "contacts_import", "contracts_list", "campaigns_create_draft", "campaigns_request_go_live", "confirmations_get", "entry_events_post", "entry_events_get", "pieces_list", "pieces_get"],
+    text: (a) =>
+      `Set up a campaign that my own system (CRM workflow, product, backend) feeds through the REST API.\n\n${steps([
+        "Call workspace_get_summary: mail needs the paid plan (plans_request_change asks the owner).",
+        `Call contacts_import with my CSV text${a.audienceName ? ` and audienceName "${a.audienceName}"` : ""}; report refused rows by number.`,
+        "Call contracts_list and pick the approved contract for the format; use a design of the contract's size.",
+        "Call campaigns_create_draft with acceptsApiEvents true, the audience, the contract, copy and a budget in cents that covers the audience (pieces times the contract's unit cost).",
+        "When I ask, call campaigns_request_go_live, read me its warnings, give me its URL, and poll confirmations_get until I decide. If it expired on acceptance (the audience changed), ask again.",
+        "Tell me to create an API key with the entry_events:write scope in Settings → API keys (only I can, in the browser) and give my system POST /api/v1/campaigns/{campaignId}/events with an Idempotency key per source event; never ask me for the key.",
+        "To test or backfill, call entry_events_post (its batch form takes up to 500 events), each with its own idempotencyKey; follow each with entry_events_get.",
+        "Follow the pieces with pieces_list (campaignId) and pieces_get (status, tracking reference, cost, a proof link you can open).",
       ])}\n\n${closing}`,
   },
   {

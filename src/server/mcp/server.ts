@@ -1,10 +1,12 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { type CallToolResult, UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ListToolsRequestSchema, UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { isAppError } from "@/server/errors";
 import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { findUnstorableText } from "@/server/platform/stored-text";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
 import { MCP_SERVER_NAME } from "@/server/docs/published/server-card";
+import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import { MCP_CAPABILITIES } from "./capabilities";
 import { awaitingCards } from "./cards";
 import { MCP_TOOLS } from "./catalog";
@@ -12,10 +14,11 @@ import type { McpContext } from "./context";
 import { defaultNextStep, toolError, toolErrorFromApp, toolErrorFromSdkMessage } from "./errors";
 import { MCP_PROMPTS } from "./prompts";
 import { MCP_RESOURCES } from "./resources";
+import { ENVELOPE_DESCRIPTION, findUnknownKeys, inputSchemaOf, toolsListFor } from "./listing";
 import { annotationsOf, envelopeOf, toolDescription, toolMeta, type ToolDef } from "./tool";
 
-const INSTRUCTIONS =
-  "Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step.";
+const instructions = (base: string) =>
+  `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} ${CARD_EXPIRY_RULE} Each tool's result schema: ${base}/agents/tools.json.`;
 
 function summaryText(r: { requested: string; changed: string[]; awaitingConfirmation: { title: string; url: string }[] }) {
   const lines = [`Requested: ${r.requested}`, `Changed: ${r.changed.length ? r.changed.join(" ") : "nothing."}`];
@@ -33,8 +36,10 @@ async function callTool(ctx: McpContext, tool: ToolDef, args: unknown): Promise<
   if (unstorable) {
     return toolError({ code: "invalid_argument", message: `${unstorable.detail} Nothing was changed.`, nextStep: defaultNextStep.invalid_argument, fields: [{ pointer: unstorable.pointer, detail: unstorable.detail }] });
   }
+  const input = await checkArguments(tool, args ?? {});
+  if ("error" in input) return input.error;
   try {
-    const reply = await tool.run(ctx, args as never);
+    const reply = await tool.run(ctx, input.args as never);
     const card = tool.kind === "request" ? (reply.result as { cardId: string; url: string; status: string; title: string }) : null;
     if (card && card.status === "pending" && ctx.urlElicitation) {
       // The person decides on the card's page; the client opens it for them and may retry this call afterwards.
@@ -62,10 +67,30 @@ async function callTool(ctx: McpContext, tool: ToolDef, args: unknown): Promise<
 }
 
 /**
+ * The arguments against the tool's input: a key the tool does not have is refused naming it and
+ * the keys that exist there (never dropped), then the schema's own rules, each failure a field.
+ */
+async function checkArguments(tool: ToolDef, args: unknown): Promise<{ args: unknown } | { error: CallToolResult }> {
+  const unknown = findUnknownKeys(inputSchemaOf(tool), args);
+  if (unknown.length) {
+    const fields = unknown.map((u) => ({ pointer: u.pointer, detail: `${tool.name} has no argument “${u.key}” here; the keys that exist here are: ${u.known.join(", ") || "none"}.` }));
+    const names = unknown.map((u) => `“${u.pointer.slice(1).replace(/\//g, ".")}”`).join(", ");
+    return { error: toolError({ code: "invalid_argument", message: `Unknown argument ${names}: ${tool.name} does not take ${unknown.length > 1 ? "them" : "it"}, so nothing was done. ${fields[0].detail}`, nextStep: "Use only the keys listed (names are case-sensitive) and call again.", fields }) };
+  }
+  const parsed = await tool.input.safeParseAsync(args);
+  if (parsed.success) return { args: parsed.data };
+  const fields = parsed.error.issues.map((i) => ({ pointer: `/${i.path.map((p) => escape(String(p))).join("/")}`, detail: i.message }));
+  const detail = fields.map((f) => `${f.pointer === "/" ? "(arguments)" : f.pointer}: ${f.detail}`).join("; ");
+  return { error: toolError({ code: "invalid_argument", message: `The arguments do not match ${tool.name}'s input schema (${detail}). Nothing was changed.`, nextStep: defaultNextStep.invalid_argument, fields }) };
+}
+const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
  * The SDK answers a call whose arguments fail the input schema (or an unknown tool) with a plain
  * text error; agents get the same coded error shape as every other failure instead.
  */
 class WorkspaceMcpServer extends McpServer {}
+const ARGUMENTS = z.looseObject({});
 const scopeOfTool = new Map<string, string>(MCP_TOOLS.map((t) => [t.name, t.scope]));
 (WorkspaceMcpServer.prototype as unknown as { createToolError: (message: string) => CallToolResult }).createToolError = (message) => toolErrorFromSdkMessage(message, (name) => scopeOfTool.get(name));
 
@@ -75,11 +100,13 @@ const scopeOfTool = new Map<string, string>(MCP_TOOLS.map((t) => [t.name, t.scop
  * with 403 insufficient_scope before it gets here (and, here, as an insufficient_scope error).
  */
 export function buildMcpServer(ctx: McpContext): McpServer {
-  const server = new WorkspaceMcpServer({ name: MCP_SERVER_NAME, title: SERVICE_NAME, version: SERVICE_VERSION }, { instructions: INSTRUCTIONS, capabilities: MCP_CAPABILITIES });
+  const server = new WorkspaceMcpServer({ name: MCP_SERVER_NAME, title: SERVICE_NAME, version: SERVICE_VERSION }, { instructions: instructions(ctx.base), capabilities: MCP_CAPABILITIES });
   for (const tool of MCP_TOOLS) {
+    // The SDK passes the arguments through untouched (checkArguments is strict) and checks every
+    // result against the envelope; tools/list is this server's own, compact one (below).
     const registered = server.registerTool(
       tool.name,
-      { title: tool.title, description: toolDescription(tool), inputSchema: tool.input, outputSchema: envelopeOf(tool.result), annotations: annotationsOf(tool), _meta: toolMeta(tool) },
+      { title: tool.title, description: toolDescription(tool), inputSchema: ARGUMENTS, outputSchema: envelopeOf(tool.result), annotations: annotationsOf(tool), _meta: toolMeta(tool) },
       (args: unknown) => callTool(ctx, tool, args),
     );
     // Outside the token's scopes: not listed, and a call is refused naming the scope it needs.
@@ -96,6 +123,8 @@ export function buildMcpServer(ctx: McpContext): McpServer {
       messages: [{ role: "user", content: { type: "text", text: prompt.text(args) } }],
     }));
   }
+  const listing = toolsListFor(ctx.scopes);
+  server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
   // The SDK marks tools and prompts as list-changing when they are registered; this server is
   // stateless and never sends those notifications, so it says so (as its server card does).
   server.server.registerCapabilities(MCP_CAPABILITIES);

@@ -1,5 +1,6 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import type { TMcpScope } from "@/server/oauth/scopes";
 import type { McpContext } from "./context";
 import type { TToolErrorCode } from "./errors";
@@ -30,6 +31,11 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, R extends z.ZodTyp
   idempotent: boolean;
   /** It changes or removes what exists (not only adds): MCP's destructiveHint. */
   destructive?: boolean;
+  /**
+   * On a live campaign it can print, mail and spend (up to the budget a person approved) without a
+   * further card: the world outside this service changes. Sets destructiveHint and openWorldHint.
+   */
+  mails?: boolean;
   input: I;
   result: R;
   /** Dates in the result become ISO strings; the result is checked against `result` by the SDK. */
@@ -43,24 +49,27 @@ export function defineTool<I extends z.ZodObject, R extends z.ZodType>(def: Tool
 }
 
 /** The description agents see: the tool's own, then the scope it needs and what kind of call it is. */
-export function toolDescription(tool: Pick<ToolDef, "description" | "scope" | "kind">): string {
-  const kind = { read: "Reads only.", write: "Writes (drafts and records only: it never prints, approves or spends).", request: "Creates a confirmation card for the owner; changes nothing else." }[tool.kind];
+export function toolDescription(tool: Pick<ToolDef, "description" | "scope" | "kind" | "mails">): string {
+  const kind = tool.mails
+    ? "Writes, and on a live campaign prints, mails and spends (within the approved budget) with no further card."
+    : { read: "Reads only.", write: "Writes; never prints, mails or spends.", request: "Only creates a confirmation card for the owner." }[tool.kind];
   return `${tool.description}\n\nScope: ${tool.scope}. ${kind}`;
 }
 
-/** Machine-readable facts of a tool, in its `_meta` (the same in tools/list and the server card). */
-export function toolMeta(tool: Pick<ToolDef, "scope" | "kind">) {
-  return { "io.direct-mail-programme/scope": tool.scope, "io.direct-mail-programme/kind": tool.kind };
+/** The scope a tool needs, machine-readable, in its `_meta` (its kind is in its annotations and description; both in full in /agents/tools.json). */
+export function toolMeta(tool: Pick<ToolDef, "scope">) {
+  return { "io.direct-mail-programme/scope": tool.scope };
 }
 
-export function annotationsOf(tool: Pick<ToolDef, "title" | "kind" | "idempotent" | "destructive">): ToolAnnotations {
-  return {
-    title: tool.title,
-    readOnlyHint: tool.kind === "read",
-    destructiveHint: tool.destructive ?? false,
-    idempotentHint: tool.kind === "read" || tool.idempotent,
-    openWorldHint: false,
-  };
+/**
+ * MCP's hints, each only where it differs from the protocol's default (readOnlyHint false,
+ * destructiveHint true, idempotentHint false, openWorldHint true); a read-only tool's other hints
+ * mean nothing. The title is the tool's own.
+ */
+export function annotationsOf(tool: Pick<ToolDef, "kind" | "idempotent" | "destructive" | "mails">): ToolAnnotations {
+  if (tool.kind === "read") return { readOnlyHint: true, openWorldHint: false };
+  const destructive = Boolean(tool.destructive || tool.mails);
+  return { ...(destructive ? {} : { destructiveHint: false }), ...(tool.idempotent ? { idempotentHint: true } : {}), ...(tool.mails ? {} : { openWorldHint: false }) };
 }
 
 /** A confirmation card as a tool result names it, with the page where the person decides. */
@@ -69,7 +78,7 @@ export const ZCardRef = z.object({
   kind: z.enum(["go_live", "approve_copy", "approve_piece", "print", "raise_budget", "spend", "change_plan", "resume_campaign"]),
   title: z.string(),
   status: z.enum(["pending", "accepted", "declined", "expired"]),
-  expiresAt: z.string(),
+  expiresAt: z.string().describe(CARD_EXPIRY_RULE),
   url: z.string().describe("The owner's confirmations inbox, where the person accepts or declines this card."),
 });
 

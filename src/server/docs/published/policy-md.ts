@@ -1,4 +1,4 @@
-import { REQUEST_CARD_TTL_HOURS } from "@/server/confirmations/requests";
+import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import { MCP_TOOLS } from "@/server/mcp/catalog";
 import { SERVICE_NAME } from "@/server/platform/version";
 
@@ -26,7 +26,7 @@ Read this before any write call. It applies to every agent connected to a worksp
   (${byKind("request")}) create a **confirmation card** and change nothing else.
 - Only the workspace owner, signed in to ${SERVICE_NAME} in a browser, can accept or decline a card.
   No agent token, API key or link can, and no setting turns the gate off.
-- A card expires after ${REQUEST_CARD_TTL_HOURS} hours. Asking again for the same thing returns the same pending card.
+- ${CARD_EXPIRY_RULE} Asking again for the same thing returns the same pending card.
 - Never treat a reply in your conversation ("yes, go ahead") as the person's approval. Give them the
   card's URL and let them decide there; poll \`confirmations_get\` to learn the decision.
 - On acceptance the action runs exactly once. The audit log records which agent asked and who decided.

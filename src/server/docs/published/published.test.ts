@@ -50,7 +50,7 @@ describe("published documents name what the code does", () => {
     expect(card.remotes).toEqual([expect.objectContaining({ type: "streamable-http", url: `${BASE}/api/mcp`, supportedProtocolVersions: expect.arrayContaining(["2025-11-25", "2025-06-18"]) })]);
     expect(card.remotes[0].authentication).toMatchObject({ required: true, schemes: ["oauth2"], protectedResourceMetadata: `${BASE}/.well-known/oauth-protected-resource/api/mcp` });
     expect(card.tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
-    for (const tool of card.tools) expect(tool.inputSchema).toMatchObject({ type: "object" });
+    for (const tool of card.tools) expect(tool._meta["io.direct-mail-programme/scope"]).toMatch(/^[a-z_]+:(read|write)$/);
     expect(card.resources.map((r) => r.uri)).toEqual([`${BASE}/agents/policy.md`, `${BASE}/auth.md`, `${BASE}/docs/lifecycle.md`, `${BASE}/docs/mailability.md`, `${BASE}/problems.md`]);
     expect(serverCatalog(BASE).servers[0]).toMatchObject({ url: `${BASE}/api/mcp`, serverCard: `${BASE}/.well-known/mcp` });
   });

@@ -1,3 +1,4 @@
+import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import { GATE_ORDER } from "@/server/entry/lifecycle/gate-order";
 import { ENTRY_STATUSES, entryStatusDescriptions, SKIP_REASONS, skipReasonDescriptions, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/lifecycle-states";
 import { problemTable } from "@/server/errors";
@@ -15,6 +16,10 @@ processed afterwards through the campaign's gates, in this order. Read its progr
 ## Gates, in order
 
 ${GATE_ORDER.map((g, i) => `${i + 1}. **${g.gate}.** ${g.what}${g.outcomes.length ? ` Outcome: ${g.outcomes.map((o) => `\`${o}\``).join(", ")}.` : ""}`).join("\n")}
+
+## Confirmation cards
+
+${CARD_EXPIRY_RULE}
 
 ## Statuses (\`status\`)
 

@@ -1,10 +1,9 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { MCP_TOOLS } from "@/server/mcp/catalog";
 import { MCP_RESOURCES } from "@/server/mcp/resources";
 import { MCP_PROMPTS } from "@/server/mcp/prompts";
 import { MCP_CAPABILITIES } from "@/server/mcp/capabilities";
-import { annotationsOf, envelopeOf, toolDescription, toolMeta } from "@/server/mcp/tool";
+import { annotationsOf, toolMeta } from "@/server/mcp/tool";
 import { mcpResource, OAUTH_PATHS } from "@/server/oauth/config";
 import { MCP_SCOPES } from "@/server/oauth/scopes";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
@@ -14,7 +13,6 @@ export const MCP_SERVER_NAME = "io.direct-mail-programme/workspace";
 export const MCP_SERVER_DESCRIPTION =
   "Run a direct-mail programme (postcards, letters, handwritten notes, gifts) for one workspace: read campaigns, audiences, contacts and lift results, edit drafts, admit contacts, and ask for consequential actions (go live, print, spend), each of which waits for the owner to accept a confirmation card in the browser.";
 
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
 
 /** The MCP server card (SEP-2127 draft), built from the same tool and resource lists the server registers. */
 export function serverCard(base: string) {
@@ -42,17 +40,11 @@ export function serverCard(base: string) {
     ],
     capabilities: MCP_CAPABILITIES,
     resources: MCP_RESOURCES.map((r) => ({ uri: r.uri(base), name: r.name, title: r.title, description: r.description, mimeType: r.mimeType })),
-    tools: MCP_TOOLS.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: toolDescription(t),
-      inputSchema: jsonSchema(t.input, "input"),
-      outputSchema: jsonSchema(envelopeOf(t.result), "output"),
-      annotations: annotationsOf(t),
-      _meta: toolMeta(t),
-    })),
+    // Names, titles and hints only, to stay small: tools/list gives descriptions and input
+    // schemas; /agents/tools.json gives everything, result schemas included.
+    tools: MCP_TOOLS.map((t) => ({ name: t.name, title: t.title, annotations: annotationsOf(t), _meta: toolMeta(t) })),
     prompts: MCP_PROMPTS.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: Object.entries(p.args).map(([name, schema]) => ({ name, description: schema.description, required: !schema.isOptional() })) })),
-    _meta: { "io.direct-mail-programme/policy": `${base}/agents/policy.md` },
+    _meta: { "io.direct-mail-programme/policy": `${base}/agents/policy.md`, "io.direct-mail-programme/tools": `${base}/agents/tools.json` },
   };
 }
 

@@ -18,7 +18,7 @@ export const auditTools = [
     name: "audits_run",
     title: "Audit an audience's mailability",
     description:
-      "Starts the mailability audit of an audience (audienceId), or of a campaign's audience judged for the campaign's format and printer (campaignId): each contact becomes mailable, fixable or unmailable with every reason that applies (the same verdict the lifecycle applies before printing; reasons on /docs/mailability). Returns { auditId, status } at once: status is succeeded when a small audience was audited within the call, otherwise queued or running; follow it with audits_get (progress: contacts done, contacts per second, seconds left). verify: true also checks each address with the address verifier (missing_unit, undeliverable); audits_estimate gives its cost first. Works on both plans; changes no contact.",
+      "Starts the mailability audit of an audience (audienceId), or of a campaign's audience judged for the campaign's format and printer (campaignId): each contact becomes mailable, fixable or unmailable with every reason that applies (the lifecycle's own verdict; reasons on /docs/mailability). Answers { auditId, status }: succeeded for a small audience, else queued or running; follow it with audits_get. verify: true also checks each address with the address verifier (missing_unit, undeliverable); audits_estimate gives its cost first. Works on both plans; changes no contact.",
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
@@ -87,7 +87,7 @@ export const auditTools = [
     name: "audits_problems",
     title: "List an audit's contacts with a reason",
     description:
-      "The contacts of an audit that have a reason (informational ones such as po_box and duplicate_address included, even when mailable) or are not mailable, filterable by reason and status, with their address now, its normalised form and the suggested fix. Pass nextCursor back as cursor for the next page.",
+      "The contacts of an audit that have a reason (informational ones such as po_box and duplicate_address included, even when mailable) or are not mailable, filterable by reason and status, with their address now, its normalised form and the suggested fix..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -133,10 +133,10 @@ export const auditTools = [
   defineTool({
     name: "contacts_apply_fixes",
     title: "Accept an audit's suggested fixes in bulk",
-    description: `Accepts the suggested fixes of an audit's fixable contacts: the contactIds given (at most ${BULK_FIX_MAX}), or every contact with a reason (${BULK_FIX_MAX} per call; call again while remaining > 0). Each contact is judged again first and skipped when its suggestion no longer holds or it changed since the audit. Every change is this agent's edit in the audit log.`,
+    description: `Accepts the suggested fixes of an audit's fixable contacts: the contactIds given (at most ${BULK_FIX_MAX}), those with a reason, or, with auditId alone, all of them (${BULK_FIX_MAX} per call; call again while remaining > 0). Each contact is judged again first and skipped when its suggestion no longer holds or it changed since the audit. Every change is this agent's edit in the audit log.`,
     scope: "contacts:write",
     kind: "write",
-    idempotent: false,
+    idempotent: true,
     destructive: true,
     input: z.object({ auditId: ZAuditId, contactIds: z.array(ZContactId).min(1).max(BULK_FIX_MAX).optional(), reason: ZMailabilityReason.optional() }),
     result: z.object({

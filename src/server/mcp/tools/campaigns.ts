@@ -5,9 +5,10 @@ import { requestResume } from "@/server/confirmations/requests";
 import { MAX_SEND_TO, sendToContacts } from "@/server/campaigns/send-to";
 import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
-import { CLAIM_WINDOW_DAYS, pageCallToActionDescriptions, responseModeDescriptions } from "@/server/responses/page-settings";
+import { CLAIM_WINDOW_DAYS } from "@/server/responses/page-settings";
 import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
 import { ZCursor, ZTake } from "./paging";
+import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
 import { campaignDetailView, campaignView, ZCampaignDetailView, ZCampaignStatus, ZCampaignView } from "./campaign-views";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
@@ -29,21 +30,21 @@ const ZDraftFields = ZCampaignDraft.extend({
   budgetCents: ZCampaignDraft.shape.budgetCents.describe("The most the campaign may spend on printing and postage, in integer cents (USD): 50000 is 500 USD. Going live approves spending up to it."),
   fulfilmentContractId: ZCampaignDraft.shape.fulfilmentContractId.describe("The printer contract for its format (ful_…, from contracts_list), or null. Nothing prints without an approved one."),
   destinationUrl: ZCampaignDraft.shape.destinationUrl.describe(
-    "Where a printed response link leads (http or https); the service appends sid=<16 characters>. Required before go-live when responseMode is redirect, or landing_page with pageCallToAction visit_site.",
+    "Where the printed link leads (http or https; sid=… is appended). Needed for redirect and visit_site.",
   ),
   headline: ZCampaignDraft.shape.headline.describe(`The headline, at most 160 characters. ${copyNote}`),
-  bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe(`The message, at most 2,400 characters; blank lines separate paragraphs. ${copyNote}`),
-  signOff: ZCampaignDraft.shape.signOff.describe(`The sign-off, at most 160 characters. ${copyNote}`),
+  bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe("The message, at most 2,400 characters; blank lines separate paragraphs. Merge fields as in headline."),
+  signOff: ZCampaignDraft.shape.signOff.describe("The sign-off, at most 160 characters. Merge fields as in headline."),
   designId: ZCampaignDraft.shape.designId,
   responseMode: ZCampaignDraft.shape.responseMode.describe(
-    `What the printed response link opens (default redirect). ${Object.entries(responseModeDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")}`,
+    "What the printed response link opens (default redirect): redirect goes straight to destinationUrl (sid added); landing_page opens a personal page in the brand kit's look with one call to action; gift_claim (gift campaigns) opens a claim page, and the gift ships only once claimed within claimWindowDays.",
   ),
   pageCallToAction: ZCampaignDraft.shape.pageCallToAction.describe(
-    `The landing page's one call to action (default reply; used when responseMode is landing_page). ${Object.entries(pageCallToActionDescriptions).map(([k, v]) => `${k}: ${v}`).join(" ")}`,
+    "The landing page's one call to action (default reply): reply (a short form), meeting (opens meetingUrl) or visit_site (destinationUrl with sid). Every reply and click is recorded.",
   ),
-  meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The scheduling link (https) the landing page's meeting button opens, e.g. a Calendly or HubSpot meetings link; required before go-live when pageCallToAction is meeting. Null clears it."),
-  giftOptions: ZCampaignDraft.shape.giftOptions.describe(`Gift campaigns with responseMode gift_claim: the gifts the recipient may choose from on the claim page (${GIFT_ITEMS.join(", ")}), each once; empty offers the design's gift alone. All cost the same to send (the contract's unit cost).`),
-  claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`Gift claim: days the recipient has to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}). The gift's budget is held meanwhile; unclaimed, the entry event ends skipped (gift_unclaimed).`),
+  meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The https scheduling link of the landing page's meeting button (needed for pageCallToAction meeting); null clears it."),
+  giftOptions: ZCampaignDraft.shape.giftOptions.describe("gift_claim only: the gifts the recipient may choose from, each once; empty offers the design's gift. All cost the contract's unit cost."),
+  claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`gift_claim: days to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}); its cost is held meanwhile, and an unclaimed gift ends skipped (gift_unclaimed).`),
   entryPolicy: ZCampaignDraft.shape.entryPolicy,
 }).omit({ endsAt: true, sendAt: true }).extend({
   sendAt: z.iso
@@ -51,7 +52,7 @@ const ZDraftFields = ZCampaignDraft.extend({
     .refine((v) => isStorableTime(Date.parse(v)), `The send date must be before ${LATEST_TIMESTAMP}.`)
     .nullable()
     .optional()
-    .describe("When the entries the service makes (entryPolicy audience_at_go_live or audience_joins) go on to be printed and mailed: an ISO 8601 date-time with offset; null or absent, at once when the go-live card is accepted. Frozen at go-live."),
+    .describe("When service-made entries (audience_at_go_live, audience_joins) are mailed: ISO 8601 with offset; null: on acceptance. Frozen at go-live."),
   endsAt: z.iso
     .datetime({ offset: true })
     .refine((v) => Date.parse(v) > Date.now(), "The end must be in the future.")
@@ -107,7 +108,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_list",
     title: "List campaigns",
-    description: "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces. Pass nextCursor back as cursor for the next page.",
+    description: "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -173,12 +174,12 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_update_draft",
     title: "Edit a draft campaign",
-    description: `Changes fields of a draft campaign (the same fields as campaigns_create_draft). Live, paused and ended campaigns cannot be edited: their entry policy, holdout and copy were frozen when they went live. An edit expires a pending go-live card, since it described the draft as it was. ${goLiveNeeds}`,
+    description: `Changes fields of a draft campaign (the same fields as campaigns_create_draft). Live, paused and ended campaigns cannot be edited: their entry policy, holdout and copy were frozen when they went live. An edit expires a pending go-live card, since it described the draft as it was. Go-live needs what campaigns_create_draft lists.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ campaignId: ZCampaignIdArg, changes: ZDraftFields.partial().describe("Only the fields to change.") }),
+    input: z.object({ campaignId: ZCampaignIdArg, changes: ZDraftFields.partial().meta({ description: "Only the fields to change, each as campaigns_create_draft describes it.", [DESCRIBED_ELSEWHERE]: true }) }),
     result: ZCampaignView,
     run: async (ctx, a) => {
       const campaign = await updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, input: toDraft(a.changes), actor: ctx.actor });
@@ -190,13 +191,15 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_pause",
     title: "Pause a live campaign",
-    description: "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
+    description: "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing a paused campaign changes nothing. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
     scope: "campaigns:write",
     kind: "write",
-    idempotent: false,
+    idempotent: true,
     input: z.object({ campaignId: ZCampaignIdArg }),
     result: ZCampaignView,
     run: async (ctx, a) => {
+      const current = await ctx.db.campaign.findFirst({ where: { id: a.campaignId, workspaceId: ctx.workspaceId } });
+      if (current?.status === "paused") return { requested: `Pause campaign ${a.campaignId}.`, changed: [], result: campaignView(current) };
       const campaign = await changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, change: "pause", actor: ctx.actor });
       return { requested: `Pause campaign ${a.campaignId}.`, changed: [`Paused campaign ${campaign.id}: nothing more prints until it is resumed.`], result: campaignView(campaign) };
     },
@@ -221,7 +224,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_request_resume",
     title: "Ask to resume a paused campaign",
-    description: `Asks the owner to resume a paused campaign, which lets it print and spend again. Creates a confirmation card and changes nothing else. ${waitNote}`,
+    description: `Asks the owner to resume a paused campaign, which lets it print and spend again. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,

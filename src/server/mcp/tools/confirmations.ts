@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestBudget, requestGoLive } from "@/server/confirmations/requests";
-import { getCard, pageCards, pieceReviewCard } from "@/server/confirmations/service";
+import { getCard, pageCards, pieceReviewCard, withdrawCard } from "@/server/confirmations/service";
 import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
@@ -11,7 +11,7 @@ export const confirmationTools = [
   defineTool({
     name: "confirmations_list",
     title: "List confirmation cards",
-    description: "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first). Pass nextCursor back as cursor for the next page.",
+    description: "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first)..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -40,7 +40,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_go_live",
     title: "Ask to take a campaign live",
-    description: `Asks the owner to take a draft live, which approves its copy, freezes its entry policy and holdout and lets it print and spend. Creates a confirmation card and changes nothing else. ${waitNote}`,
+    description: `Asks the owner to take a draft live, which approves its copy, freezes its entry policy and holdout and lets it print and spend. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -54,7 +54,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_budget_raise",
     title: "Ask to raise a campaign's budget",
-    description: `Asks the owner to raise a campaign's budget (more spending on printing and postage). Creates a confirmation card and changes nothing else. ${waitNote}`,
+    description: `Asks the owner to raise a campaign's budget (more spending on printing and postage). ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -78,5 +78,21 @@ export const confirmationTools = [
       const card = await pieceReviewCard(ctx.db, { workspaceId: ctx.workspaceId, pieceId: a.pieceId });
       return { requested: `Approve piece ${a.pieceId} for print.`, changed: [], result: cardDetail(ctx, card) };
     },
+  }),
+  defineTool({
+    name: "confirmations_withdraw",
+    title: "Withdraw your own pending card",
+    description: "Takes back a pending card this agent asked for (for example after a mistake in the draft): it ends as expired with the reason, and nothing it asked for happens. Cards others requested, and decided cards, are refused.",
+    scope: "campaigns:write",
+    kind: "write",
+    idempotent: false,
+    destructive: true,
+    input: z.object({ cardId: z.string().min(1).max(64).describe("The card's id (card_…).") }),
+    result: ZCardDetail,
+    run: async (ctx, a) => {
+      const card = await withdrawCard(ctx.db, { workspaceId: ctx.workspaceId, cardId: a.cardId, agentGrantId: ctx.grantId, actor: ctx.actor });
+      return { requested: `Withdraw card ${a.cardId}.`, changed: [`Withdrew card ${card.id} (“${card.title}”); it can no longer be accepted.`], result: cardDetail(ctx, card) };
+    },
+    errorHints: { not_found: "Find your pending cards in awaitingConfirmation or with confirmations_list." },
   }),
 ];

@@ -9,6 +9,7 @@ import { ZDraftBlocks, ZDraftFilter, ZDraftId, ZDraftIssue } from "@/server/draf
 import { draftImages, draftsJobStatus, getDraft, listDrafts, requestDraftGeneration, updateDraftBlocks } from "@/server/drafts/service";
 import { ZJobStatus, ZJobView } from "@/server/jobs/schema";
 import { HANDWRITING_FONTS, TEXT_FONTS } from "@/server/render/fonts";
+import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
 
 const png = (b: Buffer) => ({ data: b.toString("base64"), mimeType: "image/png" as const });
@@ -134,12 +135,12 @@ export const creativeTools = [
   defineTool({
     name: "designs_update",
     title: "Edit a design",
-    description: `Changes the members given (blocks are merged block by block). A design printed by a live or paused campaign cannot change: create a new one instead. ${mergeHelp}`,
+    description: `Changes the members given (blocks are merged block by block). A design printed by a live or paused campaign cannot change: create a new one instead. Merge fields as in designs_create.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: ZDesignChanges.extend({ designId: ZDesignId }),
+    input: ZDesignChanges.extend({ designId: ZDesignId }).meta({ [DESCRIBED_ELSEWHERE]: true }),
     result: ZDesignOut,
     run: async (ctx, a) => {
       const { designId, ...changes } = a;
@@ -180,7 +181,7 @@ export const creativeTools = [
     name: "drafts_generate",
     title: "Generate a campaign's drafts",
     description:
-      "Renders one draft per recipient of a draft campaign's audience (merge fields filled, each with its own response link), as a job. Call it with campaignId to start (a job already running for the campaign is returned instead of a second one); it answers { jobId, status }. Call it again with the jobId (or use the same arguments) to follow it: when status is succeeded the result has drafts, overflowing and missingData counts; then drafts_list shows them. Recipients' own copy (drafts_update) is kept. Preparing drafts prints nothing; a person approves the campaign when it goes live.",
+      "Renders one draft per recipient of a draft campaign's audience (merge fields filled, each with its own response link), as a job. campaignId starts it (or returns the running job): { jobId, status }. Call again with jobId to follow; once succeeded, drafts_list shows them. Recipients' own copy (drafts_update) is kept. Prints nothing.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
@@ -255,7 +256,7 @@ export const creativeTools = [
   defineTool({
     name: "drafts_update",
     title: "Rewrite one recipient's draft",
-    description: `Writes one recipient's own headline, body or signOff, kept beside the campaign's template, and renders their draft again (same response link). An empty string returns that block to the template. Only while the campaign is a draft; the go-live card shows the person how many drafts were edited. ${mergeHelp}`,
+    description: `Writes one recipient's own headline, body or signOff, kept beside the campaign's template, and renders their draft again (same response link). An empty string returns that block to the template. Only while the campaign is a draft; the go-live card shows the person how many drafts were edited. Merge fields as in designs_create.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,

@@ -25,10 +25,11 @@ export const crmTools = [
     name: "crm_sync_start",
     title: "Sync from a CRM",
     description:
-      "Starts a sync from a connected CRM: companies/accounts, contacts (with addresses), lists/campaigns as audiences, opt-outs as suppressions, and deals/opportunities as account outcomes (opportunity_created and pipeline_dollars at creation, closed_won when won). Incremental after the first full sync. Reads from the CRM only; it changes contacts, accounts, audiences, suppressions and outcomes here. Answers at once with the sync (status queued or running); follow it with crm_sync_get { syncId }. When a sync of that connection is already queued or running, that one is returned (alreadyRunning true).",
+      "Starts a sync from a connected CRM: companies/accounts, contacts (with addresses), lists/campaigns as audiences, opt-outs as suppressions, and deals/opportunities as account outcomes (opportunity_created and pipeline_dollars at creation, closed_won when won). Incremental after the first. Reads the CRM only; changes contacts, accounts, audiences, suppressions and outcomes here. Answers at once (queued or running; a sync already running is returned, alreadyRunning true); follow it with crm_sync_get.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
+    destructive: true,
     input: z.object({ connectionId: ZConnectionId.describe("The connection (crm_…) from crm_connections_list.") }),
     result: ZSyncView.extend({ alreadyRunning: z.boolean().describe("True when a sync of this connection was already queued or running: this is that sync.") }),
     run: async (ctx, a) => {

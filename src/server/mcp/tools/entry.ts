@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { listCampaignEvents, listCampaignPieces } from "@/server/campaigns/service";
+import { listCampaignEvents } from "@/server/campaigns/service";
 import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
 import { ZEntrySource, ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@/server/entry/schema";
 import { acceptEntryEvent } from "@/server/entry/service";
+import { isAppError } from "@/server/errors";
+import { toolCodeOf } from "../errors";
 import { MAILABILITY_REASONS, type TMailabilityReason, ZMailabilityReason } from "@/server/mailability/reasons";
 import { ZCursor, ZTake } from "./paging";
+import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
-const PIECE_STATUSES = ["pending_review", "approved", "rendered", "printed", "mailed", "cancelled", "failed"] as const;
 
 const ZEventDetail = z.object({
   eventId: z.string(),
@@ -39,10 +41,11 @@ export const entryTools = [
     name: "entry_events_post",
     title: "Post an entry event",
     description:
-      "Admits a contact already in the campaign's audience to a live campaign, as the REST API's POST /api/v1/campaigns/{campaignId}/events does. The contact still passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer); follow it with entry_events_get. Once the campaign is live this spends without a further card, up to the budget the person approved. Idempotent per idempotencyKey.",
+      "Admits a contact already in the campaign's audience to a live campaign, as the REST API's POST /api/v1/campaigns/{campaignId}/events does. The contact still passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer); one that passes them is printed and mailed at the piece's cost in cents, charged to the budget the person approved at go-live, with no further card (unless the review gate holds each piece). Follow it with entry_events_get. Idempotent per idempotencyKey.",
     scope: "entry_events:write",
     kind: "write",
     idempotent: true,
+    mails: true,
     input: ZPostEntryEventInput,
     result: z.object({ eventId: z.string(), status: ZEntryStatus }),
     run: async (ctx, a) => {
@@ -59,7 +62,7 @@ export const entryTools = [
     name: "entry_events_get",
     title: "Read an entry event",
     description: "An entry event's lifecycle status, skip reason, enrollment, piece and completion time, and while it is unfinished why it waits and until when (a frequency cap, a review card, a gift waiting for its recipient's claim, a paused campaign, a retry).",
-    scope: "entry_events:write",
+    scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: z.object({ campaignId: ZCampaignIdArg, eventId: z.string().min(1).max(64).describe("The event's id (evt_…).") }),
@@ -69,7 +72,7 @@ export const entryTools = [
   defineTool({
     name: "entry_events_list",
     title: "List a campaign's entry events",
-    description: "One page of a campaign's entry events, newest first, optionally of one status, with the contact, skip reason and arm. Pass nextCursor back as cursor for the next page.",
+    description: "One page of a campaign's entry events, newest first, optionally of one status, with the contact, skip reason and arm..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -117,50 +120,51 @@ export const entryTools = [
     },
   }),
   defineTool({
-    name: "pieces_list",
-    title: "List a campaign's mail pieces",
+    name: "entry_events_post_batch",
+    title: "Post many entry events",
     description:
-      "One page of a campaign's mail pieces, newest first, optionally of one status (pending_review pieces wait for a person: pieces_request_approval returns their card), with the recipient, cost in cents, dates and the proof's URL for the person to open. Pass nextCursor back as cursor for the next page.",
-    scope: "workspace:read",
-    kind: "read",
+      "Posts up to 500 entry events to one live campaign, each as entry_events_post does (its own idempotencyKey and its own answer, in order): one refused event does not stop the others. Each contact that passes every gate is printed and mailed at the piece's cost, within the approved budget, with no further card.",
+    scope: "entry_events:write",
+    kind: "write",
     idempotent: true,
-    input: z.object({ campaignId: ZCampaignIdArg, status: z.enum(PIECE_STATUSES).optional().describe("Only pieces in this status."), cursor: ZCursor, take: ZTake }),
+    mails: true,
+    input: z.object({
+      campaignId: ZCampaignIdArg,
+      events: z.array(ZPostEntryEventInput.omit({ campaignId: true }).meta({ [DESCRIBED_ELSEWHERE]: true })).min(1).max(500).describe("Each { contactId, idempotencyKey, occurredAt? } as entry_events_post takes them."),
+    }),
     result: z.object({
-      pieces: z.array(
+      accepted: z.number().int(),
+      refused: z.number().int(),
+      results: z.array(
         z.object({
-          pieceId: z.string(),
-          status: z.enum(PIECE_STATUSES),
+          idempotencyKey: z.string(),
           contactId: z.string(),
-          recipient: z.string(),
-          costCents: z.number().int().describe("Printing and postage, in cents."),
-          proofUrl: z.string().describe("The print-ready PDF, for the signed-in owner to open in a browser."),
-          createdAt: z.string(),
-          printedAt: z.string().nullable(),
-          mailedAt: z.string().nullable(),
+          eventId: z.string().nullable(),
+          status: ZEntryStatus.nullable(),
+          replayed: z.boolean().describe("The key was seen before with the same data: the original event is returned."),
+          error: z.object({ code: z.string(), message: z.string() }).nullable().describe("Why this one was refused (nothing written for it)."),
         }),
       ),
-      nextCursor: z.string().nullable(),
     }),
     run: async (ctx, a) => {
-      const page = await listCampaignPieces(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, status: a.status, cursor: a.cursor, take: a.take });
+      const results = [];
+      for (const e of a.events) {
+        try {
+          const r = await acceptEntryEvent(ctx.db, { workspaceId: ctx.workspaceId, apiKeyId: null, source: "agent", input: { ...e, campaignId: a.campaignId } });
+          results.push({ idempotencyKey: e.idempotencyKey, contactId: e.contactId, eventId: r.eventId, status: r.status, replayed: Boolean(r.replayed), error: null });
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          results.push({ idempotencyKey: e.idempotencyKey, contactId: e.contactId, eventId: null, status: null, replayed: false, error: { code: toolCodeOf(error), message: error.message } });
+        }
+      }
+      const accepted = results.filter((r) => r.eventId && !r.replayed).length;
+      const refused = results.filter((r) => r.error).length;
       return {
-        requested: `A page of the mail pieces of ${a.campaignId}.`,
-        changed: [],
-        result: {
-          pieces: page.items.map((p) => ({
-            pieceId: p.id,
-            status: p.status,
-            contactId: p.contactId,
-            recipient: `${p.contact.firstName} ${p.contact.lastName}`.trim(),
-            costCents: p.costCents,
-            proofUrl: `${ctx.base}/api/pieces/${p.id}/proof?workspaceId=${ctx.workspaceId}`,
-            createdAt: p.createdAt.toISOString(),
-            printedAt: p.printedAt?.toISOString() ?? null,
-            mailedAt: p.mailedAt?.toISOString() ?? null,
-          })),
-          nextCursor: page.nextCursor,
-        },
+        requested: `Admit ${a.events.length} contacts to campaign ${a.campaignId}.`,
+        changed: accepted ? [`Accepted ${accepted} entry events; the lifecycle now decides whether each piece is mailed.`] : [],
+        result: { accepted, refused, results },
       };
     },
+    errorHints: { not_found: "Find the campaign's id with campaigns_list." },
   }),
 ];

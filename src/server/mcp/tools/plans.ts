@@ -45,7 +45,7 @@ export const planTools = [
   defineTool({
     name: "plans_request_change",
     title: "Ask to change the workspace's plan",
-    description: `Asks the owner to move the workspace to the paid plan (mailing turns on; a monthly subscription starts) or back to the free audit plan (new mail stops at once). Creates a confirmation card and changes nothing else. Where the service bills through Stripe, accepting takes the owner to Stripe Checkout (or, to leave the paid plan, Stripe's billing portal) and the plan changes only once Stripe confirms the payment or the cancellation: read it again with workspace_get_summary. ${waitNote}`,
+    description: `Asks the owner to move the workspace to the paid plan (mailing turns on; a monthly subscription starts) or back to the free audit plan (new mail stops at once). With Stripe billing, accepting leads the owner to Stripe Checkout (or its billing portal) and the plan changes once Stripe confirms: read workspace_get_summary. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { openGiftClaims, listResponses } from "@/server/responses/list";
-import { RESPONSE_KINDS, responseKindDescriptions } from "@/server/responses/kinds";
+import { RESPONSE_KINDS } from "@/server/responses/kinds";
 import { defineTool } from "../tool";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
@@ -22,7 +22,7 @@ export const responseTools = [
   defineTool({
     name: "responses_list",
     title: "List what recipients did",
-    description: `One page of what the service observed for a campaign, newest first: how printed links were followed and what recipients did on the campaign's hosted page, each recorded once per occurrence with its time. Kinds: ${RESPONSE_KINDS.map((k) => `${k} (${responseKindDescriptions[k]})`).join(" ")} These are observed, never reported through the REST conversion endpoint. Pass nextCursor back as cursor for the next page.`,
+    description: `One page of what the service observed for a campaign, newest first: how printed links were followed and what recipients did on the campaign's hosted page, each recorded once per occurrence with its time. Kinds: scan (QR code), click (typed link), page_view (hosted page; views within 30 minutes are one visit), reply (reply.text), meeting_click, site_click (each once per 30 minutes), gift_claim (gift), address_change (address; the original stays), gift_decline. Observed here, never reported through the REST conversion endpoint.`,
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -58,7 +58,7 @@ export const responseTools = [
     name: "gift_claims_list",
     title: "List gifts waiting for their recipient's claim",
     description:
-      "One page of a gift-claim campaign's gifts still waiting for their recipient, soonest to expire first, each with the recipient's claim page (claimUrl) for the team to send them. A gift ships only after its recipient claims it there; unclaimed at expiresAt, its entry event ends skipped (gift_unclaimed) and its budget is released. Pass nextCursor back as cursor for the next page.",
+      "One page of a gift-claim campaign's gifts still waiting for their recipient, soonest to expire first, each with the recipient's claim page (claimUrl) for the team to send them. A gift ships only after its recipient claims it there; unclaimed at expiresAt, its entry event ends skipped (gift_unclaimed) and its budget is released..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

@@ -1,0 +1,7 @@
+import { jsonDocument } from "@/server/docs/published/responses";
+import { toolCatalogue } from "@/server/mcp/listing";
+
+export const dynamic = "force-dynamic";
+
+/** Every MCP tool in full: input and result schemas, the result envelope and card block once. */
+export const GET = jsonDocument(toolCatalogue);

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { ZContactFields, ZContactId, type TContactFields } from "@/server/contacts/schema";
+import { deleteContact, getContact, updateContact } from "@/server/contacts/service";
+import { contactMailability } from "@/server/mailability/fixes";
+import { ZContactMailability } from "@/server/mailability/schema";
+import { defineTool } from "../tool";
+import { ZContactOut } from "./people-schemas";
+
+const FIELD_NAMES = Object.keys(ZContactFields.shape) as (keyof TContactFields)[];
+const ADDRESS_FIELDS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"];
+
+/** Each contact field, optional and without its default: only the fields given change. */
+const ZContactChanges = z
+  .object(Object.fromEntries(Object.entries(ZContactFields.shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : v).optional()])))
+  .describe("Only the fields to change: firstName, lastName, title, email, phone, addressLine1, addressLine2, city, region, postalCode, country (name or ISO code), crmId; null clears one. customFields replaces the whole map.") as unknown as z.ZodObject<{
+  [K in keyof TContactFields]: z.ZodOptional<z.ZodType<TContactFields[K]>>;
+}>;
+
+export const contactEditTools = [
+  defineTool({
+    name: "contacts_update",
+    title: "Edit a contact",
+    description:
+      "Changes the fields given of one contact; the others stay. An address edit resets the address's verification and the answer carries the contact's mailability judged again. An email or CRM id another contact has is a conflict. Pieces already printed keep the address they were printed with. Audit-logged under this agent's name.",
+    scope: "contacts:write",
+    kind: "write",
+    idempotent: true,
+    destructive: true,
+    input: z.object({ contactId: ZContactId.describe("The contact's id (ctc_…)."), fields: ZContactChanges }),
+    result: ZContactOut.extend({ mailability: ZContactMailability }),
+    run: async (ctx, a) => {
+      const current = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
+      const given = Object.keys(a.fields).filter((k) => (a.fields as Record<string, unknown>)[k] !== undefined);
+      const merged = Object.fromEntries(FIELD_NAMES.map((k) => [k, given.includes(k) ? (a.fields as Record<string, unknown>)[k] : (current as Record<string, unknown>)[k] ?? null])) as TContactFields;
+      merged.firstName ??= "";
+      merged.lastName ??= "";
+      merged.customFields ??= {};
+      const before = JSON.stringify(FIELD_NAMES.map((k) => (current as Record<string, unknown>)[k] ?? null));
+      await updateContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, fields: merged, actor: ctx.actor });
+      const after = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
+      const changed = JSON.stringify(FIELD_NAMES.map((k) => (after as Record<string, unknown>)[k] ?? null)) !== before;
+      const address = given.some((k) => ADDRESS_FIELDS.includes(k));
+      return {
+        requested: `Edit ${given.join(", ") || "nothing"} of contact ${a.contactId}.`,
+        changed: changed ? [`Updated ${given.join(", ")} of contact ${a.contactId}.${address ? " Its address is unverified again and its mailability was judged again." : ""}`] : [],
+        result: { ...after, mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId }) },
+      };
+    },
+    errorHints: { not_found: "Find the contact's id with contacts_list." },
+  }),
+  defineTool({
+    name: "contacts_delete",
+    title: "Remove a contact",
+    description:
+      "Removes a contact from the workspace for good: the contact, its audience memberships, its unprinted drafts and its mailability results. Its account, the account's outcomes and the suppression list stay. A contact with mail pieces or entry events is refused (those stay for delivery and measurement): add a suppression instead so it is never mailed again. Audit-logged under this agent's name.",
+    scope: "contacts:write",
+    kind: "write",
+    idempotent: true,
+    destructive: true,
+    input: z.object({ contactId: ZContactId.describe("The contact's id (ctc_…).") }),
+    result: z.object({ contactId: z.string(), deleted: z.boolean().describe("false: there was no such contact (already removed)."), audiencesLeft: z.number().int() }),
+    run: async (ctx, a) => {
+      const r = await deleteContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, actor: ctx.actor });
+      return {
+        requested: `Remove contact ${a.contactId}.`,
+        changed: r.deleted ? [`Removed contact ${a.contactId} and its ${r.audiencesLeft} audience memberships.`] : [],
+        result: { contactId: a.contactId, ...r },
+      };
+    },
+  }),
+];
