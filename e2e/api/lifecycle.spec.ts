@@ -22,18 +22,18 @@ test.describe("the lifecycle behind the status read", () => {
     const post = async (contactId: string) => (await api.postEvent(campaign, { contactId, idempotencyKey: `life-${uid()}` }, key)).body.eventId as string;
 
     const capped = await settled(api, campaign, await post(acme.contacts.frequencyCapped), key, (s) => s === "waiting");
-    expect(Object.keys(capped.body).sort()).toEqual(["enrollmentId", "eventId", "occurredAt", "status", "waitingReason", "waitingUntil"]);
+    expect(Object.keys(capped.body).sort()).toEqual(["enrollmentId", "eventId", "occurredAt", "source", "status", "waitingReason", "waitingUntil"]);
     expect(capped.body.enrollmentId).toMatch(/^enr_/);
     // While it waits, the read says why and until when.
     expect(capped.body.waitingReason).toBe("frequency_cap");
     expect(Date.parse(capped.body.waitingUntil)).toBeGreaterThan(Date.now());
 
     const undeliverable = await settled(api, campaign, await post(acme.contacts.undeliverable), key, (s) => s === "skipped");
-    expect(Object.keys(undeliverable.body).sort()).toEqual(["completedAt", "eventId", "occurredAt", "skipReason", "status"]);
+    expect(Object.keys(undeliverable.body).sort()).toEqual(["completedAt", "eventId", "occurredAt", "skipReason", "source", "status"]);
     expect(undeliverable.body.skipReason).toBe("address_invalid");
 
     const held = await settled(api, campaign, await post(acme.contacts.heldOut), key, (s) => s === "held_out");
-    expect(Object.keys(held.body).sort()).toEqual(["completedAt", "enrollmentId", "eventId", "occurredAt", "status"]);
+    expect(Object.keys(held.body).sort()).toEqual(["completedAt", "enrollmentId", "eventId", "occurredAt", "source", "status"]);
 
     const suppressed = await settled(api, campaign, await post(acme.contacts.suppressed), key, (s) => s === "skipped");
     expect(suppressed.body.skipReason).toBe("suppressed");

@@ -115,6 +115,8 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await page.getByRole("combobox", { name: "Design" }).click();
   await page.getByRole("option", { name: /Welcome postcard/ }).click();
   await page.getByLabel("Destination URL").fill("https://www.rahman.example/welcome");
+  // Who gets it: the customer's own server sends each sign-up as an entry event (step 8).
+  await page.getByRole("radio", { name: /^Nobody by itself/ }).check();
   await look(page, "campaign-new");
   await page.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name: campaign })).toBeVisible();
@@ -125,7 +127,7 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
 
   // Readiness: the campaign's own audit, the plan, the printer and the budget still block, each with its fix; the button says why.
   const readiness = page.getByRole("region", { name: "Ready to go live?" });
-  await expect(readiness).toContainText("5 of 8 done");
+  await expect(readiness).toContainText("6 of 9 done");
   await expect(readiness.getByRole("link", { name: "Run the audit" })).toHaveAttribute("href", `${base}/campaigns/${campaignId}#audit`);
   await expect(readiness).toContainText("6 drafts ready.");
   await expect(readiness.getByRole("link", { name: "Choose the paid plan" })).toHaveAttribute("href", `${base}/settings/plan`);

@@ -1,3 +1,4 @@
+import { getSessionUser } from "@/server/auth/session";
 import { getPieceProof } from "@/server/campaigns/service";
 import { getDb } from "@/server/db";
 import { fileResponse, mayOpenProof, notFound } from "@/server/designs/proof-access";
@@ -11,6 +12,8 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(req: Request, { params }: { params: Promise<{ pieceId: string }> }) {
   const { pieceId } = await params;
+  // Neither a signed link nor a session: the person is asked to sign in, as before signed links.
+  if (!new URL(req.url).searchParams.has("signature") && !(await getSessionUser())) return new Response("Sign in to see proofs.", { status: 401 });
   const db = getDb();
   const workspaceId = await mayOpenProof(db, req, { kind: "piece", id: pieceId });
   if (!workspaceId) return notFound();
