@@ -33,6 +33,8 @@ const env: NodeJS.ProcessEnv = {
   // Tests only: the CRM spec's local fakes (HubSpot on a known port; Salesforce at the URL the test types).
   CRM_TEST_ALLOW_LOCAL_URLS: "1",
   CRM_TEST_HUBSPOT_BASE_URL: `http://127.0.0.1:${E2E_HUBSPOT_FAKE_PORT}`,
+  // Tests only: the webhooks spec's receiver listens on 127.0.0.1.
+  WEBHOOK_TEST_ALLOW_LOCAL_URLS: "1",
 };
 delete env.DATABASE_URL;
 let cleanup = async () => {};

@@ -15,14 +15,14 @@ export const ZCampaignDraft = z.object({
     .enum(["audience_at_go_live", "audience_joins", "none"])
     .optional()
     .describe(
-      "Who the service enters by itself once live (frozen at go-live): audience_at_go_live, everyone in the audience when the go-live card is accepted, once; audience_joins, those and each contact added to the audience later, until the campaign ends; none (the default), nobody: only entry events (acceptsApiEvents) and campaigns_send_to. Every entry passes the same gates and holdout.",
+      "Who the service enters itself (frozen at go-live): audience_at_go_live, the audience when the card is accepted; audience_joins, that and later joiners until the end; none (default), nobody (entry events, campaigns_send_to). Same gates and holdout.",
     ),
   sendAt: z
     .date()
     .refine((d) => isStorableTime(d.getTime()), `The send date must be before ${LATEST_TIMESTAMP.slice(0, 4)}.`)
     .nullable()
     .optional()
-    .describe("When the entries the service makes go on to be printed and mailed (null or absent: at once when live). Frozen at go-live."),
+    .describe("When service-made entries are mailed (null: at once). Frozen at go-live."),
   holdoutShare: z.number().min(0, "The holdout share is at least 0.").max(0.5, "The holdout share is at most 0.5 (half the accounts)."),
   frequencyCapContact: z.number().int().min(1).max(52).nullable(),
   frequencyCapAccount: z.number().int().min(1).max(500).nullable(),

@@ -49,7 +49,7 @@ export function keyring(env: Env = process.env): Keyring {
   else {
     const target = databaseTarget(env);
     if (target.kind === "postgres") {
-      throw new ConfigError("Connecting a CRM on PostgreSQL needs CRM_ENCRYPTION_KEY (32 bytes, base64: `openssl rand -base64 32`), the same on every instance, so credentials are encrypted with a key kept outside the database.");
+      throw new ConfigError("Storing credentials (CRM connections, a Lob key, webhook signing secrets) on PostgreSQL needs CRM_ENCRYPTION_KEY (32 bytes, base64: `openssl rand -base64 32`), the same on every instance, so they are encrypted with a key kept outside the database.");
     }
     current = target.kind === "memory" ? memoryKey() : embeddedKey(dataFolder(env));
   }

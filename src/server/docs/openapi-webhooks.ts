@@ -33,6 +33,8 @@ export function openApiWebhooks(base: string): Json {
           summary: type,
           description: `${event.summary} Delivered to each endpoint that chose \`${type}\` (Settings -> Webhooks), signed by the Standard Webhooks specification; see ${base}/llms.txt for verification. Answer 2xx within 10 seconds; anything else is retried with back-off for about a day.`,
           tags: ["Webhooks"],
+          // Sent by this service, not called on it: the signature headers authenticate it.
+          security: [],
           parameters: Object.entries(headers).map(([name, h]) => ({ name, in: "header", ...h })),
           requestBody: {
             required: true,

@@ -65,12 +65,13 @@ describe("getEntryEventStatus", () => {
     const key = await prisma.apiKey.create({ data: { workspaceId: f.workspaceId, name: "k", hash: uniq("h"), start: "dmk_x", scopes: ["post_entry_events"] } });
     const { eventId } = await acceptEntryEvent(prisma, { workspaceId: f.workspaceId, apiKeyId: key.id, source: "api", input: { campaignId: f.campaign.id, contactId: f.contacts[0].id, idempotencyKey: uniq() } });
     const status = await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId, apiKeyId: key.id });
-    expect(Object.keys(status).sort()).toEqual(["eventId", "occurredAt", "status"]);
+    expect(Object.keys(status).sort()).toEqual(["eventId", "occurredAt", "source", "status"]);
 
     await prisma.entryEvent.update({ where: { id: eventId }, data: { status: "skipped", skipReason: "suppressed", completedAt: new Date("2026-11-02T00:00:00Z") } });
     expect(await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId, apiKeyId: key.id })).toEqual({
       eventId,
       status: "skipped",
+      source: "api",
       occurredAt: expect.any(String),
       skipReason: "suppressed",
       completedAt: "2026-11-02T00:00:00.000Z",

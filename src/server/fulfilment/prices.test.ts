@@ -64,7 +64,7 @@ describe("prices per destination (issue 32)", () => {
     const contract = await createContract(prisma, { workspaceId: o.workspaceId, input: { name: "US and DE postcards", vendor: "sandbox", format: "postcard", size: "6x9", countries: ["US", "DE"] }, actor: person(o) });
     await approveContract(prisma, { workspaceId: o.workspaceId, contractId: contract.id, actor: person(o) });
     const campaign = await prisma.campaign.create({
-      data: { workspaceId: o.workspaceId, name: "Two countries", format: "postcard", holdoutShare: 0, audienceId: audience.id, budgetCents: 100_000, fulfilmentContractId: contract.id, destinationUrl: "https://acme.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello from us." },
+      data: { workspaceId: o.workspaceId, name: "Two countries", format: "postcard", entryPolicy: "audience_at_go_live", holdoutShare: 0, audienceId: audience.id, budgetCents: 100_000, fulfilmentContractId: contract.id, destinationUrl: "https://acme.example/x", headline: "Hi {{firstName}}", bodyTemplate: "Hello from us." },
     });
     const { card } = await requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: { kind: "agent", id: "grt_test", label: "Test agent (agent)" } });
     // Six US contacts at 1.04 and two German ones at 2.18, not eight at the dearest price (17.44).

@@ -115,7 +115,7 @@ describe("the MCP server", () => {
     const o = await createOwnerWorkspace(prisma);
     const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 2, perAccount: 1 });
     const campaign = await prisma.campaign.create({
-      data: { workspaceId: o.workspaceId, name: "Ready", format: "postcard", audienceId: audience.id, destinationUrl: "https://a.example/x", headline: "Hi", bodyTemplate: "Hello" },
+      data: { workspaceId: o.workspaceId, name: "Ready", format: "postcard", acceptsApiEvents: true, audienceId: audience.id, destinationUrl: "https://a.example/x", headline: "Hi", bodyTemplate: "Hello" },
     });
     const plain = await agentFor(prisma, o.workspaceId);
     const result = await plain.callTool({ name: "campaigns_request_go_live", arguments: { campaignId: campaign.id } });

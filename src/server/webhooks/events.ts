@@ -35,6 +35,8 @@ const ZPieceData = z.object({
   status: z.string().describe("The piece's status"),
   vendor: z.string().describe("The printer (sandbox, lob, …)"),
   vendorRef: z.string().optional().describe("The printer's id for it"),
+  vendorMode: z.enum(["test", "live"]).optional().describe("test: printed through a test key, nothing really mailed"),
+  trackingStatus: z.string().optional().describe("The printer's latest tracking status (mailed, in_transit, …, delivered, returned_to_sender)"),
   costCents: z.number().int().describe("What it cost, in cents"),
   printedAt: time("When it was printed").optional(),
   mailedAt: time("When the printer mailed it").optional(),

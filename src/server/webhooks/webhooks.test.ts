@@ -72,6 +72,26 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     expect(deliveries.every((d) => d.status === "succeeded" && d.attempts === 1)).toBe(true);
   });
 
+  it("the printer's tracking reaches the endpoint: piece.delivered, then piece.returned when the piece comes back", async () => {
+    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const lc = testClock();
+    await postEvent(prisma, f, f.contacts[0].id, lc.now());
+    await drain(prisma, lc, f.workspaceId);
+    const { secret } = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["piece.delivered", "piece.returned"], actor });
+    const piece = await prisma.mailPiece.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
+    await prisma.mailPiece.update({ where: { id: piece.id }, data: { trackingStatus: "in_transit", trackingUpdatedAt: new Date() } });
+    await prisma.mailPiece.update({ where: { id: piece.id }, data: { trackingStatus: "delivered", trackingUpdatedAt: new Date() } });
+    await prisma.mailPiece.update({ where: { id: piece.id }, data: { trackingStatus: "returned_to_sender", trackingUpdatedAt: new Date() } });
+    await deliver(f.workspaceId, deliveryClock());
+    const got = receivedFor(f.workspaceId).sort((a, b) => a.json.timestamp.localeCompare(b.json.timestamp));
+    expect(got.map((r) => r.json.type)).toEqual(["piece.delivered", "piece.returned"]);
+    for (const r of got) {
+      expect(new Webhook(secret).verify(r.body, r.headers)).toBeTruthy();
+      expect(webhookEvents[r.json.type as "piece.delivered"].data.parse(r.json.data)).toMatchObject({ pieceId: piece.id, sid: piece.sid });
+    }
+    expect(got[1].json.data).toMatchObject({ trackingStatus: "returned_to_sender" });
+  });
+
   it("a receiver answering 500 first gets the same webhook-id again after the back-off, and the log keeps both attempts", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     const { endpointId } = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["entry_event.completed"], actor });

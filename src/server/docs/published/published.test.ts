@@ -18,7 +18,7 @@ describe("published documents name what the code does", () => {
     const lines = text.split("\n");
     expect(lines[0]).toMatch(/^# \S/);
     expect(lines.find((l) => l.startsWith(">"))).toBeDefined();
-    expect(lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3))).toEqual(["Agents (MCP)", "REST API", "Calculators", "Optional"]);
+    expect(lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3))).toEqual(["Agents (MCP)", "REST API", "Webhooks", "Calculators", "Optional"]);
     for (const doc of ["/openapi.json", "/.well-known/mcp", "/auth.md", "/agents/policy.md", "/api/mcp", "/api/health"]) expect(text).toContain(`(${BASE}${doc})`);
     for (const tool of MCP_TOOLS) expect(text).toContain(tool.name);
     for (const op of listOperations(restRouter)) expect(text).toContain(`/api${op.path}`);

@@ -38,6 +38,7 @@ describe("the lifecycle, gate by gate", () => {
     expect(await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId })).toEqual({
       eventId,
       status: "completed",
+      source: "api",
       occurredAt: expect.any(String),
       enrollmentId: event.enrollment!.id,
       completedAt: event.completedAt!.toISOString(),

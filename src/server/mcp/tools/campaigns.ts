@@ -52,7 +52,7 @@ const ZDraftFields = ZCampaignDraft.extend({
     .refine((v) => isStorableTime(Date.parse(v)), `The send date must be before ${LATEST_TIMESTAMP}.`)
     .nullable()
     .optional()
-    .describe("When service-made entries (audience_at_go_live, audience_joins) are mailed: ISO 8601 with offset; null: on acceptance. Frozen at go-live."),
+    .describe("When service-made entries are mailed: ISO 8601 with offset; null: at once. Frozen at go-live."),
   endsAt: z.iso
     .datetime({ offset: true })
     .refine((v) => Date.parse(v) > Date.now(), "The end must be in the future.")
@@ -238,7 +238,8 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_send_to",
     title: "Send a live campaign to more people",
-    description: `Adds contacts of the campaign's audience to a live campaign by hand, whatever its entry policy: each becomes an entry event (source agent) that passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer), so it spends up to the budget the person approved without another card. A contact who already entered the campaign is not entered again (entered false, with their first event). All or nothing: an unknown contact or one outside the audience writes nothing. Up to ${MAX_SEND_TO} contacts per call; follow each event with entry_events_get.`,
+    mails: true,
+    description: `Enters contacts of the audience into a live campaign by hand, whatever its entry policy: each becomes an entry event (source agent) through every gate, spending within the approved budget without another card. One already entered is not entered again (entered false). All or nothing; up to ${MAX_SEND_TO} contacts; follow with entry_events_get.`,
     scope: "entry_events:write",
     kind: "write",
     idempotent: true,

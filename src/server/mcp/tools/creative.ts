@@ -121,7 +121,7 @@ export const creativeTools = [
   defineTool({
     name: "designs_create",
     title: "Create a design",
-    description: `Creates a design of one format: postcard (sizes 4x6, 6x9, 6x11; layouts bold, split, minimal), letter (us_letter, a4; classic, modern, memo), handwritten (5x7; plain, lined, monogram) or gift (4x6 note card; classic, bold, minimal; giftItem ${GIFT_ITEMS.join(", ")}). Blocks left out start from suggested copy. ${mergeHelp} Then designs_preview shows it, and campaigns_create_draft or campaigns_update_draft with designId uses it.`,
+    description: `Creates a design of one format: postcard (sizes 4x6, 6x9, 6x11; layouts bold, split, minimal), letter (us_letter, a4; classic, modern, memo), handwritten (5x7; plain, lined, monogram) or gift (4x6 note card; classic, bold, minimal; giftItem ${GIFT_ITEMS.join(", ")}). Blocks left out start from suggested copy. ${mergeHelp} designs_preview shows it; a draft uses it by designId.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
