@@ -1,3 +1,4 @@
+import { fromAddress, uniqueAddress } from "./addresses";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { screenshotsDir } from "./env";
@@ -29,6 +30,8 @@ export async function snap(page: Page, name: string) {
 /** Signs up a brand-new person with a workspace of their own; returns the workspace's URL. */
 export async function signUp(page: Page, p: { name: string; company: string; email?: string; password?: string }) {
   const email = p.email ?? `${p.name.split(" ")[0].toLowerCase()}.${Math.random().toString(16).slice(2, 10)}@example.test`;
+  // A client address of its own: sign-ups are limited per address, and every spec's browser would share one.
+  await page.setExtraHTTPHeaders(fromAddress(uniqueAddress()));
   await page.goto("/sign-up");
   await page.getByLabel("Your name").fill(p.name);
   await page.getByLabel("Work email").fill(email);
