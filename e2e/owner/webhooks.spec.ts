@@ -53,7 +53,7 @@ test("a new owner adds a webhook endpoint, copies its secret once, sends a test 
     await page.getByRole("menuitem", { name: "Send test event" }).click();
     await expect(page.getByRole("heading", { name: /Deliveries to/ })).toBeVisible();
     // The worker delivers it; the log refreshes while it is pending.
-    await expect(page.getByRole("cell", { name: /webhook\.test/ })).toBeVisible();
+    await expect(page.getByRole("cell", { name: /^webhook\.test webhook-id/ })).toBeVisible();
     await expect(page.getByText("succeeded")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/200 · \d+ ms/)).toBeVisible();
     expect(hooks.got).toHaveLength(1);
