@@ -11,7 +11,7 @@ export function SecretReveal({ secret, onDone, note }: { secret: string; onDone:
         Copy the signing secret now and keep it with your receiver. It cannot be shown again; rotate it to get a new one.
       </Alert>
       <Group wrap="nowrap" gap="xs">
-        <Code block style={{ flex: 1, fontSize: 14, wordBreak: "break-all" }} aria-label="Signing secret">
+        <Code block style={{ flex: 1, fontSize: 14, wordBreak: "break-all", whiteSpace: "pre-wrap" }} aria-label="Signing secret">
           {secret}
         </Code>
         <CopyButton value={secret}>
