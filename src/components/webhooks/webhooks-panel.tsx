@@ -21,9 +21,10 @@ type Endpoint = { endpointId: string; url: string; description: string; events: 
 export function WebhooksPanel({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const endpoints = useQuery(trpc.webhooks.listEndpoints.queryOptions({ workspaceId }));
   const [adding, { open: openAdd, close: closeAdd }] = useDisclosure(false);
   const [selected, setSelected] = useState<string | null>(null);
+  // While a delivery log is open, its endpoint's state (last success, failing since) follows the deliveries.
+  const endpoints = useQuery(trpc.webhooks.listEndpoints.queryOptions({ workspaceId }, { refetchInterval: selected ? 5000 : false }));
   const [deleting, setDeleting] = useState<Endpoint | null>(null);
   const [rotating, setRotating] = useState<Endpoint | null>(null);
   const [rotatedSecret, setRotatedSecret] = useState<string | null>(null);
