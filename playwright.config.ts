@@ -34,15 +34,13 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "api-coverage", testDir: "e2e/api-coverage", dependencies: ["api"] },
     { name: "owner", testDir: "e2e/owner" },
-    // The 50 MB import runs alone, after the others: on the embedded database it holds the one connection's turns for minutes.
-    { name: "ops", testDir: "e2e/ops", testIgnore: /import-responsiveness/ },
+    { name: "ops", testDir: "e2e/ops" },
     { name: "agents", testDir: "e2e/agents" },
     // Hostile inputs to every door (seeded, bounded; see e2e/fuzz/harness.ts to replay a failure).
     // One file at a time: each compares its workspace before and after.
     { name: "fuzz", testDir: "e2e/fuzz", workers: 1 },
-    { name: "load", testDir: "e2e/ops", testMatch: /import-responsiveness/, dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz"] },
     // Last: no response of the whole run was a 5xx.
-    { name: "server-errors", testDir: "e2e/final", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz", "load"] },
+    { name: "server-errors", testDir: "e2e/final", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz"] },
   ],
   webServer: {
     command: "./node_modules/.bin/tsx --conditions=react-server e2e/support/serve.ts",
