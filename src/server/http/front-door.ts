@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolveClientAddress, resolvedAddressHeaders, type TrustProxy } from "./client-address";
 import type { DirectDoors } from "./door-registry";
-import { addAllowToMethodNotAllowed, allowedMethods, refuseMalformedTarget, refuseUnknownMethod, useOriginForm } from "./methods";
+import { addAllowToMethodNotAllowed, allowedMethods, refuseMalformedTarget, refuseUnknownMethod } from "./methods";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -19,7 +19,6 @@ export function frontDoor(p: { trust: TrustProxy; doors: DirectDoors; next: Node
     Object.assign(req.headers, resolvedAddressHeaders(resolveClientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, p.trust)));
     if (refuseUnknownMethod(req, res, (path) => p.doors.allow(path) ?? allowedMethods(path))) return;
     if (refuseMalformedTarget(req, res)) return;
-    useOriginForm(req);
     if (p.doors.serve(req, res)) return;
     addAllowToMethodNotAllowed(req, res);
     p.next(req, res);

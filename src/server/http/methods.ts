@@ -111,17 +111,6 @@ function targetProblem(url: string | undefined): string | null {
 }
 
 /**
- * A target in the absolute form (`GET http://host/path HTTP/1.1`, which RFC 9112 says a server must
- * accept) is served as its path and query, as the origin form would be; Next would redirect it.
- */
-export function useOriginForm(req: IncomingMessage) {
-  const url = req.url ?? "";
-  if (!/^https?:\/\//i.test(url)) return;
-  const parsed = new URL(url);
-  req.url = `${parsed.pathname}${parsed.search}`;
-}
-
-/**
  * Answers a request whose target Next could not use (`*`, anything that is not a path, a `%` not
  * followed by two hex digits, or bytes that are not UTF-8) with a 400 problem document, and returns
  * true; Next would fail on it.
