@@ -311,11 +311,11 @@ function trpcMutation(request: APIRequestContext, procedure: string, input: unkn
   return call(request, "POST", `/api/trpc/${procedure}`, { headers: { "Content-Type": "application/json" }, data: JSON.stringify({ json: input }) });
 }
 
-/** The status line of a raw HTTP/1.1 request, written to the socket exactly as given. */
+/** The status line of a raw HTTP/1.1 request, written to the socket exactly as given; the socket stays open for the answer (see e2e/fuzz/hardening-27.spec.ts). */
 function rawStatus(requestLine: string): Promise<{ status: number; text: string }> {
   const url = new URL(E2E_BASE_URL);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.end(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
     const chunks: Buffer[] = [];
     socket.on("data", (c: Buffer) => chunks.push(c));
     socket.on("error", reject);

@@ -109,11 +109,16 @@ test("logo uploads naming files, addresses or huge images: never a 5xx, refusals
   await expectHealthy();
 });
 
-/** Writes a request line as it is and reads the status of the answer. */
+/**
+ * Writes a request line as it is and reads the status of the answer. The socket stays open for the
+ * answer (`Connection: close` has the server close it): a client that half-closes after its request
+ * gets no answer from Node's HTTP server to a route that answers asynchronously, since the server
+ * aborts a request whose client has ended (`httpAllowHalfOpen` is off), as browsers never do.
+ */
 function rawRequest(requestLine: string): Promise<number> {
   const url = new URL(E2E_BASE_URL);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.end(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
     const chunks: Buffer[] = [];
     socket.on("data", (c: Buffer) => chunks.push(c));
     socket.on("error", reject);
