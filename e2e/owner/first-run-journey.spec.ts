@@ -112,8 +112,8 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await page.getByLabel(/^Name/).fill(campaign);
   await page.getByRole("combobox", { name: "Audience" }).click();
   await page.getByRole("option", { name: /Customers/ }).click();
-  await page.getByRole("combobox", { name: "Design" }).click();
-  await page.getByRole("option", { name: /Welcome postcard/ }).click();
+  // The workspace's only postcard design is already chosen.
+  await expect(page.getByRole("combobox", { name: "Design" })).toHaveValue(/^Welcome postcard/);
   await page.getByLabel("Destination URL").fill("https://www.rahman.example/welcome");
   // Who gets it: the customer's own server sends each sign-up as an entry event (step 8).
   await page.getByRole("radio", { name: /^Nobody by itself/ }).check();
@@ -158,12 +158,17 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await page.goto(`${campaignUrl}/edit`);
   await page.getByRole("combobox", { name: "Fulfilment contract" }).click();
   await page.getByRole("option", { name: /Sandbox 6x9 postcards/ }).click();
+  await expect(page.getByRole("combobox", { name: "Fulfilment contract" })).toHaveValue(/^Sandbox 6x9 postcards/);
   await page.getByLabel("Budget").fill("100");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(campaignUrl);
   // The campaign's own audit: its audience, judged for 6 × 9 postcards through its printer.
   const audit = page.locator("#audit");
   await audit.getByRole("button", { name: "Audit this campaign's audience" }).click();
+  // The person stays on the campaign while it runs; the result's link opens the report.
+  await expect(audit).toContainText(/contacts mailable as postcards/, { timeout: 30_000 });
+  await expect(page).toHaveURL(campaignUrl);
+  await audit.getByRole("link", { name: /^Audit of / }).click();
   await expect(page.getByRole("heading", { level: 1, name: /for Welcome/ })).toBeVisible();
   await expect(page.getByText("Judged for the campaign's postcards: addresses measured against a 6 × 9 in postcard's address block")).toBeVisible();
   await look(page, "campaign-audit");

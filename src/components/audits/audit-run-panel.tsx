@@ -16,7 +16,20 @@ const cents = (n: number) => (n === 0 ? "free" : n < 100 ? `${n}¢` : formatCent
  * the verifier, its price per verification and the estimate for this audience are shown before
  * the person chooses.
  */
-export function AuditRunPanel({ workspaceId, audienceId, campaignId, label = "Run the audit" }: { workspaceId: string; audienceId?: string | null; campaignId?: string | null; label?: string }) {
+export function AuditRunPanel({
+  workspaceId,
+  audienceId,
+  campaignId,
+  label = "Run the audit",
+  stayOnPage = false,
+}: {
+  workspaceId: string;
+  audienceId?: string | null;
+  campaignId?: string | null;
+  label?: string;
+  /** Keep the person where they are (a campaign's page shows the run's progress itself) instead of opening the audit's report. */
+  stayOnPage?: boolean;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -27,7 +40,8 @@ export function AuditRunPanel({ workspaceId, audienceId, campaignId, label = "Ru
     trpc.mailability.run.mutationOptions({
       onSuccess: async (audit) => {
         await queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() });
-        router.push(`/w/${workspaceId}/audits/${audit.auditId}`);
+        if (stayOnPage) notifications.show({ color: "teal", message: "The audit has started; its progress and result appear here." });
+        else router.push(`/w/${workspaceId}/audits/${audit.auditId}`);
       },
       onError: (err) => notifications.show({ color: "red", title: "The audit did not start", message: err.message }),
     }),

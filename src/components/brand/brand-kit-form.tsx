@@ -92,7 +92,7 @@ function Form({ workspaceId, kit, fonts }: { workspaceId: string; kit: TBrandKit
     initialValues: toValues(kit),
     validate: {
       companyName: (v) => (v.trim() ? null : "Give the company name."),
-      destinationUrl: (v) => (!v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://acme.example/welcome."),
+      destinationUrl: (v) => (!v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://www.example.com/welcome."),
       country: (v) => (/^[A-Za-z]{2}$/.test(v.trim()) ? null : "A two-letter code, like US or DE."),
     },
   });
@@ -137,7 +137,7 @@ function Form({ workspaceId, kit, fonts }: { workspaceId: string; kit: TBrandKit
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Stack>
               <TextInput label="Company name" required {...form.getInputProps("companyName")} />
-              <TextInput label="Default destination URL" description="A campaign created without a destination of its own starts with this one: where its printed response links lead." placeholder="https://acme.example/welcome" {...form.getInputProps("destinationUrl")} />
+              <TextInput label="Default destination URL" description="A campaign created without a destination of its own starts with this one: where its printed response links lead." placeholder="https://www.example.com/welcome" {...form.getInputProps("destinationUrl")} />
               <TextInput label="Sign-off" description="Printed in the handwriting font when a design or campaign sets none." placeholder="Sam Whitmore, Acme" {...form.getInputProps("signOff")} />
             </Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -1,10 +1,11 @@
 "use client";
 
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { AuditRunPanel } from "@/components/audits/audit-run-panel";
 import { AuditStatusBadge } from "@/components/audits/audit-status-badge";
+import { JobProgress } from "@/components/jobs/job-progress";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 
@@ -13,6 +14,7 @@ const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 /** A campaign's own mailability audit (its audience, judged for its format and printer): the newest run, and running it again. */
 export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { workspaceId: string; campaignId: string; hasAudience: boolean }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const audits = useQuery({
     ...trpc.mailability.list.queryOptions({ workspaceId, campaignId, take: 1 }),
     refetchInterval: (q) => (q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false),
@@ -31,24 +33,29 @@ export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { worksp
             The campaign's audits could not be read: {audits.error.message}
           </Text>
         ) : latest ? (
-          <Group gap="xs">
-            <AuditStatusBadge status={latest.status} />
-            <Text size="sm">
-              <Anchor component={Link} href={`/w/${workspaceId}/audits/${latest.auditId}`}>
-                Audit of {formatDateTime(latest.createdAt)}
-              </Anchor>
-              {latest.status === "succeeded"
-                ? `: ${pct(latest.mailableShare)} of ${formatNumber(latest.contacts)} contacts mailable as ${latest.format}s, ${formatNumber(latest.fixable)} fixable, ${formatNumber(latest.unmailable)} unmailable; ${formatNumber(latest.accountsWithMailableContact)} of ${formatNumber(latest.accounts)} accounts reachable.`
-                : "."}
-            </Text>
-          </Group>
+          <>
+            <Group gap="xs">
+              <AuditStatusBadge status={latest.status} />
+              <Text size="sm">
+                <Anchor component={Link} href={`/w/${workspaceId}/audits/${latest.auditId}`}>
+                  Audit of {formatDateTime(latest.createdAt)}
+                </Anchor>
+                {latest.status === "succeeded"
+                  ? `: ${pct(latest.mailableShare)} of ${formatNumber(latest.contacts)} contacts mailable as ${latest.format}s, ${formatNumber(latest.fixable)} fixable, ${formatNumber(latest.unmailable)} unmailable; ${formatNumber(latest.accountsWithMailableContact)} of ${formatNumber(latest.accounts)} accounts reachable.`
+                  : "."}
+              </Text>
+            </Group>
+            {(latest.status === "queued" || latest.status === "running") && latest.jobId && (
+              <JobProgress workspaceId={workspaceId} jobId={latest.jobId} onFinished={() => void queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() })} />
+            )}
+          </>
         ) : (
           <Text size="sm" c="dimmed">
             Not audited for this campaign yet: the audit judges its audience for this format&apos;s address block and its printer&apos;s countries.
           </Text>
         )}
         {hasAudience ? (
-          <AuditRunPanel workspaceId={workspaceId} campaignId={campaignId} label={latest ? "Audit again" : "Audit this campaign's audience"} />
+          <AuditRunPanel workspaceId={workspaceId} campaignId={campaignId} label={latest ? "Audit again" : "Audit this campaign's audience"} stayOnPage />
         ) : (
           <Text size="sm" c="dimmed">
             Choose an audience for the campaign first.

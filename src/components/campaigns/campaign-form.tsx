@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
 import type { TCampaignDraft } from "@/server/campaigns/schema";
 import { GIFT_CATALOG, type TGiftItem } from "@/server/designs/gift-catalog";
 import { CLAIM_WINDOW_DAYS, type TPageCallToAction, type TResponseMode } from "@/server/responses/page-settings";
@@ -133,8 +134,8 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
     validate: {
       name: (v) => (v.trim() ? null : "Give the campaign a name."),
       holdoutPercent: (v) => (v >= 0 && v <= 50 ? null : "Between 0% and 50%."),
-      destinationUrl: (v) => (!v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://acme.example/welcome."),
-      meetingUrl: (v) => (!v.trim() || /^https:\/\/\S+$/.test(v.trim()) ? null : "An https URL, like https://cal.example/acme/intro."),
+      destinationUrl: (v) => (!v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://www.example.com/welcome."),
+      meetingUrl: (v) => (!v.trim() || /^https:\/\/\S+$/.test(v.trim()) ? null : "An https URL, like https://cal.example.com/you/intro."),
       claimWindowDays: (v) => (v >= CLAIM_WINDOW_DAYS.min && v <= CLAIM_WINDOW_DAYS.max ? null : `Between ${CLAIM_WINDOW_DAYS.min} and ${CLAIM_WINDOW_DAYS.max} days.`),
     },
   });
@@ -149,6 +150,26 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
   const contractOptions = (contracts.data ?? [])
     .filter((c) => c.format === format && (c.status !== "revoked" || c.id === form.values.fulfilmentContractId))
     .map((c) => ({ value: c.id, label: `${c.name} · ${formatCents(c.unitCostCents)} each · ${c.status}` }));
+
+  // A new campaign starts with what it can only be: the format's one design, and the one approved
+  // contract for its format (and the design's size). Chosen once per format and design, so a person's
+  // own choice, or clearing the field, is never overwritten.
+  const picked = useRef<{ design?: string; contract?: string }>({});
+  const formatDesigns = (designs.data?.designs ?? []).filter((d) => d.format === format);
+  const designSize = formatDesigns.find((d) => d.id === form.values.designId)?.size ?? null;
+  useEffect(() => {
+    if (campaignId || !designs.data || picked.current.design === format) return;
+    picked.current.design = format;
+    if (formatDesigns.length === 1 && !form.values.designId) form.setFieldValue("designId", formatDesigns[0].id);
+  }, [campaignId, designs.data, format, formatDesigns, form]);
+  useEffect(() => {
+    const key = `${format}:${designSize ?? ""}`;
+    if (campaignId || !contracts.data || picked.current.contract === key) return;
+    picked.current.contract = key;
+    const approved = contracts.data.filter((c) => c.status === "approved" && c.format === format);
+    const matching = designSize ? approved.filter((c) => c.size === designSize) : approved;
+    if (matching.length === 1 && !form.values.fulfilmentContractId) form.setFieldValue("fulfilmentContractId", matching[0].id);
+  }, [campaignId, contracts.data, format, designSize, form]);
 
   const submit = form.onSubmit((v) => {
     const draft = toDraft(v);
@@ -202,6 +223,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
               placeholder={contractOptions.length ? "Choose a contract" : `No contract for ${format}s`}
               data={contractOptions}
               clearable
+              allowDeselect={false}
               {...form.getInputProps("fulfilmentContractId")}
             />
             <Switch
@@ -255,8 +277,9 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
               label="Design"
               description={<>Without one, the {format}&apos;s standard layout with your brand kit. <Anchor component={Link} href={`/w/${workspaceId}/designs`} size="xs">Manage designs</Anchor></>}
               placeholder={designs.isPending ? "Loading…" : "Standard layout"}
-              data={(designs.data?.designs ?? []).filter((d) => d.format === format).map((d) => ({ value: d.id, label: `${d.name} · ${d.size} · ${d.layout}` }))}
+              data={formatDesigns.map((d) => ({ value: d.id, label: `${d.name} · ${d.size} · ${d.layout}` }))}
               clearable
+              allowDeselect={false}
               {...form.getInputProps("designId")}
             />
             <TextInput label="Headline" {...form.getInputProps("headline")} />
@@ -325,12 +348,12 @@ function ResponseSection({ form }: { form: Form }) {
           />
         )}
         {landing && v.pageCallToAction === "meeting" && (
-          <TextInput label="Meeting link" description="A scheduling page of your choice (https). Each click is recorded." placeholder="https://cal.example/acme/intro" {...form.getInputProps("meetingUrl")} />
+          <TextInput label="Meeting link" description="A scheduling page of your choice (https). Each click is recorded." placeholder="https://cal.example.com/you/intro" {...form.getInputProps("meetingUrl")} />
         )}
         <TextInput
           label="Destination URL"
           description={needsDestination ? "Where the link leads; sid=… is added to it so you can report conversions." : "Not used by this page; keep one for a later campaign if you like."}
-          placeholder="https://acme.example/welcome"
+          placeholder="https://www.example.com/welcome"
           {...form.getInputProps("destinationUrl")}
         />
         {claim && (

@@ -50,7 +50,8 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
     const fieldErrors = (err.data as { fieldErrors?: { pointer: string; detail: string }[] | null } | undefined)?.fieldErrors;
     for (const f of fieldErrors ?? []) form.setFieldError(f.pointer.split("/").pop()!, f.detail);
   };
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() });
+  // A saved address changes the contact's verdict too: "Mailability now" reads it afresh.
+  const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() })]);
   const update = useMutation(
     trpc.contact.update.mutationOptions({
       onError,

@@ -40,6 +40,7 @@ export function ContactHistory({ workspaceId, contactId }: { workspaceId: string
     trpc.contact.revertField.mutationOptions({
       onSuccess: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() });
         notifications.show({ color: "teal", message: "The earlier value is back. Imports and syncs keep it until their own value changes." });
       },
     }),

@@ -5,6 +5,7 @@ import { auditStaleness } from "@/server/mailability/staleness";
 import { latestAudit } from "@/server/mailability/service";
 import { needsDestination, responseSummary } from "@/server/responses/page-settings";
 import { ENTRY_POLICY_WORDS, entryProblem } from "./entry-policy";
+import { publicAddressProblem } from "./public-address";
 import { goLiveProblems, requireCampaign } from "./service";
 
 export type TReadinessKey = "audience" | "entry" | "mailability" | "destination" | "copy" | "drafts" | "plan" | "printer" | "budget";
@@ -41,6 +42,7 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
   ]);
   const stale = audit && campaign.audienceId ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id }) : null;
   const problems = await goLiveProblems(db, campaign);
+  const unreachable = await publicAddressProblem(db, campaign);
   const rendering = drafts.job?.status === "queued" || drafts.job?.status === "running";
   const contractOk = !!contract && contract.status === "approved" && contract.format === campaign.format;
   const unit = contract?.unitCostCents ?? 0;
@@ -90,14 +92,16 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     {
       key: "printer",
       label: `An approved printer for ${campaign.format}s`,
-      ok: contractOk,
-      detail: !contract
-        ? "No fulfilment contract is chosen."
-        : contract.format !== campaign.format
-          ? `${contract.name} prints ${contract.format}s, not ${campaign.format}s.`
-          : contract.status !== "approved"
-            ? `${contract.name} is ${contract.status}, not approved.`
-            : `${contract.name}.`,
+      ok: contractOk && !unreachable,
+      detail: unreachable
+        ? unreachable
+        : !contract
+          ? "No fulfilment contract is chosen."
+          : contract.format !== campaign.format
+            ? `${contract.name} prints ${contract.format}s, not ${campaign.format}s.`
+            : contract.status !== "approved"
+              ? `${contract.name} is ${contract.status}, not approved.`
+              : `${contract.name}.`,
       fix: contract && contract.status !== "approved" ? "/settings/printing" : contract ? `${base}/edit` : "/settings/printing",
     },
     {

@@ -5,6 +5,8 @@ import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { drain, testClock } from "@/test/lifecycle-fixtures";
 import { ZCampaignDraft } from "./schema";
+import { isLoopbackUrl, publicAddressProblem } from "./public-address";
+import { campaignReadiness } from "./readiness";
 import { changeCampaignState, createDraft, getCampaignDetail, goLive, listCampaignEvents, setBudget, updateDraft } from "./service";
 
 let prisma: PrismaClient;
@@ -122,5 +124,32 @@ describe("campaigns", () => {
       await expect(attempt()).rejects.toMatchObject({ code: "not_found" });
     }
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).status).toBe("draft");
+  });
+
+  it("a campaign printing through a real vendor cannot go live while the public address is a loopback one; the readiness list says what to set", async () => {
+    const f = await draftFixture();
+    await prisma.fulfilmentContract.update({ where: { id: f.contract.id }, data: { vendor: "lob" } });
+    const saved = process.env.NEXTAUTH_URL;
+    try {
+      process.env.NEXTAUTH_URL = "http://127.0.0.1:3000";
+      const sentence = "The service's public address is http://127.0.0.1:3000, a loopback address: every printed QR code and link would lead there and no recipient could open it. Set NEXTAUTH_URL to the service's public https address (for example https://mail.yourcompany.com) and restart it, then go live.";
+      await expect(goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor })).rejects.toMatchObject({ code: "invalid_state", message: sentence });
+      const readiness = await campaignReadiness(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id });
+      expect(readiness.items.find((i) => i.key === "printer")).toMatchObject({ ok: false, detail: sentence });
+      // Nothing went live, no arm was drawn.
+      expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).status).toBe("draft");
+      expect(await prisma.holdoutAssignment.count({ where: { campaignId: f.campaign.id } })).toBe(0);
+      // The sandbox printer mails nothing: its campaigns go live on a laptop as before.
+      await prisma.fulfilmentContract.update({ where: { id: f.contract.id }, data: { vendor: "sandbox" } });
+      expect(await publicAddressProblem(prisma, { workspaceId: f.workspaceId, fulfilmentContractId: f.contract.id })).toBeNull();
+      await prisma.fulfilmentContract.update({ where: { id: f.contract.id }, data: { vendor: "lob" } });
+      process.env.NEXTAUTH_URL = "https://mail.acme.example";
+      expect((await goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor })).status).toBe("live");
+    } finally {
+      if (saved === undefined) delete process.env.NEXTAUTH_URL;
+      else process.env.NEXTAUTH_URL = saved;
+    }
+    for (const url of ["http://localhost:3000", "http://app.localhost", "http://127.8.0.1", "http://[::1]:3000", "http://0.0.0.0:3000"]) expect(isLoopbackUrl(url), url).toBe(true);
+    for (const url of ["https://mail.acme.example", "http://10.0.0.5:3000", "not a url"]) expect(isLoopbackUrl(url), url).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
 import { noteDraftChange } from "./draft-version";
 import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
+import { publicAddressProblem } from "./public-address";
 import type { TCampaignDraft } from "./schema";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
@@ -221,6 +222,8 @@ export async function goLiveIn(tx: Db, p: GoLiveParams & { draftVersion?: number
   if (rendering) throw new AppError("invalid_state", "Drafts are still being generated for this campaign, so nothing went live: go live once the job has finished, so that the drafts approved are the ones printed.");
   const problems = await goLiveProblems(tx, campaign);
   if (problems.length) throw new AppError("invalid_state", `Before going live: ${problems.join("; ")}.`);
+  const unreachable = await publicAddressProblem(tx, campaign);
+  if (unreachable) throw new AppError("invalid_state", unreachable);
   const moved = await tx.campaign.updateMany({
     where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft", draftVersion: campaign.draftVersion },
     data: { status: "live", wentLiveAt: now, entryPolicyFrozenAt: now, copyApprovedAt: campaign.copyApprovedAt ?? now, copyApprovedBy: campaign.copyApprovedBy ?? p.actor.id },

@@ -30,5 +30,11 @@ describe("the first-run checklist", () => {
     expect(later.steps[0].detail).toBe("2 contacts in the workspace.");
     expect(later.steps[1].detail).toBe("1 audit run.");
     expect(later.done).toBe(4);
+    // With no campaign, the campaign steps open the form for a first one; once there is one, the list.
+    expect(later.steps.find((s) => s.key === "drafts")!.path).toBe("campaigns/new");
+    expect(later.steps.find((s) => s.key === "live")!.path).toBe("campaigns/new");
+    await prisma.campaign.create({ data: { workspaceId: o.workspaceId, name: "First", format: "postcard" } });
+    const withCampaign = await firstRunChecklist(prisma, { workspaceId: o.workspaceId });
+    expect(withCampaign.steps.find((s) => s.key === "drafts")!.path).toBe("campaigns");
   });
 });
