@@ -6,6 +6,7 @@
 export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input: string[] }[] = [
   { path: "auth.signUp", type: "mutation", input: ["name", "email", "password", "workspaceName"] },
   { path: "apiKey.list", type: "query", input: ["workspaceId"] },
+  { path: "apiKey.example", type: "query", input: ["workspaceId"] },
   { path: "apiKey.create", type: "mutation", input: ["workspaceId", "name", "scopes"] },
   { path: "apiKey.revoke", type: "mutation", input: ["workspaceId", "keyId"] },
   { path: "campaign.list", type: "query", input: ["workspaceId"] },

@@ -139,7 +139,13 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
               </ChartFigure>
               <Stack gap={2}>
                 <Text size="sm">Treatment: {formatCount(c.armAccounts.treatment, "account")}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatNumber(c.measuredAccounts.treatment)} mailed so far
+                </Text>
                 <Text size="sm">Holdout: {formatCount(c.armAccounts.holdout, "account")}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatNumber(c.measuredAccounts.holdout)} entered and held out so far
+                </Text>
                 <Text size="xs" c="dimmed">
                   Frozen at go-live ({Math.round(c.holdoutShare * 100)}% held out)
                 </Text>

@@ -15,6 +15,7 @@ import { ContactHistory } from "./contact-history";
 import { ContactMailability } from "./contact-mailability";
 import { ContactFormModal, formatCustom } from "./contact-form";
 import { fullName, kindLabels, reasonLabels, sourceLabels } from "./labels";
+import { CopyIcon } from "@/components/ui/copy-icon";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -113,6 +114,17 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
             <Field label="Phone">{c.phone}</Field>
             <Field label="Job title">{c.title}</Field>
             <Field label="CRM id">{c.crmId}</Field>
+            <div>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                Contact id (for the API)
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
+                  {c.id}
+                </Text>
+                <CopyIcon value={c.id} label="Copy the contact id" />
+              </Group>
+            </div>
             {custom.length > 0 && <Field label="Custom fields">{formatCustom(c.customFields)}</Field>}
           </Stack>
         </Paper>

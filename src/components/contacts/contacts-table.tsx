@@ -10,6 +10,7 @@ import { formatNumber } from "@/components/ui/format";
 import { ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { fullName, place, sourceLabels } from "./labels";
+import { CopyIcon } from "@/components/ui/copy-icon";
 
 export interface ContactFilterValue {
   search?: string | null;
@@ -107,6 +108,7 @@ export function ContactsTable({
                         suppressed
                       </Badge>
                     )}
+                    <CopyIcon value={c.id} label={`Copy ${fullName(c)}'s contact id (${c.id}) for the API`} />
                   </Group>
                   {c.title && (
                     <Text size="xs" c="dimmed">

@@ -1,7 +1,7 @@
 "use client";
 
-import { ActionIcon, Anchor, Button, CopyButton, Group, Paper, Skeleton, Table, Text, Title, Tooltip } from "@mantine/core";
-import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { Anchor, Button, Group, Paper, Skeleton, Table, Text, Title } from "@mantine/core";
+import { CopyIcon } from "@/components/ui/copy-icon";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime } from "@/components/ui/format";
@@ -56,15 +56,7 @@ export function GiftClaimLinks({ workspaceId, campaignId }: { workspaceId: strin
                       <Anchor href={c.claimUrl} target="_blank" rel="noopener noreferrer" size="sm">
                         {c.claimUrl.replace(/^https?:\/\//, "")}
                       </Anchor>
-                      <CopyButton value={c.claimUrl}>
-                        {({ copied, copy }) => (
-                          <Tooltip label={copied ? "Copied" : "Copy the link"} withArrow>
-                            <ActionIcon variant="subtle" color={copied ? "teal" : "gray"} onClick={copy} aria-label={`Copy ${c.recipient}'s claim link`}>
-                              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </CopyButton>
+                      <CopyIcon value={c.claimUrl} label={`Copy ${c.recipient}'s claim link`} />
                     </Group>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(c.expiresAt)}</Table.Td>

@@ -70,6 +70,9 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
           <Text fz={26} fw={700}>
             {formatNumber(r.arms.treatment)}
           </Text>
+          <Text size="xs" c="dimmed">
+            mailed, of {formatNumber(r.assigned.treatment)} assigned at go-live
+          </Text>
         </Paper>
         <Paper withBorder p="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -79,7 +82,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             {formatNumber(r.arms.holdout)}
           </Text>
           <Text size="xs" c="dimmed">
-            planned {pct(r.campaign.holdoutShare, 0)} held out
+            entered and held out, of {formatNumber(r.assigned.holdout)} assigned · planned {pct(r.campaign.holdoutShare, 0)}
           </Text>
         </Paper>
         <Paper withBorder p="md">

@@ -13,6 +13,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 import { ScopeBadges } from "./scope-badges";
 import { CreateApiKeyModal } from "./create-api-key-modal";
+import { EntryEventExample } from "./entry-event-example";
 
 export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
@@ -108,6 +109,8 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
           </DataTable>
         )}
       </ListStates>
+
+      <EntryEventExample workspaceId={workspaceId} />
 
       <CreateApiKeyModal workspaceId={workspaceId} opened={creating} onClose={closeCreate} />
       <ConfirmModal

@@ -103,7 +103,7 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     include: { audience: { select: { id: true, name: true, _count: { select: { members: true } } } }, fulfilmentContract: true, workspace: { select: { plan: true } } },
   });
   if (!campaign) throw notFound();
-  const [byStatus, bySkip, arms, pieces, heldOutContacts] = await Promise.all([
+  const [byStatus, bySkip, arms, pieces, heldOutContacts, measured] = await Promise.all([
     db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     db.entryEvent.groupBy({ by: ["skipReason"], where: { campaignId: campaign.id, status: "skipped" }, _count: { _all: true } }),
     db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
@@ -118,7 +118,15 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
           },
         })
       : Promise.resolve(0),
+    // The accounts Results measures: treated ones mailed, held-out ones entered (src/server/holdouts/results.ts).
+    db.$queryRaw<{ arm: string; accounts: bigint }[]>`
+      SELECT en.arm::text AS arm, COUNT(DISTINCT en."accountId") AS accounts
+        FROM "Enrollment" en
+       WHERE en."campaignId" = ${campaign.id} AND en."workspaceId" = ${p.workspaceId} AND en."accountId" IS NOT NULL
+         AND (en.arm = 'holdout' OR EXISTS (SELECT 1 FROM "MailPiece" pc WHERE pc."enrollmentId" = en.id AND pc.status = 'mailed' AND pc."mailedAt" IS NOT NULL))
+       GROUP BY en.arm`,
   ]);
+  const measuredOf = (arm: string) => Number(measured.find((m) => m.arm === arm)?.accounts ?? 0);
   const { workspace, ...rest } = campaign;
   return {
     ...rest,
@@ -126,6 +134,8 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     eventsByStatus: Object.fromEntries(byStatus.map((r) => [r.status, r._count._all])) as Record<string, number>,
     skipsByReason: Object.fromEntries(bySkip.map((r) => [r.skipReason ?? "unknown", r._count._all])) as Record<string, number>,
     armAccounts: { treatment: arms.find((a) => a.arm === "treatment")?._count._all ?? 0, holdout: arms.find((a) => a.arm === "holdout")?._count._all ?? 0 },
+    /** Of those, the accounts Results measures so far: treated ones mailed, held-out ones entered. */
+    measuredAccounts: { treatment: measuredOf("treatment"), holdout: measuredOf("holdout") },
     heldOutContacts,
     piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
   };

@@ -37,8 +37,13 @@ export async function seedPieces(
     const copy = { headline: draft.blocks.headline, body: draft.blocks.body, signOff: draft.blocks.signOff };
     const pdf = draft.pdf;
     const mailed = p.plan === "paid";
+    // A mailed piece came the way every piece comes: an entry event posted for its contact, its
+    // treatment enrollment, then the piece. So the campaign's events table, Results and the status
+    // read count it like any other (a rendered draft on the audit plan has no entry behind it).
+    const enrollmentId = mailed ? await seedEntry(db, { workspaceId: p.workspaceId, campaignId: p.campaign.id, contact, key: p.derive(`event:${contact.crmId}`, 16), at: mailedAt }) : null;
     await db.mailPiece.create({
       data: {
+        enrollmentId,
         workspaceId: p.workspaceId,
         campaignId: p.campaign.id,
         contactId: contact.id,
@@ -60,4 +65,26 @@ export async function seedPieces(
     }
   }
   return pieces;
+}
+
+/** The completed entry event and the mailed treatment enrollment behind a demo piece; returns the enrollment's id. */
+async function seedEntry(db: Db, p: { workspaceId: string; campaignId: string; contact: { id: string; accountId: string | null }; key: string; at: Date }) {
+  const event = await db.entryEvent.create({
+    data: {
+      workspaceId: p.workspaceId,
+      campaignId: p.campaignId,
+      contactId: p.contact.id,
+      source: "api",
+      idempotencyKey: `demo-signup-${p.key}`,
+      fingerprint: "demo",
+      occurredAt: new Date(p.at.getTime() - 3_600_000),
+      status: "completed",
+      completedAt: p.at,
+      createdAt: new Date(p.at.getTime() - 3_600_000),
+    },
+  });
+  const enrollment = await db.enrollment.create({
+    data: { workspaceId: p.workspaceId, campaignId: p.campaignId, contactId: p.contact.id, accountId: p.contact.accountId, entryEventId: event.id, arm: "treatment", status: "mailed", createdAt: p.at },
+  });
+  return enrollment.id;
 }

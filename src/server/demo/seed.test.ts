@@ -7,6 +7,7 @@ import { testDatabase } from "@/test/database";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { drain, testClock } from "@/test/lifecycle-fixtures";
 import { getCampaignResults } from "@/server/holdouts/results";
+import { getCampaignDetail } from "@/server/campaigns/service";
 import { getImport } from "@/server/imports/service";
 import { resolveLink } from "@/server/responses/page-model";
 import { type DemoSummary, seedDemo } from "./seed";
@@ -152,6 +153,16 @@ describe("seedDemo", () => {
       budgetExhausted: "skipped:budget_exhausted",
     });
     expect(await prisma.confirmationCard.count({ where: { workspaceId: acme.id, kind: "approve_piece", status: "pending" } })).toBe(1);
+  });
+
+  it("the trial sign-up campaign's mailed pieces each came from an entry event, as the campaign page counts them", async () => {
+    const acme = first.workspaces.acme;
+    const pieces = await prisma.mailPiece.findMany({ where: { campaignId: acme.campaigns.liveApiEntry, status: "mailed" }, include: { enrollment: { include: { entryEvent: true } } } });
+    expect(pieces.length).toBeGreaterThan(0);
+    for (const piece of pieces) expect(piece.enrollment).toMatchObject({ arm: "treatment", status: "mailed", contactId: piece.contactId, entryEvent: { status: "completed", contactId: piece.contactId } });
+    const detail = await getCampaignDetail(prisma, { workspaceId: acme.id, campaignId: acme.campaigns.liveApiEntry });
+    expect(detail.eventsByStatus.completed).toBeGreaterThanOrEqual(pieces.length);
+    expect(detail.measuredAccounts.treatment).toBe(new Set(pieces.map((x) => x.enrollment!.accountId)).size);
   });
 
   it("gives the ended campaign the same measurable result on every install", async () => {

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace, uniq } from "@/test/factories";
 import { importOutcomes } from "./outcomes";
+import { getCampaignDetail } from "@/server/campaigns/service";
 import { getCampaignResults } from "./results";
 
 let prisma: PrismaClient;
@@ -31,6 +32,12 @@ async function measuredCampaign(treated: number, held: number) {
       pieceId = (await prisma.mailPiece.create({ data: { workspaceId: ws, campaignId: campaign.id, enrollmentId: enrollment.id, contactId: contact.id, sid, responseCode: sid.slice(0, 10), status: "mailed", mailedAt } })).id;
     }
     accounts.push({ id: account.id, domain, arm, pieceId });
+    await prisma.holdoutAssignment.create({ data: { workspaceId: ws, campaignId: campaign.id, accountId: account.id, arm } });
+  }
+  // Two accounts assigned at go-live that have not been mailed or entered yet: assigned, not measured.
+  for (const arm of ["treatment", "holdout"] as const) {
+    const account = await prisma.account.create({ data: { workspaceId: ws, name: `Waiting ${arm}`, domain: `${uniq("w")}.example` } });
+    await prisma.holdoutAssignment.create({ data: { workspaceId: ws, campaignId: campaign.id, accountId: account.id, arm } });
   }
   return { ...o, campaign, accounts, mailedAt, actor: { kind: "user" as const, id: o.user.id, label: o.user.email } };
 }
@@ -110,6 +117,11 @@ describe("getCampaignResults", () => {
     const r = await getCampaignResults(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id });
     expect(r.attributionWindowDays).toBe(90);
     expect(r.arms).toEqual({ treatment: 60, holdout: 40 });
+    // The campaign page and Results say the same: assigned at go-live, and of those the accounts measured.
+    expect(r.assigned).toEqual({ treatment: 61, holdout: 41 });
+    const detail = await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id });
+    expect(detail.armAccounts).toEqual(r.assigned);
+    expect(detail.measuredAccounts).toEqual(r.arms);
     expect(r.sampleRatio.mismatch).toBe(false);
     expect(r.responses).toMatchObject({ scans: 1, clicks: 0, respondingAccounts: 1 });
 

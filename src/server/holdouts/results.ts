@@ -84,6 +84,10 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
     return !!start && at >= start && at.getTime() <= start.getTime() + ATTRIBUTION_WINDOW_DAYS * DAY && at <= now;
   };
 
+  // The arms as frozen at go-live (the campaign page's figures): the measured accounts above are those of them mailed, or entered and held out.
+  const assignedArms = await db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id, workspaceId: p.workspaceId }, _count: { _all: true } });
+  const assigned = { treatment: assignedArms.find((a) => a.arm === "treatment")?._count._all ?? 0, holdout: assignedArms.find((a) => a.arm === "holdout")?._count._all ?? 0 };
+
   const accountIds = [...byAccount.keys()];
   const [imported, reported, responses, importedKinds] = await Promise.all([
     db.accountOutcome.findMany({ where: { workspaceId: p.workspaceId, accountId: { in: accountIds } }, select: { accountId: true, kind: true, amountCents: true, at: true, source: true, crmConnectionId: true } }),
@@ -152,7 +156,10 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
   return {
     campaign: { id: campaign.id, name: campaign.name, status: campaign.status, holdoutShare: campaign.holdoutShare, wentLiveAt: campaign.wentLiveAt, endedAt: campaign.endedAt, responseMode: campaign.responseMode },
     attributionWindowDays: ATTRIBUTION_WINDOW_DAYS,
+    /** Accounts measured: treated ones mailed, held-out ones entered (held out when their piece would have gone). */
     arms: { treatment: treatedUnits.length, holdout: holdoutUnits.length },
+    /** Accounts assigned to each arm at go-live (the campaign page's figures), mailed or entered or not yet. */
+    assigned,
     sampleRatio: sampleRatioMismatch(holdoutUnits.length, treatedUnits.length, campaign.holdoutShare),
     responses: {
       scans: responses.filter((r) => r.kind === "scan").length,
