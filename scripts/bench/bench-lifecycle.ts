@@ -10,83 +10,16 @@
  *     by plain SQL in one statement (enrollments, pieces with their print files, reservations
  *     charged, the budget, the print jobs, the events completed), with no lifecycle around it.
  */
-import type { ChildProcess } from "node:child_process";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { goLive } from "@/server/campaigns/service";
-import { requestDraftGeneration } from "@/server/drafts/service";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
-import { drainJobs } from "@/test/jobs";
+import { accept, BATCH, bigCampaign, openCount, reference, startWorkers, stopWorkers } from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
-import { compileWorker, startWorker, stopWorker } from "./workers";
+import { compileWorker } from "./workers";
 
 const N = Number(process.env.BENCH_EVENTS ?? 3000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const BATCH = process.env.WORKER_BATCH_SIZE ?? "100";
-
-/** A live postcard campaign for `contacts` new contacts (five per account), their drafts rendered before it went live. */
-async function bigCampaign(prisma: PrismaClient, workspaceId: string, contacts: number, label: string) {
-  const audience = await prisma.audience.create({ data: { workspaceId, name: `bench ${label}` } });
-  const accounts = await prisma.account.createManyAndReturn({
-    data: Array.from({ length: Math.ceil(contacts / 5) }, (_, i) => ({ workspaceId, name: `Bench ${label} ${i}`, domain: `bench-${label}-${i}.example` })),
-    select: { id: true },
-  });
-  const rows = await prisma.contact.createManyAndReturn({
-    data: Array.from({ length: contacts }, (_, i) => ({
-      workspaceId,
-      accountId: accounts[Math.floor(i / 5)].id,
-      firstName: `Pat${i}`,
-      lastName: `Bench${label}`,
-      email: `pat${i}@bench-${label}-${Math.floor(i / 5)}.example`,
-      addressLine1: `${100 + i} Main St`,
-      city: "Boston",
-      region: "MA",
-      postalCode: "02116",
-      country: "US",
-      addressStatus: "deliverable" as const,
-    })),
-    select: { id: true },
-  });
-  await prisma.audienceMember.createMany({ data: rows.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId })) });
-  const contract = await prisma.fulfilmentContract.create({ data: { workspaceId, name: `bench ${label}`, format: "postcard", unitCostCents: 100, status: "approved" } });
-  const campaign = await prisma.campaign.create({
-    data: {
-      workspaceId,
-      name: `Bench ${label}`,
-      format: "postcard",
-      status: "draft",
-      acceptsApiEvents: true,
-      audienceId: audience.id,
-      holdoutShare: 0,
-      budgetCents: 100_000_000,
-      fulfilmentContractId: contract.id,
-      destinationUrl: "https://bench.example/hi",
-      headline: "{{firstName}}, hello",
-      bodyTemplate: "Hi {{firstName}} at {{company}}, this is a benchmark postcard.",
-      signOff: "Bench",
-    },
-  });
-  const rendering = performance.now();
-  await requestDraftGeneration(prisma, { workspaceId, campaignId: campaign.id, actor: { kind: "system", id: null, label: "bench" } });
-  await drainJobs(prisma, { workspaceId, maxRuns: 10_000 });
-  const renderSeconds = (performance.now() - rendering) / 1000;
-  await goLive(prisma, { workspaceId, campaignId: campaign.id, actor: { kind: "system", id: null, label: "bench" } });
-  return { campaign, contactIds: rows.map((r) => r.id), renderSeconds };
-}
-
-async function accept(prisma: PrismaClient, workspaceId: string, campaignId: string, contactIds: string[]) {
-  for (let i = 0; i < contactIds.length; i += 50) {
-    await Promise.all(contactIds.slice(i, i + 50).map((contactId) => acceptEntryEvent(prisma, { workspaceId, apiKeyId: null, source: "api", input: { campaignId, contactId, idempotencyKey: `b-${campaignId}-${contactId}` } })));
-  }
-}
-
-/** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs. */
-const startWorkers = (count: number, url: string) => Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH } })));
-const stopWorkers = (workers: ChildProcess[]) => Promise.all(workers.map(stopWorker));
-
-const terminal = ["completed", "held_out", "skipped", "failed"] as const;
-const openCount = (prisma: PrismaClient, campaignId: string) => prisma.entryEvent.count({ where: { campaignId, status: { notIn: [...terminal] } } });
 
 async function throughput(prisma: PrismaClient, url: string, workspaceId: string, workers: number) {
   const { campaign, contactIds, renderSeconds } = await bigCampaign(prisma, workspaceId, N, `t${workers}`);
@@ -144,48 +77,6 @@ async function steady(prisma: PrismaClient, url: string, workspaceId: string) {
   return { offered: contactIds.length / offeredSeconds, events: lags.length, p50: at(0.5), p99: at(0.99), max: lags[lags.length - 1] };
 }
 
-/**
- * The same state changes as the lifecycle makes for N accepted events (members of the audience,
- * not suppressed), in one SQL statement: no lease, no per-event decision, no vendor call. The
- * limit of what these writes cost this database.
- */
-async function reference(prisma: PrismaClient, workspaceId: string) {
-  const { campaign, contactIds } = await bigCampaign(prisma, workspaceId, N, "reference");
-  await accept(prisma, workspaceId, campaign.id, contactIds);
-  const started = performance.now();
-  await prisma.$executeRaw`
-    WITH ev AS (
-      SELECT e.id, e."contactId", ct."accountId" FROM "EntryEvent" e
-        JOIN "Contact" ct ON ct.id = e."contactId"
-        JOIN "AudienceMember" m ON m."audienceId" = ${campaign.audienceId} AND m."contactId" = e."contactId"
-       WHERE e."campaignId" = ${campaign.id} AND e.status = 'accepted'
-         AND NOT EXISTS (SELECT 1 FROM "Suppression" s WHERE s."workspaceId" = ${workspaceId} AND s.kind = 'contact' AND s.value = e."contactId")),
-    enr AS (
-      INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "createdAt", "updatedAt")
-      SELECT 'enr_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, ev."contactId", ev."accountId", ev.id, 'treatment', 'mailed', now(), now() FROM ev
-      RETURNING id, "contactId", "entryEventId"),
-    pc AS (
-      INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents", recipient, copy, "proofPdf", pages, vendor, "renderedAt", "printedAt", "mailedAt", "createdAt", "updatedAt")
-      SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, enr.id, enr."contactId", d.sid, d."responseCode", 'mailed', 100, '{}', d.blocks, d.pdf, d.pages, 'sandbox', now(), now(), now(), now(), now()
-        FROM enr JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = enr."contactId"
-      RETURNING id, "enrollmentId", pages),
-    rsv AS (
-      INSERT INTO "BudgetReservation" (id, "workspaceId", "campaignId", "enrollmentId", "amountCents", status, "chargedAt")
-      SELECT 'rsv_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, pc."enrollmentId", 100, 'charged', now() FROM pc
-      RETURNING 1),
-    job AS (
-      INSERT INTO "SandboxPrintJob" (id, "pieceId", "workspaceId", format, pages, "printedAt", "mailedAt")
-      SELECT 'prt_' || replace(gen_random_uuid()::text, '-', ''), pc.id, ${workspaceId}, 'postcard', pc.pages, now(), now() FROM pc
-      RETURNING 1),
-    budget AS (
-      UPDATE "Campaign" SET "spentCents" = "spentCents" + 100 * (SELECT count(*) FROM pc) WHERE id = ${campaign.id} RETURNING 1)
-    UPDATE "EntryEvent" e SET status = 'completed', "completedAt" = now(), "updatedAt" = now()
-      FROM enr WHERE e.id = enr."entryEventId"`;
-  const seconds = (performance.now() - started) / 1000;
-  const completed = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: "completed" } });
-  return { seconds, perSecond: completed / seconds, completed };
-}
-
 async function main() {
   await compileWorker();
   const db = await benchDatabase(0);
@@ -193,7 +84,7 @@ async function main() {
   try {
     const one = await throughput(database.prisma, db.url, db.acme.id, 1);
     const two = await throughput(database.prisma, db.url, db.acme.id, 2);
-    const ref = await reference(database.prisma, db.acme.id);
+    const ref = await reference(database.prisma, db.acme.id, N);
     const lag = await steady(database.prisma, db.url, db.acme.id);
     console.log(`\nEntry lifecycle on PostgreSQL (accepted -> gates -> piece from its draft -> reserve -> print and mail -> completed), batches of ${BATCH}\n`);
     console.log("| workers | events | seconds | events/s | of the reference | not completed | spent (cents) |");

@@ -1,0 +1,122 @@
+/**
+ * What the lifecycle benchmarks share (bench:lifecycle, bench:send): a campaign of many new
+ * contacts with its drafts rendered, entry events accepted, worker processes, and the reference
+ * that makes the lifecycle's state changes in one SQL statement.
+ */
+import type { ChildProcess } from "node:child_process";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import { goLive } from "@/server/campaigns/service";
+import { requestDraftGeneration } from "@/server/drafts/service";
+import { acceptEntryEvent } from "@/server/entry/service";
+import { drainJobs } from "@/test/jobs";
+import { startWorker, stopWorker } from "./workers";
+
+export const BATCH = process.env.WORKER_BATCH_SIZE ?? "100";
+const BENCH_ACTOR = { kind: "system" as const, id: null, label: "bench" };
+
+/** A live postcard campaign for `contacts` new contacts (five per account), their drafts rendered before it went live. */
+export async function bigCampaign(prisma: PrismaClient, workspaceId: string, contacts: number, label: string, opts: { campaign?: Partial<Prisma.CampaignUncheckedCreateInput>; goLive?: boolean } = {}) {
+  const audience = await prisma.audience.create({ data: { workspaceId, name: `bench ${label}` } });
+  const accounts = await prisma.account.createManyAndReturn({
+    data: Array.from({ length: Math.ceil(contacts / 5) }, (_, i) => ({ workspaceId, name: `Bench ${label} ${i}`, domain: `bench-${label}-${i}.example` })),
+    select: { id: true },
+  });
+  const rows = await prisma.contact.createManyAndReturn({
+    data: Array.from({ length: contacts }, (_, i) => ({
+      workspaceId,
+      accountId: accounts[Math.floor(i / 5)].id,
+      firstName: `Pat${i}`,
+      lastName: `Bench${label}`,
+      email: `pat${i}@bench-${label}-${Math.floor(i / 5)}.example`,
+      addressLine1: `${100 + i} Main St`,
+      city: "Boston",
+      region: "MA",
+      postalCode: "02116",
+      country: "US",
+      addressStatus: "deliverable" as const,
+    })),
+    select: { id: true },
+  });
+  await prisma.audienceMember.createMany({ data: rows.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId })) });
+  const contract = await prisma.fulfilmentContract.create({ data: { workspaceId, name: `bench ${label}`, format: "postcard", unitCostCents: 100, status: "approved" } });
+  const campaign = await prisma.campaign.create({
+    data: {
+      workspaceId,
+      name: `Bench ${label}`,
+      format: "postcard",
+      status: "draft",
+      acceptsApiEvents: true,
+      audienceId: audience.id,
+      holdoutShare: 0,
+      budgetCents: 100_000_000,
+      fulfilmentContractId: contract.id,
+      destinationUrl: "https://bench.example/hi",
+      headline: "{{firstName}}, hello",
+      bodyTemplate: "Hi {{firstName}} at {{company}}, this is a benchmark postcard.",
+      signOff: "Bench",
+      ...opts.campaign,
+    },
+  });
+  const rendering = performance.now();
+  await requestDraftGeneration(prisma, { workspaceId, campaignId: campaign.id, actor: BENCH_ACTOR });
+  await drainJobs(prisma, { workspaceId, maxRuns: 10_000 });
+  const renderSeconds = (performance.now() - rendering) / 1000;
+  if (opts.goLive !== false) await goLive(prisma, { workspaceId, campaignId: campaign.id, actor: BENCH_ACTOR });
+  return { campaign, contactIds: rows.map((r) => r.id), renderSeconds };
+}
+
+export async function accept(prisma: PrismaClient, workspaceId: string, campaignId: string, contactIds: string[]) {
+  for (let i = 0; i < contactIds.length; i += 50) {
+    await Promise.all(contactIds.slice(i, i + 50).map((contactId) => acceptEntryEvent(prisma, { workspaceId, apiKeyId: null, source: "api", input: { campaignId, contactId, idempotencyKey: `b-${campaignId}-${contactId}` } })));
+  }
+}
+
+/** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs. */
+export const startWorkers = (count: number, url: string) => Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH } })));
+export const stopWorkers = (workers: ChildProcess[]) => Promise.all(workers.map(stopWorker));
+
+export const terminal = ["completed", "held_out", "skipped", "failed"] as const;
+export const openCount = (prisma: PrismaClient, campaignId: string) => prisma.entryEvent.count({ where: { campaignId, status: { notIn: [...terminal] } } });
+
+/**
+ * The same state changes as the lifecycle makes for n accepted events (members of the audience,
+ * not suppressed), in one SQL statement: no lease, no per-event decision, no vendor call. The
+ * limit of what these writes cost this database.
+ */
+export async function reference(prisma: PrismaClient, workspaceId: string, n: number) {
+  const { campaign, contactIds } = await bigCampaign(prisma, workspaceId, n, "reference");
+  await accept(prisma, workspaceId, campaign.id, contactIds);
+  const started = performance.now();
+  await prisma.$executeRaw`
+    WITH ev AS (
+      SELECT e.id, e."contactId", ct."accountId" FROM "EntryEvent" e
+        JOIN "Contact" ct ON ct.id = e."contactId"
+        JOIN "AudienceMember" m ON m."audienceId" = ${campaign.audienceId} AND m."contactId" = e."contactId"
+       WHERE e."campaignId" = ${campaign.id} AND e.status = 'accepted'
+         AND NOT EXISTS (SELECT 1 FROM "Suppression" s WHERE s."workspaceId" = ${workspaceId} AND s.kind = 'contact' AND s.value = e."contactId")),
+    enr AS (
+      INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "createdAt", "updatedAt")
+      SELECT 'enr_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, ev."contactId", ev."accountId", ev.id, 'treatment', 'mailed', now(), now() FROM ev
+      RETURNING id, "contactId", "entryEventId"),
+    pc AS (
+      INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents", recipient, copy, "proofPdf", pages, vendor, "renderedAt", "printedAt", "mailedAt", "createdAt", "updatedAt")
+      SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, enr.id, enr."contactId", d.sid, d."responseCode", 'mailed', 100, '{}', d.blocks, d.pdf, d.pages, 'sandbox', now(), now(), now(), now(), now()
+        FROM enr JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = enr."contactId"
+      RETURNING id, "enrollmentId", pages),
+    rsv AS (
+      INSERT INTO "BudgetReservation" (id, "workspaceId", "campaignId", "enrollmentId", "amountCents", status, "chargedAt")
+      SELECT 'rsv_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, pc."enrollmentId", 100, 'charged', now() FROM pc
+      RETURNING 1),
+    job AS (
+      INSERT INTO "SandboxPrintJob" (id, "pieceId", "workspaceId", format, pages, "printedAt", "mailedAt")
+      SELECT 'prt_' || replace(gen_random_uuid()::text, '-', ''), pc.id, ${workspaceId}, 'postcard', pc.pages, now(), now() FROM pc
+      RETURNING 1),
+    budget AS (
+      UPDATE "Campaign" SET "spentCents" = "spentCents" + 100 * (SELECT count(*) FROM pc) WHERE id = ${campaign.id} RETURNING 1)
+    UPDATE "EntryEvent" e SET status = 'completed', "completedAt" = now(), "updatedAt" = now()
+      FROM enr WHERE e.id = enr."entryEventId"`;
+  const seconds = (performance.now() - started) / 1000;
+  const completed = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: "completed" } });
+  return { seconds, perSecond: completed / seconds, completed };
+}
+
