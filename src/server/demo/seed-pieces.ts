@@ -2,18 +2,32 @@ import type { Campaign } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
 import { loadRenderContext, renderDraft } from "@/server/drafts/render";
+import { sandboxTrackingEvents } from "@/server/fulfilment/sandbox-post";
+import { recordTracking } from "@/server/fulfilment/tracking";
 
 const DAY = 86_400_000;
 
 /**
  * Pieces the demo's live API-entry campaign already sent to treatment-arm contacts a week ago
- * (so their sids can be reported against, and the frequency cap has something to count). On the
+ * (so their sids can be reported against, and the frequency cap has something to count), with the
+ * sandbox post's tracking events up to delivery (or a return to the sender). On the
  * audit plan they are drafts: rendered, never mailed. Sids and codes come from `derive`, so the
  * seed prints the same ones on every run.
  */
 export async function seedPieces(
   db: Db,
-  p: { workspaceId: string; plan: "audit" | "paid"; campaign: Campaign; candidates: string[]; count: number; derive: (label: string, length: number) => string },
+  p: {
+    workspaceId: string;
+    plan: "audit" | "paid";
+    campaign: Campaign;
+    candidates: string[];
+    count: number;
+    derive: (label: string, length: number) => string;
+    /** Mailed this many days ago (default 7). */
+    daysAgo?: number;
+    /** The post returned these pieces to the sender instead of delivering them. */
+    returned?: boolean;
+  },
 ) {
   const treatment = await db.holdoutAssignment.findMany({ where: { campaignId: p.campaign.id, arm: "treatment" }, select: { accountId: true } });
   const contacts = await db.contact.findMany({
@@ -24,7 +38,8 @@ export async function seedPieces(
   });
   const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
   const contract = p.campaign.fulfilmentContractId ? await db.fulfilmentContract.findUnique({ where: { id: p.campaign.fulfilmentContractId } }) : null;
-  const mailedAt = new Date(Date.now() - 7 * DAY);
+  const now = new Date();
+  const mailedAt = new Date(now.getTime() - (p.daysAgo ?? 7) * DAY);
   const pieces: { contactId: string; sid: string; responseCode: string }[] = [];
   for (const contact of contacts) {
     const sid = p.derive(`sid:${contact.crmId}`, 16);
@@ -41,7 +56,7 @@ export async function seedPieces(
     // treatment enrollment, then the piece. So the campaign's events table, Results and the status
     // read count it like any other (a rendered draft on the audit plan has no entry behind it).
     const enrollmentId = mailed ? await seedEntry(db, { workspaceId: p.workspaceId, campaignId: p.campaign.id, contact, key: p.derive(`event:${contact.crmId}`, 16), at: mailedAt }) : null;
-    await db.mailPiece.create({
+    const piece = await db.mailPiece.create({
       data: {
         enrollmentId,
         workspaceId: p.workspaceId,
@@ -62,6 +77,8 @@ export async function seedPieces(
     });
     if (mailed) {
       await db.$executeRaw`UPDATE "Campaign" SET "spentCents" = "spentCents" + ${contract?.unitCostCents ?? 0} WHERE id = ${p.campaign.id}`;
+      // The sandbox post's events, a real day apart: delivered on the fifth day, or returned on the sixth.
+      await recordTracking(db, { workspaceId: p.workspaceId, pieceId: piece.id, events: sandboxTrackingEvents({ pieceId: piece.id, mailedAt, returns: !!p.returned, now, dayMs: DAY }), now });
     }
   }
   return pieces;

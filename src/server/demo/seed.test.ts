@@ -163,6 +163,10 @@ describe("seedDemo", () => {
     const detail = await getCampaignDetail(prisma, { workspaceId: acme.id, campaignId: acme.campaigns.liveApiEntry });
     expect(detail.eventsByStatus.completed).toBeGreaterThanOrEqual(pieces.length);
     expect(detail.measuredAccounts.treatment).toBe(new Set(pieces.map((x) => x.enrollment!.accountId)).size);
+    // The sandbox post has moved them: delivered, and the undeliverable contact's piece returned to the sender.
+    expect(pieces.filter((x) => x.trackingStatus === "delivered").length).toBeGreaterThanOrEqual(4);
+    const returned = pieces.filter((x) => x.trackingStatus === "returned_to_sender");
+    expect(returned.map((x) => x.contactId)).toEqual([acme.contacts.undeliverable]);
   });
 
   it("gives the ended campaign the same measurable result on every install", async () => {

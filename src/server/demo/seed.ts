@@ -198,6 +198,8 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
   };
 
   const pieces = await seedPieces(db, { workspaceId, plan: spec.plan, campaign: campaigns.liveApiEntry, candidates: people.inAudience, count: 4, derive });
+  // The contact whose address is undeliverable: its piece came back from the post (the returns the campaign page lists).
+  await seedPieces(db, { workspaceId, plan: spec.plan, campaign: campaigns.liveApiEntry, candidates: [people.undeliverable], count: 1, derive, daysAgo: 12, returned: true });
   const ended =
     spec.plan === "paid"
       ? await seedMeasuredCampaign(db, {

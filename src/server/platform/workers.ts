@@ -3,10 +3,11 @@ import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
 import { startCrmScheduler } from "@/server/crm/schedule";
 import { startJobWorker } from "@/server/jobs/worker";
 import { startWebhookWorker } from "@/server/webhooks/worker";
+import { startSandboxPost } from "@/server/fulfilment/sandbox-post";
 
 /**
  * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,
- * renders, CRM syncs), the CRM sync schedule and webhook deliveries, all claiming their work from the database. Sizes
+ * renders, CRM syncs), the CRM sync schedule, webhook deliveries and the sandbox printer's simulated post, all claiming their work from the database. Sizes
  * from the environment: WORKER_BATCH_SIZE events (a batch) and JOB_CONCURRENCY jobs at a time.
  */
 export function startWorkers(prisma: PrismaClient) {
@@ -19,9 +20,11 @@ export function startWorkers(prisma: PrismaClient) {
   const crm = startCrmScheduler(prisma);
   // Outbound webhooks: deliveries the database's triggers queued, sent and retried.
   const webhooks = startWebhookWorker(prisma);
+  // The sandbox printer's simulated post: its mailed pieces move through tracking events.
+  const sandboxPost = startSandboxPost(prisma);
   return {
     async stop() {
-      await Promise.all([lifecycle.stop(), jobs.stop(), crm.stop(), webhooks.stop()]);
+      await Promise.all([lifecycle.stop(), jobs.stop(), crm.stop(), webhooks.stop(), sandboxPost.stop()]);
     },
   };
 }
