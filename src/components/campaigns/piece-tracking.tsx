@@ -2,16 +2,10 @@
 
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import { formatDateTime } from "@/components/ui/format";
+import { trackingLabels } from "@/server/fulfilment/tracking-names";
 
-const labels: Record<string, string> = {
-  mailed: "Mailed",
-  in_transit: "In transit",
-  in_local_area: "In local area",
-  processed_for_delivery: "Processed for delivery",
-  delivered: "Delivered",
-  re_routed: "Re-routed",
-  returned_to_sender: "Returned to sender",
-};
+const labels: Record<string, string> = trackingLabels;
+
 const colors: Record<string, string> = { delivered: "teal", returned_to_sender: "red", re_routed: "orange" };
 const issues: Record<string, string> = {
   address_refused: "Address refused by the printer",

@@ -16,6 +16,7 @@ import { ContactMailability } from "./contact-mailability";
 import { ContactFormModal, formatCustom } from "./contact-form";
 import { fullName, kindLabels, reasonLabels, sourceLabels } from "./labels";
 import { CopyIcon } from "@/components/ui/copy-icon";
+import { PieceTracking } from "@/components/campaigns/piece-tracking";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -203,6 +204,7 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
                 <Table.Th>Campaign</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Mailed</Table.Th>
+                <Table.Th>Tracking</Table.Th>
                 <Table.Th ta="right">Cost</Table.Th>
                 <Table.Th>Conversions</Table.Th>
               </>
@@ -217,6 +219,9 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
                 </Table.Td>
                 <Table.Td>{humanize(p.status)}</Table.Td>
                 <Table.Td>{formatDateTime(p.mailedAt, "not mailed")}</Table.Td>
+                <Table.Td>
+                  <PieceTracking piece={p} />
+                </Table.Td>
                 <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
                 <Table.Td>{p.conversions.map((x) => humanize(x.kind)).join(", ") || <Text span c="dimmed">none</Text>}</Table.Td>
               </Table.Tr>

@@ -100,7 +100,21 @@ export async function getContact(db: Db, p: { workspaceId: string; contactId: st
       where: { contactId: c.id, workspaceId: p.workspaceId },
       orderBy: { createdAt: "desc" },
       take: 50,
-      select: { id: true, status: true, costCents: true, createdAt: true, mailedAt: true, campaign: { select: { id: true, name: true, format: true } }, conversions: { select: { id: true, kind: true, at: true, amountCents: true } } },
+      select: {
+        id: true,
+        status: true,
+        costCents: true,
+        createdAt: true,
+        mailedAt: true,
+        // Where it is in the post (the printer's tracking), or why the printer did not take it.
+        trackingStatus: true,
+        trackingEvents: true,
+        vendorIssue: true,
+        vendorIssueDetail: true,
+        vendorMode: true,
+        campaign: { select: { id: true, name: true, format: true } },
+        conversions: { select: { id: true, kind: true, at: true, amountCents: true } },
+      },
     }),
     matchingSuppressions(db, p.workspaceId, c),
   ]);

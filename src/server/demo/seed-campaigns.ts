@@ -47,7 +47,12 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
       "Hi {{firstName}},\n\nWe saw the team at {{company}} started a trial. Scan the code to book 20 minutes with a specialist who has set this up for teams like yours.",
     signOff: ownerName,
   };
-  const liveApiEntry = await campaign("Trial sign-up follow-up (demo)", live({ ...postcard, acceptsApiEvents: true, holdoutShare: 0.2, frequencyCapContact: 1, frequencyWindowDays: 30, budgetCents: 50_000 }));
+  // Live for three weeks: its pieces went out one and almost two weeks ago (seed-pieces.ts).
+  const threeWeeksAgo = new Date(now.getTime() - 21 * 86_400_000);
+  const liveApiEntry = await campaign(
+    "Trial sign-up follow-up (demo)",
+    live({ ...postcard, acceptsApiEvents: true, holdoutShare: 0.2, frequencyCapContact: 1, frequencyWindowDays: 30, budgetCents: 50_000, wentLiveAt: threeWeeksAgo, entryPolicyFrozenAt: threeWeeksAgo, copyApprovedAt: threeWeeksAgo, createdAt: threeWeeksAgo }),
+  );
   const liveNoApiEntry = await campaign(
     "Executive thank-you notes (demo)",
     live({
