@@ -260,8 +260,8 @@ type StateChangeParams = { workspaceId: string; campaignId: string; change: keyo
 /** Pause, resume or end. Resuming wakes the campaign's waiting events; ending lets them skip and release their budget. */
 export async function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
   const campaign = await prisma.$transaction((tx) => changeCampaignStateIn(tx, p));
-  // Ended: pieces a real printer has but has not sent are cancelled there, and their holds given back.
-  if (p.change === "end") await cancelUnsentVendorPieces(prisma, { workspaceId: p.workspaceId, campaignId: campaign.id, now: p.now });
+  // Paused or ended: pieces a real printer has but has not sent are cancelled there, and their holds given back.
+  if (p.change === "end" || p.change === "pause") await cancelUnsentVendorPieces(prisma, { workspaceId: p.workspaceId, campaignId: campaign.id, because: p.change === "end" ? "ended" : "paused", now: p.now });
   return campaign;
 }
 

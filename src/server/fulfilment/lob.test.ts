@@ -210,4 +210,31 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "skipped", skipReason: "campaign_ended", enrollment: { status: "cancelled", mailPiece: { status: "cancelled", vendorIssue: "cancelled_at_vendor" }, reservation: { status: "released" } } });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(0);
   });
+
+  it("pausing cancels at Lob what it has not sent and gives the hold back; resuming prints the recipient a new piece, once", async () => {
+    const f = await lobCampaign();
+    const clock = testClock();
+    const e = await postEvent(prisma, f, f.contacts[0].id);
+    await drain(prisma, clock, f.workspaceId);
+    const [first] = await piecesOf(f.workspaceId);
+    expect(first.status).toBe("printed");
+    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "pause", actor: person(f) });
+    expect(lob.print.objects.get(first.vendorRef!)).toMatchObject({ deleted: true });
+    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: "cancelled", vendorIssue: "cancelled_at_vendor", enrollmentId: null, vendorIssueDetail: expect.stringContaining("when the campaign was paused") });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(0);
+    // While paused the event waits: nothing new at Lob.
+    await drain(prisma, clock, f.workspaceId);
+    expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "waiting" });
+    const createdHere = () => [...lob.print.objects.values()].filter((o) => (o.metadata as Record<string, string>).workspace_id === f.workspaceId);
+    expect(createdHere()).toHaveLength(1);
+    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "resume", actor: person(f) });
+    await drain(prisma, clock, f.workspaceId);
+    const pieces = await piecesOf(f.workspaceId);
+    expect(pieces.map((x) => x.status)).toEqual(["cancelled", "printed"]);
+    const second = pieces[1];
+    expect(second.id).not.toBe(first.id);
+    expect(createsFor(second.id)).toHaveLength(1);
+    expect(createdHere()).toHaveLength(2);
+    expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "enrolled", enrollment: { mailPiece: { id: second.id }, reservation: { status: "held" } } });
+  });
 });
