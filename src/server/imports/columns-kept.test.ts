@@ -113,6 +113,17 @@ describe("an import keeps every column", () => {
     expect((await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId, afterRow: 5, take: 1 })).rows).toEqual([{ row: 6, contactId: null, contactName: null }]);
   });
 
+  it("lists the first 10,000 rows merged as duplicates and counts them all", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const csv = ["First Name,Email", ...Array.from({ length: 10_003 }, () => "Ada,ada@initech.example")].join("\n");
+    const { importId } = await importCsv(prisma, { workspaceId: o.workspaceId, csv });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId })).toMatchObject({ status: "succeeded", created: 1, duplicates: 10_002 });
+    const ada = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId } });
+    const kept = await prisma.contactImportDuplicate.findMany({ where: { importId }, orderBy: { row: "asc" } });
+    expect([kept.length, kept[0].row, kept.at(-1)!.row]).toEqual([10_000, 3, 10_002]);
+    expect(kept.every((k) => k.contactId === ada.id)).toBe(true);
+  }, 120_000);
+
   it("refuses a file of more than 500 columns at upload, and keeps nothing of it", async () => {
     const o = await createOwnerWorkspace(prisma);
     const header = ["Email", ...Array.from({ length: 500 }, (_, i) => `C${i}`)];
