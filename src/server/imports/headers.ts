@@ -185,6 +185,14 @@ function fieldTargets(headers: string[]): (TContactField | null)[] {
   return targets;
 }
 
+/**
+ * A column's own custom field, for a column that another column took its field from: named after
+ * its header, apart from the custom fields the other columns already fill.
+ */
+export function customTargetBeside(header: string, targets: TColumnTarget[]): TColumnTarget {
+  return customTarget(header, new Set(targets.flatMap((t) => (t.startsWith("custom:") ? [customFieldName(t)] : []))));
+}
+
 /** A custom field target named after the header, unique among `taken` ("Notes", "Notes (2)", ...). */
 function customTarget(header: string, taken: Set<string>): TColumnTarget {
   const base = customFieldName(`custom:${header}`) || "Column";

@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors";
 import { claimJob, runJob } from "@/server/jobs/runner";
 import { enqueueJob, jobView } from "@/server/jobs/service";
 import { defaultJobDeps } from "@/server/jobs/worker";
-import { CONTACT_FIELDS, customFieldName, isColumnTarget, mappingProblems, type TColumnTarget } from "./headers";
+import { CONTACT_FIELDS, customFieldName, customTargetBeside, isColumnTarget, mappingProblems, type TColumnTarget } from "./headers";
 import type { TColumnOutcome, TImportStartInput, TImportView } from "./schema";
 
 type ImportWithRefs = ContactImport & { job?: Job | null; audienceName?: string | null };
@@ -200,7 +200,8 @@ export async function runImportNow(prisma: PrismaClient, p: { workspaceId: strin
 /**
  * An agent's mapping by column name ({ "E-mail": "email", "Shoe size": "custom" }) over the
  * suggested one: named columns take the given field (a field given to one column is taken from
- * any other), "custom" keeps the column as a custom field under its own name.
+ * any other, which is then kept as a custom field under its own header), "custom" keeps the column
+ * as a custom field under its own name.
  */
 export function mappingByName(columns: string[], suggested: TColumnTarget[], given: Record<string, string> | undefined): TColumnTarget[] {
   if (!given) return suggested;
@@ -217,8 +218,9 @@ export function mappingByName(columns: string[], suggested: TColumnTarget[], giv
       errors.push(`“${rawTarget}” (for “${column}”) is not a field: use one of ${CONTACT_FIELDS.join(", ")}, "custom", "custom:<name>" or "ignore".`);
       continue;
     }
-    if (target !== "ignore") targets.forEach((t, i) => t === target && i !== index && (targets[i] = "ignore"));
     targets[index] = target;
+    // A column whose field (or custom field) is given to this one is kept as a custom field of its own, not dropped.
+    if (target !== "ignore") targets.forEach((t, i) => t === target && i !== index && (targets[i] = customTargetBeside(columns[i], targets)));
   }
   if (errors.length) throw new AppError("validation_failed", errors.join(" "), { errors: errors.map((detail) => ({ pointer: "/mapping", detail })) });
   return targets;

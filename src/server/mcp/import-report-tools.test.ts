@@ -59,6 +59,21 @@ describe("contacts_import and imports_get say what became of every column and ev
     expect(again).toMatchObject({ columns: report.columns, duplicateRows: report.duplicateRows });
   });
 
+  it("a column whose field the mapping gives to another column is kept as a custom field, not dropped", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const client = await agentFor(prisma, o.workspaceId);
+    const csv = "First Name,Email,Work Email,Notes\nAda,ada@home.example,ada@initech.example,tea\n";
+    const report = await call(client, "contacts_import", { csv, mapping: { "Work Email": "email", "First Name": "custom:Notes" } });
+    expect(report.columns).toEqual([
+      { column: "First Name", became: "custom:Notes" },
+      { column: "Email", became: "custom:Email" },
+      { column: "Work Email", became: "email" },
+      { column: "Notes", became: "custom:Notes (2)" },
+    ]);
+    const ada = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId } });
+    expect(ada).toMatchObject({ email: "ada@initech.example", customFields: { Notes: "Ada", Email: "ada@home.example", "Notes (2)": "tea" } });
+  });
+
   it("imports_get pages through the rows merged as duplicates, a hundred at a time", async () => {
     const o = await createOwnerWorkspace(prisma);
     const client = await agentFor(prisma, o.workspaceId);
