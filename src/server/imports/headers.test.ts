@@ -70,6 +70,10 @@ describe("header mapping", () => {
     ["First Phone", "phone"],
     ["Work Direct Phone", "phone"],
     ["Apollo Contact Id", "crmId"],
+    ["Record ID - Contact", "crmId"],
+    ["Associated Company", "company"],
+    ["Company Domain Name", "website"],
+    ["HomePhone", "phone"],
   ])("%s -> %s", (header, field) => {
     expect(fieldForHeader(header)).toBe(field);
   });

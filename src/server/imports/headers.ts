@@ -55,7 +55,7 @@ const SYNONYMS: Record<TContactField, string[]> = {
   email: ["email", "e mail", "email address", "e mail address", "emailaddress", "mail", "work email", "business email", "primary email", "email 1", "correo", "courriel"],
   title: ["title", "job title", "jobtitle", "position", "role", "job role", "designation", "job", "funktion", "titel", "poste"],
   phone: ["phone", "phone number", "telephone", "telephone number", "tel", "mobile", "mobile phone", "mobile number", "mobile phone number", "cell", "work phone", "direct dial", "direct phone", "direct phone number", "first phone", "telefon"],
-  company: ["company", "company name", "companyname", "organization", "organisation", "organization name", "organisation name", "account", "account name", "employer", "business", "business name", "firm", "firma", "unternehmen", "entreprise", "societe", "empresa"],
+  company: ["company", "company name", "companyname", "organization", "organisation", "organization name", "organisation name", "account", "account name", "employer", "business", "business name", "associated company", "firm", "firma", "unternehmen", "entreprise", "societe", "empresa"],
   website: ["website", "web site", "url", "company website", "company url", "domain", "company domain", "web", "homepage", "website url", "domain name"],
   addressLine1: ["address", "address 1", "address line 1", "addressline1", "address1", "street", "street address", "street 1", "street line 1", "addr1", "address street", "street address 1", "street address line 1", "address line 1 street", "strasse", "adresse", "direccion"],
   addressLine2: ["address 2", "address line 2", "addressline2", "address2", "street 2", "street line 2", "street address 2", "street address line 2", "address line 2 street", "addr2", "suite", "apt", "apartment", "unit", "suite apt", "apt suite", "apartment suite", "apartment suite no", "apartment suite number", "suite unit", "floor"],
@@ -63,7 +63,7 @@ const SYNONYMS: Record<TContactField, string[]> = {
   region: ["state", "province", "state province", "province state", "region", "county", "state region", "state county", "prefecture", "st", "bundesland", "provincia", "state code"],
   postalCode: ["zip", "zip code", "zipcode", "postal code", "postalcode", "postcode", "post code", "zip postal code", "postal zip code", "postal zip", "postal", "plz", "code postal", "codigo postal", "zip postcode"],
   country: ["country", "country region", "country code", "nation", "land", "pays", "pais", "country name"],
-  crmId: ["crm id", "crmid", "record id", "contact id", "hubspot id", "salesforce id", "id", "external id", "hs object id", "contact record id", "sfdc id", "lead id", "apollo contact id", "pipedrive id"],
+  crmId: ["crm id", "crmid", "record id", "contact id", "hubspot id", "salesforce id", "id", "external id", "hs object id", "contact record id", "sfdc id", "lead id", "apollo contact id", "pipedrive id", "record id contact"],
 };
 
 /** Headers that name some id without saying whose: a CRM id only when nothing names one more surely. */
