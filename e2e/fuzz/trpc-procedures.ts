@@ -46,6 +46,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "contactImport.list", type: "query", input: ["workspaceId", "cursor", "take"] },
   { path: "contactImport.get", type: "query", input: ["workspaceId", "importId"] },
   { path: "contactImport.issues", type: "query", input: ["workspaceId", "importId", "kind", "cursor", "take"] },
+  { path: "contactImport.duplicates", type: "query", input: ["workspaceId", "importId", "cursor", "take"] },
   { path: "contactImport.start", type: "mutation", input: ["workspaceId", "importId", "mapping", "onExisting", "audienceId", "audienceName"] },
   { path: "contactImport.resume", type: "mutation", input: ["workspaceId", "importId"] },
   { path: "fulfilment.contracts", type: "query", input: ["workspaceId"] },

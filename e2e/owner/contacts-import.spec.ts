@@ -52,9 +52,10 @@ test("a brand-new person signs up, imports a CSV with bad rows, fixes the mappin
 
   await page.locator('input[type="file"]').setInputFiles({ name: "booth-leads.csv", mimeType: "text/csv", buffer: Buffer.from(LEADS) });
   await expect(page.getByText("9 rows · 10 columns")).toBeVisible();
-  // 9 rows: the blank line is not a row (it keeps its number). "E-mail addr" is not a header we know: the person maps it to Email.
+  // 9 rows: the blank line is not a row (it keeps its number). "E-mail addr" is not a header we know: it would be kept as a
+  // custom field (nothing of a file is dropped unless someone says so); the person maps it to Email.
   const emailField = page.getByRole("combobox", { name: "Field for the column E-mail addr" });
-  await expect(emailField).toHaveValue("Don't import");
+  await expect(emailField).toHaveValue("Custom field “E-mail addr”");
   await expect(page.getByRole("combobox", { name: "Field for the column given_name" })).toHaveValue("First name");
   await expect(page.getByRole("combobox", { name: "Field for the column Organisation" })).toHaveValue("Company (finds or makes the account)");
   await expect(page.getByRole("combobox", { name: "Field for the column Zip/Postal Code" })).toHaveValue("Postal code");
@@ -85,6 +86,12 @@ test("a brand-new person signs up, imports a CSV with bad rows, fixes the mappin
   await expect(refused.getByRole("row", { name: /^11 E-mail addr no name, and “not-an-email” is not an email address/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Warnings (1)" })).toBeVisible();
   await expect(page.getByText(/“Narnia” is not a country we know/)).toBeVisible();
+  // Every column with what it became, and the repeated row with the contact it joined.
+  const columns = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Columns (10)" }) });
+  await expect(columns.getByRole("row", { name: /^Notes Custom field “Notes”/ })).toBeVisible();
+  await expect(columns.getByRole("row", { name: /^E-mail addr Email/ })).toBeVisible();
+  const merged = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Rows merged as duplicates (1)" }) });
+  await expect(merged.getByRole("row", { name: /^8 Ben Hartley/ })).toBeVisible();
   await snapBoth(page, "import-report");
 
   // The refused rows download as CSV, the formula escaped.

@@ -14,6 +14,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { ImportColumns, MergedRows } from "./import-columns";
 import { ImportStatusBadge } from "./import-status-badge";
 
 
@@ -168,6 +169,8 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
           </Button>
         </Group>
       )}
+      {v.columnMapping && <ImportColumns columns={v.columnMapping} />}
+      {v.columnMapping && <MergedRows workspaceId={workspaceId} importId={importId} count={v.duplicates} />}
       <IssuesTable workspaceId={workspaceId} importId={importId} kind="refused" count={v.refusedCount} />
       <IssuesTable workspaceId={workspaceId} importId={importId} kind="warning" count={v.warningCount} />
     </Stack>

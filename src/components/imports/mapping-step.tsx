@@ -28,15 +28,20 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
   const problems = useMemo(() => mappingProblems(mapping, upload.columns), [mapping, upload.columns]);
   const mapped = mapping.filter((m) => m !== "ignore").length;
 
-  const optionsFor = (column: string) => [
-    { group: "Contact fields", items: CONTACT_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] })) },
-    { group: "Other", items: [{ value: `custom:${column}`, label: `Custom field “${column}”` }, { value: "ignore", label: "Don't import" }] },
-  ];
+  const optionsFor = (column: string, i: number) => {
+    // The proposed custom field may be named apart from the header ("Notes (2)" beside another "Notes").
+    const proposed = upload.suggestedMapping[i];
+    const names = [...new Set([proposed?.startsWith("custom:") ? proposed.slice(7) : null, column].filter((n): n is string => Boolean(n)))];
+    return [
+      { group: "Contact fields", items: CONTACT_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] })) },
+      { group: "Other", items: [...names.map((n) => ({ value: `custom:${n}`, label: `Custom field “${n}”` })), { value: "ignore", label: "Don't import" }] },
+    ];
+  };
   const narrow = useMediaQuery("(max-width: 40em)");
   const fieldSelect = (column: string, i: number) => (
     <Select
       aria-label={`Field for the column ${column}`}
-      data={optionsFor(column)}
+      data={optionsFor(column, i)}
       value={mapping[i]}
       onChange={(v) => v && setMapping(mapping.map((m, j) => (j === i ? (v as TColumnTarget) : m)))}
       allowDeselect={false}
@@ -65,8 +70,8 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
           Columns
         </Title>
         <Text size="sm" c="dimmed">
-          Each column fills one field. We proposed the ones we recognised; change any of them. Columns you keep as custom fields become
-          merge fields in copy.
+          Each column fills one field. We proposed the ones we recognised; the others are kept as custom fields, which become merge
+          fields in copy. Change any of them, or choose “Don't import” for a column you do not want kept.
         </Text>
       </div>
       {narrow ? (
@@ -170,7 +175,8 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
       </Group>
       <Text size="xs" c="dimmed">
         Headers we recognise include <Code>First Name</Code>, <Code>given_name</Code>, <Code>Email Address</Code>, <Code>Company Name</Code>, <Code>Website</Code>,{" "}
-        <Code>Zip/Postal Code</Code>, <Code>State/Province</Code> and <Code>Country</Code> (names and codes such as United States, USA, UK, Deutschland, de).
+        <Code>Street Address 2</Code>, <Code>Zip/Postal Code</Code>, <Code>State/Province</Code> and <Code>Country</Code> (names and codes such as United States, USA, UK,
+        Deutschland, de), and the exports of HubSpot, Salesforce, Pipedrive and Apollo.
       </Text>
     </Stack>
   );

@@ -219,6 +219,17 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
   });
 }
 
+/**
+ * The contact each row is now, found as writeContacts finds it (email, else CRM id, else name and
+ * address), or null: one set-based look-up for the lot. An import names with it the contact that a
+ * row repeating an earlier row of its file joined.
+ */
+export async function findContactIds(tx: Db, workspaceId: string, rows: MatchFields[]): Promise<(string | null)[]> {
+  if (!rows.length) return [];
+  const index = new MatchIndex(await findExisting(tx, workspaceId, rows, []));
+  return rows.map((r) => index.find(r)?.id ?? null);
+}
+
 /** Rows per statement: a statement's arguments stay well under a megabyte. */
 const STATEMENT_ROWS = 1000;
 

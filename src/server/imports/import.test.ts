@@ -25,7 +25,7 @@ describe("a CSV import", () => {
     const o = await createOwnerWorkspace(prisma);
     const { importId, upload } = await importCsv(prisma, { workspaceId: o.workspaceId, csv: PEOPLE });
     expect(upload.rows).toBe(6);
-    expect(upload.suggestedMapping).toEqual(["firstName", "lastName", "email", "company", "title", "addressLine1", "city", "region", "postalCode", "country", "ignore"]);
+    expect(upload.suggestedMapping).toEqual(["firstName", "lastName", "email", "company", "title", "addressLine1", "city", "region", "postalCode", "country", "custom:Shoe size"]);
     const report = await getImport(prisma, { workspaceId: o.workspaceId, importId });
     expect(report).toMatchObject({ status: "succeeded", rows: 6, created: 5, updated: 0, skipped: 0, refusedCount: 1, warningCount: 1 });
     const refused = await listImportIssues(prisma, { workspaceId: o.workspaceId, importId, kind: "refused", take: 10 });

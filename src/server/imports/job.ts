@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { newAccountCache, writeContacts } from "@/server/contacts/write";
+import { findContactIds, newAccountCache, writeContacts } from "@/server/contacts/write";
 import { defineJobHandler, JobError, type JobRun } from "@/server/jobs/handler";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";
 import type { TColumnTarget } from "./headers";
-import { IMPORT_BATCH_ROWS } from "./limits";
+import { IMPORT_BATCH_ROWS, MAX_KEPT_DUPLICATES } from "./limits";
 import type { Batch } from "./prepare";
 import { forgetQueryHistory } from "./query-history";
 
@@ -71,6 +71,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
 
   const accountCache = newAccountCache();
   let keptWarnings = record.warnings;
+  let keptDuplicates = await prisma.contactImportDuplicate.count({ where: { importId } });
 
   /** Writes one batch, its issues, the import's counts and the job's checkpoint in one transaction. */
   const write = (batch: Batch) =>
@@ -100,6 +101,17 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
             if (o.outcome === "duplicate") delta.duplicates++;
           }
         }
+        // The rows merged as duplicates, each with the contact it joined: a repeat of another row of
+        // this batch (writeContacts says which contact), or of an earlier row of the file (looked
+        // up, all of the batch's at once, now that the earlier row is written).
+        const merged: { importId: string; row: number; contactId: string | null }[] = [];
+        outcomes.forEach((o, i) => o.outcome === "duplicate" && merged.push({ importId, row: batch.rowNumbers[i], contactId: o.contactId }));
+        const room = Math.max(0, MAX_KEPT_DUPLICATES - keptDuplicates - merged.length);
+        const repeats = batch.repeats.slice(0, room);
+        const joined = await findContactIds(tx, record.workspaceId, repeats);
+        repeats.forEach((r, i) => merged.push({ importId, row: r.row, contactId: joined[i] }));
+        const keepMerged = merged.sort((a, b) => a.row - b.row).slice(0, Math.max(0, MAX_KEPT_DUPLICATES - keptDuplicates));
+        if (keepMerged.length) await tx.contactImportDuplicate.createMany({ data: keepMerged, skipDuplicates: true });
         const refused = batch.issues.filter((i) => i.kind === "refused");
         const warnings = batch.issues.filter((i) => i.kind === "warning");
         delta.refused = refused.length;
@@ -122,7 +134,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
           },
         });
         await run.checkpoint(tx, { rowsDone: batch.dataRowsAfter }, batch.dataRowsAfter, record.rowCount);
-        return { delta, warnings: warnings.length };
+        return { delta, warnings: warnings.length, duplicatesKept: keepMerged.length };
       },
       { timeout: 120_000, maxWait: 30_000 },
     );
@@ -143,6 +155,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     forgetQueryHistory();
     for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
     keptWarnings += done.warnings;
+    keptDuplicates += done.duplicatesKept;
     // A turn of the event loop between two transactions: requests waiting for the database go first.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }

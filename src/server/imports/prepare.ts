@@ -3,6 +3,7 @@ import { contactKeys } from "@/server/contacts/keys";
 import type { TContactInput } from "@/server/contacts/write";
 import { type CsvRecord, isBlankRecord } from "./csv";
 import type { TColumnTarget } from "./headers";
+import { MAX_KEPT_DUPLICATES } from "./limits";
 import { type RowIssue, rowReader } from "./rows";
 
 const MAX_KEPT_VALUES = 100;
@@ -16,6 +17,10 @@ export interface Issue extends RowIssue {
 /** One batch of an import's rows, read and checked, ready to write (plain data: it crosses threads). */
 export interface Batch {
   rows: TContactInput[];
+  /** Each of `rows`' number in the file (the header row being row 1). */
+  rowNumbers: number[];
+  /** Rows that repeat an earlier row of the file (not written): their number and what finds the contact they joined. */
+  repeats: { row: number; email: string | null; crmId: string | null; matchKey: string | null }[];
   issues: Issue[];
   skipped: number;
   duplicates: number;
@@ -43,11 +48,13 @@ export function rowChecker(o: RowCheckOptions) {
   let recordNo = 0; // records read, blank lines and the header included: the spreadsheet's row number
   let headerSeen = false;
   let dataRows = 0;
+  // Only the rows whose contact the report can list are carried to the writer (see MAX_KEPT_DUPLICATES).
+  let repeatsKept = 0;
   const kept = (values: string[]) => values.slice(0, MAX_KEPT_VALUES).map((v) => v.replace(/\u0000/g, "").slice(0, 1000));
 
   /** The batch of these records, or null when all of them were written by an earlier run. */
   const check = (records: CsvRecord[]): Batch | null => {
-    const batch: Batch = { rows: [], issues: [], skipped: 0, duplicates: 0, dataRowsAfter: 0 };
+    const batch: Batch = { rows: [], rowNumbers: [], repeats: [], issues: [], skipped: 0, duplicates: 0, dataRowsAfter: 0 };
     let fresh = 0;
     for (const rec of records) {
       recordNo++;
@@ -70,15 +77,21 @@ export function rowChecker(o: RowCheckOptions) {
       }
       const c = prepared.contact;
       c.keys = contactKeys(c);
-      const duplicate = seen.seen({ email: c.email, crmId: c.crmId, matchKey: c.keys.matchKey });
+      const match = { email: c.email, crmId: c.crmId, matchKey: c.keys.matchKey };
+      const duplicate = seen.seen(match);
       if (replay) continue;
       for (const w of prepared.warnings) batch.issues.push({ row: recordNo, kind: "warning", ...w, values: kept(rec.values) });
       if (duplicate) {
         batch.skipped++;
         batch.duplicates++;
+        if (repeatsKept < MAX_KEPT_DUPLICATES) {
+          repeatsKept++;
+          batch.repeats.push({ row: recordNo, ...match });
+        }
         continue;
       }
       batch.rows.push(c);
+      batch.rowNumbers.push(recordNo);
     }
     batch.dataRowsAfter = dataRows;
     return fresh ? batch : null;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZPage } from "@/server/contacts/schema";
 import { ownerProcedure, router } from "@/server/trpc";
 import { ZImportId, ZImportStartInput } from "./schema";
-import { getImport, listImportIssues, listImports, resumeImport, startImport } from "./service";
+import { getImport, listImportDuplicates, listImportIssues, listImports, resumeImport, startImport } from "./service";
 
 /** CSV imports for the owner's browser (the file itself is uploaded to /api/imports). */
 export const contactImportRouter = router({
@@ -11,6 +11,9 @@ export const contactImportRouter = router({
   issues: ownerProcedure
     .input(z.object({ importId: ZImportId, kind: z.enum(["refused", "warning"]), cursor: z.number().int().min(0).nullish().describe("nextAfterRow of the previous page."), take: z.number().int().min(1).max(100).default(25) }))
     .query(({ ctx, input }) => listImportIssues(ctx.db, { workspaceId: ctx.workspaceId, importId: input.importId, kind: input.kind, afterRow: input.cursor, take: input.take })),
+  duplicates: ownerProcedure
+    .input(z.object({ importId: ZImportId, cursor: z.number().int().min(0).nullish().describe("nextAfterRow of the previous page."), take: z.number().int().min(1).max(100).default(25) }))
+    .query(({ ctx, input }) => listImportDuplicates(ctx.db, { workspaceId: ctx.workspaceId, importId: input.importId, afterRow: input.cursor, take: input.take })),
   start: ownerProcedure.input(ZImportStartInput).mutation(({ ctx, input }) => {
     const { workspaceId, ...rest } = input;
     return startImport(ctx.db, { ...rest, workspaceId: ctx.workspaceId, actor: ctx.actor });

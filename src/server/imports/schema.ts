@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZJobView } from "@/server/jobs/schema";
 import { CONTACT_FIELDS, isColumnTarget } from "./headers";
+import { MAX_IMPORT_COLUMNS } from "./limits";
 
 export const ZImportId = z.string().min(1).max(64).regex(/^[\w-]+$/, "Not an import id.");
 
@@ -14,7 +15,7 @@ export const ZOnExisting = z.enum(["update", "skip"]).describe("update: a row of
 export const ZImportStartInput = z.object({
   importId: ZImportId,
   /** One target per column of the file, in order. */
-  mapping: z.array(ZColumnTarget).max(500),
+  mapping: z.array(ZColumnTarget).max(MAX_IMPORT_COLUMNS),
   onExisting: ZOnExisting.default("update"),
   audienceId: z.string().min(1).max(64).optional(),
   audienceName: z.string().trim().min(1).max(120).optional(),
@@ -30,6 +31,16 @@ export const ZImportIssue = z.object({
   reason: z.string(),
 });
 
+/** What one column of the file became: a field, a custom field or nothing. */
+export const ZColumnOutcome = z.object({
+  column: z.string(),
+  became: z.string().describe('A field, "custom:<name>" or "ignore".'),
+});
+export type TColumnOutcome = z.infer<typeof ZColumnOutcome>;
+
+/** A row merged as a duplicate and the contact it joined (null: no longer found). */
+export const ZMergedRow = z.object({ row: z.number().int(), contactId: z.string().nullable() });
+
 /** An import as people and agents see it: the file, the mapping, the counts and the job's progress. */
 export const ZImportView = z.object({
   importId: z.string(),
@@ -38,6 +49,8 @@ export const ZImportView = z.object({
   encoding: z.string(),
   delimiter: z.string(),
   columns: z.array(z.string()),
+  /** Each column with what it became, once the import has started (null before). */
+  columnMapping: z.array(ZColumnOutcome).nullable(),
   onExisting: ZOnExisting.nullable(),
   audienceId: z.string().nullable(),
   audienceName: z.string().nullable(),

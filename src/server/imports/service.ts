@@ -6,8 +6,8 @@ import { AppError } from "@/server/errors";
 import { claimJob, runJob } from "@/server/jobs/runner";
 import { enqueueJob, jobView } from "@/server/jobs/service";
 import { defaultJobDeps } from "@/server/jobs/worker";
-import { CONTACT_FIELDS, isColumnTarget, mappingProblems, type TColumnTarget } from "./headers";
-import type { TImportStartInput, TImportView } from "./schema";
+import { CONTACT_FIELDS, customFieldName, customTargetBeside, isColumnTarget, mappingProblems, type TColumnTarget } from "./headers";
+import type { TColumnOutcome, TImportStartInput, TImportView } from "./schema";
 
 type ImportWithRefs = ContactImport & { job?: Job | null; audienceName?: string | null };
 
@@ -19,6 +19,7 @@ export function importView(record: ImportWithRefs, job: Job | null, audienceName
     encoding: record.encoding,
     delimiter: record.delimiter,
     columns: record.columns,
+    columnMapping: columnOutcomes(record.columns, record.mapping),
     onExisting: record.onExisting,
     audienceId: record.audienceId,
     audienceName,
@@ -36,6 +37,15 @@ export function importView(record: ImportWithRefs, job: Job | null, audienceName
     finishedAt: record.finishedAt?.toISOString() ?? null,
     job: job ? jobView(job, now) : null,
   };
+}
+
+/** Each column of the file with what its mapping made of it (the custom field's name as kept); null before the import starts. */
+export function columnOutcomes(columns: string[], mapping: unknown): TColumnOutcome[] | null {
+  if (!Array.isArray(mapping)) return null;
+  return columns.map((column, i) => {
+    const target = typeof mapping[i] === "string" ? (mapping[i] as string) : "ignore";
+    return { column, became: target.startsWith("custom:") ? `custom:${customFieldName(target)}` : target };
+  });
 }
 
 async function loadImport(db: Db, p: { workspaceId: string; importId: string }) {
@@ -87,6 +97,26 @@ export async function listImportIssues(db: Db, p: { workspaceId: string; importI
   });
   const page = rows.slice(0, p.take);
   return { issues: page, nextAfterRow: rows.length > p.take ? page[page.length - 1].row : null };
+}
+
+/** The rows an import merged as duplicates, by row number, with the contact each joined, a page at a time. */
+export async function listImportDuplicates(db: Db, p: { workspaceId: string; importId: string; afterRow?: number | null; take: number }) {
+  await loadImport(db, p);
+  const rows = await db.contactImportDuplicate.findMany({
+    where: { importId: p.importId, ...(p.afterRow ? { row: { gt: p.afterRow } } : {}), import: { workspaceId: p.workspaceId } },
+    orderBy: { row: "asc" },
+    take: p.take + 1,
+    select: { row: true, contactId: true },
+  });
+  const page = rows.slice(0, p.take);
+  const ids = [...new Set(page.flatMap((r) => (r.contactId ? [r.contactId] : [])))];
+  const contacts = ids.length ? await db.contact.findMany({ where: { workspaceId: p.workspaceId, id: { in: ids } }, select: { id: true, firstName: true, lastName: true, email: true } }) : [];
+  const nameOf = new Map(contacts.map((c) => [c.id, `${c.firstName} ${c.lastName}`.trim() || c.email || c.id]));
+  return {
+    // A contact deleted since is no longer named: its id is not given out as if it were still here.
+    rows: page.map((r) => ({ row: r.row, contactId: r.contactId && nameOf.has(r.contactId) ? r.contactId : null, contactName: (r.contactId && nameOf.get(r.contactId)) || null })),
+    nextAfterRow: rows.length > p.take ? page[page.length - 1].row : null,
+  };
 }
 
 /**
@@ -170,7 +200,8 @@ export async function runImportNow(prisma: PrismaClient, p: { workspaceId: strin
 /**
  * An agent's mapping by column name ({ "E-mail": "email", "Shoe size": "custom" }) over the
  * suggested one: named columns take the given field (a field given to one column is taken from
- * any other), "custom" keeps the column as a custom field under its own name.
+ * any other, which is then kept as a custom field under its own header), "custom" keeps the column
+ * as a custom field under its own name.
  */
 export function mappingByName(columns: string[], suggested: TColumnTarget[], given: Record<string, string> | undefined): TColumnTarget[] {
   if (!given) return suggested;
@@ -187,19 +218,21 @@ export function mappingByName(columns: string[], suggested: TColumnTarget[], giv
       errors.push(`“${rawTarget}” (for “${column}”) is not a field: use one of ${CONTACT_FIELDS.join(", ")}, "custom", "custom:<name>" or "ignore".`);
       continue;
     }
-    if (target !== "ignore") targets.forEach((t, i) => t === target && i !== index && (targets[i] = "ignore"));
     targets[index] = target;
+    // A column whose field (or custom field) is given to this one is kept as a custom field of its own, not dropped.
+    if (target !== "ignore") targets.forEach((t, i) => t === target && i !== index && (targets[i] = customTargetBeside(columns[i], targets)));
   }
   if (errors.length) throw new AppError("validation_failed", errors.join(" "), { errors: errors.map((detail) => ({ pointer: "/mapping", detail })) });
   return targets;
 }
 
 /** An import's report as agents read it: counts, the first 100 refused rows and warnings, progress. */
-export async function importReport(db: Db, p: { workspaceId: string; importId: string; refusedAfterRow?: number | null }) {
+export async function importReport(db: Db, p: { workspaceId: string; importId: string; refusedAfterRow?: number | null; duplicatesAfterRow?: number | null }) {
   const view = await getImport(db, p);
-  const [refused, warnings] = await Promise.all([
+  const [refused, warnings, merged] = await Promise.all([
     listImportIssues(db, { ...p, kind: "refused", afterRow: p.refusedAfterRow, take: 100 }),
     listImportIssues(db, { ...p, kind: "warning", take: 100 }),
+    listImportDuplicates(db, { ...p, afterRow: p.duplicatesAfterRow, take: 100 }),
   ]);
   const issue = ({ row, column, reason }: { row: number; column: string | null; reason: string }) => ({ row, column, reason });
   return {
@@ -210,6 +243,9 @@ export async function importReport(db: Db, p: { workspaceId: string; importId: s
     updated: view.updated,
     skipped: view.skipped,
     duplicates: view.duplicates,
+    duplicateRows: merged.rows.map(({ row, contactId }) => ({ row, contactId })),
+    nextDuplicatesAfterRow: merged.nextAfterRow,
+    columns: view.columnMapping ?? view.columns.map((column) => ({ column, became: "ignore" })),
     refused: refused.issues.map(issue),
     refusedCount: view.refusedCount,
     nextRefusedAfterRow: refused.nextAfterRow,

@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors";
 import { hotQuery } from "@/server/platform/hot-sql";
 import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, MAX_QUOTED_VALUE, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
 import { suggestMapping, type TColumnTarget } from "./headers";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, SAMPLE_ROWS, STALE_UPLOAD_MS, UPLOAD_CHUNK_BYTES } from "./limits";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, SAMPLE_ROWS, STALE_UPLOAD_MS, UPLOAD_CHUNK_BYTES } from "./limits";
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -145,6 +145,9 @@ async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncI
   }
   if (headRecords.length === 0) throw new AppError("validation_failed", "The file has no header row: its first line should name the columns (for example First Name, Last Name, Email).");
   const columns = columnNames(headRecords[0]);
+  if (columns.length > MAX_IMPORT_COLUMNS) {
+    throw new AppError("validation_failed", `The file has ${columns.length.toLocaleString("en-US")} columns; one import takes at most ${MAX_IMPORT_COLUMNS}. Remove the columns you do not need, or split them into several files that share an email or CRM id column.`);
+  }
   const rows = Math.max(0, records - 1);
   if (rows === 0) throw new AppError("validation_failed", "The file has a header row but no rows of contacts below it.");
   if (rows > MAX_IMPORT_ROWS) {

@@ -23,7 +23,7 @@ export const contactTools = [
   defineTool({
     name: "contacts_import",
     title: "Import contacts from CSV text",
-    description: `Imports contacts from CSV text (a header row, then one contact per row; comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into audienceId, or audienceName (made if missing), or a new audience named after the import. Common headers (First Name, Email Address, Zip/Postal Code, ...) map by themselves; mapping overrides a column with a field (${CONTACT_FIELDS.join(", ")}), "custom", "custom:<name>" or "ignore". A contact already here (same email, else CRM id, else name and address) is updated (onExisting update, the default; empty cells never erase, a person's edit stays: keptFields) or left (skip); the same text again changes nothing. A row with no name and no email is refused with its row, column and reason. Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call (status succeeded); a larger import answers status running: follow it with imports_get { importId }.`,
+    description: `Imports contacts from CSV text (header row first, then one contact per row; comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into audienceId, or audienceName (made if missing), or a new audience. Common headers (First Name, Zip/Postal Code, ...) map themselves, other columns become custom fields; mapping overrides a column with a field (${CONTACT_FIELDS.join(", ")}), "custom", "custom:<name>" or "ignore". A contact already here (same email, else CRM id, else name and address) is updated (onExisting update, the default; empty cells never erase, a person's edit stays: keptFields) or left (skip); the same text again changes nothing. A row with no name and no email is refused (row, column, reason). Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call (status succeeded); a larger one answers status running: follow it with imports_get.`,
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
@@ -63,16 +63,17 @@ export const contactTools = [
   defineTool({
     name: "imports_get",
     title: "Read an import",
-    description: "An import's status and report: rows, created, updated, skipped, the refused rows with their number, column and reason (100 at a time: refusedAfterRow pages on), the warnings, the audience, and while it runs the progress (done, total, rows per second, seconds left).",
+    description: "An import's status and report: counts, what each column became, rows merged as duplicates (with the contact joined) and refused rows (row, column, reason), 100 at a time (duplicatesAfterRow, refusedAfterRow page on), warnings, audience, progress.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: z.object({
       importId: ZImportId.describe("The importId contacts_import returned (imp_…)."),
-      refusedAfterRow: z.number().int().min(1).max(10_000_000).optional().describe("nextRefusedAfterRow of the previous answer: the refused rows after that row number."),
+      refusedAfterRow: z.number().int().min(1).max(10_000_000).optional().describe("nextRefusedAfterRow of the previous answer."),
+      duplicatesAfterRow: z.number().int().min(1).max(10_000_000).optional(),
     }),
     result: ZImportReport,
-    run: async (ctx, a) => ({ requested: `Import ${a.importId}.`, changed: [], result: await importReport(ctx.db, { workspaceId: ctx.workspaceId, importId: a.importId, refusedAfterRow: a.refusedAfterRow }) }),
+    run: async (ctx, a) => ({ requested: `Import ${a.importId}.`, changed: [], result: await importReport(ctx.db, { workspaceId: ctx.workspaceId, importId: a.importId, refusedAfterRow: a.refusedAfterRow, duplicatesAfterRow: a.duplicatesAfterRow }) }),
   }),
   defineTool({
     name: "contacts_list",

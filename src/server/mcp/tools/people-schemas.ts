@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZAudienceSummary } from "@/server/audiences/schema";
 import { ZSuppressionReason } from "@/server/contacts/suppressions";
-import { IMPORT_STATUSES } from "@/server/imports/schema";
+import { IMPORT_STATUSES, ZColumnOutcome, ZMergedRow } from "@/server/imports/schema";
 import { ZJobView } from "@/server/jobs/schema";
 
 /** Output schemas of the contact, account, audience, suppression and import tools: every field typed. */
@@ -120,6 +120,9 @@ export const ZImportReport = z.object({
   updated: z.number().int(),
   skipped: z.number().int().describe("Rows not written: the contact was already there (onExisting skip, or nothing new) or the row repeats an earlier one."),
   duplicates: z.number().int().describe("Of the skipped rows, repeats of an earlier row of the file."),
+  duplicateRows: z.array(ZMergedRow).describe("Rows merged as duplicates (repeats of an earlier row, or the same contact as another row), with the contact each joined: 100 at a time, in row order. The first 10,000 of an import are listed; duplicates counts all."),
+  nextDuplicatesAfterRow: z.number().int().nullable().describe("More merged rows follow: pass it to imports_get as duplicatesAfterRow for the next 100; null when none are left."),
+  columns: z.array(ZColumnOutcome).describe("Every column of the file and what it became: a field, \"custom:<name>\" (kept on each contact as that custom field) or \"ignore\" (chosen in the mapping: not kept)."),
   refused: z.array(ZRowIssue).describe("Rows of which nothing was written, with the reason: 100 at a time, in row order."),
   refusedCount: z.number().int(),
   nextRefusedAfterRow: z.number().int().nullable().describe("More refused rows follow: pass it to imports_get as refusedAfterRow for the next 100; null when none are left."),
