@@ -14,16 +14,20 @@ export function isLoopbackUrl(url: string): boolean {
 
 /**
  * Why a campaign cannot go live while the service's public address ({base_url}, NEXTAUTH_URL) is a
- * loopback one, or null: on the paid plan with a real print vendor, every piece carries a QR code
- * and a short link at that address, and a printed `http://localhost:3000/r/…` leads nowhere. The
- * built-in sandbox printer mails nothing, so its campaigns (the demo's, the tests') are not held.
+ * loopback one, or null: on the paid plan with a real print vendor's live account, every piece
+ * carries a QR code and a short link at that address, and a printed `http://localhost:3000/r/…`
+ * leads nowhere. The built-in sandbox printer and a vendor's test key mail nothing, so their
+ * campaigns (the demo's, the tests', a first try of Lob with a test key) are not held.
  */
 export async function publicAddressProblem(db: Db, campaign: { workspaceId: string; fulfilmentContractId: string | null }, base: string = baseUrl()): Promise<string | null> {
   if (!isLoopbackUrl(base) || !campaign.fulfilmentContractId) return null;
   const [workspace, contract] = await Promise.all([
     db.workspace.findUnique({ where: { id: campaign.workspaceId }, select: { plan: true } }),
-    db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: campaign.workspaceId }, select: { vendor: true } }),
+    db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: campaign.workspaceId }, select: { vendor: true, connectionId: true } }),
   ]);
   if (workspace?.plan !== "paid" || !contract || contract.vendor === "sandbox") return null;
+  // A vendor's test key (Lob's test_…) prints and mails nothing either: trying it from a laptop is fine.
+  const connection = contract.connectionId ? await db.printVendorConnection.findFirst({ where: { id: contract.connectionId, workspaceId: campaign.workspaceId }, select: { mode: true } }) : null;
+  if (connection?.mode === "test") return null;
   return `The service's public address is ${base}, a loopback address: every printed QR code and link would lead there and no recipient could open it. Set NEXTAUTH_URL to the service's public https address (for example https://mail.yourcompany.com) and restart it, then go live.`;
 }

@@ -142,7 +142,11 @@ describe("campaigns", () => {
       // The sandbox printer mails nothing: its campaigns go live on a laptop as before.
       await prisma.fulfilmentContract.update({ where: { id: f.contract.id }, data: { vendor: "sandbox" } });
       expect(await publicAddressProblem(prisma, { workspaceId: f.workspaceId, fulfilmentContractId: f.contract.id })).toBeNull();
-      await prisma.fulfilmentContract.update({ where: { id: f.contract.id }, data: { vendor: "lob" } });
+      // A Lob test key mails nothing either.
+      const testKey = await prisma.printVendorConnection.create({ data: { workspaceId: f.workspaceId, vendor: "lob", mode: "test", keyHint: "abcd", connectedByLabel: "test" } });
+      await prisma.fulfilmentContract.update({ where: { id: f.contract.id }, data: { vendor: "lob", connectionId: testKey.id } });
+      expect(await publicAddressProblem(prisma, { workspaceId: f.workspaceId, fulfilmentContractId: f.contract.id })).toBeNull();
+      await prisma.fulfilmentContract.update({ where: { id: f.contract.id }, data: { vendor: "lob", connectionId: null } });
       process.env.NEXTAUTH_URL = "https://mail.acme.example";
       expect((await goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor })).status).toBe("live");
     } finally {
