@@ -30,7 +30,7 @@ function shapeWord(font: FontRef, word: string): ShapedRun {
   const cache = layoutCache(font);
   const hit = cache[word];
   if (hit) return hit;
-  const run = font.font.layout(word);
+  const run = layoutWithSourceCharacters(font, word);
   const scale = 1000 / font.font.unitsPerEm;
   for (let i = 0; i < run.positions.length; i++) {
     const p = run.positions[i] as GlyphPosition & Record<string, number>;
@@ -40,6 +40,29 @@ function shapeWord(font: FontRef, word: string): ShapedRun {
   cache[word] = run as unknown as ShapedRun;
   caches.get(font.key)!.size++;
   return run as unknown as ShapedRun;
+}
+
+type GetGlyph = (id: number, codePoints?: number[]) => Glyph;
+
+/**
+ * fontkit's layout with each glyph saying the characters it was shaped from. fontkit keeps one Glyph
+ * object per glyph id and font, carrying the characters of the first word that used it: Noto Sans
+ * Arabic draws س and ش with one base glyph (the dots are glyphs of their own), so without this the
+ * second would read as the first in the PDF's text. While the word is shaped, a glyph asked for with
+ * other characters than the shared object's is handed out as a thin wrapper carrying them.
+ */
+function layoutWithSourceCharacters(font: FontRef, word: string) {
+  const f = font.font as unknown as { getGlyph: GetGlyph };
+  const shared = f.getGlyph;
+  f.getGlyph = function (this: unknown, id: number, codePoints: number[] = []) {
+    const glyph = shared.call(this, id, codePoints);
+    return glyph.codePoints.join(",") === codePoints.join(",") ? glyph : (Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph);
+  };
+  try {
+    return font.font.layout(word);
+  } finally {
+    f.getGlyph = shared;
+  }
 }
 
 /**
