@@ -1,6 +1,7 @@
 import type { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { requestGoLive } from "@/server/confirmations/requests";
 import { requestDraftGeneration } from "@/server/drafts/service";
 import { testDatabase } from "@/test/database";
 import { callerFor, createAudience, createOwnerWorkspace } from "@/test/factories";
@@ -31,7 +32,7 @@ describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
     ];
     for (const [i, n] of names.entries()) await prisma.contact.update({ where: { id: contacts[i].id }, data: n });
     const campaign = await prisma.campaign.create({
-      data: { workspaceId: o.workspaceId, name: "World", format: "postcard", audienceId: audience.id, headline: "A quick idea for {{company}}", bodyTemplate: "Hello {{firstName}}.", signOff: "Sam" },
+      data: { workspaceId: o.workspaceId, name: "World", format: "postcard", audienceId: audience.id, entryPolicy: "audience_at_go_live", destinationUrl: "https://example.com/world", headline: "A quick idea for {{company}}", bodyTemplate: "Hello {{firstName}}.", signOff: "Sam" },
     });
     const p = { workspaceId: o.workspaceId, campaignId: campaign.id };
     await requestDraftGeneration(prisma, { ...p, actor });
@@ -70,6 +71,10 @@ describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
     expect(refused?.message).toContain("Drafts up to date, each fitting and with its merge data: 1 recipient's piece has characters no bundled font can print, which would print as empty boxes: ⵜⴰⵎⴰⵣⵉⵖⵜ Amazigh (ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ).");
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
     expect(await prisma.holdoutAssignment.count({ where: { campaignId: campaign.id } })).toBe(0);
+
+    // An agent's go-live card tells the person deciding it the same.
+    const { card } = await requestGoLive(prisma, { ...p, requestedBy: { kind: "agent", id: "grt_x", label: "Agent" } });
+    expect(card.summary).toContain("1 recipient's piece has characters no bundled font can print, which would print as empty boxes: ⵜⴰⵎⴰⵣⵉⵖⵜ Amazigh (ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ).");
 
     // The name written in a script that prints, drafts generated again: the item no longer blocks.
     await prisma.contact.update({ where: { id: contacts[5].id }, data: { firstName: "Tamazight" } });
