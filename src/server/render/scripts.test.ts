@@ -1,6 +1,7 @@
+import PNG from "png-js";
 import { describe, expect, it } from "vitest";
-import { hasPoppler, pdfFonts, pdfText } from "@/test/pdf-tools";
-import { layoutPiece, piecePdf } from "./index";
+import { hasPoppler, pdfFonts, pdfPagePng, pdfText } from "@/test/pdf-tools";
+import { layoutPiece, piecePdf, piecePng } from "./index";
 import type { RenderInput } from "./input";
 
 /** Every script a recipient's name and address may be written in, printed as text a reader can find. */
@@ -104,5 +105,22 @@ describe("every script prints", () => {
     const rendered = piece(name, ["12 Rue Hassan II", "Rabat 10000"], "MA", "A quick idea");
     const chars = [...new Set(name)];
     expect(rendered.issues).toContainEqual({ block: "address", kind: "missing_glyphs", message: `No bundled font can draw ${chars.join(" ")} in the address block.`, chars });
+  });
+
+  it.skipIf(!hasPoppler)("the preview of a right-to-left piece is the page poppler rasterises from its PDF", async () => {
+    const decode = (png: Buffer) =>
+      new Promise<Uint8Array>((resolve) => {
+        const p = new PNG(png);
+        p.decode((px) => resolve(px));
+      });
+    const rendered = piece("محمد بن سلمان الشهري", ["شارع الملك فهد 12", "الرياض 12345"], "SA", "שלום דוד, 2024 ב-Tel Aviv");
+    const pdf = await piecePdf(rendered);
+    for (const page of [0, 1]) {
+      const ours = await decode(piecePng(rendered, page, { widthPx: 666 }));
+      const theirs = await decode(pdfPagePng(pdf, page + 1, 72));
+      let diff = 0;
+      for (let i = 0; i < ours.length; i += 4) diff += Math.abs(ours[i] - theirs[i]) + Math.abs(ours[i + 1] - theirs[i + 1]) + Math.abs(ours[i + 2] - theirs[i + 2]);
+      expect(diff / ((ours.length / 4) * 3), `page ${page + 1}`).toBeLessThan(3);
+    }
   });
 });
