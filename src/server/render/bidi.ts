@@ -16,6 +16,12 @@ const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]|[\u{10800}-\u{10fff}
 
 export type TDirection = "ltr" | "rtl";
 
+/** The mirrored form of a bracket-like code point ("(" for ")"), or null. */
+export function mirrorOf(codePoint: number): number | null {
+  const m = bidi.getMirroredCharacter(String.fromCodePoint(codePoint));
+  return m ? m.codePointAt(0)! : null;
+}
+
 export const hasRtl = (text: string) => RTL_CHAR.test(text);
 
 /** The direction of a paragraph: that of its first strong character (rule P2), left-to-right without one. */

@@ -107,7 +107,7 @@ function drawRun(doc: PDFKit.PDFDocument, run: GlyphRun) {
   doc.font(run.font.font as unknown as string, run.font.key);
   const font = (doc as unknown as { _font: EmbeddedFont })._font;
   // PDFKit shapes each word again per document; hand it the layout's shared cache instead.
-  font.layoutCache = layoutCache(run.font);
+  font.layoutCache = layoutCache(run.font, run.rtl);
   if (!font[ENCODES_BY_TEXT]) {
     font.encode = encodeByText;
     font[ENCODES_BY_TEXT] = true;

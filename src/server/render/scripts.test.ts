@@ -86,6 +86,17 @@ describe("every script prints", () => {
     for (const s of ["سعيد الشمري", "4 شارع السلام", "جدة"]) expect(text).toContain(s);
   });
 
+  it.skipIf(!hasPoppler)("mirrors brackets in right-to-left text on the page, and extracts them as written", async () => {
+    const rendered = piece("דוד כהן (מנהל)", ["רחוב הרצל 15"], "IL");
+    const name = rendered.scene.pages[1].items.flatMap((i) => (i.kind === "text" ? i.runs : [])).filter((r) => r.rtl && r.y === Math.min(...rendered.scene.pages[1].items.flatMap((i) => (i.kind === "text" ? i.runs : [])).filter((x) => x.rtl).map((x) => x.y)));
+    // Left to right on the page: the last word in its brackets (each bracket mirrored: the closing one is drawn as "("), then the first two.
+    expect(name.sort((a, b) => a.x - b.x).map((r) => r.text)).toEqual(["(", "מנהל", ")", " ", "כהן", " ", "דוד"]);
+    // pdftotext reads the brackets as written (it puts the closing one, drawn at the line's left end, first).
+    const text = readable(pdfText(await piecePdf(rendered)));
+    expect(text).toContain("דוד כהן (מנהל");
+    expect(text).not.toContain(")מנהל");
+  });
+
   it.skipIf(!hasPoppler)("draws Han characters with Japanese forms for a recipient in Japan or a name with kana, and Chinese forms otherwise", async () => {
     const fontsOf = async (r: ReturnType<typeof piece>) => pdfFonts(await piecePdf(r)).map((f) => f.name.split("+")[1]);
     const japan = await fontsOf(piece("山田 直樹", ["東京都千代田区丸の内1-1-1"], "JP"));

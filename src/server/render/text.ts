@@ -176,7 +176,7 @@ function shapeLine(text: string, x: number, baseline: number, style: TextStyle, 
   const runs: GlyphRun[] = [];
   let cursor = x;
   for (const p of visualOrder(text, splitByFont(text, face).pieces, direction)) {
-    const run = shapeText(p.font, p.text);
+    const run = shapeText(p.font, p.text, p.rtl);
     const scale = size / 1000;
     const glyphs: GlyphRun["glyphs"] = [];
     let advance = 0;
@@ -186,7 +186,7 @@ function shapeLine(text: string, x: number, baseline: number, style: TextStyle, 
       advance += pos.xAdvance;
     });
     const width = advance * scale;
-    runs.push({ font: p.font, size, text: p.text, x: cursor, y: baseline, color: style.color, glyphs, width });
+    runs.push({ font: p.font, size, text: p.text, ...(p.rtl ? { rtl: true } : {}), x: cursor, y: baseline, color: style.color, glyphs, width });
     cursor += width;
   }
   return runs;
