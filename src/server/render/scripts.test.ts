@@ -67,6 +67,21 @@ describe("every script prints", () => {
     expect(runs.join(" | ")).toBe("Tel Aviv | - | ב | 2024 | , | דוד | שלום");
   });
 
+  it("starts a right-to-left paragraph at the right of its box, and keeps the address block's left edge", () => {
+    const rendered = layoutPiece({ ...base, text: { ...base.text, body: "Hello Sa'id,\n\nمرحبا سعيد" }, recipient: { name: "سعيد", addressLines: ["سعيد", "شارع السلام 4", "SAUDI ARABIA"], country: "SA" } });
+    const runs = rendered.scene.pages[1].items.flatMap((i) => (i.kind === "text" ? i.runs : []));
+    const line = (pred: (t: string) => boolean) => {
+      const y = runs.find((r) => pred(r.text))!.y;
+      const on = runs.filter((r) => r.y === y);
+      return { left: Math.min(...on.map((r) => r.x)), right: Math.max(...on.map((r) => r.x + r.width)) };
+    };
+    const latin = line((t) => t.startsWith("Hello"));
+    const arabic = line((t) => t.includes("مرحبا"));
+    expect(arabic.left).toBeGreaterThan(latin.left + 50);
+    expect(arabic.right).toBeGreaterThan(latin.right);
+    expect(line((t) => t.includes("شارع")).left).toBeCloseTo(line((t) => t.includes("SAUDI")).left, 3);
+  });
+
   it("joins Arabic letters (initial, medial and final forms) and stacks Thai marks", () => {
     const runs = piece("محمد", [], "SA").scene.pages[1].items.flatMap((i) => (i.kind === "text" ? i.runs : []));
     const arabic = runs.find((r) => r.text === "محمد")!;

@@ -14,6 +14,7 @@ export interface TextStyle {
   /** Line height as a multiple of the size. */
   lineHeight?: number;
   color: string;
+  /** Unset: each paragraph aligned to where its direction starts (left, or right for Arabic and Hebrew). */
   align?: "left" | "center" | "right";
   valign?: "top" | "middle" | "bottom";
   /**
@@ -245,8 +246,11 @@ export function layoutText(raw: string, box: Box, style: TextStyle): TextFit {
     if (!line) return;
     const baseline = top + i * lead + (lead - (ascent + descent) * size) / 2 + ascent * size;
     const width = unitWidth(line, face) * size;
-    const x = style.align === "center" ? box.x + (box.w - width) / 2 : style.align === "right" ? box.x + box.w - width : box.x;
-    runs.push(...shapeLine(line, x, baseline, style, size, face, directions[result.paragraphOf[i]] ?? "ltr"));
+    const direction = directions[result.paragraphOf[i]] ?? "ltr";
+    // Without an alignment of its own, a paragraph starts where its direction starts: a right-to-left one at the right.
+    const align = style.align ?? (direction === "rtl" ? "right" : "left");
+    const x = align === "center" ? box.x + (box.w - width) / 2 : align === "right" ? box.x + box.w - width : box.x;
+    runs.push(...shapeLine(line, x, baseline, style, size, face, direction));
   });
   return { runs, size, lines: lines.length, height: result.lines.length * lead, overflow, missingGlyphs: missing };
 }

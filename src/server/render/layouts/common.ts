@@ -57,7 +57,9 @@ export class PageBuilder {
 
   /** A text block: shrunk to fit within its limits, and reported (with a red outline in the preview) when it still does not. */
   text(block: RenderIssue["block"], text: string, box: Box, style: TextStyle, opts: { required?: boolean } = {}) {
-    const fit = layoutText(text, box, { lang: this.lang, ...style });
+    // Address blocks keep their left edge where the post reads them, whatever the script.
+    const align = style.align ?? (block === "address" || block === "returnAddress" ? "left" : undefined);
+    const fit = layoutText(text, box, { lang: this.lang, ...style, align });
     if (fit.runs.length) this.add({ kind: "text", runs: fit.runs });
     if (fit.overflow) {
       this.issues.push({ block, kind: "overflow", message: `The ${label(block)} does not fit its box even at ${fit.size.toFixed(1)} pt: shorten it.` });
