@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { draftSummary } from "@/server/drafts/service";
+import { unprintableDrafts } from "@/server/drafts/unprintable";
 import { auditStaleness } from "@/server/mailability/staleness";
 import { latestAudit } from "@/server/mailability/service";
 import { needsDestination, responseSummary } from "@/server/responses/page-settings";
@@ -33,12 +34,13 @@ export interface TReadinessItem {
 export async function campaignReadiness(db: Db, p: { workspaceId: string; campaignId: string }) {
   const campaign = await requireCampaign(db, p);
   const base = `/campaigns/${campaign.id}`;
-  const [workspace, contract, members, drafts, audit] = await Promise.all([
+  const [workspace, contract, members, drafts, audit, unprintable] = await Promise.all([
     db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
     campaign.fulfilmentContractId ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null,
     campaign.audienceId ? db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : Promise.resolve(0),
     draftSummary(db, p),
     campaign.audienceId ? latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id }) : Promise.resolve(null),
+    unprintableDrafts(db, p),
   ]);
   const stale = audit && campaign.audienceId ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id }) : null;
   const problems = await goLiveProblems(db, campaign);
@@ -78,8 +80,8 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     {
       key: "drafts",
       label: "Drafts up to date, each fitting and with its merge data",
-      ok: !rendering && drafts.outOfDate === 0 && drafts.overflowing === 0 && drafts.missingData === 0,
-      detail: draftsDetail(drafts, rendering),
+      ok: !rendering && drafts.outOfDate === 0 && drafts.overflowing === 0 && drafts.missingData === 0 && unprintable.count === 0,
+      detail: draftsDetail(drafts, rendering, unprintable.sentence),
       fix: `${base}#drafts`,
     },
     {
@@ -116,13 +118,15 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
 }
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** What the drafts item says: being rendered, out of date, needing attention, or ready. */
-function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: boolean) {
+/** What the drafts item says: being rendered, out of date, needing attention (unprintable characters named by recipient), or ready. */
+function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: boolean, unprintable: string | null) {
   if (rendering) return "Drafts are being generated; going live waits until the job has finished.";
   if (d.total === 0) return "No drafts generated: each piece is rendered when its recipient enters.";
   if (d.outOfDate > 0) return `${count(d.outOfDate)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.`;
   const attention = [d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "", d.missingData ? `${count(d.missingData)} missing merge data` : ""].filter(Boolean);
-  return attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : `${count(d.total)} drafts ready.`;
+  const fits = attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : "";
+  if (unprintable) return fits ? `${fits} ${unprintable}` : unprintable;
+  return fits || `${count(d.total)} drafts ready.`;
 }
 
 export type TCampaignReadiness = Awaited<ReturnType<typeof campaignReadiness>>;

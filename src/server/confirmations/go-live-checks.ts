@@ -1,5 +1,6 @@
 import type { Campaign, ConfirmationCard } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { unprintableDrafts } from "@/server/drafts/unprintable";
 
 /**
  * What a go-live card tells the person beyond the draft itself (readiness warnings), and the
@@ -39,8 +40,8 @@ export async function goLiveReadinessWarnings(db: Db, campaign: Campaign, facts:
     const share = Math.round(((audit.unmailable + audit.fixable) / audit.contacts) * 100);
     warnings.push(`The latest mailability audit found ${audit.unmailable} unmailable and ${audit.fixable} fixable of ${audit.contacts} contacts (${share}%): those are skipped unless fixed.`);
   }
-  const glyphs = await db.draft.count({ where: { workspaceId: campaign.workspaceId, campaignId: campaign.id, issues: { array_contains: [{ kind: "missing_glyphs" }] } } });
-  if (glyphs > 0) warnings.push(`${glyphs} recipients' drafts have characters the fonts cannot print (missing glyphs).`);
+  const unprintable = await unprintableDrafts(db, { workspaceId: campaign.workspaceId, campaignId: campaign.id });
+  if (unprintable.sentence) warnings.push(unprintable.sentence);
   return warnings;
 }
 

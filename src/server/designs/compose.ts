@@ -102,7 +102,7 @@ export function composePiece(p: ComposeParts): Composed {
     image: d.image === "logo" && !p.brand.logo ? "none" : d.image,
     returnAddress: p.brand.returnAddress,
     text: blocks,
-    recipient: { name: `${p.contact.firstName} ${p.contact.lastName}`.trim(), addressLines: addressBlock({ ...p.contact, company: p.contact.account?.name ?? null }) },
+    recipient: { name: `${p.contact.firstName} ${p.contact.lastName}`.trim(), addressLines: addressBlock({ ...p.contact, company: p.contact.account?.name ?? null }), country: p.contact.country },
     response: p.response,
     gift: gift ? { name: gift.name, description: gift.description } : null,
     specimen: p.specimen,

@@ -22,6 +22,7 @@ export const ZDraftIssue = z.object({
   block: z.enum(["headline", "body", "signOff", "cta", "address", "returnAddress", "companyName", "recipient"]),
   kind: z.enum(["overflow", "shrunk", "missing_glyphs", "missing_data", "po_box"]),
   message: z.string(),
+  chars: z.array(z.string()).optional().describe("For missing_glyphs: the characters no bundled font can print (they would print as empty boxes)."),
 });
 
 export const ZDraftRow = z.object({

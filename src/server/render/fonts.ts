@@ -10,6 +10,8 @@ import { woffToSfnt } from "./woff";
  * Unicode subset and weight (latin, latin-ext, cyrillic, vietnamese, and about 100 slices of
  * Chinese): the renderer loads only the slices a document's text needs, and embeds only the
  * glyphs it uses, so a PDF with "王芳" in it carries a few kilobytes of Chinese font, not 10 MB.
+ * Arabic, Hebrew, Thai, Korean and Japanese have their own Noto fallbacks, loaded the same way only
+ * when a document's text has a character of theirs.
  */
 export const FONT_FAMILIES = {
   "noto-sans": { label: "Noto Sans", kind: "sans", pkg: "@fontsource/noto-sans", file: "noto-sans", weights: [400, 700] },
@@ -18,6 +20,11 @@ export const FONT_FAMILIES = {
   "patrick-hand": { label: "Patrick Hand", kind: "handwriting", pkg: "@fontsource/patrick-hand", file: "patrick-hand", weights: [400] },
   "dancing-script": { label: "Dancing Script", kind: "handwriting", pkg: "@fontsource/dancing-script", file: "dancing-script", weights: [400, 700] },
   "noto-sans-sc": { label: "Noto Sans SC", kind: "fallback", pkg: "@fontsource/noto-sans-sc", file: "noto-sans-sc", weights: [400, 700] },
+  "noto-sans-jp": { label: "Noto Sans JP", kind: "fallback", pkg: "@fontsource/noto-sans-jp", file: "noto-sans-jp", weights: [400, 700] },
+  "noto-sans-kr": { label: "Noto Sans KR", kind: "fallback", pkg: "@fontsource/noto-sans-kr", file: "noto-sans-kr", weights: [400, 700] },
+  "noto-sans-arabic": { label: "Noto Sans Arabic", kind: "fallback", pkg: "@fontsource/noto-sans-arabic", file: "noto-sans-arabic", weights: [400, 700] },
+  "noto-sans-hebrew": { label: "Noto Sans Hebrew", kind: "fallback", pkg: "@fontsource/noto-sans-hebrew", file: "noto-sans-hebrew", weights: [400, 700] },
+  "noto-sans-thai": { label: "Noto Sans Thai", kind: "fallback", pkg: "@fontsource/noto-sans-thai", file: "noto-sans-thai", weights: [400, 700] },
 } as const;
 export type TFontFamily = keyof typeof FONT_FAMILIES;
 /** Families a brand kit may choose for headings and body text. */
@@ -89,10 +96,27 @@ function nearestWeight(family: TFontFamily, weight: number): number {
   return weights.reduce((best, w) => (Math.abs(w - weight) < Math.abs(best - weight) ? w : best), weights[0]);
 }
 
-/** The families tried in turn for a character: the chosen one, then Noto Sans (or Noto Serif), then Noto Sans SC. */
-export function fallbackChain(family: TFontFamily): TFontFamily[] {
+/**
+ * The language a text is written in, where it decides the glyph forms: Chinese, Japanese and Korean
+ * share the Han characters but print many of them differently (直, 骨, 海...), so a Japanese name must
+ * be drawn from the Japanese font. Undefined: no preference (Han characters get the Chinese forms).
+ */
+export type TCjkLang = "ja" | "ko" | "zh";
+
+const CJK_ORDER: Record<TCjkLang | "none", TFontFamily[]> = {
+  none: ["noto-sans-sc", "noto-sans-jp", "noto-sans-kr"],
+  zh: ["noto-sans-sc", "noto-sans-jp", "noto-sans-kr"],
+  ja: ["noto-sans-jp", "noto-sans-sc", "noto-sans-kr"],
+  ko: ["noto-sans-kr", "noto-sans-sc", "noto-sans-jp"],
+};
+
+/**
+ * The families tried in turn for a character: the chosen one, then Noto Sans (or Noto Serif), the
+ * Arabic, Hebrew and Thai fonts, then the CJK fonts in the order the text's language asks for.
+ */
+export function fallbackChain(family: TFontFamily, lang?: TCjkLang): TFontFamily[] {
   const second: TFontFamily = FONT_FAMILIES[family].kind === "serif" ? "noto-serif" : "noto-sans";
-  return [...new Set<TFontFamily>([family, second, "noto-sans", "noto-sans-sc"])];
+  return [...new Set<TFontFamily>([family, second, "noto-sans", "noto-sans-arabic", "noto-sans-hebrew", "noto-sans-thai", ...CJK_ORDER[lang ?? "none"]])];
 }
 
 const faceCache = new Map<string, FontRef | null>();
@@ -100,12 +124,12 @@ const faceCache = new Map<string, FontRef | null>();
  * The font file that draws a code point in the given family and weight, trying the fallback chain;
  * null when no bundled font has the character (the renderer reports it).
  */
-export function fontFor(family: TFontFamily, weight: number, codePoint: number): FontRef | null {
-  const cacheKey = `${family}:${weight}:${codePoint}`;
+export function fontFor(family: TFontFamily, weight: number, codePoint: number, lang?: TCjkLang): FontRef | null {
+  const cacheKey = `${family}:${weight}:${codePoint}:${lang ?? ""}`;
   const cached = faceCache.get(cacheKey);
   if (cached !== undefined) return cached;
   let found: FontRef | null = null;
-  for (const f of fallbackChain(family)) {
+  for (const f of fallbackChain(family, lang)) {
     const w = nearestWeight(f, weight);
     for (const s of slices(f)) {
       if (!s.ranges.some(([a, b]) => codePoint >= a && codePoint <= b)) continue;

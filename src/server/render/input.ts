@@ -1,4 +1,4 @@
-import type { TFontFamily } from "./fonts";
+import type { TCjkLang, TFontFamily } from "./fonts";
 import type { TFormat } from "./page-specs";
 import type { ImageAsset } from "./scene";
 
@@ -25,7 +25,8 @@ export interface RenderInput {
   image: "logo" | "none" | TArtwork;
   returnAddress: string[];
   text: Record<TBlock, string>;
-  recipient: { name: string; addressLines: string[] };
+  /** The recipient's country (ISO code as stored) decides the glyph forms of Han characters (see recipientLang). */
+  recipient: { name: string; addressLines: string[]; country?: string | null };
   /** The printed response link and what is printed under the QR code. */
   response: { url: string; label: string };
   gift: { name: string; description: string } | null;
@@ -37,4 +38,19 @@ export interface RenderIssue {
   block: TBlock | "address" | "returnAddress" | "companyName";
   kind: "overflow" | "shrunk" | "missing_glyphs";
   message: string;
+  /** For missing_glyphs: the characters no bundled font draws. */
+  chars?: string[];
+}
+
+const CJK_BY_COUNTRY: Record<string, TCjkLang> = { JP: "ja", JPN: "ja", JAPAN: "ja", 日本: "ja", KR: "ko", KOR: "ko", "SOUTH KOREA": "ko", 대한민국: "ko", 한국: "ko" };
+
+/**
+ * The language a piece's Han characters are drawn in: Japanese for a recipient in Japan, Korean for
+ * one in Korea, otherwise none (Chinese forms). Each text block still turns Japanese when it has
+ * kana and Korean when it has Hangul (text.ts, textLang), so a Japanese name is drawn with Japanese
+ * forms on a piece to any country as soon as it is written with kana.
+ */
+export function recipientLang(input: Pick<RenderInput, "recipient">): TCjkLang | undefined {
+  const country = input.recipient.country?.trim().toUpperCase();
+  return country ? CJK_BY_COUNTRY[country] : undefined;
 }

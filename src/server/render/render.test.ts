@@ -175,8 +175,8 @@ describe("the renderer", () => {
     expect(d / (other.px.length / 4)).toBeGreaterThan(0.2);
   });
 
-  it("reports characters that no bundled font can draw", () => {
-    const r = layoutPiece({ ...base, text: { ...base.text, headline: "Hello שלום" } });
-    expect(r.issues).toContainEqual(expect.objectContaining({ block: "headline", kind: "missing_glyphs" }));
+  it("reports characters that no bundled font can draw, naming them", () => {
+    const r = layoutPiece({ ...base, text: { ...base.text, headline: "Hello ⵜⴰⵎⴰⵣⵉⵖⵜ" } });
+    expect(r.issues).toContainEqual({ block: "headline", kind: "missing_glyphs", message: "No bundled font can draw ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ in the headline.", chars: ["ⵜ", "ⴰ", "ⵎ", "ⵣ", "ⵉ", "ⵖ"] });
   });
 });

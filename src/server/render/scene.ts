@@ -12,6 +12,8 @@ export interface GlyphRun {
   font: FontRef;
   size: number;
   text: string;
+  /** A right-to-left piece (./bidi.ts): its glyphs come in drawing order and its brackets are mirrored. */
+  rtl?: boolean;
   /** Left edge and baseline. */
   x: number;
   y: number;

@@ -1,5 +1,6 @@
 import LineBreaker from "linebreak";
-import { type FontRef, fontFor, primaryFont, type TFontFamily } from "./fonts";
+import { paragraphDirection, type TDirection, visualOrder } from "./bidi";
+import { type FontRef, fontFor, primaryFont, type TCjkLang, type TFontFamily } from "./fonts";
 import type { GlyphRun } from "./scene";
 import { shapeText } from "./shaping";
 
@@ -13,8 +14,30 @@ export interface TextStyle {
   /** Line height as a multiple of the size. */
   lineHeight?: number;
   color: string;
+  /** Unset: each paragraph aligned to where its direction starts (left, or right for Arabic and Hebrew). */
   align?: "left" | "center" | "right";
   valign?: "top" | "middle" | "bottom";
+  /**
+   * The language hint for Han characters (from the recipient's country): "ja" draws them with the
+   * Japanese font's forms, "ko" with the Korean one's. Kana in the text makes it Japanese and Hangul
+   * Korean whatever the hint says.
+   */
+  lang?: TCjkLang;
+}
+
+/** The font choice of one text: family, weight and the CJK language deciding Han glyph forms. */
+interface Face {
+  family: TFontFamily;
+  weight: number;
+  lang?: TCjkLang;
+}
+const faceKey = (f: Face) => `${f.family}|${f.weight}|${f.lang ?? ""}`;
+
+/** The language whose glyph forms a text's Han characters take: Japanese with kana, Korean with Hangul, else the hint. */
+export function textLang(text: string, hint?: TCjkLang): TCjkLang | undefined {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return "ja";
+  if (/\p{Script=Hangul}/u.test(text)) return "ko";
+  return hint;
 }
 
 export interface Box {
@@ -47,8 +70,9 @@ const pieceCache = new Map<string, { pieces: Piece[]; missing: string[] }>();
 const widthCache = new Map<string, number>();
 
 /** Splits text into runs that one font file draws, following the family's fallback chain. */
-function splitByFont(text: string, family: TFontFamily, weight: number): { pieces: Piece[]; missing: string[] } {
-  const key = `${family}|${weight}|${text}`;
+function splitByFont(text: string, face: Face): { pieces: Piece[]; missing: string[] } {
+  const { family, weight, lang } = face;
+  const key = `${faceKey(face)}|${text}`;
   const hit = pieceCache.get(key);
   if (hit) return hit;
   const pieces: Piece[] = [];
@@ -59,7 +83,7 @@ function splitByFont(text: string, family: TFontFamily, weight: number): { piece
     const last = pieces[pieces.length - 1];
     // Combining marks and joiners stay with the character before them when its font can draw them.
     const joins = /\p{M}|\u200d|[\ufe00-\ufe0f]/u.test(ch) && last?.font.font.hasGlyphForCodePoint(cp);
-    let font = joins ? last.font : fontFor(family, weight, cp);
+    let font = joins ? last.font : fontFor(family, weight, cp, lang);
     if (!font) {
       if (!/\s/.test(ch)) missing.push(ch);
       font = last?.font ?? primary;
@@ -74,13 +98,13 @@ function splitByFont(text: string, family: TFontFamily, weight: number): { piece
 }
 
 /** Width of a text at 1 pt, shaped (kerning, ligatures) as the PDF and the preview draw it. */
-function unitWidth(text: string, family: TFontFamily, weight: number): number {
+function unitWidth(text: string, face: Face): number {
   if (!text) return 0;
-  const key = `${family}|${weight}|${text}`;
+  const key = `${faceKey(face)}|${text}`;
   const hit = widthCache.get(key);
   if (hit !== undefined) return hit;
   let w = 0;
-  for (const p of splitByFont(text, family, weight).pieces) w += shapeText(p.font, p.text).advance / 1000;
+  for (const p of splitByFont(text, face).pieces) w += shapeText(p.font, p.text).advance / 1000;
   if (widthCache.size > MAX_CACHE) widthCache.clear();
   widthCache.set(key, w);
   return w;
@@ -96,39 +120,44 @@ interface Chunk {
 }
 
 /** Break opportunities (UAX #14) of one paragraph, measured at 1 pt. */
-function chunksOf(paragraph: string, family: TFontFamily, weight: number): Chunk[] {
+function chunksOf(paragraph: string, face: Face): Chunk[] {
   const chunks: Chunk[] = [];
   const breaker = new LineBreaker(paragraph);
   let last = 0;
   for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
     const full = paragraph.slice(last, bk.position);
     const core = full.replace(/\s+$/u, "");
-    chunks.push({ core, full, coreWidth: unitWidth(core, family, weight), fullWidth: unitWidth(full, family, weight), required: bk.required });
+    chunks.push({ core, full, coreWidth: unitWidth(core, face), fullWidth: unitWidth(full, face), required: bk.required });
     last = bk.position;
   }
   return chunks;
 }
 
 /** Greedy line filling at one size; a chunk wider than the line is broken between characters. */
-function wrap(paragraphs: Chunk[][], size: number, width: number, family: TFontFamily, weight: number): { lines: string[]; broken: boolean } {
+function wrap(paragraphs: Chunk[][], size: number, width: number, face: Face): { lines: string[]; paragraphOf: number[]; broken: boolean } {
   const lines: string[] = [];
+  const paragraphOf: number[] = [];
   let broken = false;
-  for (const chunks of paragraphs) {
+  for (const [index, chunks] of paragraphs.entries()) {
     let line = "";
     let lineWidth = 0;
     const flush = () => {
       lines.push(line.replace(/\s+$/u, ""));
+      paragraphOf.push(index);
       line = "";
       lineWidth = 0;
     };
-    if (chunks.length === 0) lines.push("");
+    if (chunks.length === 0) {
+      lines.push("");
+      paragraphOf.push(index);
+    }
     for (const c of chunks) {
       if (line && lineWidth + c.coreWidth * size > width + 0.01) flush();
       if (!line && c.coreWidth * size > width + 0.01) {
         // A single word longer than the line: place it character by character.
         broken = true;
         for (const ch of c.full) {
-          const w = unitWidth(ch, family, weight) * size;
+          const w = unitWidth(ch, face) * size;
           if (line && lineWidth + w > width + 0.01 && !/\s/u.test(ch)) flush();
           line += ch;
           lineWidth += w;
@@ -140,14 +169,15 @@ function wrap(paragraphs: Chunk[][], size: number, width: number, family: TFontF
     }
     if (line || chunks.length > 0) flush();
   }
-  return { lines, broken };
+  return { lines, paragraphOf, broken };
 }
 
-function shapeLine(text: string, x: number, baseline: number, style: TextStyle, size: number): GlyphRun[] {
+/** One line as glyph runs from left to right: right-to-left pieces reordered and shaped as they are drawn (./bidi.ts). */
+function shapeLine(text: string, x: number, baseline: number, style: TextStyle, size: number, face: Face, direction: TDirection): GlyphRun[] {
   const runs: GlyphRun[] = [];
   let cursor = x;
-  for (const p of splitByFont(text, style.family, style.weight).pieces) {
-    const run = shapeText(p.font, p.text);
+  for (const p of visualOrder(text, splitByFont(text, face).pieces, direction)) {
+    const run = shapeText(p.font, p.text, p.rtl);
     const scale = size / 1000;
     const glyphs: GlyphRun["glyphs"] = [];
     let advance = 0;
@@ -157,7 +187,7 @@ function shapeLine(text: string, x: number, baseline: number, style: TextStyle, 
       advance += pos.xAdvance;
     });
     const width = advance * scale;
-    runs.push({ font: p.font, size, text: p.text, x: cursor, y: baseline, color: style.color, glyphs, width });
+    runs.push({ font: p.font, size, text: p.text, ...(p.rtl ? { rtl: true } : {}), x: cursor, y: baseline, color: style.color, glyphs, width });
     cursor += width;
   }
   return runs;
@@ -181,16 +211,19 @@ export function layoutText(raw: string, box: Box, style: TextStyle): TextFit {
   const text = cleanText(raw);
   const lineHeight = style.lineHeight ?? 1.25;
   const minSize = Math.min(style.minSize ?? style.size, style.size);
-  const paragraphs = text.split("\n").map((p) => chunksOf(p, style.family, style.weight));
-  const missing = [...new Set(text.split("\n").flatMap((p) => splitByFont(p, style.family, style.weight).missing))];
+  const face: Face = { family: style.family, weight: style.weight, lang: textLang(text, style.lang) };
+  const paragraphTexts = text.split("\n");
+  const paragraphs = paragraphTexts.map((p) => chunksOf(p, face));
+  const directions = paragraphTexts.map(paragraphDirection);
+  const missing = [...new Set(paragraphTexts.flatMap((p) => splitByFont(p, face).missing))];
   if (!text.trim()) return { runs: [], size: style.size, lines: 0, height: 0, overflow: false, missingGlyphs: [] };
 
   let size = style.size;
-  let result = wrap(paragraphs, size, box.w, style.family, style.weight);
+  let result = wrap(paragraphs, size, box.w, face);
   const fits = (r: typeof result, s: number) => !r.broken && r.lines.length * s * lineHeight <= box.h + 0.01;
   while (!fits(result, size) && size > minSize) {
     size = Math.max(minSize, size - Math.max(0.25, size * 0.04));
-    result = wrap(paragraphs, size, box.w, style.family, style.weight);
+    result = wrap(paragraphs, size, box.w, face);
   }
   let lines = result.lines;
   const overflow = !fits(result, size);
@@ -198,7 +231,7 @@ export function layoutText(raw: string, box: Box, style: TextStyle): TextFit {
   if (lines.length > capacity) {
     lines = lines.slice(0, capacity);
     let lastLine = `${lines[capacity - 1].replace(/\s+$/u, "")}…`;
-    while (lastLine.length > 1 && unitWidth(lastLine, style.family, style.weight) * size > box.w) lastLine = `${lastLine.slice(0, -2).replace(/\s+$/u, "")}…`;
+    while (lastLine.length > 1 && unitWidth(lastLine, face) * size > box.w) lastLine = `${lastLine.slice(0, -2).replace(/\s+$/u, "")}…`;
     lines[capacity - 1] = lastLine;
   }
 
@@ -212,14 +245,18 @@ export function layoutText(raw: string, box: Box, style: TextStyle): TextFit {
   lines.forEach((line, i) => {
     if (!line) return;
     const baseline = top + i * lead + (lead - (ascent + descent) * size) / 2 + ascent * size;
-    const width = unitWidth(line, style.family, style.weight) * size;
-    const x = style.align === "center" ? box.x + (box.w - width) / 2 : style.align === "right" ? box.x + box.w - width : box.x;
-    runs.push(...shapeLine(line, x, baseline, style, size));
+    const width = unitWidth(line, face) * size;
+    const direction = directions[result.paragraphOf[i]] ?? "ltr";
+    // Without an alignment of its own, a paragraph starts where its direction starts: a right-to-left one at the right.
+    const align = style.align ?? (direction === "rtl" ? "right" : "left");
+    const x = align === "center" ? box.x + (box.w - width) / 2 : align === "right" ? box.x + box.w - width : box.x;
+    runs.push(...shapeLine(line, x, baseline, style, size, face, direction));
   });
   return { runs, size, lines: lines.length, height: result.lines.length * lead, overflow, missingGlyphs: missing };
 }
 
 /** Width of one line of text at a size (for placing labels). */
-export function textWidth(text: string, family: TFontFamily, weight: 400 | 700, size: number): number {
-  return unitWidth(cleanText(text), family, weight) * size;
+export function textWidth(text: string, family: TFontFamily, weight: 400 | 700, size: number, lang?: TCjkLang): number {
+  const clean = cleanText(text);
+  return unitWidth(clean, { family, weight, lang: textLang(clean, lang) }) * size;
 }

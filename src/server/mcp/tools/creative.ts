@@ -48,6 +48,7 @@ const ZRenderIssue = z.object({
   block: z.enum(["headline", "body", "signOff", "cta", "address", "returnAddress", "companyName"]),
   kind: z.enum(["overflow", "shrunk", "missing_glyphs"]),
   message: z.string(),
+  chars: z.array(z.string()).optional().describe("For missing_glyphs: the characters no bundled font can print (they would print as empty boxes)."),
 });
 
 const ZDraftRowOut = z.object({

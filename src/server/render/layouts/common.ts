@@ -3,6 +3,7 @@ import { qrPath } from "../qr";
 import { BLEED, SAFE } from "../page-specs";
 import type { ImageAsset, ScenePage, SceneItem } from "../scene";
 import { inch } from "../scene";
+import type { TCjkLang } from "../fonts";
 import type { RenderInput, RenderIssue, TArtwork } from "../input";
 
 /** Builds one page in trim coordinates (points from the trim's top left), recording what did not fit. */
@@ -13,6 +14,8 @@ export class PageBuilder {
     readonly w: number,
     readonly h: number,
     private readonly issues: RenderIssue[],
+    /** The language hint for Han characters in every text of the page (the recipient's, see recipientLang). */
+    private readonly lang?: TCjkLang,
   ) {
     this.page = { label, width: w + 2 * BLEED, height: h + 2 * BLEED, bleed: BLEED, items: [], guides: [] };
     this.guide({ kind: "rect", x: 0, y: 0, w, h, stroke: "#868e96", lineWidth: 0.5, dash: [4, 3] });
@@ -54,7 +57,9 @@ export class PageBuilder {
 
   /** A text block: shrunk to fit within its limits, and reported (with a red outline in the preview) when it still does not. */
   text(block: RenderIssue["block"], text: string, box: Box, style: TextStyle, opts: { required?: boolean } = {}) {
-    const fit = layoutText(text, box, style);
+    // Address blocks keep their left edge where the post reads them, whatever the script.
+    const align = style.align ?? (block === "address" || block === "returnAddress" ? "left" : undefined);
+    const fit = layoutText(text, box, { lang: this.lang, ...style, align });
     if (fit.runs.length) this.add({ kind: "text", runs: fit.runs });
     if (fit.overflow) {
       this.issues.push({ block, kind: "overflow", message: `The ${label(block)} does not fit its box even at ${fit.size.toFixed(1)} pt: shorten it.` });
@@ -63,7 +68,7 @@ export class PageBuilder {
       this.issues.push({ block, kind: "shrunk", message: `The ${label(block)} was set at ${fit.size.toFixed(1)} pt instead of ${style.size} pt to fit.` });
     }
     if (fit.missingGlyphs.length) {
-      this.issues.push({ block, kind: "missing_glyphs", message: `No bundled font can draw ${fit.missingGlyphs.slice(0, 8).join(" ")} in the ${label(block)}.` });
+      this.issues.push({ block, kind: "missing_glyphs", message: `No bundled font can draw ${fit.missingGlyphs.slice(0, 8).join(" ")} in the ${label(block)}.`, chars: fit.missingGlyphs });
     }
     if (opts.required && !text.trim()) this.issues.push({ block, kind: "overflow", message: `The ${label(block)} is empty.` });
     return fit;

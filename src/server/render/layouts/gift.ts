@@ -1,5 +1,5 @@
 import { inch } from "../scene";
-import type { RenderInput, RenderIssue } from "../input";
+import { type RenderInput, type RenderIssue, recipientLang } from "../input";
 import { artwork, PageBuilder } from "./common";
 
 export const GIFT_LAYOUTS = {
@@ -10,7 +10,7 @@ export const GIFT_LAYOUTS = {
 
 /** The note card packed with a gift (the gift ships to the recipient's street address; never to a PO box). */
 export function giftCard(input: RenderInput, issues: RenderIssue[], w: number, h: number) {
-  const p = new PageBuilder("Note card", w, h, issues);
+  const p = new PageBuilder("Note card", w, h, issues, recipientLang(input));
   const bold = input.layout === "bold";
   const ink = bold ? "#ffffff" : input.colors.text;
   p.background(bold ? input.colors.primary : "#ffffff");

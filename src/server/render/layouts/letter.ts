@@ -1,6 +1,6 @@
 import { letterWindows, recipientBlock } from "../page-specs";
 import { inch } from "../scene";
-import type { RenderInput, RenderIssue } from "../input";
+import { type RenderInput, type RenderIssue, recipientLang } from "../input";
 import { artwork, PageBuilder } from "./common";
 
 export const LETTER_LAYOUTS = {
@@ -13,7 +13,7 @@ export const LETTER_LAYOUTS = {
 export function letter(input: RenderInput, issues: RenderIssue[], w: number, h: number) {
   const size = input.size as "us_letter" | "a4";
   const win = letterWindows(size);
-  const p = new PageBuilder("Letter", w, h, issues);
+  const p = new PageBuilder("Letter", w, h, issues, recipientLang(input));
   const { primary, accent, text } = input.colors;
   p.background("#ffffff");
   const left = Math.max(win.recipient.x, inch(0.75));

@@ -1,6 +1,6 @@
 import { recipientBlock } from "../page-specs";
 import { inch } from "../scene";
-import type { RenderInput, RenderIssue } from "../input";
+import { type RenderInput, type RenderIssue, recipientLang } from "../input";
 import { PageBuilder } from "./common";
 
 export const NOTE_LAYOUTS = {
@@ -13,7 +13,7 @@ const INK = "#1f3566";
 
 /** A 5 x 7 in note card in a handwriting font, and its A7 envelope addressed by the same hand. */
 export function note(input: RenderInput, issues: RenderIssue[], w: number, h: number) {
-  const card = new PageBuilder("Card", w, h, issues);
+  const card = new PageBuilder("Card", w, h, issues, recipientLang(input));
   card.background(input.layout === "lined" ? "#fffdf6" : "#ffffff");
   const m = inch(0.45);
   let top = m;
@@ -42,7 +42,7 @@ export function note(input: RenderInput, issues: RenderIssue[], w: number, h: nu
   // A7 envelope (7.25 x 5.25 in), addressed in the same handwriting.
   const ew = inch(7.25);
   const eh = inch(5.25);
-  const env = new PageBuilder("Envelope", ew, eh, issues);
+  const env = new PageBuilder("Envelope", ew, eh, issues, recipientLang(input));
   env.background("#fbf8f1");
   env.text("returnAddress", [input.companyName, ...input.returnAddress].join("\n"), { x: inch(0.35), y: inch(0.3), w: inch(2.8), h: inch(0.95) }, { family: hand, weight: 400, size: 11, minSize: 8, color: INK, lineHeight: 1.15 });
   env.clearZone({ x: ew - inch(1.35), y: inch(0.25), w: inch(1.1), h: inch(0.95) }, "stamp");

@@ -1,6 +1,6 @@
 import { postcardBackZones, recipientBlock } from "../page-specs";
 import { inch } from "../scene";
-import type { RenderInput, RenderIssue } from "../input";
+import { type RenderInput, type RenderIssue, recipientLang } from "../input";
 import { artwork, PageBuilder } from "./common";
 
 export const POSTCARD_LAYOUTS = {
@@ -13,7 +13,7 @@ export const POSTCARD_LAYOUTS = {
 export function postcard(input: RenderInput, issues: RenderIssue[], w: number, h: number) {
   const size = input.size as "4x6" | "6x9" | "6x11";
   const small = size === "4x6";
-  const front = new PageBuilder("Front", w, h, issues);
+  const front = new PageBuilder("Front", w, h, issues, recipientLang(input));
   const m = inch(small ? 0.35 : 0.5);
   const { primary, accent, text } = input.colors;
   const headlineSize = small ? 26 : 38;
@@ -53,7 +53,7 @@ export function postcard(input: RenderInput, issues: RenderIssue[], w: number, h
     front.text("headline", input.text.headline, { x: m, y: h * 0.34 + 14, w: w * 0.78 - m, h: h * 0.66 - m - 14 }, { ...heading, color: "#ffffff" }, { required: true });
   }
 
-  const back = new PageBuilder("Back", w, h, issues);
+  const back = new PageBuilder("Back", w, h, issues, recipientLang(input));
   back.background("#ffffff");
   const z = postcardBackZones(size);
   const left = inch(0.3);
