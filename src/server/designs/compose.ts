@@ -51,6 +51,8 @@ export interface ComposeParts {
   contact: RecipientContact;
   response: { url: string; label: string };
   specimen: boolean;
+  /** The print vendor that prints the address block itself (its name), if the campaign's printer does (RenderInput.addressPrintedBy). */
+  addressPrintedBy?: string | null;
 }
 
 export interface Composed {
@@ -106,6 +108,7 @@ export function composePiece(p: ComposeParts): Composed {
     response: p.response,
     gift: gift ? { name: gift.name, description: gift.description } : null,
     specimen: p.specimen,
+    addressPrintedBy: p.addressPrintedBy ?? null,
   };
   return { input, templates, blocks, missing: [...missing], fallbacks: [...fallbacks] };
 }

@@ -5,6 +5,7 @@ import { composePiece, type DesignLike, standardDesign } from "@/server/designs/
 import { isPoBox, type RecipientContact } from "@/server/designs/recipient";
 import { toDesignLike } from "@/server/designs/service";
 import { newResponseCode, newSid } from "@/server/fulfilment/identifiers";
+import { vendorPrintingAddress } from "@/server/fulfilment/address-printing";
 import { baseUrl } from "@/server/platform/base-url";
 import { layoutPiece, piecePdf } from "@/server/render";
 import type { TDraftBlocks } from "./schema";
@@ -19,13 +20,16 @@ export interface CampaignRenderContext {
   design: DesignLike;
   brand: RenderBrand;
   specimen: boolean;
+  /** The campaign's print vendor, when it prints the address block itself (Lob); null for the sandbox. */
+  addressPrintedBy: string | null;
 }
 
 export async function loadRenderContext(db: Db, p: { workspaceId: string; campaign: CampaignRenderContext["campaign"] & { design?: Design | null } }): Promise<CampaignRenderContext> {
-  const [brand, workspace, design] = await Promise.all([
+  const [brand, workspace, design, printer] = await Promise.all([
     brandForRender(db, { workspaceId: p.workspaceId }),
     db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
     p.campaign.design !== undefined ? Promise.resolve(p.campaign.design) : p.campaign.designId ? db.design.findFirst({ where: { id: p.campaign.designId, workspaceId: p.workspaceId } }) : Promise.resolve(null),
+    db.campaign.findFirst({ where: { id: p.campaign.id, workspaceId: p.workspaceId }, select: { fulfilmentContract: { select: { vendor: true } } } }),
   ]);
   return {
     workspaceId: p.workspaceId,
@@ -33,6 +37,7 @@ export async function loadRenderContext(db: Db, p: { workspaceId: string; campai
     design: design ? toDesignLike(design) : standardDesign(p.campaign.format, Boolean(brand.logo)),
     brand,
     specimen: workspace.plan === "audit",
+    addressPrintedBy: vendorPrintingAddress(printer?.fulfilmentContract?.vendor),
   };
 }
 
@@ -63,6 +68,7 @@ export async function renderDraft(ctx: CampaignRenderContext, contact: Recipient
     contact,
     response: { url: `${url}?via=qr`, label: url.replace(/^https?:\/\//, "") },
     specimen: ctx.specimen,
+    addressPrintedBy: ctx.addressPrintedBy,
   });
   const rendered = layoutPiece(composed.input);
   const issues: RenderedDraft["issues"] = rendered.issues.map((i) => ({ ...i }));

@@ -151,7 +151,7 @@ export async function draftImages(db: Db, p: { workspaceId: string; draftId: str
   const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: d.campaign });
   const text = d.blocks as Record<"headline" | "body" | "signOff" | "cta", string>;
   const url = responseLink(d.responseCode);
-  const composed = composePiece({ title: d.campaign.name, brand: ctx.brand, design: ctx.design, contact: d.contact, response: { url: `${url}?via=qr`, label: url.replace(/^https?:\/\//, "") }, specimen: d.specimen });
+  const composed = composePiece({ title: d.campaign.name, brand: ctx.brand, design: ctx.design, contact: d.contact, response: { url: `${url}?via=qr`, label: url.replace(/^https?:\/\//, "") }, specimen: d.specimen, addressPrintedBy: ctx.addressPrintedBy });
   const rendered = layoutPiece({ ...composed.input, text });
   const pages = p.page !== undefined ? [Math.min(Math.max(0, p.page), rendered.scene.pages.length - 1)] : rendered.scene.pages.map((_, i) => i);
   return pages.map((i) => ({ label: rendered.scene.pages[i].label, png: piecePng(rendered, i, { widthPx: p.widthPx, crop: "trim" }) }));

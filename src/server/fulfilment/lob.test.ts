@@ -3,6 +3,8 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { type FakeLob, startFakeLob } from "@/test/fake-lob";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
+import { hasPoppler, pdfText } from "@/test/pdf-tools";
+import { printFileOf } from "./print-files";
 import { adapterFor } from "./registry";
 import { connectVendor, disconnectVendor, listVendorConnections } from "./connections";
 import { createContract } from "./contracts";
@@ -102,6 +104,12 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
       });
     }
     for (const e of events) expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "enrolled", enrollment: { reservation: { status: "held" } } });
+    // The back Lob receives leaves its address block blank: Lob prints the address there itself.
+    if (hasPoppler) {
+      const back = pdfText(Buffer.from(await printFileOf(pieces[0].proofPdf!, "back")));
+      expect(back).not.toMatch(/Main St/);
+      expect(back).toMatch(/\S/);
+    }
     // Hours later, no webhook yet: a reconciliation read (GET), never a second create.
     const reads = lob.print.printRequests.filter((r) => r.method === "GET").length;
     clock.advance(7 * 3_600_000);

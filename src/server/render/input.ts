@@ -32,6 +32,12 @@ export interface RenderInput {
   gift: { name: string; description: string } | null;
   /** The free audit plan: every page carries "Specimen — not mailed". */
   specimen: boolean;
+  /**
+   * The print vendor that prints the recipient's address block itself (Lob: address, postage and
+   * barcode in its own ink-free area), by name; the print file then leaves that area blank and the
+   * preview shows the address there, marked as the vendor's. Null: the service prints it.
+   */
+  addressPrintedBy?: string | null;
 }
 
 export interface RenderIssue {

@@ -74,7 +74,7 @@ export interface RasterOptions {
 /** The page as SVG: the same items, glyph outlines from the same font files, at the same positions as the PDF. */
 export function pageSvg(page: ScenePage, opts: Pick<RasterOptions, "crop" | "guides"> = {}): string {
   const defs = new Map<string, string>();
-  const body = page.items.map((i) => itemSvg(i, defs)).join("") + (opts.guides ? page.guides.map((i) => itemSvg(i, defs)).join("") : "");
+  const body = [...page.items, ...(page.vendor ?? [])].map((i) => itemSvg(i, defs)).join("") + (opts.guides ? page.guides.map((i) => itemSvg(i, defs)).join("") : "");
   const glyphDefs = [...defs].map(([key, id]) => {
     const [fontKey, gid] = [key.slice(0, key.lastIndexOf(":")), Number(key.slice(key.lastIndexOf(":") + 1))];
     return `<path id="${id}" d="${esc(glyphPaths.get(`${fontKey}:${gid}`) ?? "")}"/>`;

@@ -54,6 +54,11 @@ export interface ScenePage {
   items: SceneItem[];
   /** Marks only the preview shows (overflowing boxes, clear zones); never printed. */
   guides: SceneItem[];
+  /**
+   * What the print vendor prints on the piece itself (Lob's address block): every preview shows it
+   * where the vendor will print it, the print file leaves that area blank.
+   */
+  vendor?: SceneItem[];
 }
 
 export interface Scene {

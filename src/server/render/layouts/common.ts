@@ -49,6 +49,10 @@ export class PageBuilder {
   guide(item: SceneItem) {
     this.page.guides.push(this.shift(item));
   }
+  /** An item the print vendor prints itself: shown in every preview, never in the print file. */
+  vendorPrinted(item: SceneItem) {
+    (this.page.vendor ??= []).push(this.shift(item));
+  }
 
   /** Background over the whole sheet, bleed included. */
   background(color: string) {
@@ -56,11 +60,11 @@ export class PageBuilder {
   }
 
   /** A text block: shrunk to fit within its limits, and reported (with a red outline in the preview) when it still does not. */
-  text(block: RenderIssue["block"], text: string, box: Box, style: TextStyle, opts: { required?: boolean } = {}) {
+  text(block: RenderIssue["block"], text: string, box: Box, style: TextStyle, opts: { required?: boolean; vendorPrinted?: boolean } = {}) {
     // Address blocks keep their left edge where the post reads them, whatever the script.
     const align = style.align ?? (block === "address" || block === "returnAddress" ? "left" : undefined);
     const fit = layoutText(text, box, { lang: this.lang, ...style, align });
-    if (fit.runs.length) this.add({ kind: "text", runs: fit.runs });
+    if (fit.runs.length) (opts.vendorPrinted ? this.vendorPrinted.bind(this) : this.add.bind(this))({ kind: "text", runs: fit.runs });
     if (fit.overflow) {
       this.issues.push({ block, kind: "overflow", message: `The ${label(block)} does not fit its box even at ${fit.size.toFixed(1)} pt: shorten it.` });
       this.guide({ kind: "rect", x: box.x, y: box.y, w: box.w, h: box.h, stroke: "#e03131", lineWidth: 1.5, dash: [5, 3] });

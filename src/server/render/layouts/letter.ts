@@ -2,6 +2,7 @@ import { letterWindows, recipientBlock } from "../page-specs";
 import { inch } from "../scene";
 import { type RenderInput, type RenderIssue, recipientLang } from "../input";
 import { artwork, PageBuilder } from "./common";
+import { vendorAddressMark } from "./vendor-address";
 
 export const LETTER_LAYOUTS = {
   classic: { label: "Classic", description: "Letterhead with the logo at the top right and an accent rule." },
@@ -30,10 +31,13 @@ export function letter(input: RenderInput, issues: RenderIssue[], w: number, h: 
   else p.text("companyName", input.companyName, headBox, { family: input.fonts.heading, weight: 700, size: 18, minSize: 11, color: primary, align: "right", valign: "middle" });
   if (input.layout === "classic") p.add({ kind: "rect", x: headBox.x, y: headBox.y + headBox.h + 6, w: headBox.w, h: 2, fill: accent });
 
-  p.text("returnAddress", [input.companyName, ...input.returnAddress].join(", "), win.returnLine, { family: input.fonts.body, weight: 400, size: 7, minSize: 5.5, color: "#343a40", lineHeight: 1.2 });
+  // A vendor that prints the address block itself (Lob's top_first_page) prints both window addresses.
+  const vendor = input.addressPrintedBy ?? null;
+  p.text("returnAddress", [input.companyName, ...input.returnAddress].join(", "), win.returnLine, { family: input.fonts.body, weight: 400, size: 7, minSize: 5.5, color: "#343a40", lineHeight: 1.2 }, { vendorPrinted: !!vendor });
   p.clearZone(win.recipient, "window");
   const block = recipientBlock("letter", size);
-  p.text("address", input.recipient.addressLines.join("\n"), block.box, { family: block.family, weight: 400, size: block.size, minSize: block.minSize, color: "#000000", lineHeight: block.lineHeight });
+  p.text("address", input.recipient.addressLines.join("\n"), block.box, { family: block.family, weight: 400, size: block.size, minSize: block.minSize, color: "#000000", lineHeight: block.lineHeight }, { vendorPrinted: !!vendor });
+  if (vendor) vendorAddressMark(p, { x: win.returnLine.x, y: win.returnLine.y, w: Math.max(win.returnLine.w, win.recipient.w), h: win.recipient.y + win.recipient.h - win.returnLine.y }, vendor);
   for (const y of win.folds) p.add({ kind: "line", x1: -inch(0.125), y1: y, x2: inch(0.2), y2: y, stroke: "#adb5bd", lineWidth: 0.5 });
 
   let y = win.bodyTop;

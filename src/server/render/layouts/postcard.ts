@@ -1,4 +1,5 @@
 import { postcardBackZones, recipientBlock } from "../page-specs";
+import { vendorAddressMark } from "./vendor-address";
 import { inch } from "../scene";
 import { type RenderInput, type RenderIssue, recipientLang } from "../input";
 import { artwork, PageBuilder } from "./common";
@@ -78,6 +79,8 @@ export function postcard(input: RenderInput, issues: RenderIssue[], w: number, h
   back.clearZone(toIn(z.address), "address");
   back.clearZone(toIn(z.barcode), "barcode");
   const block = recipientBlock("postcard", size);
-  back.text("address", input.recipient.addressLines.join("\n"), block.box, { family: block.family, weight: 400, size: block.size, minSize: block.minSize, color: "#000000", lineHeight: block.lineHeight, valign: "top" });
+  const vendor = input.addressPrintedBy ?? null;
+  back.text("address", input.recipient.addressLines.join("\n"), block.box, { family: block.family, weight: 400, size: block.size, minSize: block.minSize, color: "#000000", lineHeight: block.lineHeight, valign: "top" }, { vendorPrinted: !!vendor });
+  if (vendor) vendorAddressMark(back, toIn(z.address), vendor);
   return [front.page, back.page];
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { hasPoppler, pdfText } from "@/test/pdf-tools";
+import { layoutPiece, piecePdf, piecePng } from "./index";
+import type { RenderInput } from "./input";
+import type { SceneItem } from "./scene";
+
+const postcard: RenderInput = {
+  title: "Vendor address",
+  format: "postcard",
+  size: "6x9",
+  layout: "bold",
+  colors: { primary: "#1c3d5a", accent: "#f08c00", text: "#1f2328" },
+  fonts: { heading: "noto-sans", body: "noto-sans", handwriting: "caveat" },
+  companyName: "Acme",
+  logo: null,
+  signature: null,
+  image: "waves",
+  returnAddress: ["415 Mission St", "San Francisco, CA 94105"],
+  text: { headline: "Dana, a note", body: "Hi Dana, a short note from the team.", signOff: "Sam", cta: "Scan to book a call" },
+  recipient: { name: "Dana Whitaker", addressLines: ["Dana Whitaker", "Ironbridge Capital", "233 S Wacker Dr Floor 4", "Chicago, IL 60606"] },
+  response: { url: "https://mail.example/r/Ab3dE9xYz1?via=qr", label: "mail.example/r/Ab3dE9xYz1" },
+  gift: null,
+  specimen: false,
+};
+
+const texts = (items: SceneItem[] | undefined) => (items ?? []).flatMap((i) => (i.kind === "text" ? i.runs.map((r) => r.text) : [])).join(" ");
+
+describe("a vendor that prints the address block itself (Lob)", () => {
+  it("leaves a postcard's address area blank in the print file and shows the address there in the preview, marked as the vendor's", async () => {
+    const ours = layoutPiece(postcard);
+    const lob = layoutPiece({ ...postcard, addressPrintedBy: "Lob" });
+    const [oursBack, lobBack] = [ours.scene.pages[1], lob.scene.pages[1]];
+    expect(texts(oursBack.items)).toContain("233 S Wacker Dr");
+    expect(texts(lobBack.items)).not.toContain("233 S Wacker Dr");
+    expect(texts(lobBack.items)).not.toContain("Dana Whitaker");
+    expect(texts(lobBack.vendor)).toContain("233 S Wacker Dr");
+    expect(texts(lobBack.vendor)).toContain("Lob prints this address block");
+    // Everything else of the back is the same piece.
+    expect(texts(lobBack.items)).toBe(texts(oursBack.items).replace(/ ?Dana Whitaker Ironbridge Capital 233 S Wacker Dr Floor 4 Chicago, IL 60606/, ""));
+    // The preview draws the vendor's block: it differs from a preview without it.
+    const withMark = piecePng(lob, 1, { widthPx: 300 });
+    const plain = piecePng({ ...lob, scene: { ...lob.scene, pages: lob.scene.pages.map((p) => ({ ...p, vendor: [] })) } }, 1, { widthPx: 300 });
+    expect(withMark.equals(plain)).toBe(false);
+    if (hasPoppler) {
+      const printed = pdfText(await piecePdf(lob));
+      expect(printed).not.toContain("Wacker");
+      expect(printed).not.toContain("Lob prints");
+      expect(printed).toContain("Hi Dana");
+      expect(pdfText(await piecePdf(ours))).toContain("Wacker");
+    }
+  });
+
+  it("leaves both window addresses of a letter to the vendor", async () => {
+    const letter = layoutPiece({ ...postcard, format: "letter", size: "us_letter", layout: "classic", addressPrintedBy: "Lob" });
+    const first = letter.scene.pages[0];
+    expect(texts(first.items)).not.toContain("Wacker");
+    expect(texts(first.items)).not.toContain("415 Mission St");
+    expect(texts(first.vendor)).toContain("Wacker");
+    expect(texts(first.vendor)).toContain("415 Mission St");
+  });
+});
