@@ -40,7 +40,14 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
   const events = c.eventsByStatus;
   const total = Object.values(events).reduce((a, b) => a + b, 0);
   const used = c.budgetCents ? ((c.spentCents + c.reservedCents) / c.budgetCents) * 100 : 0;
-  const noMail = c.plan !== "paid" ? "This workspace is on the free audit plan: nothing reaches a mailbox." : !c.fulfilmentContract || c.fulfilmentContract.status !== "approved" ? "There is no approved fulfilment contract: nothing will be printed." : null;
+  const noMail =
+    c.plan !== "paid"
+      ? "This workspace is on the free audit plan: nothing reaches a mailbox."
+      : !c.fulfilmentContract || c.fulfilmentContract.status !== "approved"
+        ? "There is no approved fulfilment contract: nothing will be printed."
+        : c.printerMode === "test"
+          ? `${c.fulfilmentContract.name} prints through a Lob test key: Lob goes through every step but prints and mails nothing.`
+          : null;
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -112,7 +119,7 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
               Budget {formatCents(c.budgetCents)} · headroom {formatCents(Math.max(0, c.budgetCents - c.spentCents - c.reservedCents))}
             </Text>
             <Text size="xs" c="dimmed">
-              {c.fulfilmentContract ? `${c.fulfilmentContract.name}: ${formatCents(c.fulfilmentContract.unitCostCents)} a piece (${c.fulfilmentContract.status})` : "No fulfilment contract"}
+              {c.fulfilmentContract ? `${c.fulfilmentContract.name}: ${formatCents(c.fulfilmentContract.unitCostCents)} a piece (${c.fulfilmentContract.status}${c.printerMode === "test" ? ", test mode" : ""})` : "No fulfilment contract"}
             </Text>
           </Stack>
         </Paper>

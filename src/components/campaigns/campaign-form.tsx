@@ -149,7 +149,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
   const format = form.values.format;
   const contractOptions = (contracts.data ?? [])
     .filter((c) => c.format === format && (c.status !== "revoked" || c.id === form.values.fulfilmentContractId))
-    .map((c) => ({ value: c.id, label: `${c.name} · ${formatCents(c.unitCostCents)} each · ${c.status}` }));
+    .map((c) => ({ value: c.id, label: `${c.name} · ${formatCents(c.unitCostCents)} each · ${c.status}${c.mode === "test" ? " · test mode" : ""}` }));
 
   // A new campaign starts with what it can only be: the format's one design, and the one approved
   // contract for its format (and the design's size). Chosen once per format and design, so a person's

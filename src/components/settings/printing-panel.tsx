@@ -97,7 +97,8 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
                     {c.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {c.vendor === "sandbox" ? "Sandbox printer" : c.vendor} · {c.campaigns} {c.campaigns === 1 ? "campaign" : "campaigns"}
+                    {c.vendor === "sandbox" ? "Sandbox printer" : c.vendor === "lob" ? "Lob" : c.vendor}
+                    {c.mode === "test" ? " (test mode: nothing is printed)" : c.mode === "live" ? " (live)" : ""} · {c.campaigns} {c.campaigns === 1 ? "campaign" : "campaigns"}
                   </Text>
                 </Table.Td>
                 <Table.Td>{c.sizeLabel}</Table.Td>

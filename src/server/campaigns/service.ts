@@ -127,6 +127,9 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
        GROUP BY en.arm`,
   ]);
   const measuredOf = (arm: string) => Number(measured.find((m) => m.arm === arm)?.accounts ?? 0);
+  // A real vendor's contract prints through the workspace's account there, with a test or a live key.
+  const connectionId = campaign.fulfilmentContract?.connectionId;
+  const printer = connectionId ? await db.printVendorConnection.findFirst({ where: { id: connectionId, workspaceId: p.workspaceId }, select: { mode: true } }) : null;
   const { workspace, ...rest } = campaign;
   return {
     ...rest,
@@ -136,6 +139,8 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     armAccounts: { treatment: arms.find((a) => a.arm === "treatment")?._count._all ?? 0, holdout: arms.find((a) => a.arm === "holdout")?._count._all ?? 0 },
     /** Of those, the accounts Results measures so far: treated ones mailed, held-out ones entered. */
     measuredAccounts: { treatment: measuredOf("treatment"), holdout: measuredOf("holdout") },
+    /** "test" when the printer is a vendor's test key (nothing is really printed or mailed), "live", or null (the sandbox). */
+    printerMode: (printer?.mode === "test" || printer?.mode === "live" ? printer.mode : null) as "test" | "live" | null,
     heldOutContacts,
     piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
   };

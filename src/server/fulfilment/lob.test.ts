@@ -8,7 +8,7 @@ import { printFileOf } from "./print-files";
 import { adapterFor } from "./registry";
 import { connectVendor, disconnectVendor, listVendorConnections } from "./connections";
 import { createContract } from "./contracts";
-import { changeCampaignState } from "@/server/campaigns/service";
+import { changeCampaignState, getCampaignDetail } from "@/server/campaigns/service";
 
 let prisma: PrismaClient;
 let lob: FakeLob;
@@ -226,6 +226,8 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     await drain(prisma, clock, f.workspaceId);
     const [first] = await piecesOf(f.workspaceId);
     expect(first.status).toBe("printed");
+    // The campaign says it prints through a test key.
+    expect((await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).printerMode).toBe("test");
     await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "pause", actor: person(f) });
     expect(lob.print.objects.get(first.vendorRef!)).toMatchObject({ deleted: true });
     expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: "cancelled", vendorIssue: "cancelled_at_vendor", enrollmentId: null, vendorIssueDetail: expect.stringContaining("when the campaign was paused") });
