@@ -22,6 +22,8 @@ export interface TCountryRules {
   postalExamples: string[];
   /** The regions the post knows, when the data lists them. */
   regions: TRegion[];
+  /** The languages addresses are written in (ISO 639-1), when the data names them. */
+  languages: string[];
 }
 
 export interface TRegion {
@@ -42,6 +44,8 @@ interface RawEntry {
   sub_names?: string;
   sub_lnames?: string;
   sub_isoids?: string;
+  lang?: string;
+  languages?: string;
 }
 
 let dataDir: string | undefined;
@@ -96,5 +100,6 @@ function build(code: string, raw: RawEntry, zz: RawEntry): TCountryRules {
     postalCode: raw.zip ? new RegExp(`^(?:${raw.zip})$`) : null,
     postalExamples: split(raw.zipex?.replace(/,/g, "~")),
     regions,
+    languages: split(raw.languages ?? raw.lang),
   };
 }

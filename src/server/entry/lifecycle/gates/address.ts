@@ -1,5 +1,6 @@
 import countries from "i18n-iso-countries";
 import { countryRules } from "@/server/contacts/address-metadata";
+import { keyWords, plainWord } from "@/server/contacts/address-words";
 import { findRegion, toCountryCode } from "@/server/contacts/countries";
 import { canonicalPostalCode } from "@/server/mailability/postal-code";
 
@@ -74,23 +75,29 @@ export function reviewAddress(a: PostalAddress): string[] {
   return addressProblems(a).map((p) => p.message);
 }
 
-// Plain ASCII (most addresses) needs no Unicode decomposition: the same result, without its cost on imports.
-const ASCII = /^[\x20-\x7e]*$/;
-const squash = (s: string | null | undefined) => {
-  const upper = (s ?? "").toUpperCase();
-  return (ASCII.test(upper) ? upper : upper.normalize("NFKD")).replace(/[^A-Z0-9]+/g, " ").trim();
-};
+const squash = (s: string | null | undefined) => plainWord(s ?? "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/** A postal code as the key reads it: the country's own form without spaces, a US ZIP+4 as its ZIP. */
+function keyPostalCode(country: string, raw: string | null | undefined): string {
+  if (!raw?.trim()) return "";
+  const canonical = /^[A-Z]{2}$/.test(country) ? canonicalPostalCode(country, raw) : raw;
+  const compact = plainWord(canonical).replace(/[^\p{L}\p{N}]+/gu, "");
+  return country === "US" && /^\d{9}$/.test(compact) ? compact.slice(0, 5) : compact;
+}
 
 /**
- * A normalised postal address, for suppression by address and duplicate detection: the country as
- * its ISO code (a name such as "Deutschland" too) and the postal code in the country's own form
- * ("2116" → "02116", "e145ab" → "E14 5AB"), so that one address written two ways has one key.
+ * A normalised postal address, for suppression by address and duplicate detection, so that one
+ * address written two ways has one key: the country as its ISO code (a name such as "Deutschland"
+ * too); the postal code in the country's own form ("2116" → "02116", "e145ab" → "E14 5AB", a ZIP+4
+ * as its ZIP); city and street lines without case, accents or punctuation, and with each street
+ * type and unit word in one form (address-words.ts: 77 Elm Street = 77 Elm St, Suite 5 = Ste 5,
+ * Friedrichstraße = Friedrichstr.). The two street lines are read as one (a unit on either line).
  */
 export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">): string {
   const written = a.country?.trim() ?? "";
   const country = /^[A-Za-z]{2}$/.test(written) ? written.toUpperCase() : written ? (toCountryCode(written) ?? written) : "";
-  const postal = a.postalCode && /^[A-Z]{2}$/.test(country) ? canonicalPostalCode(country, a.postalCode) : a.postalCode;
-  return [country, postal, a.city, a.addressLine1, a.addressLine2].map(squash).join("|");
+  const street = [a.addressLine1, a.addressLine2].map((l) => keyWords(country, l)).filter(Boolean).join(" ");
+  return [squash(country), keyPostalCode(country, a.postalCode), keyWords(country, a.city), street].join("|");
 }
 
 /**
