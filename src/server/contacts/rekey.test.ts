@@ -9,7 +9,7 @@ import { contactKeys } from "./keys";
 import { ADDRESS_KEYS_V2, oldKeyAddress, recomputeAddressKeys } from "./rekey";
 import { normaliseEntry } from "./suppressions";
 
-/** The address key as the service wrote it before migration 20261126164124_address_keys_v2 (version 1, verbatim). */
+/** The address key as the service wrote it before migration 20261126164550_address_keys_v2 (version 1, verbatim). */
 function addressKeyV1(a: { addressLine1: string | null; addressLine2: string | null; city: string | null; postalCode: string | null; country: string }): string {
   const squash = (s: string | null | undefined) => {
     const upper = (s ?? "").toUpperCase();

@@ -2,7 +2,7 @@ import type { Db } from "@/server/db";
 import { addressKey } from "@/server/entry/lifecycle/gates/address";
 import { contactKeys } from "./keys";
 
-/** The backfill migration 20261126164124_address_keys_v2 records as pending. */
+/** The backfill migration 20261126164550_address_keys_v2 records as pending. */
 export const ADDRESS_KEYS_V2 = "address_keys_v2";
 const BATCH = 1000;
 

@@ -153,8 +153,10 @@ describe("formatting and the sandbox verifier", () => {
     expect(formatAddressLines(GOOD.CA)).toEqual(["111 Richmond St W", "Toronto, ON M5H 2G4", "CANADA"]);
   });
 
-  it("answers by content, as vendors' test modes do", () => {
-    expect(sandboxVerdict({ addressLine1: "500 Boylston St", addressLine2: null })).toBe("deliverable");
+  it("answers by content, as vendors' test modes do, and verifies nothing else", () => {
+    // A real address: the sandbox looks nothing up, so it says it verified nothing (never "deliverable").
+    expect(sandboxVerdict({ addressLine1: "500 Boylston St", addressLine2: null })).toBe("not_verified");
+    expect(verdictOf(GOOD.US, audience, { suppressed: false, verification: verified("not_verified", "sandbox") })).toEqual({ status: "mailable", reasons: [] });
     expect(sandboxVerdict({ addressLine1: "1 Undeliverable Way", addressLine2: null })).toBe("undeliverable");
     expect(sandboxVerdict({ addressLine1: "185 Berry St", addressLine2: "missing unit" })).toBe("deliverable_missing_unit");
     expect(sandboxVerdict({ addressLine1: "185 Berry St", addressLine2: "Unnecessary Unit 5" })).toBe("deliverable_unnecessary_unit");
