@@ -32,6 +32,8 @@ export interface TRegion {
   /** The other names of the region: its name, Latin-script name, ISO 3166-2 code. */
   names: string[];
   isoid: string | null;
+  /** Its name in Latin script where the post's own form is in another (Tokyo for 東京都, Moskva for Москва). */
+  latin: string | null;
 }
 
 interface RawEntry {
@@ -90,7 +92,7 @@ function build(code: string, raw: RawEntry, zz: RawEntry): TCountryRules {
   const regions = keys.map((key, i) => {
     const isoid = isoids[i] || null;
     const other = [names[i], lnames[i], isoid, isoid ? `${code}-${isoid}` : undefined].filter((n): n is string => Boolean(n));
-    return { key, names: other, isoid };
+    return { key, names: other, isoid, latin: lnames[i] || null };
   });
   const fmt = raw.fmt ?? zz.fmt ?? "";
   return {

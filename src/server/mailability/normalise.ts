@@ -33,8 +33,9 @@ const REGION_NAME_PRINTED = new Set(["ES"]);
 
 /**
  * A region in the form the country's post writes it (Google's address metadata): Massachusetts →
- * MA, Tokyo → 東京都, Moskva → Москва, Milano → MI. A country whose post prints no region, or a
- * region the data does not know, keeps it as written.
+ * MA, 東京 → 東京都, г. Москва → Москва, Milano → MI; written in Latin script where the post's form is
+ * in another, in the data's Latin form (Tokyo-to → Tokyo, Moscow → Moskva). A country whose post
+ * prints no region, or a region the data does not know, keeps it as written.
  */
 export function canonicalRegion(country: string, raw: string): string {
   const region = raw.replace(/\s+/gu, " ").trim();
@@ -42,8 +43,13 @@ export function canonicalRegion(country: string, raw: string): string {
   const known = findRegion(country, region);
   if (!known) return region;
   if (REGION_NAME_PRINTED.has(country)) return known.names[0] ?? known.key;
+  // An address written in Latin script keeps its region in Latin script (Japan Post and Russian Post read both).
+  if (known.latin && NON_LATIN.test(known.key) && !NON_LATIN.test(region)) return known.latin;
   return known.key;
 }
+
+/** Letters of a script other than Latin. */
+const NON_LATIN = /(?!\p{Script=Latin})\p{L}/u;
 
 /**
  * The address as the service would keep it: spaces collapsed, the country as its ISO code, the

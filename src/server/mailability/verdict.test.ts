@@ -132,8 +132,10 @@ describe("suggested fixes", () => {
     expect(normaliseAddress({ ...GOOD.CA, region: "Ontario", postalCode: "m5h2g4" })).toMatchObject({ region: "ON", postalCode: "M5H 2G4" });
   });
 
-  it("leaves a region alone where the post prints none (Bayern, Kent), and writes Japan's prefecture as Japan Post does", () => {
-    expect(verdictOf({ ...GOOD.JP, postalCode: "106 6108" }, audience, clean)).toEqual({ status: "fixable", reasons: ["invalid_postal_code"], suggestion: { postalCode: "106-6108", region: "東京都" } });
+  it("leaves a region alone where the post prints none (Bayern, Kent), and writes Japan's prefecture as Japan Post does, in the address's script", () => {
+    // Written in Latin script, the prefecture stays in Latin script: the fix mends the postal code only.
+    expect(verdictOf({ ...GOOD.JP, postalCode: "106 6108" }, audience, clean)).toEqual({ status: "fixable", reasons: ["invalid_postal_code"], suggestion: { postalCode: "106-6108" } });
+    expect(normaliseAddress({ ...GOOD.JP, region: "東京" }).region).toBe("東京都");
     expect(normaliseAddress({ ...GOOD.DE, region: "Bayern" }).region).toBe("Bayern");
     expect(normaliseAddress({ ...GOOD.GB, region: "Kent", postalCode: "e145ab" })).toMatchObject({ region: "Kent", postalCode: "E14 5AB" });
   });
