@@ -21,3 +21,7 @@ CREATE TABLE "DataBackfill" (
 );
 
 INSERT INTO "DataBackfill" ("name") VALUES ('address_keys_v2');
+
+-- The sandbox verified nothing: its cached "deliverable" answers say so now, and its audits name their mode.
+UPDATE "AddressVerification" SET verdict = 'not_verified', "vendorVerdict" = 'not_verified' WHERE verifier = 'sandbox' AND verdict = 'deliverable';
+UPDATE "MailabilityAudit" SET "verificationMode" = 'sandbox' WHERE verify AND verifier = 'sandbox';
