@@ -110,7 +110,7 @@ export const REGION_FORMS: [string, string, string][] = [
   ["IN", "MH", "Maharashtra"],
   ["BR", "São Paulo", "SP"],
   ["ES", "M", "Madrid"],
-  ["US", "massachusetts", "MA"],
-  ["CA", "Québec", "QC"],
+  ["US", "district of columbia", "DC"],
+  ["CA", "ontario", "ON"],
   ["AU", "New South Wales", "NSW"],
 ];

@@ -34,6 +34,8 @@ export interface TRegion {
   isoid: string | null;
   /** Its name in Latin script where the post's own form is in another (Tokyo for 東京都, Moskva for Москва). */
   latin: string | null;
+  /** How its postal codes begin (Massachusetts: 01, 02 or 055), where the data says. */
+  postalPrefix: RegExp | null;
 }
 
 interface RawEntry {
@@ -46,6 +48,7 @@ interface RawEntry {
   sub_names?: string;
   sub_lnames?: string;
   sub_isoids?: string;
+  sub_zips?: string;
   lang?: string;
   languages?: string;
 }
@@ -89,10 +92,11 @@ function build(code: string, raw: RawEntry, zz: RawEntry): TCountryRules {
   const names = split(raw.sub_names);
   const lnames = split(raw.sub_lnames);
   const isoids = split(raw.sub_isoids);
+  const zips = split(raw.sub_zips);
   const regions = keys.map((key, i) => {
     const isoid = isoids[i] || null;
     const other = [names[i], lnames[i], isoid, isoid ? `${code}-${isoid}` : undefined].filter((n): n is string => Boolean(n));
-    return { key, names: other, isoid, latin: lnames[i] || null };
+    return { key, names: other, isoid, latin: lnames[i] || null, postalPrefix: zips[i] ? new RegExp(`^(?:${zips[i]})`, "i") : null };
   });
   const fmt = raw.fmt ?? zz.fmt ?? "";
   return {

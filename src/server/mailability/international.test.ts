@@ -74,3 +74,17 @@ describe("an audit of an audience across 16 countries (database)", () => {
     for (const c of report.byCountry as { country: string; contacts: number; mailable: number }[]) expect(c, c.country).toMatchObject({ contacts: 3, mailable: 1 });
   });
 });
+
+describe("a postal code of another region", () => {
+  it.each([
+    ["US", { region: "DC", postalCode: "90210" }],
+    ["JP", { region: "東京都", postalCode: "530-0001" }],
+    ["IT", { region: "MI", postalCode: "00184" }],
+    ["CA", { region: "ON", postalCode: "H2Y 1C6" }],
+    ["IN", { region: "Maharashtra", postalCode: "110001" }],
+  ])("%s: %o is invalid_postal_code (the code fits the country, not the region)", (country, change) => {
+    const v = verdictOf(contact({ ...INTERNATIONAL[country].good, ...change }), AUDIENCE_FACTS, { suppressed: false });
+    expect(v).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
+    expect(reviewAddress(contact({ ...INTERNATIONAL[country].good, ...change }))).toEqual([`postal code ${change.postalCode} is not one of ${change.region}`]);
+  });
+});

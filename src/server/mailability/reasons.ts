@@ -53,7 +53,7 @@ export const REASON_DETAILS: Record<TMailabilityReason, { means: string; blocks:
   missing_city: { means: "No city or town, in a country whose post requires one (Google's address metadata; Japan's, for one, does not).", blocks: "Every format.", fix: "Add the city." },
   missing_postal_code: { means: "No postal code, in a country whose post requires one (Google's address metadata says which).", blocks: "Every format.", fix: "Add the postal code." },
   invalid_postal_code: {
-    means: "The postal code does not fit the country's pattern (Google's address metadata).",
+    means: "The postal code does not fit the country's pattern, or is not one of the region's (Google's address metadata: 90210 is not in DC).",
     blocks: "Every format.",
     fix: "A code a spreadsheet damaged (a lost leading zero, a ZIP+4 run together, a missing hyphen or space, lower case) gets a suggested correction; otherwise correct it by hand.",
   },

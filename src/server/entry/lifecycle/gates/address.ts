@@ -62,10 +62,15 @@ export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; 
     add("invalid_postal_code", `postal code ${postal} does not fit ${country}`);
   }
   const region = a.region?.trim() ?? "";
+  const known = region && rules.usesRegion && rules.regions.length ? findRegion(country, region) : null;
   if (!region) {
     if (rules.require.includes("S")) add("invalid_region", `no state or province (required in ${country})`);
-  } else if (rules.usesRegion && rules.regions.length && !findRegion(country, region)) {
+  } else if (rules.usesRegion && rules.regions.length && !known) {
     add("invalid_region", `region ${region} is not a region of ${country}`);
+  }
+  // A code of the right form but of another region (Google's data gives each region's first digits).
+  if (known?.postalPrefix && postal && !problems.some((p) => p.code === "invalid_postal_code") && !known.postalPrefix.test(postal)) {
+    add("invalid_postal_code", `postal code ${postal} is not one of ${region}`);
   }
   return problems;
 }
