@@ -1,8 +1,10 @@
-/** npm run db:migrate: applies prisma/migrations to the configured database (DATABASE_URL or the embedded one). */
+/** npm run db:migrate: applies prisma/migrations to the configured database (DATABASE_URL or the embedded one), then the data backfills they left pending. */
+import { runDataBackfills } from "@/server/contacts/rekey";
 import { runCli } from "@/server/platform/cli";
 import { applyMigrations } from "@/server/platform/migrate";
 
 await runCli(async (database) => {
   const applied = await applyMigrations(database.migrationAdapter());
   console.error(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "The database is up to date.");
+  await runDataBackfills(database.prisma, (line) => console.error(line));
 });

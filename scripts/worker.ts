@@ -5,6 +5,7 @@
  * events and jobs are taken over when their lease expires.
  * On the embedded database the worker runs inside the server instead (PGlite is single-process).
  */
+import { runDataBackfills } from "@/server/contacts/rekey";
 import { tuneHeapGrowth } from "@/server/platform/heap";
 import { startWorkers } from "@/server/platform/workers";
 import { baseUrl } from "@/server/platform/base-url";
@@ -18,6 +19,7 @@ await runCli(async (database) => {
     throw new ConfigError("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
   }
   await applyMigrations(database.migrationAdapter());
+  await runDataBackfills(database.prisma, (line) => console.error(line));
   const worker = startWorkers(database.prisma);
   console.error(`Worker ${process.pid} running (lifecycle and jobs); response links point to ${baseUrl()}.`);
   await new Promise<void>((resolve) => {

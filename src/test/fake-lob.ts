@@ -11,7 +11,7 @@ import { handlePrint, type LobPrintBook, newPrintBook } from "./fake-lob-print";
  * told to throttle, and us_verification / intl_verification objects with upper-cased lines,
  * components and deliverability. Which deliverability it answers follows the street lines, like
  * the sandbox: "undeliverable", "missing unit", "incorrect unit", "unnecessary unit", "no match",
- * "missing info"; anything else is deliverable.
+ * "missing info"; anything else is deliverable (or, after emptyTestAnswers(true), empty).
  */
 export interface FakeLob {
   url: string;
@@ -21,6 +21,11 @@ export interface FakeLob {
   throttleNext(n: number, retryAfterSeconds?: number): void;
   /** Answer the next `n` requests with 500. */
   failNext(n: number): void;
+  /**
+   * Answer as Lob's test mode does for an address that is not one of its test addresses: with an
+   * empty deliverability (the words above still choose a deliverability). Off by default.
+   */
+  emptyTestAnswers(on: boolean): void;
   /** Print and mail (postcards, letters): what was created, by id, and the requests. */
   print: LobPrintBook;
   /** Process the next `n` print creates but drop the connection instead of answering (a lost answer). */
@@ -50,6 +55,7 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
   let throttle = 0;
   let retryAfter: number | undefined;
   let failures = 0;
+  let emptyOtherwise = false;
   const requests: FakeLob["requests"] = [];
   const print = newPrintBook();
   let lose = 0;
@@ -102,7 +108,7 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
           secondary_line: up(str("secondary_line")),
           urbanization: "",
           last_line: `${up(str("city"))} ${up(str("state"))} ${zip}-1234`,
-          deliverability: usVerdict(street),
+          deliverability: emptyOtherwise && usVerdict(street) === "deliverable" ? "" : usVerdict(street),
           valid_address: !street.includes("undeliverable"),
           components: {
             primary_number: str("primary_line").split(" ")[0] ?? "",
@@ -147,7 +153,7 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
           last_line: `${up(str("postal_code"))} ${up(str("city"))}`,
           country: str("country"),
           coverage: "SUBBUILDING",
-          deliverability: intlVerdict(street),
+          deliverability: emptyOtherwise && intlVerdict(street) === "deliverable" ? "" : intlVerdict(street),
           status: "LV4",
           components: { primary_number: "", street_name: up(str("primary_line")), city: up(str("city")), state: up(str("state")), postal_code: up(str("postal_code")) },
           object: "intl_verification",
@@ -170,6 +176,9 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
     },
     failNext(n) {
       failures = n;
+    },
+    emptyTestAnswers(on) {
+      emptyOtherwise = on;
     },
     print,
     loseNextAnswers(n) {

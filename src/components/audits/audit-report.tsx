@@ -76,10 +76,20 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
           <Text size="sm">
             {a.campaignName ? `Judged for the campaign's ${a.format}s` : "Judged for any format"}: addresses measured against {block}'s address block
             {a.format === "gift" ? "; PO boxes cannot receive gifts" : "; PO boxes inform only (they stop gifts)"}.{" "}
-            {a.verification
-              ? `Addresses verified with the ${a.verification.verifier === "sandbox" ? "sandbox verifier" : a.verification.verifier}: ${formatNumber(a.verification.made)} verified for ${formatCents(a.verification.costCents)} (estimated ${formatCents(a.verification.estimateCents)}), ${formatNumber(a.verification.cached)} answered from the cache.`
-              : "Run without address verification."}
+            {!a.verification
+              ? "Run without address verification."
+              : a.verification.mode === "live" || a.verification.mode === null
+                ? `Addresses verified with ${a.verification.verifier}: ${formatNumber(a.verification.made)} verified for ${formatCents(a.verification.costCents)} (estimated ${formatCents(a.verification.estimateCents)}), ${formatNumber(a.verification.cached)} answered from the cache.`
+                : `Addresses sent to ${a.verification.mode === "test" ? `${a.verification.verifier} with a test key` : "the sandbox verifier"}: ${formatNumber(a.verification.made)} sent, ${formatNumber(a.verification.cached)} answered from the cache.`}
           </Text>
+          {a.verification && (a.verification.mode === "test" || a.verification.mode === "sandbox") && (
+            <Alert color="yellow" icon={<IconInfoCircle size={18} />} title={a.verification.mode === "test" ? "Not verified (test mode)" : "Not verified (sandbox)"}>
+              {a.verification.mode === "test"
+                ? "A test key looks nothing up: the vendor answers only its documented test addresses."
+                : "The sandbox verifier looks nothing up: it answers only addresses that name a test result (\u201cundeliverable\u201d, \u201cmissing unit\u201d)."}{" "}
+              {formatNumber(a.verification.notVerified)} of the contacts' addresses are not verified; none of them is counted undeliverable for it. Connect a live key to verify addresses.
+            </Alert>
+          )}
           {a.coveredCountries === null && (
             <Alert color="gray" icon={<IconInfoCircle size={18} />}>
               No printer was approved{a.campaignName ? ` for ${a.format}s` : ""} when it ran, so countries were not checked against one (the reason “No approved printer mails to the country” needs an approved printer).

@@ -62,7 +62,9 @@ export function AuditRunPanel({
           onChange={(ev) => setVerify(ev.currentTarget.checked)}
           label={`Also verify each address with the ${e.verifier.label}`}
           description={
-            e.verifier.domesticCents === 0 && e.verifier.internationalCents === 0
+            e.verifier.mode !== "live"
+              ? `${e.verifier.mode === "test" ? "A test key" : "The sandbox"} verifies nothing: it answers only test addresses, and every other address stays “not verified”. ${formatCount(e.addresses, "distinct address", "distinct addresses")}.`
+              : e.verifier.domesticCents === 0 && e.verifier.internationalCents === 0
               ? `Free. ${formatCount(e.addresses, "distinct address", "distinct addresses")}; ${formatNumber(e.cachedAddresses)} already have an answer. Finds missing suites and undeliverable addresses.`
               : `${cents(e.verifier.domesticCents)} per US address, ${cents(e.verifier.internationalCents)} per international address. ${formatNumber(e.addressesToVerify)} of ${formatCount(e.addresses, "distinct address", "distinct addresses")} need a verification (the others have an answer from the last ${e.cacheDays} days): about ${formatCents(e.estimateCents)} for this run.`
           }

@@ -62,7 +62,11 @@ export function ContactMailability({ workspaceId, contactId, original }: { works
       )}
       {v.verification && (
         <Text size="sm" c="dimmed">
-          Verified ({v.verification.verifier}): {v.verification.vendorVerdict.replaceAll("_", " ")}.
+          {v.verification.verdict === "not_verified"
+            ? `Not verified (${v.verification.mode === "test" ? "test mode" : "sandbox"}): the ${v.verification.mode === "test" ? `${v.verification.verifier} test key` : "sandbox verifier"} looks nothing up.`
+            : v.verification.mode === "live"
+              ? `Verified (${v.verification.verifier}): ${v.verification.vendorVerdict.replaceAll("_", " ")}.`
+              : `Test answer (${v.verification.mode === "test" ? "test mode" : "sandbox"}, not a verification): ${v.verification.vendorVerdict.replaceAll("_", " ")}.`}
         </Text>
       )}
       <Text size="sm" c="dimmed">

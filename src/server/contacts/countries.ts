@@ -1,3 +1,4 @@
+import { allCountries } from "country-region-data";
 import countries from "i18n-iso-countries";
 import da from "i18n-iso-countries/langs/da.json";
 import de from "i18n-iso-countries/langs/de.json";
@@ -10,6 +11,7 @@ import nl from "i18n-iso-countries/langs/nl.json";
 import pl from "i18n-iso-countries/langs/pl.json";
 import pt from "i18n-iso-countries/langs/pt.json";
 import sv from "i18n-iso-countries/langs/sv.json";
+import { countryRules, type TRegion } from "./address-metadata";
 
 // The country names people write in a B2B list, in the languages of the lists we see most.
 const LOCALES = [en, de, fr, es, it, nl, pt, sv, da, pl, ja];
@@ -106,4 +108,67 @@ function byName(): Map<string, string> {
 export function countryName(code: string | null | undefined): string | null {
   if (!code) return null;
   return countries.getName(code, "en", { select: "official" }) ?? null;
+}
+
+/** A region's name reduced for comparison: no case, accents, punctuation or spaces; every script's letters kept. */
+const regionForm = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * The word for the kind of region that people leave off or add (Tokyo / Tokyo-to / 東京都,
+ * Beijing / Beijing Shi, 서울 / 서울특별시, г. Москва, Moscow Oblast): removed before comparing.
+ */
+const ADMIN_WORDS = /^(?:г\.?\s*|gorod\s+)|[\s-]+(?:shi|sheng|zizhiqu|do|to|fu|ken|prefecture|province|provincia|state|oblast'?|kray|krai|region|territory)$|(?:都|道|府|県|省|市|自治区|特別市|特别行政区|특별시|광역시|특별자치시|특별자치도|도)$/iu;
+const stripped = (s: string) => s.trim().replace(ADMIN_WORDS, "").trim();
+
+interface RegionIndex {
+  /** Each name as written (reduced). */
+  exact: Map<string, TRegion>;
+  /** Each name without its kind-of-region word: matched only when no exact name is. */
+  loose: Map<string, TRegion>;
+}
+const regionIndexes = new Map<string, RegionIndex>();
+
+/** Every accepted written form of each region of a country (Google's data, then country-region-data's English names). */
+function regionIndex(country: string): RegionIndex {
+  let index = regionIndexes.get(country);
+  if (index) return index;
+  const exact = new Map<string, TRegion>();
+  const loose = new Map<string, TRegion>();
+  const add = (form: string, region: TRegion) => {
+    const f = regionForm(form);
+    if (f && !exact.has(f)) exact.set(f, region);
+    const g = regionForm(stripped(form));
+    if (g && !loose.has(g)) loose.set(g, region);
+  };
+  const regions = countryRules(country)?.regions ?? [];
+  for (const r of regions) add(r.key, r);
+  for (const r of regions) for (const n of r.names) add(n, r);
+  const other = allCountries.find(([, code]) => code === country)?.[2] ?? [];
+  for (const [name, short] of other) {
+    const region = regions.find((r) => r.isoid && short && r.isoid.toUpperCase() === short.toUpperCase()) ?? exact.get(regionForm(name)) ?? loose.get(regionForm(stripped(name)));
+    if (!region) continue;
+    add(name, region);
+    if (short) add(short, region);
+  }
+  index = { exact, loose };
+  regionIndexes.set(country, index);
+  return index;
+}
+
+/**
+ * The region a written value names in a country, in any form its post or its people write it
+ * (`MA`/`Massachusetts`, `東京都`/`Tokyo`/`JP-13`, `Москва`/`Moskva`/`Moscow`, `MI`/`Milano`),
+ * or null when the data lists no region of that name (or no regions for the country).
+ */
+export function findRegion(country: string, written: string | null | undefined): TRegion | null {
+  if (!written?.trim()) return null;
+  const { exact, loose } = regionIndex(country.toUpperCase());
+  const as = regionForm(written);
+  const bare = regionForm(stripped(written));
+  return exact.get(as) ?? exact.get(bare) ?? loose.get(as) ?? loose.get(bare) ?? null;
 }

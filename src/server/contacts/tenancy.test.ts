@@ -87,7 +87,7 @@ describe("editing a contact", () => {
     await expect(updateContact(prisma, { workspaceId: o.workspaceId, contactId: a.id, fields: { ...base, email: b.email!.toUpperCase() }, actor: testActor })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(b.id) });
     const saved = await updateContact(prisma, { workspaceId: o.workspaceId, contactId: a.id, fields: { ...base, title: "CFO", addressLine1: "9 Elm St", country: "United States", customFields: { Tier: "gold" } }, actor: testActor });
     expect(saved).toMatchObject({ title: "CFO", addressLine1: "9 Elm St", country: "US", addressStatus: "unverified", customFields: { Tier: "gold" } });
-    expect(saved.addressKey).toBe("US|02116|BOSTON|9 ELM ST|SUITE 1");
+    expect(saved.addressKey).toBe("us|02116|boston|9 elm st ste 1");
     const log = await prisma.auditLogEntry.findFirstOrThrow({ where: { workspaceId: o.workspaceId, action: "contact.updated" } });
     expect((log.data as { fields: string[] }).fields.sort()).toEqual(["addressLine1", "customFields", "title"]);
   });

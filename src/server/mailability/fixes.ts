@@ -38,7 +38,7 @@ export async function contactMailability(db: Db, p: { workspaceId: string; conta
   return {
     ...verdict,
     normalised: normaliseAddress(c),
-    verification: verification ? { verdict: verification.verdict, vendorVerdict: verification.vendorVerdict, verifier: verifier.name } : null,
+    verification: verification ? { verdict: verification.verdict, vendorVerdict: verification.vendorVerdict, verifier: verifier.name, mode: verifier.mode } : null,
     latestAudit: latest ? { auditId: latest.auditId, auditedAt: latest.audit.createdAt.toISOString(), of: latest.audit.campaignName ?? latest.audit.audienceName, status: latest.status, reasons: latest.reasons as TMailabilityReason[] } : null,
   };
 }

@@ -141,6 +141,8 @@ export const auditRunJob = defineJobHandler({
         const country = c.country?.trim() ? (toCountryCode(c.country) ?? c.country.trim().toUpperCase()) : null;
         return { contactId: c.id, status: v.status, reasons: v.reasons, suggestion: v.suggestion ?? null, country, accountId: c.accountId };
       });
+      // Contacts whose answer verified nothing (a test key, the sandbox): the report says so.
+      const notVerified = contacts.filter((c) => keys.has(c.id) && verifications.get(keys.get(c.id)!)?.verdict === "not_verified").length;
       const last = contacts[contacts.length - 1].id;
       await prisma.$transaction(
         async (tx) => {
@@ -152,7 +154,7 @@ export const auditRunJob = defineJobHandler({
               FROM unnest(${rows.map((r) => r.contactId)}::text[], ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.reasons.join(" "))}::text[],
                           ${rows.map((r) => (r.suggestion ? JSON.stringify(r.suggestion) : null))}::text[], ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.accountId)}::text[]) AS u(c, s, r, g, k, a)
             ON CONFLICT ("auditId", "contactId") DO NOTHING`;
-          if (cachedHere) await tx.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId }, data: { verificationsCached: { increment: cachedHere } } });
+          if (cachedHere || notVerified) await tx.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId }, data: { verificationsCached: { increment: cachedHere }, verificationsNotVerified: { increment: notVerified } } });
           await run.checkpoint(tx, { afterId: last, done: done + contacts.length } satisfies Prisma.InputJsonValue, done + contacts.length, Math.max(total, done + contacts.length));
         },
         { timeout: 120_000, maxWait: 30_000 },

@@ -1,5 +1,5 @@
-import { toCountryCode } from "@/server/contacts/countries";
-import { regionsOf } from "@/server/entry/lifecycle/gates/address";
+import { countryRules } from "@/server/contacts/address-metadata";
+import { findRegion, toCountryCode } from "@/server/contacts/countries";
 import { canonicalPostalCode } from "./postal-code";
 
 export { canonicalPostalCode };
@@ -26,23 +26,30 @@ const space = (s: string | null) => {
 };
 
 /**
- * Countries whose post writes the region as its code on the envelope (MA, ON, NSW, SP). Elsewhere a
- * region's name is what people write and read (Tokyo, Bayern, Kent), so it is never turned into a code.
+ * Spain's post prints the province's name (28013 Madrid, Madrid), though Google's data keys its
+ * provinces by their codes (M, B): there the name is kept.
  */
-const REGION_CODE_COUNTRIES = new Set(["US", "CA", "AU", "BR"]);
+const REGION_NAME_PRINTED = new Set(["ES"]);
 
-/** A region as its postal code where the post writes codes (Massachusetts → MA, ontario → ON); elsewhere as written. */
+/**
+ * A region in the form the country's post writes it (Google's address metadata): Massachusetts →
+ * MA, 東京 → 東京都, г. Москва → Москва, Milano → MI; written in Latin script where the post's form is
+ * in another, in the data's Latin form (Tokyo-to → Tokyo, Moscow → Moskva). A country whose post
+ * prints no region, or a region the data does not know, keeps it as written.
+ */
 export function canonicalRegion(country: string, raw: string): string {
   const region = raw.replace(/\s+/gu, " ").trim();
-  const known = REGION_CODE_COUNTRIES.has(country) ? regionsOf(country) : [];
-  if (!known.length) return region;
-  const upper = region.toUpperCase();
-  const byCode = known.find((r) => r.short === upper);
-  if (byCode) return byCode.short;
-  const lower = region.toLowerCase();
-  const byName = known.find((r) => r.name === lower) ?? known.find((r) => r.name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") === lower.normalize("NFKD").replace(/[\u0300-\u036f]/g, ""));
-  return byName?.short ? byName.short : region;
+  if (!countryRules(country)?.usesRegion) return region;
+  const known = findRegion(country, region);
+  if (!known) return region;
+  if (REGION_NAME_PRINTED.has(country)) return known.names[0] ?? known.key;
+  // An address written in Latin script keeps its region in Latin script (Japan Post and Russian Post read both).
+  if (known.latin && NON_LATIN.test(known.key) && !NON_LATIN.test(region)) return known.latin;
+  return known.key;
 }
+
+/** Letters of a script other than Latin. */
+const NON_LATIN = /(?!\p{Script=Latin})\p{L}/u;
 
 /**
  * The address as the service would keep it: spaces collapsed, the country as its ISO code, the

@@ -1,9 +1,11 @@
+import { countryRules } from "@/server/contacts/address-metadata";
+
 /**
  * A postal code as the country's post writes it, from the forms people and spreadsheets leave:
  * lower case, a missing or misplaced space or hyphen, a leading zero lost (a number column), a
- * ZIP+4 run together. No kept library formats postal codes (postcode-validator only checks them),
- * so the canonical forms of the countries below are written out here; any other country's code is
- * only trimmed and upper-cased.
+ * ZIP+4 run together. Google's address metadata gives each country's pattern but not its printed
+ * form, so the canonical forms of the countries below are written out here; any other country's
+ * code is trimmed, upper-cased and, where only that fits its pattern, written without spaces.
  */
 export function canonicalPostalCode(country: string, raw: string): string {
   const upper = raw.toUpperCase().replace(/\s+/g, " ").trim();
@@ -37,7 +39,12 @@ export function canonicalPostalCode(country: string, raw: string): string {
     case "IT":
       // A five-digit code a number column cut to four (a leading zero: Dresden 01067, Nice 06000).
       return compact === digits && digits.length === 4 ? digits.padStart(5, "0") : compact === digits && digits.length === 5 ? digits : upper;
-    default:
-      return upper;
+    default: {
+      // Elsewhere, the form that fits the country's pattern (Google's address metadata): a code
+      // written with a stray space or hyphen where the post writes none (KR 04524, RU 125032, IN 400051).
+      const pattern = countryRules(country)?.postalCode;
+      if (!pattern || pattern.test(upper)) return upper;
+      return pattern.test(compact) ? compact : upper;
+    }
   }
 }

@@ -31,7 +31,7 @@ export const REASON_LABELS: Record<TMailabilityReason, string> = {
   missing_city: "No city",
   missing_postal_code: "No postal code",
   invalid_postal_code: "Postal code does not fit the country's format",
-  invalid_region: "State or province missing or not of that country",
+  invalid_region: "Region missing where the post requires one, or not of that country",
   unknown_country: "No country, or not a country",
   unsupported_country: "No approved printer mails to the country",
   po_box: "A PO box: letters and postcards arrive, gifts cannot",
@@ -50,17 +50,18 @@ export const REASON_LABELS: Record<TMailabilityReason, string> = {
 export const REASON_DETAILS: Record<TMailabilityReason, { means: string; blocks: string; fix: string }> = {
   missing_name: { means: "Neither a first nor a last name.", blocks: "Every format.", fix: "Add the person's name in the CRM or on the contact." },
   missing_address: { means: "No street line (address line 1).", blocks: "Every format.", fix: "Add the street address." },
-  missing_city: { means: "No city or town.", blocks: "Every format.", fix: "Add the city." },
-  missing_postal_code: { means: "No postal code, in a country whose post uses them (postcode-validator knows which).", blocks: "Every format.", fix: "Add the postal code." },
+  missing_city: { means: "No city or town, in a country whose post requires one (Google's address metadata; Japan's, for one, does not).", blocks: "Every format.", fix: "Add the city." },
+  missing_postal_code: { means: "No postal code, in a country whose post requires one (Google's address metadata says which).", blocks: "Every format.", fix: "Add the postal code." },
   invalid_postal_code: {
-    means: "The postal code does not fit the country's format (postcode-validator).",
+    means: "The postal code does not fit the country's pattern, or is not one of the region's (Google's address metadata: 90210 is not in DC).",
     blocks: "Every format.",
     fix: "A code a spreadsheet damaged (a lost leading zero, a ZIP+4 run together, a missing hyphen or space, lower case) gets a suggested correction; otherwise correct it by hand.",
   },
   invalid_region: {
-    means: "The state or province is missing where the post needs one (US, CA, AU) or is not a region of the country (country-region-data).",
+    means:
+      "The state, province or prefecture is missing where the country's post requires one (US, CA, AU, IT, ES, JP, CN, KR, RU, BR, IN, ...), or is not one of the country's regions where its post prints a region (Google's address metadata). A region in another accepted form (Massachusetts, Tokyo, Moskva, Milano, JP-13) is the region; where the post prints no region (GB, DE, FR, NL) it is not checked.",
     blocks: "Every format.",
-    fix: "A region written out in full is suggested as its postal code (Massachusetts → MA); otherwise correct it by hand.",
+    fix: "Write the region as the post does (MA, 東京都, Москва, MI), or correct it by hand.",
   },
   unknown_country: { means: "No country, or a value that is not a country (i18n-iso-countries).", blocks: "Every format.", fix: "A country written as a name (Deutschland, United Kingdom, USA) is suggested as its ISO code." },
   unsupported_country: {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZAudienceId } from "@/server/contacts/schema";
 import { ZJobView } from "@/server/jobs/schema";
 import { MAILABILITY_REASONS, MAILABILITY_STATUSES, REASON_LABELS, ZMailabilityReason } from "./reasons";
+import { VERIFICATION_MODES, VERIFICATION_VERDICTS } from "./verifiers/types";
 
 export const ZAuditId = z
   .string()
@@ -91,9 +92,14 @@ export const ZAuditOut = z.object({
   verification: z
     .object({
       verifier: z.string().nullable(),
+      mode: z
+        .enum(VERIFICATION_MODES)
+        .nullable()
+        .describe("live: the verifier looked the addresses up. test (a vendor's test key) or sandbox: it verified nothing, and its answers are not about the addresses. Null for an audit run before modes were kept."),
       estimateCents: z.number().int().describe("The estimate shown before the run, in cents."),
       made: z.number().int().describe("Addresses sent to the verifier."),
       cached: z.number().int().describe("Contacts whose address had a cached answer (free)."),
+      notVerified: z.number().int().describe("Contacts whose address the verifier answered without verifying it (not_verified: test mode, sandbox)."),
       costCents: z.number().int().describe("What the verifications made cost, in cents."),
     })
     .nullable()
@@ -107,7 +113,12 @@ export const ZAuditOut = z.object({
 export const ZContactMailability = ZVerdict.extend({
   normalised: ZAddressFields.describe("The address as the service normalises it (ISO country, region code, the country's postal code form), shown beside the original."),
   verification: z
-    .object({ verdict: z.enum(["deliverable", "deliverable_missing_unit", "deliverable_unnecessary_unit", "undeliverable"]), vendorVerdict: z.string(), verifier: z.string() })
+    .object({
+      verdict: z.enum(VERIFICATION_VERDICTS).describe("not_verified: the verifier looked nothing up (a test key, the sandbox)."),
+      vendorVerdict: z.string(),
+      verifier: z.string(),
+      mode: z.enum(VERIFICATION_MODES).describe("live, or test / sandbox: an answer that verified nothing about the address."),
+    })
     .nullable()
     .describe("The address verifier's cached answer for this address, when it has one."),
   latestAudit: z

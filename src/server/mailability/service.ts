@@ -12,6 +12,7 @@ import { MAILABILITY_REASONS, type TMailabilityReason, type TMailabilityStatus }
 import type { TCountryRow, TFormatCost } from "./report";
 import { cacheNameOf, cachedVerifications, VERIFICATION_MAX_AGE_DAYS, verificationKey } from "./verifiers/cache";
 import { addressVerifier } from "./verifiers/registry";
+import type { TVerificationMode } from "./verifiers/types";
 
 /** Audiences up to this size without paid verification are audited within the request that asks. */
 export const INLINE_AUDIT_MAX = 2000;
@@ -64,7 +65,7 @@ export async function auditEstimate(db: Db, p: { workspaceId: string; audienceId
     addresses: keyed.size,
     cachedAddresses: cached.size,
     addressesToVerify: toVerify,
-    verifier: { name: verifier.name, label: verifier.label, domesticCents: verifier.costCents("US"), internationalCents: verifier.costCents("DE") },
+    verifier: { name: verifier.name, label: verifier.label, mode: verifier.mode, domesticCents: verifier.costCents("US"), internationalCents: verifier.costCents("DE") },
     estimateCents,
     /** How long an answer is kept before an address is verified again. */
     cacheDays: VERIFICATION_MAX_AGE_DAYS,
@@ -98,6 +99,7 @@ export async function startAudit(prisma: PrismaClient, p: { workspaceId: string;
         countriesJudged: shared.coveredCountries !== null,
         verify: !!verifier,
         verifier: verifier?.name ?? null,
+        verificationMode: verifier?.mode ?? null,
         verificationUnitCents: verifier?.costCents("US") ?? 0,
         verificationEstimateCents: estimate?.estimateCents ?? 0,
         requestedByLabel: p.actor.label,
@@ -196,7 +198,15 @@ export function auditView(a: AuditRow & { job?: TJobView | null }) {
     coveredCountries: a.countriesJudged ? a.coveredCountries : null,
     costs: a.costs as unknown as TFormatCost[],
     verification: a.verify
-      ? { verifier: a.verifier, estimateCents: a.verificationEstimateCents, made: a.verificationsMade, cached: a.verificationsCached, costCents: a.verificationCostCents }
+      ? {
+          verifier: a.verifier,
+          mode: (a.verificationMode as TVerificationMode | null) ?? null,
+          estimateCents: a.verificationEstimateCents,
+          made: a.verificationsMade,
+          cached: a.verificationsCached,
+          notVerified: a.verificationsNotVerified,
+          costCents: a.verificationCostCents,
+        }
       : null,
     requestedBy: a.requestedByLabel,
     createdAt: a.createdAt.toISOString(),

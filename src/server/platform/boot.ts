@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { runDataBackfills } from "@/server/contacts/rekey";
 import { type DemoSummary, seedDemo } from "@/server/demo/seed";
 import { billingAdapter } from "@/server/plans/billing";
 import { startWorkers } from "./workers";
@@ -23,6 +24,7 @@ export async function bootServer(): Promise<void> {
     const database = getDatabase();
     const applied = await applyMigrations(database.migrationAdapter());
     log(`Database: ${describeTarget(target)}${applied.length ? `; applied ${applied.join(", ")}` : ""}`);
+    await runDataBackfills(database.prisma, log);
 
     // An incomplete Stripe configuration stops the start with one sentence, not the first checkout.
     const billing = billingAdapter();

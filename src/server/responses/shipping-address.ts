@@ -1,7 +1,8 @@
 import countries from "i18n-iso-countries";
 import { z } from "zod";
 import type { Db } from "@/server/db";
-import { addressKey, regionsOf } from "@/server/entry/lifecycle/gates/address";
+import { addressKey } from "@/server/entry/lifecycle/gates/address";
+import { canonicalRegion } from "@/server/mailability/normalise";
 import type { TMailabilityReason } from "@/server/mailability/reasons";
 import { verdictOf } from "@/server/mailability/verdict";
 import { DEFAULT_SIZE } from "@/server/render/page-specs";
@@ -105,10 +106,7 @@ export async function checkShippingAddress(
   p: { workspaceId: string; recipient: { firstName: string; lastName: string }; address: TShippingAddressInput; countries: string[] },
 ): Promise<AddressCheck> {
   const a = { ...p.address };
-  if (a.region) {
-    const known = regionsOf(a.country).find((r) => r.name === a.region!.toLowerCase() || r.short === a.region!.toUpperCase());
-    if (known?.short) a.region = known.short;
-  }
+  if (a.region) a.region = canonicalRegion(a.country, a.region);
   const suppressed = (await db.suppression.findFirst({ where: { workspaceId: p.workspaceId, kind: "address", value: addressKey(a) }, select: { id: true } })) !== null;
   const verdict = verdictOf({ ...p.recipient, ...a, addressStatus: "unverified" }, { format: "gift", block: { format: "gift", size: DEFAULT_SIZE.gift }, coveredCountries: new Set(p.countries) }, { suppressed });
   const errors: Partial<Record<TShippingField, string>> = {};

@@ -21,7 +21,7 @@ ${MAILABILITY_REASONS.map((r) => `| \`${r}\` | ${REASON_LABELS[r]} | ${REASON_DE
 ## Statuses
 
 - \`mailable\`: no reason that stops mail in the format judged (informational reasons may be listed).
-- \`fixable\`: the address as the service normalises it (ISO country code, the region's postal code, the country's own form of the
+- \`fixable\`: the address as the service normalises it (ISO country code, the region as the country's post writes it, the country's own form of the
   postal code, spaces tidied) would be mailable; that normalised form is the suggested fix.
 - \`unmailable\`: a reason stops mail and no normalisation mends it; a person fixes the contact (or the CRM).
 
@@ -32,10 +32,13 @@ campaign's format, design or printer changes, or after ${AUDIT_MAX_AGE_DAYS} day
 
 ## Address verification
 
-With \`verify: true\` each distinct normalised address is checked by the service's address verifier: the sandbox (free,
-deterministic by content: a street line containing "undeliverable", "missing unit" or "unnecessary unit" gets that answer, anything
-else is deliverable) or Lob's US and international verifications when the service is configured with a Lob API key. Answers are
-kept per workspace and normalised address for ${VERIFICATION_MAX_AGE_DAYS} days, so an address is paid for once; \`audits_estimate\` gives
+With \`verify: true\` each distinct normalised address is checked by the service's address verifier: the sandbox (free, and it
+verifies nothing: a street line containing "undeliverable", "missing unit" or "unnecessary unit" gets that test answer, any other
+address is \`not_verified\`) or Lob's US and international verifications when the service is configured with a Lob API key. A Lob
+test key (\`test_…\`) answers only Lob's test addresses: any other address is \`not_verified\` ("not verified (test mode)"), never
+undeliverable. \`not_verified\` adds no reason; \`audits_get\` says the verifier's \`mode\` (\`live\`, \`test\`, \`sandbox\`) and
+how many contacts' addresses were not verified (\`notVerified\`). Answers are kept per workspace, verifier mode and normalised
+address for ${VERIFICATION_MAX_AGE_DAYS} days (a test key's answers never serve a live key), so an address is paid for once; \`audits_estimate\` gives
 the price per verification and the run's estimate first. Lob's \`deliverable_missing_unit\`, \`deliverable_incorrect_unit\` and
 international \`deliverable_missing_info\` become \`missing_unit\`; \`undeliverable\` and \`no_match\` become \`undeliverable\`;
 \`deliverable_unnecessary_unit\` is mailable.

@@ -63,7 +63,7 @@ describe("the lifecycle, gate by gate", () => {
         { workspaceId: f.workspaceId, kind: "email", value: byEmail.email!, reason: "bounced" },
         { workspaceId: f.workspaceId, kind: "account", value: byAccount.accountId!, reason: "customer" },
         { workspaceId: f.workspaceId, kind: "domain", value: account.domain!, reason: "competitor" },
-        { workspaceId: f.workspaceId, kind: "address", value: `US|02116|BOSTON|${byAddress.addressLine1!.toUpperCase()}|${byAddress.addressLine2!.toUpperCase()}`, reason: "bounced" },
+        { workspaceId: f.workspaceId, kind: "address", value: byAddress.addressKey!, reason: "bounced" },
       ],
     });
     const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));

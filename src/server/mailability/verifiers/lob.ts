@@ -47,11 +47,13 @@ export class LobVerifier implements AddressVerifier {
   readonly label = "Lob address verification";
   /** Test keys (test_…) and live keys answer differently: their answers are kept apart. */
   readonly cacheName: string;
+  readonly mode: "live" | "test";
   private readonly us: UsVerificationsApi;
   private readonly intl: IntlVerificationsApi;
 
   constructor(private readonly options: LobOptions) {
-    this.cacheName = options.apiKey.startsWith("test_") ? "lob:test" : "lob";
+    this.mode = options.apiKey.startsWith("test_") ? "test" : "live";
+    this.cacheName = this.mode === "test" ? "lob:test" : "lob";
     const config = new Configuration({ username: options.apiKey, basePath: options.baseUrl });
     this.us = new UsVerificationsApi(config);
     this.intl = new IntlVerificationsApi(config);
@@ -67,6 +69,7 @@ export class LobVerifier implements AddressVerifier {
         const r = await this.us.verifySingle(
           new UsVerificationsWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), zip_code: orEmpty(a.postalCode) }),
         );
+        if (this.mode === "test" && !r.deliverability) return this.testModeAnswer(a);
         const verdict = US_VERDICTS[r.deliverability ?? ""];
         if (!verdict) throw new VerifierError(`Lob answered an unknown deliverability “${r.deliverability}”.`, { permanent: true });
         const c = r.components;
@@ -86,6 +89,7 @@ export class LobVerifier implements AddressVerifier {
       const r = await this.intl.verifySingle(
         new IntlVerificationWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), postal_code: orEmpty(a.postalCode), country: a.country }),
       );
+      if (this.mode === "test" && !r.deliverability) return this.testModeAnswer(a);
       const verdict = INTL_VERDICTS[r.deliverability ?? ""];
       if (!verdict) throw new VerifierError(`Lob answered an unknown deliverability “${r.deliverability}”.`, { permanent: true });
       const c = r.components;
@@ -97,6 +101,14 @@ export class LobVerifier implements AddressVerifier {
     } catch (error) {
       throw this.explain(error);
     }
+  }
+
+  /**
+   * Lob's test mode looks nothing up: an address other than its documented test addresses comes
+   * back with no deliverability. That says nothing about the address (never "undeliverable").
+   */
+  private testModeAnswer(a: AddressFields): TVerification {
+    return { verdict: "not_verified", vendorVerdict: "test_mode", standardised: a };
   }
 
   /** Lob's documented errors ({ error: { message, status_code, code } }) as VerifierErrors. */

@@ -2,21 +2,22 @@ import type { AddressFields } from "../normalise";
 import type { AddressVerifier, TVerification, TVerificationVerdict } from "./types";
 
 /**
- * The sandbox verifier: free, instant and deterministic by content, the way vendors' test modes
- * are (Lob's test keys answer by what the address says, not by looking it up). The rule, on the
- * street lines (address lines 1 and 2, any case):
+ * The sandbox verifier: free, instant, and it looks nothing up. Like a vendor's test mode (Lob's
+ * test keys answer only their documented test addresses) it answers by what the address says, on
+ * the street lines (address lines 1 and 2, any case):
  *
  * - a line containing `undeliverable` → undeliverable;
  * - a line containing `missing unit` → deliverable_missing_unit;
  * - a line containing `unnecessary unit` → deliverable_unnecessary_unit;
- * - anything else → deliverable.
+ * - anything else → not_verified: it says nothing about a real address, deliverable or not.
  *
- * So a demo or a test can make each verdict on purpose, and a real address is always deliverable.
+ * So a demo or a test can make each verdict on purpose, and no real address is called deliverable.
  * The standardised address it returns is the address given.
  */
 export class SandboxVerifier implements AddressVerifier {
   readonly name = "sandbox";
-  readonly label = "Sandbox verifier (deterministic test results, free)";
+  readonly mode = "sandbox" as const;
+  readonly label = "Sandbox verifier (verifies nothing: test answers only, free)";
   costCents(): number {
     return 0;
   }
@@ -31,5 +32,5 @@ export function sandboxVerdict(a: Pick<AddressFields, "addressLine1" | "addressL
   if (street.includes("undeliverable")) return "undeliverable";
   if (street.includes("missing unit")) return "deliverable_missing_unit";
   if (street.includes("unnecessary unit")) return "deliverable_unnecessary_unit";
-  return "deliverable";
+  return "not_verified";
 }

@@ -3,10 +3,27 @@ import type { AddressFields } from "../normalise";
 /**
  * What an address verifier says about an address, as print vendors word it (Lob's US and
  * international verifications, PostGrid, Google's Address Validation): deliverable; deliverable but
- * a unit (suite, floor, apartment) is missing, wrong or unnecessary; or undeliverable.
+ * a unit (suite, floor, apartment) is missing, wrong or unnecessary; or undeliverable. And
+ * `not_verified`: the verifier looked nothing up (the sandbox; a vendor's test key, which answers
+ * only its documented test addresses): neither deliverable nor undeliverable.
  */
-export const VERIFICATION_VERDICTS = ["deliverable", "deliverable_missing_unit", "deliverable_unnecessary_unit", "undeliverable"] as const;
+export const VERIFICATION_VERDICTS = ["deliverable", "deliverable_missing_unit", "deliverable_unnecessary_unit", "undeliverable", "not_verified"] as const;
 export type TVerificationVerdict = (typeof VERIFICATION_VERDICTS)[number];
+
+/**
+ * How a verifier answers: `live` looks the address up (a vendor's live key); `test` is a vendor's
+ * test mode (answers made up from the request, not the postal database); `sandbox` is the free
+ * built-in stand-in. Only a live answer says anything about the address.
+ */
+export const VERIFICATION_MODES = ["live", "test", "sandbox"] as const;
+export type TVerificationMode = (typeof VERIFICATION_MODES)[number];
+
+/** For people: what a mode's answers are worth. */
+export const VERIFICATION_MODE_LABELS: Record<TVerificationMode, string> = {
+  live: "verified (live)",
+  test: "not verified (test mode)",
+  sandbox: "not verified (sandbox)",
+};
 
 export interface TVerification {
   verdict: TVerificationVerdict;
@@ -28,6 +45,8 @@ export interface AddressVerifier {
   readonly cacheName?: string;
   /** For people: "Sandbox (deterministic, free)", "Lob". */
   readonly label: string;
+  /** Whether its answers come from looking addresses up (live) or not (test, sandbox). */
+  readonly mode: TVerificationMode;
   /** What one verification costs, in cents, for a domestic (US) and an international address. */
   costCents(country: string | null): number;
   /** Verifies one address (a normalised one with an ISO country code). Throws VerifierError. */

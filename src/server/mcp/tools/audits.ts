@@ -4,6 +4,7 @@ import { applyFix, applyFixes, BULK_FIX_MAX, describeFix } from "@/server/mailab
 import { ZMailabilityReason } from "@/server/mailability/reasons";
 import { ZAddressFields, ZAddressFix, ZAuditId, ZAuditOut, ZAuditStatus, ZAuditTargetFields, ZCampaignRef, ZMailabilityStatus, ZSample, ZVerdict } from "@/server/mailability/schema";
 import { auditEstimate, auditProblems, getAudit, listAudits, startAudit } from "@/server/mailability/service";
+import { VERIFICATION_MODES } from "@/server/mailability/verifiers/types";
 import { AppError } from "@/server/errors";
 import { defineTool } from "../tool";
 
@@ -49,7 +50,7 @@ export const auditTools = [
       addresses: z.number().int().describe("Distinct normalised addresses with a street line."),
       cachedAddresses: z.number().int(),
       addressesToVerify: z.number().int(),
-      verifier: z.object({ name: z.string(), label: z.string(), domesticCents: z.number().int(), internationalCents: z.number().int() }),
+      verifier: z.object({ name: z.string(), label: z.string(), mode: z.enum(VERIFICATION_MODES).describe("live looks addresses up; test (a test key) and sandbox verify nothing."), domesticCents: z.number().int(), internationalCents: z.number().int() }),
       estimateCents: z.number().int(),
       cacheDays: z.number().int().describe("How long a verifier's answer is kept before the address is verified again."),
     }),

@@ -1,11 +1,8 @@
-import { allCountries } from "country-region-data";
 import countries from "i18n-iso-countries";
-import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
-import { toCountryCode } from "@/server/contacts/countries";
+import { countryRules } from "@/server/contacts/address-metadata";
+import { keyWords, plainWord } from "@/server/contacts/address-words";
+import { findRegion, toCountryCode } from "@/server/contacts/countries";
 import { canonicalPostalCode } from "@/server/mailability/postal-code";
-
-/** Countries whose post needs a state or province on the envelope. */
-export const REGION_REQUIRED = new Set(["US", "CA", "AU"]);
 
 export interface PostalAddress {
   firstName: string;
@@ -20,8 +17,6 @@ export interface PostalAddress {
   undeliverableReason?: string | null;
 }
 
-const regionsByCountry = new Map(allCountries.map(([, code, regions]) => [code, regions.map(([name, short]) => ({ name: name.toLowerCase(), short: (short ?? "").toUpperCase() }))]));
-
 /** What can be wrong with a postal address, as the mailability audit names it (src/server/mailability). */
 export type TAddressProblemCode =
   | "undeliverable"
@@ -34,10 +29,12 @@ export type TAddressProblemCode =
   | "invalid_region";
 
 /**
- * Address review (gate 3): the fields a postal service needs, a postal code and a region that fit
- * the country (country data from i18n-iso-countries, country-region-data and postcode-validator),
- * and no undeliverable marker. Each problem has its code (the audit's reason) and its words; none
- * means the address may be mailed. The lifecycle and the audit both read this, so they agree.
+ * Address review (gate 3): the fields the country's post requires, a postal code that fits its
+ * pattern, a region that is one of the country's where its post writes a region, and no
+ * undeliverable marker. The rules are Google's address metadata (contacts/address-metadata.ts):
+ * Japan's post needs no city line, Germany's and Britain's no region, Italy's its province. Each
+ * problem has its code (the audit's reason) and its words; none means the address may be mailed.
+ * The lifecycle and the audit both read this, so they agree.
  */
 export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; message: string }[] {
   const problems: { code: TAddressProblemCode; message: string }[] = [];
@@ -45,8 +42,10 @@ export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; 
   if (a.addressStatus === "undeliverable") add("undeliverable", `marked undeliverable${a.undeliverableReason ? ` (${a.undeliverableReason})` : ""}`);
   if (!a.firstName.trim() && !a.lastName.trim()) add("missing_name", "no recipient name");
   if (!a.addressLine1?.trim()) add("missing_address", "no street address");
-  if (!a.city?.trim()) add("missing_city", "no city");
   const country = a.country?.trim().toUpperCase() ?? "";
+  const rules = country && countries.isValid(country) ? countryRules(country) : null;
+  // Where the data does not know the country, a city is asked for, as Google's defaults do.
+  if (!a.city?.trim() && (rules?.require ?? "AC").includes("C")) add("missing_city", "no city");
   if (!country) {
     add("unknown_country", "no country");
     return problems;
@@ -55,17 +54,23 @@ export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; 
     add("unknown_country", `unknown country code ${country}`);
     return problems;
   }
+  if (!rules) return problems;
   const postal = a.postalCode?.trim() ?? "";
-  if (postcodeValidatorExistsForCountry(country)) {
-    if (!postal) add("missing_postal_code", "no postal code");
-    else if (!postcodeValidator(postal, country)) add("invalid_postal_code", `postal code ${postal} does not fit ${country}`);
+  if (!postal) {
+    if (rules.require.includes("Z")) add("missing_postal_code", "no postal code");
+  } else if (rules.postalCode && !rules.postalCode.test(postal)) {
+    add("invalid_postal_code", `postal code ${postal} does not fit ${country}`);
   }
   const region = a.region?.trim() ?? "";
-  const known = regionsOf(country);
+  const known = region && rules.usesRegion && rules.regions.length ? findRegion(country, region) : null;
   if (!region) {
-    if (REGION_REQUIRED.has(country)) add("invalid_region", `no state or province (required in ${country})`);
-  } else if (known.length && !known.some((r) => r.short === region.toUpperCase() || r.name === region.toLowerCase())) {
+    if (rules.require.includes("S")) add("invalid_region", `no state or province (required in ${country})`);
+  } else if (rules.usesRegion && rules.regions.length && !known) {
     add("invalid_region", `region ${region} is not a region of ${country}`);
+  }
+  // A code of the right form but of another region (Google's data gives each region's first digits).
+  if (known?.postalPrefix && postal && !problems.some((p) => p.code === "invalid_postal_code") && !known.postalPrefix.test(postal)) {
+    add("invalid_postal_code", `postal code ${postal} is not one of ${region}`);
   }
   return problems;
 }
@@ -75,28 +80,29 @@ export function reviewAddress(a: PostalAddress): string[] {
   return addressProblems(a).map((p) => p.message);
 }
 
-/** The regions of a country (country-region-data): lower-case name and upper-case postal code. */
-export function regionsOf(country: string): { name: string; short: string }[] {
-  return regionsByCountry.get(country as never) ?? [];
+const squash = (s: string | null | undefined) => plainWord(s ?? "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/** A postal code as the key reads it: the country's own form without spaces, a US ZIP+4 as its ZIP. */
+function keyPostalCode(country: string, raw: string | null | undefined): string {
+  if (!raw?.trim()) return "";
+  const canonical = /^[A-Z]{2}$/.test(country) ? canonicalPostalCode(country, raw) : raw;
+  const compact = plainWord(canonical).replace(/[^\p{L}\p{N}]+/gu, "");
+  return country === "US" && /^\d{9}$/.test(compact) ? compact.slice(0, 5) : compact;
 }
 
-// Plain ASCII (most addresses) needs no Unicode decomposition: the same result, without its cost on imports.
-const ASCII = /^[\x20-\x7e]*$/;
-const squash = (s: string | null | undefined) => {
-  const upper = (s ?? "").toUpperCase();
-  return (ASCII.test(upper) ? upper : upper.normalize("NFKD")).replace(/[^A-Z0-9]+/g, " ").trim();
-};
-
 /**
- * A normalised postal address, for suppression by address and duplicate detection: the country as
- * its ISO code (a name such as "Deutschland" too) and the postal code in the country's own form
- * ("2116" → "02116", "e145ab" → "E14 5AB"), so that one address written two ways has one key.
+ * A normalised postal address, for suppression by address and duplicate detection, so that one
+ * address written two ways has one key: the country as its ISO code (a name such as "Deutschland"
+ * too); the postal code in the country's own form ("2116" → "02116", "e145ab" → "E14 5AB", a ZIP+4
+ * as its ZIP); city and street lines without case, accents or punctuation, and with each street
+ * type and unit word in one form (address-words.ts: 77 Elm Street = 77 Elm St, Suite 5 = Ste 5,
+ * Friedrichstraße = Friedrichstr.). The two street lines are read as one (a unit on either line).
  */
 export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">): string {
   const written = a.country?.trim() ?? "";
   const country = /^[A-Za-z]{2}$/.test(written) ? written.toUpperCase() : written ? (toCountryCode(written) ?? written) : "";
-  const postal = a.postalCode && /^[A-Z]{2}$/.test(country) ? canonicalPostalCode(country, a.postalCode) : a.postalCode;
-  return [country, postal, a.city, a.addressLine1, a.addressLine2].map(squash).join("|");
+  const street = [a.addressLine1, a.addressLine2].map((l) => keyWords(country, l)).filter(Boolean).join(" ");
+  return [squash(country), keyPostalCode(country, a.postalCode), keyWords(country, a.city), street].join("|");
 }
 
 /**

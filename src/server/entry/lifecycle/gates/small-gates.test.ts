@@ -37,7 +37,7 @@ describe("suppressionKeys", () => {
       { kind: "domain", value: "initech.com" },
       { kind: "account", value: "acc_1" },
       { kind: "domain", value: "initech.com" },
-      { kind: "address", value: "US|02116|BOSTON|1 MAIN ST|" },
+      { kind: "address", value: "us|02116|boston|1 main st" },
     ]);
   });
 });
