@@ -1,14 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demo } from "../support/demo";
-
-const MCP_HEADERS = { Accept: "application/json, text/event-stream", "Content-Type": "application/json" };
-
-/** A JSON-RPC answer, whether the server sent it as JSON or as one server-sent event. */
-async function rpc(res: { text(): Promise<string> }) {
-  const text = await res.text();
-  const data = text.startsWith("{") ? text : (text.split("\n").find((l) => l.startsWith("data: "))?.slice(6) ?? "{}");
-  return JSON.parse(data);
-}
+import { MCP_HEADERS, rpc } from "../support/mcp-http";
 
 test("/agents/tools.json describes every tool tools/list names, with its input and result schemas", async ({ request }) => {
   const { testAgents } = demo();

@@ -1,14 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demo } from "../support/demo";
-
-const MCP_HEADERS = { Accept: "application/json, text/event-stream", "Content-Type": "application/json" };
-
-/** A JSON-RPC answer, whether the server sent it as JSON or as one server-sent event. */
-async function rpc(res: { text(): Promise<string> }) {
-  const text = await res.text();
-  const data = text.startsWith("{") ? text : (text.split("\n").find((l) => l.startsWith("data: "))?.slice(6) ?? "{}");
-  return JSON.parse(data);
-}
+import { MCP_HEADERS, rpc } from "../support/mcp-http";
 
 test("an agent's token lists and reads CRM connections over MCP, and reaches no connection procedure of the owner's API", async ({ request }) => {
   const { workspaces, testAgents } = demo();

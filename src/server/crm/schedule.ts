@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/generated/prisma/client";
+import { startTicker } from "@/server/platform/ticker";
 import { startSyncIn } from "./service";
 
 /** Connections whose scheduled sync is due, claimed per tick by one worker. */
@@ -28,24 +29,5 @@ export async function queueDueSyncs(prisma: PrismaClient, now = new Date()): Pro
 
 /** Ticks queueDueSyncs every `intervalMs` in this process (the schedule itself is in the database). */
 export function startCrmScheduler(prisma: PrismaClient, options: { intervalMs?: number } = {}) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await queueDueSyncs(prisma);
-    } catch (error) {
-      console.error("[crm] scheduling due syncs failed", error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, options.intervalMs ?? 30_000);
-  timer.unref();
-  void tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-    },
-  };
+  return startTicker("crm", () => queueDueSyncs(prisma), options.intervalMs ?? 30_000);
 }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { startTicker } from "@/server/platform/ticker";
 import type { TrackingEvent, TTrackingStatus } from "./adapter";
 import { recordTracking } from "./tracking";
 
@@ -73,24 +74,5 @@ export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(),
 
 /** Ticks advanceSandboxPost every `intervalMs` in this process (the pieces' state is in the database). */
 export function startSandboxPost(prisma: PrismaClient, options: { intervalMs?: number } = {}) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await advanceSandboxPost(prisma);
-    } catch (error) {
-      console.error("[sandbox post] moving pieces along failed", error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, options.intervalMs ?? 15_000);
-  timer.unref();
-  void tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-    },
-  };
+  return startTicker("sandbox post", () => advanceSandboxPost(prisma), options.intervalMs ?? 15_000);
 }

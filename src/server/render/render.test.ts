@@ -5,21 +5,12 @@ import { describe, expect, it } from "vitest";
 import { hasPoppler, pdfBoxes, pdfFonts, pdfPagePng, pdfText } from "@/test/pdf-tools";
 import { layoutPiece, LAYOUTS, piecePdf, piecePng } from "./index";
 import type { RenderInput } from "./input";
+import { sampleRenderInput } from "@/test/render-input";
 import { FORMATS, postcardBackZones, SIZES } from "./page-specs";
 import { inch, type SceneItem } from "./scene";
 
-const base: RenderInput = {
+const base: RenderInput = sampleRenderInput({
   title: "Golden",
-  format: "postcard",
-  size: "6x9",
-  layout: "bold",
-  colors: { primary: "#1c3d5a", accent: "#f08c00", text: "#1f2328" },
-  fonts: { heading: "noto-sans", body: "noto-sans", handwriting: "caveat" },
-  companyName: "Acme",
-  logo: null,
-  signature: null,
-  image: "waves",
-  returnAddress: ["415 Mission St", "San Francisco, CA 94105"],
   text: {
     headline: "Łukasz, a quick idea for Brightline",
     body: "Hi Łukasz,\n\nWe met Đặng Văn Minh and 王芳 at the Hanoi meetup — Привет from the team in Kyiv too.\n\nBest,",
@@ -27,10 +18,7 @@ const base: RenderInput = {
     cta: "Scan to see your plan",
   },
   recipient: { name: "Łukasz Wiśniewski", addressLines: ["Łukasz Wiśniewski", "VP Operations, Brightline", "500 Boylston St", "Boston, MA 02116"] },
-  response: { url: "https://mail.example/r/Ab3dE9xYz1?via=qr", label: "mail.example/r/Ab3dE9xYz1" },
-  gift: null,
-  specimen: false,
-};
+});
 
 const GOLDEN = path.join(import.meta.dirname, "__golden__");
 /** Compares with the stored golden file; UPDATE_GOLDEN=1 rewrites it after a deliberate change. */

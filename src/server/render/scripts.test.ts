@@ -3,27 +3,11 @@ import { describe, expect, it } from "vitest";
 import { hasPoppler, pdfFonts, pdfPagePng, pdfText } from "@/test/pdf-tools";
 import { layoutPiece, piecePdf, piecePng } from "./index";
 import type { RenderInput } from "./input";
+import { sampleRenderInput } from "@/test/render-input";
 
 /** Every script a recipient's name and address may be written in, printed as text a reader can find. */
 
-const base: RenderInput = {
-  title: "Scripts",
-  format: "postcard",
-  size: "6x9",
-  layout: "bold",
-  colors: { primary: "#1c3d5a", accent: "#f08c00", text: "#1f2328" },
-  fonts: { heading: "noto-sans", body: "noto-sans", handwriting: "caveat" },
-  companyName: "Acme",
-  logo: null,
-  signature: null,
-  image: "waves",
-  returnAddress: ["415 Mission St", "San Francisco, CA 94105"],
-  text: { headline: "A quick idea", body: "Hi,\n\nWe met at the meetup.", signOff: "Sam at Acme", cta: "Scan to see your plan" },
-  recipient: { name: "", addressLines: [] },
-  response: { url: "https://mail.example/r/Ab3dE9xYz1?via=qr", label: "mail.example/r/Ab3dE9xYz1" },
-  gift: null,
-  specimen: false,
-};
+const base: RenderInput = sampleRenderInput({ title: "Scripts" });
 
 const piece = (name: string, addressLines: string[], country: string, headline = `${name}, a quick idea`) =>
   layoutPiece({ ...base, text: { ...base.text, headline }, recipient: { name, addressLines: [name, ...addressLines], country } });

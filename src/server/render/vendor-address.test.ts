@@ -2,26 +2,14 @@ import { describe, expect, it } from "vitest";
 import { hasPoppler, pdfText } from "@/test/pdf-tools";
 import { layoutPiece, piecePdf, piecePng } from "./index";
 import type { RenderInput } from "./input";
+import { sampleRenderInput } from "@/test/render-input";
 import type { SceneItem } from "./scene";
 
-const postcard: RenderInput = {
+const postcard: RenderInput = sampleRenderInput({
   title: "Vendor address",
-  format: "postcard",
-  size: "6x9",
-  layout: "bold",
-  colors: { primary: "#1c3d5a", accent: "#f08c00", text: "#1f2328" },
-  fonts: { heading: "noto-sans", body: "noto-sans", handwriting: "caveat" },
-  companyName: "Acme",
-  logo: null,
-  signature: null,
-  image: "waves",
-  returnAddress: ["415 Mission St", "San Francisco, CA 94105"],
   text: { headline: "Dana, a note", body: "Hi Dana, a short note from the team.", signOff: "Sam", cta: "Scan to book a call" },
   recipient: { name: "Dana Whitaker", addressLines: ["Dana Whitaker", "Ironbridge Capital", "233 S Wacker Dr Floor 4", "Chicago, IL 60606"] },
-  response: { url: "https://mail.example/r/Ab3dE9xYz1?via=qr", label: "mail.example/r/Ab3dE9xYz1" },
-  gift: null,
-  specimen: false,
-};
+});
 
 const texts = (items: SceneItem[] | undefined) => (items ?? []).flatMap((i) => (i.kind === "text" ? i.runs.map((r) => r.text) : [])).join(" ");
 
