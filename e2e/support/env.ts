@@ -9,3 +9,5 @@ export const screenshotsDir = path.join(artifactsDir, "screenshots");
 export const serverErrorLog = path.join(artifactsDir, "server-errors.jsonl");
 /** Where the CRM spec runs its local HubSpot; the server under test is pointed at it (CRM_TEST_HUBSPOT_BASE_URL). */
 export const E2E_HUBSPOT_FAKE_PORT = Number(process.env.E2E_HUBSPOT_FAKE_PORT ?? E2E_PORT + 40);
+/** The Lob spec's local fake listens here; the server's LOB_API_URL names it. */
+export const E2E_LOB_FAKE_PORT = Number(process.env.E2E_LOB_FAKE_PORT ?? E2E_PORT + 41);

@@ -14,7 +14,7 @@ import { seedDemo } from "@/server/demo/seed";
 import { createTestKeys } from "./test-keys";
 import { openDatabase } from "@/server/platform/database";
 import { applyMigrations } from "@/server/platform/migrate";
-import { artifactsDir, demoFile, E2E_HUBSPOT_FAKE_PORT, E2E_PORT, serverErrorLog } from "./env";
+import { artifactsDir, demoFile, E2E_HUBSPOT_FAKE_PORT, E2E_LOB_FAKE_PORT, E2E_PORT, serverErrorLog } from "./env";
 import { createFuzzWorkspace } from "./fuzz-workspace";
 import { createTestAgents } from "./test-agents";
 
@@ -35,6 +35,8 @@ const env: NodeJS.ProcessEnv = {
   CRM_TEST_HUBSPOT_BASE_URL: `http://127.0.0.1:${E2E_HUBSPOT_FAKE_PORT}`,
   // Tests only: the webhooks spec's receiver listens on 127.0.0.1.
   WEBHOOK_TEST_ALLOW_LOCAL_URLS: "1",
+  // The Lob spec's local fake (Lob's API as its OpenAPI description answers), on a known port.
+  LOB_API_URL: `http://127.0.0.1:${E2E_LOB_FAKE_PORT}/v1`,
 };
 delete env.DATABASE_URL;
 let cleanup = async () => {};

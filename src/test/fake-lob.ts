@@ -51,7 +51,8 @@ function intlVerdict(street: string): string {
   return "deliverable";
 }
 
-export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("hex")}`): Promise<FakeLob> {
+/** Listens on `port` (0: any free one); the end-to-end suites give the one the server's LOB_API_URL names. */
+export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("hex")}`, port = 0): Promise<FakeLob> {
   let throttle = 0;
   let retryAfter: number | undefined;
   let failures = 0;
@@ -164,10 +165,10 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
   });
   // Clients keep connections alive between requests (Node's global agent): keep them well past a test's pauses.
   server.keepAliveTimeout = 10 * 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${listening}/v1`,
     apiKey,
     requests,
     throttleNext(n, seconds) {

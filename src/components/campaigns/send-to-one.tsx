@@ -34,8 +34,8 @@ export function SendToOne({ workspaceId, campaignId, audienceId }: { workspaceId
   );
   const options = (found.data?.contacts ?? []).map((c) => ({ value: c.id, label: `${`${c.firstName} ${c.lastName}`.trim() || "(no name)"}${c.email ? ` · ${c.email}` : ""}` }));
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h4" mb={4}>
+    <Paper withBorder p="md" component="section" aria-labelledby="send-to-one-title">
+      <Title order={2} size="h4" mb={4} id="send-to-one-title">
         Send to one more person
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
