@@ -2,6 +2,7 @@
 
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { AuditRunPanel } from "@/components/audits/audit-run-panel";
 import { AuditStatusBadge } from "@/components/audits/audit-status-badge";
@@ -20,6 +21,14 @@ export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { worksp
     refetchInterval: (q) => (q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false),
   });
   const latest = audits.data?.audits[0];
+  const running = latest?.status === "queued" || latest?.status === "running";
+  // When a run starts or ends, what depends on it is read again: the readiness list and the campaign's page.
+  const seen = useRef<string | null>(null);
+  const state = latest ? `${latest.auditId}:${latest.status}` : "";
+  useEffect(() => {
+    if (seen.current !== null && seen.current !== state) void queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
+    seen.current = state;
+  }, [state, queryClient, trpc]);
   return (
     <Paper withBorder p="md" id="audit">
       <Stack gap="sm">
@@ -45,9 +54,7 @@ export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { worksp
                   : "."}
               </Text>
             </Group>
-            {(latest.status === "queued" || latest.status === "running") && latest.jobId && (
-              <JobProgress workspaceId={workspaceId} jobId={latest.jobId} onFinished={() => void queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() })} />
-            )}
+            {running && latest.jobId && <JobProgress workspaceId={workspaceId} jobId={latest.jobId} onFinished={() => void queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() })} />}
           </>
         ) : (
           <Text size="sm" c="dimmed">

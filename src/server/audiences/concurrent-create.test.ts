@@ -25,4 +25,21 @@ describe("creating one audience name several times at once", () => {
     expect(await prisma.audience.count({ where: { workspaceId: o.workspaceId } })).toBe(1);
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "audience.created" } })).toBe(1);
   }, 120_000);
+
+  it("a name with a backslash, % or _ is compared as written (the fuzz suite's \\ ), in any case", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const owner = await callerFor(prisma, o.user);
+    for (const name of ["\\ ", "50% off_list", "Back\\slash"]) {
+      const results = await Promise.allSettled([0, 1].map(() => owner.audience.create({ workspaceId: o.workspaceId, name })));
+      const id = results.flatMap((r) => (r.status === "fulfilled" ? [(r.value as { id: string }).id] : []))[0];
+      expect(id, name).toBeDefined();
+      const stored = (await prisma.audience.findUniqueOrThrow({ where: { id } })).name;
+      for (const again of [name, name.toUpperCase()]) {
+        await expect(owner.audience.create({ workspaceId: o.workspaceId, name: again })).rejects.toMatchObject({ code: "CONFLICT", message: `There is already an audience named “${again.trim() === again ? again : stored}” (${id}); choose another name or add contacts to that one.` });
+      }
+    }
+    // Names that only look alike to a LIKE pattern are different names.
+    await owner.audience.create({ workspaceId: o.workspaceId, name: "50x off-list" });
+    expect(await prisma.audience.count({ where: { workspaceId: o.workspaceId } })).toBe(4);
+  }, 120_000);
 });

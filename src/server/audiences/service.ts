@@ -73,7 +73,9 @@ export async function getAudience(db: Db, p: { workspaceId: string; audienceId: 
 }
 
 async function assertNameFree(db: Db, workspaceId: string, name: string, except?: string) {
-  const same = await db.audience.findFirst({ where: { workspaceId, name: { equals: name, mode: "insensitive" }, ...(except ? { id: { not: except } } : {}) }, select: { id: true } });
+  // lower() = lower(), not Prisma's insensitive equals: that is an ILIKE, where a name's \, % and _ are patterns.
+  const [same] = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "Audience" WHERE "workspaceId" = ${workspaceId} AND lower(name) = lower(${name}) AND (${except ?? null}::text IS NULL OR id <> ${except ?? null}) LIMIT 1`;
   if (same) throw new AppError("conflict", `There is already an audience named “${name}” (${same.id}); choose another name or add contacts to that one.`, { extra: { audienceId: same.id } });
 }
 

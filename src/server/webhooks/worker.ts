@@ -12,6 +12,8 @@ export interface WebhookWorkerOptions {
   pollMs?: number;
   deps?: Partial<DeliveryDeps>;
   log?: (line: string, error?: unknown) => void;
+  /** Only this workspace's deliveries (tests that run a worker beside others on one database). */
+  workspaceId?: string;
 }
 
 const PRUNE_EVERY_MS = 3600_000;
@@ -39,7 +41,7 @@ export function startWebhookWorker(prisma: PrismaClient, options: WebhookWorkerO
         const free = Math.min(batchSize, concurrency - inFlight);
         if (free > 0) {
           const now = deps.clock();
-          const { token, ids } = await claimDeliveries(prisma, { limit: free, now });
+          const { token, ids } = await claimDeliveries(prisma, { limit: free, now, workspaceId: options.workspaceId });
           if (ids.length) {
             inFlight += ids.length;
             const task = deliverClaimed(prisma, ids, token, deps)
