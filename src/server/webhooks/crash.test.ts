@@ -43,8 +43,9 @@ describe.skipIf(!onPostgres())("webhooks: workers SIGKILLed between a change and
     for (const c of f.contacts) await postEvent(prisma, f, c.id);
 
     for (let round = 0; round < 8; round++) await Promise.all([killWorkerAtRandom(f.workspaceId), killWorkerAtRandom(f.workspaceId)]);
-    // The killed workers did real work before the restart.
-    expect(receiver.received.filter((r) => r.json.workspaceId === f.workspaceId).length + (await prisma.entryEvent.count({ where: { campaignId: f.campaign.id, status: "completed" } }))).toBeGreaterThan(0);
+    // The killed workers did real work before the restart: they moved events and delivered some webhooks.
+    expect(await prisma.entryEvent.count({ where: { campaignId: f.campaign.id, status: { not: "accepted" } } })).toBeGreaterThan(0);
+    expect(receiver.received.filter((r) => r.json.workspaceId === f.workspaceId).length).toBeGreaterThan(0);
 
     // The restart: the lifecycle finishes, then deliveries run with a clock past the dead workers' claims.
     const clock = { now: () => new Date() };
