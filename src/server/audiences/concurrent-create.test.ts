@@ -26,6 +26,17 @@ describe("creating one audience name several times at once", () => {
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "audience.created" } })).toBe(1);
   }, 120_000);
 
+  it("the same suppression added by eight requests at once is added once, and seven say it was already there", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const owner = await callerFor(prisma, o.user);
+    const email = "twice@example.test";
+    const results = await Promise.all(Array.from({ length: 8 }, () => owner.suppression.add({ workspaceId: o.workspaceId, entries: [{ email, reason: "opt-out" }] })));
+    expect(results.reduce((sum, r) => sum + r.added, 0)).toBe(1);
+    expect(results.reduce((sum, r) => sum + r.alreadySuppressed, 0)).toBe(7);
+    expect(await prisma.suppression.count({ where: { workspaceId: o.workspaceId } })).toBe(1);
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "suppression.added" } })).toBe(1);
+  }, 120_000);
+
   it("a name with a backslash, % or _ is compared as written (the fuzz suite's \\ ), in any case", async () => {
     const o = await createOwnerWorkspace(prisma);
     const owner = await callerFor(prisma, o.user);

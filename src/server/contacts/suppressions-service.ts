@@ -102,19 +102,23 @@ async function insertSuppressions(db: Db, p: { workspaceId: string; normalised: 
     }
   }
   const fresh = unique.filter((n) => !there.has(`${n.kind}:${n.value}`));
+  // What this request inserted: another request adding the same entries at the same moment found
+  // them free too, and the unique index lets only one of the two insert each (skipDuplicates).
+  let added = 0;
   if (fresh.length) {
     for (const batch of batches(fresh)) {
-      await db.suppression.createMany({
+      const inserted = await db.suppression.createMany({
         data: batch.map((n) => ({ workspaceId: p.workspaceId, kind: n.kind, value: n.value, label: n.label, reason: reasonToDb(n.reason), source: p.source, createdBy: p.actor.label })),
         skipDuplicates: true,
       });
+      added += inserted.count;
     }
-    await recordAudit(db, p.workspaceId, p.actor, "suppression.added", undefined, { count: fresh.length, entries: fresh.slice(0, 50).map((n) => ({ kind: n.kind, label: n.label, reason: n.reason })) });
+    if (added) await recordAudit(db, p.workspaceId, p.actor, "suppression.added", undefined, { count: added, entries: fresh.slice(0, 50).map((n) => ({ kind: n.kind, label: n.label, reason: n.reason })) });
   }
   // The entries as they are now on the list (at most a batch of them, newest first): what an owner or agent adding a few sees.
   const shown = p.withRows === false ? [] : unique.slice(0, SUPPRESSION_BATCH);
   const rows = shown.length ? await db.suppression.findMany({ where: { workspaceId: p.workspaceId, OR: shown.map((n) => ({ kind: n.kind, value: n.value })) }, orderBy: { createdAt: "desc" }, take: SUPPRESSION_BATCH }) : [];
-  return { added: fresh.length, alreadySuppressed: unique.length - fresh.length, suppressions: rows.map(view) };
+  return { added, alreadySuppressed: unique.length - added, suppressions: rows.map(view) };
 }
 
 /** Takes a suppression off the list (audit-logged: who, what and its reason). */
