@@ -53,7 +53,9 @@ test("the owner drafts a campaign, goes live after confirming, and pauses, resum
   ] as const) {
     await page.getByRole("button", { name: button }).click();
     await page.getByRole("dialog").getByRole("button", { name: confirm }).click();
-    await expect(page.getByText(status, { exact: true })).toBeVisible();
+    // The audience entered at go-live is being printed meanwhile: a change of state waits for the
+    // lifecycle's batch holding the campaign's row (seconds on a busy machine).
+    await expect(page.getByText(status, { exact: true })).toBeVisible({ timeout: 45_000 });
   }
   await expect(page.getByRole("button", { name: "Resume…" })).toHaveCount(0);
 });
