@@ -29,19 +29,19 @@ describe("the sandbox printer's simulated post", { timeout: 120_000 }, () => {
     const mailedAt = pieceOf(delivered.id).mailedAt!;
     const at = (days: number) => new Date(mailedAt.getTime() + days * DAY + 1);
 
-    await advanceSandboxPost(prisma, at(0), DAY);
+    await advanceSandboxPost(prisma, at(0), DAY, f.workspaceId);
     expect(await statusesOf(pieceOf(delivered.id).id)).toEqual({ status: "mailed", events: ["mailed"] });
-    await advanceSandboxPost(prisma, at(3.5), DAY);
+    await advanceSandboxPost(prisma, at(3.5), DAY, f.workspaceId);
     expect(await statusesOf(pieceOf(delivered.id).id)).toEqual({ status: "in_local_area", events: ["mailed", "in_transit", "in_local_area"] });
     // Two workers ticking at once record each event once.
-    await Promise.all([advanceSandboxPost(prisma, at(7), DAY), advanceSandboxPost(prisma, at(7), DAY)]);
+    await Promise.all([advanceSandboxPost(prisma, at(7), DAY, f.workspaceId), advanceSandboxPost(prisma, at(7), DAY, f.workspaceId)]);
     expect(await statusesOf(pieceOf(delivered.id).id)).toEqual({ status: "delivered", events: ["mailed", "in_transit", "in_local_area", "processed_for_delivery", "delivered"] });
     expect(await statusesOf(pieceOf(returned.id).id)).toEqual({ status: "returned_to_sender", events: ["mailed", "in_transit", "in_local_area", "returned_to_sender"] });
     // The return is the contact's: the audit, the address gate and readiness see it.
     expect(await prisma.contact.findUniqueOrThrow({ where: { id: returned.id } })).toMatchObject({ addressStatus: "undeliverable", undeliverableReason: `returned to sender (piece ${pieceOf(returned.id).id})` });
     expect((await prisma.contact.findUniqueOrThrow({ where: { id: delivered.id } })).addressStatus).not.toBe("undeliverable");
     // Delivered and returned pieces are done: a later tick changes nothing.
-    expect(await advanceSandboxPost(prisma, at(30), DAY)).toBe(0);
+    expect(await advanceSandboxPost(prisma, at(30), DAY, f.workspaceId)).toBe(0);
   });
 
   it("schedules the route from the mailed date and returns only pieces addressed to return to sender", () => {

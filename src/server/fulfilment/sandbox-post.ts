@@ -49,9 +49,9 @@ export function sandboxTrackingEvents(p: { pieceId: string; mailedAt: Date; retu
 /**
  * Moves the sandbox's mailed pieces along their simulated route: claims pieces still on their way
  * (FOR UPDATE SKIP LOCKED, so every worker may tick) and records the events now due on each.
- * Returns how many pieces gained an event.
+ * Returns how many pieces gained an event (of one workspace with `workspaceId`: tests beside others on one database).
  */
-export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(), dayMs = sandboxDayMs()): Promise<number> {
+export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(), dayMs = sandboxDayMs(), workspaceId?: string): Promise<number> {
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string; workspaceId: string; mailedAt: Date; addressLine1: string | null; trackingStatus: string | null }[]>`
       SELECT p.id, p."workspaceId", p."mailedAt", c."addressLine1", p."trackingStatus"
@@ -59,6 +59,7 @@ export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(),
        WHERE p.vendor = 'sandbox' AND p.status = 'mailed' AND p."mailedAt" IS NOT NULL
          AND (p."trackingStatus" IS NULL OR p."trackingStatus" NOT IN ('delivered', 'returned_to_sender'))
          AND p."mailedAt" > ${new Date(now.getTime() - 60 * dayMs)}
+         AND (${workspaceId ?? null}::text IS NULL OR p."workspaceId" = ${workspaceId ?? null})
        ORDER BY p."mailedAt"
        LIMIT ${CLAIM_LIMIT}
          FOR UPDATE OF p SKIP LOCKED`;
