@@ -12,6 +12,7 @@ import { imageAsset } from "@/server/render/images";
 import type { RenderInput } from "@/server/render/input";
 import { qrPath } from "@/server/render/qr";
 import { makePng } from "@/test/images";
+import { sampleRenderInput } from "@/test/render-input";
 
 const NAMES = ["Ada Okafor", "Łukasz Wiśniewski", "Đặng Văn Minh", "王芳", "Елена Петрова", "Grace Lindqvist", "Hiro Tanaka", "Olivia Dubois", "Diego Alvarez", "Priya Raman"];
 const COMPANIES = ["Brightline Logistics", "Harborview Health", "Ironbridge Capital", "Lumenfield Energy", "Northpeak Software"];
@@ -22,18 +23,9 @@ function input(i: number): RenderInput {
   const first = name.split(" ")[0];
   const company = COMPANIES[i % COMPANIES.length];
   const code = `Ab3dE${String(i).padStart(5, "0")}`;
-  return {
+  return sampleRenderInput({
     title: `Proof ${i}`,
-    format: "postcard",
-    size: "6x9",
-    layout: "bold",
-    colors: { primary: "#1c3d5a", accent: "#f08c00", text: "#1f2328" },
-    fonts: { heading: "noto-sans", body: "noto-sans", handwriting: "caveat" },
-    companyName: "Acme",
     logo,
-    signature: null,
-    image: "waves",
-    returnAddress: ["415 Mission St", "San Francisco, CA 94105"],
     text: {
       headline: `${first}, a quick idea for ${company}`,
       body: `Hi ${first},\n\nTeams like ${company} tell us the hardest part of growing is keeping everyone on the same page. We put together a short plan with three ideas you could try this quarter.\n\nThe code below opens it; it takes two minutes to read.`,
@@ -42,9 +34,7 @@ function input(i: number): RenderInput {
     },
     recipient: { name, addressLines: [name, `VP Operations, ${company}`, `${100 + i} Boylston St`, "Boston, MA 02116"] },
     response: { url: `https://mail.acme.example/r/${code}?via=qr`, label: `mail.acme.example/r/${code}` },
-    gift: null,
-    specimen: false,
-  };
+  });
 }
 
 async function reference(i: number): Promise<Uint8Array> {

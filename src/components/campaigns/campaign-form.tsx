@@ -6,12 +6,12 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
 import type { TCampaignDraft } from "@/server/campaigns/schema";
 import { GIFT_CATALOG, type TGiftItem } from "@/server/designs/gift-catalog";
 import { CLAIM_WINDOW_DAYS, type TPageCallToAction, type TResponseMode } from "@/server/responses/page-settings";
 import { formatCents } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { useDefaultPicks } from "./use-default-picks";
 
 interface FormValues {
   name: string;
@@ -151,25 +151,16 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
     .filter((c) => c.format === format && (c.status !== "revoked" || c.id === form.values.fulfilmentContractId))
     .map((c) => ({ value: c.id, label: `${c.name} · ${formatCents(c.unitCostCents)} each · ${c.status}${c.mode === "test" ? " · test mode" : ""}` }));
 
-  // A new campaign starts with what it can only be: the format's one design, and the one approved
-  // contract for its format (and the design's size). Chosen once per format and design, so a person's
-  // own choice, or clearing the field, is never overwritten.
-  const picked = useRef<{ design?: string; contract?: string }>({});
-  const formatDesigns = (designs.data?.designs ?? []).filter((d) => d.format === format);
-  const designSize = formatDesigns.find((d) => d.id === form.values.designId)?.size ?? null;
-  useEffect(() => {
-    if (campaignId || !designs.data || picked.current.design === format) return;
-    picked.current.design = format;
-    if (formatDesigns.length === 1 && !form.values.designId) form.setFieldValue("designId", formatDesigns[0].id);
-  }, [campaignId, designs.data, format, formatDesigns, form]);
-  useEffect(() => {
-    const key = `${format}:${designSize ?? ""}`;
-    if (campaignId || !contracts.data || picked.current.contract === key) return;
-    picked.current.contract = key;
-    const approved = contracts.data.filter((c) => c.status === "approved" && c.format === format);
-    const matching = designSize ? approved.filter((c) => c.size === designSize) : approved;
-    if (matching.length === 1 && !form.values.fulfilmentContractId) form.setFieldValue("fulfilmentContractId", matching[0].id);
-  }, [campaignId, contracts.data, format, designSize, form]);
+  const formatDesigns = useDefaultPicks({
+    enabled: !campaignId,
+    format,
+    designs: designs.data?.designs,
+    contracts: contracts.data,
+    designId: form.values.designId,
+    contractId: form.values.fulfilmentContractId,
+    pickDesign: (id) => form.setFieldValue("designId", id),
+    pickContract: (id) => form.setFieldValue("fulfilmentContractId", id),
+  });
 
   const submit = form.onSubmit((v) => {
     const draft = toDraft(v);
