@@ -9,7 +9,7 @@ import path from "node:path";
 const [dir, ...names] = process.argv.slice(2);
 const expected = names.length
   ? names
-  : ["typecheck.json", "vitest-pglite.json", "vitest-postgres.json", "build.json", "playwright-pglite.json", "playwright-postgres.json"];
+  : ["typecheck.json", "lint-deps.json", "vitest-pglite.json", "vitest-postgres.json", "build.json", "playwright-pglite.json", "playwright-postgres.json"];
 // Suites whose command failed (the runner names them): at least one failure each, whatever the report says.
 const exitedBadly = new Set((process.env.SUMMARY_EXITED_BADLY ?? "").split(",").filter(Boolean));
 let passed = 0;

@@ -3,6 +3,7 @@
  * `npm test`: every suite, each run whatever the others did, then one line "N passed, N failed".
  *
  *   1. the type check (tsc)                 -> typecheck.json
+ *      and the house rules (dependency-cruiser: layers, no cycles) -> lint-deps.json
  *   2. unit and integration on PGlite       -> vitest-pglite.json
  *   3. unit and integration on PostgreSQL   -> vitest-postgres.json    (with TEST_POSTGRES_URL)
  *   4. the production build, once           -> build.json
@@ -47,10 +48,12 @@ function writeStepReport(name, ok, note) {
   fs.writeFileSync(path.join(reportDir, name), `${JSON.stringify({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, note })}\n`);
 }
 
-const expected = ["typecheck.json", "vitest-pglite.json"];
+const expected = ["typecheck.json", "lint-deps.json", "vitest-pglite.json"];
 const npx = "npx";
 const typecheck = step("type check", npx, ["tsc", "--noEmit"]);
 writeStepReport("typecheck.json", typecheck, typecheck ? "tsc --noEmit found no errors" : "tsc --noEmit found errors (above)");
+const layered = step("house rules (npm run lint:deps)", "npm", ["run", "lint:deps"]);
+writeStepReport("lint-deps.json", layered, layered ? "no upward import and no cycle" : "dependency-cruiser found an upward import or a cycle (above)");
 
 step("unit and integration suites on PGlite", npx, ["vitest", "run"], {}, "vitest-pglite.json");
 if (postgresUrl) {

@@ -7,7 +7,7 @@
  */
 import { runDataBackfills } from "@/server/contacts/rekey";
 import { tuneHeapGrowth } from "@/server/platform/heap";
-import { startWorkers } from "@/server/platform/workers";
+import { startWorkers } from "@/server/runtime/workers";
 import { baseUrl } from "@/server/platform/base-url";
 import { runCli } from "@/server/platform/cli";
 import { ConfigError } from "@/server/platform/config";

@@ -17,7 +17,8 @@ import { pipeline } from "node:stream/promises";
 import { to as copyTo } from "pg-copy-streams";
 import { contactKeys } from "@/server/contacts/keys";
 import { claimJob, runJob } from "@/server/jobs/runner";
-import { defaultJobDeps } from "@/server/jobs/worker";
+import { jobDeps } from "@/server/jobs/worker";
+import { jobHandlers } from "@/server/runtime/job-handlers";
 import { AUDIT_CONTACT_FIELDS, asAuditContact, type TAuditContactRow } from "@/server/mailability/facts";
 import { getAudit, startAudit } from "@/server/mailability/service";
 import { AUDIENCE_FACTS, verdictOf } from "@/server/mailability/verdict";
@@ -98,7 +99,7 @@ async function main() {
     const audit = async () => {
       const started = await startAudit(prisma, { workspaceId: ws.id, audienceId: audience.id, actor });
       const job = await claimJob(prisma, { jobId: (await prisma.mailabilityAudit.findUniqueOrThrow({ where: { id: started.auditId } })).jobId!, workspaceId: ws.id, now: new Date() });
-      if (job) await runJob(prisma, job, defaultJobDeps);
+      if (job) await runJob(prisma, job, jobDeps(jobHandlers));
       return getAudit(prisma, { workspaceId: ws.id, auditId: started.auditId });
     };
     const first = await seconds(audit);

@@ -1,5 +1,6 @@
 import "server-only";
-import { getSessionUser, type SessionUser } from "./auth/session";
+import { type SessionUser } from "@/server/access/principals";
+import { getSessionUser } from "./auth/session";
 import { getDb } from "./db";
 import type { TrpcContext } from "./trpc";
 

@@ -5,14 +5,14 @@ import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { PrismaClient } from "@/generated/prisma/client";
-import type { TApiKeyScope } from "./api-keys/schema";
-import type { AuthenticatedKey } from "./api-keys/service";
+import type { TApiKeyScope } from "@/server/access/principals";
+import type { AuthenticatedKey } from "@/server/access/principals";
 import type { Actor } from "./audit/service";
-import type { SessionUser } from "./auth/session";
+import type { SessionUser } from "@/server/access/principals";
 import { AppError, type AppErrorCode, isAppError, problemTable } from "./errors";
 import { appErrorFromDatabase } from "./platform/database-errors";
 import { findUnstorableText } from "./platform/stored-text";
-import { requireMembership } from "./workspaces/service";
+import { requireMembership } from "@/server/access/membership";
 
 /** What every procedure receives. Credentials are read lazily: a public call reads none. */
 export interface TrpcContext {

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
-import type { TColumnTarget } from "@/server/imports/headers";
+import type { TColumnTarget } from "@/server/contacts/csv-headers";
 import { startImport } from "@/server/imports/service";
 import { receiveUpload } from "@/server/imports/upload";
 import { drainJobs } from "./jobs";

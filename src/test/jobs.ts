@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import { jobHandlers } from "@/server/jobs/handlers";
+import { jobHandlers } from "@/server/runtime/job-handlers";
 import { claimJobs, type JobHandlers, runJob } from "@/server/jobs/runner";
 
 /**

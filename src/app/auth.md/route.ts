@@ -1,5 +1,5 @@
-import { authMarkdown } from "@/server/docs/published/auth-md";
-import { textDocument } from "@/server/docs/published/responses";
+import { authMarkdown } from "@/server/mcp/published/auth-md";
+import { textDocument } from "@/server/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

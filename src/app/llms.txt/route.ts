@@ -1,5 +1,5 @@
-import { llmsTxt } from "@/server/docs/published/llms-txt";
-import { textDocument } from "@/server/docs/published/responses";
+import { llmsTxt } from "@/server/mcp/published/llms-txt";
+import { textDocument } from "@/server/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

@@ -1,14 +1,15 @@
 "use client";
 
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconUnlink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TConnectionView, TSyncCounts } from "@/server/crm/schema";
+import type { TConnectionView } from "@/server/crm/schema";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatDateTime } from "@/components/ui/format";
+import { CountsGrid } from "./counts-grid";
 import { useTRPC } from "@/trpc/react";
 import { CRM_NAMES } from "./connect-modal";
 import { DealFilter } from "./deal-filter";
@@ -22,29 +23,6 @@ const SCHEDULES = [
   { value: "1440", label: "Once a day" },
   { value: "off", label: "Only when I sync" },
 ];
-
-/** The counts of a sync by object type, as four figures. */
-export function CountsGrid({ counts }: { counts: TSyncCounts }) {
-  const figure = (label: string, main: string, detail: string) => (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={700}>{main}</Text>
-      <Text size="xs" c="dimmed">
-        {detail}
-      </Text>
-    </div>
-  );
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      {figure("Contacts", `${formatNumber(counts.contacts.read)} read`, `${formatNumber(counts.contacts.created)} new, ${formatNumber(counts.contacts.updated)} updated, ${formatNumber(counts.contacts.errors)} not synced`)}
-      {figure("Accounts", `${formatNumber(counts.companies.read)} read`, `${formatNumber(counts.companies.created)} new, ${formatNumber(counts.companies.updated)} updated`)}
-      {figure("Deals", `${formatNumber(counts.deals.read)} read`, `${formatNumber(counts.outcomes.created)} outcomes recorded, ${formatNumber(counts.outcomes.updated)} updated, ${formatNumber(counts.deals.errors)} not counted`)}
-      {figure("Lists", `${formatNumber(counts.lists.read)} read`, `${formatNumber(counts.audienceMembers.added)} members added, ${formatNumber(counts.audienceMembers.removed)} removed; ${formatNumber(counts.suppressions.added)} opt-outs suppressed`)}
-    </SimpleGrid>
-  );
-}
 
 /** One CRM connection: its state, the running sync's progress, Sync now, the schedule, Disconnect, and its history. */
 export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { workspaceId: string; connection: TConnectionView; onReconnect: () => void }) {

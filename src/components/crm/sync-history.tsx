@@ -8,7 +8,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
-import { CountsGrid } from "./connection-card";
+import { CountsGrid } from "./counts-grid";
 
 const statusColor: Record<TSyncView["status"], string> = { queued: "gray", running: "blue", succeeded: "teal", failed: "red", cancelled: "orange" };
 const statusLabel: Record<TSyncView["status"], string> = { queued: "Queued", running: "Running", succeeded: "Done", failed: "Failed", cancelled: "Cancelled" };

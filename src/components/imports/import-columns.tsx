@@ -5,7 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
 import { formatNumber } from "@/components/ui/format";
-import { CONTACT_FIELDS, FIELD_LABELS, type TContactField } from "@/server/imports/headers";
+import { CONTACT_FIELDS, FIELD_LABELS, type TContactField } from "@/server/contacts/csv-headers";
 import { MAX_KEPT_DUPLICATES } from "@/server/imports/limits";
 import type { TColumnOutcome } from "@/server/imports/schema";
 import { useTRPC } from "@/trpc/react";

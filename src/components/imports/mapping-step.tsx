@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { formatNumber } from "@/components/ui/format";
-import { CONTACT_FIELDS, FIELD_LABELS, mappingProblems, type TColumnTarget } from "@/server/imports/headers";
+import { CONTACT_FIELDS, FIELD_LABELS, mappingProblems, type TColumnTarget } from "@/server/contacts/csv-headers";
 import type { TUploadResult } from "@/server/imports/upload";
 import { useTRPC } from "@/trpc/react";
 

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { ApiKeyScope } from "@/generated/prisma/enums";
+import { API_KEY_SCOPES, type TApiKeyScope } from "@/server/access/principals";
 
-export const API_KEY_SCOPES = [ApiKeyScope.post_entry_events, ApiKeyScope.post_conversions] as const;
 export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
-export type TApiKeyScope = z.infer<typeof ZApiKeyScope>;
 
 /** What each scope allows, in words (Settings, docs). */
 export const scopeDescriptions: Record<TApiKeyScope, string> = {

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { hotQuery } from "@/server/platform/hot-sql";
 import { randomBase62 } from "@/server/platform/random";
-import type { TApiKeyScope } from "./schema";
+import type { TApiKeyScope } from "@/server/access/principals";
 import { API_KEY_BODY_LENGTH, API_KEY_PREFIX, displayStart, hashApiKey } from "./secret";
 
 const keyListSelect = {
@@ -67,13 +67,6 @@ export async function revokeApiKey(prisma: PrismaClient, params: { workspaceId: 
     await recordAudit(tx, params.workspaceId, params.actor, "api_key.revoked", { type: "api_key", id: key.id }, { name: key.name });
     return revoked;
   });
-}
-
-export interface AuthenticatedKey {
-  id: string;
-  workspaceId: string;
-  name: string;
-  scopes: TApiKeyScope[];
 }
 
 /**

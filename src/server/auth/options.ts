@@ -58,7 +58,7 @@ class SignInRefusal extends Error {}
 /**
  * Owner sign-in: email and password, checked against our own user table; no outside service.
  * Sessions are signed JWT cookies. The signing secret is NEXTAUTH_SECRET, or one the service made
- * and keeps in its database (see platform/boot.ts).
+ * and keeps in its database (see runtime/boot.ts).
  */
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },

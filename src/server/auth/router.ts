@@ -4,7 +4,7 @@ import { LIMITS } from "@/server/rate-limits/limits";
 import { consume } from "@/server/rate-limits/service";
 import { waitText } from "@/server/rate-limits/wait-text";
 import { publicProcedure, router } from "@/server/trpc";
-import { ZSignUpInput } from "@/server/workspaces/schema";
+import { ZSignUpInput } from "@/server/auth/schema";
 import { signUp } from "./service";
 
 export const authRouter = router({

@@ -3,7 +3,7 @@ import { AppError } from "@/server/errors";
 import { testDatabase } from "@/test/database";
 import { uniq } from "@/test/factories";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { ZSignUpInput } from "@/server/workspaces/schema";
+import { ZSignUpInput } from "@/server/auth/schema";
 import { DUPLICATE_EMAIL_MESSAGE, signUp, verifyCredentials } from "./service";
 
 let prisma: PrismaClient;

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import type { TSignUpInput } from "@/server/workspaces/schema";
+import type { TSignUpInput } from "@/server/auth/schema";
 import { createWorkspace } from "@/server/workspaces/service";
 import { hashPassword, verifyPassword } from "./password";
 

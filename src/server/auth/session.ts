@@ -1,12 +1,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
+import type { SessionUser } from "@/server/access/principals";
 import { authOptions } from "./options";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-}
 
 /** The signed-in person, or null. */
 export async function getSessionUser(): Promise<SessionUser | null> {

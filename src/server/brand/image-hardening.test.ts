@@ -8,7 +8,7 @@ import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { dataUrl, makePng } from "@/test/images";
 import { getBrandImage, updateBrandKit } from "./service";
-import { sanitiseSvg } from "./svg-sanitise";
+import { sanitiseSvg } from "@/server/render/svg-sanitise";
 
 let prisma: PrismaClient;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Resvg } from "@resvg/resvg-js";
 import { AppError } from "@/server/errors";
 import { declaredImageSize, pixelLimitProblem, pngDataProblem } from "@/server/render/image-limits";
-import { sanitiseSvg } from "./svg-sanitise";
+import { sanitiseSvg } from "@/server/render/svg-sanitise";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** A data URL of at most 2 MB of image (base64 makes it a third longer). */

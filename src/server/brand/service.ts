@@ -1,6 +1,6 @@
 import type { BrandKit, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
-import { noteDraftChange } from "@/server/campaigns/draft-version";
+import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import type { Db } from "@/server/db";
 import { HANDWRITING_FONTS, TEXT_FONTS, type TFontFamily } from "@/server/render/fonts";
 import { imageAsset } from "@/server/render/images";

@@ -1,6 +1,6 @@
 import type { EntryPolicy } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { signalWork } from "@/server/entry/lifecycle/wake";
+import { signalWork } from "@/server/signals/entry-wake";
 export { ENTRY_POLICY_WORDS } from "./entry-policy-words";
 
 /**

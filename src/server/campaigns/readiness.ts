@@ -7,7 +7,8 @@ import { latestAudit } from "@/server/mailability/service";
 import { needsDestination, responseSummary } from "@/server/responses/page-settings";
 import { ENTRY_POLICY_WORDS, entryProblem } from "./entry-policy";
 import { publicAddressProblem } from "./public-address";
-import { goLiveProblems, requireCampaign } from "./service";
+import { requireCampaign } from "@/server/campaign-records/lookup";
+import { goLiveProblems } from "./service";
 
 export type TReadinessKey = "audience" | "entry" | "mailability" | "destination" | "copy" | "drafts" | "plan" | "printer" | "budget";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { templateText } from "@/server/designs/schema";
 import { ZResponseSettings } from "@/server/responses/page-settings";
-import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
+import { isStorableTime, LATEST_TIMESTAMP } from "@/server/http/fields";
 
 const copyField = (label: string, max: number) => templateText(label, max);
 

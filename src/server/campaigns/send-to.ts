@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
-import { signalWork } from "@/server/entry/lifecycle/wake";
+import { signalWork } from "@/server/signals/entry-wake";
 import { AppError } from "@/server/errors";
 import { SERVICE_ENTRY_FINGERPRINT } from "./entry-policy";
 

@@ -1,24 +1,19 @@
 import type { EntryEventStatus, EntryPolicy, MailPieceStatus, Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
-import { wakeCampaignEvents } from "@/server/entry/lifecycle/wake";
-import { cancelUnsentVendorPieces } from "@/server/fulfilment/cancel";
+import { wakeCampaignEvents } from "@/server/signals/entry-wake";
+import { cancelUnsentVendorPieces } from "@/server/entry/cancel-pieces";
+import { requireCampaign } from "@/server/campaign-records/lookup";
 import { AppError } from "@/server/errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
-import { noteDraftChange } from "./draft-version";
+import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
 import { publicAddressProblem } from "./public-address";
 import type { TCampaignDraft } from "./schema";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
 
-/** The campaign of the workspace, or not found (also for another workspace's campaign). */
-export async function requireCampaign(db: Db, p: { workspaceId: string; campaignId: string }) {
-  const campaign = await db.campaign.findFirst({ where: { id: p.campaignId, workspaceId: p.workspaceId } });
-  if (!campaign) throw notFound();
-  return campaign;
-}
 
 /**
  * The campaign of the workspace, locked for the rest of the caller's transaction (`FOR UPDATE`):

@@ -4,7 +4,7 @@ import { changeCampaignStateIn, goLiveIn, setBudgetIn } from "@/server/campaigns
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { requestPlanChangeIn } from "@/server/plans/service";
-import { wakeCampaignEvents, wakeEventOfEnrollment } from "@/server/entry/lifecycle/wake";
+import { wakeCampaignEvents, wakeEventOfEnrollment } from "@/server/signals/entry-wake";
 
 /**
  * What accepting (or declining) a card does, per kind, run inside the transaction that records the

@@ -1,7 +1,8 @@
 import type { Campaign, ConfirmationCard } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
 import { goLiveEntryPreview, goLiveEntrySentences } from "@/server/campaigns/go-live-preview";
-import { goLiveProblems, requireCampaign } from "@/server/campaigns/service";
+import { requireCampaign } from "@/server/campaign-records/lookup";
+import { goLiveProblems } from "@/server/campaigns/service";
 import type { Db } from "@/server/db";
 import { draftsCardSentence } from "@/server/drafts/service";
 import { AppError } from "@/server/errors";
@@ -11,7 +12,7 @@ import { billingAdapter } from "@/server/plans/billing";
 import { PLANS, type TPlan } from "@/server/plans/plans";
 import { audienceCostEstimate, pricePerPiece, priceRange } from "@/server/fulfilment/prices";
 import { goLiveReadinessWarnings, goLiveSnapshot } from "./go-live-checks";
-import { createKeyedCard } from "./service";
+import { createKeyedCard } from "@/server/cards/store";
 
 /** How long a person has to decide an agent's request before the card expires. */
 export const REQUEST_CARD_TTL_HOURS = 72;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { signalWork } from "@/server/entry/lifecycle/wake";
+import { signalWork } from "@/server/signals/entry-wake";
 import { ownerProcedure, router } from "@/server/trpc";
 import { countPendingCards, decideCard, listCards } from "./service";
 

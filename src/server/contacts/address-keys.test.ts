@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey } from "@/server/entry/lifecycle/gates/address";
+import { addressKey } from "@/server/addresses/checks";
 import { contactKeys } from "./keys";
 import { normaliseEntry } from "./suppressions";
 

@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { csvLine } from "@/server/imports/export";
-import { EXPORT_HEADER as HEADER } from "@/server/imports/headers";
+import { csvLine } from "@/server/platform/csv-line";
+import { EXPORT_HEADER as HEADER } from "@/server/contacts/csv-headers";
 import { contactFilterSql, type TContactFilter } from "./filter";
 
 interface ExportRow {

@@ -1,5 +1,5 @@
 import freeEmailDomains from "free-email-domains";
-import { addressKey, recipientKey } from "@/server/entry/lifecycle/gates/address";
+import { addressKey, recipientKey } from "@/server/addresses/checks";
 
 const FREE_MAIL = new Set<string>(freeEmailDomains);
 

@@ -17,5 +17,5 @@ export const FIELD_MAX = {
   crmId: 100,
 } as const;
 
-/** A contact keeps up to `count` custom fields (an import keeps as many columns: imports/limits.ts MAX_CUSTOM_COLUMNS). */
+/** A contact keeps up to `count` custom fields (an import keeps as many columns: csv-headers.ts MAX_CUSTOM_COLUMNS). */
 export const CUSTOM_FIELD_MAX = { count: 200, name: 64, value: 1000 } as const;

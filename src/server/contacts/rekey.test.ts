@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { audienceDuplicates, isSuppressedBy, suppressionSet } from "@/server/mailability/facts";
-import { canonicalPostalCode } from "@/server/mailability/postal-code";
+import { canonicalPostalCode } from "@/server/addresses/postal-code";
 import { verificationKey } from "@/server/mailability/verifiers/cache";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import { addressKey } from "@/server/entry/lifecycle/gates/address";
+import { addressKey } from "@/server/addresses/checks";
 import { contactKeys } from "./keys";
 
 /** The backfill migration 20261126164550_address_keys_v2 records as pending. */

@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { toCountryCode } from "./countries";
+import { toCountryCode } from "@/server/addresses/countries";
 import { contactFilterSql, decodeCursor, encodeCursor, suppressedSql, type TContactFilter } from "./filter";
 import { contactKeys, normaliseEmail, toDomain } from "./keys";
 import type { TContactFields } from "./schema";

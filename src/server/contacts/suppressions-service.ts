@@ -3,7 +3,7 @@ import type { PrismaClient, RecordSource, SuppressionKind } from "@/generated/pr
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { AppError, type FieldError } from "@/server/errors";
-import { fieldForHeader } from "@/server/imports/headers";
+import { fieldForHeader } from "@/server/contacts/csv-headers";
 import { normaliseEntry, type NormalisedSuppression, parseReason, reasonFromDb, reasonToDb, type TSuppressionEntry, type TSuppressionReason } from "./suppressions";
 
 const view = (s: { id: string; kind: SuppressionKind; value: string; label: string; reason: Parameters<typeof reasonFromDb>[0]; source: RecordSource; createdBy: string | null; createdAt: Date }) => ({

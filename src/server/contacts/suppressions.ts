@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SuppressionKind, SuppressionReason } from "@/generated/prisma/client";
-import { addressKey } from "@/server/entry/lifecycle/gates/address";
-import { toCountryCode } from "./countries";
+import { addressKey } from "@/server/addresses/checks";
+import { toCountryCode } from "@/server/addresses/countries";
 import { normaliseEmail, toDomain } from "./keys";
 import { FIELD_MAX } from "./limits";
 

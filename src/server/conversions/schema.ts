@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ConversionKind, ConversionStatus } from "@/generated/prisma/enums";
 import { SID_LENGTH } from "@/server/fulfilment/identifiers";
-import { optionalString, pastDateTime, strictNumber } from "@/server/rest/fields";
+import { optionalString, pastDateTime, strictNumber } from "@/server/http/fields";
 
 export const CONVERSION_KINDS = Object.values(ConversionKind) as [ConversionKind, ...ConversionKind[]];
 /** Kinds that carry money: amountCents is required for them and refused for the others. */

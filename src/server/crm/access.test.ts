@@ -7,7 +7,7 @@ import { testDatabase } from "@/test/database";
 import { callerFor, createOwnerWorkspace } from "@/test/factories";
 import { drainJobs } from "@/test/jobs";
 import { agentFor, toolErrorOf } from "@/test/mcp";
-import { keyring, open, seal } from "./secret-box";
+import { keyring, open, seal } from "@/server/platform/secret-box";
 
 let prisma: PrismaClient;
 let close: () => Promise<void>;

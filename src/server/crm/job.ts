@@ -10,7 +10,7 @@ import { dealCounts, dealFilterOf, inOutcomeCurrency } from "./deal-rules";
 import { applyDeleted, markSeen, unseenRecords } from "./deletions";
 import { adapterFor, openCredentials } from "./registry";
 import { CRM_LABELS, type TSyncCounts } from "./schema";
-import { SecretBoxError } from "./secret-box";
+import { SecretBoxError } from "@/server/platform/secret-box";
 import { markNeedsReconnect } from "./service";
 import { type Issue, type PageContext, writeCompanies, writeContactsPage, writeDeals, writeList } from "./sync-writes";
 import { countsOf } from "./views";

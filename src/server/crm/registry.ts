@@ -2,7 +2,7 @@ import type { CrmConnection } from "@/generated/prisma/client";
 import type { CrmAdapter } from "./adapter";
 import { hubspotAdapter } from "./hubspot";
 import { salesforceAdapter } from "./salesforce";
-import { open, seal } from "./secret-box";
+import { open, seal } from "@/server/platform/secret-box";
 
 /** What is kept, encrypted, per kind of CRM. */
 export type TCredentials = { kind: "hubspot"; accessToken: string } | { kind: "salesforce"; clientId: string; clientSecret: string };

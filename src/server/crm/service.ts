@@ -9,7 +9,7 @@ import { CrmAccessError, CrmQuotaExceeded, CrmRateLimited } from "./adapter";
 import { forgetLinks } from "./links";
 import { adapterFor, openCredentials, sealCredentials, type TCredentials } from "./registry";
 import { CRM_LABELS, SCHEDULE_MINUTES, type TConnectInput, type TDealFilter, type TSyncView } from "./schema";
-import { keyring } from "./secret-box";
+import { keyring } from "@/server/platform/secret-box";
 import { salesforceOrigin } from "./urls";
 import { connectionViews, syncView, syncViews } from "./views";
 

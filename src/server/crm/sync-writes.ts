@@ -5,7 +5,7 @@ import { type AccountCache, type TContactInput, writeContacts } from "@/server/c
 import type { Db } from "@/server/db";
 import { syncCrmOutcomes } from "@/server/holdouts/crm-outcomes";
 import { rowReader } from "@/server/imports/rows";
-import type { TColumnTarget } from "@/server/imports/headers";
+import type { TColumnTarget } from "@/server/contacts/csv-headers";
 import { writeCrmAccounts } from "./accounts";
 import type { CrmCompany, CrmContact, CrmDeal } from "./adapter";
 import { linkedIds, writeLinks } from "./links";

@@ -1,4 +1,4 @@
-import { addressBlockLines } from "@/server/mailability/address-block";
+import { addressBlockLines } from "@/server/addresses/address-block";
 import type { TMergeValues } from "./merge-fields";
 
 /** The contact fields a piece uses (a Contact row with its account). */
@@ -42,7 +42,7 @@ export function mergeValues(c: RecipientContact): TMergeValues {
 
 /**
  * The address block as printed: name, title and company, then the street, city and country lines
- * as the country's post writes them (src/server/mailability/address-block.ts, which the
+ * as the country's post writes them (src/server/addresses/address-block.ts, which the
  * mailability audit measures against the format's block).
  */
 export function addressBlock(c: {

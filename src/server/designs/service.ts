@@ -1,7 +1,7 @@
 import type { Design, Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import { brandForRender } from "@/server/brand/service";
-import { noteDraftChange } from "@/server/campaigns/draft-version";
+import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { layoutPiece, LAYOUTS, piecePdf, piecePng } from "@/server/render";

@@ -1,10 +1,11 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import { API_KEY_SCOPES, scopeDescriptions } from "@/server/api-keys/schema";
+import { API_KEY_SCOPES } from "@/server/access/principals";
+import { scopeDescriptions } from "@/server/api-keys/schema";
 import { problemTable } from "@/server/errors";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
 import { LIMITS, REST_BODY_LIMIT_BYTES } from "@/server/rate-limits/limits";
-import { restRouter } from "@/server/rest-router";
-import { CLOCK_SKEW_SECONDS } from "@/server/rest/fields";
+import { restRouter } from "@/server/rest/router";
+import { CLOCK_SKEW_SECONDS } from "@/server/http/fields";
 import { listOperations } from "@/server/rest/operations";
 import { exampleProblem, problemsByStatus } from "./openapi-problems";
 import { openApiWebhooks } from "./openapi-webhooks";

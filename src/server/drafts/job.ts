@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { noteDraftChange } from "@/server/campaigns/draft-version";
+import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { defineJobHandler, JobError } from "@/server/jobs/handler";
 import { draftData, loadRenderContext, type RenderedDraft, renderDraft } from "./render";
 import type { TDraftBlocks } from "./schema";

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
-import { noteDraftChange } from "@/server/campaigns/draft-version";
+import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { proofUrl } from "@/server/designs/proof-links";
 import { AppError } from "@/server/errors";
 import { enqueueJob, getJob, jobView } from "@/server/jobs/service";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pastDateTime, requiredString } from "@/server/rest/fields";
+import { pastDateTime, requiredString } from "@/server/http/fields";
 import { ENTRY_STATUSES, SKIP_REASONS, WAITING_REASONS } from "./lifecycle-states";
 
 export const ZCampaignIdParam = z.string().max(64).describe("The campaign's id (cmp_…).");

@@ -4,7 +4,7 @@ import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
 import { fingerprint } from "@/server/platform/fingerprint";
 import { acceptOrExplain, findByIdempotencyKey } from "./acceptance-queries";
 import { waitingOf } from "./event-detail";
-import { signalWork } from "./lifecycle/wake";
+import { signalWork } from "@/server/signals/entry-wake";
 import type { SkipReason } from "./lifecycle-states";
 import type { TEntryEventStatus, TPostEntryEventInput } from "./schema";
 

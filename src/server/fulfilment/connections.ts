@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Configuration, PostcardsApi } from "@lob/lob-typescript-sdk";
 import { type Actor, recordAudit } from "@/server/audit/service";
-import { keyring, open, seal } from "@/server/crm/secret-box";
+import { keyring, open, seal } from "@/server/platform/secret-box";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { ConfigError } from "@/server/platform/config";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { keyring } from "@/server/crm/secret-box";
+import { keyring } from "@/server/platform/secret-box";
 import { baseUrl } from "@/server/platform/base-url";
 
 /** How long a print file URL handed to a vendor stays valid (Lob downloads it while creating the piece). */

@@ -5,7 +5,7 @@ import { CONVERSION_KINDS, MONEY_KINDS } from "@/server/conversions/schema";
 import { occurrenceKey } from "@/server/conversions/service";
 import { AppError } from "@/server/errors";
 import { fingerprint } from "@/server/platform/fingerprint";
-import { EARLIEST_TIMESTAMP, isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
+import { EARLIEST_TIMESTAMP, isStorableTime, LATEST_TIMESTAMP } from "@/server/http/fields";
 
 /** One outcome row as a CRM export or CSV gives it. */
 export const ZOutcomeRow = z.object({

@@ -1,5 +1,5 @@
 import type { ConversionKind } from "@/generated/prisma/client";
-import { requireCampaign } from "@/server/campaigns/service";
+import { requireCampaign } from "@/server/campaign-records/lookup";
 import { holdoutSize } from "@/server/calculators/formulas";
 import { MONEY_KINDS } from "@/server/conversions/schema";
 import type { Db } from "@/server/db";

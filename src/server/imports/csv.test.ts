@@ -2,7 +2,7 @@ import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { bytesOf } from "@/test/imports";
 import { csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, RecordCounter, Utf8Check } from "./csv";
-import { csvLine } from "./export";
+import { csvLine } from "@/server/platform/csv-line";
 import { splitFullName } from "./rows";
 
 async function records(text: string, delimiter = ",", batch = 2) {

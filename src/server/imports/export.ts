@@ -1,12 +1,5 @@
-import Papa from "papaparse";
 import type { Db } from "@/server/db";
-
-/**
- * One CSV line for a spreadsheet: values that a spreadsheet would run as a formula (=, +, -, @,
- * tab or carriage return first) are written with a leading apostrophe (Papa Parse's escapeFormulae),
- * so opening the file never runs what a contact's data says.
- */
-export const csvLine = (values: (string | number | null | undefined)[]) => `${Papa.unparse([values.map((v) => (v === null || v === undefined ? "" : String(v)))], { escapeFormulae: true, newline: "\r\n" })}\r\n`;
+import { csvLine } from "@/server/platform/csv-line";
 
 /** The refused rows (or warnings) of an import as CSV: the file's own columns, then the row number, the column and the reason. */
 export async function* importIssuesCsv(db: Db, p: { workspaceId: string; importId: string; kind: "refused" | "warning" }): AsyncGenerator<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_HEADER, fieldForHeader, mappingProblems, suggestMapping } from "./headers";
+import { EXPORT_HEADER, fieldForHeader, mappingProblems, suggestMapping } from "@/server/contacts/csv-headers";
 
 describe("header mapping", () => {
   it.each([

@@ -4,7 +4,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { AppError, isAppError, problemTable } from "@/server/errors";
 import { isIdShaped } from "@/server/platform/stored-text";
-import { requireMembership } from "@/server/workspaces/service";
+import { requireMembership } from "@/server/access/membership";
 
 /** A failure as the owner's browser reads it from these routes: JSON with one sentence. */
 export function errorResponse(error: unknown): Response {

@@ -8,7 +8,7 @@ import { createOwnerWorkspace } from "@/test/factories";
 import { bytesOf, importCsv, testActor } from "@/test/imports";
 import { drainJobs } from "@/test/jobs";
 import { contactsImportJob, importWriteRows } from "./job";
-import type { TColumnTarget } from "./headers";
+import type { TColumnTarget } from "@/server/contacts/csv-headers";
 import { getImport, resumeImport } from "./service";
 import { receiveUpload } from "./upload";
 

@@ -4,7 +4,7 @@ import { findContactIds, newAccountCache, writeContacts } from "@/server/contact
 import { defineJobHandler, JobError, type JobRun } from "@/server/jobs/handler";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";
-import type { TColumnTarget } from "./headers";
+import type { TColumnTarget } from "@/server/contacts/csv-headers";
 import { IMPORT_BATCH_ROWS, MAX_KEPT_DUPLICATES } from "./limits";
 import type { Batch } from "./prepare";
 import { forgetQueryHistory } from "./query-history";

@@ -1,5 +1,3 @@
-import { CUSTOM_FIELD_MAX } from "@/server/contacts/limits";
-
 /** The largest file an import takes (bytes), in the browser and over MCP. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 /** The most data rows one import takes. */
@@ -18,7 +16,5 @@ export const SAMPLE_ROWS = 5;
 export const STALE_UPLOAD_MS = 24 * 60 * 60_000;
 /** The most columns a file may have (its mapping names each one). */
 export const MAX_IMPORT_COLUMNS = 500;
-/** The most columns one import keeps as custom fields (each contact holds at most CUSTOM_FIELD_MAX.count). */
-export const MAX_CUSTOM_COLUMNS = CUSTOM_FIELD_MAX.count;
 /** Rows merged as duplicates listed per import, with the contact each joined (all are counted). */
 export const MAX_KEPT_DUPLICATES = 10_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZJobView } from "@/server/jobs/schema";
-import { CONTACT_FIELDS, isColumnTarget } from "./headers";
+import { CONTACT_FIELDS, isColumnTarget } from "@/server/contacts/csv-headers";
 import { MAX_IMPORT_COLUMNS } from "./limits";
 
 export const ZImportId = z.string().min(1).max(64).regex(/^[\w-]+$/, "Not an import id.");

@@ -5,8 +5,9 @@ import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { claimJob, runJob } from "@/server/jobs/runner";
 import { enqueueJob, jobView } from "@/server/jobs/service";
-import { defaultJobDeps } from "@/server/jobs/worker";
-import { CONTACT_FIELDS, customFieldName, customTargetBeside, isColumnTarget, mappingProblems, type TColumnTarget } from "./headers";
+import { jobDeps } from "@/server/jobs/worker";
+import { contactsImportJob } from "./job";
+import { CONTACT_FIELDS, customFieldName, customTargetBeside, isColumnTarget, mappingProblems, type TColumnTarget } from "@/server/contacts/csv-headers";
 import type { TColumnOutcome, TImportStartInput, TImportView } from "./schema";
 
 type ImportWithRefs = ContactImport & { job?: Job | null; audienceName?: string | null };
@@ -193,7 +194,7 @@ export async function resumeImport(prisma: PrismaClient, p: { workspaceId: strin
  */
 export async function runImportNow(prisma: PrismaClient, p: { workspaceId: string; importId: string; jobId: string }): Promise<TImportView> {
   const job = await claimJob(prisma, { jobId: p.jobId, workspaceId: p.workspaceId, now: new Date() });
-  if (job) await runJob(prisma, job, defaultJobDeps);
+  if (job) await runJob(prisma, job, jobDeps({ contacts_import: contactsImportJob }));
   return getImport(prisma, p);
 }
 

@@ -3,7 +3,7 @@ import type { Actor } from "@/server/audit/service";
 import { AppError } from "@/server/errors";
 import { hotQuery } from "@/server/platform/hot-sql";
 import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, MAX_QUOTED_VALUE, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
-import { suggestMapping, type TColumnTarget } from "./headers";
+import { suggestMapping, type TColumnTarget } from "@/server/contacts/csv-headers";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, SAMPLE_ROWS, STALE_UPLOAD_MS, UPLOAD_CHUNK_BYTES } from "./limits";
 
 const HEAD_BYTES = 64 * 1024;

@@ -1,10 +1,11 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import { jobHandlers } from "./handlers";
-import { claimJobs, JOB_LEASE_MS, type JobRunnerDeps, runJob } from "./runner";
+import { claimJobs, JOB_LEASE_MS, type JobHandlers, type JobRunnerDeps, runJob } from "./runner";
 import { napper } from "@/server/platform/nap";
 import { onJobQueued } from "./wake";
 
 export interface JobWorkerOptions {
+  /** The handler of each job kind, registered by the composition root (runtime/job-handlers.ts). */
+  handlers: JobHandlers;
   /** Jobs run at once by this worker (they are heavy: a CSV import, an audit, a render). */
   concurrency?: number;
   /** How often an idle worker looks for queued jobs. */
@@ -16,20 +17,24 @@ export interface RunningJobWorker {
   stop(): Promise<void>;
 }
 
-export const defaultJobDeps: JobRunnerDeps = {
-  handlers: jobHandlers,
+/**
+ * How jobs run, given the handlers: a domain that runs its own job within a request (an agent's
+ * small import, an audit) passes its one handler; the worker gets every kind's from the root.
+ */
+export const jobDeps = (handlers: JobHandlers): JobRunnerDeps => ({
+  handlers,
   clock: () => new Date(),
   leaseMs: JOB_LEASE_MS,
   log: (line, error) => (error ? console.error(`[jobs] ${line}`, error) : console.log(`[jobs] ${line}`)),
-};
+});
 
 /**
  * The job worker: claims queued jobs from the database and runs them, `concurrency` at a time.
  * It runs beside the lifecycle worker: inside the server on the embedded database, and in every
  * `npm run worker` process on PostgreSQL.
  */
-export function startJobWorker(prisma: PrismaClient, options: JobWorkerOptions = {}): RunningJobWorker {
-  const deps = { ...defaultJobDeps, ...options.deps };
+export function startJobWorker(prisma: PrismaClient, options: JobWorkerOptions): RunningJobWorker {
+  const deps = { ...jobDeps(options.handlers), ...options.deps };
   const concurrency = options.concurrency ?? 1;
   const pollMs = options.pollMs ?? 1000;
   let stopping = false;

@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { csvLine } from "@/server/imports/export";
-import { normaliseAddress, type TAddressFix } from "./normalise";
+import { csvLine } from "@/server/platform/csv-line";
+import { normaliseAddress, type TAddressFix } from "@/server/addresses/normalise";
 import { REASON_LABELS, type TMailabilityReason } from "./reasons";
 
 const HEADER = ["Contact ID", "First Name", "Last Name", "Email", "Company", "Address Line 1", "Address Line 2", "City", "State/Province", "Postal Code", "Country", "Status", "Reasons", "Reason Codes", "Suggested Fix", "Normalised Address"];

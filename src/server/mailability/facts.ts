@@ -1,9 +1,9 @@
 import type { SuppressionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { suppressionKeys } from "@/server/entry/lifecycle/gates/suppression";
+import { suppressionKeys } from "@/server/contacts/suppression-check";
 import { DEFAULT_SIZE, type TFormat } from "@/server/render/page-specs";
 import type { TFontFamily } from "@/server/render/fonts";
-import { SMALLEST_BLOCK, type TBlockSpec } from "./address-block";
+import { SMALLEST_BLOCK, type TBlockSpec } from "@/server/addresses/address-block";
 import type { TAuditContact, TSharedFacts } from "./verdict";
 
 /** The contact fields an audit reads (a Contact row with its account). */

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
 import { contactKeys } from "@/server/contacts/keys";
-import { reviewAddress } from "@/server/entry/lifecycle/gates/address";
+import { reviewAddress } from "@/server/addresses/checks";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { INTERNATIONAL, REGION_FORMS, type TFixtureAddress } from "@/test/international-addresses";
-import { normaliseAddress } from "./normalise";
+import { normaliseAddress } from "@/server/addresses/normalise";
 import { getAudit, startAudit } from "./service";
 import { AUDIENCE_FACTS, verdictOf } from "./verdict";
 

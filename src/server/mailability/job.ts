@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { toCountryCode } from "@/server/contacts/countries";
+import { toCountryCode } from "@/server/addresses/countries";
 import { hotQuery } from "@/server/platform/hot-sql";
 import { defineJobHandler, JobError } from "@/server/jobs/handler";
 import type { TFormat } from "@/server/render/page-specs";
 import type { TFontFamily } from "@/server/render/fonts";
-import { normaliseAddress } from "./normalise";
+import { normaliseAddress } from "@/server/addresses/normalise";
 import { asAuditContact, audienceDuplicates, isSuppressedBy, suppressionSet, type TAuditContactRow } from "./facts";
 import { auditFigures } from "./report";
 import { type TSharedFacts, verdictOf } from "./verdict";

@@ -1,5 +1,4 @@
 import type { Db } from "@/server/db";
-import type { EventContext } from "@/server/entry/lifecycle/snapshot";
 import { DEFAULT_SIZE } from "@/server/render/page-specs";
 import type { TFontFamily } from "@/server/render/fonts";
 import type { TAuditContact } from "./verdict";
@@ -12,7 +11,7 @@ import { addressVerifier } from "./verifiers/registry";
  * format, its design's address block, and its contract's countries (not judged without an approved
  * contract for its format: the contract gate then stops the piece anyway).
  */
-export async function campaignFacts(db: Db, p: { workspaceId: string; campaign: EventContext["campaign"] }): Promise<TSharedFacts> {
+export async function campaignFacts(db: Db, p: { workspaceId: string; campaign: TJudgedCampaign }): Promise<TSharedFacts> {
   const { campaign } = p;
   const contract = campaign.contract && campaign.contract.status === "approved" && campaign.contract.format === campaign.format ? campaign.contract : null;
   const brand = campaign.format === "handwritten" ? await db.brandKit.findFirst({ where: { workspaceId: p.workspaceId }, select: { handwritingFont: true } }) : null;
@@ -21,6 +20,13 @@ export async function campaignFacts(db: Db, p: { workspaceId: string; campaign: 
     block: { format: campaign.format, size: campaign.designSize ?? DEFAULT_SIZE[campaign.format], handwriting: (brand?.handwritingFont as TFontFamily | undefined) ?? undefined },
     coveredCountries: contract ? new Set(contract.countries) : null,
   };
+}
+
+/** What the gates need of a campaign (the lifecycle's snapshot of one, entry/lifecycle/snapshot.ts, has this and more). */
+export interface TJudgedCampaign {
+  format: "postcard" | "letter" | "handwritten" | "gift";
+  designSize: string | null;
+  contract: { status: string; format: string; countries: string[] } | null;
 }
 
 /** A contact as the lifecycle's gates judge it: the audit's fields, with its account's name. */
@@ -32,7 +38,7 @@ export type TEnrollee = TAuditContact & { account?: { name: string } | null };
  * contacts' addresses in one query, then a pure verdict per contact (with whether it is suppressed
  * and whether the same person is already on their way), and the gate it stops at, with the reasons.
  */
-export async function mailabilityJudge(db: Db, p: { workspaceId: string; campaign: EventContext["campaign"]; contacts: TEnrollee[] }) {
+export async function mailabilityJudge(db: Db, p: { workspaceId: string; campaign: TJudgedCampaign; contacts: TEnrollee[] }) {
   const shared = await campaignFacts(db, p);
   const verifier = addressVerifier();
   const keyOf = (c: TEnrollee) => (c.addressLine1?.trim() ? verificationKey(c) : null);
@@ -46,7 +52,7 @@ export async function mailabilityJudge(db: Db, p: { workspaceId: string; campaig
 }
 
 /** The same for one contact. */
-export async function mailabilityOfEnrollee(db: Db, p: { workspaceId: string; campaign: EventContext["campaign"]; contact: TEnrollee; suppressed: boolean; duplicateContact: boolean }) {
+export async function mailabilityOfEnrollee(db: Db, p: { workspaceId: string; campaign: TJudgedCampaign; contact: TEnrollee; suppressed: boolean; duplicateContact: boolean }) {
   const judge = await mailabilityJudge(db, { workspaceId: p.workspaceId, campaign: p.campaign, contacts: [p.contact] });
   return judge(p.contact, p);
 }

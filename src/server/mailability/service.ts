@@ -5,9 +5,10 @@ import { AppError } from "@/server/errors";
 import { enqueueJob, jobView } from "@/server/jobs/service";
 import { claimJob, runJob } from "@/server/jobs/runner";
 import type { TJobView } from "@/server/jobs/schema";
-import { defaultJobDeps } from "@/server/jobs/worker";
+import { jobDeps } from "@/server/jobs/worker";
+import { auditRunJob } from "./job";
 import { sharedFactsFor } from "./facts";
-import { type AddressFields, normaliseAddress, type TAddressFix } from "./normalise";
+import { type AddressFields, normaliseAddress, type TAddressFix } from "@/server/addresses/normalise";
 import { MAILABILITY_REASONS, type TMailabilityReason, type TMailabilityStatus } from "./reasons";
 import type { TCountryRow, TFormatCost } from "./report";
 import { cacheNameOf, cachedVerifications, VERIFICATION_MAX_AGE_DAYS, verificationKey } from "./verifiers/cache";
@@ -120,7 +121,7 @@ export async function startAudit(prisma: PrismaClient, p: { workspaceId: string;
   });
   if (created.total <= INLINE_AUDIT_MAX && !(verifier && verifier.name !== "sandbox")) {
     const job = await claimJob(prisma, { jobId: created.jobId, workspaceId: p.workspaceId, now: new Date() });
-    if (job) await runJob(prisma, job, defaultJobDeps);
+    if (job) await runJob(prisma, job, jobDeps({ audit_run: auditRunJob }));
   }
   const audit = await getAuditRow(prisma, { workspaceId: p.workspaceId, auditId: created.auditId });
   return { auditId: audit.id, status: audit.status };

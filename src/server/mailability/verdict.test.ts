@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressBlockLines, formatAddressLines } from "./address-block";
-import { canonicalPostalCode, normaliseAddress } from "./normalise";
+import { addressBlockLines, formatAddressLines } from "@/server/addresses/address-block";
+import { canonicalPostalCode, normaliseAddress } from "@/server/addresses/normalise";
 import { MAILABILITY_REASONS, type TMailabilityReason } from "./reasons";
 import { AUDIENCE_FACTS, lifecycleOutcome, type TAuditContact, type TContactFacts, type TSharedFacts, verdictOf } from "./verdict";
 import { sandboxVerdict } from "./verifiers/sandbox";

@@ -1,8 +1,8 @@
 import { isPoBox } from "@/server/designs/recipient";
-import { addressProblems, type PostalAddress } from "@/server/entry/lifecycle/gates/address";
+import { addressProblems, type PostalAddress } from "@/server/addresses/checks";
 import type { TFormat } from "@/server/render/page-specs";
-import { addressBlockLines, fitsBlock, SMALLEST_BLOCK, type TBlockSpec } from "./address-block";
-import { fieldChanges, normaliseAddress, type TAddressFix } from "./normalise";
+import { addressBlockLines, fitsBlock, SMALLEST_BLOCK, type TBlockSpec } from "@/server/addresses/address-block";
+import { fieldChanges, normaliseAddress, type TAddressFix } from "@/server/addresses/normalise";
 import { isInformational, MAILABILITY_REASONS, type TMailabilityReason, type TMailabilityStatus } from "./reasons";
 import { type TVerification, verificationReason } from "./verifiers/types";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { serverCard } from "@/server/docs/published/server-card";
+import { serverCard } from "@/server/mcp/published/server-card";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { agentFor, toolErrorOf } from "@/test/mcp";

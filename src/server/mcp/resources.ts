@@ -1,7 +1,7 @@
-import { agentPolicyMarkdown } from "@/server/docs/published/policy-md";
-import { authMarkdown } from "@/server/docs/published/auth-md";
-import { mailabilityMarkdown } from "@/server/docs/published/mailability-md";
-import { lifecycleMarkdown, problemsMarkdown } from "@/server/docs/published/reference-md";
+import { agentPolicyMarkdown } from "@/server/mcp/published/policy-md";
+import { authMarkdown } from "@/server/mcp/published/auth-md";
+import { mailabilityMarkdown } from "@/server/mcp/published/mailability-md";
+import { lifecycleMarkdown, problemsMarkdown } from "@/server/mcp/published/reference-md";
 
 /** The published documents an agent can read as MCP resources (same text as the web addresses). */
 export const MCP_RESOURCES = [

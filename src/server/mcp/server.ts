@@ -5,7 +5,7 @@ import { isAppError } from "@/server/errors";
 import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { findUnstorableText } from "@/server/platform/stored-text";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/platform/version";
-import { MCP_SERVER_NAME } from "@/server/docs/published/server-card";
+import { MCP_SERVER_NAME } from "@/server/mcp/published/server-card";
 import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import { MCP_CAPABILITIES } from "./capabilities";
 import { awaitingCards } from "./cards";

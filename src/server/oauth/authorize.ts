@@ -4,7 +4,7 @@ import type { OAuthClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { randomBase62 } from "@/server/platform/random";
-import { requireMembership } from "@/server/workspaces/service";
+import { requireMembership } from "@/server/access/membership";
 import { type MetadataFetcher, resolveClient } from "./clients";
 import { mcpResource, OAUTH_LIFETIMES, TOKEN_PREFIX } from "./config";
 import { parseScopeParam, type TMcpScope } from "./scopes";

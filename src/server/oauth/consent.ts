@@ -1,4 +1,4 @@
-import type { SessionUser } from "@/server/auth/session";
+import type { SessionUser } from "@/server/access/principals";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { serviceSecret } from "@/server/platform/service-secrets";

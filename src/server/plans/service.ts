@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
-import { wakeEventsAfterMailingChange } from "@/server/entry/lifecycle/wake";
+import { wakeEventsAfterMailingChange } from "@/server/signals/entry-wake";
 import { AppError } from "@/server/errors";
 import { type BillingAdapter, billingAdapter, type SandboxBillingAdapter } from "./billing";
 import { LIVE_SUBSCRIPTION, openBillingPortal, startCheckout } from "./checkout";

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { BillingSubscriptionStatus, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
-import { wakeEventsAfterMailingChange } from "@/server/entry/lifecycle/wake";
+import { wakeEventsAfterMailingChange } from "@/server/signals/entry-wake";
 import { LIVE_SUBSCRIPTION } from "./checkout";
 import { PLANS } from "./plans";
 import { type StripeBilling, type StripeSubscriptionState, subscriptionState } from "./stripe";

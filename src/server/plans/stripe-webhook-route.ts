@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors";
 import { readCappedBody } from "@/server/platform/capped-body";
-import { problemResponse } from "@/server/rest/problem-response";
+import { problemResponse } from "@/server/http/problem-response";
 import { type BillingAdapter, billingAdapter } from "./billing";
 import { receiveStripeWebhook } from "./stripe-events";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { Resvg } from "@resvg/resvg-js";
 import PNG from "png-js";
-import { sanitiseSvg } from "@/server/brand/svg-sanitise";
+import { sanitiseSvg } from "@/server/render/svg-sanitise";
 import { MAX_IMAGE_PIXELS } from "./image-limits";
 import type { ImageAsset } from "./scene";
 

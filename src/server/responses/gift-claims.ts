@@ -3,7 +3,7 @@ import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { GIFT_CATALOG } from "@/server/designs/gift-catalog";
 import { addressBlock } from "@/server/designs/recipient";
-import { signalWork } from "@/server/entry/lifecycle/wake";
+import { signalWork } from "@/server/signals/entry-wake";
 import { renderPieceWithGift } from "./gift-render";
 import { resolveLink } from "./page-model";
 import { checkShippingAddress, sameAddress, type TShippingAddressInput, type TShippingField } from "./shipping-address";

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { requireCampaign } from "@/server/campaigns/service";
+import { requireCampaign } from "@/server/campaign-records/lookup";
 import type { Db } from "@/server/db";
 import { GIFT_CATALOG } from "@/server/designs/gift-catalog";
 import { responseLink } from "@/server/drafts/render";

@@ -3,7 +3,7 @@ import { DEFAULT_COLORS } from "@/server/brand/service";
 import { GIFT_CATALOG, type TGiftItem } from "@/server/designs/gift-catalog";
 import { RESPONSE_CODE_PATTERN } from "@/server/fulfilment/identifiers";
 import { HANDWRITING_FONTS, TEXT_FONTS } from "@/server/render/fonts";
-import { designGiftOf, offeredGifts } from "./gift-offer";
+import { designGiftOf, offeredGifts } from "@/server/designs/gift-offer";
 import type { TPageCallToAction } from "./page-settings";
 import { latestShippingAddress, type TShippingAddress } from "./shipping-address";
 

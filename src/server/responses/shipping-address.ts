@@ -1,8 +1,8 @@
 import countries from "i18n-iso-countries";
 import { z } from "zod";
 import type { Db } from "@/server/db";
-import { addressKey } from "@/server/entry/lifecycle/gates/address";
-import { canonicalRegion } from "@/server/mailability/normalise";
+import { addressKey } from "@/server/addresses/checks";
+import { canonicalRegion } from "@/server/addresses/normalise";
 import type { TMailabilityReason } from "@/server/mailability/reasons";
 import { verdictOf } from "@/server/mailability/verdict";
 import { DEFAULT_SIZE } from "@/server/render/page-specs";

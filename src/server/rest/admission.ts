@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { hashApiKey, isWellFormedApiKey } from "@/server/api-keys/secret";
-import { type AuthenticatedKey, recordKeyUse } from "@/server/api-keys/service";
-import type { TApiKeyScope } from "@/server/api-keys/schema";
+import { type AuthenticatedKey, type TApiKeyScope } from "@/server/access/principals";
+import { recordKeyUse } from "@/server/api-keys/service";
 import type { Db } from "@/server/db";
 import { hotQuery } from "@/server/platform/hot-sql";
 import { LIMITS } from "@/server/rate-limits/limits";

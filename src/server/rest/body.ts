@@ -1,7 +1,7 @@
 import { AppError } from "@/server/errors";
 import { readCappedBody } from "@/server/platform/capped-body";
 import { REST_BODY_LIMIT_BYTES } from "@/server/rate-limits/limits";
-import { unknownFieldMessage } from "./fields";
+import { unknownFieldMessage } from "@/server/http/fields";
 
 /**
  * Reads a REST request body as a JSON object: JSON content type (415), at most 16 KiB (413),

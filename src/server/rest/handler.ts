@@ -2,14 +2,14 @@ import "server-only";
 import { getDb } from "@/server/db";
 import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
-import { restRouter } from "@/server/rest-router";
+import { restRouter } from "@/server/rest/router";
 import { challenge, readBearer } from "./authorization";
 import { admitRestCall } from "./admission";
 import { readJsonObject } from "./body";
 import { clientAddress } from "@/server/http/client-address";
 import { dispatchOperation } from "./openapi-dispatch";
 import { listOperations, matchOperation, restPath, unreadableQueryParameter } from "./operations";
-import { problemResponse, toAppError } from "./problem-response";
+import { problemResponse, toAppError } from "@/server/http/problem-response";
 import { rateLimitHeaders } from "./rate-limit-headers";
 
 const operations = listOperations(restRouter);

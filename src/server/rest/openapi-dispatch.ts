@@ -1,6 +1,6 @@
 import "server-only";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { restRouter } from "@/server/rest-router";
+import { restRouter } from "@/server/rest/router";
 import type { TrpcContext } from "@/server/trpc";
 
 /** What one call of a published procedure gave: its status and JSON body, or the error it threw. */

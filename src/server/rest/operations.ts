@@ -1,8 +1,8 @@
 import type { AnyRouter } from "@trpc/server";
-import type { TApiKeyScope } from "@/server/api-keys/schema";
+import type { TApiKeyScope } from "@/server/access/principals";
 import type { AppErrorCode } from "@/server/errors";
 import { unstorableReason } from "@/server/platform/stored-text";
-import { unknownFieldMessage } from "./fields";
+import { unknownFieldMessage } from "@/server/http/fields";
 import type { AppMeta } from "@/server/trpc";
 
 /** Longest path parameter (an id) that can name anything; a longer one is the same 404 as an unknown one. */

@@ -4,11 +4,11 @@ import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { AppError } from "@/server/errors";
 import { LIMITS } from "@/server/rate-limits/limits";
 import { consume } from "@/server/rate-limits/service";
-import { restRouter } from "@/server/rest-router";
+import { restRouter } from "@/server/rest/router";
 import { clientAddress } from "@/server/http/client-address";
 import { dispatchOperation } from "./openapi-dispatch";
 import { listOperations, matchOperation, restPath, unreadableQueryParameter } from "./operations";
-import { problemResponse, toAppError } from "./problem-response";
+import { problemResponse, toAppError } from "@/server/http/problem-response";
 import { rateLimitHeaders } from "./rate-limit-headers";
 
 const operations = listOperations(restRouter).filter((op) => op.path.startsWith("/tools/"));

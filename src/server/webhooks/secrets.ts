@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { open, seal } from "@/server/crm/secret-box";
+import { open, seal } from "@/server/platform/secret-box";
 
 /** How long the secret before a rotation keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,8 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
-import { createWorkspaceForUser, getWorkspaceSummary, listWorkspacesOf, requireMembership } from "./service";
+import { requireMembership } from "@/server/access/membership";
+import { createWorkspaceForUser, getWorkspaceSummary, listWorkspacesOf } from "./service";
 
 let prisma: PrismaClient;
 beforeAll(async () => {

@@ -43,18 +43,6 @@ export function listWorkspacesOf(db: Db, userId: string) {
   });
 }
 
-/**
- * The user's membership of a workspace. A workspace the user does not belong to is reported as
- * not found, exactly like one that does not exist.
- */
-export async function requireMembership(db: Db, params: { userId: string; workspaceId: string }) {
-  const membership = await db.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId: params.workspaceId, userId: params.userId } },
-    select: { role: true, workspace: { select: { id: true, name: true, plan: true, slug: true } } },
-  });
-  if (!membership) throw new AppError("not_found", "No such workspace.");
-  return membership;
-}
 
 /** What the owner (or an agent) sees first: the plan, what it allows, and how much is there. */
 export async function getWorkspaceSummary(db: Db, params: { workspaceId: string }) {

@@ -1,4 +1,4 @@
-import { jsonDocument } from "@/server/docs/published/responses";
+import { jsonDocument } from "@/server/mcp/published/responses";
 import { toolCatalogue } from "@/server/mcp/listing";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { mailabilityMarkdown } from "@/server/docs/published/mailability-md";
-import { textDocument } from "@/server/docs/published/responses";
+import { mailabilityMarkdown } from "@/server/mcp/published/mailability-md";
+import { textDocument } from "@/server/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db";
 import { chargeReservation, releaseReservation, reserveBudget } from "./gates/budget";
 import type { SkipReason } from "../lifecycle-states";
-import { openGiftClaim } from "@/server/responses/gift-claim-open";
+import { openGiftClaim } from "@/server/entry/lifecycle/gift-claim-open";
 import { preparePiece, REVIEW_WINDOW_MS } from "./piece-preparation";
 import type { EventContext } from "./snapshot";
 import type { Action, EventStatus } from "./transitions";

@@ -1,11 +1,11 @@
 import type { SuppressionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { mailabilityJudge } from "@/server/mailability/lifecycle";
-import { recipientKey } from "./gates/address";
+import { recipientKey } from "@/server/addresses/checks";
 import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
 import { armFor, assignArms } from "./gates/holdout";
-import { suppressionKeys } from "./gates/suppression";
+import { suppressionKeys } from "@/server/contacts/suppression-check";
 import type { EventContext } from "./snapshot";
 import type { GateFacts } from "./transitions";
 

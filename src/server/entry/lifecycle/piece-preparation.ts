@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import { createCard } from "@/server/confirmations/service";
+import { createCard } from "@/server/cards/store";
 import { addressBlock } from "@/server/designs/recipient";
 import { draftForPiece } from "@/server/drafts/service";
 import { pricePerPiece } from "@/server/fulfilment/prices";

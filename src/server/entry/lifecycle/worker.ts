@@ -1,10 +1,9 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import { expireCards } from "@/server/confirmations/service";
 import { pruneExpiredCounters } from "@/server/rate-limits/service";
 import { processBatch } from "./batch";
 import { claimDueEvents, defaultDeps, type RunnerDeps } from "./runner";
 import { napper } from "@/server/platform/nap";
-import { onWork } from "./wake";
+import { onWork } from "@/server/signals/entry-wake";
 
 export interface WorkerOptions {
   /** Events claimed and moved together by this worker (one batch at a time; see batch.ts). */
@@ -16,6 +15,12 @@ export interface WorkerOptions {
   /** Only this workspace's events. */
   workspaceId?: string;
   deps?: Partial<RunnerDeps>;
+  /**
+   * Housekeeping run every 30 s beside the rate-limit counters' pruning: the composition root
+   * passes the expiry of confirmation cards past their time (confirmations/service.ts expireCards),
+   * which wakes the events waiting on them.
+   */
+  maintenance?: (prisma: PrismaClient, now: Date) => Promise<unknown>;
 }
 
 export interface RunningWorker {
@@ -46,7 +51,7 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
         const now = deps.clock();
         if (now.getTime() - lastMaintenance > MAINTENANCE_MS) {
           lastMaintenance = now.getTime();
-          await expireCards(prisma, now);
+          await options.maintenance?.(prisma, now);
           await pruneExpiredCounters(prisma, now);
         }
         const claims = await claimDueEvents(prisma, { limit: batchSize, now, leaseMs: options.leaseMs, workspaceId: options.workspaceId });

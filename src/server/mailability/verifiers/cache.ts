@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { addressKey } from "@/server/entry/lifecycle/gates/address";
-import { type AddressFields, normaliseAddress } from "../normalise";
+import { addressKey } from "@/server/addresses/checks";
+import { type AddressFields, normaliseAddress } from "@/server/addresses/normalise";
 import { type TVerification, type TVerificationVerdict, VERIFICATION_VERDICTS } from "./types";
 
 /** How long a verification is trusted: people move and buildings change, so an address is verified again after this. */
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 /** The name a verifier's answers are cached under (its name and verification mode). */
 export const cacheNameOf = (v: { name: string; cacheName?: string }) => v.cacheName ?? v.name;
 
-/** The cache key of an address: its normalised form, squashed (gates/address.ts addressKey). */
+/** The cache key of an address: its normalised form, squashed (addresses/checks.ts addressKey). */
 export function verificationKey(a: AddressFields): string {
   return addressKey(normaliseAddress(a));
 }

@@ -1,5 +1,5 @@
 import { Configuration, IntlVerificationsApi, IntlVerificationWritable, UsVerificationsApi, UsVerificationsWritable } from "@lob/lob-typescript-sdk";
-import type { AddressFields } from "../normalise";
+import type { AddressFields } from "@/server/addresses/normalise";
 import { type AddressVerifier, type TVerification, type TVerificationVerdict, VerifierError } from "./types";
 
 /** Countries Lob verifies with its US verification (the US and its territories); the rest go to its international one. */

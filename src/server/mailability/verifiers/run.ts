@@ -1,4 +1,4 @@
-import type { AddressFields } from "../normalise";
+import type { AddressFields } from "@/server/addresses/normalise";
 import { type AddressVerifier, type TVerification, VerifierError } from "./types";
 
 /** Verifications in flight at once (Lob allows 150 requests per 5 seconds per key). */

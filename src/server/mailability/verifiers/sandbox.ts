@@ -1,4 +1,4 @@
-import type { AddressFields } from "../normalise";
+import type { AddressFields } from "@/server/addresses/normalise";
 import type { AddressVerifier, TVerification, TVerificationVerdict } from "./types";
 
 /**

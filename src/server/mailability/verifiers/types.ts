@@ -1,4 +1,4 @@
-import type { AddressFields } from "../normalise";
+import type { AddressFields } from "@/server/addresses/normalise";
 
 /**
  * What an address verifier says about an address, as print vendors word it (Lob's US and

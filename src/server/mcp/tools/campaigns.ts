@@ -6,7 +6,7 @@ import { MAX_SEND_TO, sendToContacts } from "@/server/campaigns/send-to";
 import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
 import { CLAIM_WINDOW_DAYS } from "@/server/responses/page-settings";
-import { isStorableTime, LATEST_TIMESTAMP } from "@/server/rest/fields";
+import { isStorableTime, LATEST_TIMESTAMP } from "@/server/http/fields";
 import { ZCursor, ZTake } from "./paging";
 import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";

@@ -4,7 +4,7 @@ import { contactMailability } from "@/server/mailability/fixes";
 import { getAccount, listAccounts } from "@/server/contacts/accounts-service";
 import { ZAccountId, ZContactId, ZContactFilter } from "@/server/contacts/schema";
 import { getContact, listContacts } from "@/server/contacts/service";
-import { CONTACT_FIELDS } from "@/server/imports/headers";
+import { CONTACT_FIELDS } from "@/server/contacts/csv-headers";
 import { INLINE_IMPORT_ROWS, MAX_IMPORT_ROWS, MAX_TEXT_IMPORT_CHARS } from "@/server/imports/limits";
 import { ZImportId, ZOnExisting } from "@/server/imports/schema";
 import { importReport, mappingByName, runImportNow, startImport } from "@/server/imports/service";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HOLDOUT_FORMULA, holdoutSize } from "@/server/calculators/formulas";
 import { ZHoldoutSizeInput } from "@/server/calculators/schema";
-import { requireCampaign } from "@/server/campaigns/service";
+import { requireCampaign } from "@/server/campaign-records/lookup";
 import { AppError } from "@/server/errors";
 import { ATTRIBUTION_WINDOW_DAYS, getCampaignResults, RATE_ACTION_KINDS, type TCampaignResults } from "@/server/holdouts/results";
 import { RESPONSE_MODES } from "@/server/responses/page-settings";

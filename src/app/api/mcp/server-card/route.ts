@@ -1,5 +1,5 @@
-import { jsonDocument } from "@/server/docs/published/responses";
-import { serverCard } from "@/server/docs/published/server-card";
+import { jsonDocument } from "@/server/mcp/published/responses";
+import { serverCard } from "@/server/mcp/published/server-card";
 
 export const dynamic = "force-dynamic";
 

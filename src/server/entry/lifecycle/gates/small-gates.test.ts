@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contractGate } from "./contract";
 import { unitDraw } from "./holdout";
-import { suppressionKeys } from "./suppression";
+import { suppressionKeys } from "@/server/contacts/suppression-check";
 
 describe("contractGate", () => {
   const approved = { status: "approved", format: "postcard" };

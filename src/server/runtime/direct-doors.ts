@@ -2,11 +2,11 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "@/server/errors";
 import { handleRestRequest, restAllow } from "@/server/rest/handler";
-import { problemResponse } from "@/server/rest/problem-response";
+import { problemResponse } from "@/server/http/problem-response";
 import { handleToolsRequest, TOOLS_ALLOW } from "@/server/rest/tools-handler";
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SEAL_HEADER } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SEAL_HEADER } from "@/server/http/client-address";
 import type { DirectDoors } from "./door-registry";
-import { SECURITY_HEADERS } from "./security-headers";
+import { SECURITY_HEADERS } from "@/server/http/security-headers";
 
 type WebHandler = (req: Request) => Promise<Response>;
 

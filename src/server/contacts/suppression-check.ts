@@ -1,6 +1,6 @@
 import type { SuppressionKind } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { addressKey, type PostalAddress } from "./address";
+import { addressKey, type PostalAddress } from "@/server/addresses/checks";
 
 export interface SuppressionSubject extends PostalAddress {
   id: string;

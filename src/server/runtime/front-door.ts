@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { resolveClientAddress, resolvedAddressHeaders, type TrustProxy } from "./client-address";
+import { resolveClientAddress, resolvedAddressHeaders, type TrustProxy } from "@/server/http/client-address";
 import type { DirectDoors } from "./door-registry";
-import { addAllowToMethodNotAllowed, allowedMethods, refuseMalformedTarget, refuseUnknownMethod } from "./methods";
+import { addAllowToMethodNotAllowed, allowedMethods, refuseMalformedTarget, refuseUnknownMethod } from "@/server/http/methods";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { countryRules } from "./address-metadata";
+import { countryRules } from "./metadata";
 
 /**
  * The words of a street line that people write long or short (Street/St, Avenue/Ave, Suite/Ste,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { API_KEY_SCOPES } from "@/server/api-keys/schema";
+import { API_KEY_SCOPES } from "@/server/access/principals";
 import { MCP_TOOLS } from "@/server/mcp/catalog";
 import { OAUTH_LIFETIMES } from "@/server/oauth/config";
 import { MCP_SCOPES } from "@/server/oauth/scopes";
 import { listOperations } from "@/server/rest/operations";
-import { restRouter } from "@/server/rest-router";
+import { restRouter } from "@/server/rest/router";
 import { agentPolicyMarkdown } from "./policy-md";
 import { authMarkdown } from "./auth-md";
 import { llmsTxt } from "./llms-txt";

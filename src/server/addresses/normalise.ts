@@ -1,5 +1,5 @@
-import { countryRules } from "@/server/contacts/address-metadata";
-import { findRegion, toCountryCode } from "@/server/contacts/countries";
+import { countryRules } from "@/server/addresses/metadata";
+import { findRegion, toCountryCode } from "@/server/addresses/countries";
 import { canonicalPostalCode } from "./postal-code";
 
 export { canonicalPostalCode };

@@ -1,7 +1,9 @@
 import type { PrismaClient } from "@/generated/prisma/client";
+import { expireCards } from "@/server/confirmations/service";
 import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
 import { startCrmScheduler } from "@/server/crm/schedule";
 import { startJobWorker } from "@/server/jobs/worker";
+import { jobHandlers } from "./job-handlers";
 import { startWebhookWorker } from "@/server/webhooks/worker";
 import { startSandboxPost } from "@/server/fulfilment/sandbox-post";
 
@@ -14,8 +16,9 @@ export function startWorkers(prisma: PrismaClient) {
   const lifecycle = startLifecycleWorker(prisma, {
     batchSize: Number(process.env.WORKER_BATCH_SIZE ?? 100),
     leaseMs: process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined,
+    maintenance: expireCards,
   });
-  const jobs = startJobWorker(prisma, { concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) });
+  const jobs = startJobWorker(prisma, { handlers: jobHandlers, concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) });
   // Scheduled CRM syncs: due times are claimed from the database, so every worker may tick.
   const crm = startCrmScheduler(prisma);
   // Outbound webhooks: deliveries the database's triggers queued, sent and retried.

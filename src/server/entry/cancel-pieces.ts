@@ -1,9 +1,9 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { releaseReservation } from "@/server/entry/lifecycle/gates/budget";
-import type { FulfilmentAdapter } from "./adapter";
-import { adapterFor } from "./registry";
-import type { TPrintFormat } from "./sizes";
+import type { FulfilmentAdapter } from "@/server/fulfilment/adapter";
+import { adapterFor } from "@/server/fulfilment/registry";
+import type { TPrintFormat } from "@/server/fulfilment/sizes";
 
 /**
  * When a campaign is paused or ends: asks the vendor to cancel each of its pieces the vendor has

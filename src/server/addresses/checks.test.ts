@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, type PostalAddress, recipientKey, reviewAddress } from "./address";
+import { addressKey, type PostalAddress, recipientKey, reviewAddress } from "./checks";
 
 const base: PostalAddress = {
   firstName: "Ada",

@@ -11,7 +11,7 @@ import nl from "i18n-iso-countries/langs/nl.json";
 import pl from "i18n-iso-countries/langs/pl.json";
 import pt from "i18n-iso-countries/langs/pt.json";
 import sv from "i18n-iso-countries/langs/sv.json";
-import { countryRules, type TRegion } from "./address-metadata";
+import { countryRules, type TRegion } from "./metadata";
 
 // The country names people write in a B2B list, in the languages of the lists we see most.
 const LOCALES = [en, de, fr, es, it, nl, pt, sv, da, pl, ja];

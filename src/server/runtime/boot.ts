@@ -4,12 +4,12 @@ import { runDataBackfills } from "@/server/contacts/rekey";
 import { type DemoSummary, seedDemo } from "@/server/demo/seed";
 import { billingAdapter } from "@/server/plans/billing";
 import { startWorkers } from "./workers";
-import { baseUrl } from "./base-url";
-import { ConfigError, dataFolder, databaseTarget, describeTarget } from "./config";
-import { applyMigrations } from "./migrate";
-import { getDatabase } from "./process-database";
-import { serviceSecret } from "./service-secrets";
-import { describeStartupError } from "./startup-error";
+import { baseUrl } from "@/server/platform/base-url";
+import { ConfigError, dataFolder, databaseTarget, describeTarget } from "@/server/platform/config";
+import { applyMigrations } from "@/server/platform/migrate";
+import { getDatabase } from "@/server/platform/process-database";
+import { serviceSecret } from "@/server/platform/service-secrets";
+import { describeStartupError } from "@/server/platform/startup-error";
 
 /**
  * Runs once when a server process starts, before it answers requests: checks the configuration,

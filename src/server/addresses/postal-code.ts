@@ -1,4 +1,4 @@
-import { countryRules } from "@/server/contacts/address-metadata";
+import { countryRules } from "@/server/addresses/metadata";
 
 /**
  * A postal code as the country's post writes it, from the forms people and spreadsheets leave:

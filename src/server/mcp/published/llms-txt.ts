@@ -1,5 +1,5 @@
 import { listOperations } from "@/server/rest/operations";
-import { restRouter } from "@/server/rest-router";
+import { restRouter } from "@/server/rest/router";
 import { MCP_TOOLS } from "@/server/mcp/catalog";
 import { mcpResource } from "@/server/oauth/config";
 import { SERVICE_NAME } from "@/server/platform/version";

@@ -2,7 +2,7 @@ import { crmSyncJob } from "@/server/crm/job";
 import { draftsGenerateJob } from "@/server/drafts/job";
 import { auditRunJob } from "@/server/mailability/job";
 import { contactsImportJob } from "@/server/imports/job";
-import type { JobHandlers } from "./runner";
+import type { JobHandlers } from "@/server/jobs/runner";
 
 /**
  * The handler of each job kind. A domain that runs long work adds its handler here

@@ -1,8 +1,8 @@
 import countries from "i18n-iso-countries";
-import { countryRules } from "@/server/contacts/address-metadata";
-import { keyWords, plainWord } from "@/server/contacts/address-words";
-import { findRegion, toCountryCode } from "@/server/contacts/countries";
-import { canonicalPostalCode } from "@/server/mailability/postal-code";
+import { countryRules } from "@/server/addresses/metadata";
+import { keyWords, plainWord } from "@/server/addresses/words";
+import { findRegion, toCountryCode } from "@/server/addresses/countries";
+import { canonicalPostalCode } from "@/server/addresses/postal-code";
 
 export interface PostalAddress {
   firstName: string;
@@ -31,7 +31,7 @@ export type TAddressProblemCode =
 /**
  * Address review (gate 3): the fields the country's post requires, a postal code that fits its
  * pattern, a region that is one of the country's where its post writes a region, and no
- * undeliverable marker. The rules are Google's address metadata (contacts/address-metadata.ts):
+ * undeliverable marker. The rules are Google's address metadata (addresses/metadata.ts):
  * Japan's post needs no city line, Germany's and Britain's no region, Italy's its province. Each
  * problem has its code (the audit's reason) and its words; none means the address may be mailed.
  * The lifecycle and the audit both read this, so they agree.

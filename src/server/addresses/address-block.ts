@@ -1,5 +1,5 @@
 import addressFormatter from "@fragaria/address-formatter";
-import { countryName } from "@/server/contacts/countries";
+import { countryName } from "@/server/addresses/countries";
 import { recipientBlock, type TFormat, type TRecipientBlock } from "@/server/render/page-specs";
 import { textWidth } from "@/server/render/text";
 import type { TFontFamily } from "@/server/render/fonts";

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import { designGiftOf } from "./gift-offer";
+import { designGiftOf } from "@/server/designs/gift-offer";
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
-import { calculatorRouter } from "./calculators/router";
-import { conversionRestRouter } from "./conversions/router";
-import { entryEventRestRouter } from "./entry/router";
-import { router } from "./trpc";
+import { calculatorRouter } from "@/server/calculators/router";
+import { conversionRestRouter } from "@/server/conversions/router";
+import { entryEventRestRouter } from "@/server/entry/router";
+import { router } from "@/server/trpc";
 
 /**
  * The published HTTP API: the workspace endpoints under /api/v1 (API keys) and the public

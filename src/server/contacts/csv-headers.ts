@@ -1,5 +1,7 @@
-import { CUSTOM_FIELD_MAX } from "@/server/contacts/limits";
-import { MAX_CUSTOM_COLUMNS } from "./limits";
+import { CUSTOM_FIELD_MAX } from "./limits";
+
+/** The most columns one import keeps as custom fields (each contact holds at most CUSTOM_FIELD_MAX.count). */
+export const MAX_CUSTOM_COLUMNS = CUSTOM_FIELD_MAX.count;
 
 /**
  * Column mapping: which contact field each CSV column fills. Headers people and CRMs write

@@ -1,4 +1,5 @@
-import { API_KEY_SCOPES, scopeDescriptions } from "@/server/api-keys/schema";
+import { API_KEY_SCOPES } from "@/server/access/principals";
+import { scopeDescriptions } from "@/server/api-keys/schema";
 import { mcpResource, OAUTH_LIFETIMES, OAUTH_PATHS } from "@/server/oauth/config";
 import { MCP_SCOPES, mcpScopeDescriptions } from "@/server/oauth/scopes";
 import { SERVICE_NAME } from "@/server/platform/version";

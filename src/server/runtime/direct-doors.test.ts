@@ -8,11 +8,11 @@ import { createApiKey } from "@/server/api-keys/service";
 import { testDatabase } from "@/test/database";
 import { uniq } from "@/test/factories";
 import { liveApiCampaign } from "@/test/rest-fixtures";
-import { CLIENT_ADDRESS_HEADER, parseTrustProxy } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, parseTrustProxy } from "@/server/http/client-address";
 import { DOORS, directDoors, doorFor } from "./direct-doors";
 import { frontDoor } from "./front-door";
-import { answerClientError } from "./methods";
-import { SECURITY_HEADERS } from "./security-headers";
+import { answerClientError } from "@/server/http/methods";
+import { SECURITY_HEADERS } from "@/server/http/security-headers";
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const exported = (route: object) => HTTP_METHODS.filter((m) => m in route);
