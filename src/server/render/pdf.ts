@@ -1,5 +1,6 @@
 import type { Glyph } from "fontkit";
 import PDFDocument from "pdfkit";
+import { cacheEmbedding, type PdfKitFont } from "./font-embed";
 import { primaryFont } from "./fonts";
 import { pdfImageData } from "./images";
 import { layoutCache } from "./shaping";
@@ -111,6 +112,7 @@ function drawRun(doc: PDFKit.PDFDocument, run: GlyphRun) {
   if (!font[ENCODES_BY_TEXT]) {
     font.encode = encodeByText;
     font[ENCODES_BY_TEXT] = true;
+    cacheEmbedding(font as unknown as PdfKitFont, run.font.key);
   }
   doc
     .fontSize(run.size)
