@@ -3,6 +3,7 @@ import PDFDocument from "pdfkit";
 import { cacheEmbedding, type PdfKitFont } from "./font-embed";
 import { primaryFont } from "./fonts";
 import { pdfImageData } from "./images";
+import { addPath } from "./pdf-paths";
 import { layoutCache } from "./shaping";
 import type { GlyphRun, Scene, SceneItem } from "./scene";
 
@@ -67,7 +68,8 @@ async function drawItem(doc: PDFKit.PDFDocument, item: SceneItem, images: Map<st
     case "path":
       doc.save();
       if (item.opacity !== undefined) doc.fillOpacity(item.opacity);
-      doc.path(item.d).fill(item.fill);
+      addPath(doc as unknown as Parameters<typeof addPath>[0], item.d);
+      doc.fill(item.fill);
       doc.restore();
       return;
     case "text":
