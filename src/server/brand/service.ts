@@ -3,7 +3,7 @@ import { type Actor, recordAudit } from "@/server/audit/service";
 import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import type { Db } from "@/server/db";
 import { HANDWRITING_FONTS, TEXT_FONTS, type TFontFamily } from "@/server/render/fonts";
-import { imageAsset } from "@/server/render/images";
+import { imageAssetAsync } from "@/server/render/images";
 import type { ImageAsset } from "@/server/render/scene";
 import { contrastWarnings } from "./contrast";
 import { checkImageUpload } from "./image-upload";
@@ -119,8 +119,8 @@ export async function brandForRender(db: Db, p: { workspaceId: string }): Promis
     companyName: v.companyName,
     colors: v.colors,
     fonts: v.fonts,
-    logo: kit?.logo && kit.logoType ? imageAsset(Buffer.from(kit.logo), kit.logoType, 1500) : null,
-    signature: kit?.signature && kit.signatureType ? imageAsset(Buffer.from(kit.signature), kit.signatureType, 1200) : null,
+    logo: kit?.logo && kit.logoType ? await imageAssetAsync(Buffer.from(kit.logo), kit.logoType, 1500) : null,
+    signature: kit?.signature && kit.signatureType ? await imageAssetAsync(Buffer.from(kit.signature), kit.signatureType, 1200) : null,
     returnAddress: returnAddressLines(v.returnAddress),
     signOff: v.signOff,
     destinationUrl: v.destinationUrl,

@@ -4,7 +4,7 @@ import { brandForRender } from "@/server/brand/service";
 import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { layoutPiece, LAYOUTS, piecePdf, piecePng } from "@/server/render";
+import { layoutPiece, LAYOUTS, piecePdf, piecePngAsync } from "@/server/render";
 import type { RenderInput, RenderIssue } from "@/server/render/input";
 import { DEFAULT_SIZE, sizeSpec, type TFormat } from "@/server/render/page-specs";
 import { composePiece, type DesignLike, SAMPLE_CONTACT } from "./compose";
@@ -157,7 +157,7 @@ export async function previewDesign(db: Db, p: { workspaceId: string; design: De
   });
   const rendered = layoutPiece(composed.input);
   const result: PreviewResult = {
-    pages: rendered.scene.pages.map((page, i) => ({ label: page.label, png: piecePng(rendered, i, { widthPx: p.widthPx ?? 900, guides: p.guides ?? true }) })),
+    pages: await Promise.all(rendered.scene.pages.map(async (page, i) => ({ label: page.label, png: await piecePngAsync(rendered, i, { widthPx: p.widthPx ?? 900, guides: p.guides ?? true }) }))),
     issues: rendered.issues,
     missingFields: composed.missing,
     fallbacks: composed.fallbacks,

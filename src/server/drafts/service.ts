@@ -5,7 +5,7 @@ import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { proofUrl } from "@/server/designs/proof-links";
 import { AppError } from "@/server/errors";
 import { enqueueJob, getJob, jobView } from "@/server/jobs/service";
-import { layoutPiece, piecePng } from "@/server/render";
+import { layoutPiece, piecePngAsync } from "@/server/render";
 import { composePiece } from "@/server/designs/compose";
 import { draftData, loadRenderContext, renderDraft, responseLink } from "./render";
 import type { TDraftBlocks } from "./schema";
@@ -154,7 +154,7 @@ export async function draftImages(db: Db, p: { workspaceId: string; draftId: str
   const composed = composePiece({ title: d.campaign.name, brand: ctx.brand, design: ctx.design, contact: d.contact, response: { url: `${url}?via=qr`, label: url.replace(/^https?:\/\//, "") }, specimen: d.specimen, addressPrintedBy: ctx.addressPrintedBy });
   const rendered = layoutPiece({ ...composed.input, text });
   const pages = p.page !== undefined ? [Math.min(Math.max(0, p.page), rendered.scene.pages.length - 1)] : rendered.scene.pages.map((_, i) => i);
-  return pages.map((i) => ({ label: rendered.scene.pages[i].label, png: piecePng(rendered, i, { widthPx: p.widthPx, crop: "trim" }) }));
+  return Promise.all(pages.map(async (i) => ({ label: rendered.scene.pages[i].label, png: await piecePngAsync(rendered, i, { widthPx: p.widthPx, crop: "trim" }) })));
 }
 
 /** The stored print PDF of a draft. */

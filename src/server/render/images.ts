@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { deflateSync } from "node:zlib";
-import { Resvg } from "@resvg/resvg-js";
-import PNG from "png-js";
+import { Worker } from "node:worker_threads";
+import { renderAsync, Resvg } from "@resvg/resvg-js";
 import { sanitiseSvg } from "@/server/render/svg-sanitise";
+import { threadModule } from "@/server/platform/thread-module";
 import { MAX_IMAGE_PIXELS } from "./image-limits";
+import { Lru } from "./lru";
 import type { ImageAsset } from "./scene";
 
 /** Width and height of a PNG (from its header) or a JPEG (from its first frame header); null if neither. */
@@ -26,12 +27,13 @@ export function imageSize(bytes: Buffer): { mime: "image/png" | "image/jpeg"; wi
   return null;
 }
 
-const assets = new Map<string, ImageAsset>();
+/** Images by content hash (and print width): at most 200 of them and 256 MB. */
+const assets = new Lru<string, ImageAsset>(200, (a) => a.bytes.length + 200, 256 * 1024 * 1024);
 function remember(asset: ImageAsset): ImageAsset {
-  if (assets.size > 200) assets.clear();
   assets.set(asset.id, asset);
   return asset;
 }
+const assetId = (bytes: Buffer, printWidthPx: number) => createHash("sha256").update(bytes).update(String(printWidthPx)).digest("hex").slice(0, 24);
 
 /**
  * An image for the renderer from stored PNG or JPEG bytes, or from an SVG rasterised at print
@@ -39,20 +41,46 @@ function remember(asset: ImageAsset): ImageAsset {
  * name a file), and an image declaring more than MAX_IMAGE_PIXELS pixels is not used at all.
  */
 export function imageAsset(bytes: Buffer, mime: string, printWidthPx = 1500): ImageAsset | null {
-  const id = createHash("sha256").update(bytes).update(String(printWidthPx)).digest("hex").slice(0, 24);
+  const id = assetId(bytes, printWidthPx);
   const hit = assets.get(id);
   if (hit) return hit;
   if (mime === "image/svg+xml") {
-    let svg: string;
-    try {
-      svg = sanitiseSvg(bytes.toString("utf8"));
-    } catch {
-      return null;
-    }
-    const png = Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: printWidthPx }, font: { loadSystemFonts: false } }).render().asPng());
-    const size = imageSize(png)!;
-    return remember({ id, bytes: png, mime: "image/png", widthPx: size.width, heightPx: size.height });
+    const svg = cleanSvg(bytes);
+    if (svg === null) return null;
+    return svgAsset(id, Buffer.from(new Resvg(svg, svgOptions(printWidthPx)).render().asPng()));
   }
+  return rasterAsset(id, bytes);
+}
+
+/**
+ * imageAsset for a request or a job: an SVG is rasterised by resvg on libuv's thread pool
+ * (renderAsync), not on the event loop; PNG and JPEG bytes are only hashed and their header read.
+ */
+export async function imageAssetAsync(bytes: Buffer, mime: string, printWidthPx = 1500): Promise<ImageAsset | null> {
+  const id = assetId(bytes, printWidthPx);
+  const hit = assets.get(id);
+  if (hit) return hit;
+  if (mime === "image/svg+xml") {
+    const svg = cleanSvg(bytes);
+    if (svg === null) return null;
+    return svgAsset(id, Buffer.from((await renderAsync(svg, svgOptions(printWidthPx))).asPng()));
+  }
+  return rasterAsset(id, bytes);
+}
+
+function cleanSvg(bytes: Buffer): string | null {
+  try {
+    return sanitiseSvg(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+const svgOptions = (printWidthPx: number) => ({ fitTo: { mode: "width" as const, value: printWidthPx }, font: { loadSystemFonts: false } });
+function svgAsset(id: string, png: Buffer): ImageAsset {
+  const size = imageSize(png)!;
+  return remember({ id, bytes: png, mime: "image/png", widthPx: size.width, heightPx: size.height });
+}
+function rasterAsset(id: string, bytes: Buffer): ImageAsset | null {
   const size = imageSize(bytes);
   if (!size || size.width * size.height > MAX_IMAGE_PIXELS) return null;
   return remember({ id, bytes, mime: size.mime, widthPx: size.width, heightPx: size.height });
@@ -68,15 +96,29 @@ export interface PdfImageData {
   alpha: Buffer | null;
 }
 
-const pdfImages = new Map<string, Promise<PdfImageData>>();
+/** Decoded images by content hash: at most 100 and 128 MB of deflated pixels. */
+const pdfImages = new Lru<string, PdfImageData>(100, (i) => i.data.length + (i.alpha?.length ?? 0) + 200, 128 * 1024 * 1024);
+const decoding = new Map<string, Promise<PdfImageData>>();
+
+/**
+ * An image as the PDF embeds it, made once per image and process: a JPEG as it is; a PNG decoded
+ * in the image thread (./image-thread.ts), off the event loop, while every document that needs it
+ * waits for the one decoding.
+ */
 export function pdfImageData(asset: ImageAsset): Promise<PdfImageData> {
-  let entry = pdfImages.get(asset.id);
-  if (!entry) {
-    entry = convert(asset);
-    if (pdfImages.size > 200) pdfImages.clear();
-    pdfImages.set(asset.id, entry);
+  const hit = pdfImages.get(asset.id);
+  if (hit) return Promise.resolve(hit);
+  let pending = decoding.get(asset.id);
+  if (!pending) {
+    pending = convert(asset)
+      .then((img) => {
+        pdfImages.set(asset.id, img);
+        return img;
+      })
+      .finally(() => decoding.delete(asset.id));
+    decoding.set(asset.id, pending);
   }
-  return entry;
+  return pending;
 }
 
 async function convert(asset: ImageAsset): Promise<PdfImageData> {
@@ -84,20 +126,20 @@ async function convert(asset: ImageAsset): Promise<PdfImageData> {
     const components = jpegComponents(asset.bytes);
     return { width: asset.widthPx, height: asset.heightPx, filter: "DCTDecode", colorSpace: components === 1 ? "DeviceGray" : components === 4 ? "DeviceCMYK" : "DeviceRGB", data: asset.bytes, alpha: null };
   }
-  const png = new PNG(asset.bytes);
-  const rgba = await new Promise<Uint8Array>((resolve) => png.decode(resolve));
-  const n = png.width * png.height;
-  const rgb = Buffer.alloc(n * 3);
-  const alpha = Buffer.alloc(n);
-  let opaque = true;
-  for (let i = 0; i < n; i++) {
-    rgb[i * 3] = rgba[i * 4];
-    rgb[i * 3 + 1] = rgba[i * 4 + 1];
-    rgb[i * 3 + 2] = rgba[i * 4 + 2];
-    alpha[i] = rgba[i * 4 + 3];
-    if (alpha[i] !== 255) opaque = false;
+  const worker = new Worker(await threadModule("src/server/render/image-thread.ts", "render-image-thread"), { workerData: asset.bytes, stdout: false, stderr: false });
+  try {
+    const reply = await new Promise<{ ok: true; img: PdfImageData } | { ok: false; message: string }>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`The image thread stopped (exit code ${code}) before decoding the image.`)));
+    });
+    if (!reply.ok) throw new Error(`The image could not be decoded: ${reply.message}`);
+    const { img } = reply;
+    const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+    return { ...img, data: buf(img.data), alpha: img.alpha ? buf(img.alpha) : null };
+  } finally {
+    void worker.terminate();
   }
-  return { width: png.width, height: png.height, filter: "FlateDecode", colorSpace: "DeviceRGB", data: deflateSync(rgb), alpha: opaque ? null : deflateSync(alpha) };
 }
 
 function jpegComponents(bytes: Buffer): number {

@@ -6,7 +6,7 @@ import { note, NOTE_LAYOUTS } from "./layouts/note";
 import { postcard, POSTCARD_LAYOUTS } from "./layouts/postcard";
 import { sizeSpec, type TFormat } from "./page-specs";
 import { writePdf } from "./pdf";
-import { rasterisePage, type RasterOptions } from "./raster";
+import { rasterisePage, rasterisePageAsync, type RasterOptions } from "./raster";
 import type { Scene } from "./scene";
 
 /**
@@ -21,7 +21,7 @@ import type { Scene } from "./scene";
  * satori + resvg make excellent images but turn text into outlines, so the PDF would carry no text
  * to search or extract; pdf-lib cannot position shaped glyph runs. fontkit (shaping, metrics,
  * subsetting) + PDFKit (PDF objects, embedded TrueType subsets with ToUnicode) + resvg (raster)
- * gives real text, full Unicode through per-character font fallback, and about 80 proofs per
+ * gives real text, full Unicode through per-character font fallback, and 140 to 180 drafts per
  * CPU-second for a 6x9 postcard (npm run bench:render).
  */
 export const LAYOUTS = {
@@ -73,10 +73,16 @@ export function piecePdf(rendered: Rendered): Promise<Buffer> {
   return writePdf(rendered.scene);
 }
 
-/** One page as a PNG (preview, thumbnail, or the image an agent sees). */
+const pageOf = (rendered: Rendered, page: number) => rendered.scene.pages[Math.min(Math.max(page, 0), rendered.scene.pages.length - 1)];
+
+/** One page as a PNG (preview, thumbnail, or the image an agent sees), rasterised on the calling thread: tests and scripts. */
 export function piecePng(rendered: Rendered, page: number, opts: RasterOptions): Buffer {
-  const p = rendered.scene.pages[Math.min(Math.max(page, 0), rendered.scene.pages.length - 1)];
-  return rasterisePage(p, opts);
+  return rasterisePage(pageOf(rendered, page), opts);
+}
+
+/** piecePng for requests: the image decoding and rasterising run on libuv's thread pool, not the event loop. */
+export function piecePngAsync(rendered: Rendered, page: number, opts: RasterOptions): Promise<Buffer> {
+  return rasterisePageAsync(pageOf(rendered, page), opts);
 }
 
 export type { RenderInput, RenderIssue } from "./input";

@@ -1,7 +1,9 @@
 import type { Glyph } from "fontkit";
 import PDFDocument from "pdfkit";
+import { cacheEmbedding, type PdfKitFont } from "./font-embed";
 import { primaryFont } from "./fonts";
 import { pdfImageData } from "./images";
+import { addPath } from "./pdf-paths";
 import { layoutCache } from "./shaping";
 import type { GlyphRun, Scene, SceneItem } from "./scene";
 
@@ -66,7 +68,8 @@ async function drawItem(doc: PDFKit.PDFDocument, item: SceneItem, images: Map<st
     case "path":
       doc.save();
       if (item.opacity !== undefined) doc.fillOpacity(item.opacity);
-      doc.path(item.d).fill(item.fill);
+      addPath(doc as unknown as Parameters<typeof addPath>[0], item.d);
+      doc.fill(item.fill);
       doc.restore();
       return;
     case "text":
@@ -111,6 +114,7 @@ function drawRun(doc: PDFKit.PDFDocument, run: GlyphRun) {
   if (!font[ENCODES_BY_TEXT]) {
     font.encode = encodeByText;
     font[ENCODES_BY_TEXT] = true;
+    cacheEmbedding(font as unknown as PdfKitFont, run.font.key);
   }
   doc
     .fontSize(run.size)

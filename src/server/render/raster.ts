@@ -1,6 +1,7 @@
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync, Resvg } from "@resvg/resvg-js";
 import type { FontRef } from "./fonts";
-import type { GlyphRun, ScenePage, SceneItem } from "./scene";
+import { Lru } from "./lru";
+import type { GlyphRun, ImageAsset, ScenePage, SceneItem } from "./scene";
 
 const glyphPaths = new Map<string, string>();
 /** A glyph's outline as SVG path data in font units (y up), from the same font file the PDF embeds. */
@@ -35,6 +36,17 @@ function runSvg(run: GlyphRun, defs: Map<string, string>): string {
     .join("");
 }
 
+/** An image's data: URI, encoded once per image (by its content hash; at most 64 MB of them). */
+const dataUris = new Lru<string, string>(100, (uri) => uri.length, 64 * 1024 * 1024);
+function dataUri(image: ImageAsset): string {
+  let uri = dataUris.get(image.id);
+  if (uri === undefined) {
+    uri = `data:${image.mime};base64,${image.bytes.toString("base64")}`;
+    dataUris.set(image.id, uri);
+  }
+  return uri;
+}
+
 let clipCount = 0;
 function itemSvg(item: SceneItem, defs: Map<string, string>): string {
   switch (item.kind) {
@@ -58,7 +70,7 @@ function itemSvg(item: SceneItem, defs: Map<string, string>): string {
       return `<g${t}${op}>${item.runs.map((r) => runSvg(r, defs)).join("")}</g>`;
     }
     case "image":
-      return `<image x="${n(item.x)}" y="${n(item.y)}" width="${n(item.w)}" height="${n(item.h)}" preserveAspectRatio="none" href="data:${item.image.mime};base64,${item.image.bytes.toString("base64")}"/>`;
+      return `<image x="${n(item.x)}" y="${n(item.y)}" width="${n(item.w)}" height="${n(item.h)}" preserveAspectRatio="none" href="${dataUri(item.image)}"/>`;
   }
 }
 
@@ -85,9 +97,17 @@ export function pageSvg(page: ScenePage, opts: Pick<RasterOptions, "crop" | "gui
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(w)}" height="${n(h)}" viewBox="${n(b)} ${n(b)} ${n(w)} ${n(h)}"><defs>${glyphDefs.join("")}</defs><rect x="0" y="0" width="${page.width}" height="${page.height}" fill="#ffffff"/>${body}</svg>`;
 }
 
-/** The page as a PNG, rasterised by resvg from pageSvg. */
+const resvgOptions = (opts: RasterOptions) => ({ fitTo: { mode: "width" as const, value: Math.round(opts.widthPx) }, background: "#ffffff", font: { loadSystemFonts: false } });
+
+/** The page as a PNG, rasterised by resvg from pageSvg, on the calling thread (tests, scripts). */
 export function rasterisePage(page: ScenePage, opts: RasterOptions): Buffer {
-  const svg = pageSvg(page, opts);
-  const resvg = new Resvg(svg, { fitTo: { mode: "width", value: Math.round(opts.widthPx) }, background: "#ffffff", font: { loadSystemFonts: false } });
-  return Buffer.from(resvg.render().asPng());
+  return Buffer.from(new Resvg(pageSvg(page, opts), resvgOptions(opts)).render().asPng());
+}
+
+/**
+ * The same PNG for a request: resvg parses the SVG, decodes the images in it (a PNG logo) and
+ * rasterises on libuv's thread pool (renderAsync), so the event loop only builds the SVG text.
+ */
+export async function rasterisePageAsync(page: ScenePage, opts: RasterOptions): Promise<Buffer> {
+  return Buffer.from((await renderAsync(pageSvg(page, opts), resvgOptions(opts))).asPng());
 }

@@ -2,6 +2,7 @@ import LineBreaker from "linebreak";
 import { paragraphDirection, type TDirection, visualOrder } from "./bidi";
 import { type FontRef, fontFor, primaryFont, type TCjkLang, type TFontFamily } from "./fonts";
 import type { GlyphRun } from "./scene";
+import { Lru } from "./lru";
 import { shapeText } from "./shaping";
 
 export interface TextStyle {
@@ -119,8 +120,13 @@ interface Chunk {
   required: boolean;
 }
 
-/** Break opportunities (UAX #14) of one paragraph, measured at 1 pt. */
+const chunkCache = new Lru<string, Chunk[]>(5_000);
+
+/** Break opportunities (UAX #14) of one paragraph, measured at 1 pt; a paragraph a template repeats for every recipient is measured once. */
 function chunksOf(paragraph: string, face: Face): Chunk[] {
+  const key = `${faceKey(face)}|${paragraph}`;
+  const hit = chunkCache.get(key);
+  if (hit) return hit;
   const chunks: Chunk[] = [];
   const breaker = new LineBreaker(paragraph);
   let last = 0;
@@ -130,6 +136,7 @@ function chunksOf(paragraph: string, face: Face): Chunk[] {
     chunks.push({ core, full, coreWidth: unitWidth(core, face), fullWidth: unitWidth(full, face), required: bk.required });
     last = bk.position;
   }
+  chunkCache.set(key, chunks);
   return chunks;
 }
 
@@ -202,12 +209,30 @@ export function cleanText(text: string): string {
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
 }
 
+const fitCache = new Lru<string, TextFit>(2_000);
+
+/**
+ * layoutTextInBox, remembered: the same text in the same box and style always lays out the same,
+ * so a block every recipient shares (the return address, a sign-off, the specimen mark, a call to
+ * action without merge fields) is laid out once per process. The result is shared: read-only.
+ */
+export function layoutText(raw: string, box: Box, style: TextStyle): TextFit {
+  const s = style;
+  const key = `${box.x},${box.y},${box.w},${box.h}|${s.family},${s.weight},${s.size},${s.minSize},${s.lineHeight},${s.color},${s.align},${s.valign},${s.lang}|${raw}`;
+  let fit = fitCache.get(key);
+  if (!fit) {
+    fit = layoutTextInBox(raw, box, style);
+    fitCache.set(key, fit);
+  }
+  return fit;
+}
+
 /**
  * Lays text out in a box: word-wrapped (Unicode line breaking), shrunk step by step down to
  * `minSize` until it fits, and otherwise reported as overflowing, with the lines that fit drawn and
  * the last one ending in an ellipsis. Nothing is ever cut without `overflow` saying so.
  */
-export function layoutText(raw: string, box: Box, style: TextStyle): TextFit {
+function layoutTextInBox(raw: string, box: Box, style: TextStyle): TextFit {
   const text = cleanText(raw);
   const lineHeight = style.lineHeight ?? 1.25;
   const minSize = Math.min(style.minSize ?? style.size, style.size);

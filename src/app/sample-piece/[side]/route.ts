@@ -1,4 +1,4 @@
-import { layoutPiece, piecePng } from "@/server/render";
+import { layoutPiece, piecePngAsync } from "@/server/render";
 
 /**
  * The landing page's example: a 6 × 9 postcard drawn by the same renderer that draws every
@@ -35,6 +35,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ sid
   const { side } = await params;
   const page = { "front.png": 0, "back.png": 1 }[side];
   if (page === undefined) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const png = piecePng(sample, page, { widthPx: 900, crop: "trim" });
+  const png = await piecePngAsync(sample, page, { widthPx: 900, crop: "trim" });
   return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" } });
 }

@@ -3,7 +3,7 @@ import { getBrandImage } from "@/server/brand/service";
 import { getDb } from "@/server/db";
 import { fileResponse, notFound } from "@/server/designs/proof-access";
 import { isIdShaped } from "@/server/platform/stored-text";
-import { imageAsset } from "@/server/render/images";
+import { imageAssetAsync } from "@/server/render/images";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ image: s
   if (!user || !isIdShaped(workspaceId) || !(await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } }))) return notFound();
   const stored = await getBrandImage(db, { workspaceId, which: image });
   if (!stored) return notFound();
-  const asset = imageAsset(stored.bytes, stored.type, 800);
+  const asset = await imageAssetAsync(stored.bytes, stored.type, 800);
   if (!asset || asset.mime !== "image/png") return notFound();
   return fileResponse(asset.bytes, "image/png", `${image}.png`);
 }
