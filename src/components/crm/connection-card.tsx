@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconUnlink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -23,8 +23,9 @@ const SCHEDULES = [
   { value: "off", label: "Only when I sync" },
 ];
 
-/** The counts of a sync by object type, as four figures. */
+/** The counts of a sync by object type, as four figures (five when it read Salesforce Leads, which are not counted among contacts). */
 export function CountsGrid({ counts }: { counts: TSyncCounts }) {
+  const leads = counts.leads.read + counts.leads.converted + counts.deleted.leads > 0;
   const figure = (label: string, main: string, detail: string) => (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -37,8 +38,14 @@ export function CountsGrid({ counts }: { counts: TSyncCounts }) {
     </div>
   );
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: leads ? 5 : 4 }} spacing="sm">
       {figure("Contacts", `${formatNumber(counts.contacts.read)} read`, `${formatNumber(counts.contacts.created)} new, ${formatNumber(counts.contacts.updated)} updated, ${formatNumber(counts.contacts.errors)} not synced`)}
+      {leads &&
+        figure(
+          "Leads",
+          `${formatNumber(counts.leads.read)} read`,
+          `${formatNumber(counts.leads.created)} new, ${formatNumber(counts.leads.updated)} updated, ${formatNumber(counts.leads.converted)} converted, ${formatNumber(counts.deleted.leads)} deleted, ${formatNumber(counts.leads.errors)} not synced`,
+        )}
       {figure("Accounts", `${formatNumber(counts.companies.read)} read`, `${formatNumber(counts.companies.created)} new, ${formatNumber(counts.companies.updated)} updated`)}
       {figure("Deals", `${formatNumber(counts.deals.read)} read`, `${formatNumber(counts.outcomes.created)} outcomes recorded, ${formatNumber(counts.outcomes.updated)} updated, ${formatNumber(counts.deals.errors)} not counted`)}
       {figure("Lists", `${formatNumber(counts.lists.read)} read`, `${formatNumber(counts.audienceMembers.added)} members added, ${formatNumber(counts.audienceMembers.removed)} removed; ${formatNumber(counts.suppressions.added)} opt-outs suppressed`)}
@@ -55,6 +62,15 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
   const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Nothing changed", message: err.message });
   const syncNow = useMutation(trpc.crm.syncNow.mutationOptions({ onSuccess: refresh, onError }));
   const schedule = useMutation(trpc.crm.setSchedule.mutationOptions({ onSuccess: refresh, onError }));
+  const leads = useMutation(
+    trpc.crm.setLeads.mutationOptions({
+      onSuccess: async (view) => {
+        notifications.show({ color: "teal", title: view.leads ? "Leads will be synced" : "Leads are no longer synced", message: view.leads ? "The next sync reads every lead." : "Their contacts stay; they are no longer linked to the leads." });
+        await refresh();
+      },
+      onError,
+    }),
+  );
   const disconnect = useMutation(
     trpc.crm.disconnect.mutationOptions({
       onSuccess: async () => {
@@ -121,6 +137,21 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
           <Text size="sm" c="dimmed">
             Lists are not synced: these credentials cannot read {c.kind === "salesforce" ? "Campaigns" : "lists"}. Give them access and reconnect to sync them as audiences.
           </Text>
+        )}
+        {c.kind === "salesforce" && (connected || needsReconnect) && (
+          <Switch
+            label="Sync Leads"
+            description={
+              c.leadsNote && !c.leads
+                ? c.leadsNote
+                : c.leads
+                  ? "Unconverted leads are synced as contacts, and lead members of campaigns join their audiences."
+                  : "Leads are not synced: only Contacts become contacts. Turn on to sync unconverted leads too."
+            }
+            checked={c.leads}
+            onChange={(e) => leads.mutate({ workspaceId, connectionId: c.connectionId, leads: e.currentTarget.checked })}
+            disabled={leads.isPending || Boolean(running) || (!connected && !c.leads)}
+          />
         )}
         {(connected || needsReconnect) && <DealFilter workspaceId={workspaceId} connection={c} />}
         {connected && (

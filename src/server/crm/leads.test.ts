@@ -26,8 +26,8 @@ afterAll(async () => {
 
 /** 60 contacts at 12 companies, 30 leads (two pages of 20), lead members in the first campaign; one lead already converted. */
 async function salesforce(o: { leads: boolean; options?: Partial<SalesforceFakeOptions> }) {
-  const data = generateCrm("salesforce", { contacts: 60, companies: 12 });
-  data.leads = generateLeads(data, 30);
+  const crm = generateCrm("salesforce", { contacts: 60, companies: 12 });
+  const data = { ...crm, leads: generateLeads(crm, 30) };
   // Converted before any sync: its person is Contact 2 now; it is no second contact.
   Object.assign(data.leads[29], { convertedContactId: data.contacts[1].id, convertedAt: Date.now() - 86_400_000, email: data.contacts[1].email });
   data.lists[0].members.push(data.leads[0].id, data.leads[1].id, data.leads[29].id);
@@ -114,7 +114,7 @@ describe("Salesforce Leads, synced", () => {
     expect((await first()).counts).toMatchObject({ contacts: { created: 60 }, leads: { read: 0, created: 0 } });
     expect(leadQueries(fake)).toEqual([]);
     expect(await prisma.contact.count({ where: { workspaceId } })).toBe(60);
-    expect(await members("Q4 target accounts")).not.toContain(data.leads![0].id);
+    expect(await members("Q4 target accounts")).not.toContain(data.leads[0].id);
     expect(await members("Q4 target accounts")).toHaveLength(15 + 1);
   }, 60_000);
 
@@ -149,18 +149,18 @@ describe("Salesforce Leads, synced", () => {
     await expect(setLeads(prisma, { workspaceId, connectionId: connected.connectionId, leads: true, actor: owner })).resolves.toMatchObject({ leads: true, leadsNote: null });
     const on = await sync();
     expect(on.counts.leads).toMatchObject({ read: 29, created: 29 });
-    expect(await members("Q4 target accounts")).toContain(data.leads![0].id);
+    expect(await members("Q4 target accounts")).toContain(data.leads[0].id);
 
     await expect(setLeads(prisma, { workspaceId, connectionId: connected.connectionId, leads: false, actor: owner })).resolves.toMatchObject({ leads: false });
     expect(await prisma.crmRecordLink.count({ where: { connectionId: connected.connectionId, workspaceId, objectType: "lead" } })).toBe(0);
     expect(await prisma.contact.count({ where: { workspaceId } })).toBe(60 + 29);
-    expect(await members("Q4 target accounts")).not.toContain(data.leads![0].id);
+    expect(await members("Q4 target accounts")).not.toContain(data.leads[0].id);
     const off = await sync();
     expect(off.counts.leads.read).toBe(0);
     const log = await prisma.auditLogEntry.findMany({ where: { workspaceId, action: "crm.leads_changed" }, orderBy: { createdAt: "asc" } });
     expect(log.map((l) => (l.data as { leads: boolean }).leads)).toEqual([true, false]);
     const issues = await listIssues(prisma, { workspaceId, syncId: on.syncId, severity: "warning", take: 100 });
-    expect(issues.issues.some((i) => i.message.startsWith(`lead ${data.leads![9].id}: no address`))).toBe(true);
+    expect(issues.issues.some((i) => i.message.startsWith(`lead ${data.leads[9].id}: no address`))).toBe(true);
   }, 120_000);
 
   it("bad input changes nothing: leads on a HubSpot connection, a missing connection", async () => {

@@ -246,7 +246,8 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
         ? `SELECT ContactId, LeadId FROM CampaignMember WHERE CampaignId = '${listId}' ORDER BY Id`
         : `SELECT ContactId FROM CampaignMember WHERE CampaignId = '${listId}' AND ContactId != null ORDER BY Id`;
       const res = cursor ? await more(cursor, "Campaign Members") : await query(soql, "Campaign Members");
-      return { records: res.records.flatMap((r) => { const id = str(r.ContactId) ?? str(r.LeadId); return id ? [id] : []; }), next: locatorOf(res) };
+      const ids = res.records.map((r) => str(r.ContactId) ?? str(r.LeadId));
+      return { records: ids.filter((id): id is string => id !== null), next: locatorOf(res) };
     },
 
     // Deleted records stay in the recycle bin 15 days, readable with queryAll and IsDeleted; the daily full sync catches the rest.
