@@ -219,8 +219,8 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
       continue;
     }
     if (phase === "converted") {
-      // Leads converted since the last read: their contacts become their Contacts' (nothing to do before the first lead read).
-      const from = since("leads");
+      // Leads converted since the last read, in full syncs too: their contacts become their Contacts' (nothing to do before the first lead read).
+      const from = marks.leads ? new Date(Date.parse(marks.leads) - WATERMARK_OVERLAP_MS) : null;
       if (!from) {
         Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
         continue;
@@ -396,7 +396,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     const old = (current.watermarks ?? {}) as Partial<Record<TRecordType, string>>;
     const startedAt = new Date((run.job.startedAt ?? run.now()).getTime() - WATERMARK_OVERLAP_MS).toISOString();
     // Leads: only while they are synced (turned off, or refused during this sync, they are read from the start next time).
-    const leadsRead = leadsOn && (current as { leads?: boolean }).leads !== false;
+    const leadsRead = leadsOn && current.leads;
     const readNow = (t: TRecordType) => cursor.seen[t] ?? (t === "leads" && !old.leads && leadsRead ? startedAt : undefined);
     const updated = Object.fromEntries(types().map((t) => [t, [old[t], readNow(t), sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
     await tx.crmConnection.update({ where: { id: connection.id }, data: { watermarks: updated } });

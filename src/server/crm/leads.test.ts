@@ -108,6 +108,20 @@ describe("Salesforce Leads, synced", () => {
     expect(await members("Q4 target accounts")).toEqual(expect.arrayContaining([data.leads[0].id, data.leads[1].id]));
   }, 120_000);
 
+  it("a lead converted just before the daily full sync: still one contact, now the Contact's", async () => {
+    const { data, workspaceId, connected, sync } = await salesforce({ leads: true });
+    const now = Date.now();
+    const contactId = fakeId("salesforce", "003", 9002);
+    data.contacts.push({ ...data.contacts[2], id: contactId, firstName: "Converted", lastName: "Person", email: null, createdAt: now, modifiedAt: now });
+    Object.assign(data.leads[2], { convertedContactId: contactId, convertedAt: now });
+    const local = await prisma.contact.findFirstOrThrow({ where: { workspaceId, crmId: data.leads[2].id } });
+    await prisma.job.updateMany({ where: { workspaceId }, data: { finishedAt: new Date(now - 25 * 3_600_000) } });
+    const full = await sync();
+    expect(full).toMatchObject({ mode: "full", counts: { leads: { read: 28, converted: 1 }, contacts: { created: 0 }, deleted: { leads: 0 } } });
+    expect(await prisma.contact.count({ where: { workspaceId } })).toBe(60 + 29);
+    expect(await prisma.crmRecordLink.findMany({ where: { connectionId: connected.connectionId, workspaceId, localId: local.id }, select: { objectType: true, externalId: true } })).toEqual([{ objectType: "contact", externalId: contactId }]);
+  }, 60_000);
+
   it("leads off (the default): no Lead is read, lead members stay out of audiences", async () => {
     const { fake, data, workspaceId, connected, members, first } = await salesforce({ leads: false });
     expect(connected).toMatchObject({ leads: false, leadsNote: null });
