@@ -71,6 +71,8 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     await sf.getByLabel("My Domain URL").fill(salesforce.url);
     await sf.getByLabel("Consumer key").fill("3MVG9-e2e-key");
     await sf.getByLabel("Consumer secret").fill("wrong-secret-000");
+    // Leads are a choice of the connection, off unless ticked.
+    await expect(sf.getByRole("checkbox", { name: "Also sync Leads" })).not.toBeChecked();
     await sf.getByRole("button", { name: "Check and connect" }).click();
     await expect(sf.getByText(/did not accept this consumer key and secret together/)).toBeVisible();
     await sf.getByLabel("Consumer secret").fill("e2e-secret-123456");
@@ -79,6 +81,7 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     const sfCard = page.getByRole("region", { name: /^Salesforce / });
     await expect(sfCard.getByRole("cell", { name: "Done" })).toBeVisible({ timeout: 60_000 });
     await expect(sfCard.getByRole("row").filter({ hasText: "Full" })).toContainText("400 read");
+    await expect(sfCard.getByRole("switch", { name: "Sync Leads" })).not.toBeChecked();
 
     // Disconnect: the credentials go, the synced contacts stay.
     await card.getByRole("button", { name: "Disconnect" }).click();

@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Button, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconLock } from "@tabler/icons-react";
@@ -13,13 +13,14 @@ export const CRM_NAMES: Record<CrmKindName, string> = { hubspot: "HubSpot", sale
 /**
  * Connect HubSpot (a private app's access token) or Salesforce (My Domain URL, connected app's
  * consumer key and secret). The server checks them with the CRM before anything is saved; a
- * refusal says what is wrong or missing, beside the field.
+ * refusal says what is wrong or missing, beside the field. Salesforce: whether Leads are synced too
+ * (off unless the connection already syncs them).
  */
-export function ConnectModal({ workspaceId, kind, opened, onClose }: { workspaceId: string; kind: CrmKindName; opened: boolean; onClose: () => void }) {
+export function ConnectModal({ workspaceId, kind, opened, onClose, leads = false }: { workspaceId: string; kind: CrmKindName; opened: boolean; onClose: () => void; leads?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({
-    initialValues: { accessToken: "", myDomainUrl: "", clientId: "", clientSecret: "" },
+    initialValues: { accessToken: "", myDomainUrl: "", clientId: "", clientSecret: "", leads },
     validate: (v) =>
       kind === "hubspot"
         ? { accessToken: v.accessToken.trim() ? null : "Paste the private app's access token." }
@@ -36,8 +37,9 @@ export function ConnectModal({ workspaceId, kind, opened, onClose }: { workspace
   };
   const connect = useMutation(
     trpc.crm.connect.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (result) => {
         notifications.show({ color: "teal", title: `${CRM_NAMES[kind]} connected`, message: "The first sync has started; its progress is on this page." });
+        if (result.leadsNote) notifications.show({ color: "yellow", title: "Leads are not synced", message: result.leadsNote, autoClose: false });
         await queryClient.invalidateQueries({ queryKey: trpc.crm.connections.queryKey({ workspaceId }) });
         close();
       },
@@ -51,7 +53,7 @@ export function ConnectModal({ workspaceId, kind, opened, onClose }: { workspace
   const submit = form.onSubmit((v) =>
     connect.mutate({
       workspaceId,
-      credentials: kind === "hubspot" ? { kind, accessToken: v.accessToken.trim() } : { kind, myDomainUrl: v.myDomainUrl.trim(), clientId: v.clientId.trim(), clientSecret: v.clientSecret.trim() },
+      credentials: kind === "hubspot" ? { kind, accessToken: v.accessToken.trim() } : { kind, myDomainUrl: v.myDomainUrl.trim(), clientId: v.clientId.trim(), clientSecret: v.clientSecret.trim(), leads: v.leads },
     }),
   );
 
@@ -81,6 +83,11 @@ export function ConnectModal({ workspaceId, kind, opened, onClose }: { workspace
               <TextInput label="My Domain URL" description="Setup → My Domain" placeholder="https://acme.my.salesforce.com" autoComplete="off" data-autofocus required maxLength={300} {...form.getInputProps("myDomainUrl")} />
               <TextInput label="Consumer key" autoComplete="off" required maxLength={300} {...form.getInputProps("clientId")} />
               <PasswordInput label="Consumer secret" autoComplete="off" required maxLength={300} {...form.getInputProps("clientSecret")} />
+              <Checkbox
+                label="Also sync Leads"
+                description="Unconverted leads become contacts and join their campaigns' audiences; the Run As user must be able to read Leads."
+                {...form.getInputProps("leads", { type: "checkbox" })}
+              />
             </>
           )}
           <Alert color="gray" icon={<IconLock size={18} />} p="sm">

@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconUnlink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -33,6 +33,15 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
   const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Nothing changed", message: err.message });
   const syncNow = useMutation(trpc.crm.syncNow.mutationOptions({ onSuccess: refresh, onError }));
   const schedule = useMutation(trpc.crm.setSchedule.mutationOptions({ onSuccess: refresh, onError }));
+  const leads = useMutation(
+    trpc.crm.setLeads.mutationOptions({
+      onSuccess: async (view) => {
+        notifications.show({ color: "teal", title: view.leads ? "Leads will be synced" : "Leads are no longer synced", message: view.leads ? "The next sync reads every lead." : "Their contacts stay; they are no longer linked to the leads." });
+        await refresh();
+      },
+      onError,
+    }),
+  );
   const disconnect = useMutation(
     trpc.crm.disconnect.mutationOptions({
       onSuccess: async () => {
@@ -99,6 +108,21 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
           <Text size="sm" c="dimmed">
             Lists are not synced: these credentials cannot read {c.kind === "salesforce" ? "Campaigns" : "lists"}. Give them access and reconnect to sync them as audiences.
           </Text>
+        )}
+        {c.kind === "salesforce" && (connected || needsReconnect) && (
+          <Switch
+            label="Sync Leads"
+            description={
+              c.leadsNote && !c.leads
+                ? c.leadsNote
+                : c.leads
+                  ? "Unconverted leads are synced as contacts, and lead members of campaigns join their audiences."
+                  : "Leads are not synced: only Contacts become contacts. Turn on to sync unconverted leads too."
+            }
+            checked={c.leads}
+            onChange={(e) => leads.mutate({ workspaceId, connectionId: c.connectionId, leads: e.currentTarget.checked })}
+            disabled={leads.isPending || Boolean(running) || (!connected && !c.leads)}
+          />
         )}
         {(connected || needsReconnect) && <DealFilter workspaceId={workspaceId} connection={c} />}
         {connected && (

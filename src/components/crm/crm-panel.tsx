@@ -53,7 +53,9 @@ export function CrmPanel({ workspaceId }: { workspaceId: string }) {
       ) : (
         connections.data.map((c) => <ConnectionCard key={c.connectionId} workspaceId={workspaceId} connection={c} onReconnect={() => setConnecting(c.kind)} />)
       )}
-      {connecting && <ConnectModal workspaceId={workspaceId} kind={connecting} opened onClose={() => setConnecting(null)} />}
+      {connecting && (
+        <ConnectModal workspaceId={workspaceId} kind={connecting} leads={connections.data?.find((c) => c.kind === connecting)?.leads ?? false} opened onClose={() => setConnecting(null)} />
+      )}
     </Stack>
   );
 }

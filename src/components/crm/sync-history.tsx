@@ -100,6 +100,7 @@ function SyncRow({ sync: s, open, onToggle }: { sync: TSyncView; open: boolean; 
           {formatNumber(c.contacts.read)} read
           <Text size="xs" c="dimmed">
             {formatNumber(c.contacts.created)} new, {formatNumber(c.contacts.updated)} updated
+            {c.leads.read > 0 && `; and ${formatNumber(c.leads.read)} ${c.leads.read === 1 ? "lead" : "leads"} read`}
           </Text>
         </Table.Td>
         <Table.Td>

@@ -79,6 +79,8 @@ export interface CrmIdentity {
   listsReadable: boolean;
   /** The CRM account's currency (ISO 4217), or null when it does not say. */
   currency: string | null;
+  /** Leads were asked for and cannot be read: why, as a sentence (the connection syncs without them). */
+  leadsUnreadable?: string | null;
 }
 
 /** A deal pipeline and its stages, as the CRM names them (Salesforce: one, its opportunity stages). */
@@ -92,6 +94,24 @@ export interface CrmPipeline {
 export interface CrmDeleted {
   id: string;
   deletedAt: string | null;
+}
+
+/** A Salesforce Lead that was converted: its person is now the Contact `contactId`. */
+export interface CrmConvertedLead {
+  id: string;
+  contactId: string | null;
+  modifiedAt: string | null;
+}
+
+/**
+ * Salesforce Leads (only an adapter built with leads on has it): unconverted leads read as contacts
+ * (their Company as companyName, no companyId), the converted ones and those deleted since a time.
+ */
+export interface CrmLeadReader {
+  count(since: Date | null): Promise<number | null>;
+  page(since: Date | null, cursor: string | null): Promise<CrmPage<CrmContact>>;
+  converted(since: Date, cursor: string | null): Promise<CrmPage<CrmConvertedLead>>;
+  deleted(since: Date, cursor: string | null): Promise<CrmPage<CrmDeleted>>;
 }
 
 export interface CrmAdapter {
@@ -110,6 +130,8 @@ export interface CrmAdapter {
   deleted(type: TCrmObjectType, since: Date, cursor: string | null): Promise<CrmPage<CrmDeleted>>;
   /** The deal pipelines and their stages. */
   pipelines(): Promise<CrmPipeline[]>;
+  /** Salesforce Leads, when the connection syncs them (list members then include leads too). */
+  readonly leads?: CrmLeadReader;
 }
 
 /** The credentials or permissions are not enough: the message says what is wrong and how to fix it. */

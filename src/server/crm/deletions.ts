@@ -15,18 +15,24 @@ import type { TSyncCounts } from "./schema";
  * - a deal's outcomes (opportunity_created, pipeline_dollars, closed_won) are removed: the CRM no
  *   longer says the deal exists.
  *
+ * - a Salesforce Lead (deleted, converted, or no longer synced): its contact stays, unlinked from the
+ *   lead; it leaves this CRM's list audiences unless another record of this CRM (the Contact the lead
+ *   became, say) is still that contact.
+ *
  * A record the CRM brings back (an undelete) is linked again by the next sync that reads it.
  */
-const LINK_TYPE: Record<TCrmObjectType, string> = { contacts: "contact", companies: "account", deals: "deal" };
+export type TRecordType = TCrmObjectType | "leads";
+const LINK_TYPE: Record<TRecordType, string> = { contacts: "contact", companies: "account", deals: "deal", leads: "lead" };
 
 export interface DeletionResult {
   contacts: number;
   companies: number;
   deals: number;
+  leads: number;
 }
 
 /** Notes that a full sync read these records (whatever became of them here), so reconciliation keeps their links. */
-export async function markSeen(tx: Db, s: LinkScope, type: TCrmObjectType, externalIds: string[], syncId: string) {
+export async function markSeen(tx: Db, s: LinkScope, type: TRecordType, externalIds: string[], syncId: string) {
   const ids = JSON.stringify([...new Set(externalIds)]);
   if (!externalIds.length) return;
   if (type === "deals") {
@@ -44,9 +50,10 @@ export async function markSeen(tx: Db, s: LinkScope, type: TCrmObjectType, exter
 }
 
 /** Applies the deletion of these records of one type (see above); returns how many were known here. */
-export async function applyDeleted(tx: Db, s: LinkScope, type: TCrmObjectType, externalIds: string[]): Promise<number> {
+export async function applyDeleted(tx: Db, s: LinkScope, type: TRecordType, externalIds: string[]): Promise<number> {
   const ids = JSON.stringify([...new Set(externalIds)]);
   if (!externalIds.length) return 0;
+  if (type === "leads") return unlinkLeads(tx, s, ids);
   if (type === "deals") {
     const removed = await tx.$queryRaw<{ externalId: string }[]>`
       DELETE FROM "AccountOutcome"
@@ -68,6 +75,23 @@ export async function applyDeleted(tx: Db, s: LinkScope, type: TCrmObjectType, e
   return unlink(tx, s, LINK_TYPE[type], ids);
 }
 
+/** Unlinks the leads; their contacts leave this CRM's list audiences unless another of its records still is them. */
+async function unlinkLeads(tx: Db, s: LinkScope, ids: string): Promise<number> {
+  const gone = await tx.$queryRaw<{ localId: string }[]>`
+    DELETE FROM "CrmRecordLink"
+     WHERE "connectionId" = ${s.connectionId} AND "objectType" = 'lead' AND "workspaceId" = ${s.workspaceId}
+       AND "externalId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${ids}::jsonb)))
+    RETURNING "localId"`;
+  if (!gone.length) return 0;
+  await tx.$executeRaw`
+    DELETE FROM "AudienceMember" m
+     USING "CrmListLink" ll
+     WHERE ll."connectionId" = ${s.connectionId} AND m."audienceId" = ll."audienceId" AND m."workspaceId" = ${s.workspaceId}
+       AND m."contactId" = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(gone.map((g) => g.localId))}::jsonb)))
+       AND NOT EXISTS (SELECT 1 FROM "CrmRecordLink" k WHERE k."connectionId" = ${s.connectionId} AND k."objectType" IN ('contact', 'lead') AND k."localId" = m."contactId")`;
+  return gone.length;
+}
+
 const unlink = (tx: Db, s: LinkScope, objectType: string, ids: string) => tx.$executeRaw`
   DELETE FROM "CrmRecordLink"
    WHERE "connectionId" = ${s.connectionId} AND "objectType" = ${objectType} AND "workspaceId" = ${s.workspaceId}
@@ -77,10 +101,10 @@ const unlink = (tx: Db, s: LinkScope, objectType: string, ids: string) => tx.$ex
  * After a full sync read every record: what this connection linked (or counted, for deals) and the
  * sync did not read was deleted in the CRM. Returns the deleted records' ids by type.
  */
-export async function unseenRecords(tx: Db, s: LinkScope, syncId: string): Promise<Record<TCrmObjectType, string[]>> {
+export async function unseenRecords(tx: Db, s: LinkScope, syncId: string): Promise<Record<TRecordType, string[]>> {
   const links = await tx.$queryRaw<{ objectType: string; externalId: string }[]>`
     SELECT "objectType", "externalId" FROM "CrmRecordLink"
-     WHERE "connectionId" = ${s.connectionId} AND "objectType" IN ('contact', 'account') AND "lastSeenSyncId" IS DISTINCT FROM ${syncId}`;
+     WHERE "connectionId" = ${s.connectionId} AND "objectType" IN ('contact', 'account', 'lead') AND "lastSeenSyncId" IS DISTINCT FROM ${syncId}`;
   const deals = await tx.$queryRaw<{ externalId: string }[]>`
     SELECT DISTINCT o."externalId" FROM "AccountOutcome" o
      WHERE o."workspaceId" = ${s.workspaceId} AND o."crmConnectionId" = ${s.connectionId} AND o."externalId" IS NOT NULL
@@ -90,9 +114,10 @@ export async function unseenRecords(tx: Db, s: LinkScope, syncId: string): Promi
     contacts: links.filter((l) => l.objectType === "contact").map((l) => l.externalId),
     companies: links.filter((l) => l.objectType === "account").map((l) => l.externalId),
     deals: deals.map((d) => d.externalId),
+    leads: links.filter((l) => l.objectType === "lead").map((l) => l.externalId),
   };
 }
 
-export const addDeleted = (counts: TSyncCounts, type: TCrmObjectType, n: number) => {
+export const addDeleted = (counts: TSyncCounts, type: TRecordType, n: number) => {
   counts.deleted[type] += n;
 };

@@ -7,7 +7,8 @@ import { forgetQueryHistory } from "@/server/imports/query-history";
 import { sqlState } from "@/server/platform/database-errors";
 import { CRM_OBJECT_TYPES, CrmAccessError, type CrmAdapter, CrmCredentialsRevoked, CrmCursorExpired, type CrmDeal, CrmQuotaExceeded, CrmRateLimited, MAX_LIST_MEMBERS, type TCrmObjectType } from "./adapter";
 import { dealCounts, dealFilterOf, inOutcomeCurrency } from "./deal-rules";
-import { applyDeleted, markSeen, unseenRecords } from "./deletions";
+import { applyDeleted, markSeen, type TRecordType, unseenRecords } from "./deletions";
+import { leadsChoice, moveConverted, writeLeadsPage } from "./leads";
 import { adapterFor, openCredentials } from "./registry";
 import { CRM_LABELS, type TSyncCounts } from "./schema";
 import { SecretBoxError } from "@/server/platform/secret-box";
@@ -23,8 +24,9 @@ const WATERMARK_OVERLAP_MS = 2 * 60_000;
 const MAX_RATE_LIMIT_TRIES = 8;
 const MAX_WAIT_MS = 120_000;
 
-type Phase = TCrmObjectType | "lists" | "deleted" | "done";
-const PHASES: Phase[] = ["companies", "contacts", "lists", "deals", "deleted", "done"];
+type Phase = TRecordType | "converted" | "lists" | "deleted" | "done";
+// Salesforce Leads (when synced) before contacts: a converted lead's contact is its Contact's before the Contact is read.
+const PHASES: Phase[] = ["companies", "converted", "leads", "contacts", "lists", "deals", "deleted", "done"];
 
 /** Where a sync resumes: saved with each page, in the page's transaction. */
 interface Cursor {
@@ -34,7 +36,7 @@ interface Cursor {
   /** In the lists phase, the list; in the deleted phase, the object type (CRM_OBJECT_TYPES). */
   listIndex: number;
   /** Per type, the newest last-modified time read so far by this sync. */
-  seen: Partial<Record<TCrmObjectType, string>>;
+  seen: Partial<Record<TRecordType, string>>;
   done: number;
   total: number | null;
 }
@@ -69,7 +71,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     const { credentials, resealed } = openCredentials(connection);
     // Key rotation: credentials sealed under an older key are sealed again under the current one.
     if (resealed) await prisma.crmConnection.updateMany({ where: { id: connection.id, credentials: connection.credentials }, data: { credentials: resealed } });
-    adapter = adapterFor(credentials, connection.instanceUrl);
+    adapter = adapterFor(credentials, connection.instanceUrl, { leads: connection.kind === "salesforce" && connection.leads });
   } catch (error) {
     if (error instanceof SecretBoxError) throw new JobError(`The saved credentials cannot be read on this server (${error.message}); connect the CRM again.`);
     throw error;
@@ -77,10 +79,13 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
 
   const label = CRM_LABELS[connection.kind];
   const counts = countsOf(sync.counts);
-  const marks = (connection.watermarks ?? {}) as Partial<Record<TCrmObjectType, string>>;
-  const since = (type: TCrmObjectType): Date | null => (sync.mode === "incremental" && marks[type] ? new Date(Date.parse(marks[type]!) - WATERMARK_OVERLAP_MS) : null);
+  const marks = (connection.watermarks ?? {}) as Partial<Record<TRecordType, string>>;
+  // Salesforce Leads, when the owner chose them; switched off (with a warning) if Salesforce refuses them mid-sync.
+  let leadsOn = connection.kind === "salesforce" && connection.leads;
+  const types = (): TRecordType[] => (leadsOn ? [...CRM_OBJECT_TYPES, "leads"] : [...CRM_OBJECT_TYPES]);
+  const since = (type: TRecordType): Date | null => (sync.mode === "incremental" && marks[type] ? new Date(Date.parse(marks[type]!) - WATERMARK_OVERLAP_MS) : null);
   let keptIssues = await prisma.crmSyncIssue.count({ where: { syncId } });
-  const ctx = (issues: Issue[]): PageContext => ({ workspaceId: sync.workspaceId, connectionId: connection.id, label, actor: { kind: "system", id: null, label: `${label} sync` }, accountCache, counts, issues });
+  const ctx = (issues: Issue[]): PageContext => ({ workspaceId: sync.workspaceId, connectionId: connection.id, label, actor: { kind: "system", id: null, label: `${label} sync` }, accountCache, counts, issues, leads: leadsOn });
   const accountCache = newAccountCache();
 
   /**
@@ -114,7 +119,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
 
   const cursor: Cursor = (run.resumeFrom as Cursor | null) ?? { phase: "companies", page: null, listIndex: 0, seen: {}, done: 0, total: null };
   if (!run.resumeFrom) {
-    cursor.total = await estimateTotal(adapter, since).catch(() => null);
+    cursor.total = await estimateTotal(adapter, since, leadsOn).catch(() => null);
     await run.progress(0, cursor.total);
   }
 
@@ -130,6 +135,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
           continue;
         }
         if (error instanceof CrmAccessError && cursor.phase === "lists" && !(error instanceof CrmCredentialsRevoked)) throw new ListsUnreadable(error.message);
+        if (error instanceof CrmAccessError && (cursor.phase === "leads" || cursor.phase === "converted") && !(error instanceof CrmCredentialsRevoked)) throw new LeadsUnreadable(error.message);
         if (error instanceof CrmAccessError) {
           // Credentials the CRM refuses fail every later sync the same way: stop the schedule and tell the owner.
           await markNeedsReconnect(prisma, { workspaceId: sync.workspaceId, connectionId: connection.id, reason: error.message });
@@ -143,7 +149,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
   };
 
   /** Writes a page with the counts, issues and checkpoint in one transaction; on a database error, object by object. */
-  const commit = async (write: (tx: Db, c: PageContext, items: unknown[]) => Promise<void>, items: unknown[], next: Cursor, describe: (item: unknown) => Issue, seen?: { type: TCrmObjectType; ids: string[] }) => {
+  const commit = async (write: (tx: Db, c: PageContext, items: unknown[]) => Promise<void>, items: unknown[], next: Cursor, describe: (item: unknown) => Issue, seen?: { type: TRecordType; ids: string[] }) => {
     const before = structuredClone(counts);
     const save = async (tx: Db, issues: Issue[]) => {
       // A full sync notes every record it read, written or not: reconciliation keeps their links.
@@ -189,8 +195,54 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     forgetQueryHistory();
   };
 
+  /** Salesforce refused Leads mid-sync: leads off (the owner is told why), the rest of the sync goes on. */
+  const leadsRefused = async (error: LeadsUnreadable, next: Cursor) => {
+    leadsOn = false;
+    const note = `${error.message} Leads were switched off; turn them on again once it can.`;
+    await commit(
+      async (tx, c) => {
+        const current = await tx.crmConnection.findUniqueOrThrow({ where: { id: connection.id } });
+        await tx.crmConnection.update({ where: { id: connection.id }, data: await leadsChoice(tx, current, false, note.slice(0, 500)) });
+        c.issues.push({ objectType: "contact", objectId: "-", severity: "warning", message: `leads not synced: ${note}`.slice(0, 500) });
+        c.counts.issues.warnings++;
+      },
+      [],
+      next,
+      () => ({ objectType: "contact", objectId: "-", severity: "warning", message: "leads not synced" }),
+    );
+  };
+
   while (cursor.phase !== "done") {
     const phase = cursor.phase;
+    if ((phase === "converted" || phase === "leads") && !(leadsOn && adapter.leads)) {
+      Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
+      continue;
+    }
+    if (phase === "converted") {
+      // Leads converted since the last read, in full syncs too: their contacts become their Contacts' (nothing to do before the first lead read).
+      const from = marks.leads ? new Date(Date.parse(marks.leads) - WATERMARK_OVERLAP_MS) : null;
+      if (!from) {
+        Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
+        continue;
+      }
+      const res = await call(() => adapter.leads!.converted(from, cursor.page)).catch((error) => (error instanceof LeadsUnreadable ? error : Promise.reject(error)));
+      if (res instanceof LeadsUnreadable) {
+        await leadsRefused(res, Object.assign(cursor, { phase: "contacts", page: null, listIndex: 0 }));
+        continue;
+      }
+      const newest = res.records.reduce<string | undefined>((m, r) => (r.modifiedAt && (!m || r.modifiedAt > m) ? r.modifiedAt : m), cursor.seen.leads);
+      const next: Cursor = { ...cursor, phase: res.next ? phase : nextPhase(phase), page: res.next, seen: { ...cursor.seen, ...(newest ? { leads: newest } : {}) } };
+      await commit(
+        async (tx, c) => {
+          c.counts.leads.converted += await moveConverted(tx, { workspaceId: c.workspaceId, connectionId: c.connectionId }, res.records);
+        },
+        res.records,
+        next,
+        (item) => ({ objectType: "contact", objectId: (item as { id: string }).id, severity: "error", message: `lead ${(item as { id: string }).id}: its conversion could not be applied` }),
+      );
+      Object.assign(cursor, next);
+      continue;
+    }
     if (phase === "lists") {
       let lists: Awaited<ReturnType<CrmAdapter["lists"]>> = [];
       if (connection.listsEnabled) {
@@ -247,13 +299,16 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
         Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
         continue;
       }
-      const type = CRM_OBJECT_TYPES[cursor.listIndex];
+      const type = types()[cursor.listIndex];
       if (!type) {
         Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
         continue;
       }
       const from = since(type) ?? new Date(0);
-      const res = await call(() => adapter.deleted(type, from, cursor.page));
+      const res = await call(() => (type === "leads" ? adapter.leads!.deleted(from, cursor.page) : adapter.deleted(type, from, cursor.page))).catch((error) => {
+        if (!(error instanceof CrmAccessError) || error instanceof CrmCredentialsRevoked || type !== "leads") throw error;
+        return { records: [], next: null }; // Leads unreadable now: the next sync that reads them says so.
+      });
       const next: Cursor = { ...cursor, page: res.next, listIndex: res.next ? cursor.listIndex : cursor.listIndex + 1 };
       await commit(
         async (tx, c) => {
@@ -261,7 +316,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
         },
         res.records,
         next,
-        (item) => ({ objectType: type === "companies" ? "company" : type === "contacts" ? "contact" : "deal", objectId: (item as { id: string }).id, severity: "error", message: `${(item as { id: string }).id}: its deletion could not be applied` }),
+        (item) => ({ objectType: type === "companies" ? "company" : type === "deals" ? "deal" : "contact", objectId: (item as { id: string }).id, severity: "error", message: `${(item as { id: string }).id}: its deletion could not be applied` }),
       );
       Object.assign(cursor, next);
       continue;
@@ -270,14 +325,19 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     const type = phase;
     const from = since(type);
     const fetchPage = (page: string | null, start: Date | null) =>
-      call(() => adapter.page(type, start, page)).catch((error) => {
+      call(() => (type === "leads" ? adapter.leads!.page(start, page) : adapter.page(type, start, page))).catch((error) => {
         if (error instanceof CrmCursorExpired) return "expired" as const;
+        if (error instanceof LeadsUnreadable) return error;
         throw error;
       });
     // The next page is fetched while the current one is written.
     let pending = fetchPage(cursor.page, from);
     for (;;) {
       const res = await pending;
+      if (res instanceof LeadsUnreadable) {
+        await leadsRefused(res, Object.assign(cursor, { phase: nextPhase(type), page: null, listIndex: 0 }));
+        break;
+      }
       if (res === "expired") {
         // The saved cursor is gone (a Salesforce locator expires): read the type again from what was read last.
         const last = cursor.seen[type];
@@ -298,17 +358,16 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
         done: cursor.done + res.records.length,
       };
       counts[type].read += res.records.length;
-      const writer = type === "companies" ? writeCompanies : type === "contacts" ? writeContactsPage : writeCountedDeals;
+      const writer = type === "companies" ? writeCompanies : type === "contacts" ? writeContactsPage : type === "leads" ? writeLeadsPage : writeCountedDeals;
       await commit(
         (tx, c, items) => writer(tx, c, items as never),
         res.records,
         next,
         (item) => {
           const id = (item as { id: string }).id;
-          const what = type === "companies" ? "company" : type === "contacts" ? "contact" : "deal";
-          if (type !== "deals") counts[type].errors++;
-          else counts.deals.errors++;
-          return { objectType: what, objectId: id, severity: "error", message: `${what} ${id}: could not be saved (the database refused it)` };
+          const what = type === "companies" ? "company" : type === "contacts" ? "contact" : type === "leads" ? "lead" : "deal";
+          counts[type].errors++;
+          return { objectType: what === "lead" ? "contact" : what, objectId: id, severity: "error", message: `${what} ${id}: could not be saved (the database refused it)` };
         },
         { type, ids: res.records.map((r) => r.id) },
       );
@@ -323,7 +382,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
       async (tx) => {
         const scope = { workspaceId: sync.workspaceId, connectionId: connection.id };
         const gone = await unseenRecords(tx, scope, syncId);
-        for (const type of CRM_OBJECT_TYPES) counts.deleted[type] += await applyDeleted(tx, scope, type, gone[type]);
+        for (const type of [...CRM_OBJECT_TYPES, "leads"] as const) counts.deleted[type] += await applyDeleted(tx, scope, type, gone[type]);
         await tx.crmSync.update({ where: { id: syncId }, data: { counts: counts as unknown as Prisma.InputJsonValue } });
       },
       { timeout: 120_000, maxWait: 30_000 },
@@ -332,11 +391,14 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
 
   // Every page read: the watermarks move to the newest last-modified time read (or stay where they were).
   await prisma.$transaction(async (tx) => {
-    const current = await tx.crmConnection.findUnique({ where: { id: connection.id }, select: { watermarks: true, status: true } });
+    const current = await tx.crmConnection.findUnique({ where: { id: connection.id }, select: { watermarks: true, status: true, leads: true } });
     if (!current || current.status !== "connected") return;
-    const old = (current.watermarks ?? {}) as Partial<Record<TCrmObjectType, string>>;
+    const old = (current.watermarks ?? {}) as Partial<Record<TRecordType, string>>;
     const startedAt = new Date((run.job.startedAt ?? run.now()).getTime() - WATERMARK_OVERLAP_MS).toISOString();
-    const updated = Object.fromEntries(CRM_OBJECT_TYPES.map((t) => [t, [old[t], cursor.seen[t], sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
+    // Leads: only while they are synced (turned off, or refused during this sync, they are read from the start next time).
+    const leadsRead = leadsOn && current.leads;
+    const readNow = (t: TRecordType) => cursor.seen[t] ?? (t === "leads" && !old.leads && leadsRead ? startedAt : undefined);
+    const updated = Object.fromEntries(types().map((t) => [t, [old[t], readNow(t), sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
     await tx.crmConnection.update({ where: { id: connection.id }, data: { watermarks: updated } });
   });
   if (counts.contacts.created + counts.contacts.updated >= 1000) {
@@ -347,6 +409,8 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
 
 /** The credentials cannot read the CRM's lists (a permission, not the credentials themselves): the sync goes on without them. */
 class ListsUnreadable extends Error {}
+/** The Run As user cannot read Salesforce Leads: leads are switched off and the sync goes on without them. */
+class LeadsUnreadable extends Error {}
 
 /** A value or constraint the database refused (SQLSTATE class 22 or 23, or Prisma's value and unique errors). */
 function isDataError(error: unknown): boolean {
@@ -357,14 +421,14 @@ function isDataError(error: unknown): boolean {
 
 const nextPhase = (p: Phase): Phase => PHASES[PHASES.indexOf(p) + 1] ?? "done";
 
-async function estimateTotal(adapter: CrmAdapter, since: (t: TCrmObjectType) => Date | null): Promise<number | null> {
+async function estimateTotal(adapter: CrmAdapter, since: (t: TRecordType) => Date | null, leads: boolean): Promise<number | null> {
   let total = 0;
   for (const type of CRM_OBJECT_TYPES) {
     const n = await adapter.count(type, since(type));
     if (n === null) return null;
     total += n;
   }
-  return total;
+  return leads && adapter.leads ? total + ((await adapter.leads.count(since("leads"))) ?? 0) : total;
 }
 
 /** Waits `ms`, renewing the lease (and noticing a cancel) at least every 15 s. */

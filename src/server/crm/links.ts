@@ -1,15 +1,15 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 
-/** What a CRM record becomes here. */
-export type TLinkType = "contact" | "account";
+/** What a CRM record becomes here (a Salesforce Lead: the contact it is). */
+export type TLinkType = "contact" | "account" | "lead";
 
 export interface LinkScope {
   workspaceId: string;
   connectionId: string;
 }
 
-const TABLES: Record<TLinkType, Prisma.Sql> = { contact: Prisma.raw(`"Contact"`), account: Prisma.raw(`"Account"`) };
+const TABLES: Record<TLinkType, Prisma.Sql> = { contact: Prisma.raw(`"Contact"`), account: Prisma.raw(`"Account"`), lead: Prisma.raw(`"Contact"`) };
 
 /**
  * The contacts or accounts that a connection's records are: by the connection's link, else by the

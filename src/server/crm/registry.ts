@@ -7,10 +7,10 @@ import { open, seal } from "@/server/platform/secret-box";
 /** What is kept, encrypted, per kind of CRM. */
 export type TCredentials = { kind: "hubspot"; accessToken: string } | { kind: "salesforce"; clientId: string; clientSecret: string };
 
-/** The adapter for a kind of CRM with its credentials (the Salesforce origin already checked). */
-export function adapterFor(credentials: TCredentials, instanceUrl: string | null): CrmAdapter {
+/** The adapter for a kind of CRM with its credentials (the Salesforce origin already checked); `leads`: Salesforce Leads too. */
+export function adapterFor(credentials: TCredentials, instanceUrl: string | null, o: { leads?: boolean } = {}): CrmAdapter {
   if (credentials.kind === "hubspot") return hubspotAdapter({ accessToken: credentials.accessToken });
-  return salesforceAdapter({ origin: instanceUrl!, clientId: credentials.clientId, clientSecret: credentials.clientSecret });
+  return salesforceAdapter({ origin: instanceUrl!, clientId: credentials.clientId, clientSecret: credentials.clientSecret, leads: o.leads === true });
 }
 
 export const sealCredentials = (credentials: TCredentials, connectionId: string) => seal(credentials, connectionId);

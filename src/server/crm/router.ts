@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ownerProcedure, router } from "@/server/trpc";
-import { ZConnectInput, ZConnectionId, ZDealFilterInput, ZScheduleInput, ZSyncId } from "./schema";
-import { connectCrm, dealOptions, disconnectCrm, getSync, listConnections, listIssues, listSyncs, setDealFilter, setSchedule, startSync } from "./service";
+import { ZConnectInput, ZConnectionId, ZDealFilterInput, ZLeadsInput, ZScheduleInput, ZSyncId } from "./schema";
+import { connectCrm, dealOptions, disconnectCrm, getSync, listConnections, listIssues, listSyncs, setDealFilter, setLeads, setSchedule, startSync } from "./service";
 
 const ZPage = { cursor: z.string().max(64).nullish(), take: z.number().int().min(1).max(100).default(20) };
 
@@ -15,6 +15,7 @@ export const crmRouter = router({
   connect: ownerProcedure.input(z.object({ credentials: ZConnectInput })).mutation(({ ctx, input }) => connectCrm(ctx.db, { workspaceId: ctx.workspaceId, input: input.credentials, actor: ctx.actor })),
   disconnect: ownerProcedure.input(z.object({ connectionId: ZConnectionId })).mutation(({ ctx, input }) => disconnectCrm(ctx.db, { workspaceId: ctx.workspaceId, connectionId: input.connectionId, actor: ctx.actor })),
   setSchedule: ownerProcedure.input(ZScheduleInput).mutation(({ ctx, input }) => setSchedule(ctx.db, { ...input, workspaceId: ctx.workspaceId, actor: ctx.actor })),
+  setLeads: ownerProcedure.input(ZLeadsInput).mutation(({ ctx, input }) => setLeads(ctx.db, { ...input, workspaceId: ctx.workspaceId, actor: ctx.actor })),
   dealOptions: ownerProcedure.input(z.object({ connectionId: ZConnectionId })).query(({ ctx, input }) => dealOptions(ctx.db, { workspaceId: ctx.workspaceId, connectionId: input.connectionId })),
   setDealFilter: ownerProcedure
     .input(ZDealFilterInput)

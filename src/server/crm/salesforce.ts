@@ -12,6 +12,7 @@ import {
   retryAfterMs,
   type TCrmObjectType,
 } from "./adapter";
+import { LEAD_CHECK_SOQL, salesforceLeadReader } from "./salesforce-leads";
 import { salesforceOrigin } from "./urls";
 
 /**
@@ -19,7 +20,8 @@ import { salesforceOrigin } from "./urls";
  * My Domain (POST /services/oauth2/token), then REST `query` with `nextRecordsUrl` paging
  * (SOQL on SystemModstamp, Salesforce's indexed last-modified time, for incremental reads).
  * Accounts → accounts, Contacts → contacts, Opportunities → outcomes, Campaigns (with their
- * contact members) → audiences.
+ * contact members) → audiences; with `leads` on, unconverted Leads → contacts and lead members of
+ * Campaigns join the audiences too (salesforce-leads.ts).
  */
 export const API_VERSION = "62.0";
 /** Salesforce has no deal pipelines: its opportunities are one, under this id. */
@@ -94,7 +96,7 @@ const TOKEN_ERRORS: Record<string, string> = {
   invalid_request: "Salesforce refused the token request; check that the My Domain URL is your org's.",
 };
 
-export function salesforceAdapter(p: { origin: string; clientId: string; clientSecret: string }): CrmAdapter {
+export function salesforceAdapter(p: { origin: string; clientId: string; clientSecret: string; leads?: boolean }): CrmAdapter {
   const conn = new Connection({
     oauth2: { loginUrl: p.origin, clientId: p.clientId, clientSecret: p.clientSecret },
     version: API_VERSION,
@@ -206,8 +208,18 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       } catch (error) {
         if (!(error instanceof CrmAccessError)) throw error;
       }
+      // Leads, when asked for, only if the Run As user can read them; without, the org still connects, leads off.
+      let leadsUnreadable: string | null = null;
+      if (p.leads) {
+        try {
+          await query(LEAD_CHECK_SOQL, "Leads");
+        } catch (error) {
+          if (error instanceof CrmAccessError) leadsUnreadable = `${error.message} Until then, Leads are not synced.`;
+          else throw error;
+        }
+      }
       const org = conn.userInfo?.organizationId ?? "";
-      return { externalAccountId: org, name: `Salesforce ${new URL(p.origin).host}`, listsReadable, currency };
+      return { externalAccountId: org, name: `Salesforce ${new URL(p.origin).host}`, listsReadable, currency, leadsUnreadable };
     },
 
     async count(type, since) {
@@ -229,8 +241,13 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
 
     async listMembers(listId, cursor) {
       if (!/^[a-zA-Z0-9]{15,18}$/.test(listId)) throw new Error("Not a Salesforce id.");
-      const res = cursor ? await more(cursor, "Campaign Members") : await query(`SELECT ContactId FROM CampaignMember WHERE CampaignId = '${listId}' AND ContactId != null ORDER BY Id`, "Campaign Members");
-      return { records: res.records.map((r) => String(r.ContactId)), next: locatorOf(res) };
+      // A member is a contact or a lead (a converted lead's member has both: its Contact is the one).
+      const soql = p.leads
+        ? `SELECT ContactId, LeadId FROM CampaignMember WHERE CampaignId = '${listId}' ORDER BY Id`
+        : `SELECT ContactId FROM CampaignMember WHERE CampaignId = '${listId}' AND ContactId != null ORDER BY Id`;
+      const res = cursor ? await more(cursor, "Campaign Members") : await query(soql, "Campaign Members");
+      const ids = res.records.map((r) => str(r.ContactId) ?? str(r.LeadId));
+      return { records: ids.filter((id): id is string => id !== null), next: locatorOf(res) };
     },
 
     // Deleted records stay in the recycle bin 15 days, readable with queryAll and IsDeleted; the daily full sync catches the rest.
@@ -249,6 +266,10 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       const stages = (stage?.picklistValues ?? []).filter((v) => v.active).map((v) => ({ id: v.value, label: v.label ?? v.value }));
       return [{ id: SALESFORCE_PIPELINE, label: "Opportunities", stages }];
     },
+
+    ...(p.leads
+      ? { leads: salesforceLeadReader({ query, queryAll, more, count: async (soql, what) => (await query(soql, what)).totalSize, locatorOf, isoOf, str }) }
+      : {}),
   };
 }
 

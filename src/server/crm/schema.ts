@@ -20,15 +20,21 @@ export const ZConnectionId = z.string().min(1).max(64).regex(/^crm_[0-9a-f]{32}$
 export const ZSyncId = z.string().min(1).max(64).regex(/^cs_[0-9a-f]{32}$/, "Not a sync id (cs_…).");
 
 export const ZConnectInput = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("hubspot"), accessToken: secret("private app access token", 500) }),
+  z.object({
+    kind: z.literal("hubspot"),
+    accessToken: secret("private app access token", 500),
+    leads: z.literal(false, "Leads are a Salesforce choice; a HubSpot connection syncs contacts, companies, deals and lists.").optional(),
+  }),
   z.object({
     kind: z.literal("salesforce"),
     myDomainUrl: z.string().trim().min(1, "Paste your My Domain URL.").max(300, "A My Domain URL is at most 300 characters."),
     clientId: secret("consumer key", 300),
     clientSecret: secret("consumer secret", 300),
+    leads: z.boolean("Leads is yes or no (true or false).").default(false).describe("Also sync Salesforce Leads: unconverted leads become contacts, lead members of campaigns join their audiences. Off by default."),
   }),
 ]);
-export type TConnectInput = z.infer<typeof ZConnectInput>;
+/** As callers write it (leads optional, off when left out). */
+export type TConnectInput = z.input<typeof ZConnectInput>;
 
 export const ZScheduleInput = z.object({
   connectionId: ZConnectionId,
@@ -50,10 +56,18 @@ const ZTypeCounts = z.object({
   errors: count("Objects not written, each with its reason in the sync's issues."),
 });
 
+export const ZLeadsInput = z.object({
+  connectionId: ZConnectionId,
+  leads: z.boolean("Leads is yes or no (true or false).").describe("Whether Salesforce Leads are synced."),
+});
+
 /** What a sync read and did, by object type. */
 export const ZSyncCounts = z.object({
   companies: ZTypeCounts.describe("Companies (HubSpot) or Accounts (Salesforce) → accounts."),
   contacts: ZTypeCounts.describe("Contacts → contacts."),
+  leads: ZTypeCounts.extend({ converted: count("Leads converted in Salesforce: their contact stays the one contact, now the Contact's.") })
+    .describe("Salesforce Leads (unconverted) → contacts; not counted among contacts. Zero when leads are not synced.")
+    .default({ read: 0, created: 0, updated: 0, unchanged: 0, errors: 0, converted: 0 }),
   deals: z.object({
     read: count("Deals or opportunities read."),
     errors: count("Deals not counted (no company, no creation date)."),
@@ -68,8 +82,9 @@ export const ZSyncCounts = z.object({
       contacts: count("Contacts deleted in the CRM: kept here, unlinked from it and taken out of its list audiences."),
       companies: count("Companies deleted in the CRM: their accounts kept, unlinked from it."),
       deals: count("Deals deleted in the CRM: their outcomes removed."),
+      leads: count("Salesforce Leads deleted (or no longer synced): their contacts kept, unlinked from them.").default(0),
     })
-    .default({ contacts: 0, companies: 0, deals: 0 }),
+    .default({ contacts: 0, companies: 0, deals: 0, leads: 0 }),
   rateLimitWaits: count("Times the CRM asked to slow down (429, Salesforce's concurrent-request limit) and the sync waited."),
   issues: z.object({ errors: count("Objects with an error."), warnings: count("Objects written with a warning.") }),
 });
@@ -78,12 +93,13 @@ export type TSyncCounts = z.infer<typeof ZSyncCounts>;
 export const emptyCounts = (): TSyncCounts => ({
   companies: { read: 0, created: 0, updated: 0, unchanged: 0, errors: 0 },
   contacts: { read: 0, created: 0, updated: 0, unchanged: 0, errors: 0 },
+  leads: { read: 0, created: 0, updated: 0, unchanged: 0, errors: 0, converted: 0 },
   deals: { read: 0, errors: 0, excluded: 0 },
   outcomes: { created: 0, updated: 0, removed: 0 },
   lists: { read: 0, errors: 0 },
   audienceMembers: { added: 0, removed: 0 },
   suppressions: { added: 0 },
-  deleted: { contacts: 0, companies: 0, deals: 0 },
+  deleted: { contacts: 0, companies: 0, deals: 0, leads: 0 },
   rateLimitWaits: 0,
   issues: { errors: 0, warnings: 0 },
 });
@@ -115,6 +131,8 @@ export const ZConnectionView = z.object({
     .describe("disconnected: the credentials were deleted; what was synced stays. needs_reconnect: the CRM refused the saved credentials; scheduled syncs stopped until the owner connects it again (see attention)."),
   attention: z.string().nullable().describe("Why the connection needs reconnecting, as the CRM said it; null otherwise."),
   listsEnabled: z.boolean().describe("Whether CRM lists (HubSpot lists, Salesforce campaigns) become audiences; false when the credentials cannot read them."),
+  leads: z.boolean().describe("Salesforce: whether Leads are synced (unconverted leads → contacts, lead campaign members → audiences). Always false for HubSpot."),
+  leadsNote: z.string().nullable().describe("Why Leads were switched off without the owner asking (the Run As user cannot read them); null otherwise."),
   currency: z.string().nullable().describe("The CRM account's currency (ISO 4217). Deal amounts in another currency are not counted as dollars."),
   dealFilter: z
     .object({ pipelines: z.array(z.string()).nullable(), stages: z.array(z.string()).nullable() })

@@ -6,6 +6,7 @@ import { AppError } from "@/server/errors";
 import { enqueueJob } from "@/server/jobs/service";
 import { ConfigError } from "@/server/platform/config";
 import { CrmAccessError, CrmQuotaExceeded, CrmRateLimited } from "./adapter";
+import { leadsChoice } from "./leads";
 import { forgetLinks } from "./links";
 import { adapterFor, openCredentials, sealCredentials, type TCredentials } from "./registry";
 import { CRM_LABELS, SCHEDULE_MINUTES, type TConnectInput, type TDealFilter, type TSyncView } from "./schema";
@@ -51,9 +52,10 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
     instanceUrl = origin.origin;
     credentials = { kind: "salesforce", clientId: p.input.clientId, clientSecret: p.input.clientSecret };
   }
+  const wantsLeads = p.input.kind === "salesforce" && p.input.leads === true;
   let identity;
   try {
-    identity = await adapterFor(credentials, instanceUrl).verify();
+    identity = await adapterFor(credentials, instanceUrl, { leads: wantsLeads }).verify();
   } catch (error) {
     if (error instanceof CrmAccessError) throw new AppError("validation_failed", error.message, { errors: [{ pointer: p.input.kind === "hubspot" ? "/accessToken" : "/clientId", detail: error.message }] });
     if (error instanceof CrmRateLimited || error instanceof CrmQuotaExceeded) {
@@ -69,6 +71,13 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
     const id = existing?.id ?? `crm_${randomUUID().replace(/-/g, "")}`;
     // Another CRM account behind new credentials: its records are new, so the next sync reads everything.
     const sameAccount = existing?.externalAccountId === identity.externalAccountId;
+    // Leads when asked for and readable; else off, saying why when they were asked for.
+    const leads = await leadsChoice(
+      tx,
+      { id, workspaceId: p.workspaceId, leads: existing?.leads ?? false, watermarks: sameAccount ? (existing?.watermarks ?? {}) : {} },
+      wantsLeads && !identity.leadsUnreadable,
+      identity.leadsUnreadable ?? null,
+    );
     const data = {
       status: "connected" as const,
       attention: null,
@@ -83,15 +92,16 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
       disconnectedAt: null,
       nextSyncAt: new Date(Date.now() + (existing?.scheduleMinutes ?? SCHEDULE_MINUTES.default) * 60_000),
       ...(sameAccount ? {} : { watermarks: {} }),
+      ...leads,
     };
     if (existing) {
       // Connecting again (a rotated token, after a disconnect or a revoke): the same row, new credentials.
       await tx.crmConnection.update({ where: { id }, data });
       if (!sameAccount) await forgetLinks(tx, id);
     } else await tx.crmConnection.create({ data: { id, workspaceId: p.workspaceId, kind: p.input.kind, ...data } });
-    await recordAudit(tx, p.workspaceId, p.actor, existing ? "crm.reconnected" : "crm.connected", { type: "crm_connection", id }, { kind: p.input.kind, name: identity.name });
+    await recordAudit(tx, p.workspaceId, p.actor, existing ? "crm.reconnected" : "crm.connected", { type: "crm_connection", id }, { kind: p.input.kind, name: identity.name, leads: leads.leads });
     const sync = await startSyncIn(tx, { workspaceId: p.workspaceId, connectionId: id, trigger: "owner", actor: p.actor });
-    return { connectionId: id, sync: sync.view };
+    return { connectionId: id, sync: sync.view, leads: leads.leads, leadsNote: leads.leadsNote };
   });
 }
 
@@ -153,6 +163,38 @@ export async function setDealFilter(prisma: PrismaClient, p: { workspaceId: stri
     if (c.status === "disconnected") throw new AppError("invalid_state", "Connect the CRM again before choosing which deals count.");
     await tx.crmConnection.update({ where: { id: c.id }, data: { dealFilter: p.filter, watermarks: { ...((c.watermarks ?? {}) as object), deals: undefined } } });
     await recordAudit(tx, p.workspaceId, p.actor, "crm.deal_filter_changed", { type: "crm_connection", id: c.id }, { pipelines: p.filter.pipelines, stages: p.filter.stages });
+    const [view] = await connectionViews(tx, [await tx.crmConnection.findUniqueOrThrow({ where: { id: c.id } })]);
+    return view;
+  });
+}
+
+/**
+ * Whether Salesforce Leads are synced (the owner's choice). Turning them on first checks with
+ * Salesforce that the Run As user can read Leads (else a sentence saying what to grant, and nothing
+ * changes); the next sync then reads every lead. Turning them off unlinks the leads synced before
+ * (their contacts stay; they leave the campaign audiences they were in only as leads).
+ */
+export async function setLeads(prisma: PrismaClient, p: { workspaceId: string; connectionId: string; leads: boolean; actor: Actor }) {
+  const c = await requireConnection(prisma, p);
+  const invalid = (message: string) => new AppError("validation_failed", message, { errors: [{ pointer: "/leads", detail: message }] });
+  if (c.kind !== "salesforce") throw invalid("Leads are a Salesforce choice; a HubSpot connection syncs contacts, companies, deals and lists.");
+  if (c.status === "disconnected") throw new AppError("invalid_state", "Connect Salesforce again before choosing whether its Leads are synced.");
+  if (await activeSync(prisma, c.id)) throw new AppError("invalid_state", "A sync is running; choose whether Leads are synced when it has finished.");
+  if (p.leads && !c.leads) {
+    if (c.status !== "connected" || !c.credentials) throw new AppError("invalid_state", "Salesforce needs reconnecting; tick Also sync Leads in the Reconnect dialog instead.");
+    try {
+      await adapterFor(openCredentials(c).credentials, c.instanceUrl, { leads: true }).leads!.count(null);
+    } catch (error) {
+      if (error instanceof CrmAccessError) throw invalid(`${error.message} Leads stay off.`);
+      if (error instanceof CrmRateLimited || error instanceof CrmQuotaExceeded) throw new AppError("rate_limited", "Salesforce is limiting requests right now, so access to Leads could not be checked; try again in a minute.");
+      console.error("[crm] checking access to Salesforce Leads failed", error);
+      throw new AppError("unavailable", "Salesforce could not be reached to check access to Leads; try again in a moment. Nothing changed.");
+    }
+  }
+  return prisma.$transaction(async (tx) => {
+    const locked = await tx.crmConnection.findUniqueOrThrow({ where: { id: c.id } });
+    await tx.crmConnection.update({ where: { id: c.id }, data: await leadsChoice(tx, locked, p.leads) });
+    if (locked.leads !== p.leads) await recordAudit(tx, p.workspaceId, p.actor, "crm.leads_changed", { type: "crm_connection", id: c.id }, { leads: p.leads });
     const [view] = await connectionViews(tx, [await tx.crmConnection.findUniqueOrThrow({ where: { id: c.id } })]);
     return view;
   });

@@ -28,7 +28,24 @@ export interface PageContext {
   accountCache: AccountCache;
   counts: TSyncCounts;
   issues: Issue[];
+  /** Salesforce Leads are synced in this run: list members may be leads. */
+  leads?: boolean;
 }
+
+/** What the people of a page are: the CRM's contacts, or Salesforce Leads (see leads.ts). */
+export interface PeopleKind {
+  link: "contact" | "lead";
+  counts: "contacts" | "leads";
+  /** The word in messages: "contact 003…", "lead 00Q…". */
+  noun: string;
+  /** The vendor's field names in the order of CONTACT_TARGETS, for the messages. */
+  fields?: string[];
+  /** What a contact it creates says it came from (Contact.sourceDetail) and the writer of its fields. */
+  sourceDetail?: string;
+  /** Per record, an account to keep (the lead's person is also a Contact of this CRM, whose account stands). */
+  accounts?: Map<string, string>;
+}
+const CONTACTS: PeopleKind = { link: "contact", counts: "contacts", noun: "contact" };
 
 const issue = (c: PageContext, i: Issue) => {
   c.issues.push(i);
@@ -61,34 +78,38 @@ const FIELD_NAMES: Record<string, string[]> = {
  * link, whatever its email now is; the contact's company is the account linked to that company.
  * Each record is then linked to its contact. Contacts who opted out in the CRM are suppressed (opt-out).
  */
-export async function writeContactsPage(tx: Db, c: PageContext, records: CrmContact[]) {
+export async function writeContactsPage(tx: Db, c: PageContext, records: CrmContact[], kind: PeopleKind = CONTACTS) {
   const rows: TContactInput[] = [];
   const ids: string[] = [];
   const optedOut: number[] = [];
-  const contactOf = await linkedIds(tx, c, "contact", records.map((r) => r.id));
+  const counts = c.counts[kind.counts];
+  const noun = kind.noun;
+  const contactOf = await linkedIds(tx, c, kind.link, records.map((r) => r.id));
   const accountOf = await linkedIds(tx, c, "account", records.flatMap((r) => (r.companyId ? [r.companyId] : [])));
-  const readRow = rowReader(CONTACT_TARGETS, FIELD_NAMES[c.label] ?? FIELD_NAMES.HubSpot);
+  const readRow = rowReader(CONTACT_TARGETS, kind.fields ?? FIELD_NAMES[c.label] ?? FIELD_NAMES.HubSpot);
   for (const r of records) {
     const values = [r.firstName, r.lastName, r.email, r.title, r.phone, r.addressLine1, r.addressLine2, r.city, r.region, r.postalCode, r.country, r.companyName, r.id].map((v) => v ?? "");
     const prepared = readRow(values);
     if (prepared.kind === "refused") {
-      c.counts.contacts.errors++;
-      issue(c, { objectType: "contact", objectId: r.id, severity: "error", message: `contact ${r.id}: ${prepared.issue.reason}${prepared.issue.column ? ` (${prepared.issue.column})` : ""}; not synced` });
+      counts.errors++;
+      issue(c, { objectType: "contact", objectId: r.id, severity: "error", message: `${noun} ${r.id}: ${prepared.issue.reason}${prepared.issue.column ? ` (${prepared.issue.column})` : ""}; not synced` });
       continue;
     }
-    for (const w of prepared.warnings) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `contact ${r.id}: ${w.reason}` });
-    if (!prepared.contact.addressLine1) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `contact ${r.id}: no address; synced, but it cannot be mailed until it has one` });
+    for (const w of prepared.warnings) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `${noun} ${r.id}: ${w.reason}` });
+    if (!prepared.contact.addressLine1) issue(c, { objectType: "contact", objectId: r.id, severity: "warning", message: `${noun} ${r.id}: no address; synced, but it cannot be mailed until it has one` });
     if (r.optedOut) optedOut.push(rows.length);
-    rows.push({ ...prepared.contact, contactId: contactOf.get(r.id) ?? null, accountId: r.companyId ? (accountOf.get(r.companyId) ?? null) : null });
+    const accountId = r.companyId ? (accountOf.get(r.companyId) ?? null) : (kind.accounts?.get(r.id) ?? null);
+    rows.push({ ...prepared.contact, contactId: contactOf.get(r.id) ?? null, accountId });
     ids.push(r.id);
   }
   if (!rows.length) return;
-  const results = await writeContacts(tx, rows, { workspaceId: c.workspaceId, onExisting: "update", audienceId: null, source: "crm", sourceDetail: c.label, sourceImportId: null, connectionId: c.connectionId, accountCache: c.accountCache });
-  await writeLinks(tx, c, "contact", results.map((r, i) => ({ externalId: ids[i], localId: r.contactId })));
+  const sourceDetail = kind.sourceDetail ?? c.label;
+  const results = await writeContacts(tx, rows, { workspaceId: c.workspaceId, onExisting: "update", audienceId: null, source: "crm", sourceDetail, sourceImportId: null, connectionId: c.connectionId, accountCache: c.accountCache });
+  await writeLinks(tx, c, kind.link, results.map((r, i) => ({ externalId: ids[i], localId: r.contactId })));
   for (const r of results) {
-    if (r.outcome === "created") c.counts.contacts.created++;
-    else if (r.outcome === "updated") c.counts.contacts.updated++;
-    else c.counts.contacts.unchanged++;
+    if (r.outcome === "created") counts.created++;
+    else if (r.outcome === "updated") counts.updated++;
+    else counts.unchanged++;
   }
   if (optedOut.length) {
     const entries = optedOut.map((i) => (rows[i].email ? { email: rows[i].email!, reason: "opt-out" as const } : { contactId: results[i].contactId, reason: "opt-out" as const }));
@@ -143,6 +164,8 @@ export async function writeList(tx: Db, c: PageContext, list: { id: string; name
     update: { audienceId: audience.id },
   });
   const members = await linkedIds(tx, c, "contact", memberCrmIds);
+  // Lead members (Salesforce, leads synced): the contacts those leads are.
+  if (c.leads) for (const [id, local] of await linkedIds(tx, c, "lead", memberCrmIds.filter((m) => !members.has(m)))) members.set(id, local);
   const contactIds = JSON.stringify([...new Set(members.values())]);
   const added = await tx.$executeRaw`
     INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")

@@ -49,6 +49,8 @@ export async function connectionViews(db: Db, connections: CrmConnection[]): Pro
       status: c.status,
       attention: c.status === "needs_reconnect" ? c.attention : null,
       listsEnabled: c.listsEnabled,
+      leads: c.leads,
+      leadsNote: c.leadsNote,
       currency: c.currency,
       dealFilter: dealFilterOf(c.dealFilter),
       scheduleMinutes: c.scheduleMinutes,

@@ -56,6 +56,30 @@ export interface FakeDeal {
   deletedAt?: number;
 }
 
+/** A Salesforce Lead (HubSpot has none here): a person with a company name, not yet a Contact. */
+export interface FakeLead {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  title: string | null;
+  phone: string | null;
+  /** Salesforce requires it: the lead's company, as free text. */
+  company: string;
+  street: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+  optedOut: boolean;
+  createdAt: number;
+  modifiedAt: number;
+  deletedAt?: number;
+  /** Converted (Salesforce's Convert): the Contact it became; IsConverted, ConvertedDate follow. */
+  convertedContactId?: string;
+  convertedAt?: number;
+}
+
 export interface FakeList {
   id: string;
   name: string;
@@ -69,6 +93,8 @@ export interface FakeCrm {
   contacts: FakeContact[];
   deals: FakeDeal[];
   lists: FakeList[];
+  /** Salesforce Leads (members of lists too, by their 00Q ids). */
+  leads?: FakeLead[];
 }
 
 const DAY = 86_400_000;
@@ -85,7 +111,7 @@ const CITIES: [string, string, string][] = [
 export type IdStyle = "hubspot" | "salesforce";
 
 /** An id as the vendor writes it: HubSpot numbers, Salesforce 18-character ids with a prefix per object. */
-export function fakeId(style: IdStyle, prefix: "001" | "003" | "006" | "701", n: number): string {
+export function fakeId(style: IdStyle, prefix: "001" | "003" | "006" | "701" | "00Q", n: number): string {
   if (style === "hubspot") return String((prefix === "001" ? 9_000_000 : prefix === "003" ? 1_000_000 : prefix === "006" ? 5_000_000 : 100) + n);
   return `${prefix}Fa${String(n).padStart(10, "0")}AAA`;
 }
@@ -152,6 +178,37 @@ export function generateCrm(style: IdStyle, size: { contacts: number; companies?
     { id: style === "hubspot" ? "102" : fakeId(style, "701", 2), name: "Event attendees", members: contacts.slice(0, Math.min(25, contacts.length)).map((c) => c.id), createdAt: base, modifiedAt: base + DAY },
   ];
   return { companies, contacts, deals, lists };
+}
+
+/**
+ * `n` Salesforce Leads: a third of them at the fake's companies' names (one of them in another
+ * case and punctuation), the rest at companies of their own; every tenth without an address,
+ * every twenty-fifth opted out of email. Modified after every contact, a minute apart.
+ */
+export function generateLeads(crm: FakeCrm, n: number, now = Date.now()): FakeLead[] {
+  const base = now - 200 * DAY;
+  return Array.from({ length: n }, (_, i) => {
+    const [city, region, postalCode] = CITIES[(i + 2) % CITIES.length];
+    const noAddress = i % 10 === 9;
+    const known = i % 3 === 0 && crm.companies.length ? crm.companies[i % crm.companies.length].name : null;
+    return {
+      id: fakeId("salesforce", "00Q", i + 1),
+      firstName: FIRST[(i + 3) % FIRST.length],
+      lastName: `Lead${i}`,
+      email: `lead${i + 1}@prospect${i + 1}.example`,
+      title: "Operations Manager",
+      phone: null,
+      company: known ? (i === 0 ? `${known.toUpperCase()}.` : known) : `Prospect ${i + 1} LLC`,
+      street: noAddress ? null : `${200 + i} Market St\nSuite ${i + 1}`,
+      city: noAddress ? null : city,
+      region: noAddress ? null : region,
+      postalCode: noAddress ? null : postalCode,
+      country: noAddress ? null : "United States",
+      optedOut: i % 25 === 24,
+      createdAt: base + i,
+      modifiedAt: base + i * 60_000,
+    };
+  });
 }
 
 /** What a fake counts and how tests make it misbehave. */

@@ -5,9 +5,12 @@ import { type FakeServer, json, listen } from "./http";
 
 /**
  * A local Salesforce for tests and the benchmark: the My Domain's OAuth 2.0 token endpoint
- * (client-credentials flow) and REST `query` / `query/{locator}` with `nextRecordsUrl` paging, for
+ * (client-credentials flow) and REST `query` / `queryAll` / `query/{locator}` with `nextRecordsUrl` paging, for
  * the SOQL the connector sends (SELECT fields or COUNT() FROM an object, WHERE on SystemModstamp
- * or CampaignId, ORDER BY, LIMIT).
+ * or CampaignId, ORDER BY, LIMIT). Objects: Organization, Account, Contact, Opportunity, Campaign,
+ * CampaignMember (ContactId, or LeadId for a lead member; a converted lead's member has both) and
+ * Lead (the documented standard fields; Convert sets IsConverted, ConvertedContactId, ConvertedDate
+ * and moves SystemModstamp; `query` leaves deleted leads out, `queryAll` has them with IsDeleted).
  *
  * Errors are Salesforce's: the token endpoint's `{ error, error_description }` (invalid_client_id,
  * invalid_client, invalid_grant), REST's `[{ message, errorCode }]` with 401 INVALID_SESSION_ID,
@@ -74,8 +77,41 @@ function tables(data: FakeCrm, options: SalesforceFakeOptions): Record<string, R
       StageName: stageOf(d, "salesforce"),
       SystemModstamp: stamp(d),
     })),
+    Lead: (data.leads ?? []).map((l) => ({
+      ...gone(l),
+      Id: l.id,
+      FirstName: l.firstName,
+      LastName: l.lastName,
+      Name: `${l.firstName} ${l.lastName}`,
+      Email: l.email,
+      Title: l.title,
+      Phone: l.phone,
+      Company: l.company,
+      Street: l.street,
+      City: l.city,
+      State: l.region,
+      PostalCode: l.postalCode,
+      Country: l.country,
+      Status: l.convertedContactId ? "Closed - Converted" : "Open - Not Contacted",
+      LeadSource: null,
+      HasOptedOutOfEmail: l.optedOut,
+      IsConverted: Boolean(l.convertedContactId),
+      ConvertedContactId: l.convertedContactId ?? null,
+      ConvertedAccountId: l.convertedContactId ? (data.contacts.find((c) => c.id === l.convertedContactId)?.companyId ?? null) : null,
+      ConvertedDate: l.convertedAt ? new Date(l.convertedAt).toISOString().slice(0, 10) : null,
+      CreatedDate: sfDate(l.createdAt),
+      LastModifiedDate: sfDate(Math.max(l.modifiedAt, l.convertedAt ?? 0)),
+      SystemModstamp: sfDate(l.deletedAt ?? Math.max(l.modifiedAt, l.convertedAt ?? 0)),
+    })),
     Campaign: data.lists.map((l) => ({ IsDeleted: false, Id: l.id, Name: l.name, IsActive: true, LastModifiedDate: sfDate(l.modifiedAt), SystemModstamp: sfDate(l.modifiedAt) })),
-    CampaignMember: data.lists.flatMap((l) => l.members.map((m, i) => ({ IsDeleted: false, Id: `00vFa${l.id.slice(5, 9)}${String(i).padStart(6, "0")}AAA`, CampaignId: l.id, ContactId: m, SystemModstamp: sfDate(l.modifiedAt) }))),
+    CampaignMember: data.lists.flatMap((l) =>
+      l.members.map((m, i) => {
+        // A lead member keeps its LeadId; converting the lead fills in the Contact it became.
+        const lead = m.startsWith("00Q") ? data.leads?.find((x) => x.id === m) : undefined;
+        const member = m.startsWith("00Q") ? { LeadId: m, ContactId: lead?.convertedContactId ?? null } : { LeadId: null, ContactId: m };
+        return { IsDeleted: false, Id: `00vFa${l.id.slice(5, 9)}${String(i).padStart(6, "0")}AAA`, CampaignId: l.id, ...member, SystemModstamp: sfDate(l.modifiedAt) };
+      }),
+    ),
   };
 }
 
