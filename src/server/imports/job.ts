@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { findContactIds, newAccountCache, writeContacts } from "@/server/contacts/write";
+import { findContactIds, newAccountCache } from "@/server/contacts/write";
 import { defineJobHandler, JobError, type JobRun } from "@/server/jobs/handler";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";
@@ -8,6 +8,8 @@ import type { TColumnTarget } from "./headers";
 import { IMPORT_BATCH_ROWS, MAX_KEPT_DUPLICATES } from "./limits";
 import type { Batch } from "./prepare";
 import { forgetQueryHistory } from "./query-history";
+import { clearStage, stageBatch } from "./stage";
+import { writeStaged } from "./staged-write";
 
 /** Warnings kept per import (all are counted); refused rows are all kept, for the downloadable list. */
 const MAX_KEPT_WARNINGS = 10_000;
@@ -81,7 +83,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
         // resumed run writes them again: never half a batch, never one twice.
         await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
         const outcomes = batch.rows.length
-          ? await writeContacts(tx, batch.rows, {
+          ? await writeStaged(tx, importId, batch, {
               workspaceId: record.workspaceId,
               onExisting: record.onExisting!,
               audienceId: record.audienceId,
@@ -150,14 +152,22 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     batchRows: importWriteRows(),
     byteSize: record.byteSize,
   });
-  for await (const batch of file.batches) {
-    const done = await write(batch);
-    forgetQueryHistory();
-    for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
-    keptWarnings += done.warnings;
-    keptDuplicates += done.duplicatesKept;
-    // A turn of the event loop between two transactions: requests waiting for the database go first.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  // What an interrupted run staged is staged again; a run that fails leaves nothing staged.
+  await clearStage(prisma, importId);
+  try {
+    for await (const batch of file.batches) {
+      // The batch's rows go into the staging table with COPY, then one transaction writes them.
+      if (batch.rows.length) await stageBatch(prisma, importId, batch);
+      const done = await write(batch);
+      forgetQueryHistory();
+      for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
+      keptWarnings += done.warnings;
+      keptDuplicates += done.duplicatesKept;
+      // A turn of the event loop between two transactions: requests waiting for the database go first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await clearStage(prisma, importId).catch((error: unknown) => console.error("[imports] clearing the staged rows failed", error));
   }
   dataRows = file.dataRows();
   await prisma.$transaction([
