@@ -40,6 +40,8 @@ export function importWriteRows(): number {
   return process.env.DATABASE_URL?.trim() ? IMPORT_BATCH_ROWS : EMBEDDED_WRITE_ROWS;
 }
 const EMBEDDED_WRITE_ROWS = 250;
+/** On PostgreSQL a batch is staged (COPY, a connection of its own) while the one before is written. */
+const overlapStaging = () => Boolean(process.env.DATABASE_URL?.trim());
 
 /**
  * The contacts_import job: streams the kept file to a thread that parses and checks it
@@ -152,21 +154,45 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     batchRows: importWriteRows(),
     byteSize: record.byteSize,
   });
-  // What an interrupted run staged is staged again; a run that fails leaves nothing staged.
+  // What an interrupted run staged is staged again; a run that fails leaves nothing staged. A
+  // batch's rows go into the staging table with COPY on a connection of their own while the batch
+  // before is written, then one transaction writes them.
   await clearStage(prisma, importId);
+  const stage = (batch: Batch) => {
+    const staged = batch.rows.length ? stageBatch(prisma, importId, batch) : Promise.resolve();
+    staged.catch(() => {}); // awaited before its batch is written
+    return { batch, staged };
+  };
+  let next: ReturnType<typeof stage> | null = null;
+  const writeStagedBatch = async ({ batch, staged }: ReturnType<typeof stage>) => {
+    await staged;
+    const done = await write(batch);
+    forgetQueryHistory();
+    for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
+    keptWarnings += done.warnings;
+    keptDuplicates += done.duplicatesKept;
+    // A turn of the event loop between two transactions: requests waiting for the database go first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
   try {
     for await (const batch of file.batches) {
-      // The batch's rows go into the staging table with COPY, then one transaction writes them.
-      if (batch.rows.length) await stageBatch(prisma, importId, batch);
-      const done = await write(batch);
-      forgetQueryHistory();
-      for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
-      keptWarnings += done.warnings;
-      keptDuplicates += done.duplicatesKept;
-      // A turn of the event loop between two transactions: requests waiting for the database go first.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      const staging = stage(batch);
+      const before = next;
+      next = staging;
+      if (before) await writeStagedBatch(before);
+      // PGlite has one connection: staging there waits its turn, so there is nothing to overlap.
+      if (!overlapStaging()) {
+        next = null;
+        await writeStagedBatch(staging);
+      }
+    }
+    if (next) {
+      const last = next;
+      next = null;
+      await writeStagedBatch(last);
     }
   } finally {
+    await next?.staged.catch(() => {});
     await clearStage(prisma, importId).catch((error: unknown) => console.error("[imports] clearing the staged rows failed", error));
   }
   dataRows = file.dataRows();

@@ -40,10 +40,14 @@ export function stageBatch(prisma: PrismaClient, importId: string, batch: Batch)
   return copyRows(prisma, STAGE, rows);
 }
 
-/** Removes an import's staged rows: in a batch's transaction once it is written, and when a run starts or ends. */
-export function clearStage(db: Db | PrismaClient, importId: string) {
-  return db.$executeRaw(Prisma.sql`DELETE FROM "ContactImportStage" WHERE "importId" = ${importId}`);
+/** Removes an import's staged rows (from `rows`, the first and last row of a batch): in a batch's transaction once it is written, and all of them when a run starts or ends. */
+export function clearStage(db: Db | PrismaClient, importId: string, rows?: [number, number]) {
+  const range = rows ? Prisma.sql`AND row BETWEEN ${rows[0]} AND ${rows[1]}` : Prisma.empty;
+  return db.$executeRaw(Prisma.sql`DELETE FROM "ContactImportStage" WHERE "importId" = ${importId} ${range}`);
 }
+
+/** A batch's first and last row number: its rows in the staging table (the next batch may be staged beside it). */
+export const batchRange = (rowNumbers: number[]): [number, number] => [rowNumbers[0] ?? 0, rowNumbers[rowNumbers.length - 1] ?? -1];
 
 /** How many staged rows an import has (tests). */
 export async function stagedRows(db: Db | PrismaClient, importId: string): Promise<number> {

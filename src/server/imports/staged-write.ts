@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { type ExistingContact, findExisting, lockContactWrites, mergeUpdate, newId, type Plan, resolveAccounts, slices, type TWriteOutcome, updateContacts, type WriteOptions } from "@/server/contacts/write";
 import { createdBy, recordFieldChanges, type THistoryRow, TRACKED_FIELDS, writerForSource } from "@/server/contacts/provenance";
 import type { Batch } from "./prepare";
-import { clearStage } from "./stage";
+import { batchRange, clearStage } from "./stage";
 
 /** What the match statement says of one staged row. */
 interface Matched {
@@ -51,6 +51,7 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
   await lockContactWrites(tx, o.workspaceId);
   const writer = writerForSource(o.source, { importId: o.sourceImportId, connectionId: o.connectionId, label: o.sourceDetail });
   const ws = o.workspaceId;
+  const [first, last] = batchRange(batch.rowNumbers);
   const matched = await tx.$queryRaw<Matched[]>`
     WITH k AS (
       SELECT s.row, coalesce(
@@ -59,7 +60,7 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c."matchKey" = s."matchKey"
             AND (s.email IS NULL OR c.email IS NULL) AND (s."crmId" IS NULL OR c."crmId" IS NULL)
           ORDER BY c."createdAt", c.id COLLATE "C" LIMIT 1)) AS cid
-        FROM "ContactImportStage" s WHERE s."importId" = ${importId}),
+        FROM "ContactImportStage" s WHERE s."importId" = ${importId} AND s.row BETWEEN ${first} AND ${last}),
     m AS (SELECT k.row, k.cid, (row_number() OVER (PARTITION BY k.cid ORDER BY k.row))::int AS nth FROM k)
     SELECT m.row, m.cid, m.nth, c."accountId", c.email, c."firstName", c."lastName",
            CASE WHEN c.id IS NOT NULL AND c."crmId" IS NULL AND s."crmId" IS NOT NULL
@@ -134,6 +135,6 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
       SELECT ${o.audienceId}, x, ${ws}, now() FROM unnest(${plans.map((p) => p.contactId)}::text[]) AS x
       ON CONFLICT DO NOTHING`;
   }
-  await clearStage(tx, importId);
+  await clearStage(tx, importId, [first, last]);
   return results;
 }
