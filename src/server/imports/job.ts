@@ -45,8 +45,10 @@ const overlapStaging = () => Boolean(process.env.DATABASE_URL?.trim());
 
 /**
  * The contacts_import job: streams the kept file to a thread that parses and checks it
- * (checked-batches.ts), and writes each batch (`importWriteRows()` rows) in one transaction together with its refused rows, the import's counts and the
- * job's checkpoint. A crash or a lost lease resumes after the last committed batch (the rows before
+ * (checked-batches.ts), stages each batch (`importWriteRows()` rows) with COPY in an unlogged table
+ * (stage.ts; on PostgreSQL while the batch before is written) and writes it with set-based
+ * statements (staged-write.ts) in one transaction together with its refused rows, the import's
+ * counts and the job's checkpoint. A crash or a lost lease resumes after the last committed batch (the rows before
  * it are only read again, to know which rows of the file came earlier); a cancel keeps the batches
  * already committed and writes nothing of the current one.
  */
