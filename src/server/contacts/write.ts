@@ -68,7 +68,7 @@ export const newAccountCache = (): AccountCache => ({ byCompany: new Map(), byDo
  */
 const detached = (s: string) => Buffer.from(s, "utf16le").toString("utf16le");
 
-const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
+export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
 
 /**
  * Serialises writers of one workspace's contacts (imports, CRM syncs, edits) for the rest of the
@@ -78,7 +78,7 @@ export function lockContactWrites(tx: Db, workspaceId: string) {
   return tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`;
 }
 
-interface ExistingContact extends MatchFields {
+export interface ExistingContact extends MatchFields {
   id: string;
   accountId: string | null;
   firstName: string;
@@ -98,7 +98,7 @@ interface ExistingContact extends MatchFields {
 const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
 const SCALARS = ["title", "phone"] as const;
 
-type Plan = { i: number; kind: "create" | "update" | "keep"; contactId: string; needsAccount: boolean; existing?: ExistingContact; row: TContactInput; keys: ReturnType<typeof contactKeys> };
+export type Plan = { i: number; kind: "create" | "update" | "keep"; contactId: string; needsAccount: boolean; existing?: ExistingContact; row: TContactInput; keys: ReturnType<typeof contactKeys> };
 
 /**
  * Writes a batch of contacts with a handful of set-based statements (whatever the batch's size):
@@ -180,24 +180,11 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
       outcomes.set(plan, "skipped");
       continue;
     }
-    const { merged, provenance, changes, kept } = mergeInto(plan.existing!, row, { emailsTaken, crmIdsTaken }, writer, at);
-    keptOf.set(plan, kept);
-    const accountId = accountOf.get(plan) ?? plan.existing!.accountId;
-    const mergedKeys = contactKeys(merged);
-    const changed = accountId !== plan.existing!.accountId || !sameContact(plan.existing!, merged);
-    const fieldSources = JSON.stringify(provenance);
-    if (!changed) {
-      // Only what the source said changed (it now agrees with a value someone else wrote): kept, the contact untouched.
-      if (fieldSources !== JSON.stringify(parseProvenance(plan.existing!.fieldSources))) {
-        updates.push({ ...plan.existing!, id: plan.contactId, accountId, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged: false, touched: false });
-      }
-      outcomes.set(plan, "unchanged");
-      continue;
-    }
-    const addressChanged = ADDRESS.some((f) => (merged[f] ?? null) !== (plan.existing![f] ?? null));
-    updates.push({ id: plan.contactId, accountId, ...merged, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged, touched: true });
-    for (const c of changes) history.push({ contactId: plan.contactId, ...c });
-    outcomes.set(plan, "updated");
+    const u = mergeUpdate(plan.existing!, row, { emailsTaken, crmIdsTaken }, writer, at, accountOf.get(plan) ?? plan.existing!.accountId);
+    keptOf.set(plan, u.kept);
+    if (u.update) updates.push(u.update);
+    history.push(...u.history);
+    outcomes.set(plan, u.outcome);
   }
   for (const part of slices(creates)) await insertContacts(tx, o, part);
   for (const part of slices(updates)) await updateContacts(tx, o.workspaceId, part);
@@ -220,6 +207,30 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
 }
 
 /**
+ * What a source's row does to an existing contact (mergeInto, by field provenance): the row of
+ * updateContacts to write, if any, the field history, and whether the contact changed. The
+ * import's staged path (imports/staged-write.ts) runs it for the rows it cannot prove unchanged.
+ */
+export function mergeUpdate(existing: ExistingContact, row: TContactInput, taken: Taken, writer: TWriter, at: string, accountId: string | null) {
+  const { merged, provenance, changes, kept } = mergeInto(existing, row, taken, writer, at);
+  const mergedKeys = contactKeys(merged);
+  const changed = accountId !== existing.accountId || !sameContact(existing, merged);
+  const fieldSources = JSON.stringify(provenance);
+  if (!changed) {
+    // Only what the source said changed (it now agrees with a value someone else wrote): kept, the contact untouched.
+    const update = fieldSources !== JSON.stringify(parseProvenance(existing.fieldSources))
+      ? { ...existing, accountId, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged: false, touched: false }
+      : null;
+    return { outcome: "unchanged" as TWriteOutcome, update, history: [] as THistoryRow[], kept };
+  }
+  const addressChanged = ADDRESS.some((f) => (merged[f] ?? null) !== (existing[f] ?? null));
+  const update = { id: existing.id, accountId, ...merged, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged, touched: true };
+  return { outcome: "updated" as TWriteOutcome, update, history: changes.map((c) => ({ contactId: existing.id, ...c })), kept };
+}
+
+export type Taken = { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> };
+
+/**
  * The contact each row is now, found as writeContacts finds it (email, else CRM id, else name and
  * address), or null: one set-based look-up for the lot. An import names with it the contact that a
  * row repeating an earlier row of its file joined.
@@ -233,13 +244,13 @@ export async function findContactIds(tx: Db, workspaceId: string, rows: MatchFie
 /** Rows per statement: a statement's arguments stay well under a megabyte. */
 const STATEMENT_ROWS = 1000;
 
-function slices<T>(rows: T[], size = STATEMENT_ROWS): T[][] {
+export function slices<T>(rows: T[], size = STATEMENT_ROWS): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
 
-async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], ids: string[]): Promise<ExistingContact[]> {
+export async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], ids: string[]): Promise<ExistingContact[]> {
   const emails = [...new Set(rows.flatMap((r) => (r.email ? [r.email] : [])))];
   const crmIds = [...new Set(rows.flatMap((r) => (r.crmId ? [r.crmId] : [])))];
   const matchKeys = [...new Set(rows.flatMap((r) => (r.matchKey ? [r.matchKey] : [])))];
@@ -269,7 +280,7 @@ type Merged = Omit<ExistingContact, "id" | "accountId" | "matchKey" | "fieldSour
  * fields are fields of their own. A CRM id stays the first one the contact was given (a person in
  * two CRMs keeps one; each CRM finds it through its own link).
  */
-function mergeInto(e: ExistingContact, row: TContactInput, taken: { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> }, writer: TWriter, at: string) {
+function mergeInto(e: ExistingContact, row: TContactInput, taken: Taken, writer: TWriter, at: string) {
   const free = (map: Map<string, string>, value: string | null) => value !== null && (!map.has(value) || map.get(value) === e.id);
   const incoming = valuesOf({ ...row, email: row.email && free(taken.emailsTaken, row.email) ? row.email : null });
   const r = applySource(valuesOf(e), parseProvenance(e.fieldSources), writer.key, incoming, at);
@@ -309,7 +320,7 @@ function sameContact(e: ExistingContact, m: Merged): boolean {
  * the email's domain unless it is free mail), else a new account: named by the company, or by the
  * domain, or, for a person with neither, after the person (an account of their own).
  */
-async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Map<Plan, string>> {
+export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Map<Plan, string>> {
   const out = new Map<Plan, string>();
   if (!all.length) return out;
   // A CRM sync names the account of the contact's company (written before its contacts).
@@ -399,7 +410,7 @@ function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]
       FROM unnest(${v.arrays}) AS v(${v.names})`;
 }
 
-function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
+export function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
   const v = columnArrays(rows);
   return tx.$executeRaw`
     UPDATE "Contact" c

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { findContactIds, newAccountCache, writeContacts } from "@/server/contacts/write";
+import { findContactIds, newAccountCache } from "@/server/contacts/write";
 import { defineJobHandler, JobError, type JobRun } from "@/server/jobs/handler";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";
@@ -8,6 +8,8 @@ import type { TColumnTarget } from "@/server/contacts/csv-headers";
 import { IMPORT_BATCH_ROWS, MAX_KEPT_DUPLICATES } from "./limits";
 import type { Batch } from "./prepare";
 import { forgetQueryHistory } from "./query-history";
+import { clearStage, stageBatch } from "./stage";
+import { writeStaged } from "./staged-write";
 
 /** Warnings kept per import (all are counted); refused rows are all kept, for the downloadable list. */
 const MAX_KEPT_WARNINGS = 10_000;
@@ -38,11 +40,15 @@ export function importWriteRows(): number {
   return process.env.DATABASE_URL?.trim() ? IMPORT_BATCH_ROWS : EMBEDDED_WRITE_ROWS;
 }
 const EMBEDDED_WRITE_ROWS = 250;
+/** On PostgreSQL a batch is staged (COPY, a connection of its own) while the one before is written. */
+const overlapStaging = () => Boolean(process.env.DATABASE_URL?.trim());
 
 /**
  * The contacts_import job: streams the kept file to a thread that parses and checks it
- * (checked-batches.ts), and writes each batch (`importWriteRows()` rows) in one transaction together with its refused rows, the import's counts and the
- * job's checkpoint. A crash or a lost lease resumes after the last committed batch (the rows before
+ * (checked-batches.ts), stages each batch (`importWriteRows()` rows) with COPY in an unlogged table
+ * (stage.ts; on PostgreSQL while the batch before is written) and writes it with set-based
+ * statements (staged-write.ts) in one transaction together with its refused rows, the import's
+ * counts and the job's checkpoint. A crash or a lost lease resumes after the last committed batch (the rows before
  * it are only read again, to know which rows of the file came earlier); a cancel keeps the batches
  * already committed and writes nothing of the current one.
  */
@@ -81,7 +87,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
         // resumed run writes them again: never half a batch, never one twice.
         await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
         const outcomes = batch.rows.length
-          ? await writeContacts(tx, batch.rows, {
+          ? await writeStaged(tx, importId, batch, {
               workspaceId: record.workspaceId,
               onExisting: record.onExisting!,
               audienceId: record.audienceId,
@@ -150,7 +156,18 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     batchRows: importWriteRows(),
     byteSize: record.byteSize,
   });
-  for await (const batch of file.batches) {
+  // What an interrupted run staged is staged again; a run that fails leaves nothing staged. A
+  // batch's rows go into the staging table with COPY on a connection of their own while the batch
+  // before is written, then one transaction writes them.
+  await clearStage(prisma, importId);
+  const stage = (batch: Batch) => {
+    const staged = batch.rows.length ? stageBatch(prisma, importId, batch) : Promise.resolve();
+    staged.catch(() => {}); // awaited before its batch is written
+    return { batch, staged };
+  };
+  let next: ReturnType<typeof stage> | null = null;
+  const writeStagedBatch = async ({ batch, staged }: ReturnType<typeof stage>) => {
+    await staged;
     const done = await write(batch);
     forgetQueryHistory();
     for (const k of Object.keys(done.delta) as (keyof typeof done.delta)[]) counts[k] += done.delta[k];
@@ -158,6 +175,27 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     keptDuplicates += done.duplicatesKept;
     // A turn of the event loop between two transactions: requests waiting for the database go first.
     await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  try {
+    for await (const batch of file.batches) {
+      const staging = stage(batch);
+      const before = next;
+      next = staging;
+      if (before) await writeStagedBatch(before);
+      // PGlite has one connection: staging there waits its turn, so there is nothing to overlap.
+      if (!overlapStaging()) {
+        next = null;
+        await writeStagedBatch(staging);
+      }
+    }
+    if (next) {
+      const last = next;
+      next = null;
+      await writeStagedBatch(last);
+    }
+  } finally {
+    await next?.staged.catch(() => {});
+    await clearStage(prisma, importId).catch((error: unknown) => console.error("[imports] clearing the staged rows failed", error));
   }
   dataRows = file.dataRows();
   await prisma.$transaction([

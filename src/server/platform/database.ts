@@ -6,6 +6,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseTarget, describeTarget } from "./config";
 import { lockDataDir } from "./embedded-lock";
+import { insertLoader, poolLoader, registerLoader } from "./copy-in";
 import { registerDriver } from "./hot-sql";
 
 export interface Database {
@@ -65,6 +66,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     pool.on("error", (error) => console.error("[database] idle connection failed", error.message));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
     registerDriver(prisma, (text, values, name) => pool.query({ name, text, values }).then((result) => result.rows));
+    registerLoader(prisma, poolLoader(pool));
     return {
       prisma,
       target,
@@ -85,6 +87,7 @@ export function openDatabase(target: DatabaseTarget): Database {
 export function pgliteDatabase(pglite: PGlite, target: DatabaseTarget, release: () => void = () => {}): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   registerDriver(prisma, (text, values) => pglite.query(text, values).then((result) => result.rows));
+  registerLoader(prisma, insertLoader((text, values) => pglite.query(text, values)));
   return {
     prisma,
     target,

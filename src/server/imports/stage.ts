@@ -1,0 +1,56 @@
+import { Prisma, type PrismaClient } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { type CopyTarget, type CopyValue, copyRows } from "@/server/platform/copy-in";
+import type { Batch } from "./prepare";
+
+/**
+ * The staging table of imports (ContactImportStage, UNLOGGED): a batch's checked rows are loaded
+ * into it with COPY (PGlite: multi-row INSERTs) before the batch's transaction, and the
+ * transaction's set-based statements (staged-write.ts) read them there and delete them. Rows are
+ * keyed by import and file row number, so a resumed or retried job stages its batch again after
+ * clearing what an interrupted run left.
+ */
+export const STAGE: CopyTarget = {
+  table: "ContactImportStage",
+  columns: ["importId", "row", "firstName", "lastName", "title", "email", "phone", "addressLine1", "addressLine2", "city", "region", "postalCode", "country", "addressKey", "matchKey", "crmId", "customFields"],
+  types: ["text", "int", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "jsonb"],
+};
+
+/** Loads a batch's rows into the staging table (outside any transaction: COPY runs on a connection of its own). */
+export function stageBatch(prisma: PrismaClient, importId: string, batch: Batch): Promise<void> {
+  const rows: CopyValue[][] = batch.rows.map((c, i) => [
+    importId,
+    batch.rowNumbers[i],
+    c.firstName,
+    c.lastName,
+    c.title,
+    c.email,
+    c.phone,
+    c.addressLine1,
+    c.addressLine2,
+    c.city,
+    c.region,
+    c.postalCode,
+    c.country,
+    c.keys?.addressKey ?? null,
+    c.keys?.matchKey ?? null,
+    c.crmId,
+    JSON.stringify(c.customFields ?? {}),
+  ]);
+  return copyRows(prisma, STAGE, rows);
+}
+
+/** Removes an import's staged rows (from `rows`, the first and last row of a batch): in a batch's transaction once it is written, and all of them when a run starts or ends. */
+export function clearStage(db: Db | PrismaClient, importId: string, rows?: [number, number]) {
+  const range = rows ? Prisma.sql`AND row BETWEEN ${rows[0]} AND ${rows[1]}` : Prisma.empty;
+  return db.$executeRaw(Prisma.sql`DELETE FROM "ContactImportStage" WHERE "importId" = ${importId} ${range}`);
+}
+
+/** A batch's first and last row number: its rows in the staging table (the next batch may be staged beside it). */
+export const batchRange = (rowNumbers: number[]): [number, number] => [rowNumbers[0] ?? 0, rowNumbers[rowNumbers.length - 1] ?? -1];
+
+/** How many staged rows an import has (tests). */
+export async function stagedRows(db: Db | PrismaClient, importId: string): Promise<number> {
+  const [r] = await db.$queryRaw<{ n: number }[]>(Prisma.sql`SELECT count(*)::int AS n FROM "ContactImportStage" WHERE "importId" = ${importId}`);
+  return r.n;
+}
