@@ -39,8 +39,10 @@ export default defineConfig({
     // Hostile inputs to every door (seeded, bounded; see e2e/fuzz/harness.ts to replay a failure).
     // One file at a time: each compares its workspace before and after.
     { name: "fuzz", testDir: "e2e/fuzz", workers: 1 },
+    // After all the others, alone: what a heavy import does to the rest of the service.
+    { name: "load", testDir: "e2e/load", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz"] },
     // Last: no response of the whole run was a 5xx.
-    { name: "server-errors", testDir: "e2e/final", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz"] },
+    { name: "server-errors", testDir: "e2e/final", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz", "load"] },
   ],
   webServer: {
     command: "./node_modules/.bin/tsx --conditions=react-server e2e/support/serve.ts",

@@ -1,26 +1,32 @@
 /**
  * The production server, `npm start`: the production build served by Next.js, except the
  * workspace REST API (/api/v1) and the calculators (/api/tools), which node:http hands straight
- * to their handlers (src/server/http/direct-doors.ts). Those are the same handlers the App Router
+ * to their handlers (src/server/runtime/direct-doors.ts). Those are the same handlers the App Router
  * routes call, so `next dev` and `next start` answer the same; this server only skips Next's
  * per-request machinery, which costs more than an /api/v1 call itself (docs/benchmarks.md).
  * PORT (default 3000) sets the port; it listens on every interface, as `next start` does. Every
- * request first passes src/server/http/front-door.ts: the client's address from the connection
+ * request first passes src/server/runtime/front-door.ts: the client's address from the connection
  * (TRUST_PROXY names the proxies allowed to report another), and 405 for methods no route takes.
  */
 import fs from "node:fs";
 import http from "node:http";
 import { parseTrustProxy, type TrustProxy } from "../src/server/http/client-address";
-import { directDoorsReady } from "../src/server/http/door-registry";
-import { frontDoor } from "../src/server/http/front-door";
+import { directDoorsReady } from "../src/server/runtime/door-registry";
+import { frontDoor } from "../src/server/runtime/front-door";
 import { answerClientError } from "../src/server/http/methods";
+import { databaseTarget } from "../src/server/platform/config";
 import { tuneHeapGrowth } from "../src/server/platform/heap";
+import { startWorkerProcess, type WorkerProcess } from "./worker-process";
 
 Object.assign(process.env, { NODE_ENV: "production" });
 let trust: TrustProxy;
+let workerProcess = false;
 try {
   tuneHeapGrowth();
   trust = parseTrustProxy(process.env.TRUST_PROXY);
+  workerProcess = backgroundWorkInOwnProcess();
+  // The boot (src/server/runtime/boot.ts) then leaves the background work to that process.
+  if (workerProcess) process.env.WORKER = "process";
 } catch (error) {
   console.error(`The server cannot start: ${(error as Error).message}`);
   process.exit(1);
@@ -63,14 +69,37 @@ server.on("clientError", answerClientError);
 // client never sends a request on a connection the server is closing at that moment (ECONNRESET).
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+let worker: WorkerProcess | null = null;
 server.listen(port, () => {
   console.log(`Serving on http://localhost:${port} (${doors.prefixes.join(" and ")} answered directly).`);
+  if (!workerProcess) return;
+  startWorkerProcess((line) => console.error(`[serve] ${line}`))
+    .then((started) => {
+      worker = started;
+      console.log("[serve] The background work runs in a worker process beside this server (WORKER=inline keeps it in this process).");
+    })
+    .catch((error) => {
+      console.error("The server cannot start its worker process:", error);
+      process.exit(1);
+    });
 });
 
+/**
+ * Whether the background work gets a process of its own: by default on PostgreSQL (WORKER unset or
+ * `process`); never on the embedded database, which lives inside this process. WORKER=inline keeps
+ * it in the server, WORKER=off leaves it to `npm run worker` processes.
+ */
+function backgroundWorkInOwnProcess(): boolean {
+  const setting = process.env.WORKER?.trim().toLowerCase() ?? "";
+  const postgres = databaseTarget().kind === "postgres";
+  if (setting === "process" && !postgres) throw new Error("WORKER=process needs DATABASE_URL: the embedded database lives inside the server, so its background work runs there too.");
+  return postgres && (setting === "" || setting === "process");
+}
+
 function shutDown() {
-  server.close(() => process.exit(0));
+  server.close(() => void (worker?.stop() ?? Promise.resolve()).then(() => process.exit(0)));
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
+  setTimeout(() => process.exit(0), 35_000).unref();
 }
 process.once("SIGTERM", shutDown);
 process.once("SIGINT", shutDown);

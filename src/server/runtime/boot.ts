@@ -42,7 +42,7 @@ export async function bootServer(): Promise<void> {
       printSignIn(demo, target.kind === "embedded" ? writeDemoFile(demo) : null);
     }
 
-    if (workerEnabled()) {
+    if (workerInline()) {
       const workers = startWorkers(database.prisma);
       process.once("SIGTERM", () => void workers.stop());
       log("Lifecycle and job workers running in this process (WORKER=off to leave the work to `npm run worker`).");
@@ -55,9 +55,13 @@ export async function bootServer(): Promise<void> {
   }
 }
 
-/** The inline worker runs unless WORKER=off (app instances beside dedicated `npm run worker` processes). */
-function workerEnabled(): boolean {
-  return !["off", "false", "0"].includes(process.env.WORKER?.trim().toLowerCase() ?? "");
+/**
+ * The background work runs in this process unless WORKER=off (app instances beside dedicated
+ * `npm run worker` processes) or WORKER=process (`npm start` on PostgreSQL started a worker process
+ * beside this server: scripts/worker-process.ts).
+ */
+function workerInline(): boolean {
+  return !["off", "false", "0", "process"].includes(process.env.WORKER?.trim().toLowerCase() ?? "");
 }
 
 function shouldSeedDemo(kind: string): boolean {
