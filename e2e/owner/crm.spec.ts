@@ -83,6 +83,20 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     await expect(sfCard.getByRole("row").filter({ hasText: "Full" })).toContainText("400 read");
     await expect(sfCard.getByRole("switch", { name: "Sync Leads" })).not.toBeChecked();
 
+    // Leads, switched on afterwards: the next sync reads them, counted apart from contacts.
+    const lead = (n: number) => ({ id: `00Q5e00000LeAd${n}AAA`, firstName: `Lia${n}`, lastName: "Leadbetter", email: `lia${n}@prospect.example`, title: null, phone: null, company: "Prospect Labs", street: `${n} Elm Street`, city: "Austin", region: "TX", postalCode: "78701", country: "US", optedOut: false, createdAt: Date.now(), modifiedAt: Date.now() });
+    salesforce.data.leads = [lead(1), lead(2)];
+    await sfCard.getByRole("switch", { name: "Sync Leads" }).click();
+    await expect(sfCard.getByRole("switch", { name: "Sync Leads" })).toBeChecked();
+    await sfCard.getByRole("button", { name: "Sync now" }).click();
+    const leadsRow = sfCard.getByRole("row").filter({ hasText: "Changes" }).first();
+    await expect(leadsRow.getByText("Done")).toBeVisible({ timeout: 30_000 });
+    await leadsRow.getByRole("button", { name: /Show details/ }).click();
+    const leadsFigure = sfCard.getByRole("region", { name: /^Details of the sync/ }).getByText("Leads", { exact: true }).locator("..");
+    await expect(leadsFigure).toContainText("2 read");
+    await expect(leadsFigure).toContainText("2 new");
+    await snapWidths(page, "crm-salesforce-leads");
+
     // Disconnect: the credentials go, the synced contacts stay.
     await card.getByRole("button", { name: "Disconnect" }).click();
     await page.getByRole("dialog", { name: "Disconnect HubSpot?" }).getByRole("button", { name: "Disconnect" }).click();
@@ -90,8 +104,8 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     await expect(card.getByRole("button", { name: "Connect again" })).toBeVisible();
     await snapWidths(page, "crm-after-disconnect");
     await page.goto(`/w/${workspaceId}/contacts`);
-    // A person in both CRMs (the same email) is one contact, not two.
-    const people = new Set([...hubspot.data.contacts, ...salesforce.data.contacts].map((c) => c.email)).size;
+    // A person in both CRMs (the same email) is one contact, not two; the two leads are contacts too.
+    const people = new Set([...hubspot.data.contacts, ...salesforce.data.contacts, ...(salesforce.data.leads ?? [])].map((c) => c.email)).size;
     expect(people).toBeLessThan(3400);
     await expect(page.getByText(`${people.toLocaleString("en-US")} in this workspace`)).toBeVisible();
   } finally {
