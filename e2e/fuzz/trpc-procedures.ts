@@ -102,6 +102,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "crm.connect", type: "mutation", input: ["workspaceId", "credentials"] },
   { path: "crm.disconnect", type: "mutation", input: ["workspaceId", "connectionId"] },
   { path: "crm.setSchedule", type: "mutation", input: ["workspaceId", "connectionId", "scheduleMinutes"] },
+  { path: "crm.setLeads", type: "mutation", input: ["workspaceId", "connectionId", "leads"] },
   { path: "crm.dealOptions", type: "query", input: ["workspaceId", "connectionId"] },
   { path: "crm.setDealFilter", type: "mutation", input: ["workspaceId", "connectionId", "pipelines", "stages"] },
   { path: "crm.syncNow", type: "mutation", input: ["workspaceId", "connectionId"] },
