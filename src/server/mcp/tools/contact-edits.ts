@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZContactFields, ZContactId, type TContactFields } from "@/server/contacts/schema";
-import { deleteContact, getContact, updateContact } from "@/server/contacts/service";
+import { getContact, updateContact } from "@/server/contacts/service";
+import { ERASURE_KEEPS, ERASURE_REMOVES, eraseContact } from "@/server/erasure/erase-contact";
 import { contactMailability } from "@/server/mailability/fixes";
 import { ZContactMailability } from "@/server/mailability/schema";
 import { defineTool } from "../tool";
@@ -50,22 +51,36 @@ export const contactEditTools = [
   }),
   defineTool({
     name: "contacts_delete",
-    title: "Remove a contact",
-    description:
-      "Removes a contact from the workspace for good: the contact, its audience memberships, its unprinted drafts and its mailability results. Its account, the account's outcomes and the suppression list stay. A contact with mail pieces or entry events is refused (those stay for delivery and measurement): add a suppression instead so it is never mailed again. Audit-logged under this agent's name.",
+    title: "Delete a contact",
+    description: `Deletes one contact, the person, for good. Removes ${ERASURE_REMOVES}. Keeps: ${ERASURE_KEEPS}; pieces already printed stay. Refused, nothing deleted, while a piece of theirs is at the printer and not mailed yet (retry once mailed). suppress: true (optional, default false) also puts their email and address on the suppression list so a later import never gets them mailed again. A contact already deleted is not_found. Audit-logged under this agent's name.`,
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ contactId: ZContactId.describe("The contact's id (ctc_…).") }),
-    result: z.object({ contactId: z.string(), deleted: z.boolean().describe("false: there was no such contact (already removed)."), audiencesLeft: z.number().int() }),
+    input: z.object({
+      contactId: ZContactId.describe("The contact's id (ctc_…)."),
+      suppress: z.boolean().optional().describe("Also suppress their email and address (default false)."),
+    }),
+    result: z.object({
+      contactId: z.string(),
+      deleted: z.literal(true),
+      audienceMemberships: z.number().int(),
+      piecesKept: z.number().int().describe("Printed or mailed pieces kept, without the person."),
+      piecesCancelled: z.number().int().describe("Unprinted pieces cancelled (their budget released)."),
+      eventsEnded: z.number().int(),
+      suppressed: z.array(z.enum(["email", "address"])),
+    }),
     run: async (ctx, a) => {
-      const r = await deleteContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, actor: ctx.actor });
+      const r = await eraseContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, suppress: a.suppress ?? false, actor: ctx.actor });
       return {
-        requested: `Remove contact ${a.contactId}.`,
-        changed: r.deleted ? [`Removed contact ${a.contactId} and its ${r.audiencesLeft} audience memberships.`] : [],
-        result: { contactId: a.contactId, ...r },
+        requested: `Delete contact ${a.contactId}${a.suppress ? " and suppress their email and address" : ""}.`,
+        changed: [
+          `Deleted contact ${a.contactId} (${r.audienceMemberships} audience memberships); kept ${r.piecesKept} printed pieces without the person, cancelled ${r.piecesCancelled} unprinted, ended ${r.eventsEnded} entry events.`,
+          ...(r.suppressed.length ? [`Suppressed their ${r.suppressed.join(" and ")}.`] : []),
+        ],
+        result: r,
       };
     },
+    errorHints: { not_found: "Find the contact's id with contacts_list; a deleted contact stays not_found.", invalid_state: "Retry once the named pieces are mailed." },
   }),
 ];
