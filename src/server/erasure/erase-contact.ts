@@ -7,15 +7,6 @@ import { chargeReservation, releaseReservation } from "@/server/entry/lifecycle/
 import { REDACTED_RECIPIENT } from "@/server/pieces/deleted-contact";
 import { findInFlight, inFlightSentence } from "./in-flight";
 
-/**
- * What deleting a contact removes and keeps, in one sentence each: the MCP tool's description, the
- * owner's confirmation and docs/contact-erasure.md say the same.
- */
-export const ERASURE_REMOVES =
-  "the contact with its name, email, phone, address and custom fields, its field history, audience memberships, drafts, mailability results, its address's cached verification (when no other contact shares it) and its CRM links; its unsent pieces are cancelled and its unfinished entry events end skipped (contact_deleted)";
-export const ERASURE_KEEPS =
-  "pieces already printed or mailed stay as the campaign's record (status, dates, cost, vendor ids, tracking, responses, conversions, and the account they count for in results and lift) with the recipient's name, address, personalised copy and print file removed; spend, results and lift do not change";
-
 /** Unfinished entry-event statuses: what erasure ends. */
 const UNFINISHED = ["accepted", "processing", "waiting", "enrolled"] as const;
 /** Piece statuses not yet at a printer (cancelled outright when the contact goes). */
@@ -33,7 +24,7 @@ export interface TErasure {
 
 /**
  * Deletes one contact of the workspace (the owner's Delete button and contacts_delete): the person
- * goes, the programme's record stays (ERASURE_REMOVES, ERASURE_KEEPS). One transaction under the
+ * goes, the programme's record stays (docs/contact-erasure.md lists both). One transaction under the
  * workspace's contact-write lock; the contact's unfinished entry events are locked first, so no
  * worker claims them meanwhile. Refused, with nothing written, while a piece of theirs is at a
  * printer and not yet mailed (in-flight.ts says when to retry) or a worker holds one of their
@@ -117,8 +108,10 @@ async function endEvents(tx: Db, eventIds: string[], pieces: { enrollmentId: str
   const enrollments = await tx.enrollment.findMany({ where: { entryEventId: { in: eventIds } }, select: { id: true, entryEventId: true } });
   const mailed = new Set(pieces.filter((pc) => pc.status === "mailed" && pc.enrollmentId).map((pc) => pc.enrollmentId!));
   const done = { completedAt: now, lockToken: null, lockedUntil: null, lastError: null };
+  let completed = 0;
   for (const en of enrollments) {
     if (mailed.has(en.id)) {
+      completed++;
       await chargeReservation(tx, { enrollmentId: en.id, now });
       await tx.enrollment.update({ where: { id: en.id }, data: { status: "mailed" } });
       await tx.entryEvent.update({ where: { id: en.entryEventId }, data: { ...done, status: "completed" } });
@@ -131,7 +124,7 @@ async function endEvents(tx: Db, eventIds: string[], pieces: { enrollmentId: str
     where: { id: { in: eventIds }, status: { in: [...UNFINISHED] } },
     data: { ...done, status: "skipped", skipReason: "contact_deleted" },
   });
-  return skipped.count + mailed.size;
+  return skipped.count + completed;
 }
 
 /**

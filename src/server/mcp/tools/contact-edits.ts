@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZContactFields, ZContactId, type TContactFields } from "@/server/contacts/schema";
 import { getContact, updateContact } from "@/server/contacts/service";
-import { ERASURE_KEEPS, ERASURE_REMOVES, eraseContact } from "@/server/erasure/erase-contact";
+import { eraseContact } from "@/server/erasure/erase-contact";
 import { contactMailability } from "@/server/mailability/fixes";
 import { ZContactMailability } from "@/server/mailability/schema";
 import { defineTool } from "../tool";
@@ -52,14 +52,15 @@ export const contactEditTools = [
   defineTool({
     name: "contacts_delete",
     title: "Delete a contact",
-    description: `Deletes one contact, the person, for good. Removes ${ERASURE_REMOVES}. Keeps: ${ERASURE_KEEPS}; pieces already printed stay. Refused, nothing deleted, while a piece of theirs is at the printer and not mailed yet (retry once mailed). suppress: true (optional, default false) also puts their email and address on the suppression list so a later import never gets them mailed again. A contact already deleted is not_found. Audit-logged under this agent's name.`,
+    description:
+      "Deletes a contact: details, history, audience memberships, drafts, mailability results; unprinted pieces are cancelled, pending entry events end. Pieces already printed stay as \"Deleted contact\" (cost, tracking, lift), not their name or address. Refused while a piece is at the printer. suppress (optional, default false): also suppress their email and address.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
     destructive: true,
     input: z.object({
       contactId: ZContactId.describe("The contact's id (ctc_…)."),
-      suppress: z.boolean().optional().describe("Also suppress their email and address (default false)."),
+      suppress: z.boolean().optional(),
     }),
     result: z.object({
       contactId: z.string(),
