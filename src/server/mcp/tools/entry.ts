@@ -15,7 +15,7 @@ const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cm
 
 const ZEventDetail = z.object({
   eventId: z.string(),
-  contactId: z.string(),
+  contactId: z.string().nullable(),
   source: ZEntrySource,
   status: ZEntryStatus,
   occurredAt: z.string(),
