@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { reportConversion } from "@/server/conversions/service";
 import { getCampaignResults } from "@/server/holdouts/results";
 import { resolveLink } from "@/server/responses/page-model";
 import { testDatabase } from "@/test/database";
@@ -158,5 +159,26 @@ describe("deleting a contact", () => {
       message: `No contact ${c.id} in this workspace: it was deleted already, or never was here. contacts_list finds contacts.`,
     });
     expect(toolErrorOf(await agent.callTool({ name: "contacts_delete", arguments: { contactId: c.id, wipe: true } }))).toMatchObject({ code: "invalid_argument" });
+  }, 60_000);
+
+  it("after deletion a conversion by sid counts for the piece's account, and webhooks carry the account, not the person", async () => {
+    const clock = testClock();
+    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const [c] = f.contacts;
+    await postEvent(prisma, f, c.id);
+    await drain(prisma, clock, f.workspaceId);
+    const piece = await prisma.mailPiece.findFirstOrThrow({ where: { contactId: c.id } });
+    await prisma.webhookEndpoint.create({ data: { workspaceId: f.workspaceId, url: "https://hooks.example/x", events: ["conversion.recorded", "response.received"], secretSealed: "x" } });
+    await eraseContact(prisma, { workspaceId: f.workspaceId, contactId: c.id, actor });
+
+    const at = new Date(piece.mailedAt!.getTime() + 60_000).toISOString();
+    await reportConversion(prisma, { workspaceId: f.workspaceId, apiKeyId: null, input: { sid: piece.sid, kind: "signup", at } as never });
+    await prisma.responseEvent.create({ data: { workspaceId: f.workspaceId, campaignId: f.campaign.id, pieceId: piece.id, kind: "scan" } });
+    const hooks = await prisma.webhookEvent.findMany({ where: { workspaceId: f.workspaceId }, orderBy: { createdAt: "asc" }, select: { type: true, data: true } });
+    expect(hooks.map((h) => h.type).sort()).toEqual(["conversion.recorded", "response.received"]);
+    for (const h of hooks) expect(h.data).not.toHaveProperty("contactId");
+    expect(hooks.find((h) => h.type === "conversion.recorded")!.data).toMatchObject({ pieceId: piece.id, accountId: c.accountId });
+    const results = await getCampaignResults(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, now: new Date(piece.mailedAt!.getTime() + HOUR) });
+    expect(results.kinds.find((k) => k.kind === "signup")).toBeDefined();
   }, 60_000);
 });
