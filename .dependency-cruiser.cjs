@@ -25,6 +25,7 @@ const LAYERS = {
     "holdouts",
     "crm",
     "entry",
+    "erasure",
     "plans",
     "campaigns",
     "confirmations",

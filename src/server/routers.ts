@@ -18,7 +18,8 @@ import { jobRouter } from "./jobs/router";
 import { connectedAgentsRouter } from "./oauth/router";
 import { planRouter } from "./plans/router";
 import { responseRouter } from "./responses/router";
-import { createCallerFactory, router } from "./trpc";
+import { contactErasureRouter } from "./erasure/router";
+import { createCallerFactory, mergeRouters, router } from "./trpc";
 import { webhooksRouter } from "./webhooks/router";
 import { workspaceRouter } from "./workspaces/router";
 
@@ -28,7 +29,7 @@ export const appRouter = router({
   apiKey: apiKeyRouter,
   campaign: campaignRouter,
   audience: audienceRouter,
-  contact: contactRouter,
+  contact: mergeRouters(contactRouter, contactErasureRouter),
   account: accountRouter,
   suppression: suppressionRouter,
   contactImport: contactImportRouter,

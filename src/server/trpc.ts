@@ -85,6 +85,7 @@ const appErrors = t.middleware(async ({ next, path }) => {
 });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /**

@@ -68,11 +68,17 @@ export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: 
               {items.map((e) => (
                 <Table.Tr key={e.id}>
                   <Table.Td>
-                    <Anchor size="sm" fw={500} component={Link} href={`/w/${workspaceId}/contacts/${e.contact.id}`}>
-                      {`${e.contact.firstName} ${e.contact.lastName}`.trim() || "Unnamed contact"}
-                    </Anchor>
+                    {e.contact ? (
+                      <Anchor size="sm" fw={500} component={Link} href={`/w/${workspaceId}/contacts/${e.contact.id}`}>
+                        {`${e.contact.firstName} ${e.contact.lastName}`.trim() || "Unnamed contact"}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={500} c="dimmed">
+                        Deleted contact
+                      </Text>
+                    )}
                     <Text size="xs" c="dimmed">
-                      {e.contact.account?.name ?? "no account"} · {e.source}
+                      {e.contact?.account?.name ?? "no account"} · {e.source}
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>

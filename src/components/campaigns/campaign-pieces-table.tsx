@@ -48,9 +48,15 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
               {items.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>
-                    <Anchor size="sm" component={Link} href={`/w/${workspaceId}/contacts/${p.contactId}`}>
-                      {`${p.contact.firstName} ${p.contact.lastName}`.trim() || "Unnamed contact"}
-                    </Anchor>
+                    {p.contact ? (
+                      <Anchor size="sm" component={Link} href={`/w/${workspaceId}/contacts/${p.contactId}`}>
+                        {`${p.contact.firstName} ${p.contact.lastName}`.trim() || "Unnamed contact"}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Deleted contact
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{humanize(p.status)}</Table.Td>
                   <Table.Td>

@@ -11,6 +11,7 @@ import { formatCents, formatDateTime } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { humanize } from "@/components/campaigns/status-badges";
 import { useTRPC } from "@/trpc/react";
+import { ContactDeleteButton } from "./contact-delete";
 import { ContactHistory } from "./contact-history";
 import { ContactMailability } from "./contact-mailability";
 import { ContactFormModal, formatCustom } from "./contact-form";
@@ -89,6 +90,7 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
           <Button variant="default" color="red" leftSection={<IconBan size={16} />} onClick={() => setSuppressing(true)}>
             Suppress…
           </Button>
+          <ContactDeleteButton workspaceId={workspaceId} contactId={c.id} name={fullName(c) || "this contact"} />
         </Group>
       </Group>
 

@@ -74,7 +74,7 @@ describe("entry policy audience_at_go_live", () => {
     const heldContacts = new Set(f.contacts.filter((c) => held.some((h) => h.accountId === c.accountId)).map((c) => c.id));
     expect(heldContacts.size).toBe(4);
     for (const e of events) {
-      if (heldContacts.has(e.contactId)) expect(e).toMatchObject({ status: "held_out", enrollment: { arm: "holdout", mailPiece: null } });
+      if (heldContacts.has(e.contactId!)) expect(e).toMatchObject({ status: "held_out", enrollment: { arm: "holdout", mailPiece: null } });
       else expect(e).toMatchObject({ status: "completed", enrollment: { arm: "treatment", mailPiece: { status: "mailed" } } });
     }
 
@@ -145,7 +145,7 @@ describe("entry policy audience_joins", () => {
     const events = await settle(f, testClock());
     expect(events).toHaveLength(25);
     const perContact = new Map<string, number>();
-    for (const e of events) perContact.set(e.contactId, (perContact.get(e.contactId) ?? 0) + 1);
+    for (const e of events) perContact.set(e.contactId!, (perContact.get(e.contactId!) ?? 0) + 1);
     expect([...perContact.values()].every((n) => n === 1)).toBe(true);
     expect(events.find((e) => e.contactId === early.id)!.source).toBe("go_live");
     expect(events.filter((e) => e.source === "audience_join")).toHaveLength(4);

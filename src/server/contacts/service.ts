@@ -232,26 +232,3 @@ export async function createContact(
     return { id: result.contactId };
   });
 }
-
-/**
- * Removes a contact (an agent or a person): with it go its audience memberships, drafts and
- * mailability results. A contact with mail pieces or entry events stays (they are kept for
- * delivery and measurement, and would go with it): the caller is told to suppress it instead.
- * Removing one already gone is a no-op answer, so a retry is safe.
- */
-export async function deleteContact(prisma: PrismaClient, p: { workspaceId: string; contactId: string; actor: Actor }) {
-  return prisma.$transaction(async (tx) => {
-    await lockContactWrites(tx, p.workspaceId);
-    const contact = await tx.contact.findFirst({ where: { id: p.contactId, workspaceId: p.workspaceId }, select: { id: true, _count: { select: { mailPieces: true, entryEvents: true, audienceMembers: true } } } });
-    if (!contact) return { deleted: false, audiencesLeft: 0 };
-    const { mailPieces, entryEvents, audienceMembers } = contact._count;
-    if (mailPieces || entryEvents) {
-      throw new AppError("invalid_state", `This contact has ${mailPieces} mail pieces and ${entryEvents} entry events, which are kept for delivery and measurement, so it stays.`, {
-        nextStep: "Add a suppression (suppressions_add with its email or address) so it is never mailed again.",
-      });
-    }
-    await tx.contact.deleteMany({ where: { id: contact.id, workspaceId: p.workspaceId } });
-    await recordAudit(tx, p.workspaceId, p.actor, "contact.deleted", { type: "contact", id: contact.id }, { audiences: audienceMembers });
-    return { deleted: true, audiencesLeft: audienceMembers };
-  });
-}

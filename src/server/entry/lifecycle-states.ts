@@ -32,6 +32,7 @@ export const SKIP_REASONS = [
   "campaign_ended",
   "gift_declined",
   "gift_unclaimed",
+  "contact_deleted",
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -48,6 +49,8 @@ export const skipReasonDescriptions: Record<SkipReason, string> = {
   mailing_disabled: "The workspace is on the free audit plan: nothing reaches a mailbox.",
   campaign_ended: "The campaign ended before the piece could be sent.",
   gift_declined: "The recipient declined the gift on its claim page: nothing was sent, and the budget it held was released.",
+  contact_deleted:
+    "The contact was deleted (contacts_delete) before its piece was printed: any unprinted piece was cancelled and the budget it held released; the event stays, without the person.",
   gift_unclaimed: "The recipient did not claim the gift before its claim expired (the campaign's claim window): nothing was sent, and the budget it held was released.",
 };
 

@@ -55,7 +55,7 @@ export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(),
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string; workspaceId: string; mailedAt: Date; addressLine1: string | null; trackingStatus: string | null }[]>`
       SELECT p.id, p."workspaceId", p."mailedAt", c."addressLine1", p."trackingStatus"
-        FROM "MailPiece" p JOIN "Contact" c ON c.id = p."contactId"
+        FROM "MailPiece" p LEFT JOIN "Contact" c ON c.id = p."contactId"
        WHERE p.vendor = 'sandbox' AND p.status = 'mailed' AND p."mailedAt" IS NOT NULL
          AND (p."trackingStatus" IS NULL OR p."trackingStatus" NOT IN ('delivered', 'returned_to_sender'))
          AND p."mailedAt" > ${new Date(now.getTime() - 60 * dayMs)}

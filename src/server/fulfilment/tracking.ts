@@ -61,7 +61,7 @@ export async function recordTracking(db: Db, p: { workspaceId: string; pieceId: 
     await db.entryEvent.updateMany({ where: { enrollment: { id: piece.enrollmentId }, status: { in: ["enrolled", "waiting", "processing"] } }, data: { runAfter: p.now } });
   }
   const returned = p.events.some((e) => e.status === "returned_to_sender") && !(piece.trackingEvents as unknown as StoredEvent[]).some?.((e) => e.status === "returned_to_sender");
-  if (returned) {
+  if (returned && piece.contactId) {
     await db.contact.updateMany({
       where: { id: piece.contactId, workspaceId: p.workspaceId },
       data: { addressStatus: "undeliverable", undeliverableReason: `returned to sender (piece ${piece.id})` },

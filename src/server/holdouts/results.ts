@@ -73,10 +73,10 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
   // Accounts the campaign reached: mailed, or offered a gift on its claim page (the offer is what
   // they respond to, before anything ships). Responses count from then.
   const offered = await db.$queryRaw<{ accountId: string; start: Date }[]>`
-    SELECT ct."accountId", MIN(gc."createdAt") AS start
-      FROM "GiftClaim" gc JOIN "MailPiece" pc ON pc.id = gc."pieceId" JOIN "Contact" ct ON ct.id = pc."contactId"
-     WHERE gc."campaignId" = ${campaign.id} AND gc."workspaceId" = ${p.workspaceId} AND ct."accountId" IS NOT NULL
-     GROUP BY ct."accountId"`;
+    SELECT COALESCE(ct."accountId", pc."accountId") AS "accountId", MIN(gc."createdAt") AS start
+      FROM "GiftClaim" gc JOIN "MailPiece" pc ON pc.id = gc."pieceId" LEFT JOIN "Contact" ct ON ct.id = pc."contactId"
+     WHERE gc."campaignId" = ${campaign.id} AND gc."workspaceId" = ${p.workspaceId} AND COALESCE(ct."accountId", pc."accountId") IS NOT NULL
+     GROUP BY 1`;
   const reached = new Map(units.filter((u) => u.arm === "treatment").map((u) => [u.accountId, u.start]));
   for (const o of offered) if (!reached.has(o.accountId) || o.start < reached.get(o.accountId)!) reached.set(o.accountId, o.start);
   const inResponseWindow = (accountId: string, at: Date) => {
@@ -92,12 +92,12 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
   const [imported, reported, responses, importedKinds] = await Promise.all([
     db.accountOutcome.findMany({ where: { workspaceId: p.workspaceId, accountId: { in: accountIds } }, select: { accountId: true, kind: true, amountCents: true, at: true, source: true, crmConnectionId: true } }),
     db.$queryRaw<{ accountId: string | null; kind: ConversionKind; amountCents: bigint | null; at: Date }[]>`
-      SELECT ct."accountId", cv.kind::text AS kind, cv."amountCents", cv.at
-        FROM "Conversion" cv JOIN "MailPiece" pc ON pc.id = cv."pieceId" JOIN "Contact" ct ON ct.id = pc."contactId"
+      SELECT COALESCE(ct."accountId", pc."accountId") AS "accountId", cv.kind::text AS kind, cv."amountCents", cv.at
+        FROM "Conversion" cv JOIN "MailPiece" pc ON pc.id = cv."pieceId" LEFT JOIN "Contact" ct ON ct.id = pc."contactId"
        WHERE cv."campaignId" = ${campaign.id} AND cv."workspaceId" = ${p.workspaceId}`,
     db.$queryRaw<{ accountId: string | null; kind: string; at: Date }[]>`
-      SELECT ct."accountId", r.kind::text AS kind, r."occurredAt" AS at
-        FROM "ResponseEvent" r JOIN "MailPiece" pc ON pc.id = r."pieceId" JOIN "Contact" ct ON ct.id = pc."contactId"
+      SELECT COALESCE(ct."accountId", pc."accountId") AS "accountId", r.kind::text AS kind, r."occurredAt" AS at
+        FROM "ResponseEvent" r JOIN "MailPiece" pc ON pc.id = r."pieceId" LEFT JOIN "Contact" ct ON ct.id = pc."contactId"
        WHERE r."campaignId" = ${campaign.id} AND r."workspaceId" = ${p.workspaceId}`,
     db.accountOutcome.groupBy({ by: ["kind"], where: { workspaceId: p.workspaceId } }),
   ]);

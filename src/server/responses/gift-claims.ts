@@ -1,3 +1,4 @@
+import { AppError } from "@/server/errors";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
@@ -84,6 +85,7 @@ export async function claimGift(prisma: PrismaClient, p: { code: string; giftIte
       await tx.shippingAddress.create({ data: { workspaceId: piece.workspaceId, pieceId: piece.id, version, source: "recipient", ...address } });
       const contact = await tx.mailPiece.findUniqueOrThrow({ where: { id: piece.id }, select: { contact: { select: { firstName: true, lastName: true, title: true, account: { select: { name: true } } } } } });
       const c = contact.contact;
+      if (!c) throw new AppError("invalid_state", "This piece's contact was deleted; its gift claim is closed.");
       // What the printer gets: the piece's label, from the new version.
       await tx.mailPiece.update({
         where: { id: piece.id },

@@ -1,3 +1,4 @@
+import { AppError } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { composePiece } from "@/server/designs/compose";
 import type { TGiftItem } from "@/server/designs/gift-catalog";
@@ -13,6 +14,7 @@ export async function renderPieceWithGift(db: Db, p: { workspaceId: string; piec
     where: { id: p.pieceId, workspaceId: p.workspaceId },
     select: { copy: true, responseCode: true, contact: { include: { account: { select: { name: true, domain: true } } } }, campaign: { include: { design: true } } },
   });
+  if (!piece.contact) throw new AppError("invalid_state", "This piece's contact was deleted, so its gift is not printed.");
   const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: piece.campaign });
   const copy = (piece.copy ?? {}) as { headline?: string; body?: string; signOff?: string };
   const url = responseLink(piece.responseCode);

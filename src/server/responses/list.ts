@@ -1,3 +1,4 @@
+import { personName } from "@/server/pieces/deleted-contact";
 import type { Prisma } from "@/generated/prisma/client";
 import { requireCampaign } from "@/server/campaign-records/lookup";
 import type { Db } from "@/server/db";
@@ -23,7 +24,7 @@ export interface TResponseRow {
   kind: TResponseKind;
   occurredAt: Date;
   pieceId: string;
-  contactId: string;
+  contactId: string | null;
   recipient: string;
   company: string | null;
   /** reply: what the recipient wrote, and how they asked to be reached (if they said). */
@@ -45,8 +46,8 @@ function row(r: Prisma.ResponseEventGetPayload<{ select: typeof select }>): TRes
     occurredAt: r.occurredAt,
     pieceId: r.pieceId,
     contactId: r.piece.contactId,
-    recipient: `${r.piece.contact.firstName} ${r.piece.contact.lastName}`.trim(),
-    company: r.piece.contact.account?.name ?? null,
+    recipient: personName(r.piece.contact),
+    company: r.piece.contact?.account?.name ?? null,
     reply: r.kind === "reply" ? { text: text(data.text) ?? "", replyTo: text(data.replyTo) } : null,
     gift: gift ? { item: gift, name: text(data.giftName) ?? (GIFT_CATALOG as Record<string, { name: string }>)[gift]?.name ?? gift } : null,
     address: address ? { ...address, version: typeof data.toVersion === "number" ? data.toVersion : 0 } : null,
@@ -101,10 +102,10 @@ export async function openGiftClaims(db: Db, p: { workspaceId: string; campaignI
     claims: page.map((c) => ({
       claimId: c.id,
       pieceId: c.piece.id,
-      contactId: c.piece.contact.id,
-      recipient: `${c.piece.contact.firstName} ${c.piece.contact.lastName}`.trim(),
-      company: c.piece.contact.account?.name ?? null,
-      email: c.piece.contact.email,
+      contactId: c.piece.contact?.id ?? null,
+      recipient: personName(c.piece.contact),
+      company: c.piece.contact?.account?.name ?? null,
+      email: c.piece.contact?.email ?? null,
       claimUrl: responseLink(c.piece.responseCode),
       openedAt: c.createdAt,
       expiresAt: c.expiresAt,

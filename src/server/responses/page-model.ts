@@ -94,7 +94,8 @@ export async function resolveLink(db: Db, code: string, now = new Date()): Promi
     code,
     piece: ref,
     brand: await pageBrand(db, piece.workspaceId),
-    recipient: { firstName: piece.contact.firstName, lastName: piece.contact.lastName, company: piece.contact.account?.name ?? null },
+    // A deleted contact's piece still answers (the programme's record), without the person.
+    recipient: { firstName: piece.contact?.firstName ?? "", lastName: piece.contact?.lastName ?? "", company: piece.contact?.account?.name ?? null },
     message: messageOf(piece.copy),
   });
 

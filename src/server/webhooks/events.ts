@@ -15,7 +15,7 @@ const time = (what: string) => z.string().datetime().describe(what);
 const ZEntryEventData = z.object({
   eventId: id("evt_", "The entry event"),
   campaignId: id("cmp_", "Its campaign"),
-  contactId: id("ctc_", "The contact it admitted or skipped"),
+  contactId: id("ctc_", "The contact it admitted or skipped (absent once the contact was deleted)").optional(),
   status: z.enum(["completed", "skipped", "failed", "held_out"]),
   source: z.string().describe("How it entered: api, agent, owner, or the campaign's own entry"),
   idempotencyKey: z.string().describe("The key it was posted with"),
@@ -28,7 +28,7 @@ const ZEntryEventData = z.object({
 const ZPieceData = z.object({
   pieceId: id("pc_", "The printed piece"),
   campaignId: id("cmp_", "Its campaign"),
-  contactId: id("ctc_", "Its recipient"),
+  contactId: id("ctc_", "Its recipient (absent once the contact was deleted)").optional(),
   enrollmentId: id("enr_", "Its enrollment").optional(),
   eventId: id("evt_", "The entry event that admitted the recipient").optional(),
   sid: z.string().length(16).describe("The conversion id its response link carries"),
@@ -47,7 +47,7 @@ const ZResponseData = z.object({
   kind: z.enum(["scan", "click", "page_view", "reply", "meeting_click", "site_click", "gift_claim", "address_change", "gift_decline"]),
   campaignId: id("cmp_", "Its campaign"),
   pieceId: id("pc_", "The piece responded to"),
-  contactId: id("ctc_", "The recipient"),
+  contactId: id("ctc_", "The recipient (absent once the contact was deleted)").optional(),
   sid: z.string().length(16).describe("The piece's conversion id"),
   occurredAt: time("When it happened"),
   details: z.record(z.string(), z.unknown()).describe("What the recipient sent: a reply's text, the gift chosen, the new address"),

@@ -36,7 +36,7 @@ describe("the lifecycle in batches", () => {
       const row = await eventRow(prisma, e.eventId);
       expect(row.status).toBe("completed");
       const piece = row.enrollment!.mailPiece!;
-      const draft = before.get(row.contactId) ?? (await prisma.draft.findUniqueOrThrow({ where: { campaignId_contactId: { campaignId: f.campaign.id, contactId: row.contactId } } }));
+      const draft = before.get(row.contactId!) ?? (await prisma.draft.findUniqueOrThrow({ where: { campaignId_contactId: { campaignId: f.campaign.id, contactId: row.contactId! } } }));
       // The printed piece is the draft: its codes, its copy, its print file and page count.
       expect([piece.sid, piece.responseCode, piece.pages, piece.status]).toEqual([draft.sid, draft.responseCode, draft.pages, "mailed"]);
       expect(Buffer.from(piece.proofPdf!).equals(Buffer.from(draft.pdf))).toBe(true);

@@ -23,6 +23,7 @@ interface ContractForVendor {
 async function recipientAddress(db: Db, piece: PieceForVendor): Promise<PostalAddress | null> {
   const r = piece.recipient as { name?: string; address?: PostalAddress };
   if (r.address) return r.address;
+  if (!piece.contactId) return null;
   const c = await db.contact.findFirst({ where: { id: piece.contactId, workspaceId: piece.workspaceId }, include: { account: { select: { name: true } } } });
   if (!c?.addressLine1 || !c.city || !c.postalCode) return null;
   return { name: r.name ?? `${c.firstName} ${c.lastName}`, company: c.account?.name ?? null, line1: c.addressLine1, line2: c.addressLine2, city: c.city, region: c.region, postalCode: c.postalCode, country: c.country ?? "US" };

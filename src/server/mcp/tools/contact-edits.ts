@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZContactFields, ZContactId, type TContactFields } from "@/server/contacts/schema";
-import { deleteContact, getContact, updateContact } from "@/server/contacts/service";
+import { getContact, updateContact } from "@/server/contacts/service";
+import { eraseContact } from "@/server/erasure/erase-contact";
 import { contactMailability } from "@/server/mailability/fixes";
 import { ZContactMailability } from "@/server/mailability/schema";
 import { defineTool } from "../tool";
@@ -50,22 +51,37 @@ export const contactEditTools = [
   }),
   defineTool({
     name: "contacts_delete",
-    title: "Remove a contact",
+    title: "Delete a contact",
     description:
-      "Removes a contact from the workspace for good: the contact, its audience memberships, its unprinted drafts and its mailability results. Its account, the account's outcomes and the suppression list stay. A contact with mail pieces or entry events is refused (those stay for delivery and measurement): add a suppression instead so it is never mailed again. Audit-logged under this agent's name.",
+      "Deletes a contact: details, history, audience memberships, drafts, mailability results; unprinted pieces are cancelled, pending entry events end. Pieces already printed stay as \"Deleted contact\" (cost, tracking, lift), not their name or address. Refused while a piece is at the printer. suppress (optional, default false): also suppress their email and address.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ contactId: ZContactId.describe("The contact's id (ctc_…).") }),
-    result: z.object({ contactId: z.string(), deleted: z.boolean().describe("false: there was no such contact (already removed)."), audiencesLeft: z.number().int() }),
+    input: z.object({
+      contactId: ZContactId.describe("The contact's id (ctc_…)."),
+      suppress: z.boolean().optional(),
+    }),
+    result: z.object({
+      contactId: z.string(),
+      deleted: z.literal(true),
+      audienceMemberships: z.number().int(),
+      piecesKept: z.number().int().describe("Printed or mailed pieces kept, without the person."),
+      piecesCancelled: z.number().int().describe("Unprinted pieces cancelled (their budget released)."),
+      eventsEnded: z.number().int(),
+      suppressed: z.array(z.enum(["email", "address"])),
+    }),
     run: async (ctx, a) => {
-      const r = await deleteContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, actor: ctx.actor });
+      const r = await eraseContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, suppress: a.suppress ?? false, actor: ctx.actor });
       return {
-        requested: `Remove contact ${a.contactId}.`,
-        changed: r.deleted ? [`Removed contact ${a.contactId} and its ${r.audiencesLeft} audience memberships.`] : [],
-        result: { contactId: a.contactId, ...r },
+        requested: `Delete contact ${a.contactId}${a.suppress ? " and suppress their email and address" : ""}.`,
+        changed: [
+          `Deleted contact ${a.contactId} (${r.audienceMemberships} audience memberships); kept ${r.piecesKept} printed pieces without the person, cancelled ${r.piecesCancelled} unprinted, ended ${r.eventsEnded} entry events.`,
+          ...(r.suppressed.length ? [`Suppressed their ${r.suppressed.join(" and ")}.`] : []),
+        ],
+        result: r,
       };
     },
+    errorHints: { not_found: "Find the contact's id with contacts_list; a deleted contact stays not_found.", invalid_state: "Retry once the named pieces are mailed." },
   }),
 ];

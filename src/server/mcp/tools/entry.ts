@@ -1,3 +1,4 @@
+import { personName } from "@/server/pieces/deleted-contact";
 import { z } from "zod";
 import { listCampaignEvents } from "@/server/campaigns/service";
 import { getEntryEventDetail, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/event-detail";
@@ -14,7 +15,7 @@ const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cm
 
 const ZEventDetail = z.object({
   eventId: z.string(),
-  contactId: z.string(),
+  contactId: z.string().nullable(),
   source: ZEntrySource,
   status: ZEntryStatus,
   occurredAt: z.string(),
@@ -85,7 +86,7 @@ export const entryTools = [
           skipReason: ZSkipReason.nullable(),
           mailabilityReasons: z.array(ZMailabilityReason).describe("The mailability audit's reasons when the suppression or address gate skipped it; empty otherwise."),
           source: ZEntrySource,
-          contactId: z.string(),
+          contactId: z.string().nullable(),
           contactName: z.string(),
           arm: z.enum(["treatment", "holdout"]).nullable(),
           occurredAt: z.string(),
@@ -107,8 +108,8 @@ export const entryTools = [
             skipReason: (e.skipReason as z.infer<typeof ZSkipReason> | null) ?? null,
             mailabilityReasons: (e.mailabilityReasons ?? []).filter((r): r is TMailabilityReason => (MAILABILITY_REASONS as readonly string[]).includes(r)),
             source: e.source,
-            contactId: e.contact.id,
-            contactName: `${e.contact.firstName} ${e.contact.lastName}`.trim(),
+            contactId: e.contact?.id ?? null,
+            contactName: personName(e.contact),
             arm: e.enrollment?.arm ?? null,
             occurredAt: e.occurredAt.toISOString(),
             createdAt: e.createdAt.toISOString(),

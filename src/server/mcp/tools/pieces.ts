@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { proofUrl } from "@/server/designs/proof-links";
+import { personName } from "@/server/pieces/deleted-contact";
 import { getPiece, listPieces, type PieceRow } from "@/server/pieces/service";
 import type { McpContext } from "../context";
 import { defineTool } from "../tool";
@@ -12,8 +13,8 @@ const ZPiece = z.object({
   campaignId: z.string(),
   campaignName: z.string(),
   status: z.enum(PIECE_STATUSES).describe("pending_review waits for a person (pieces_request_approval gives its card); then approved, rendered, printed, mailed; or cancelled, failed."),
-  contactId: z.string(),
-  recipient: z.string().describe("The recipient's name as printed."),
+  contactId: z.string().nullable().describe("null: the contact was deleted (the piece stays, its recipient redacted)."),
+  recipient: z.string().describe("The recipient's name as printed; \"Deleted contact\" once the contact was deleted."),
   addressLines: z.array(z.string()).describe("The address block as printed (later contact edits do not change it)."),
   costCents: z.number().int().describe("Printing and postage charged to the campaign's budget, in cents."),
   pages: z.number().int().nullable(),
@@ -42,7 +43,7 @@ async function pieceView(ctx: McpContext, p: PieceRow, now: number): Promise<z.i
     campaignName: p.campaign.name,
     status: p.status,
     contactId: p.contactId,
-    recipient: recipient.name?.trim() || `${p.contact.firstName} ${p.contact.lastName}`.trim(),
+    recipient: recipient.name?.trim() || personName(p.contact),
     addressLines: Array.isArray(recipient.lines) ? recipient.lines : [],
     costCents: p.costCents,
     pages: p.pages,

@@ -34,7 +34,7 @@ export const responseTools = [
           kind: ZKind,
           occurredAt: z.string().describe("When it happened (ISO 8601, UTC)."),
           pieceId: z.string().describe("The mail piece whose link or page it was (pc_…)."),
-          contactId: z.string(),
+          contactId: z.string().nullable().describe("null: the contact was deleted."),
           recipient: z.string(),
           company: z.string().nullable(),
           reply: z.object({ text: z.string(), replyTo: z.string().nullable().describe("How the recipient asked to be reached, if they said.") }).nullable().describe("For reply: what the recipient wrote."),
@@ -68,7 +68,7 @@ export const responseTools = [
         z.object({
           claimId: z.string().describe("gcl_…"),
           pieceId: z.string(),
-          contactId: z.string(),
+          contactId: z.string().nullable(),
           recipient: z.string(),
           company: z.string().nullable(),
           email: z.string().nullable(),

@@ -46,10 +46,10 @@ export async function loadSends(db: Db, p: { workspaceId: string; contactId: str
   const rows = await db.$queryRaw<{ at: Date; sameContact: boolean }[]>`
     SELECT COALESCE(pc."mailedAt", e."scheduledFor", pc."createdAt") AS at, (pc."contactId" = ${p.contactId}) AS "sameContact"
       FROM "MailPiece" pc
-      JOIN "Contact" c ON c.id = pc."contactId"
+      LEFT JOIN "Contact" c ON c.id = pc."contactId"
       LEFT JOIN "Enrollment" e ON e.id = pc."enrollmentId"
      WHERE pc."workspaceId" = ${p.workspaceId} AND pc.status NOT IN ('cancelled', 'failed')
-       AND (pc."contactId" = ${p.contactId} OR (${p.accountId}::text IS NOT NULL AND c."accountId" = ${p.accountId}))
+       AND (pc."contactId" = ${p.contactId} OR (${p.accountId}::text IS NOT NULL AND COALESCE(c."accountId", pc."accountId") = ${p.accountId}))
        AND COALESCE(pc."mailedAt", e."scheduledFor", pc."createdAt") > ${p.since}
     UNION ALL
     SELECT e."scheduledFor" AS at, (e."contactId" = ${p.contactId}) AS "sameContact"
