@@ -31,6 +31,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "contact.list", type: "query", input: ["workspaceId", "search", "audienceId", "accountId", "country", "suppressed", "cursor", "take"] },
   { path: "contact.count", type: "query", input: ["workspaceId", "search", "audienceId", "accountId", "country", "suppressed"] },
   { path: "contact.countries", type: "query", input: ["workspaceId"] },
+  { path: "contact.delete", type: "mutation", input: ["workspaceId", "contactId", "suppress"] },
   { path: "contact.get", type: "query", input: ["workspaceId", "contactId"] },
   { path: "contact.update", type: "mutation", input: ["workspaceId", "contactId", "fields"] },
   { path: "contact.history", type: "query", input: ["workspaceId", "contactId"] },
