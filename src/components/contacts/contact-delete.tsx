@@ -26,7 +26,7 @@ export function ContactDeleteButton({ workspaceId, contactId, name }: { workspac
         void queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() });
         notifications.show({
           color: "teal",
-          message: `${name} was deleted.${r.piecesKept ? ` ${r.piecesKept} printed piece${r.piecesKept === 1 ? " stays" : "s stay"} as “Deleted contact”.` : ""}${r.suppressed.length ? ` Their ${r.suppressed.join(" and ")} are suppressed.` : ""}`,
+          message: `${name} was deleted.${r.piecesKept ? ` ${r.piecesKept} printed piece${r.piecesKept === 1 ? " stays" : "s stay"} as “Deleted contact”.` : ""}${r.suppressed.length ? ` Their ${r.suppressed.join(" and ")} ${r.suppressed.length === 1 ? "is" : "are"} suppressed.` : ""}`,
         });
         router.push(`/w/${workspaceId}/contacts`);
       },
