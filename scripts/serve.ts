@@ -1,18 +1,18 @@
 /**
  * The production server, `npm start`: the production build served by Next.js, except the
  * workspace REST API (/api/v1) and the calculators (/api/tools), which node:http hands straight
- * to their handlers (src/server/http/direct-doors.ts). Those are the same handlers the App Router
+ * to their handlers (src/server/runtime/direct-doors.ts). Those are the same handlers the App Router
  * routes call, so `next dev` and `next start` answer the same; this server only skips Next's
  * per-request machinery, which costs more than an /api/v1 call itself (docs/benchmarks.md).
  * PORT (default 3000) sets the port; it listens on every interface, as `next start` does. Every
- * request first passes src/server/http/front-door.ts: the client's address from the connection
+ * request first passes src/server/runtime/front-door.ts: the client's address from the connection
  * (TRUST_PROXY names the proxies allowed to report another), and 405 for methods no route takes.
  */
 import fs from "node:fs";
 import http from "node:http";
 import { parseTrustProxy, type TrustProxy } from "../src/server/http/client-address";
-import { directDoorsReady } from "../src/server/http/door-registry";
-import { frontDoor } from "../src/server/http/front-door";
+import { directDoorsReady } from "../src/server/runtime/door-registry";
+import { frontDoor } from "../src/server/runtime/front-door";
 import { answerClientError } from "../src/server/http/methods";
 import { tuneHeapGrowth } from "../src/server/platform/heap";
 
