@@ -107,9 +107,16 @@ async function main() {
       { target: VIA_NEXT, port: NEXT_PORT, command: ["node_modules/.bin/next", "start", "-p", String(NEXT_PORT)], full: false },
       { target: "reference", port: REF_PORT, command: ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], full: true },
     ];
+    // BENCH_CPU_PROFILE=dir: V8 CPU profiles of the service's and the reference's processes, written into dir when they stop.
+    // (Node refuses --cpu-prof in NODE_OPTIONS: the tsx servers then run as node --cpu-prof --import tsx.)
+    const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+    // BENCH_SKIP_NEXT=1 leaves out the run through Next's router (for quicker iterations; its row and ratio print as n/a).
+    const skipNext = process.env.BENCH_SKIP_NEXT === "1";
     for (const { target, port, command, full } of targets) {
-      const [bin, ...args] = command;
-      const server = await startAndWait(path.resolve(bin), args, { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` }, `http://127.0.0.1:${port}/api/health`);
+      if (skipNext && target === VIA_NEXT) continue;
+      const [bin, ...args] = full && profile.length ? [process.execPath, ...profile, "--import", "tsx", ...command.slice(1)] : command;
+      const serverEnv = { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` };
+      const server = await startAndWait(path.resolve(bin), args, serverEnv, `http://127.0.0.1:${port}/api/health`);
       const keyOffset = { n: Math.floor((db.secrets.length * targets.findIndex((t) => t.target === target)) / targets.length) };
       try {
         // Warm up at full throttle: the first thousands of requests run on cold code (JIT, lazily loaded modules).
@@ -135,7 +142,7 @@ async function main() {
   console.log("| case | p50 ms | p99 ms | responses |");
   console.log("|---|---|---|---|");
   for (const r of notFound) console.log(`| ${r.case} | ${r.p50} | ${r.p99} | ${r.statuses} |`);
-  const max = (t: string) => rows.find((r) => r.target === t && r.load === "max")!.rps;
+  const max = (t: string) => rows.find((r) => r.target === t && r.load === "max")?.rps ?? 0;
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a");
   console.log("\nthe service against its reference (the same two prepared statements per event), same run:\n");
   console.log("| offered load | service p50 / p99 ms | reference p50 / p99 ms | p99 ratio service/reference | service / reference req/s |");

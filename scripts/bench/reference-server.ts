@@ -93,3 +93,5 @@ http
     });
   })
   .listen(Number(process.env.PORT ?? 3401));
+// Exit on SIGTERM as the service does (a CPU profile, BENCH_CPU_PROFILE, is written only on a clean exit).
+process.once("SIGTERM", () => process.exit(0));
