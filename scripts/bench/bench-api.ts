@@ -3,8 +3,9 @@
  * `npm start` runs it) on a fresh PostgreSQL database, at increasing fixed rates and at full
  * throttle; at full throttle also the same build behind Next's own router (`next start`, which
  * serve.ts skips for /api/v1); then the same workload against a bare
- * node:http reference doing the same validated insert (scripts/bench/reference-server.ts). Prints
- * sustained requests/second, p50/p99 latency and the ratio between the two. Fixed rates are evenly
+ * node:http reference making the same two prepared statements (scripts/bench/reference-server.ts).
+ * Prints sustained requests/second, p50/p99 latency and, per load, the service's figures beside
+ * its reference's with their ratio. Fixed rates are evenly
  * spaced arrivals with latency counted from each request's due time (paced-load.ts). Requests are spread
  * over many keys so the 60/minute/key limit never bites. The lifecycle worker is off in both.
  * It also measures the floor: the production server answering a /api/v1 request that needs no
@@ -106,9 +107,16 @@ async function main() {
       { target: VIA_NEXT, port: NEXT_PORT, command: ["node_modules/.bin/next", "start", "-p", String(NEXT_PORT)], full: false },
       { target: "reference", port: REF_PORT, command: ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], full: true },
     ];
+    // BENCH_CPU_PROFILE=dir: V8 CPU profiles of the service's and the reference's processes, written into dir when they stop.
+    // (Node refuses --cpu-prof in NODE_OPTIONS: the tsx servers then run as node --cpu-prof --import tsx.)
+    const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+    // BENCH_SKIP_NEXT=1 leaves out the run through Next's router (for quicker iterations; its row and ratio print as n/a).
+    const skipNext = process.env.BENCH_SKIP_NEXT === "1";
     for (const { target, port, command, full } of targets) {
-      const [bin, ...args] = command;
-      const server = await startAndWait(path.resolve(bin), args, { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` }, `http://127.0.0.1:${port}/api/health`);
+      if (skipNext && target === VIA_NEXT) continue;
+      const [bin, ...args] = full && profile.length ? [process.execPath, ...profile, "--import", "tsx", ...command.slice(1)] : command;
+      const serverEnv = { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` };
+      const server = await startAndWait(path.resolve(bin), args, serverEnv, `http://127.0.0.1:${port}/api/health`);
       const keyOffset = { n: Math.floor((db.secrets.length * targets.findIndex((t) => t.target === target)) / targets.length) };
       try {
         // Warm up at full throttle: the first thousands of requests run on cold code (JIT, lazily loaded modules).
@@ -134,12 +142,26 @@ async function main() {
   console.log("| case | p50 ms | p99 ms | responses |");
   console.log("|---|---|---|---|");
   for (const r of notFound) console.log(`| ${r.case} | ${r.p50} | ${r.p99} | ${r.statuses} |`);
-  const max = (t: string) => rows.find((r) => r.target === t && r.load === "max")!.rps;
+  const max = (t: string) => rows.find((r) => r.target === t && r.load === "max")?.rps ?? 0;
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a");
+  console.log("\nthe service against its reference (the same two prepared statements per event), same run:\n");
+  console.log("| offered load | service p50 / p99 ms | reference p50 / p99 ms | p99 ratio service/reference | service / reference req/s |");
+  console.log("|---|---|---|---|---|");
+  for (const load of [...RATES.map((rate) => `${rate} req/s`), "max"]) {
+    const ours = rows.find((r) => r.target === "ours" && r.load === load)!;
+    const ref = rows.find((r) => r.target === "reference" && r.load === load)!;
+    console.log(`| ${load} | ${ours.p50} / ${ours.p99} | ${ref.p50} / ${ref.p99} | ${ratio(ours.p99, ref.p99)} | ${ours.rps} / ${ref.rps} (${ratio(ours.rps, ref.rps)}) |`);
+  }
+  console.log(`\nthroughput ratio ours/reference at full throttle: ${ratio(max("ours"), max("reference"))}`);
+  console.log(`through Next's router / reference: ${ratio(max(VIA_NEXT), max("reference"))}`);
+  console.log(`floor (no database) / reference: ${ratio(max(FLOOR), max("reference"))}`);
   const at500 = rows.find((r) => r.target === "ours" && r.load === "500 req/s")!;
-  console.log(`\nthroughput ratio ours/reference at full throttle: ${(max("ours") / max("reference")).toFixed(2)}`);
-  console.log(`through Next's router / reference: ${(max(VIA_NEXT) / max("reference")).toFixed(2)}`);
-  console.log(`floor (no database) / reference: ${(max(FLOOR) / max("reference")).toFixed(2)}`);
-  console.log(`p99 at 500 req/s: ${at500.p99} ms (aim: under 50 ms)`);
+  const ref500 = rows.find((r) => r.target === "reference" && r.load === "500 req/s")!;
+  const met = at500.p99 <= 50 && at500.p99 <= ref500.p99 && at500.non2xx === 0;
+  console.log(
+    `p99 at 500 req/s: service ${at500.p99} ms, reference ${ref500.p99} ms, ratio ${ratio(at500.p99, ref500.p99)} ` +
+      `(aim: at most 50 ms and at most the reference's, no failures: ${met ? "met" : "missed"})`,
+  );
 }
 
 main().catch((error) => {

@@ -1,16 +1,22 @@
 /**
- * The bare reference for `npm run bench:api`: a plain node:http server doing the same validated
- * entry-event insert as POST /api/v1/campaigns/{id}/events (key lookup, rate-limit count, zod
- * validation with the same schema, campaign, idempotency, contact and audience checks, one
- * insert), with `pg` and no framework. Usage: DATABASE_URL=... PORT=... tsx reference-server.ts
+ * The bare reference for `npm run bench:api`: a plain node:http server doing the same database
+ * work as POST /api/v1/campaigns/{id}/events, with `pg` and no framework: the same two prepared
+ * statements, built by the same functions (the key, the rate-limit count and the key's use in
+ * one; the preconditions and the idempotent insert in the other), and the same zod validation in
+ * between. So the comparison shows only the service's own overhead (routing, the Web Request and
+ * Response, tRPC and trpc-to-openapi, problem documents and headers). Usage: DATABASE_URL=...
+ * PORT=... tsx reference-server.ts
  */
-import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import type { Prisma } from "@/generated/prisma/client";
 import { ZPostEntryEventInput } from "@/server/entry/schema";
+import { ACCEPTANCE_STATEMENT, type AcceptanceRow, acceptanceSql, outcomeOf } from "@/server/entry/acceptance-queries";
 import { fingerprint } from "@/server/platform/fingerprint";
+import { ADMISSION_STATEMENT, type AdmissionRow, admissionOf, admissionSql, secretHash } from "@/server/rest/admission";
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The service's pool size (DATABASE_POOL_SIZE, default 10).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const route = /^\/api\/v1\/campaigns\/([^/]+)\/events$/;
 
 function send(res: http.ServerResponse, status: number, body: unknown, type = "application/json") {
@@ -18,24 +24,18 @@ function send(res: http.ServerResponse, status: number, body: unknown, type = "a
   res.end(JSON.stringify(body));
 }
 
+async function prepared<T>(name: string, sql: Prisma.Sql): Promise<T | undefined> {
+  return (await pool.query({ name, text: sql.text, values: sql.values })).rows[0] as T | undefined;
+}
+
 async function accept(req: http.IncomingMessage, campaignId: string, raw: string) {
-  const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
-  if (!token) return [401, { title: "unauthenticated" }] as const;
-  const hash = createHash("sha256").update(token).digest("hex");
-  const key = (await pool.query(`SELECT id, "workspaceId", scopes::text[] AS scopes, "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE hash = $1`, [hash])).rows[0];
-  if (!key || key.revokedAt) return [401, { title: "unauthenticated" }] as const;
-  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() >= 60_000) {
-    await pool.query(`UPDATE "ApiKey" SET "lastUsedAt" = now() WHERE id = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" <= now() - interval '1 minute')`, [key.id]);
-  }
-  const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-  const count = (
-    await pool.query(
-      `INSERT INTO "RateLimitCounter" ("bucket", "windowStart", "count", "expiresAt") VALUES ($1, $2, 1, $3)
-       ON CONFLICT ("bucket", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1 RETURNING "count"`,
-      [`ref:${key.id}`, windowStart, new Date(windowStart.getTime() + 60_000)],
-    )
-  ).rows[0].count;
-  if (count > 60) return [429, { title: "rate limited" }] as const;
+  const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null;
+  const now = new Date();
+  const address = req.socket.remoteAddress ?? "unknown";
+  const admitted = await prepared<AdmissionRow>(ADMISSION_STATEMENT, admissionSql({ hash: secretHash(token), operationId: "postEntryEvent", address, now }));
+  const { key, decision } = admissionOf(admitted!, now);
+  if (!decision.allowed) return [429, { title: "rate limited" }] as const;
+  if (!key) return [401, { title: "unauthenticated" }] as const;
   if (!key.scopes.includes("post_entry_events")) return [403, { title: "insufficient scope" }] as const;
   let body: unknown;
   try {
@@ -46,27 +46,33 @@ async function accept(req: http.IncomingMessage, campaignId: string, raw: string
   const parsed = ZPostEntryEventInput.safeParse({ ...(body as object), campaignId });
   if (!parsed.success) return [422, { errors: parsed.error.issues }] as const;
   const input = parsed.data;
-  const ws = key.workspaceId;
-  const campaign = (await pool.query(`SELECT id, status, "acceptsApiEvents", "audienceId" FROM "Campaign" WHERE id = $1 AND "workspaceId" = $2`, [campaignId, ws])).rows[0];
-  if (!campaign) return [404, { title: "not found" }] as const;
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : null;
   const print = fingerprint({ campaignId, contactId: input.contactId, occurredAt: occurredAt?.toISOString() });
-  const existing = (await pool.query(`SELECT id, status, fingerprint FROM "EntryEvent" WHERE "workspaceId" = $1 AND "idempotencyKey" = $2`, [ws, input.idempotencyKey])).rows[0];
-  if (existing) return existing.fingerprint === print ? ([202, { eventId: existing.id, status: existing.status }] as const) : ([409, { title: "conflict" }] as const);
-  if (campaign.status !== "live") return [409, { title: "not live" }] as const;
-  if (!campaign.acceptsApiEvents) return [409, { title: "policy" }] as const;
-  const contact = (await pool.query(`SELECT id FROM "Contact" WHERE id = $1 AND "workspaceId" = $2`, [input.contactId, ws])).rows[0];
-  if (!contact) return [422, { title: "contact" }] as const;
-  const member = (await pool.query(`SELECT 1 FROM "AudienceMember" WHERE "audienceId" = $1 AND "contactId" = $2`, [campaign.audienceId, contact.id])).rows[0];
-  if (!member) return [422, { title: "audience" }] as const;
-  const inserted = (
-    await pool.query(
-      `INSERT INTO "EntryEvent" (id, "workspaceId", "campaignId", "contactId", source, "apiKeyId", "idempotencyKey", fingerprint, "occurredAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, 'api', $5, $6, $7, $8, now()) ON CONFLICT ("workspaceId", "idempotencyKey") DO NOTHING RETURNING id, status`,
-      [`evt_${randomUUID().replace(/-/g, "")}`, ws, campaignId, contact.id, key.id, input.idempotencyKey, print, occurredAt ?? new Date()],
-    )
-  ).rows[0];
-  return inserted ? ([202, { eventId: inserted.id, status: inserted.status }] as const) : ([409, { title: "raced" }] as const);
+  const outcome = outcomeOf(
+    await prepared<AcceptanceRow>(
+      ACCEPTANCE_STATEMENT,
+      acceptanceSql({
+        workspaceId: key.workspaceId,
+        campaignId,
+        contactId: input.contactId,
+        source: "api",
+        apiKeyId: key.id,
+        idempotencyKey: input.idempotencyKey,
+        fingerprint: print,
+        occurredAt: occurredAt ?? now,
+        now,
+      }),
+    ),
+  );
+  if (!outcome) return [404, { title: "not found" }] as const;
+  if (outcome.existing) {
+    return outcome.existing.fingerprint === print ? ([202, { eventId: outcome.existing.id, status: outcome.existing.status }] as const) : ([409, { title: "conflict" }] as const);
+  }
+  if (outcome.campaignStatus !== "live") return [409, { title: "not live" }] as const;
+  if (!outcome.acceptsApiEvents) return [409, { title: "policy" }] as const;
+  if (!outcome.contactExists) return [422, { title: "contact" }] as const;
+  if (!outcome.isMember) return [422, { title: "audience" }] as const;
+  return outcome.inserted ? ([202, { eventId: outcome.inserted.id, status: outcome.inserted.status }] as const) : ([409, { title: "raced" }] as const);
 }
 
 http
@@ -87,3 +93,5 @@ http
     });
   })
   .listen(Number(process.env.PORT ?? 3401));
+// Exit on SIGTERM as the service does (a CPU profile, BENCH_CPU_PROFILE, is written only on a clean exit).
+process.once("SIGTERM", () => process.exit(0));

@@ -1,8 +1,7 @@
-import { Prisma, type PrismaClient } from "@/generated/prisma/client";
+import type { PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { hotQuery } from "@/server/platform/hot-sql";
 import { randomBase62 } from "@/server/platform/random";
 import type { TApiKeyScope } from "@/server/access/principals";
 import { API_KEY_BODY_LENGTH, API_KEY_PREFIX, displayStart, hashApiKey } from "./secret";
@@ -67,19 +66,4 @@ export async function revokeApiKey(prisma: PrismaClient, params: { workspaceId: 
     await recordAudit(tx, params.workspaceId, params.actor, "api_key.revoked", { type: "api_key", id: key.id }, { name: key.name });
     return revoked;
   });
-}
-
-/**
- * Records that a key was used (Settings shows it). At most one write a minute per key, never two
- * racing ones, and off the request's path: a lost update only makes "last used" a minute staler.
- */
-export function recordKeyUse(db: Db, keyId: string, now: Date): void {
-  const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
-  hotQuery(
-    db,
-    Prisma.sql`
-      UPDATE "ApiKey" SET "lastUsedAt" = ${now.toISOString()}::timestamp
-       WHERE id = ${keyId} AND ("lastUsedAt" IS NULL OR "lastUsedAt" <= ${minuteAgo}::timestamp)`,
-    "api-key-used",
-  ).catch((error) => console.error("[api-keys] could not record lastUsedAt", error));
 }

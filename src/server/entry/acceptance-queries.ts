@@ -23,34 +23,39 @@ export interface AcceptanceOutcome {
   inserted: { id: string; status: TEntryEventStatus["status"] } | null;
 }
 
-/** Null when the campaign is not in the workspace. */
-export async function acceptOrExplain(
-  db: Db,
-  p: {
-    workspaceId: string;
-    campaignId: string;
-    contactId: string;
-    source: EntryEventSource;
-    apiKeyId: string | null;
-    idempotencyKey: string;
-    fingerprint: string;
-    occurredAt: Date;
-    now: Date;
-  },
-): Promise<AcceptanceOutcome | null> {
-  const rows = await hotQuery<{
-    status: string;
-    acceptsApiEvents: boolean;
-    existingId: string | null;
-    existingStatus: TEntryEventStatus["status"] | null;
-    existingFingerprint: string | null;
-    contactId: string | null;
-    member: boolean;
-    insertedId: string | null;
-    insertedStatus: TEntryEventStatus["status"] | null;
-  }>(
-    db,
-    Prisma.sql`
+export interface AcceptanceParams {
+  workspaceId: string;
+  campaignId: string;
+  contactId: string;
+  source: EntryEventSource;
+  apiKeyId: string | null;
+  idempotencyKey: string;
+  fingerprint: string;
+  occurredAt: Date;
+  now: Date;
+}
+
+/** The prepared statement's name: its text never changes, only its values. */
+export const ACCEPTANCE_STATEMENT = "entry-accept";
+
+export type AcceptanceRow = {
+  status: string;
+  acceptsApiEvents: boolean;
+  existingId: string | null;
+  existingStatus: TEntryEventStatus["status"] | null;
+  existingFingerprint: string | null;
+  contactId: string | null;
+  member: boolean;
+  insertedId: string | null;
+  insertedStatus: TEntryEventStatus["status"] | null;
+};
+
+/**
+ * The statement (also run by bench:api's reference, scripts/bench/reference-server.ts): no row
+ * when the campaign is not in the workspace.
+ */
+export function acceptanceSql(p: AcceptanceParams): Prisma.Sql {
+  return Prisma.sql`
     WITH ctx AS (
       SELECT c.status::text AS status, c."acceptsApiEvents" AS "acceptsApiEvents",
              e.id AS "existingId", e.status::text AS "existingStatus", e.fingerprint AS "existingFingerprint",
@@ -69,10 +74,11 @@ export async function acceptOrExplain(
       ON CONFLICT ("workspaceId", "idempotencyKey") DO NOTHING
       RETURNING id, status::text AS status
     )
-    SELECT ctx.*, inserted.id AS "insertedId", inserted.status AS "insertedStatus" FROM ctx LEFT JOIN inserted ON true`,
-    "entry-accept",
-  );
-  const row = rows[0];
+    SELECT ctx.*, inserted.id AS "insertedId", inserted.status AS "insertedStatus" FROM ctx LEFT JOIN inserted ON true`;
+}
+
+/** What the statement's row means; null when it gave none (the campaign is not in the workspace). */
+export function outcomeOf(row: AcceptanceRow | undefined): AcceptanceOutcome | null {
   if (!row) return null;
   return {
     campaignStatus: row.status,
@@ -82,6 +88,12 @@ export async function acceptOrExplain(
     isMember: row.member,
     inserted: row.insertedId ? { id: row.insertedId, status: row.insertedStatus! } : null,
   };
+}
+
+/** Null when the campaign is not in the workspace. */
+export async function acceptOrExplain(db: Db, p: AcceptanceParams): Promise<AcceptanceOutcome | null> {
+  const rows = await hotQuery<AcceptanceRow>(db, acceptanceSql(p), ACCEPTANCE_STATEMENT);
+  return outcomeOf(rows[0]);
 }
 
 /** The event stored under a workspace's idempotency key. */

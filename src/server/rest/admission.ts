@@ -1,7 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { hashApiKey, isWellFormedApiKey } from "@/server/api-keys/secret";
 import { type AuthenticatedKey, type TApiKeyScope } from "@/server/access/principals";
-import { recordKeyUse } from "@/server/api-keys/service";
 import type { Db } from "@/server/db";
 import { hotQuery } from "@/server/platform/hot-sql";
 import { LIMITS } from "@/server/rate-limits/limits";
@@ -13,31 +12,54 @@ export interface Admission {
   decision: LimitDecision;
 }
 
+/** The prepared statement's name: its text never changes, only its values. */
+export const ADMISSION_STATEMENT = "rest-admit";
+
+export type AdmissionRow = { count: number; id: string | null; workspaceId: string; name: string; scopes: TApiKeyScope[] };
+
+/** The hash to look a presented secret up by; null for none or a malformed one (it matches no key). */
+export function secretHash(secret: string | null): string | null {
+  return secret !== null && isWellFormedApiKey(secret) ? hashApiKey(secret) : null;
+}
+
 /**
- * The REST door's first statement: finds the key and counts the request against the limit, per key
- * and endpoint, or per client address when no working key is presented. One round trip for both,
- * since it runs on every call; the count is the same atomic upsert as `consume`.
+ * The REST door's first statement (also run by bench:api's reference, scripts/bench/reference-server.ts):
+ * finds the active key by `hash`, counts the request against the limit per key and endpoint (per
+ * client address when no working key is presented), and records the key's use (Settings shows
+ * it) at most once a minute. The count is the same atomic upsert as `consume`. The use is written
+ * only when the stored one is a minute old: a concurrent call waits for that row and then finds
+ * it fresh, so two never both write.
+ */
+export function admissionSql(p: { hash: string | null; operationId: string; address: string; now: Date }): Prisma.Sql {
+  const window = windowOf(LIMITS.restEndpointPerKey, p.now);
+  const minuteAgo = new Date(p.now.getTime() - 60_000).toISOString();
+  const bucket = Prisma.sql`COALESCE(${"rest:key:"} || (SELECT id FROM k) || ${`:${p.operationId}`}, ${`rest:addr:${p.address}:${p.operationId}`})`;
+  return Prisma.sql`
+      WITH k AS (
+        SELECT id, "workspaceId", name, scopes::text[] AS scopes FROM "ApiKey" WHERE hash = ${p.hash} AND "revokedAt" IS NULL
+      ), counted AS (${countSql(bucket, window)}
+      ), used AS (
+        UPDATE "ApiKey" SET "lastUsedAt" = ${p.now.toISOString()}::timestamp
+         WHERE id = (SELECT id FROM k) AND ("lastUsedAt" IS NULL OR "lastUsedAt" <= ${minuteAgo}::timestamp)
+      )
+      SELECT counted.count, k.* FROM counted LEFT JOIN k ON true`;
+}
+
+/**
+ * Admits a call at the REST door: the key and the rate-limit decision, in one round trip
+ * (`admissionSql`), since it runs on every call.
  */
 export async function admitRestCall(db: Db, p: { secret: string | null; operationId: string; address: string; now?: Date }): Promise<Admission> {
   const now = p.now ?? new Date();
+  const [row] = await hotQuery<AdmissionRow>(db, admissionSql({ hash: secretHash(p.secret), operationId: p.operationId, address: p.address, now }), ADMISSION_STATEMENT);
+  return admissionOf(row, now);
+}
+
+/** What the admission statement's row means. */
+export function admissionOf(row: AdmissionRow, now: Date): Admission {
   const def = LIMITS.restEndpointPerKey;
-  const window = windowOf(def, now);
-  const hash = p.secret !== null && isWellFormedApiKey(p.secret) ? hashApiKey(p.secret) : null;
-  const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
-  const bucket = Prisma.sql`COALESCE(${"rest:key:"} || (SELECT id FROM k) || ${`:${p.operationId}`}, ${`rest:addr:${p.address}:${p.operationId}`})`;
-  const [row] = await hotQuery<{ count: number; id: string | null; workspaceId: string; name: string; scopes: TApiKeyScope[]; stale: boolean }>(
-    db,
-    Prisma.sql`
-      WITH k AS (
-        SELECT id, "workspaceId", name, scopes::text[] AS scopes, ("lastUsedAt" IS NULL OR "lastUsedAt" <= ${minuteAgo}::timestamp) AS stale
-          FROM "ApiKey" WHERE hash = ${hash} AND "revokedAt" IS NULL
-      ), counted AS (${countSql(bucket, window)})
-      SELECT counted.count, k.* FROM counted LEFT JOIN k ON true`,
-    "rest-admit",
-  );
-  if (row.id && row.stale) recordKeyUse(db, row.id, now);
   return {
     key: row.id ? { id: row.id, workspaceId: row.workspaceId, name: row.name, scopes: row.scopes } : null,
-    decision: decisionFor(Number(row.count), def, window.end, now),
+    decision: decisionFor(Number(row.count), def, windowOf(def, now).end, now),
   };
 }
