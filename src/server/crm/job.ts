@@ -4,42 +4,18 @@ import { newAccountCache } from "@/server/contacts/write";
 import type { Db } from "@/server/db";
 import { defineJobHandler, JobCancelled, JobError, JobLeaseLost, type JobRun } from "@/server/jobs/handler";
 import { forgetQueryHistory } from "@/server/imports/query-history";
-import { sqlState } from "@/server/platform/database-errors";
-import { CRM_OBJECT_TYPES, CrmAccessError, type CrmAdapter, CrmCredentialsRevoked, CrmCursorExpired, type CrmDeal, CrmQuotaExceeded, CrmRateLimited, MAX_LIST_MEMBERS, type TCrmObjectType } from "./adapter";
-import { dealCounts, dealFilterOf, inOutcomeCurrency } from "./deal-rules";
+import { CRM_OBJECT_TYPES, CrmAccessError, type CrmAdapter, CrmCredentialsRevoked, CrmCursorExpired, CrmQuotaExceeded, CrmRateLimited, MAX_LIST_MEMBERS, type TCrmObjectType } from "./adapter";
+import { dealFilterOf } from "./deal-rules";
 import { applyDeleted, markSeen, type TRecordType, unseenRecords } from "./deletions";
 import { leadsChoice, moveConverted, writeLeadsPage } from "./leads";
 import { adapterFor, openCredentials } from "./registry";
 import { CRM_LABELS, type TSyncCounts } from "./schema";
 import { SecretBoxError } from "@/server/platform/secret-box";
 import { markNeedsReconnect } from "./service";
-import { type Issue, type PageContext, writeCompanies, writeContactsPage, writeDeals, writeList } from "./sync-writes";
+import { type Issue, type PageContext, writeCompanies, writeContactsPage, writeList } from "./sync-writes";
 import { countsOf } from "./views";
-
-/** Issues kept per sync (all are counted). */
-const MAX_KEPT_ISSUES = 2000;
-/** Re-read a little before the last watermark: a CRM's search index can lag behind its writes. */
-const WATERMARK_OVERLAP_MS = 2 * 60_000;
-/** Tries of one request the CRM answers 429, and the longest wait honoured. */
-const MAX_RATE_LIMIT_TRIES = 8;
-const MAX_WAIT_MS = 120_000;
-
-type Phase = TRecordType | "converted" | "lists" | "deleted" | "done";
-// Salesforce Leads (when synced) before contacts: a converted lead's contact is its Contact's before the Contact is read.
-const PHASES: Phase[] = ["companies", "converted", "leads", "contacts", "lists", "deals", "deleted", "done"];
-
-/** Where a sync resumes: saved with each page, in the page's transaction. */
-interface Cursor {
-  phase: Phase;
-  /** The vendor's cursor within the phase (HubSpot `after`, Salesforce query locator). */
-  page: string | null;
-  /** In the lists phase, the list; in the deleted phase, the object type (CRM_OBJECT_TYPES). */
-  listIndex: number;
-  /** Per type, the newest last-modified time read so far by this sync. */
-  seen: Partial<Record<TRecordType, string>>;
-  done: number;
-  total: number | null;
-}
+import { countedDealsWriter } from "./deal-writes";
+import { type Cursor, estimateTotal, isDataError, LeadsUnreadable, ListsUnreadable, MAX_KEPT_ISSUES, MAX_RATE_LIMIT_TRIES, MAX_WAIT_MS, nextPhase, wait, WATERMARK_OVERLAP_MS } from "./sync-steps";
 
 /**
  * The crm_sync job: companies, then contacts (so each finds its account), then lists (so each
@@ -88,34 +64,8 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
   const ctx = (issues: Issue[]): PageContext => ({ workspaceId: sync.workspaceId, connectionId: connection.id, label, actor: { kind: "system", id: null, label: `${label} sync` }, accountCache, counts, issues, leads: leadsOn });
   const accountCache = newAccountCache();
 
-  /**
-   * Deals as they count: those outside the pipelines and stages the owner chose lose their outcomes
-   * (counted as excluded); those in a currency other than dollars count without their amount, with
-   * a warning. The rest are written by writeDeals.
-   */
-  const filter = dealFilterOf(connection.dealFilter);
-  const writeCountedDeals = async (tx: Db, c: PageContext, records: CrmDeal[]) => {
-    const counted: CrmDeal[] = [];
-    const excluded: string[] = [];
-    for (const r of records) {
-      if (!dealCounts(filter, r)) {
-        excluded.push(r.id);
-        continue;
-      }
-      const { deal, refused } = inOutcomeCurrency(r, connection.currency);
-      if (refused) {
-        c.issues.push({ objectType: "deal", objectId: r.id, severity: "warning", message: `deal ${r.id}: its amount is in ${refused}, and amounts here are in US dollars; counted without its amount` });
-        c.counts.issues.warnings++;
-      }
-      counted.push(deal);
-    }
-    if (excluded.length) {
-      c.counts.deals.excluded += excluded.length;
-      // Outcomes these deals recorded before they left the chosen pipelines or stages (or before the choice).
-      await applyDeleted(tx, { workspaceId: c.workspaceId, connectionId: c.connectionId }, "deals", excluded);
-    }
-    await writeDeals(tx, c, counted);
-  };
+  // Deals as they count (the owner's pipelines and stages, the outcomes' currency): crm/deal-writes.ts.
+  const writeCountedDeals = countedDealsWriter(dealFilterOf(connection.dealFilter), connection.currency);
 
   const cursor: Cursor = (run.resumeFrom as Cursor | null) ?? { phase: "companies", page: null, listIndex: 0, seen: {}, done: 0, total: null };
   if (!run.resumeFrom) {
@@ -405,37 +355,4 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     await prisma.$executeRawUnsafe(`ANALYZE "Contact", "Account", "AudienceMember"`).catch((error) => console.error("[crm] ANALYZE after a sync failed", error));
   }
   return { syncId, ...counts };
-}
-
-/** The credentials cannot read the CRM's lists (a permission, not the credentials themselves): the sync goes on without them. */
-class ListsUnreadable extends Error {}
-/** The Run As user cannot read Salesforce Leads: leads are switched off and the sync goes on without them. */
-class LeadsUnreadable extends Error {}
-
-/** A value or constraint the database refused (SQLSTATE class 22 or 23, or Prisma's value and unique errors). */
-function isDataError(error: unknown): boolean {
-  const state = sqlState(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  return Boolean((state && /^(22|23|54)/.test(state)) || (typeof code === "string" && ["P2000", "P2002", "P2007", "P2020", "P2033"].includes(code)));
-}
-
-const nextPhase = (p: Phase): Phase => PHASES[PHASES.indexOf(p) + 1] ?? "done";
-
-async function estimateTotal(adapter: CrmAdapter, since: (t: TRecordType) => Date | null, leads: boolean): Promise<number | null> {
-  let total = 0;
-  for (const type of CRM_OBJECT_TYPES) {
-    const n = await adapter.count(type, since(type));
-    if (n === null) return null;
-    total += n;
-  }
-  return leads && adapter.leads ? total + ((await adapter.leads.count(since("leads"))) ?? 0) : total;
-}
-
-/** Waits `ms`, renewing the lease (and noticing a cancel) at least every 15 s. */
-async function wait(run: JobRun<unknown>, cursor: Cursor, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    await run.progress(cursor.done, cursor.total);
-    await new Promise((r) => setTimeout(r, Math.min(15_000, until - Date.now())));
-  }
 }
