@@ -1,74 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { Prisma, type RecordSource } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { MatchIndex, type MatchFields } from "./dedupe";
 import { companyDomainOf, contactKeys } from "./keys";
+import { resolveAccounts } from "./account-resolve";
 import { applySource, createdBy, parseProvenance, recordFieldChanges, type THistoryRow, TRACKED_FIELDS, type TWriter, valuesOf, writerForSource } from "./provenance";
-
-/** A contact as an import (or a CRM sync) brings it: empty values are null. */
-export interface TContactInput {
-  firstName: string;
-  lastName: string;
-  title: string | null;
-  /** Lower-cased and checked (normaliseEmail). */
-  email: string | null;
-  phone: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  /** ISO 3166-1 alpha-2. */
-  country: string | null;
-  crmId: string | null;
-  customFields: Record<string, string>;
-  /** The company column: finds the account by name. */
-  company: string | null;
-  /** The company's web domain (toDomain): finds the account by domain. */
-  website: string | null;
-  /** The account of the contact's company, when a CRM sync already knows it (its link): used before any other way. */
-  accountId?: string | null;
-  /** The contact this row is, when a CRM sync already knows it (its link): matched before email, CRM id or name and address. */
-  contactId?: string | null;
-  /** contactKeys() of this row, when the caller already has them. */
-  keys?: { addressKey: string | null; matchKey: string | null };
-}
-
-export type TWriteOutcome = "created" | "updated" | "unchanged" | "skipped" | "duplicate";
-
-export interface WriteOptions {
-  workspaceId: string;
-  /** What to do with a row that is a contact already in the workspace. */
-  onExisting: "update" | "skip";
-  /** Every row's contact (new, updated or not) becomes a member of this audience. */
-  audienceId: string | null;
-  source: RecordSource;
-  sourceDetail: string | null;
-  sourceImportId: string | null;
-  /** The CRM connection writing (a CRM sync): the source its fields' provenance names. */
-  connectionId?: string | null;
-  /**
-   * Accounts already resolved by earlier batches of the same import (company name or domain ->
-   * account id), so each company is looked up once per import, not once per batch.
-   */
-  accountCache?: AccountCache;
-}
-
-export interface AccountCache {
-  byCompany: Map<string, string>;
-  byDomain: Map<string, string>;
-}
-
-export const newAccountCache = (): AccountCache => ({ byCompany: new Map(), byDomain: new Map() });
-
-/**
- * A copy of a string that shares no memory with the text it was cut from. A value read from a CSV
- * is a slice of the parser's whole chunk, so keeping it in the import-long account cache kept
- * every chunk of the file alive (17 MB of a 23 MB file, half-way through).
- */
-const detached = (s: string) => Buffer.from(s, "utf16le").toString("utf16le");
-
-export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
+import { type ExistingContact, newId, type Plan, type TContactInput, type Taken, type TWriteOutcome, type WriteOptions } from "./write-model";
 
 /**
  * Serialises writers of one workspace's contacts (imports, CRM syncs, edits) for the rest of the
@@ -78,27 +14,9 @@ export function lockContactWrites(tx: Db, workspaceId: string) {
   return tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`;
 }
 
-export interface ExistingContact extends MatchFields {
-  id: string;
-  accountId: string | null;
-  firstName: string;
-  lastName: string;
-  title: string | null;
-  phone: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  country: string | null;
-  customFields: Record<string, string>;
-  fieldSources: unknown;
-}
-
 const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
 const SCALARS = ["title", "phone"] as const;
 
-export type Plan = { i: number; kind: "create" | "update" | "keep"; contactId: string; needsAccount: boolean; existing?: ExistingContact; row: TContactInput; keys: ReturnType<typeof contactKeys> };
 
 /**
  * Writes a batch of contacts with a handful of set-based statements (whatever the batch's size):
@@ -228,7 +146,6 @@ export function mergeUpdate(existing: ExistingContact, row: TContactInput, taken
   return { outcome: "updated" as TWriteOutcome, update, history: changes.map((c) => ({ contactId: existing.id, ...c })), kept };
 }
 
-export type Taken = { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> };
 
 /**
  * The contact each row is now, found as writeContacts finds it (email, else CRM id, else name and
@@ -313,76 +230,6 @@ function sameContact(e: ExistingContact, m: Merged): boolean {
   const a = e.customFields ?? {};
   const b = m.customFields;
   return Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v);
-}
-
-/**
- * Each plan's account: by the company's name, else by the web domain (the website column, else
- * the email's domain unless it is free mail), else a new account: named by the company, or by the
- * domain, or, for a person with neither, after the person (an account of their own).
- */
-export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Promise<Map<Plan, string>> {
-  const out = new Map<Plan, string>();
-  if (!all.length) return out;
-  // A CRM sync names the account of the contact's company (written before its contacts).
-  for (const p of all) if (p.row.accountId) out.set(p, p.row.accountId);
-  const plans = all.filter((p) => !out.has(p));
-  if (!plans.length) return out;
-  const cache = o.accountCache ?? newAccountCache();
-  const wants = plans.map((p) => ({ plan: p, company: p.row.company, domain: p.row.website ?? companyDomainOf(p.row.email ?? p.existing?.email) ?? null }));
-  // Only what no earlier batch resolved is looked up, each company/domain pair once.
-  const cached = (w: (typeof wants)[number]) => (w.company ? cache.byCompany.get(w.company) : w.domain ? cache.byDomain.get(w.domain) : undefined);
-  const pairs = new Map<string, { i: number; name: string; domain: string | null }>();
-  for (const w of wants) {
-    if (cached(w) || (!w.company && !w.domain)) continue;
-    const k = `${w.company ?? ""}\u0000${w.domain ?? ""}`;
-    if (!pairs.has(k)) pairs.set(k, { i: pairs.size, name: w.company ?? "", domain: w.domain });
-  }
-  const requests = [...pairs.values()];
-  const found = requests.length
-    ? await tx.$queryRaw<{ i: number; key: string; byName: string | null; byDomain: string | null }[]>`
-    WITH q AS (
-      SELECT r.i, r.domain, btrim(regexp_replace(lower(r.name), '[^[:alnum:]]+', ' ', 'g')) AS key
-        FROM jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) AS r(i int, name text, domain text))
-    SELECT q.i, q.key,
-           (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND q.key <> '' AND a."nameKey" = q.key
-             ORDER BY (a.domain IS NOT DISTINCT FROM q.domain) DESC, a."createdAt", a.id LIMIT 1) AS "byName",
-           (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND a.domain = q.domain) AS "byDomain"
-      FROM q`
-    : [];
-  const byPair = new Map(found.map((f) => [f.i, f]));
-  const newByKey = new Map<string, string>();
-  const creates: { id: string; name: string; domain: string | null }[] = [];
-  // Rows with a company first, so that a row with only a domain joins the company's new account.
-  const order = [...wants.keys()].sort((a, b) => Number(!wants[a].company) - Number(!wants[b].company));
-  for (const i of order) {
-    const w = wants[i];
-    let id = cached(w);
-    if (!id && (w.company || w.domain)) {
-      const f = byPair.get(pairs.get(`${w.company ?? ""}\u0000${w.domain ?? ""}`)!.i)!;
-      id = f.byName ?? f.byDomain ?? (f.key ? newByKey.get(f.key) : undefined) ?? (w.domain ? cache.byDomain.get(w.domain) : undefined);
-      if (!id) {
-        id = newId("acc");
-        creates.push({ id, name: (w.company ?? w.domain!).slice(0, 200), domain: w.domain });
-        if (f.key) newByKey.set(f.key, id);
-      }
-    }
-    if (!id) {
-      // Neither a company nor a company domain: an account of the person's own.
-      id = newId("acc");
-      const person = [w.plan.row.firstName || w.plan.existing?.firstName, w.plan.row.lastName || w.plan.existing?.lastName].filter(Boolean).join(" ");
-      creates.push({ id, name: (person || w.plan.row.email || w.plan.existing?.email || "Unnamed").slice(0, 200), domain: null });
-    }
-    if (w.company && !cache.byCompany.has(w.company)) cache.byCompany.set(detached(w.company), id);
-    if (w.domain && !cache.byDomain.has(w.domain)) cache.byDomain.set(detached(w.domain), id);
-    out.set(w.plan, id);
-  }
-  if (creates.length) {
-    await tx.$executeRaw`
-      INSERT INTO "Account" (id, "workspaceId", name, domain, source, "sourceDetail", "createdAt", "updatedAt")
-      SELECT a.id, ${o.workspaceId}, a.name, a.domain, ${o.source}::"RecordSource", ${o.sourceDetail}, now(), now()
-        FROM jsonb_to_recordset(${JSON.stringify(creates)}::jsonb) AS a(id text, name text, domain text)`;
-  }
-  return out;
 }
 
 /** The columns a batch writes, in the order of the arrays that carry them. */

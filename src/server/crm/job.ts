@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
-import { newAccountCache } from "@/server/contacts/write";
+import { newAccountCache } from "@/server/contacts/write-model";
 import type { Db } from "@/server/db";
 import { defineJobHandler, JobCancelled, JobError, JobLeaseLost, type JobRun } from "@/server/jobs/handler";
 import { forgetQueryHistory } from "@/server/imports/query-history";

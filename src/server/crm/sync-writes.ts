@@ -1,7 +1,8 @@
 import type { Actor } from "@/server/audit/service";
 import { addSuppressions } from "@/server/contacts/suppressions-service";
 import { toDomain } from "@/server/contacts/keys";
-import { type AccountCache, type TContactInput, writeContacts } from "@/server/contacts/write";
+import { type TContactInput, type AccountCache } from "@/server/contacts/write-model";
+import { writeContacts } from "@/server/contacts/write";
 import type { Db } from "@/server/db";
 import { syncCrmOutcomes } from "@/server/holdouts/crm-outcomes";
 import { rowReader } from "@/server/imports/rows";

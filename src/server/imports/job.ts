@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { findContactIds, newAccountCache } from "@/server/contacts/write";
+import { newAccountCache } from "@/server/contacts/write-model";
+import { findContactIds } from "@/server/contacts/write";
 import { defineJobHandler, JobError, type JobRun } from "@/server/jobs/handler";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";

@@ -1,6 +1,6 @@
 import { FileDuplicates } from "@/server/contacts/dedupe";
 import { contactKeys } from "@/server/contacts/keys";
-import type { TContactInput } from "@/server/contacts/write";
+import type { TContactInput } from "@/server/contacts/write-model";
 import { type CsvRecord, isBlankRecord } from "./csv";
 import type { TColumnTarget } from "@/server/contacts/csv-headers";
 import { MAX_KEPT_DUPLICATES } from "./limits";

@@ -1,7 +1,7 @@
 import { normaliseEmail, toDomain } from "@/server/contacts/keys";
 import { toCountryCode } from "@/server/addresses/countries";
 import { CUSTOM_FIELD_MAX, FIELD_MAX } from "@/server/contacts/limits";
-import type { TContactInput } from "@/server/contacts/write";
+import type { TContactInput } from "@/server/contacts/write-model";
 import { customFieldName, type TColumnTarget, type TContactField } from "@/server/contacts/csv-headers";
 
 export interface RowIssue {

@@ -1,6 +1,8 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { type ExistingContact, findExisting, lockContactWrites, mergeUpdate, newId, type Plan, resolveAccounts, slices, type TWriteOutcome, updateContacts, type WriteOptions } from "@/server/contacts/write";
+import { resolveAccounts } from "@/server/contacts/account-resolve";
+import { type ExistingContact, newId, type Plan, type TWriteOutcome, type WriteOptions } from "@/server/contacts/write-model";
+import { findExisting, lockContactWrites, mergeUpdate, slices, updateContacts } from "@/server/contacts/write";
 import { createdBy, recordFieldChanges, type THistoryRow, TRACKED_FIELDS, writerForSource } from "@/server/contacts/provenance";
 import type { Batch } from "./prepare";
 import { batchRange, clearStage } from "./stage";
