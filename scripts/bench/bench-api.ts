@@ -2,8 +2,9 @@
  * npm run bench:api: POST entry events against the production server (scripts/serve.ts, as
  * `npm start` runs it) on a fresh PostgreSQL database, at increasing fixed rates and at full
  * throttle; at full throttle also the same build behind Next's own router (`next start`, which
- * serve.ts skips for /api/v1); then the same workload against a bare
- * node:http reference making the same two prepared statements (scripts/bench/reference-server.ts).
+ * serve.ts skips for /api/v1); and, in turns with the service at each load (both running side by
+ * side, so the machine's load falls on both alike), the same workload against a bare node:http
+ * reference making the same two prepared statements (scripts/bench/reference-server.ts).
  * Prints sustained requests/second, p50/p99 latency and, per load, the service's figures beside
  * its reference's with their ratio. Fixed rates are evenly
  * spaced arrivals with latency counted from each request's due time (paced-load.ts). Requests are spread
@@ -101,32 +102,42 @@ async function main() {
   let notFound: Awaited<ReturnType<typeof notFoundTiming>> = [];
   try {
     const env = { DATABASE_URL: db.url, WORKER: "off", SEED_DEMO: "false", NEXT_TELEMETRY_DISABLED: "1" };
-    const targets = [
-      { target: "ours", port: OURS_PORT, command: ["node_modules/.bin/tsx", "scripts/serve.ts"], full: true },
-      // The same build behind Next's own router (`next start`), which is what scripts/serve.ts skips for /api/v1.
-      { target: VIA_NEXT, port: NEXT_PORT, command: ["node_modules/.bin/next", "start", "-p", String(NEXT_PORT)], full: false },
-      { target: "reference", port: REF_PORT, command: ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], full: true },
-    ];
     // BENCH_CPU_PROFILE=dir: V8 CPU profiles of the service's and the reference's processes, written into dir when they stop.
     // (Node refuses --cpu-prof in NODE_OPTIONS: the tsx servers then run as node --cpu-prof --import tsx.)
     const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
-    // BENCH_SKIP_NEXT=1 leaves out the run through Next's router (for quicker iterations; its row and ratio print as n/a).
-    const skipNext = process.env.BENCH_SKIP_NEXT === "1";
-    for (const { target, port, command, full } of targets) {
-      if (skipNext && target === VIA_NEXT) continue;
-      const [bin, ...args] = full && profile.length ? [process.execPath, ...profile, "--import", "tsx", ...command.slice(1)] : command;
-      const serverEnv = { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` };
-      const server = await startAndWait(path.resolve(bin), args, serverEnv, `http://127.0.0.1:${port}/api/health`);
-      const keyOffset = { n: Math.floor((db.secrets.length * targets.findIndex((t) => t.target === target)) / targets.length) };
+    const start = (port: number, command: string[], withProfile: boolean) => {
+      const [bin, ...args] = withProfile && profile.length ? [process.execPath, ...profile, "--import", "tsx", ...command.slice(1)] : command;
+      return startAndWait(path.resolve(bin), args, { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` }, `http://127.0.0.1:${port}/api/health`);
+    };
+    // Each target its own third of the keys, so no target's requests count against another's limits.
+    const keys = (i: number) => ({ n: Math.floor((db.secrets.length * i) / 3) });
+    const ours = { target: "ours", port: OURS_PORT, keyOffset: keys(0) };
+    const reference = { target: "reference", port: REF_PORT, keyOffset: keys(2) };
+
+    // The service and its reference run side by side and are measured in turns, load by load (the
+    // order alternating), so a change in this shared machine's load falls on both alike.
+    const servers = [await start(OURS_PORT, ["node_modules/.bin/tsx", "scripts/serve.ts"], true), await start(REF_PORT, ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], true)];
+    try {
+      // Warm up at full throttle: the first thousands of requests run on cold code (JIT, lazily loaded modules).
+      for (const t of [ours, reference]) await run(t.port, `${t.target}-warmup`, db, t.keyOffset, undefined, undefined, 5);
+      const loads: (number | undefined)[] = [...RATES, undefined];
+      for (const [i, rate] of loads.entries()) {
+        for (const t of i % 2 === 0 ? [ours, reference] : [reference, ours]) rows.push(await run(t.port, t.target, db, t.keyOffset, rate));
+      }
+      notFound = await notFoundTiming(OURS_PORT, db, ours.keyOffset);
+      rows.push(await run(OURS_PORT, FLOOR, db, ours.keyOffset, undefined, "/api/v1/bench-floor"));
+    } finally {
+      for (const server of servers) await stop(server);
+    }
+
+    // The same build behind Next's own router (`next start`), which is what scripts/serve.ts skips for /api/v1.
+    // BENCH_SKIP_NEXT=1 leaves it out (for quicker iterations; its row and ratio print as n/a).
+    if (process.env.BENCH_SKIP_NEXT !== "1") {
+      const server = await start(NEXT_PORT, ["node_modules/.bin/next", "start", "-p", String(NEXT_PORT)], false);
       try {
-        // Warm up at full throttle: the first thousands of requests run on cold code (JIT, lazily loaded modules).
-        await run(port, `${target}-warmup`, db, keyOffset, undefined, undefined, 5);
-        if (full) for (const rate of RATES) rows.push(await run(port, target, db, keyOffset, rate));
-        rows.push(await run(port, target, db, keyOffset));
-        if (target === "ours") {
-          notFound = await notFoundTiming(port, db, keyOffset);
-          rows.push(await run(port, FLOOR, db, keyOffset, undefined, "/api/v1/bench-floor"));
-        }
+        const keyOffset = keys(1);
+        await run(NEXT_PORT, `${VIA_NEXT}-warmup`, db, keyOffset, undefined, undefined, 5);
+        rows.push(await run(NEXT_PORT, VIA_NEXT, db, keyOffset));
       } finally {
         await stop(server);
       }
