@@ -99,6 +99,10 @@ describe("deleting a contact", () => {
     const r = await eraseContact(prisma, { workspaceId: f.workspaceId, contactId: a.id, actor, suppress: true });
     expect(r).toMatchObject({ piecesKept: 0, piecesCancelled: 1, eventsEnded: 1, suppressed: ["email", "address"] });
     expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: "cancelled", contactId: null });
+    // Its review card expired, and no longer names the person.
+    const card = await prisma.confirmationCard.findFirstOrThrow({ where: { pieceId: waiting.id } });
+    expect(card).toMatchObject({ status: "expired", title: "Approve a piece to a deleted contact" });
+    expect(`${card.title} ${card.summary}`).not.toContain(a.lastName);
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(reserved - (waiting.enrollmentId && (await prisma.budgetReservation.count({ where: { enrollmentId: waiting.enrollmentId, status: "released" } })) ? 120 : 0));
     expect(await prisma.budgetReservation.count({ where: { enrollmentId: waiting.enrollmentId!, status: "held" } })).toBe(0);
     expect(await prisma.suppression.findMany({ where: { workspaceId: f.workspaceId }, select: { kind: true, value: true, reason: true } })).toEqual(
@@ -117,6 +121,19 @@ describe("deleting a contact", () => {
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId } })).toBe(audits);
     expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: atPrinter.id } })).toMatchObject({ contactId: b.id, status: "printed" });
   }, 120_000);
+
+  it("refuses while a worker holds one of the contact's events, whatever the event's status, and writes nothing", async () => {
+    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const [a] = f.contacts;
+    await postEvent(prisma, f, a.id);
+    // Claimed by a worker on its way to the printer: enrolled, under a lease.
+    await prisma.entryEvent.updateMany({ where: { contactId: a.id }, data: { status: "enrolled", lockToken: "worker-1", lockedUntil: new Date(Date.now() + 60_000) } });
+    const audits = await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId } });
+    await expect(eraseContact(prisma, { workspaceId: f.workspaceId, contactId: a.id, actor })).rejects.toMatchObject({ code: "invalid_state", message: expect.stringMatching(/^A worker is processing entry event evt_\w+ for this contact right now; nothing was deleted\. Try again in a minute\.$/) });
+    expect(await prisma.contact.count({ where: { id: a.id } })).toBe(1);
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId } })).toBe(audits);
+    expect(await prisma.entryEvent.findFirstOrThrow({ where: { contactId: a.id } })).toMatchObject({ status: "enrolled", lockToken: "worker-1" });
+  }, 60_000);
 
   it("the owner's contact.delete: an unknown id, another workspace's contact and a retry are not_found, and write nothing", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 2 });

@@ -36,6 +36,9 @@ export async function eraseContact(prisma: PrismaClient, p: { workspaceId: strin
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     await lockContactWrites(tx, p.workspaceId);
+    // The contact's row itself, so an entry event accepted meanwhile (REST, send-to, go-live) waits
+    // for this transaction and then finds no contact, instead of entering a person being deleted.
+    await tx.$queryRaw`SELECT id FROM "Contact" WHERE id = ${p.contactId} AND "workspaceId" = ${p.workspaceId} FOR UPDATE`;
     const contact = await tx.contact.findFirst({
       where: { id: p.contactId, workspaceId: p.workspaceId },
       select: { id: true, email: true, addressKey: true, accountId: true, _count: { select: { audienceMembers: true } } },
@@ -47,7 +50,9 @@ export async function eraseContact(prisma: PrismaClient, p: { workspaceId: strin
       SELECT id, status::text AS status, "lockedUntil" FROM "EntryEvent"
        WHERE "contactId" = ${contact.id} AND "workspaceId" = ${p.workspaceId} AND status::text IN (${Prisma.join([...UNFINISHED])})
        ORDER BY id FOR UPDATE`;
-    const busy = events.find((e) => e.status === "processing" && e.lockedUntil && e.lockedUntil > now);
+    // A worker's claim is its lease, whatever the event's status (a claimed event may be waiting or
+    // enrolled, on its way to the printer): while one holds an event, nothing is deleted.
+    const busy = events.find((e) => e.lockedUntil && e.lockedUntil > now);
     if (busy) {
       throw new AppError("invalid_state", `A worker is processing entry event ${busy.id} for this contact right now; nothing was deleted. Try again in a minute.`);
     }
@@ -68,6 +73,10 @@ export async function eraseContact(prisma: PrismaClient, p: { workspaceId: strin
       }
     }
     await tx.giftClaim.updateMany({ where: { pieceId: { in: pieces.map((pc) => pc.id) }, status: "open" }, data: { status: "cancelled", decidedAt: now } });
+    // Review cards of the person's pieces: pending ones expire (their piece is cancelled), and no card keeps the name.
+    const cardsOf = { workspaceId: p.workspaceId, pieceId: { in: pieces.map((pc) => pc.id) } };
+    await tx.confirmationCard.updateMany({ where: { ...cardsOf, status: "pending" }, data: { status: "expired", decidedAt: now, executionError: "Its contact was deleted." } });
+    await tx.confirmationCard.updateMany({ where: cardsOf, data: { title: "Approve a piece to a deleted contact", summary: "The contact this piece was for has been deleted; the piece is kept as the campaign's record without their name or address." } });
     const eventsEnded = await endEvents(tx, events.map((e) => e.id), pieces, now);
 
     await redactPieces(tx, p.workspaceId, pieces.map((pc) => pc.id), contact.accountId, now);

@@ -53,8 +53,12 @@ export async function sendToVendor(prisma: PrismaClient, adapter: Pick<Fulfilmen
     }
     if (adapter.reconcile) {
       // A real vendor: the first attempt's time is written before the call, so a crash after it is known.
-      if (!piece.vendorSubmittedAt) await prisma.mailPiece.updateMany({ where: { id: piece.id, vendorSubmittedAt: null }, data: { vendorSubmittedAt: now } });
-      else if (now.getTime() - piece.vendorSubmittedAt.getTime() > CREATE_RETRY_WINDOW_MS) {
+      if (!piece.vendorSubmittedAt) {
+        // Only a piece still waiting for the printer: one cancelled meanwhile (its contact deleted,
+        // its campaign paused) is never sent; the event is retried and finds itself ended.
+        const marked = await prisma.mailPiece.updateMany({ where: { id: piece.id, vendorSubmittedAt: null, status: { in: ["approved", "rendered"] } }, data: { vendorSubmittedAt: now } });
+        if (marked.count === 0) throw new Error(`piece ${piece.id} is no longer waiting for the printer (cancelled meanwhile); not sent`);
+      } else if (now.getTime() - piece.vendorSubmittedAt.getTime() > CREATE_RETRY_WINDOW_MS) {
         return { kind: "refused", issue: "unconfirmed", message: `We could not confirm this piece with ${adapter.vendor === "lob" ? "Lob" : adapter.vendor}: its first request's answer was lost and the idempotency key has expired, so it is not sent again blindly. Check the vendor's dashboard for a piece with metadata piece_id ${piece.id}.` };
       }
     }
