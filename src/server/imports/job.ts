@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { newAccountCache } from "@/server/contacts/write-model";
 import { findContactIds } from "@/server/contacts/write";
-import { defineJobHandler, JobError, type JobRun } from "@/server/jobs/handler";
+import { defineJobHandler, JobError, JobLeaseLost, type JobRun } from "@/server/jobs/handler";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";
 import type { TColumnTarget } from "@/server/contacts/csv-headers";
@@ -177,6 +177,8 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     // A turn of the event loop between two transactions: requests waiting for the database go first.
     await new Promise<void>((resolve) => setImmediate(resolve));
   };
+  // A run that lost its lease leaves the staged rows to the run that took the job over.
+  let leaseLost = false;
   try {
     for await (const batch of file.batches) {
       const staging = stage(batch);
@@ -194,9 +196,12 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
       next = null;
       await writeStagedBatch(last);
     }
+  } catch (error) {
+    leaseLost = error instanceof JobLeaseLost;
+    throw error;
   } finally {
     await next?.staged.catch(() => {});
-    await clearStage(prisma, importId).catch((error: unknown) => console.error("[imports] clearing the staged rows failed", error));
+    if (!leaseLost) await clearStage(prisma, importId).catch((error: unknown) => console.error("[imports] clearing the staged rows failed", error));
   }
   dataRows = file.dataRows();
   await prisma.$transaction([

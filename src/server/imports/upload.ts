@@ -190,6 +190,10 @@ async function removeStaleUploads(prisma: PrismaClient, workspaceId: string, now
     take: 500,
   });
   if (ended.length) await prisma.contactImportChunk.deleteMany({ where: { import: { workspaceId, jobId: { in: ended.map((j) => j.id) } } } });
+  // Rows a run staged and never cleared (a worker killed mid-import whose job then ended): an import
+  // that has ended keeps none.
+  const endedJobs = await prisma.job.findMany({ where: { workspaceId, kind: "contacts_import", status: { in: ["succeeded", "failed", "cancelled"] }, finishedAt: { lt: new Date(now.getTime() - 60 * 60_000) } }, select: { id: true }, orderBy: { finishedAt: "desc" }, take: 500 });
+  if (endedJobs.length) await prisma.contactImportStage.deleteMany({ where: { import: { workspaceId, jobId: { in: endedJobs.map((j) => j.id) } } } });
 }
 
 /** The kept file of an import, a piece at a time. */
