@@ -170,7 +170,10 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     }
     if (phase === "converted") {
       // Leads converted since the last read, in full syncs too: their contacts become their Contacts' (nothing to do before the first lead read).
-      const from = marks.leads ? new Date(Date.parse(marks.leads) - WATERMARK_OVERLAP_MS) : null;
+      // Conversions have a watermark of their own: the leads phase, later in the same sync, moves the
+      // leads' one past conversions made while this sync ran.
+      const mark = (marks as Record<string, string | undefined>).leadsConverted ?? marks.leads;
+      const from = mark ? new Date(Date.parse(mark) - WATERMARK_OVERLAP_MS) : null;
       if (!from) {
         Object.assign(cursor, { phase: nextPhase(phase), page: null, listIndex: 0 });
         continue;
@@ -348,7 +351,9 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     // Leads: only while they are synced (turned off, or refused during this sync, they are read from the start next time).
     const leadsRead = leadsOn && current.leads;
     const readNow = (t: TRecordType) => cursor.seen[t] ?? (t === "leads" && !old.leads && leadsRead ? startedAt : undefined);
-    const updated = Object.fromEntries(types().map((t) => [t, [old[t], readNow(t), sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
+    const updated: Record<string, string | undefined> = Object.fromEntries(types().map((t) => [t, [old[t], readNow(t), sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
+    // The conversions phase ran before anything else of this sync read leads: it has read every conversion up to the sync's start.
+    if (leadsRead) updated.leadsConverted = [(old as Record<string, string | undefined>).leadsConverted, startedAt].filter(Boolean).sort().at(-1);
     await tx.crmConnection.update({ where: { id: connection.id }, data: { watermarks: updated } });
   });
   if (counts.contacts.created + counts.contacts.updated >= 1000) {
