@@ -97,7 +97,10 @@ function backgroundWorkInOwnProcess(): boolean {
 }
 
 function shutDown() {
-  server.close(() => void (worker?.stop() ?? Promise.resolve()).then(() => process.exit(0)));
+  // The worker process first (it finishes what it holds; never started again once stopping), while
+  // the server stops taking requests and finishes those in hand.
+  const workerStopped = worker?.stop() ?? Promise.resolve();
+  server.close(() => void workerStopped.then(() => process.exit(0)));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 35_000).unref();
 }

@@ -45,6 +45,8 @@ export async function startWorkerProcess(log: (line: string) => void): Promise<W
     });
   };
   launch();
+  // However this server ends, its worker does not outlive it.
+  process.once("exit", () => child?.kill("SIGKILL"));
 
   return {
     stop() {
