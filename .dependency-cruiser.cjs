@@ -76,6 +76,13 @@ module.exports = {
       to: { path: "^src/server/[^/]+/", pathNot: folders(ORDER) },
     },
     {
+      name: "unplaced-server-file",
+      severity: "error",
+      comment: "Every top-level file of src/server (errors.ts, db.ts, trpc.ts, ...) has a place in .dependency-cruiser.cjs's LAYERS; add a new one there, or put the file in a folder.",
+      from: { path: "^src/server/[^/]+\\.tsx?$", pathNot: [folders(ORDER), NOT_TESTS] },
+      to: {},
+    },
+    {
       name: "server-imports-no-ui",
       severity: "error",
       comment: "Server code never imports pages, components or the browser's tRPC client (a test may call a route).",

@@ -51,12 +51,14 @@ describe("npm run lint:deps", () => {
     expect(violations).toEqual([{ rule: "programme/entry-imports-upward", from: "src/server/entry/worker.ts", to: "src/server/campaigns/service.ts" }]);
   });
 
-  it("refuses a file cycle and a folder that has no place in the layers", async () => {
+  it("refuses a file cycle, and a folder or top-level file that has no place in the layers", async () => {
     const violations = await check({
       "src/components/a.ts": `import { b } from "./b";\nexport const a = () => b;\n`,
       "src/components/b.ts": `import { a } from "./a";\nexport const b = () => a;\n`,
       "src/server/newthing/x.ts": `import { a } from "../../components/a";\nexport const x = a;\n`,
+      "src/server/stray.ts": `import { x } from "./newthing/x";\nexport const y = x;\n`,
     });
+    expect(violations).toContainEqual({ rule: "unplaced-server-file", from: "src/server/stray.ts", to: "src/server/newthing/x.ts" });
     expect(violations).toContainEqual({ rule: "no-circular", from: "src/components/a.ts", to: "src/components/b.ts" });
     expect(violations).toContainEqual({ rule: "unplaced-server-folder", from: "src/server/newthing/x.ts", to: "src/components/a.ts" });
   });

@@ -49,7 +49,7 @@ export function ContactDeleteButton({ workspaceId, contactId, name }: { workspac
         loading={remove.isPending}
         onConfirm={() => remove.mutate({ workspaceId, contactId, suppress })}
       >
-        <Text size="sm">This removes the person for good:</Text>
+        <Text size="sm">This removes the person from this workspace:</Text>
         <List size="sm">
           <List.Item>their name, email, phone, address, custom fields and field history;</List.Item>
           <List.Item>their audience memberships, drafts and mailability results;</List.Item>
@@ -57,7 +57,8 @@ export function ContactDeleteButton({ workspaceId, contactId, name }: { workspac
         </List>
         <Text size="sm">
           Pieces already printed stay as the campaign’s record: when they were printed and mailed, their cost, tracking and responses, and their account for
-          results and lift; not the person’s name or address. Spend and results do not change.
+          results and lift; not the person’s name or address. A contact synced from a CRM comes back as a new contact at the next full sync, unless it is
+          suppressed here or deleted in the CRM.
         </Text>
         <Checkbox
           label="Also suppress their email and address, so a later import or CRM sync never gets them mailed again"

@@ -95,7 +95,7 @@ function keyPostalCode(country: string, raw: string | null | undefined): string 
  * address written two ways has one key: the country as its ISO code (a name such as "Deutschland"
  * too); the postal code in the country's own form ("2116" → "02116", "e145ab" → "E14 5AB", a ZIP+4
  * as its ZIP); city and street lines without case, accents or punctuation, and with each street
- * type and unit word in one form (address-words.ts: 77 Elm Street = 77 Elm St, Suite 5 = Ste 5,
+ * type and unit word in one form (words.ts: 77 Elm Street = 77 Elm St, Suite 5 = Ste 5,
  * Friedrichstraße = Friedrichstr.). The two street lines are read as one (a unit on either line).
  */
 export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">): string {
