@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
-import { appErrorFromDatabase, BUSY_MESSAGE, DUPLICATE_MESSAGE, isUniqueViolation, sqlState } from "./database-errors";
+import { appErrorFromDatabase, BUSY_MESSAGE, DUPLICATE_MESSAGE, isUniqueViolation, sqlState, VANISHED_REFERENCE_MESSAGE } from "./database-errors";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -27,6 +27,13 @@ describe("database failures a request caused", () => {
     expect(appErrorFromDatabase(Object.assign(new Error("deadlock detected"), { code: "40P01" }))).toMatchObject({ code: "conflict" });
     expect(appErrorFromDatabase(new Error("boom"))).toBeNull();
     expect(appErrorFromDatabase(new Prisma.PrismaClientKnownRequestError("Unique constraint", { code: "P2002", clientVersion: "7" }))).toMatchObject({ code: "conflict", status: 409, message: DUPLICATE_MESSAGE });
+  });
+
+  it("a record deleted while a write referred to it (a foreign key) is a 404 with a sentence, through Prisma and raw SQL", async () => {
+    const viaSql = await failure(prisma.$executeRaw`INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId") VALUES ('aud_gone', 'ctc_gone', 'ws_gone')`);
+    expect(sqlState(viaSql)).toBe("23503");
+    expect(appErrorFromDatabase(viaSql)).toMatchObject({ code: "not_found", status: 404, message: VANISHED_REFERENCE_MESSAGE });
+    expect(appErrorFromDatabase(new Prisma.PrismaClientKnownRequestError("Foreign key constraint violated", { code: "P2003", clientVersion: "7" }))).toMatchObject({ code: "not_found" });
   });
 
   it("a unique constraint a request ran into (two creates of one name at once) is a 409, through Prisma and raw SQL", async () => {

@@ -32,6 +32,8 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 export const CONCURRENT_CHANGE_MESSAGE = "Another change to the same record happened at the same moment, so nothing was written. Try again.";
 export const DUPLICATE_MESSAGE =
   "A record with the same name or key already exists (or was created at the same moment by another request), so nothing was written. Choose another name, or use the existing one.";
+export const VANISHED_REFERENCE_MESSAGE =
+  "Something this request refers to (a contact, a campaign, an audience) was deleted at the same moment, so nothing was written.";
 export const UNSTORABLE_VALUE_MESSAGE =
   "A value in the request cannot be stored: it is too long, out of range, or holds a character (such as NUL) that text cannot contain. Nothing was written.";
 
@@ -56,6 +58,9 @@ export function appErrorFromDatabase(error: unknown): AppError | null {
   // nothing). The one that lost gets the 409 a sequential duplicate gets; services that can name
   // the existing record say so themselves (isUniqueViolation).
   if (isUniqueViolation(error)) return new AppError("conflict", DUPLICATE_MESSAGE);
+  // A foreign key: the record a write refers to was checked, then deleted by another request before
+  // the write committed (a contact deleted while an entry event for them was accepted).
+  if (state === "23503" || prisma === "P2003") return new AppError("not_found", VANISHED_REFERENCE_MESSAGE);
   // Class 22 (data exception: NUL, bad encoding, out-of-range dates and numbers, too long) and
   // 54000 (an index entry over PostgreSQL's size limit); Prisma's own value errors likewise.
   if ((state && (state.startsWith("22") || state === "54000")) || prisma === "P2000" || prisma === "P2007" || prisma === "P2020" || prisma === "P2033") {
