@@ -351,7 +351,8 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     // Leads: only while they are synced (turned off, or refused during this sync, they are read from the start next time).
     const leadsRead = leadsOn && current.leads;
     const readNow = (t: TRecordType) => cursor.seen[t] ?? (t === "leads" && !old.leads && leadsRead ? startedAt : undefined);
-    const updated: Record<string, string | undefined> = Object.fromEntries(types().map((t) => [t, [old[t], readNow(t), sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
+    // Leads switched off meanwhile get no watermark: they are read from the start if turned on again.
+    const updated: Record<string, string | undefined> = Object.fromEntries(types().filter((t) => t !== "leads" || leadsRead).map((t) => [t, [old[t], readNow(t), sync.mode === "full" && !cursor.seen[t] ? startedAt : undefined].filter(Boolean).sort().at(-1)]));
     // The conversions phase ran before anything else of this sync read leads: it has read every conversion up to the sync's start.
     if (leadsRead) updated.leadsConverted = [(old as Record<string, string | undefined>).leadsConverted, startedAt].filter(Boolean).sort().at(-1);
     await tx.crmConnection.update({ where: { id: connection.id }, data: { watermarks: updated } });

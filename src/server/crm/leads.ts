@@ -70,7 +70,7 @@ export async function unlinkAllLeads(tx: Db, s: LinkScope): Promise<number> {
 
 /**
  * The connection's choice about Leads, as data to write with its other changes: turned on, the next
- * sync reads every lead (its leads watermark forgotten); turned off, the leads synced before are
+ * sync reads every lead (its leads and conversions watermarks forgotten); turned off, the leads synced before are
  * unlinked (their contacts stay). `note` says why leads are off when the owner did not ask.
  */
 export async function leadsChoice(
@@ -83,5 +83,6 @@ export async function leadsChoice(
   if (!leads) await unlinkAllLeads(tx, { workspaceId: c.workspaceId, connectionId: c.id });
   if (leads === c.leads) return { leads, leadsNote: note };
   delete marks.leads;
+  delete marks.leadsConverted;
   return { leads, leadsNote: note, watermarks: marks };
 }

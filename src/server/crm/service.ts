@@ -192,6 +192,9 @@ export async function setLeads(prisma: PrismaClient, p: { workspaceId: string; c
     }
   }
   return prisma.$transaction(async (tx) => {
+    // The connection's row, as starting a sync locks it: a sync cannot start between the check and the change.
+    await tx.$queryRaw`SELECT id FROM "CrmConnection" WHERE id = ${c.id} AND "workspaceId" = ${p.workspaceId} FOR UPDATE`;
+    if (await activeSync(tx, c.id)) throw new AppError("invalid_state", "A sync is running; choose whether Leads are synced when it has finished.");
     const locked = await tx.crmConnection.findUniqueOrThrow({ where: { id: c.id } });
     await tx.crmConnection.update({ where: { id: c.id }, data: await leadsChoice(tx, locked, p.leads) });
     if (locked.leads !== p.leads) await recordAudit(tx, p.workspaceId, p.actor, "crm.leads_changed", { type: "crm_connection", id: c.id }, { leads: p.leads });
