@@ -5,6 +5,7 @@ import { wakeCampaignEvents } from "@/server/signals/entry-wake";
 import { cancelUnsentVendorPieces } from "@/server/entry/cancel-pieces";
 import { requireCampaign } from "@/server/campaign-records/lookup";
 import { AppError } from "@/server/errors";
+import { retryTransient } from "@/server/platform/database-errors";
 import { freezeHoldoutArms } from "@/server/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/responses/page-settings";
 import { noteDraftChange } from "@/server/campaign-records/draft-version";
@@ -259,7 +260,9 @@ type StateChangeParams = { workspaceId: string; campaignId: string; change: keyo
 
 /** Pause, resume or end. Resuming wakes the campaign's waiting events; ending lets them skip and release their budget. */
 export async function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
-  const campaign = await prisma.$transaction((tx) => changeCampaignStateIn(tx, p));
+  // Waking the campaign's events can meet a lifecycle batch that holds some of them and waits for
+  // the campaign's row: PostgreSQL ends one of the two as a deadlock, and this one runs again.
+  const campaign = await retryTransient(() => prisma.$transaction((tx) => changeCampaignStateIn(tx, p)));
   // Paused or ended: pieces a real printer has but has not sent are cancelled there, and their holds given back.
   if (p.change === "end" || p.change === "pause") await cancelUnsentVendorPieces(prisma, { workspaceId: p.workspaceId, campaignId: campaign.id, because: p.change === "end" ? "ended" : "paused", now: p.now });
   return campaign;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
-import { appErrorFromDatabase, BUSY_MESSAGE, DUPLICATE_MESSAGE, isUniqueViolation, sqlState, VANISHED_REFERENCE_MESSAGE } from "./database-errors";
+import { appErrorFromDatabase, BUSY_MESSAGE, DUPLICATE_MESSAGE, isUniqueViolation, retryTransient, sqlState, VANISHED_REFERENCE_MESSAGE } from "./database-errors";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -34,6 +34,19 @@ describe("database failures a request caused", () => {
     expect(sqlState(viaSql)).toBe("23503");
     expect(appErrorFromDatabase(viaSql)).toMatchObject({ code: "not_found", status: 404, message: VANISHED_REFERENCE_MESSAGE });
     expect(appErrorFromDatabase(new Prisma.PrismaClientKnownRequestError("Foreign key constraint violated", { code: "P2003", clientVersion: "7" }))).toMatchObject({ code: "not_found" });
+  });
+
+  it("a transaction chosen as a deadlock's victim runs again; other failures and the last try reach the caller", async () => {
+    const deadlock = () => Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    let runs = 0;
+    expect(await retryTransient(async () => (++runs < 3 ? Promise.reject(deadlock()) : "done"))).toBe("done");
+    expect(runs).toBe(3);
+    runs = 0;
+    await expect(retryTransient(async () => (++runs, Promise.reject(deadlock())))).rejects.toMatchObject({ code: "40P01" });
+    expect(runs).toBe(3);
+    runs = 0;
+    await expect(retryTransient(async () => (++runs, Promise.reject(new Error("boom"))))).rejects.toThrow("boom");
+    expect(runs).toBe(1);
   });
 
   it("a unique constraint a request ran into (two creates of one name at once) is a 409, through Prisma and raw SQL", async () => {

@@ -42,6 +42,27 @@ export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === "23505" || prismaCode(error) === "P2002";
 }
 
+/** A deadlock or serialization failure: the transaction was rolled back and may simply run again. */
+export function isTransientConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === "40P01" || state === "40001" || prismaCode(error) === "P2034";
+}
+
+/**
+ * Runs a transaction again (up to `tries` times in all, after a short random pause) when PostgreSQL
+ * chose it as a deadlock's victim or could not serialize it; any other failure goes to the caller.
+ */
+export async function retryTransient<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= tries || !isTransientConflict(error)) throw error;
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * attempt));
+    }
+  }
+}
+
 /** The AppError for a database failure the request caused, or null for a failure of the service. */
 export function appErrorFromDatabase(error: unknown): AppError | null {
   const state = sqlState(error);
