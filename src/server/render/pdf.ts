@@ -1,11 +1,9 @@
-import type { Glyph } from "fontkit";
 import PDFDocument from "pdfkit";
-import { cacheEmbedding, type PdfKitFont } from "./font-embed";
 import { primaryFont } from "./fonts";
 import { pdfImageData } from "./images";
 import { addPath } from "./pdf-paths";
-import { layoutCache } from "./shaping";
-import type { GlyphRun, Scene, SceneItem } from "./scene";
+import { drawRun } from "./pdf-text";
+import type { Scene, SceneItem } from "./scene";
 
 /**
  * Writes a scene as a print PDF with PDFKit: every page at its exact size including bleed
@@ -104,66 +102,4 @@ async function drawItem(doc: PDFKit.PDFDocument, item: SceneItem, images: Map<st
       return;
     }
   }
-}
-
-function drawRun(doc: PDFKit.PDFDocument, run: GlyphRun) {
-  doc.font(run.font.font as unknown as string, run.font.key);
-  const font = (doc as unknown as { _font: EmbeddedFont })._font;
-  // PDFKit shapes each word again per document; hand it the layout's shared cache instead.
-  font.layoutCache = layoutCache(run.font, run.rtl);
-  if (!font[ENCODES_BY_TEXT]) {
-    font.encode = encodeByText;
-    font[ENCODES_BY_TEXT] = true;
-    cacheEmbedding(font as unknown as PdfKitFont, run.font.key);
-  }
-  doc
-    .fontSize(run.size)
-    .fillColor(run.color)
-    .text(run.text, run.x, run.y, { lineBreak: false, baseline: "alphabetic" });
-}
-
-const ENCODES_BY_TEXT = Symbol("encodesByText");
-interface EmbeddedFont {
-  layoutCache?: unknown;
-  [ENCODES_BY_TEXT]?: boolean;
-  subset: { glyphs: number[]; includeGlyph(id: number): number };
-  unicode: number[][];
-  widths: number[];
-  scale: number;
-  layout(text: string, features?: unknown): { glyphs: Glyph[]; positions: unknown[] };
-  encode(text: string, features?: unknown): [string[], unknown[]];
-  /** Extra subset glyph ids for a glyph that stands for other characters elsewhere: "glyphId:codePoints" -> subset id. */
-  aliases?: Map<string, number>;
-}
-
-/**
- * PDFKit's EmbeddedFont.encode, except that one glyph drawn for different characters gets one
- * subset glyph per character. Fonts share outlines between letters (Noto Sans Arabic draws س and
- * ش, or ب ت ث ن ي at the start of a word, with one dotless base glyph and separate dots), and a PDF
- * maps each glyph to one text in its ToUnicode table: without this, the second name on a page
- * would extract with the first one's letters. The duplicate costs one glyph's outline in the subset.
- */
-function encodeByText(this: EmbeddedFont, text: string, features?: unknown): [string[], unknown[]] {
-  const { glyphs, positions } = this.layout(text, features);
-  const res: string[] = [];
-  for (const glyph of glyphs) {
-    let gid = this.subset.includeGlyph(glyph.id);
-    const codePoints = glyph.codePoints ?? [];
-    const known = this.unicode[gid];
-    if (known != null && known.join(",") !== codePoints.join(",")) {
-      this.aliases ??= new Map();
-      const key = `${glyph.id}:${codePoints.join(",")}`;
-      let alias = this.aliases.get(key);
-      if (alias === undefined) {
-        this.subset.glyphs.push(glyph.id);
-        alias = this.subset.glyphs.length - 1;
-        this.aliases.set(key, alias);
-      }
-      gid = alias;
-    }
-    res.push(`0000${gid.toString(16)}`.slice(-4));
-    this.widths[gid] ??= glyph.advanceWidth * this.scale;
-    this.unicode[gid] ??= codePoints;
-  }
-  return [res, positions];
 }
