@@ -10,8 +10,10 @@
  *   no Unicode: the cheapest PDF a renderer can write).
  * And the preview PNG rate. Usage: bench-render.ts [drafts] (default 400).
  */
+import { loadavg } from "node:os";
 import type { CampaignRenderContext } from "@/server/drafts/render";
 import { renderDraft } from "@/server/drafts/render";
+import { draftsRenderedOnThreads, renderDrafts, renderThreadCount } from "@/server/drafts/render-pool";
 import type { RecipientContact } from "@/server/designs/recipient";
 import { layoutPiece, piecePdf, piecePng } from "@/server/render";
 import { imageAsset } from "@/server/render/images";
@@ -77,18 +79,23 @@ function contact(i: number): RecipientContact {
   };
 }
 
-async function measure(label: string, n: number, one: (i: number) => Promise<{ length: number }>) {
+/** Times `one` over recipients 0..n-1, `batch` at a time (all of a batch at once, as the drafts job hands its render threads 25). */
+async function measure(label: string, n: number, one: (i: number) => Promise<{ length: number }>, batch = 1) {
+  const run = async (from: number, to: number) => {
+    const sizes: number[] = [];
+    for (let i = from; i < to; i += batch) {
+      const ids = Array.from({ length: Math.min(batch, to - i) }, (_, k) => i + k);
+      sizes.push(...(await Promise.all(ids.map(one))).map((r) => r.length));
+    }
+    return sizes;
+  };
   // Warm-up on recipients the timed loop does not render again.
-  for (let i = n; i < n + 30; i++) await one(i);
+  await run(n, n + 30);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  let bytes = 0;
-  let max = 0;
-  for (let i = 0; i < n; i++) {
-    const size = (await one(i)).length;
-    bytes += size;
-    max = Math.max(max, size);
-  }
+  const sizes = await run(0, n);
+  const bytes = sizes.reduce((a, b) => a + b, 0);
+  const max = Math.max(...sizes);
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const row = { label, n, perSecondWall: n / wall, perCpuSecond: n / ((cpu.user + cpu.system) / 1e6), avgKb: bytes / n / 1024, maxKb: max / 1024 };
@@ -96,15 +103,37 @@ async function measure(label: string, n: number, one: (i: number) => Promise<{ l
   return row;
 }
 
+/** One recipient at a time into the drafts job's renderDrafts, gathered into one call per batch as the job makes it. */
+function pooled(): (i: number) => Promise<{ length: number }> {
+  let waiting: { i: number; resolve: (pdf: Buffer) => void; reject: (e: unknown) => void }[] = [];
+  return (i) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ i, resolve, reject });
+      if (waiting.length > 1) return;
+      queueMicrotask(() => {
+        const batch = waiting;
+        waiting = [];
+        renderDrafts(ctx, batch.map((w) => ({ contact: contact(w.i), override: null }))).then(
+          (out) => batch.forEach((w, k) => w.resolve(out[k].pdf)),
+          (e) => batch.forEach((w) => w.reject(e)),
+        );
+      });
+    });
+}
+
 const n = Number(process.argv[2] ?? 400);
-console.log(`6x9 postcard with a logo, front and back, ${n} recipients (names in Latin, Polish, Vietnamese, Chinese and Cyrillic, each with a random response code), one process:\n`);
-const drafts = await measure("Drafts: renderDraft (merge fields, layout, print PDF)", n, async (i) => (await renderDraft(ctx, contact(i), null)).pdf);
-const one = layoutPiece(sampleRenderInput({ title: "Floor", logo, text: { headline: "Ada, a quick idea for Brightline Logistics", body: ctx.design.blocks.body!.replace(/\{\{[^}]*\}\}/g, "Ada"), signOff: "Sam Whitmore, Acme", cta: "Scan to see the plan" }, recipient: { name: "Ada Okafor", addressLines: ["Ada Okafor", "Brightline Logistics", "500 Boylston St", "Boston, MA 02116"] } }));
-const floor = await measure("Floor: one recipient's laid-out pages written again (PDFKit)", n, () => piecePdf(one));
+console.log(`6x9 postcard with a logo, front and back, ${n} recipients (names in Latin, Polish, Vietnamese, Chinese and Cyrillic, each with a random response code), one process with ${renderThreadCount()} render thread(s) (DRAFT_RENDER_THREADS):\n`);
+const threads = renderThreadCount();
+const one = await measure("Drafts: renderDraft on the calling thread (merge fields, layout, PDF)", n, async (i) => (await renderDraft(ctx, contact(i), null)).pdf);
+// The drafts job's way: batches of 25 through renderDrafts, on its render threads.
+const drafts = threads > 0 ? await measure(`Drafts: the drafts job's renderDrafts, ${threads} render thread${threads === 1 ? "" : "s"}, 25 a batch`, n, pooled(), 25) : one;
+if (threads > 0 && draftsRenderedOnThreads() < n) throw new Error(`Only ${draftsRenderedOnThreads()} of the drafts were rendered on the render threads.`);
+const laidOut = layoutPiece(sampleRenderInput({ title: "Floor", logo, text: { headline: "Ada, a quick idea for Brightline Logistics", body: ctx.design.blocks.body!.replace(/\{\{[^}]*\}\}/g, "Ada"), signOff: "Sam Whitmore, Acme", cta: "Scan to see the plan" }, recipient: { name: "Ada Okafor", addressLines: ["Ada Okafor", "Brightline Logistics", "500 Boylston St", "Boston, MA 02116"] } }));
+const floor = await measure("Floor: one recipient's laid-out pages written again (PDFKit)", n, () => piecePdf(laidOut));
 const ref = await measure("Reference: pdf-lib, built-in Helvetica, no layout", n, (i) => pdfLibReference(ctx, contact(i)));
 await measure("Preview PNGs (both pages, 900 px wide), for comparison", Math.max(20, Math.round(n / 10)), async (i) => {
   const r = layoutPiece(sampleRenderInput({ logo, text: { ...sampleRenderInput().text, headline: `${FIRST[i % FIRST.length]}, a quick idea` } }));
   return { length: piecePng(r, 0, { widthPx: 900 }).length + piecePng(r, 1, { widthPx: 900 }).length };
 });
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
-console.log(`\nDrafts: ${drafts.perSecondWall.toFixed(0)}/s wall, ${drafts.perCpuSecond.toFixed(0)} per CPU-second (aim: 150/s); ${ratio(drafts.perCpuSecond, floor.perCpuSecond)} of the floor's ${floor.perCpuSecond.toFixed(0)} and ${ratio(drafts.perCpuSecond, ref.perCpuSecond)} of pdf-lib's ${ref.perCpuSecond.toFixed(0)} per CPU-second; the largest PDF is ${drafts.maxKb.toFixed(0)} KB (aim: under 500 KB).`);
+console.log(`\nDrafts (one process, ${threads} render thread${threads === 1 ? "" : "s"}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}): ${drafts.perSecondWall.toFixed(0)}/s wall (aim: 150/s), ${drafts.perCpuSecond.toFixed(0)} per CPU-second; on the calling thread ${one.perSecondWall.toFixed(0)}/s wall, ${one.perCpuSecond.toFixed(0)} per CPU-second, ${ratio(one.perCpuSecond, floor.perCpuSecond)} of the floor's ${floor.perCpuSecond.toFixed(0)} and ${ratio(one.perCpuSecond, ref.perCpuSecond)} of pdf-lib's ${ref.perCpuSecond.toFixed(0)} per CPU-second; the largest PDF is ${drafts.maxKb.toFixed(0)} KB (aim: under 500 KB); resident memory ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB.`);

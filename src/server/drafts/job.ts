@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { defineJobHandler, JobError } from "@/server/jobs/handler";
-import { draftData, loadRenderContext, type RenderedDraft, renderDraft } from "./render";
+import { draftData, loadRenderContext } from "./render";
+import { renderDrafts } from "./render-pool";
 import type { TDraftBlocks } from "./schema";
 
 const BATCH = 25;
@@ -39,11 +40,15 @@ export const draftsGenerateJob = defineJobHandler({
       const existing = new Map(
         (await run.db.draft.findMany({ where: { campaignId: campaign.id, workspaceId, contactId: { in: ids } }, select: { contactId: true, overrides: true, sid: true, responseCode: true } })).map((d) => [d.contactId, d]),
       );
-      const rendered: { contact: (typeof members)[number]["contact"]; draft: RenderedDraft }[] = [];
-      for (const { contact } of members) {
-        const prior = existing.get(contact.id);
-        rendered.push({ contact, draft: await renderDraft(ctx, contact, (prior?.overrides as TDraftBlocks | null) ?? null, prior ? { sid: prior.sid, responseCode: prior.responseCode } : undefined) });
-      }
+      // The batch's drafts on the render threads (./render-pool.ts), in contact order.
+      const drafts = await renderDrafts(
+        ctx,
+        members.map(({ contact }) => {
+          const prior = existing.get(contact.id);
+          return { contact, override: (prior?.overrides as TDraftBlocks | null) ?? null, codes: prior ? { sid: prior.sid, responseCode: prior.responseCode } : undefined };
+        }),
+      );
+      const rendered = members.map(({ contact }, i) => ({ contact, draft: drafts[i] }));
       after = ids[ids.length - 1];
       done += members.length;
       const now = run.now();
