@@ -1,6 +1,7 @@
 import { deflateSync } from "node:zlib";
 import type * as fontkit from "fontkit";
 import { Lru } from "./lru";
+import { encodeFromFixedTables, type SubsetInternals } from "./subset-encode";
 
 /**
  * The embedding of one font in one PDF, made cheap for the next document with the same glyphs.
@@ -54,7 +55,7 @@ function glyphRecord(font: FontInternals, gid: number): GlyphRecord {
   return rec;
 }
 
-interface TTFSubset {
+export interface TTFSubset {
   font: FontInternals;
   glyphs: number[];
   glyf: Uint8Array[];
@@ -81,6 +82,15 @@ function addGlyph(this: TTFSubset, gid: number): number {
   this.hmtx.metrics.push({ advance: rec.advance, bearing: rec.bearing });
   this.offset += buffer.length;
   return this.glyf.length - 1;
+}
+
+/**
+ * A TrueType subset that takes its glyphs from the per-glyph records and writes the font's fixed
+ * tables once per font file (./subset-encode.ts): the same file as fontkit's own subset.
+ */
+export function useGlyphRecords(subset: TTFSubset): void {
+  subset._addGlyph = addGlyph;
+  encodeFromFixedTables(subset as unknown as SubsetInternals);
 }
 
 interface Embedded {
@@ -111,7 +121,7 @@ interface PdfRef {
 export function cacheEmbedding(pdfFont: PdfKitFont, key: string): void {
   const subset = pdfFont.subset;
   if (subset.cff != null || subset.font._variationProcessor || pdfFont.document.subset || !pdfFont.document.compress) return;
-  subset._addGlyph = addGlyph;
+  useGlyphRecords(subset);
   const ownEmbed = pdfFont.embed;
   pdfFont.embed = function (this: PdfKitFont) {
     // The subset and its ToUnicode map are functions of the glyph list (in order) and each glyph's characters.
