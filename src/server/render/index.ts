@@ -21,8 +21,8 @@ import type { Scene } from "./scene";
  * satori + resvg make excellent images but turn text into outlines, so the PDF would carry no text
  * to search or extract; pdf-lib cannot position shaped glyph runs. fontkit (shaping, metrics,
  * subsetting) + PDFKit (PDF objects, embedded TrueType subsets with ToUnicode) + resvg (raster)
- * gives real text, full Unicode through per-character font fallback, and 140 to 180 drafts per
- * CPU-second for a 6x9 postcard (npm run bench:render).
+ * gives real text, full Unicode through per-character font fallback, and 110 to 180 drafts per
+ * CPU-second for a 6x9 postcard on one thread (npm run bench:render; the drafts job renders on two).
  */
 export const LAYOUTS = {
   postcard: POSTCARD_LAYOUTS,
