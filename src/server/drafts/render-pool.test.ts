@@ -81,6 +81,17 @@ describe("renderDrafts", () => {
     await expect(renderDrafts(broken, drafts)).rejects.toThrow((here as Error).message);
   }, 120_000);
 
+  it("renders a draft that cannot be sent to a thread on the calling thread instead", async () => {
+    process.env.DRAFT_RENDER_THREADS = "2";
+    const odd = { ...contact(1), customFields: { plan: "Gold", notCloneable: () => "x" } as unknown as Record<string, string> };
+    const drafts = [{ contact: contact(0), override: null, codes: { sid: "s0", responseCode: "R0" } }, { contact: odd, override: null, codes: { sid: "s1", responseCode: "R1" } }];
+    const before = draftsRenderedOnThreads();
+    const out = await renderDrafts(ctx, drafts);
+    expect(draftsRenderedOnThreads() - before).toBe(1);
+    expect(out[1].blocks.headline).toBe("Łukasz, an idea for Company 1 (Gold)");
+    expect(out[1].pdf.equals((await renderDraft(ctx, odd, null, drafts[1].codes)).pdf)).toBe(true);
+  }, 120_000);
+
   it("renders on the calling thread with DRAFT_RENDER_THREADS=0, the same drafts", async () => {
     process.env.DRAFT_RENDER_THREADS = "0";
     const drafts = [0, 1].map((i) => ({ contact: contact(i), override: null, codes: { sid: `s${i}`, responseCode: `R${i}` } }));

@@ -109,12 +109,19 @@ class Pool {
       slot.busy--;
       done(draft);
     });
-    if (!slot.contexts.includes(key)) {
-      slot.contexts.push(key);
-      if (slot.contexts.length > CONTEXTS_KEPT) slot.contexts.shift();
-      slot.worker.postMessage({ type: "context", key, ctx: sendable(ctx) } satisfies ThreadRequest);
+    try {
+      if (!slot.contexts.includes(key)) {
+        slot.worker.postMessage({ type: "context", key, ctx: sendable(ctx) } satisfies ThreadRequest);
+        slot.contexts.push(key);
+        if (slot.contexts.length > CONTEXTS_KEPT) slot.contexts.shift();
+      }
+      slot.worker.postMessage({ type: "render", id, key, contact: plainContact(d.contact), override: d.override, ...(d.codes ? { codes: d.codes } : {}) } satisfies ThreadRequest);
+    } catch {
+      // Something that cannot be sent to a thread (structured cloning refused it): the calling thread renders this draft.
+      const settle = slot.pending.get(id);
+      slot.pending.delete(id);
+      queueMicrotask(() => settle?.(null));
     }
-    slot.worker.postMessage({ type: "render", id, key, contact: plainContact(d.contact), override: d.override, ...(d.codes ? { codes: d.codes } : {}) } satisfies ThreadRequest);
   }
 
   stop() {
