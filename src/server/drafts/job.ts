@@ -2,10 +2,15 @@ import { z } from "zod";
 import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { defineJobHandler, JobError } from "@/server/jobs/handler";
 import { draftData, loadRenderContext } from "./render";
-import { renderDrafts } from "./render-pool";
+import { renderDrafts, renderThreadCount } from "./render-pool";
 import type { TDraftBlocks } from "./schema";
 
 const BATCH = 25;
+/** Drafts a job must have left to render before it uses render threads (DRAFT_RENDER_THREADS_FROM, default 200). */
+const threadsFrom = () => {
+  const set = Number(process.env.DRAFT_RENDER_THREADS_FROM);
+  return Number.isInteger(set) && set > 0 ? set : 200;
+};
 
 /**
  * drafts_generate: renders one draft per contact of the campaign's audience, in contact-id order,
@@ -28,29 +33,43 @@ export const draftsGenerateJob = defineJobHandler({
     let after = resume.after ?? "";
     let done = resume.done ?? 0;
     await run.progress(done, total);
-    for (;;) {
+    // Threads pay for themselves only on a job of some size (starting one costs about as much CPU
+    // as rendering 150 drafts): a small job renders on the calling thread.
+    const threads = total - done >= threadsFrom() ? renderThreadCount() : 0;
+    /** Reads and renders the batch after `from` (the render threads work while the batch before is written). */
+    const renderBatch = async (from: string) => {
       const members = await run.db.audienceMember.findMany({
-        where: { audienceId, workspaceId, contactId: { gt: after } },
+        where: { audienceId, workspaceId, contactId: { gt: from } },
         orderBy: { contactId: "asc" },
         take: BATCH,
         select: { contact: { include: { account: { select: { name: true, domain: true } } } } },
       });
-      if (members.length === 0) break;
+      if (members.length === 0) return null;
       const ids = members.map((m) => m.contact.id);
       const existing = new Map(
         (await run.db.draft.findMany({ where: { campaignId: campaign.id, workspaceId, contactId: { in: ids } }, select: { contactId: true, overrides: true, sid: true, responseCode: true } })).map((d) => [d.contactId, d]),
       );
-      // The batch's drafts on the render threads (./render-pool.ts), in contact order.
+      // In contact order, on the render threads (./render-pool.ts) when the job has them.
       const drafts = await renderDrafts(
         ctx,
         members.map(({ contact }) => {
           const prior = existing.get(contact.id);
           return { contact, override: (prior?.overrides as TDraftBlocks | null) ?? null, codes: prior ? { sid: prior.sid, responseCode: prior.responseCode } : undefined };
         }),
+        { threads },
       );
-      const rendered = members.map(({ contact }, i) => ({ contact, draft: drafts[i] }));
-      after = ids[ids.length - 1];
-      done += members.length;
+      return { last: ids[ids.length - 1], rendered: members.map(({ contact }, i) => ({ contact, draft: drafts[i] })) };
+    };
+    const settle = <T,>(p: Promise<T>) => (p.catch(() => {}), p); // awaited in turn; never an unhandled rejection meanwhile
+    let next = settle(renderBatch(after));
+    for (;;) {
+      const batch = await next;
+      if (!batch) break;
+      const { rendered } = batch;
+      after = batch.last;
+      done += rendered.length;
+      // With threads, the next batch renders while this one is written.
+      if (threads > 0) next = settle(renderBatch(after));
       const now = run.now();
       await run.db.$transaction(async (tx) => {
         // Under the campaign's lock: drafts change only while it is a draft, and each batch voids a
@@ -67,6 +86,7 @@ export const draftsGenerateJob = defineJobHandler({
         }
         await run.checkpoint(tx, { after, done }, done, Math.max(total, done));
       });
+      if (threads === 0) next = renderBatch(after);
     }
     await run.db.draft.deleteMany({ where: { campaignId: campaign.id, workspaceId, contact: { audienceMembers: { none: { audienceId } } } } });
     const where = { campaignId: campaign.id, workspaceId };

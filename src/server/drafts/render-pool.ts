@@ -30,8 +30,8 @@ export function renderThreadCount(): number {
  * stopped) is rendered again on the calling thread, so an error is the one renderDraft throws there,
  * for the first failing draft in order, as when drafts are rendered one after another.
  */
-export async function renderDrafts(ctx: CampaignRenderContext, drafts: DraftToRender[]): Promise<RenderedDraft[]> {
-  const threads = renderThreadCount();
+export async function renderDrafts(ctx: CampaignRenderContext, drafts: DraftToRender[], o: { threads?: number } = {}): Promise<RenderedDraft[]> {
+  const threads = o.threads ?? renderThreadCount();
   if (threads === 0 || drafts.length < 2) return inOrder(ctx, drafts);
   const pool = await ensurePool(threads).catch(() => null);
   if (!pool) return inOrder(ctx, drafts);

@@ -7,6 +7,7 @@ import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { drainJobs } from "@/test/jobs";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
 import { hasPoppler, pdfText } from "@/test/pdf-tools";
+import { draftsRenderedOnThreads } from "./render-pool";
 import { draftSummary, draftsJobStatus, editedSample, getDraft, listDrafts, requestDraftGeneration, updateDraftBlocks } from "./service";
 
 let prisma: PrismaClient;
@@ -53,6 +54,35 @@ describe("drafts", () => {
     expect(lukasz.pdfBytes).toBeLessThan(500 * 1024);
     await expect(listDrafts(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, take: 4, cursor: "drf_nope" })).rejects.toMatchObject({ code: "not_found" });
   }, 120_000);
+
+  it("a large job renders on threads while the batch before is written: the same drafts, in the same order, as on the calling thread", async () => {
+    const o = await createOwnerWorkspace(prisma, { plan: "paid" });
+    const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 20, perAccount: 3 });
+    const design = await createDesign(prisma, { workspaceId: o.workspaceId, actor, input: ZDesignCreate.parse({ name: "Spring", format: "postcard", size: "6x9", layout: "bold" }) });
+    const campaign = await prisma.campaign.create({
+      data: { workspaceId: o.workspaceId, name: "Spring", format: "postcard", audienceId: audience.id, designId: design.id, headline: "{{firstName}} at {{company}}", bodyTemplate: "Hi {{firstName|there}}.", signOff: "Sam" },
+    });
+    const generate = async (env: Record<string, string>) => {
+      Object.assign(process.env, env);
+      try {
+        const { job } = await requestDraftGeneration(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, actor });
+        expect(await drainJobs(prisma, { workspaceId: o.workspaceId })).toEqual(["succeeded"]);
+        expect((await draftsJobStatus(prisma, { workspaceId: o.workspaceId, jobId: job.id })).view.progress).toMatchObject({ done: 60, total: 60 });
+      } finally {
+        for (const k of Object.keys(env)) delete process.env[k];
+      }
+      return prisma.draft.findMany({ where: { campaignId: campaign.id }, orderBy: { contactId: "asc" }, select: { contactId: true, sid: true, responseCode: true, blocks: true, pdf: true } });
+    };
+    // Threads from the first draft (60 drafts, three batches), then again on the calling thread: the codes are kept, so the PDFs must be the same bytes.
+    const onThreads = draftsRenderedOnThreads();
+    const threaded = await generate({ DRAFT_RENDER_THREADS: "2", DRAFT_RENDER_THREADS_FROM: "1" });
+    expect(draftsRenderedOnThreads() - onThreads).toBe(60);
+    const plain = await generate({ DRAFT_RENDER_THREADS: "0" });
+    expect(draftsRenderedOnThreads() - onThreads).toBe(60);
+    expect(threaded).toHaveLength(60);
+    expect(threaded.map((d) => [d.contactId, d.sid, d.responseCode, d.blocks])).toEqual(plain.map((d) => [d.contactId, d.sid, d.responseCode, d.blocks]));
+    threaded.forEach((d, i) => expect(Buffer.compare(Buffer.from(d.pdf), Buffer.from(plain[i].pdf))).toBe(0));
+  }, 180_000);
 
   it("keeps a recipient's own copy beside the template, through a new generation, and counts it for the go-live card", async () => {
     const f = await draftCampaign("audit");
