@@ -1,38 +1,40 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
+import { AppError, isAppError } from "@/server/errors";
 import { clientAddress } from "@/server/http/client-address";
 import { problemResponse, toAppError } from "@/server/http/problem-response";
 import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { REST_BODY_LIMIT_BYTES } from "@/server/rate-limits/limits";
-import { createCallerFactory, type TrpcContext } from "@/server/trpc";
+import { TRPCError } from "@trpc/server";
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { AuthenticatedKey } from "@/server/access/principals";
+import { acceptEntryEvent } from "@/server/entry/service";
+import { ZEntryEventAccepted, ZPostEntryEventInput } from "@/server/entry/schema";
+import { findUnstorableText } from "@/server/platform/stored-text";
 import { admitRestCall } from "./admission";
 import { readBearer } from "./authorization";
 import { checkJsonContentType, parseJsonObject, unreadBody } from "./body";
 import { admissionVerdict, operations } from "./handler";
-import { webHeadersOf, writeAnswer, writeResponse } from "./node-answer";
+import { writeAnswer, writeResponse } from "./node-answer";
 import { rateLimitHeaders } from "./rate-limit-headers";
-import { restRouter } from "./router";
 
 /**
  * POST /api/v1/campaigns/{campaignId}/events, the API's hot path, answered on node:http by the
- * production server (scripts/serve.ts) without the Web API Request and Response, their streams
- * and trpc-to-openapi, which together cost more CPU than the call's two statements (docs/benchmarks.md).
- * It makes the same checks in the same order as the /api/v1 door (handler.ts, sharing its code
- * for the admission, the body and the problems), runs the same tRPC procedure (its middlewares,
- * input and output schemas) with the input built as trpc-to-openapi builds it, and answers byte
- * for byte as that door does (direct-doors.test.ts compares them). It takes only the requests
- * whose reading cannot differ from the Web API's: an id of plain characters, no query string,
- * one Authorization and Content-Type at most, a Content-Length within the limit and no
- * Transfer-Encoding. Anything else is left to the door.
+ * production server (scripts/serve.ts) without the Web API Request and Response, their streams,
+ * trpc-to-openapi and tRPC's middleware chain, which together cost more CPU than the call's two
+ * statements (docs/benchmarks.md). It makes the same checks in the same order as the /api/v1 door
+ * (handler.ts, sharing its code for the admission, the body and the problems), then what the
+ * procedure does (`postEntryEvent` below), and answers byte for byte as that door does
+ * (direct-doors-fast-path.test.ts compares them). It takes only the requests whose reading cannot
+ * differ from the Web API's: an id of plain characters, no query string, one Authorization and
+ * Content-Type at most, a Content-Length within the limit and no Transfer-Encoding. Anything else
+ * is left to the door.
  */
 
 const operation = operations.find((op) => op.operationId === "postEntryEvent")!;
 const route = new RegExp(`^/api${operation.path.replace("{campaignId}", "([A-Za-z0-9_-]{1,64})")}$`);
 if (operation.method !== "POST" || operation.paramNames.join() !== "campaignId") throw new Error("postEntryEvent is no longer POST …/{campaignId}/…: revisit entry-event-door.ts.");
-const createCaller = createCallerFactory(restRouter);
-const procedurePath = operation.procedurePath.split(".");
 
 interface FastHeaders {
   authorization: string | null;
@@ -125,31 +127,41 @@ async function answer(req: IncomingMessage, res: ServerResponse, campaignId: str
       return await fail(error as AppError);
     }
 
-    const responseHeaders: Record<string, string> = {};
-    const context: TrpcContext = {
-      db,
-      get headers() {
-        return webHeadersOf(req);
-      },
-      getUser: async () => null,
-      apiKey: verdict.key,
-      responseHeaders,
-    };
-    // As trpc-to-openapi builds it: the body's members, then the path parameter, spread (a member
-    // named __proto__ stays a member).
-    const input = { ...parsed, campaignId };
-    let output: unknown;
-    try {
-      const procedure = procedurePath.reduce<unknown>((at, segment) => (at as Record<string, unknown>)[segment], createCaller(context)) as (input: unknown) => Promise<unknown>;
-      output = await procedure(input);
-    } catch (failure) {
-      const appError = toAppError(failure, operation.bodyFields);
-      if (appError.code === "internal") console.error(`[rest] ${operation.operationId} failed`, failure);
-      return await fail(appError);
-    }
-    writeAnswer(res, operation.successStatus, { "Content-Type": "application/json", "Cache-Control": "no-store", ...limitHeaders, ...responseHeaders }, JSON.stringify(output));
+    // As trpc-to-openapi builds the input: the body's members, then the path parameter, spread (a
+    // member named __proto__ stays a member).
+    const outcome = await postEntryEvent(db, verdict.key, { ...parsed, campaignId });
+    if (outcome instanceof AppError) return await fail(outcome);
+    writeAnswer(res, operation.successStatus, { "Content-Type": "application/json", "Cache-Control": "no-store", ...limitHeaders, Location: outcome.location }, outcome.body);
   } catch (error) {
     console.error(`[rest] ${operation.operationId} failed before the procedure`, error);
     await writeResponse(res, problemResponse(appErrorFromDatabase(error) ?? new AppError("internal"), instance));
   }
+}
+
+/**
+ * The procedure entryEvents.post (entry/router.ts) as its tRPC caller runs it, without tRPC's
+ * machinery (its middlewares cost a tenth of this path's CPU): the storable-text check
+ * (trpc.ts's storableInput), the input schema, the service, the output schema, and every failure
+ * turned into the AppError the /api/v1 door makes of the caller's error (`toAppError`). The key
+ * and its scope are checked by the door already (apiKeyProcedure checks them again there).
+ */
+async function postEntryEvent(db: PrismaClient, key: AuthenticatedKey, raw: Record<string, unknown>): Promise<{ body: string; location: string } | AppError> {
+  const unstorable = findUnstorableText(raw);
+  if (unstorable) {
+    return new AppError("validation_failed", `${unstorable.detail} Nothing was written.`, { errors: [{ pointer: unstorable.pointer, detail: unstorable.detail }] });
+  }
+  const input = ZPostEntryEventInput.safeParse(raw);
+  if (!input.success) return toAppError(new TRPCError({ code: "BAD_REQUEST", cause: input.error }), operation.bodyFields);
+  let accepted: Awaited<ReturnType<typeof acceptEntryEvent>>;
+  try {
+    accepted = await acceptEntryEvent(db, { workspaceId: key.workspaceId, apiKeyId: key.id, source: "api", input: input.data });
+  } catch (error) {
+    const appError = toAppError(error, operation.bodyFields);
+    if (appError.code === "internal") console.error(`[rest] ${operation.operationId} failed`, error);
+    else if (!isAppError(error)) console.warn(`[trpc] ${operation.procedurePath}: ${appError.code} from the database`, error);
+    return appError;
+  }
+  const output = ZEntryEventAccepted.safeParse(accepted);
+  if (!output.success) return toAppError(new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: output.error }), operation.bodyFields);
+  return { body: JSON.stringify(output.data), location: `/api/v1/campaigns/${encodeURIComponent(input.data.campaignId)}/events/${accepted.eventId}` };
 }

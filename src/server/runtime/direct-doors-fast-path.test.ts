@@ -127,7 +127,13 @@ describe("the entry-event fast path", () => {
   it("refuses invalid requests with the same status, headers and problem document", async () => {
     const used = uniq("used");
     expect(await exchange(generalPort, requestBytes({ body: json({ contactId: c.contacts[1].id, idempotencyKey: used }), key: "setup" }, "general"))).toMatch(/^HTTP\/1\.1 202/);
+    const other = (data: { status: "paused" | "live"; acceptsApiEvents: boolean }) =>
+      prisma.campaign.create({ data: { workspaceId: c.workspaceId, name: "Other", format: "postcard", audienceId: c.audience.id, budgetCents: 10_000, ...data } });
+    const paused = await other({ status: "paused", acceptsApiEvents: true });
+    const closed = await other({ status: "live", acceptsApiEvents: false });
     const cases: [string, Sent][] = [
+      ["campaign not live", { path: `/api/v1/campaigns/${paused.id}/events`, body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
+      ["campaign not taking API events", { path: `/api/v1/campaigns/${closed.id}/events`, body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
       ["key reused with other data", { body: json({ contactId: c.contacts[3].id, idempotencyKey: used }) }],
       ["no key", { key: "none", body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
       ["unknown key", { key: "unknown", body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
