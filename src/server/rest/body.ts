@@ -23,11 +23,14 @@ export function checkJsonContentType(header: string | null): void {
   }
 }
 
+/** One decoder for every body: each call without `stream` starts afresh, a failed one too. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /** The body's bytes (at most the limit) as a JSON object, with the checks of `readJsonObject` after the size (400, 422). */
 export function parseJsonObject(bytes: Uint8Array, pathParams: string[]): Record<string, unknown> {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     throw new AppError("malformed_request", "The body is not valid UTF-8.");
   }
