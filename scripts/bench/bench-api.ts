@@ -105,9 +105,11 @@ async function main() {
     // BENCH_CPU_PROFILE=dir: V8 CPU profiles of the service's and the reference's processes, written into dir when they stop.
     // (Node refuses --cpu-prof in NODE_OPTIONS: the tsx servers then run as node --cpu-prof --import tsx.)
     const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
-    const start = (port: number, command: string[], withProfile: boolean) => {
+    // BENCH_SERVICE_NODE_OPTIONS: NODE_OPTIONS for the service's process only (e.g. a V8 heap flag to try).
+    const start = (port: number, command: string[], withProfile: boolean, nodeOptions?: string) => {
       const [bin, ...args] = withProfile && profile.length ? [process.execPath, ...profile, "--import", "tsx", ...command.slice(1)] : command;
-      return startAndWait(path.resolve(bin), args, { ...env, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` }, `http://127.0.0.1:${port}/api/health`);
+      const extra: Record<string, string> = nodeOptions ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, nodeOptions].filter(Boolean).join(" ") } : {};
+      return startAndWait(path.resolve(bin), args, { ...env, ...extra, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` }, `http://127.0.0.1:${port}/api/health`);
     };
     // Each target its own third of the keys, so no target's requests count against another's limits.
     const keys = (i: number) => ({ n: Math.floor((db.secrets.length * i) / 3) });
@@ -116,7 +118,7 @@ async function main() {
 
     // The service and its reference run side by side and are measured in turns, load by load (the
     // order alternating), so a change in this shared machine's load falls on both alike.
-    const servers = [await start(OURS_PORT, ["node_modules/.bin/tsx", "scripts/serve.ts"], true), await start(REF_PORT, ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], true)];
+    const servers = [await start(OURS_PORT, ["node_modules/.bin/tsx", "scripts/serve.ts"], true, process.env.BENCH_SERVICE_NODE_OPTIONS), await start(REF_PORT, ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], true)];
     try {
       // Warm up at full throttle: the first thousands of requests run on cold code (JIT, lazily loaded modules).
       for (const t of [ours, reference]) await run(t.port, `${t.target}-warmup`, db, t.keyOffset, undefined, undefined, 5);

@@ -8,14 +8,32 @@ import { unknownFieldMessage } from "@/server/http/fields";
  * UTF-8 JSON (400), an object (400), and no member that is really a path parameter (422).
  */
 export async function readJsonObject(req: Request, pathParams: string[]): Promise<Record<string, unknown>> {
-  const type = req.headers.get("content-type") ?? "";
+  checkJsonContentType(req.headers.get("content-type"));
+  return parseJsonObject(await readLimited(req), pathParams);
+}
+
+/** The content-type check of `readJsonObject` (415): throws unless the body is sent as JSON. */
+export function checkJsonContentType(header: string | null): void {
+  const type = header ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
     throw new AppError(
       "unsupported_media_type",
       type ? `The body is sent as ${type.split(";")[0]}; send JSON with Content-Type: application/json.` : "The request has no Content-Type; send JSON with Content-Type: application/json.",
     );
   }
-  const text = await readLimited(req);
+}
+
+/** One decoder for every body: each call without `stream` starts afresh, a failed one too. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body's bytes (at most the limit) as a JSON object, with the checks of `readJsonObject` after the size (400, 422). */
+export function parseJsonObject(bytes: Uint8Array, pathParams: string[]): Record<string, unknown> {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new AppError("malformed_request", "The body is not valid UTF-8.");
+  }
   if (!text.trim()) throw new AppError("malformed_request", "The body is empty; send a JSON object.");
   let value: unknown;
   try {
@@ -35,15 +53,16 @@ export async function readJsonObject(req: Request, pathParams: string[]): Promis
   return value as Record<string, unknown>;
 }
 
-async function readLimited(req: Request): Promise<string> {
-  const tooLarge = () => new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
+/** A body cut off by the client (400). */
+export const unreadBody = () => new AppError("malformed_request", "The body could not be read to its end (the connection ended while it was sent).");
+
+/** A body over the limit (413). */
+export const tooLargeBody = () => new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
+
+async function readLimited(req: Request): Promise<Uint8Array> {
   const bytes = await readCappedBody(req, REST_BODY_LIMIT_BYTES).catch(() => {
-    throw new AppError("malformed_request", "The body could not be read to its end (the connection ended while it was sent).");
+    throw unreadBody();
   });
-  if (!bytes) throw tooLarge();
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new AppError("malformed_request", "The body is not valid UTF-8.");
-  }
+  if (!bytes) throw tooLargeBody();
+  return bytes;
 }

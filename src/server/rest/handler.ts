@@ -1,23 +1,54 @@
 import "server-only";
+import type { AuthenticatedKey } from "@/server/access/principals";
 import { getDb } from "@/server/db";
 import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
 import { restRouter } from "@/server/rest/router";
-import { challenge, readBearer } from "./authorization";
-import { admitRestCall } from "./admission";
+import { challenge, type Credential, readBearer } from "./authorization";
+import { type Admission, admitRestCall } from "./admission";
 import { readJsonObject } from "./body";
 import { clientAddress } from "@/server/http/client-address";
 import { dispatchOperation } from "./openapi-dispatch";
-import { listOperations, matchOperation, restPath, unreadableQueryParameter } from "./operations";
+import { listOperations, matchOperation, restPath, type RestOperation, unreadableQueryParameter } from "./operations";
 import { problemResponse, toAppError } from "@/server/http/problem-response";
 import { rateLimitHeaders } from "./rate-limit-headers";
 
-const operations = listOperations(restRouter);
+/** Every published operation (the calculators too: their paths are under /tools). */
+export const operations = listOperations(restRouter);
 
 /** The methods a path under /api/v1 takes, for a 405's Allow (the union of all when the path names no operation). */
 export function restAllow(path: string): string {
   const found = matchOperation(operations, "", path.replace(/^\/api(?=\/)/, ""));
   return (found.kind === "method_not_allowed" ? found.allow : [...new Set(operations.filter((op) => op.path.startsWith("/v1/")).map((op) => op.method))]).join(", ");
+}
+
+/**
+ * The key an admitted call proceeds with, or why it goes no further (in this order: the rate
+ * limit, 429; no working key, 401; the scope, 403) with the headers that answer carries besides
+ * the rate-limit ones. Shared by this door and the entry-event fast path (entry-event-door.ts).
+ */
+export function admissionVerdict(
+  credential: Credential,
+  { key, decision }: Admission,
+  operation: RestOperation,
+): { key: AuthenticatedKey } | { refused: AppError; headers: Record<string, string> } {
+  if (!decision.allowed) {
+    return {
+      refused: new AppError("rate_limited", `This key may call this endpoint ${decision.limit} times a minute; try again in ${decision.resetSeconds} s.`),
+      headers: { "Retry-After": String(decision.resetSeconds) },
+    };
+  }
+  if (!key) {
+    const detail = credential.kind === "bearer" ? "The API key is malformed, unknown or revoked." : "Send a workspace API key as Authorization: Bearer <key>.";
+    return { refused: new AppError("unauthenticated", detail), headers: { "WWW-Authenticate": credential.kind === "bearer" ? challenge.invalid : challenge.missing } };
+  }
+  if (operation.requiredScope && !key.scopes.includes(operation.requiredScope)) {
+    return {
+      refused: new AppError("insufficient_scope", `This key lacks the ${operation.requiredScope} scope that this endpoint needs.`),
+      headers: { "WWW-Authenticate": challenge.insufficientScope(operation.requiredScope) },
+    };
+  }
+  return { key };
 }
 
 /**
@@ -47,20 +78,8 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     const limitHeaders = rateLimitHeaders(decision);
 
     const fail = (error: AppError, extra: Record<string, string> = {}) => problemResponse(error, instance, { ...limitHeaders, ...extra });
-    if (!decision.allowed) {
-      return fail(new AppError("rate_limited", `This key may call this endpoint ${decision.limit} times a minute; try again in ${decision.resetSeconds} s.`), {
-        "Retry-After": String(decision.resetSeconds),
-      });
-    }
-    if (!key) {
-      const detail = credential.kind === "bearer" ? "The API key is malformed, unknown or revoked." : "Send a workspace API key as Authorization: Bearer <key>.";
-      return fail(new AppError("unauthenticated", detail), { "WWW-Authenticate": credential.kind === "bearer" ? challenge.invalid : challenge.missing });
-    }
-    if (operation.requiredScope && !key.scopes.includes(operation.requiredScope)) {
-      return fail(new AppError("insufficient_scope", `This key lacks the ${operation.requiredScope} scope that this endpoint needs.`), {
-        "WWW-Authenticate": challenge.insufficientScope(operation.requiredScope),
-      });
-    }
+    const verdict = admissionVerdict(credential, { key, decision }, operation);
+    if ("refused" in verdict) return fail(verdict.refused, verdict.headers);
 
     const unreadable = unreadableQueryParameter(url, operation.bodyFields);
     if (unreadable) {
@@ -74,7 +93,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     }
 
     const responseHeaders: Record<string, string> = {};
-    const context = { db, headers: req.headers, getUser: async () => null, apiKey: key, responseHeaders };
+    const context = { db, headers: req.headers, getUser: async () => null, apiKey: verdict.key, responseHeaders };
     const result = await dispatchOperation(req, restPath(url), context, body);
     if (result.failure !== undefined || result.status >= 400) {
       const appError = toAppError(result.failure, operation.bodyFields);
