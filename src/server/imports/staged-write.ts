@@ -50,7 +50,7 @@ function samePredicate(source: string) {
  * Writes an import's staged batch (stage.ts) with set-based statements, in the caller's
  * transaction: one statement matches every staged row to the workspace's contacts (email, else CRM
  * id, else name and address with no disagreeing email or CRM id; the oldest contact first, as
- * dedupe.ts) and says which rows change nothing; accounts are resolved for the rows that need one
+ * dedupe.ts; the staged row carried along, not looked up again) and says which rows change nothing; accounts are resolved for the rows that need one
  * (resolveAccounts, cached per import); new contacts are inserted from the staging table; rows it
  * cannot prove unchanged are merged by field provenance (mergeUpdate) and updated; every row's
  * contact joins the audience; the staged rows are deleted. Returns, per batch row, what happened,
@@ -63,22 +63,21 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
   const [first, last] = batchRange(batch.rowNumbers);
   const matched = await tx.$queryRaw<Matched[]>`
     WITH k AS (
-      SELECT s.row, coalesce(
+      SELECT s.*, coalesce(
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c.email = s.email),
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c."crmId" = s."crmId"),
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c."matchKey" = s."matchKey"
             AND (s.email IS NULL OR c.email IS NULL) AND (s."crmId" IS NULL OR c."crmId" IS NULL)
           ORDER BY c."createdAt", c.id COLLATE "C" LIMIT 1)) AS cid
         FROM "ContactImportStage" s WHERE s."importId" = ${importId} AND s.row BETWEEN ${first} AND ${last}),
-    m AS (SELECT k.row, k.cid, (row_number() OVER (PARTITION BY k.cid ORDER BY k.row))::int AS nth FROM k)
-    SELECT m.row, m.cid, m.nth, c."accountId", c.email, c."firstName", c."lastName",
+    m AS (SELECT k.*, (row_number() OVER (PARTITION BY k.cid ORDER BY k.row))::int AS nth FROM k)
+    SELECT s.row, s.cid, s.nth, c."accountId", c.email, c."firstName", c."lastName",
            CASE WHEN c.id IS NOT NULL AND c."crmId" IS NULL AND s."crmId" IS NOT NULL
                 THEN (SELECT o.id FROM "Contact" o WHERE o."workspaceId" = ${ws} AND o."crmId" = s."crmId") END AS "crmOwner",
-           (c.id IS NOT NULL AND m.nth = 1 AND ${samePredicate(writer.key)}
+           (c.id IS NOT NULL AND s.nth = 1 AND ${samePredicate(writer.key)}
              AND (c."crmId" IS NOT NULL OR s."crmId" IS NULL
                   OR EXISTS (SELECT 1 FROM "Contact" o WHERE o."workspaceId" = ${ws} AND o."crmId" = s."crmId"))) AS same
-      FROM m JOIN "ContactImportStage" s ON s."importId" = ${importId} AND s.row = m.row
-      LEFT JOIN "Contact" c ON c.id = m.cid`;
+      FROM m s LEFT JOIN "Contact" c ON c.id = s.cid`;
   const byRow = new Map(matched.map((m) => [m.row, m]));
 
   type StagedPlan = Plan & { same: boolean };
