@@ -156,6 +156,8 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     delimiter: record.delimiter,
     batchRows: importWriteRows(),
     byteSize: record.byteSize,
+    // On PostgreSQL the thread also writes each batch's rows in COPY's text format, off the event loop.
+    stageImportId: overlapStaging() ? importId : undefined,
   });
   // What an interrupted run staged is staged again; a run that fails leaves nothing staged. A
   // batch's rows go into the staging table with COPY on a connection of their own while the batch

@@ -7,6 +7,8 @@ export interface ParseThreadInput extends RowCheckOptions {
   delimiter: string;
   /** Records per batch. */
   batchRows: number;
+  /** The import's id when its batches are staged with COPY: each batch then carries its rows in COPY's text format (Batch.stageText). */
+  stageImportId?: string;
 }
 
 /** Job -> thread: the file's next bytes (or its end), and "send the next batch". */

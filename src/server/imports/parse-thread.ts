@@ -9,6 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { csvBatches, decodeStream } from "./csv";
 import type { FromParseThread, ParseThreadInput, ToParseThread } from "./parse-protocol";
 import { rowChecker } from "./prepare";
+import { stageText } from "./stage-rows";
 
 const port = parentPort!;
 const input = workerData as ParseThreadInput;
@@ -43,6 +44,7 @@ try {
   for await (const records of csvBatches(decodeStream(fileBytes(), input.encoding), input.delimiter, input.batchRows)) {
     const batch = checker.check(records);
     if (!batch) continue;
+    if (input.stageImportId && batch.rows.length) batch.stageText = stageText(input.stageImportId, batch);
     const asked = new Promise<void>((resolve) => (onNext = resolve));
     send({ type: "batch", batch });
     await asked;

@@ -26,6 +26,8 @@ export interface Batch {
   duplicates: number;
   /** Data rows of the file read up to the end of this batch: where a resumed run continues. */
   dataRowsAfter: number;
+  /** The rows in COPY's text format for the staging table, when the import's thread made them (see stage-rows.ts). */
+  stageText?: string;
 }
 
 export interface RowCheckOptions {

@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { type CopyTarget, type CopyValue, copyRows } from "@/server/platform/copy-in";
+import { copyPrepared, copyRows } from "@/server/platform/copy-in";
+import { STAGE, stageValues } from "./stage-rows";
 import type { Batch } from "./prepare";
 
 /**
@@ -8,36 +9,20 @@ import type { Batch } from "./prepare";
  * into it with COPY (PGlite: multi-row INSERTs) before the batch's transaction, and the
  * transaction's set-based statements (staged-write.ts) read them there and delete them. Rows are
  * keyed by import and file row number, so a resumed or retried job stages its batch again after
- * clearing what an interrupted run left.
+ * clearing what an interrupted run left. Its columns, and a batch's rows as its values, are in
+ * stage-rows.ts.
  */
-export const STAGE: CopyTarget = {
-  table: "ContactImportStage",
-  columns: ["importId", "row", "firstName", "lastName", "title", "email", "phone", "addressLine1", "addressLine2", "city", "region", "postalCode", "country", "addressKey", "matchKey", "crmId", "customFields"],
-  types: ["text", "int", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "jsonb"],
-};
 
-/** Loads a batch's rows into the staging table (outside any transaction: COPY runs on a connection of its own). */
+/**
+ * Loads a batch's rows into the staging table (outside any transaction: COPY runs on a connection
+ * of its own): the COPY text the import's thread made (batch.stageText), else the batch's rows.
+ */
 export function stageBatch(prisma: PrismaClient, importId: string, batch: Batch): Promise<void> {
-  const rows: CopyValue[][] = batch.rows.map((c, i) => [
-    importId,
-    batch.rowNumbers[i],
-    c.firstName,
-    c.lastName,
-    c.title,
-    c.email,
-    c.phone,
-    c.addressLine1,
-    c.addressLine2,
-    c.city,
-    c.region,
-    c.postalCode,
-    c.country,
-    c.keys?.addressKey ?? null,
-    c.keys?.matchKey ?? null,
-    c.crmId,
-    JSON.stringify(c.customFields ?? {}),
-  ]);
-  return copyRows(prisma, STAGE, rows);
+  const text = batch.stageText;
+  // Not kept with the batch once it is on its way: the batch is held until it is written.
+  batch.stageText = undefined;
+  if (text !== undefined) return copyPrepared(prisma, STAGE, text, () => stageValues(importId, batch));
+  return copyRows(prisma, STAGE, stageValues(importId, batch));
 }
 
 /** Removes an import's staged rows (from `rows`, the first and last row of a batch): in a batch's transaction once it is written, and all of them when a run starts or ends. */

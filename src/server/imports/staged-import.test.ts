@@ -61,6 +61,33 @@ describe("the staged import (rows staged with COPY, written set-based)", () => {
     expect(await prisma.contactFieldChange.count({ where: { workspaceId: o.workspaceId } })).toBe(changes);
   });
 
+  it("a re-import writes the rows whose value or custom field changed, and goes through provenance for a contact another writer made with the same values", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const header = `${HEADER},Notes`;
+    const rows = (notes: string, city: string) => [header, ...Array.from({ length: 5 }, (_, i) => `${person(i)},note ${i}`)].map((l, i) => (i === 2 ? l.replace(/note 1$/, notes) : i === 3 ? l.replace("Boston", city) : l));
+    // A contact a person made with the values of the file's first row, at the account the file's company finds.
+    const account = await prisma.account.create({ data: { workspaceId: o.workspaceId, name: "Company 0", domain: "co0.example" } });
+    const made = { accountId: account.id, firstName: "P0", lastName: "Person", email: "p0@co0.example", addressLine1: "0 Main St", city: "Boston", postalCode: "02116", country: "US", crmId: "crm-0", customFields: { Notes: "note 0" } };
+    await prisma.contact.create({ data: { workspaceId: o.workspaceId, ...made, ...contactKeys({ ...made, addressLine2: null, region: null }), fieldSources: { o: "owner" }, updatedAt: new Date() } });
+    const first = await importCsv(prisma, { workspaceId: o.workspaceId, csv: rows("note 1", "Boston").join("\n") });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: first.importId })).toMatchObject({ status: "succeeded", created: 4, updated: 0, skipped: 1 });
+    // The file's values of the person's contact are remembered as the file's (field provenance), its fields still the person's.
+    const owned = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "p0@co0.example" } });
+    expect(owned.fieldSources).toMatchObject({ o: "owner", s: { csv: { city: "Boston", "custom:Notes": "note 0" } } });
+
+    const again = await importCsv(prisma, { workspaceId: o.workspaceId, csv: rows("note 1", "Boston").join("\n") });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: again.importId })).toMatchObject({ status: "succeeded", created: 0, updated: 0, skipped: 5 });
+    expect((await prisma.contact.findFirstOrThrow({ where: { id: owned.id } })).fieldSources).toEqual(owned.fieldSources);
+
+    const changed = await importCsv(prisma, { workspaceId: o.workspaceId, csv: rows("a new note", "Cambridge").join("\n") });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: changed.importId })).toMatchObject({ status: "succeeded", created: 0, updated: 2, skipped: 3 });
+    const after = await prisma.contact.findMany({ where: { workspaceId: o.workspaceId, email: { in: ["p1@co1.example", "p2@co2.example"] } }, orderBy: { email: "asc" } });
+    expect(after.map((c) => [c.customFields, c.city])).toEqual([
+      [{ Notes: "a new note" }, "Boston"],
+      [{ Notes: "note 2" }, "Cambridge"],
+    ]);
+  });
+
   it("reports refused rows, warnings and duplicates by their exact row numbers, blank lines counted", async () => {
     const o = await createOwnerWorkspace(prisma);
     const lines = [

@@ -28,22 +28,29 @@ interface Matched {
  * A source's value of a field, unchanged: for every tracked field the row gives (an empty cell gives
  * nothing), the contact's value is the same and its writer is this source. Conservative: a row it
  * cannot prove unchanged goes through mergeUpdate (field provenance) like any changed row.
+ *
+ * First the common case in plain comparisons: a contact no one but its maker has written (no
+ * per-field writers), made by this source, whose values include every value the row gives (custom
+ * fields by JSON containment). Only a row that fails it is checked field by field, each field's
+ * writer read from the provenance (a subquery per row, several times the cost).
  */
 function samePredicate(source: string) {
   const fields = TRACKED_FIELDS.map((f) => Prisma.sql`(${f}::text, s.${Prisma.raw(`"${f}"`)}, c.${Prisma.raw(`"${f}"`)})`);
   const writer = (field: Prisma.Sql) => Prisma.sql`coalesce(c."fieldSources"->'f'->${field}->>'k', c."fieldSources"->>'o')`;
-  return Prisma.sql`(
-    NOT EXISTS (SELECT 1 FROM (VALUES ${Prisma.join(fields)}) AS v(f, inc, cur)
+  const equal = TRACKED_FIELDS.map((f) => Prisma.raw(`(s."${f}" IS NULL OR s."${f}" = '' OR s."${f}" = c."${f}")`));
+  return Prisma.sql`((c."fieldSources"->'f' IS NULL AND c."fieldSources"->>'o' = ${source}
+      AND ${Prisma.join(equal, " AND ")} AND s."customFields" <@ c."customFields")
+    OR (NOT EXISTS (SELECT 1 FROM (VALUES ${Prisma.join(fields)}) AS v(f, inc, cur)
                  WHERE v.inc <> '' AND (v.inc IS DISTINCT FROM v.cur OR ${writer(Prisma.sql`v.f`)} IS DISTINCT FROM ${source}))
     AND NOT EXISTS (SELECT 1 FROM jsonb_each_text(s."customFields") e
-                     WHERE e.value <> '' AND (c."customFields"->>e.key IS DISTINCT FROM e.value OR ${writer(Prisma.sql`('custom:' || e.key)`)} IS DISTINCT FROM ${source})))`;
+                     WHERE e.value <> '' AND (c."customFields"->>e.key IS DISTINCT FROM e.value OR ${writer(Prisma.sql`('custom:' || e.key)`)} IS DISTINCT FROM ${source}))))`;
 }
 
 /**
  * Writes an import's staged batch (stage.ts) with set-based statements, in the caller's
  * transaction: one statement matches every staged row to the workspace's contacts (email, else CRM
  * id, else name and address with no disagreeing email or CRM id; the oldest contact first, as
- * dedupe.ts) and says which rows change nothing; accounts are resolved for the rows that need one
+ * dedupe.ts; the staged row carried along, not looked up again) and says which rows change nothing; accounts are resolved for the rows that need one
  * (resolveAccounts, cached per import); new contacts are inserted from the staging table; rows it
  * cannot prove unchanged are merged by field provenance (mergeUpdate) and updated; every row's
  * contact joins the audience; the staged rows are deleted. Returns, per batch row, what happened,
@@ -56,22 +63,21 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
   const [first, last] = batchRange(batch.rowNumbers);
   const matched = await tx.$queryRaw<Matched[]>`
     WITH k AS (
-      SELECT s.row, coalesce(
+      SELECT s.*, coalesce(
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c.email = s.email),
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c."crmId" = s."crmId"),
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c."matchKey" = s."matchKey"
             AND (s.email IS NULL OR c.email IS NULL) AND (s."crmId" IS NULL OR c."crmId" IS NULL)
           ORDER BY c."createdAt", c.id COLLATE "C" LIMIT 1)) AS cid
         FROM "ContactImportStage" s WHERE s."importId" = ${importId} AND s.row BETWEEN ${first} AND ${last}),
-    m AS (SELECT k.row, k.cid, (row_number() OVER (PARTITION BY k.cid ORDER BY k.row))::int AS nth FROM k)
-    SELECT m.row, m.cid, m.nth, c."accountId", c.email, c."firstName", c."lastName",
+    m AS (SELECT k.*, (row_number() OVER (PARTITION BY k.cid ORDER BY k.row))::int AS nth FROM k)
+    SELECT s.row, s.cid, s.nth, c."accountId", c.email, c."firstName", c."lastName",
            CASE WHEN c.id IS NOT NULL AND c."crmId" IS NULL AND s."crmId" IS NOT NULL
                 THEN (SELECT o.id FROM "Contact" o WHERE o."workspaceId" = ${ws} AND o."crmId" = s."crmId") END AS "crmOwner",
-           (c.id IS NOT NULL AND m.nth = 1 AND ${samePredicate(writer.key)}
+           (c.id IS NOT NULL AND s.nth = 1 AND ${samePredicate(writer.key)}
              AND (c."crmId" IS NOT NULL OR s."crmId" IS NULL
                   OR EXISTS (SELECT 1 FROM "Contact" o WHERE o."workspaceId" = ${ws} AND o."crmId" = s."crmId"))) AS same
-      FROM m JOIN "ContactImportStage" s ON s."importId" = ${importId} AND s.row = m.row
-      LEFT JOIN "Contact" c ON c.id = m.cid`;
+      FROM m s LEFT JOIN "Contact" c ON c.id = s.cid`;
   const byRow = new Map(matched.map((m) => [m.row, m]));
 
   type StagedPlan = Plan & { same: boolean };

@@ -15,7 +15,8 @@ export interface CopyTarget {
   types: readonly string[];
 }
 
-type Loader = (target: CopyTarget, rows: CopyValue[][]) => Promise<void>;
+/** Loads rows; a loader that runs COPY also takes a body already in COPY's text format (`text`). */
+type Loader = ((target: CopyTarget, rows: CopyValue[][]) => Promise<void>) & { text?: (target: CopyTarget, body: string) => Promise<void> };
 
 // One registry per process (see hot-sql.ts for why it lives on globalThis).
 const registry = Symbol.for("direct-mail.copy-in-loaders");
@@ -35,6 +36,16 @@ export function copyRows(client: RawClient, target: CopyTarget, rows: CopyValue[
   if (!rows.length) return Promise.resolve();
   const loader = loaders.get(client) ?? insertLoader((text, values) => client.$executeRawUnsafe(text, ...values));
   return loader(target, rows);
+}
+
+/**
+ * Loads rows given as a COPY text body (copyBodyText, made where the rows were read: the import's
+ * thread) when the client's loader runs COPY; otherwise the rows from `rows()` (PGlite: INSERTs).
+ */
+export function copyPrepared(client: RawClient, target: CopyTarget, body: string, rows: () => CopyValue[][]): Promise<void> {
+  const loader = loaders.get(client);
+  if (loader?.text) return body ? loader.text(target, body) : Promise.resolve();
+  return copyRows(client, target, rows());
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -63,9 +74,12 @@ export function* copyBody(rows: CopyValue[][]): Generator<string> {
   if (piece) yield piece;
 }
 
+/** Rows in COPY's text format, as one string (copyPrepared's body). */
+export const copyBodyText = (rows: CopyValue[][]): string => [...copyBody(rows)].join("");
+
 /** The loader of a `pg` pool: COPY FROM STDIN on one of its connections. */
 export function poolLoader(pool: { connect(): Promise<{ query(stream: unknown): unknown; release(error?: Error | boolean): void }> }): Loader {
-  return async (target, rows) => {
+  const load = async (target: CopyTarget, body: Iterable<string>) => {
     const { from } = await import("pg-copy-streams");
     const { Readable: ReadableStream } = await import("node:stream");
     const { pipeline } = await import("node:stream/promises");
@@ -73,7 +87,7 @@ export function poolLoader(pool: { connect(): Promise<{ query(stream: unknown): 
     let failed: Error | undefined;
     try {
       const sink = client.query(from(copyStatement(target))) as NodeJS.WritableStream;
-      await pipeline(ReadableStream.from(copyBody(rows)) as Readable, sink);
+      await pipeline(ReadableStream.from(body) as Readable, sink);
     } catch (error) {
       failed = error instanceof Error ? error : new Error(String(error));
       throw error;
@@ -82,6 +96,7 @@ export function poolLoader(pool: { connect(): Promise<{ query(stream: unknown): 
       client.release(failed ?? false);
     }
   };
+  return Object.assign((target: CopyTarget, rows: CopyValue[][]) => load(target, copyBody(rows)), { text: (target: CopyTarget, body: string) => load(target, [body]) });
 }
 
 /** Rows per INSERT on PGlite: PostgreSQL takes at most 65,535 parameters in one statement. */
