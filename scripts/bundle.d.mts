@@ -1,2 +1,4 @@
-/** Compiles a TypeScript entry point of ours into one ES module run by plain Node (scripts/bundle.mjs). */
+/** Compiles a TypeScript entry point of ours into ES modules (the entry file and its chunks) run by plain Node (scripts/bundle.mjs). */
 export function bundle(entry: string, outfile: string): Promise<void>;
+/** The Node flags a compiled worker runs with (see bundle.mjs). */
+export declare const WORKER_NODE_FLAGS: string[];

@@ -10,7 +10,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundle } from "./bundle.mjs";
+import { bundle, WORKER_NODE_FLAGS } from "./bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Its own file name: a `npm run worker` started beside it recompiles .build/worker.mjs without touching this one. */
@@ -33,7 +33,7 @@ export async function startWorkerProcess(log: (line: string) => void): Promise<W
     const startedAt = Date.now();
     const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
     delete env.WORKER;
-    const proc = spawn(process.execPath, ["--enable-source-maps", "--conditions=react-server", SCRIPT], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+    const proc = spawn(process.execPath, [...WORKER_NODE_FLAGS, SCRIPT], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
     child = proc;
     proc.once("exit", (code, signal) => {
       child = null;

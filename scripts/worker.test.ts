@@ -9,7 +9,7 @@ import { openDatabase } from "@/server/platform/database";
 import { onPostgres } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { importCsv } from "@/test/imports";
-import { bundle } from "./bundle.mjs";
+import { bundle, WORKER_NODE_FLAGS } from "./bundle.mjs";
 
 // `npm run worker` compiles scripts/worker.ts (scripts/bundle.mjs) and runs it on plain Node.
 const script = path.resolve(`.build/test-worker-${randomBytes(4).toString("hex")}.mjs`);
@@ -21,7 +21,7 @@ afterAll(() => {
 
 /** Runs the compiled worker as `npm run worker` does; `output` is everything it wrote to stderr so far. */
 function startWorker(databaseUrl: string) {
-  const child = spawn(process.execPath, ["--enable-source-maps", "--conditions=react-server", script], {
+  const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, script], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -40,6 +40,25 @@ describe("npm run worker (the compiled worker on plain Node)", () => {
       if (run.child.exitCode === null) run.child.kill("SIGKILL");
     }
   });
+
+  it("loads, on plain Node, every chunk it loads only on first use (a job kind's handler, a CRM's client)", async () => {
+    // The chunks the compiled worker names, statically or by import(), and those they name in turn.
+    const chunks = new Set<string>();
+    const read = (file: string) => {
+      for (const [, name] of fs.readFileSync(file, "utf8").matchAll(/["'](\.\/chunk-[A-Z0-9]+\.mjs)["']/g)) {
+        const chunk = path.resolve(path.dirname(file), name);
+        if (!chunks.has(chunk)) (chunks.add(chunk), read(chunk));
+      }
+    };
+    read(script);
+    expect(chunks.size).toBeGreaterThan(4);
+    const code = `for (const f of ${JSON.stringify([...chunks])}) await import(f);`;
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--input-type=module", "-e", code], { stdio: ["ignore", "ignore", "pipe"] });
+    let output = "";
+    child.stderr!.on("data", (d: Buffer) => (output += d));
+    const exit = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    expect({ exit, output }).toEqual({ exit: 0, output: "" });
+  }, 60_000);
 
   it.runIf(onPostgres())(
     "on PostgreSQL, migrates an empty database, runs a queued import to its end, and stops cleanly on SIGTERM",

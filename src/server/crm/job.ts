@@ -47,7 +47,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
     const { credentials, resealed } = openCredentials(connection);
     // Key rotation: credentials sealed under an older key are sealed again under the current one.
     if (resealed) await prisma.crmConnection.updateMany({ where: { id: connection.id, credentials: connection.credentials }, data: { credentials: resealed } });
-    adapter = adapterFor(credentials, connection.instanceUrl, { leads: connection.kind === "salesforce" && connection.leads });
+    adapter = await adapterFor(credentials, connection.instanceUrl, { leads: connection.kind === "salesforce" && connection.leads });
   } catch (error) {
     if (error instanceof SecretBoxError) throw new JobError(`The saved credentials cannot be read on this server (${error.message}); connect the CRM again.`);
     throw error;

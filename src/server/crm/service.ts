@@ -55,7 +55,7 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
   const wantsLeads = p.input.kind === "salesforce" && p.input.leads === true;
   let identity;
   try {
-    identity = await adapterFor(credentials, instanceUrl, { leads: wantsLeads }).verify();
+    identity = await (await adapterFor(credentials, instanceUrl, { leads: wantsLeads })).verify();
   } catch (error) {
     if (error instanceof CrmAccessError) throw new AppError("validation_failed", error.message, { errors: [{ pointer: p.input.kind === "hubspot" ? "/accessToken" : "/clientId", detail: error.message }] });
     if (error instanceof CrmRateLimited || error instanceof CrmQuotaExceeded) {
@@ -183,7 +183,7 @@ export async function setLeads(prisma: PrismaClient, p: { workspaceId: string; c
   if (p.leads && !c.leads) {
     if (c.status !== "connected" || !c.credentials) throw new AppError("invalid_state", "Salesforce needs reconnecting; tick Also sync Leads in the Reconnect dialog instead.");
     try {
-      await adapterFor(openCredentials(c).credentials, c.instanceUrl, { leads: true }).leads!.count(null);
+      await (await adapterFor(openCredentials(c).credentials, c.instanceUrl, { leads: true })).leads!.count(null);
     } catch (error) {
       if (error instanceof CrmAccessError) throw invalid(`${error.message} Leads stay off.`);
       if (error instanceof CrmRateLimited || error instanceof CrmQuotaExceeded) throw new AppError("rate_limited", "Salesforce is limiting requests right now, so access to Leads could not be checked; try again in a minute.");
@@ -208,7 +208,7 @@ export async function dealOptions(db: Db, p: { workspaceId: string; connectionId
   const c = await requireConnection(db, p);
   if (c.status !== "connected" || !c.credentials) throw new AppError("invalid_state", `Connect ${CRM_LABELS[c.kind]} again to read its pipelines.`);
   try {
-    return { pipelines: await adapterFor(openCredentials(c).credentials, c.instanceUrl).pipelines() };
+    return { pipelines: await (await adapterFor(openCredentials(c).credentials, c.instanceUrl)).pipelines() };
   } catch (error) {
     if (error instanceof CrmAccessError) throw new AppError("invalid_state", error.message);
     if (error instanceof CrmRateLimited || error instanceof CrmQuotaExceeded) throw new AppError("rate_limited", `${CRM_LABELS[c.kind]} is limiting requests right now; try again in a minute.`);

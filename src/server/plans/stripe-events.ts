@@ -51,7 +51,7 @@ export async function receiveStripeWebhook(prisma: PrismaClient, billing: Stripe
   if (!p.signature) return { status: 401, body: { error: "The Stripe-Signature header is missing." } };
   let event: Stripe.Event;
   try {
-    event = billing.constructEvent(p.rawBody, p.signature);
+    event = await billing.constructEvent(p.rawBody, p.signature);
   } catch (error) {
     console.warn(`[billing] Stripe webhook refused: ${(error as Error).message}`);
     return { status: 401, body: { error: "The Stripe-Signature header does not match this body, secret and time." } };

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { ConfigError, type Env } from "@/server/platform/config";
 
 export interface StripeSettings {
@@ -68,19 +68,23 @@ export function subscriptionState(sub: Stripe.Subscription): StripeSubscriptionS
 export class StripeBilling {
   readonly provider = "stripe";
   readonly chargesMoney = true;
-  readonly client: Stripe;
+  /** The client, made on first use: the stripe package (about 20 MB) is loaded only by a process that calls Stripe. */
+  #client: Promise<Stripe> | null = null;
 
-  constructor(readonly settings: StripeSettings) {
-    this.client = new Stripe(settings.secretKey, {
+  constructor(readonly settings: StripeSettings) {}
+
+  client(): Promise<Stripe> {
+    this.#client ??= import("stripe").then(({ default: StripeClient }) => new StripeClient(this.settings.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       appInfo: { name: "direct-mail-programme" },
-      ...(settings.api ? { host: settings.api.host, port: settings.api.port, protocol: settings.api.protocol } : {}),
-    });
+      ...(this.settings.api ? { host: this.settings.api.host, port: this.settings.api.port, protocol: this.settings.api.protocol } : {}),
+    }));
+    return this.#client;
   }
 
   async createCustomer(p: { workspaceId: string; name: string; email: string | null }): Promise<string> {
-    const customer = await this.client.customers.create(
+    const customer = await (await this.client()).customers.create(
       { name: p.name, ...(p.email ? { email: p.email } : {}), metadata: { workspaceId: p.workspaceId } },
       // A retry (or a rolled-back attempt retried within Stripe's 24 hours) gets the same customer.
       { idempotencyKey: `customer-${p.workspaceId}` },
@@ -89,7 +93,7 @@ export class StripeBilling {
   }
 
   async createCheckout(p: { workspaceId: string; customer: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }> {
-    const session = await this.client.checkout.sessions.create({
+    const session = await (await this.client()).checkout.sessions.create({
       mode: "subscription",
       customer: p.customer,
       client_reference_id: p.workspaceId,
@@ -104,16 +108,16 @@ export class StripeBilling {
   }
 
   async createPortal(p: { customer: string; returnUrl: string }): Promise<{ url: string }> {
-    const session = await this.client.billingPortal.sessions.create({ customer: p.customer, return_url: p.returnUrl });
+    const session = await (await this.client()).billingPortal.sessions.create({ customer: p.customer, return_url: p.returnUrl });
     return { url: session.url };
   }
 
   async retrieveSubscription(id: string): Promise<StripeSubscriptionState> {
-    return subscriptionState(await this.client.subscriptions.retrieve(id));
+    return subscriptionState(await (await this.client()).subscriptions.retrieve(id));
   }
 
   /** The event, if the signature header matches the raw body, the secret and the time tolerance; else it throws. */
-  constructEvent(rawBody: string | Buffer, signature: string): Stripe.Event {
-    return this.client.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+  async constructEvent(rawBody: string | Buffer, signature: string): Promise<Stripe.Event> {
+    return (await this.client()).webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
   }
 }
