@@ -11,14 +11,15 @@ import { startWorkers } from "@/server/runtime/workers";
 import { baseUrl } from "@/server/platform/base-url";
 import { runCli } from "@/server/platform/cli";
 import { ConfigError } from "@/server/platform/config";
-import { applyMigrations } from "@/server/platform/migrate";
+import { applyMigrationsInThread } from "@/server/platform/migrate";
 
 await runCli(async (database) => {
   tuneHeapGrowth();
   if (database.target.kind !== "postgres") {
     throw new ConfigError("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
   }
-  await applyMigrations(database.migrationAdapter());
+  // In a thread that ends: the schema engine's memory is not kept for the worker's lifetime.
+  await applyMigrationsInThread(database.target.url);
   await runDataBackfills(database.prisma, (line) => console.error(line));
   const worker = startWorkers(database.prisma);
   console.error(`Worker ${process.pid} running (lifecycle and jobs); response links point to ${baseUrl()}.`);

@@ -103,6 +103,26 @@ export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFac
 }
 
 /**
+ * applyMigrations on the PostgreSQL database at `url`, in a thread that ends once they are applied
+ * (migrate-thread.ts): the schema engine's WebAssembly module and memory (20 to 25 MB that a
+ * process otherwise keeps for good) go with the thread. For a long-running worker.
+ */
+export async function applyMigrationsInThread(url: string): Promise<string[]> {
+  const { Worker } = await import("node:worker_threads");
+  const { threadModule } = await import("./thread-module");
+  const worker = new Worker(await threadModule("src/server/platform/migrate-thread.ts", "migrate-thread"), { workerData: { url }, stdout: false, stderr: false });
+  return new Promise<string[]>((resolve, reject) => {
+    let answer: { applied?: string[]; error?: string } | null = null;
+    worker.once("message", (m: { applied?: string[]; error?: string }) => (answer = m));
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (answer?.applied) resolve(answer.applied);
+      else reject(new Error(answer?.error ?? `the migrations' thread stopped (exit code ${code}) before it answered`));
+    });
+  });
+}
+
+/**
  * The SQL that takes the database described by prisma/migrations to the schema in
  * prisma/schema (empty when they agree). Replays the migrations on a shadow database.
  */
