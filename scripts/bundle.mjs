@@ -36,12 +36,13 @@ const packagesStayExternal = {
 
 /**
  * The Node flags a compiled worker runs with (package.json's `worker` script spells out the same):
- * source maps for its stack traces, the server's package conditions, and 4 MB semi-spaces for V8's
+ * source maps for its stack traces, the server's package conditions, and 8 MB semi-spaces for V8's
  * young generation instead of Node's 16 MB. A worker's garbage is mostly a batch's short-lived
- * rows; the smaller young generation keeps an import's peak resident memory 40 to 50 MB lower for
- * a little more scavenging (issue 28, docs/benchmarks.md).
+ * rows; with the import thread's smaller young generation (imports/checked-batches.ts) this kept a
+ * 100,000-row import's peak resident memory about 45 MB lower for about a second more CPU (4 MB
+ * and 12 MB: about 70 MB lower for 2.5 s more; docs/benchmarks.md, issue 28).
  */
-export const WORKER_NODE_FLAGS = ["--max-semi-space-size=4", "--enable-source-maps", "--conditions=react-server"];
+export const WORKER_NODE_FLAGS = ["--max-semi-space-size=8", "--enable-source-maps", "--conditions=react-server"];
 
 /** Bundles `entry` (relative to the project) into `outfile`; resolves once written. */
 export async function bundle(entry, outfile) {

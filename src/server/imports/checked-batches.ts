@@ -20,10 +20,11 @@ export function threadMinBytes(): number {
 const THREAD_HEAP_MB = 512;
 /**
  * The import thread's young generation, where each batch's short-lived rows are made. V8's own
- * choice is 16 MB semi-spaces (48 MB reserved); the thread keeps one batch at a time, and this
- * bound keeps its resident memory down for a little more scavenging.
+ * choice is 16 MB semi-spaces (48 MB in all); the thread holds one batch at a time, and this
+ * bound keeps its resident memory down for a little more scavenging (see WORKER_NODE_FLAGS in
+ * scripts/bundle.mjs for the worker's own).
  */
-const THREAD_YOUNG_MB = 12;
+const THREAD_YOUNG_MB = 24;
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
