@@ -13,6 +13,6 @@ try {
   parentPort!.postMessage({ applied: await applyMigrations(database.migrationAdapter()) });
 } catch (error) {
   parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
-} finally {
-  await database.close();
 }
+// The calling thread ends this one on its answer; closing here only matters if it has not yet.
+await database.close();

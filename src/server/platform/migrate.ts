@@ -112,13 +112,15 @@ export async function applyMigrationsInThread(url: string): Promise<string[]> {
   const { threadModule } = await import("./thread-module");
   const worker = new Worker(await threadModule("src/server/platform/migrate-thread.ts", "migrate-thread"), { workerData: { url }, stdout: false, stderr: false });
   return new Promise<string[]>((resolve, reject) => {
-    let answer: { applied?: string[]; error?: string } | null = null;
-    worker.once("message", (m: { applied?: string[]; error?: string }) => (answer = m));
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (answer?.applied) resolve(answer.applied);
-      else reject(new Error(answer?.error ?? `the migrations' thread stopped (exit code ${code}) before it answered`));
+    // Its answer is final (the engine has committed or failed): the thread is ended then rather
+    // than left to wind down its pools, which kept it alive for seconds.
+    worker.once("message", (m: { applied?: string[]; error?: string }) => {
+      if (m.applied) resolve(m.applied);
+      else reject(new Error(m.error ?? "the migrations' thread failed"));
+      void worker.terminate();
     });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the migrations' thread stopped (exit code ${code}) before it answered`)));
   });
 }
 
