@@ -12,6 +12,7 @@ import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
 import { publicAddressProblem } from "./public-address";
 import type { TCampaignDraft } from "./schema";
+import { piecePdf, printFileSelect } from "@/server/pieces/print-file";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
 
@@ -351,7 +352,8 @@ export async function listCampaignPieces(db: Db, p: { workspaceId: string; campa
 
 /** A piece's print-ready proof, for the owner's browser. */
 export async function getPieceProof(db: Db, p: { workspaceId: string; pieceId: string }) {
-  const piece = await db.mailPiece.findFirst({ where: { id: p.pieceId, workspaceId: p.workspaceId }, select: { id: true, proofPdf: true } });
-  if (!piece?.proofPdf) throw new AppError("not_found", "No proof for this piece.");
-  return piece;
+  const piece = await db.mailPiece.findFirst({ where: { id: p.pieceId, workspaceId: p.workspaceId }, select: { id: true, ...printFileSelect } });
+  const pdf = piece && piecePdf(piece);
+  if (!pdf) throw new AppError("not_found", "No proof for this piece.");
+  return { id: piece.id, pdf };
 }
