@@ -71,8 +71,9 @@ export async function accept(prisma: PrismaClient, workspaceId: string, campaign
   }
 }
 
-/** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs. */
-export const startWorkers = (count: number, url: string) => Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH } })));
+/** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs (BENCH_WORKER_FLAGS: Node flags for them, e.g. --cpu-prof; BENCH_WORKER_ECHO=1: what they log). */
+export const startWorkers = (count: number, url: string) =>
+  Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH }, echo: !!process.env.BENCH_WORKER_ECHO, nodeFlags: process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) })));
 export const stopWorkers = (workers: ChildProcess[]) => Promise.all(workers.map(stopWorker));
 
 export const terminal = ["completed", "held_out", "skipped", "failed"] as const;

@@ -102,7 +102,13 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   if (prepare.length) {
     const pieces = await preparePiecesFromDrafts(db, prepare, now);
     for (const ctx of prepare) {
-      if (pieces.prepared.has(ctx.event.id)) {
+      const pieceId = pieces.prepared.get(ctx.event.id);
+      if (!pieceId) continue;
+      // What the event does next with its approved piece, asked of decide as the next round would
+      // (its rows stay locked): usually the budget hold, made below in this round.
+      const next: EventContext = { ...ctx, pieceId, snapshot: { ...ctx.snapshot, piece: { status: "approved" } } };
+      if (decide(next.snapshot, null).kind === "reserve_budget") reserve.push(next);
+      else {
         events.push({ id: ctx.event.id, status: "processing", release: false });
         out.continue.push(ctx.event.id);
       }

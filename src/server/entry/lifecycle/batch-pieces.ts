@@ -17,7 +17,8 @@ import type { EventContext } from "./snapshot";
  * piece already carries (a second entry) is a `repeat`: the single path renders it with fresh codes.
  */
 export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now: Date) {
-  const prepared = new Set<string>();
+  /** Event id -> its new piece's id. */
+  const prepared = new Map<string, string>();
   const missing: EventContext[] = [];
   const repeat: EventContext[] = [];
   const byCampaign = new Map<string, EventContext[]>();
@@ -52,7 +53,7 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
       const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
       return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines, address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }) } };
     });
-    const inserted = await db.$queryRaw<{ enrollmentId: string }[]>`
+    const inserted = await db.$queryRaw<{ id: string; enrollmentId: string }[]>`
       INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",
                                recipient, copy, "printDraftId", pages, vendor, "renderedAt", "createdAt", "updatedAt")
       SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), d."workspaceId", d."campaignId", x."enrollmentId", d."contactId", d.sid, d."responseCode",
@@ -61,10 +62,10 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
              d.id, d.pages, ${campaign.contract?.vendor ?? "sandbox"}, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', timezone('UTC', now()), timezone('UTC', now())
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, "costCents" int, recipient jsonb)
         JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId"
-      RETURNING "enrollmentId"`;
-    const done = new Set(inserted.map((r) => r.enrollmentId));
-    await db.enrollment.updateMany({ where: { id: { in: [...done] } }, data: { status: "in_fulfilment" } });
-    for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.add(ctx.event.id);
+      RETURNING id, "enrollmentId"`;
+    const done = new Map(inserted.map((r) => [r.enrollmentId, r.id]));
+    await db.enrollment.updateMany({ where: { id: { in: [...done.keys()] } }, data: { status: "in_fulfilment" } });
+    for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);
   }
   return { prepared, missing, repeat };
 }
