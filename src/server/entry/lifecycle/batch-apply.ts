@@ -241,4 +241,6 @@ export async function finishSubmitted(db: Db, eventIds: string[], token: string,
   // their holds last, after the events are written.
   const decisions: BatchDecision[] = mailed.map((c) => ({ ctx: c, action: decide({ ...c.snapshot, piece: { status: "mailed" } }, null), facts: null }));
   await applyBatch(db, decisions, now);
+  // Every mailed piece is charged, whatever its event does next (a no-op for those applyBatch completed).
+  await chargeReservations(db, { enrollmentIds: mailed.map((c) => c.enrollmentId!), now });
 }
