@@ -274,6 +274,12 @@ export async function changeCampaignStateIn(tx: Db, p: StateChangeParams) {
   const now = p.now ?? new Date();
   const t = transitions[p.change];
   const campaign = await requireCampaign(tx, p);
+  // The events it wakes are locked before the campaign's row, in id order, as a lifecycle batch
+  // takes them (its events first, the campaign's row last for the budget): the two wait for each
+  // other instead of deadlocking.
+  if (p.change !== "pause") {
+    await tx.$queryRaw`SELECT id FROM "EntryEvent" WHERE "campaignId" = ${campaign.id} AND status IN ('accepted', 'processing', 'waiting', 'enrolled') ORDER BY id FOR UPDATE`;
+  }
   const moved = await tx.campaign.updateMany({
     where: { id: campaign.id, workspaceId: p.workspaceId, status: { in: [...t.from] } },
     data: { status: t.to, ...(t.stamp ? { [t.stamp]: now } : {}) },
