@@ -7,13 +7,13 @@
  *     reservation, sandbox print and mail, charge.
  *  2. Lag: a steady RATE events/s for BENCH_SECONDS with 2 workers; p50/p99 of accepted -> terminal.
  *  3. The reference, in the same run: the same state changes for N events of another campaign done
- *     by plain SQL in one statement (enrollments, pieces with their print files, reservations
+ *     by plain SQL in one statement (enrollments, pieces referring to their drafts' print files, reservations
  *     charged, the budget, the print jobs, the events completed), with no lifecycle around it.
  */
 import type { PrismaClient } from "@/generated/prisma/client";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
-import { accept, BATCH, bigCampaign, openCount, reference, startWorkers, stopWorkers } from "./campaign-fixture";
+import { accept, BATCH, bigCampaign, openCount, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
 import { compileWorker } from "./workers";
 
@@ -29,18 +29,7 @@ async function throughput(prisma: PrismaClient, url: string, workspaceId: string
   const procs = await startWorkers(workers, url);
   const started = Date.now();
   await prisma.$executeRaw`UPDATE "EntryEvent" SET "runAfter" = timezone('UTC', now()) WHERE "campaignId" = ${campaign.id}`;
-  const waits = new Map<string, number>();
-  while ((await openCount(prisma, campaign.id)) > 0) {
-    if (process.env.BENCH_WAITS) {
-      // What the workers' connections wait for (BENCH_WAITS=1): lock waits show where workers serialise.
-      const rows = await prisma.$queryRaw<{ w: string }[]>`
-        SELECT COALESCE(wait_event_type || ':' || wait_event, 'cpu') || ' | ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 70) AS w
-          FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`;
-      for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + 1);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  if (waits.size) console.log([...waits].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w, n]) => `${String(n).padStart(5)}  ${w}`).join("\n"));
+  await untilTerminal(prisma, campaign.id);
   const seconds = (Date.now() - started) / 1000;
   await stopWorkers(procs);
   const notCompleted = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: { not: "completed" } } });

@@ -11,7 +11,7 @@
  */
 import { goLive } from "@/server/campaigns/service";
 import { openDatabase } from "@/server/platform/database";
-import { BATCH, bigCampaign, openCount, reference, startWorkers, stopWorkers } from "./campaign-fixture";
+import { BATCH, bigCampaign, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
 import { compileWorker } from "./workers";
 
@@ -28,7 +28,7 @@ async function main() {
     const started = performance.now();
     const live = await goLive(prisma, { workspaceId: db.acme.id, campaignId: campaign.id, actor: { kind: "system", id: null, label: "bench" } });
     const goLiveSeconds = (performance.now() - started) / 1000;
-    while ((await openCount(prisma, campaign.id)) > 0) await new Promise((r) => setTimeout(r, 250));
+    await untilTerminal(prisma, campaign.id);
     const seconds = (performance.now() - started) / 1000;
     await stopWorkers(workers);
     const byStatus = await prisma.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } });

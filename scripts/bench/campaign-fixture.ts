@@ -71,12 +71,34 @@ export async function accept(prisma: PrismaClient, workspaceId: string, campaign
   }
 }
 
-/** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs. */
-export const startWorkers = (count: number, url: string) => Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH } })));
+/** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs (BENCH_WORKER_FLAGS: Node flags for them, e.g. --cpu-prof; BENCH_WORKER_ECHO=1: what they log). */
+export const startWorkers = (count: number, url: string) =>
+  Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH }, echo: !!process.env.BENCH_WORKER_ECHO, nodeFlags: process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) })));
 export const stopWorkers = (workers: ChildProcess[]) => Promise.all(workers.map(stopWorker));
 
 export const terminal = ["completed", "held_out", "skipped", "failed"] as const;
 export const openCount = (prisma: PrismaClient, campaignId: string) => prisma.entryEvent.count({ where: { campaignId, status: { notIn: [...terminal] } } });
+
+/**
+ * Waits until every event of the campaign is terminal. With BENCH_WAITS=1 it samples what the
+ * workers' connections do every 100 ms and prints the most frequent (lock waits show where workers
+ * serialise; "cpu" is work).
+ */
+export async function untilTerminal(prisma: PrismaClient, campaignId: string) {
+  const waits = new Map<string, number>();
+  let samples = 0;
+  while ((await openCount(prisma, campaignId)) > 0) {
+    if (process.env.BENCH_WAITS) {
+      const rows = await prisma.$queryRaw<{ w: string }[]>`
+        SELECT COALESCE(wait_event_type || ':' || wait_event, 'cpu') || ' | ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) AS w
+          FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`;
+      samples++;
+      for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + 1);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (waits.size) console.log(`${samples} samples:\n${[...waits].sort((a, b) => b[1] - a[1]).slice(0, 16).map(([w, n]) => `${String(n).padStart(5)}  ${w}`).join("\n")}`);
+}
 
 /**
  * The same state changes as the lifecycle makes for n accepted events (members of the audience,
@@ -99,8 +121,8 @@ export async function reference(prisma: PrismaClient, workspaceId: string, n: nu
       SELECT 'enr_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, ev."contactId", ev."accountId", ev.id, 'treatment', 'mailed', now(), now() FROM ev
       RETURNING id, "contactId", "entryEventId"),
     pc AS (
-      INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents", recipient, copy, "proofPdf", pages, vendor, "renderedAt", "printedAt", "mailedAt", "createdAt", "updatedAt")
-      SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, enr.id, enr."contactId", d.sid, d."responseCode", 'mailed', 100, '{}', d.blocks, d.pdf, d.pages, 'sandbox', now(), now(), now(), now(), now()
+      INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents", recipient, copy, "printDraftId", pages, vendor, "renderedAt", "printedAt", "mailedAt", "createdAt", "updatedAt")
+      SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, enr.id, enr."contactId", d.sid, d."responseCode", 'mailed', 100, '{}', d.blocks, d.id, d.pages, 'sandbox', now(), now(), now(), now(), now()
         FROM enr JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = enr."contactId"
       RETURNING id, "enrollmentId", pages),
     rsv AS (

@@ -12,6 +12,7 @@ import { noteDraftChange } from "@/server/campaign-records/draft-version";
 import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
 import { publicAddressProblem } from "./public-address";
 import type { TCampaignDraft } from "./schema";
+import { piecePdf, printFileSelect } from "@/server/pieces/print-file";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
 
@@ -273,6 +274,12 @@ export async function changeCampaignStateIn(tx: Db, p: StateChangeParams) {
   const now = p.now ?? new Date();
   const t = transitions[p.change];
   const campaign = await requireCampaign(tx, p);
+  // The events it wakes are locked before the campaign's row, in id order, as a lifecycle batch
+  // takes them (its events first, the campaign's row last for the budget): the two wait for each
+  // other instead of deadlocking.
+  if (p.change !== "pause") {
+    await tx.$queryRaw`SELECT id FROM "EntryEvent" WHERE "campaignId" = ${campaign.id} AND status IN ('accepted', 'processing', 'waiting', 'enrolled') ORDER BY id FOR UPDATE`;
+  }
   const moved = await tx.campaign.updateMany({
     where: { id: campaign.id, workspaceId: p.workspaceId, status: { in: [...t.from] } },
     data: { status: t.to, ...(t.stamp ? { [t.stamp]: now } : {}) },
@@ -351,7 +358,8 @@ export async function listCampaignPieces(db: Db, p: { workspaceId: string; campa
 
 /** A piece's print-ready proof, for the owner's browser. */
 export async function getPieceProof(db: Db, p: { workspaceId: string; pieceId: string }) {
-  const piece = await db.mailPiece.findFirst({ where: { id: p.pieceId, workspaceId: p.workspaceId }, select: { id: true, proofPdf: true } });
-  if (!piece?.proofPdf) throw new AppError("not_found", "No proof for this piece.");
-  return piece;
+  const piece = await db.mailPiece.findFirst({ where: { id: p.pieceId, workspaceId: p.workspaceId }, select: { id: true, ...printFileSelect } });
+  const pdf = piece && piecePdf(piece);
+  if (!pdf) throw new AppError("not_found", "No proof for this piece.");
+  return { id: piece.id, pdf };
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { createDesign } from "@/server/designs/service";
 import { ZDesignCreate } from "@/server/designs/schema";
+import { loadPiecePdf } from "@/server/pieces/print-file";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { drainJobs } from "@/test/jobs";
@@ -140,7 +141,7 @@ describe("drafts", () => {
     await drain(prisma, clock, f.workspaceId);
     const pa = (await eventRow(prisma, a.eventId)).enrollment!.mailPiece!;
     expect([pa.status, pa.sid, pa.responseCode]).toEqual(["mailed", approved.sid, approved.responseCode]);
-    expect(Buffer.from(pa.proofPdf!).equals(Buffer.from(approved.pdf))).toBe(true);
+    expect(Buffer.from((await loadPiecePdf(prisma, pa.id))!).equals(Buffer.from(approved.pdf))).toBe(true);
     expect(pa.copy).toMatchObject({ headline: "Only for you" });
     const pb = (await eventRow(prisma, b.eventId)).enrollment!.mailPiece!;
     const later = await prisma.draft.findUniqueOrThrow({ where: { campaignId_contactId: { campaignId: f.campaign.id, contactId: f.contacts[1].id } } });

@@ -59,7 +59,7 @@ describe("deleting a contact", () => {
     expect(await prisma.contactFieldChange.count({ where: { contactId: mailed.id } })).toBe(0);
     // The piece stays, without the person; results, lift and spend do not move.
     const kept = await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } });
-    expect(kept).toMatchObject({ contactId: null, accountId: mailed.accountId, status: "mailed", costCents: 120, recipient: { name: "Deleted contact", lines: [] }, copy: {}, proofPdf: null });
+    expect(kept).toMatchObject({ contactId: null, accountId: mailed.accountId, status: "mailed", costCents: 120, recipient: { name: "Deleted contact", lines: [] }, copy: {}, proofPdf: null, printDraftId: null });
     expect(kept.contactDeletedAt).toBeInstanceOf(Date);
     expect(await record(f.workspaceId, f.campaign.id, later)).toEqual(before);
     expect(await prisma.enrollment.count({ where: { campaignId: f.campaign.id, contactId: null } })).toBe(2);

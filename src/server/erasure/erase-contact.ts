@@ -145,7 +145,7 @@ async function redactPieces(tx: Db, workspaceId: string, pieceIds: string[], acc
   if (!pieceIds.length) return;
   await tx.mailPiece.updateMany({
     where: { id: { in: pieceIds }, workspaceId },
-    data: { recipient: REDACTED_RECIPIENT, copy: {}, proofPdf: null, accountId, contactDeletedAt: now },
+    data: { recipient: REDACTED_RECIPIENT, copy: {}, proofPdf: null, printDraftId: null, accountId, contactDeletedAt: now },
   });
   await tx.shippingAddress.deleteMany({ where: { pieceId: { in: pieceIds }, workspaceId } });
   await tx.responseEvent.updateMany({ where: { pieceId: { in: pieceIds }, workspaceId }, data: { userAgent: null } });

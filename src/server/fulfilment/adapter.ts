@@ -104,7 +104,7 @@ export interface FulfilmentAdapter {
   /** Submits a piece for printing and mailing. Submitting the same piece again returns the same job. */
   submit(job: PrintJobRequest): Promise<PrintJobResult>;
   /**
-   * Submits many pieces whose print files the service stores (MailPiece.proofPdf), in one call, as
+   * Submits many pieces whose print files the service stores (a draft's or the piece's own: pieces/print-file.ts), in one call, as
    * `submit` does each: the lifecycle's batches use it when the vendor offers it. A piece already
    * submitted gets its first job back.
    */

@@ -59,7 +59,7 @@ export class SandboxPrintVendor implements FulfilmentAdapter {
       INSERT INTO "SandboxPrintJob" (id, "pieceId", "workspaceId", format, pages, "printedAt", "mailedAt")
       SELECT 'prt_' || replace(gen_random_uuid()::text, '-', ''), p.id, p."workspaceId", c.format, COALESCE(p.pages, 1), ${printedAt}, ${mailedAt}
         FROM "MailPiece" p JOIN "Campaign" c ON c.id = p."campaignId"
-       WHERE p.id = ANY(${pieceIds}::text[]) AND p."proofPdf" IS NOT NULL
+       WHERE p.id = ANY(${pieceIds}::text[]) AND (p."proofPdf" IS NOT NULL OR p."printDraftId" IS NOT NULL)
       ON CONFLICT ("pieceId") DO NOTHING`;
     const rows = await this.db.sandboxPrintJob.findMany({ where: { pieceId: { in: pieceIds } }, select: { id: true, pieceId: true, printedAt: true, mailedAt: true } });
     return new Map(rows.map((r) => [r.pieceId, { vendorRef: r.id, printedAt: r.printedAt, mailedAt: r.mailedAt }]));

@@ -1,6 +1,7 @@
 import type { MailPieceStatus, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { hasPrintFile } from "./print-file";
 
 /** What a piece shows (never its PDF bytes): status, cost, the recipient as printed, dates and the vendor's reference. */
 const pieceSelect = {
@@ -32,7 +33,7 @@ export type PieceRow = Prisma.MailPieceGetPayload<{ select: typeof pieceSelect }
 
 async function withProofFlags(db: Db, workspaceId: string, rows: Prisma.MailPieceGetPayload<{ select: typeof pieceSelect }>[]): Promise<PieceRow[]> {
   if (!rows.length) return [];
-  const withProof = await db.mailPiece.findMany({ where: { workspaceId, id: { in: rows.map((r) => r.id) }, proofPdf: { not: null } }, select: { id: true } });
+  const withProof = await db.mailPiece.findMany({ where: { workspaceId, id: { in: rows.map((r) => r.id) }, ...hasPrintFile }, select: { id: true } });
   const ids = new Set(withProof.map((r) => r.id));
   return rows.map((r) => ({ ...r, hasProof: ids.has(r.id) }));
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { loadPiecePdf } from "@/server/pieces/print-file";
 import { getEntryEventStatus } from "@/server/entry/service";
 import { getEntryEventDetail } from "@/server/entry/event-detail";
 import { testDatabase } from "@/test/database";
@@ -59,7 +60,7 @@ describe("a gift ships only after its recipient claims it", () => {
 
   it("a corrected address is a new version (the original stays), goes on the label, and is in the audit log", async () => {
     const f = await giftClaimCampaign(prisma);
-    const before = await prisma.mailPiece.findUniqueOrThrow({ where: { id: f.piece.id } });
+    const before = await loadPiecePdf(prisma, f.piece.id);
     expect(await claimGift(prisma, { code: f.code, giftItem: "tea-tin", address: { ...home, region: "massachusetts" }, userAgent: "iPhone", now: f.clock.now() })).toEqual({ kind: "done" });
     const versions = await shippingAddressVersions(prisma, { workspaceId: f.workspaceId, pieceId: f.piece.id });
     expect(versions).toMatchObject([
@@ -69,7 +70,7 @@ describe("a gift ships only after its recipient claims it", () => {
     const piece = await prisma.mailPiece.findUniqueOrThrow({ where: { id: f.piece.id } });
     expect((piece.recipient as { lines: string[] }).lines).toEqual(expect.arrayContaining(["12 Elm Street", "Cambridge, MA 02139"]));
     // The note card now names the chosen gift: it was rendered again.
-    expect(Buffer.from(piece.proofPdf!).equals(Buffer.from(before.proofPdf!))).toBe(false);
+    expect(Buffer.from((await loadPiecePdf(prisma, piece.id))!).equals(Buffer.from(before!))).toBe(false);
     const log = await prisma.auditLogEntry.findMany({ where: { workspaceId: f.workspaceId, targetId: f.piece.id }, orderBy: { createdAt: "asc" } });
     expect(log.map((l) => l.action)).toEqual(["gift.address_changed", "gift.claimed"]);
     expect(log[0].data).toMatchObject({ from: { city: "Boston" }, to: { city: "Cambridge" }, version: 2 });

@@ -94,7 +94,7 @@ export async function claimGift(prisma: PrismaClient, p: { code: string; giftIte
       await tx.responseEvent.create({ data: { ...base, kind: "address_change", data: { fromVersion: previous?.version ?? null, toVersion: version, address } as Prisma.InputJsonValue } });
       await recordAudit(tx, piece.workspaceId, RECIPIENT_ACTOR, "gift.address_changed", { type: "mail_piece", id: piece.id }, { from: previous ? addressOnly(previous) : null, to: address, version } as Prisma.InputJsonValue);
     }
-    if (pdf) await tx.mailPiece.update({ where: { id: piece.id }, data: { proofPdf: new Uint8Array(pdf), renderedAt: now } });
+    if (pdf) await tx.mailPiece.update({ where: { id: piece.id }, data: { proofPdf: new Uint8Array(pdf), printDraftId: null, renderedAt: now } });
     await tx.giftClaim.update({ where: { id: page.claim.id }, data: { status: "claimed", giftItem: gift.id, decidedAt: now } });
     await tx.responseEvent.create({ data: { ...base, kind: "gift_claim", data: { gift: gift.id, giftName: GIFT_CATALOG[gift.id].name, addressVersion: version } } });
     await recordAudit(tx, piece.workspaceId, RECIPIENT_ACTOR, "gift.claimed", { type: "mail_piece", id: piece.id }, { gift: gift.id, addressVersion: version });

@@ -102,7 +102,13 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   if (prepare.length) {
     const pieces = await preparePiecesFromDrafts(db, prepare, now);
     for (const ctx of prepare) {
-      if (pieces.prepared.has(ctx.event.id)) {
+      const pieceId = pieces.prepared.get(ctx.event.id);
+      if (!pieceId) continue;
+      // What the event does next with its approved piece, asked of decide as the next round would
+      // (its rows stay locked): usually the budget hold, made below in this round.
+      const next: EventContext = { ...ctx, pieceId, snapshot: { ...ctx.snapshot, piece: { status: "approved" } } };
+      if (decide(next.snapshot, null).kind === "reserve_budget") reserve.push(next);
+      else {
         events.push({ id: ctx.event.id, status: "processing", release: false });
         out.continue.push(ctx.event.id);
       }
@@ -112,26 +118,34 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
     for (const ctx of pieces.repeat) oneByOne.push({ ctx, action: { kind: "prepare_piece", needsReview: false }, facts: null });
   }
 
-  if (reserve.length) {
-    const held = await holdBudgets(db, reserve);
-    for (const ctx of reserve) {
-      if (held.has(ctx.enrollmentId!)) {
-        events.push({ id: ctx.event.id, status: "enrolled", release: false });
-        out.continue.push(ctx.event.id);
-      } else oneByOne.push({ ctx, action: { kind: "skip", reason: "budget_exhausted" }, facts: null });
-    }
-    const granted = reserve.filter((c) => held.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
-    if (granted.length) await db.enrollment.updateMany({ where: { id: { in: granted } }, data: { status: "in_fulfilment" } });
-  }
-
   if (complete.length) {
     await db.enrollment.updateMany({ where: { id: { in: complete.map((c) => c.enrollmentId!) } }, data: { status: "mailed" } });
-    // A piece the vendor's tracking marked mailed is charged now (a hold already charged is left as it is).
-    await chargeReservations(db, { enrollmentIds: complete.map((c) => c.enrollmentId!), now });
     for (const ctx of complete) events.push({ id: ctx.event.id, status: "completed", completedAt: now, release: true });
   }
 
+  // The statements on the campaign's row come last, so its lock is held from them to the commit
+  // only, not while the rest of the batch is written (another worker's hold or charge waits for it).
+  if (reserve.length) {
+    const held = await holdBudgets(db, reserve);
+    for (const ctx of reserve) {
+      if (!held.has(ctx.enrollmentId!)) {
+        oneByOne.push({ ctx, action: { kind: "skip", reason: "budget_exhausted" }, facts: null });
+        continue;
+      }
+      events.push({ id: ctx.event.id, status: "enrolled", release: false });
+      // What the event does next with its hold, asked of decide as the next round would (its rows stay
+      // locked until the commit): usually the vendor, so the step ends here instead of reading the batch again.
+      if (decide({ ...ctx.snapshot, eventStatus: "enrolled", reservation: { status: "held" } }, null).kind === "submit_to_vendor") out.toSubmit.push(ctx);
+      else out.continue.push(ctx.event.id);
+    }
+    // Pieces from drafts are in fulfilment already; one approved by a person may not be.
+    const granted = reserve.filter((c) => held.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
+    if (granted.length) await db.enrollment.updateMany({ where: { id: { in: granted }, status: { not: "in_fulfilment" } }, data: { status: "in_fulfilment" } });
+  }
+
   await updateEvents(db, events);
+  // A piece the vendor (or its tracking) marked mailed is charged now (a hold already charged is left as it is).
+  if (complete.length) await chargeReservations(db, { enrollmentIds: complete.map((c) => c.enrollmentId!), now });
 
   for (const d of oneByOne) {
     if ((await applyAction(db, d.ctx, d.action, d.facts, now)) === "continue") out.continue.push(d.ctx.event.id);
@@ -221,10 +235,12 @@ export async function finishSubmitted(db: Db, eventIds: string[], token: string,
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id text, "vendorRef" text, "printedAt" text, "mailedAt" text, status text)
      WHERE p.id = x.id`;
   const mailed = contexts.filter((c) => jobs.get(c.pieceId!)!.mailedAt);
-  await chargeReservations(db, { enrollmentIds: mailed.map((c) => c.enrollmentId!), now });
-  // Mailed: each event is now complete (decide says so once its piece is mailed).
-  const decisions: BatchDecision[] = mailed.map((c) => ({ ctx: c, action: decide({ ...c.snapshot, piece: { status: "mailed" } }, null), facts: null }));
-  await applyBatch(db, decisions, now);
   const printed = contexts.filter((c) => !jobs.get(c.pieceId!)!.mailedAt).map((c) => ({ id: c.event.id, status: c.event.status, runAfter: new Date(now.getTime() + 3_600_000), release: true }));
   if (printed.length) await updateEvents(db, printed);
+  // Mailed: each event is now complete (decide says so once its piece is mailed); applyBatch charges
+  // their holds last, after the events are written.
+  const decisions: BatchDecision[] = mailed.map((c) => ({ ctx: c, action: decide({ ...c.snapshot, piece: { status: "mailed" } }, null), facts: null }));
+  await applyBatch(db, decisions, now);
+  // Every mailed piece is charged, whatever its event does next (a no-op for those applyBatch completed).
+  await chargeReservations(db, { enrollmentIds: mailed.map((c) => c.enrollmentId!), now });
 }

@@ -8,15 +8,17 @@ import type { RunnerDeps } from "./runner";
 import type { EventContext } from "./snapshot";
 
 /**
- * Pieces for a batch's recipients from their approved drafts, one statement per campaign: the
- * draft's print file, copy, page count and response codes are copied by the database (the PDFs
- * never pass through this process), with the address as printed. Recipients without a draft for
+ * Pieces for a batch's recipients from their approved drafts, one statement per campaign: each
+ * piece refers to its draft's print file (stored once, never copied; the drafts are locked FOR
+ * SHARE so none changes before the pieces are written), and its copy, page count and response
+ * codes are copied by the database, with the address as printed. Recipients without a draft for
  * the workspace's plan (they entered after the drafts were made, or the plan changed since) are
  * `missing`: the batch renders theirs outside its transaction. A recipient whose draft's codes a
  * piece already carries (a second entry) is a `repeat`: the single path renders it with fresh codes.
  */
 export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now: Date) {
-  const prepared = new Set<string>();
+  /** Event id -> its new piece's id. */
+  const prepared = new Map<string, string>();
   const missing: EventContext[] = [];
   const repeat: EventContext[] = [];
   const byCampaign = new Map<string, EventContext[]>();
@@ -29,7 +31,8 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
         await db.$queryRaw<{ contactId: string; specimen: boolean; used: boolean }[]>`
           SELECT d."contactId", d.specimen,
                  EXISTS (SELECT 1 FROM "MailPiece" m WHERE m.sid = d.sid) OR EXISTS (SELECT 1 FROM "MailPiece" m WHERE m."responseCode" = d."responseCode") AS used
-            FROM "Draft" d WHERE d."campaignId" = ${campaign.id} AND d."contactId" = ANY(${contactIds}::text[])`
+            FROM "Draft" d WHERE d."campaignId" = ${campaign.id} AND d."contactId" = ANY(${contactIds}::text[])
+             FOR SHARE OF d`
       ).map((d) => [d.contactId, d]),
     );
     const specimen = campaign.plan === "audit";
@@ -50,19 +53,19 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
       const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
       return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines, address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }) } };
     });
-    const inserted = await db.$queryRaw<{ enrollmentId: string }[]>`
+    const inserted = await db.$queryRaw<{ id: string; enrollmentId: string }[]>`
       INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",
-                               recipient, copy, "proofPdf", pages, vendor, "renderedAt", "createdAt", "updatedAt")
+                               recipient, copy, "printDraftId", pages, vendor, "renderedAt", "createdAt", "updatedAt")
       SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), d."workspaceId", d."campaignId", x."enrollmentId", d."contactId", d.sid, d."responseCode",
              'approved'::"MailPieceStatus", x."costCents", x.recipient,
              jsonb_build_object('headline', COALESCE(d.blocks->>'headline', ''), 'body', COALESCE(d.blocks->>'body', ''), 'signOff', COALESCE(d.blocks->>'signOff', '')),
-             d.pdf, d.pages, ${campaign.contract?.vendor ?? "sandbox"}, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', timezone('UTC', now()), timezone('UTC', now())
+             d.id, d.pages, ${campaign.contract?.vendor ?? "sandbox"}, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', timezone('UTC', now()), timezone('UTC', now())
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, "costCents" int, recipient jsonb)
         JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId"
-      RETURNING "enrollmentId"`;
-    const done = new Set(inserted.map((r) => r.enrollmentId));
-    await db.enrollment.updateMany({ where: { id: { in: [...done] } }, data: { status: "in_fulfilment" } });
-    for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.add(ctx.event.id);
+      RETURNING id, "enrollmentId"`;
+    const done = new Map(inserted.map((r) => [r.enrollmentId, r.id]));
+    await db.enrollment.updateMany({ where: { id: { in: [...done.keys()] } }, data: { status: "in_fulfilment" } });
+    for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);
   }
   return { prepared, missing, repeat };
 }

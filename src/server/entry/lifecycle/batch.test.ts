@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { requestDraftGeneration } from "@/server/drafts/service";
+import { eraseContact } from "@/server/erasure/erase-contact";
 import { adapterFor } from "@/server/fulfilment/registry";
+import { loadPiecePdf } from "@/server/pieces/print-file";
 import { testDatabase } from "@/test/database";
 import { drainJobs } from "@/test/jobs";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
@@ -39,7 +41,7 @@ describe("the lifecycle in batches", () => {
       const draft = before.get(row.contactId!) ?? (await prisma.draft.findUniqueOrThrow({ where: { campaignId_contactId: { campaignId: f.campaign.id, contactId: row.contactId! } } }));
       // The printed piece is the draft: its codes, its copy, its print file and page count.
       expect([piece.sid, piece.responseCode, piece.pages, piece.status]).toEqual([draft.sid, draft.responseCode, draft.pages, "mailed"]);
-      expect(Buffer.from(piece.proofPdf!).equals(Buffer.from(draft.pdf))).toBe(true);
+      expect(Buffer.from((await loadPiecePdf(prisma, piece.id))!).equals(Buffer.from(draft.pdf))).toBe(true);
       expect(piece.copy).toEqual({ headline: (draft.blocks as Record<string, string>).headline, body: (draft.blocks as Record<string, string>).body, signOff: (draft.blocks as Record<string, string>).signOff });
     }
     // The recipient who joined later now has a draft of their own, the one that was printed.
@@ -72,5 +74,30 @@ describe("the lifecycle in batches", () => {
     expect(await prisma.mailPiece.count({ where: { campaignId: f.campaign.id } })).toBe(8);
     expect(await prisma.budgetReservation.count({ where: { campaignId: f.campaign.id, status: "charged" } })).toBe(8);
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 8 * 120, reservedCents: 0 });
+  }, 60_000);
+
+  it("stores each print file once: a piece prints its draft's file, keeps it when the draft changes or is deleted, and loses it when its contact is erased", async () => {
+    const f = await draftedCampaign();
+    const [a, b, c] = f.contacts;
+    const events = await Promise.all([a, b, c].map((x) => postEvent(prisma, f, x.id)));
+    await drain(prisma, testClock(), f.workspaceId);
+    const pieces = await Promise.all(events.map(async (e) => (await eventRow(prisma, e.eventId)).enrollment!.mailPiece!));
+    const drafts = await Promise.all([a, b, c].map((x) => prisma.draft.findUniqueOrThrow({ where: { campaignId_contactId: { campaignId: f.campaign.id, contactId: x.id } } })));
+    for (const [i, piece] of pieces.entries()) {
+      // Not a copy: the piece refers to its draft, whose bytes are its print file.
+      expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id }, select: { proofPdf: true, printDraftId: true } })).toEqual({ proofPdf: null, printDraftId: drafts[i].id });
+      expect(Buffer.from((await loadPiecePdf(prisma, piece.id))!).equals(Buffer.from(drafts[i].pdf))).toBe(true);
+    }
+    // The draft's PDF written again: the piece keeps the file it was printed from, as its own.
+    await prisma.draft.update({ where: { id: drafts[0].id }, data: { pdf: new Uint8Array([37, 80, 68, 70, 45]) } });
+    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: pieces[0].id }, select: { printDraftId: true } })).toEqual({ printDraftId: null });
+    expect(Buffer.from((await loadPiecePdf(prisma, pieces[0].id))!).equals(Buffer.from(drafts[0].pdf))).toBe(true);
+    // The draft deleted by itself: the same.
+    await prisma.draft.delete({ where: { id: drafts[1].id } });
+    expect(Buffer.from((await loadPiecePdf(prisma, pieces[1].id))!).equals(Buffer.from(drafts[1].pdf))).toBe(true);
+    // The contact erased: their draft goes, and with it the piece's print file.
+    await eraseContact(prisma, { workspaceId: f.workspaceId, contactId: c.id, actor });
+    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: pieces[2].id }, select: { proofPdf: true, printDraftId: true } })).toEqual({ proofPdf: null, printDraftId: null });
+    expect(await prisma.draft.count({ where: { id: drafts[2].id } })).toBe(0);
   }, 60_000);
 });

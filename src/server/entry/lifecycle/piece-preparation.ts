@@ -13,7 +13,7 @@ export { responseLink } from "@/server/drafts/render";
 export const REVIEW_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * Writes the recipient's piece from their approved draft (its print file, copy and response codes;
+ * Writes the recipient's piece from their approved draft (its print file, referred to, its copy and response codes;
  * a recipient who entered after the drafts were made gets a draft rendered now), with the address
  * as printed. With a review gate it waits for a person's approval on a confirmation card;
  * otherwise it is approved at once.
@@ -37,7 +37,8 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       costCents: campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0,
       recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines, address: postalAddressOf(recipient) as Record<string, unknown> | null } as object,
       copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
-      proofPdf: new Uint8Array(draft.pdf),
+      // The draft's stored file, referred to (not copied); a file rendered for this piece alone is its own.
+      ...(draft.storedIn ? { printDraftId: draft.storedIn } : { proofPdf: new Uint8Array(draft.pdf) }),
       pages: draft.pages,
       vendor: campaign.contract?.vendor ?? "sandbox",
       renderedAt: now,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { decideCard, expireCards } from "@/server/confirmations/service";
 import { getEntryEventStatus } from "@/server/entry/service";
+import { loadPiecePdf } from "@/server/pieces/print-file";
 import { testDatabase } from "@/test/database";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
 import { MAX_ATTEMPTS } from "./runner";
@@ -30,7 +31,7 @@ describe("the lifecycle, gate by gate", () => {
     expect(piece.printedAt).toBeInstanceOf(Date);
     expect(piece.mailedAt).toBeInstanceOf(Date);
     expect(piece.copy).toMatchObject({ headline: `${f.contacts[0].firstName}, hello` });
-    expect((await PDFDocument.load(piece.proofPdf!)).getPageCount()).toBe(2);
+    expect((await PDFDocument.load((await loadPiecePdf(prisma, piece.id))!)).getPageCount()).toBe(2);
     expect(await prisma.sandboxPrintJob.count({ where: { pieceId: piece.id } })).toBe(1);
     expect(event.enrollment!.reservation).toMatchObject({ status: "charged", amountCents: 120 });
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 120, reservedCents: 0 });

@@ -109,7 +109,7 @@ export const VENDOR_RECHECK_MS = 6 * 3_600_000;
  * between the two gets the same job back.
  */
 async function submit(prisma: PrismaClient, ctx: EventContext, token: string, deps: RunnerDeps): Promise<StepResult> {
-  const piece = await prisma.mailPiece.findUniqueOrThrow({ where: { id: ctx.pieceId! } });
+  const piece = await prisma.mailPiece.findUniqueOrThrow({ where: { id: ctx.pieceId! }, include: { printDraft: { select: { pdf: true } } } });
   const adapter = deps.adapterFor(piece.vendor, prisma);
   const contract = { format: ctx.campaign.format, size: ctx.campaign.contract?.size ?? null, connectionId: ctx.campaign.contract?.connectionId ?? null };
   const outcome = await sendToVendor(prisma, adapter, piece, contract, deps.clock());

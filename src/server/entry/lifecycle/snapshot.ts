@@ -31,7 +31,8 @@ export interface EventContext {
   pieceId: string | null;
 }
 
-interface ContextRow {
+/** What a context needs of the event, its enrollment, piece, hold, review card and gift claim. */
+interface EventRow {
   id: string;
   workspaceId: string;
   campaignId: string;
@@ -39,6 +40,22 @@ interface ContextRow {
   contactAccountId: string | null;
   status: EventStatus;
   lockToken: string | null;
+  enrollmentId: string | null;
+  arm: "treatment" | "holdout" | null;
+  enrollmentStatus: string | null;
+  scheduledFor: Date | null;
+  pieceId: string | null;
+  pieceStatus: NonNullable<Snapshot["piece"]>["status"] | null;
+  reservationStatus: NonNullable<Snapshot["reservation"]>["status"] | null;
+  cardStatus: "pending" | "accepted" | "declined" | "expired" | null;
+  cardExpiresAt: Date | null;
+  claimStatus: NonNullable<Snapshot["claim"]>["status"] | null;
+  claimExpiresAt: Date | null;
+}
+
+/** What a context needs of the campaign, its workspace's plan, its contract and design. */
+interface CampaignRow {
+  campaignId: string;
   name: string;
   format: EventContext["campaign"]["format"];
   campaignStatus: Snapshot["campaign"]["status"];
@@ -64,19 +81,10 @@ interface ContextRow {
   contractSize: string | null;
   contractConnectionId: string | null;
   designSize: string | null;
-  enrollmentId: string | null;
-  arm: "treatment" | "holdout" | null;
-  enrollmentStatus: string | null;
-  scheduledFor: Date | null;
-  pieceId: string | null;
-  pieceStatus: NonNullable<Snapshot["piece"]>["status"] | null;
-  reservationStatus: NonNullable<Snapshot["reservation"]>["status"] | null;
-  cardStatus: "pending" | "accepted" | "declined" | "expired" | null;
-  cardExpiresAt: Date | null;
   responseMode: string;
-  claimStatus: NonNullable<Snapshot["claim"]>["status"] | null;
-  claimExpiresAt: Date | null;
 }
+
+type ContextRow = EventRow & CampaignRow;
 
 /**
  * Locks the event row and reads its state, if this worker still holds its lease: one lock and
@@ -89,7 +97,9 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
 
 /**
  * The same for a batch of events claimed with one lease token: their rows locked in id order (so
- * two workers never deadlock), then one joined read. Events whose lease was lost are left out.
+ * two workers never deadlock), then two reads: the events with what they have under way, and
+ * their campaigns (two smaller joins, which PostgreSQL plans in a fraction of the time one join of
+ * twelve tables took it). Events whose lease was lost are left out.
  */
 export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: string, now: Date): Promise<Map<string, EventContext>> {
   const out = new Map<string, EventContext>();
@@ -97,24 +107,15 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
   const locked = await db.$queryRaw<{ id: string }[]>`
     SELECT id FROM "EntryEvent" WHERE id = ANY(${eventIds}::text[]) AND "lockToken" = ${leaseToken} ORDER BY id FOR UPDATE`;
   if (locked.length === 0) return out;
-  const rows = await db.$queryRaw<ContextRow[]>`
+  const rows = await db.$queryRaw<EventRow[]>`
     SELECT e.id, e."workspaceId", e."campaignId", e."contactId", ct."accountId" AS "contactAccountId", e.status::text AS status, e."lockToken",
-           c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
-           c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
-           c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
-           w.plan::text AS plan,
-           f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f."countryPrices", f.vendor, f.countries AS "contractCountries", f.size AS "contractSize", f."connectionId" AS "contractConnectionId", d.size AS "designSize",
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
            p.id AS "pieceId", p.status::text AS "pieceStatus",
            r.status::text AS "reservationStatus",
            card.status::text AS "cardStatus", card."expiresAt" AS "cardExpiresAt",
-           c."responseMode"::text AS "responseMode", gc.status::text AS "claimStatus", gc."expiresAt" AS "claimExpiresAt"
+           gc.status::text AS "claimStatus", gc."expiresAt" AS "claimExpiresAt"
       FROM "EntryEvent" e
       JOIN "Contact" ct ON ct.id = e."contactId"
-      JOIN "Campaign" c ON c.id = e."campaignId"
-      JOIN "Workspace" w ON w.id = e."workspaceId"
-      LEFT JOIN "FulfilmentContract" f ON f.id = c."fulfilmentContractId"
-      LEFT JOIN "Design" d ON d.id = c."designId"
       LEFT JOIN "Enrollment" en ON en."entryEventId" = e.id
       LEFT JOIN "MailPiece" p ON p."enrollmentId" = en.id
       LEFT JOIN "BudgetReservation" r ON r."enrollmentId" = en.id
@@ -124,7 +125,24 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
          WHERE cc."pieceId" = p.id AND cc.kind = 'approve_piece' ORDER BY cc."createdAt" DESC LIMIT 1
       ) card ON true
      WHERE e.id = ANY(${locked.map((l) => l.id)}::text[])`;
-  for (const r of rows) out.set(r.id, contextOf(r, now));
+  if (rows.length === 0) return out;
+  const campaigns = new Map(
+    (
+      await db.$queryRaw<CampaignRow[]>`
+        SELECT c.id AS "campaignId", c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
+               c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
+               c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
+               w.plan::text AS plan,
+               f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f."countryPrices", f.vendor, f.countries AS "contractCountries", f.size AS "contractSize", f."connectionId" AS "contractConnectionId", d.size AS "designSize",
+               c."responseMode"::text AS "responseMode"
+          FROM "Campaign" c
+          JOIN "Workspace" w ON w.id = c."workspaceId"
+          LEFT JOIN "FulfilmentContract" f ON f.id = c."fulfilmentContractId"
+          LEFT JOIN "Design" d ON d.id = c."designId"
+         WHERE c.id = ANY(${[...new Set(rows.map((r) => r.campaignId))]}::text[])`
+    ).map((c) => [c.campaignId, c]),
+  );
+  for (const r of rows) out.set(r.id, contextOf({ ...r, ...campaigns.get(r.campaignId)! }, now));
   return out;
 }
 

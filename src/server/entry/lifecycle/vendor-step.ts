@@ -4,6 +4,7 @@ import { type FulfilmentAdapter, type PostalAddress, type PrintJobResult, type T
 import { suspendForRevokedKey } from "@/server/fulfilment/connections";
 import { LOB_IDEMPOTENCY_LIFETIME_MS } from "@/server/fulfilment/vendors/lob";
 import type { TPrintFormat } from "@/server/fulfilment/sizes";
+import { piecePdf, type PrintFileFields } from "@/server/pieces/print-file";
 import { releaseReservation } from "./gates/budget";
 
 /** Before Lob forgets an idempotency key (24 h), with a margin: after it, a retry could print twice. */
@@ -12,7 +13,7 @@ export const CREATE_RETRY_WINDOW_MS = LOB_IDEMPOTENCY_LIFETIME_MS - 60 * 60_000;
 /** What the vendor step came to for one piece. */
 export type VendorOutcome = { kind: "job"; job: PrintJobResult } | { kind: "refused"; issue: TVendorIssue; message: string };
 
-type PieceForVendor = Pick<MailPiece, "id" | "workspaceId" | "proofPdf" | "recipient" | "vendorRef" | "vendorSubmittedAt" | "contactId">;
+type PieceForVendor = Pick<MailPiece, "id" | "workspaceId" | "recipient" | "vendorRef" | "vendorSubmittedAt" | "contactId"> & PrintFileFields;
 interface ContractForVendor {
   format: string;
   size: string | null;
@@ -64,7 +65,7 @@ export async function sendToVendor(prisma: PrismaClient, adapter: Pick<Fulfilmen
     }
     const [to, from] = await Promise.all([recipientAddress(prisma, piece), senderAddress(prisma, piece.workspaceId)]);
     const r = piece.recipient as { lines?: string[] };
-    const job = await adapter.submit({ pieceId: piece.id, workspaceId: piece.workspaceId, format, pdf: piece.proofPdf!, addressLines: r.lines ?? [], size: contract.size, to, from, connectionId: contract.connectionId });
+    const job = await adapter.submit({ pieceId: piece.id, workspaceId: piece.workspaceId, format, pdf: piecePdf(piece)!, addressLines: r.lines ?? [], size: contract.size, to, from, connectionId: contract.connectionId });
     return { kind: "job", job };
   } catch (error) {
     if (!(error instanceof VendorError)) throw error;

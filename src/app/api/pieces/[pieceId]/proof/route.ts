@@ -19,7 +19,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ pieceId:
   if (!workspaceId) return notFound();
   try {
     const piece = await getPieceProof(db, { workspaceId, pieceId });
-    return fileResponse(Buffer.from(piece.proofPdf!), "application/pdf", `proof-${piece.id}.pdf`);
+    return fileResponse(Buffer.from(piece.pdf), "application/pdf", `proof-${piece.id}.pdf`);
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") return notFound();
     throw error;

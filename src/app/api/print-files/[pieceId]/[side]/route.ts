@@ -1,5 +1,6 @@
 import { getDb } from "@/server/db";
 import { printFileOf, verifyPrintFileSignature } from "@/server/fulfilment/print-files";
+import { piecePdf, printFileSelect } from "@/server/pieces/print-file";
 import { isIdShaped } from "@/server/platform/stored-text";
 
 export const dynamic = "force-dynamic";
@@ -14,8 +15,9 @@ export async function GET(req: Request, { params }: { params: Promise<{ pieceId:
   const url = new URL(req.url);
   if (!isIdShaped(pieceId) || !["front", "back", "file"].includes(side)) return new Response("Not found.", { status: 404 });
   if (!verifyPrintFileSignature(pieceId, side, url.searchParams.get("expires"), url.searchParams.get("signature"))) return new Response("Not found.", { status: 404 });
-  const piece = await getDb().mailPiece.findUnique({ where: { id: pieceId }, select: { proofPdf: true } });
-  if (!piece?.proofPdf) return new Response("Not found.", { status: 404 });
-  const file = await printFileOf(new Uint8Array(piece.proofPdf), side as "front" | "back" | "file");
+  const piece = await getDb().mailPiece.findUnique({ where: { id: pieceId }, select: printFileSelect });
+  const pdf = piece && piecePdf(piece);
+  if (!pdf) return new Response("Not found.", { status: 404 });
+  const file = await printFileOf(new Uint8Array(pdf), side as "front" | "back" | "file");
   return new Response(new Uint8Array(file), { headers: { "Content-Type": "application/pdf", "Cache-Control": "private, no-store" } });
 }
