@@ -54,6 +54,13 @@ export interface JobHandler<S extends z.ZodType = z.ZodType> {
   run(run: JobRun<z.output<S>>): Promise<Prisma.InputJsonValue>;
 }
 
+/** The job's stored input as its handler reads it; a JobError (the job fails with the sentence) when it does not match the handler's schema. */
+export function jobInput<S extends z.ZodType>(handler: JobHandler<S>, input: unknown): z.output<S> {
+  const parsed = handler.input.safeParse(input);
+  if (!parsed.success) throw new JobError("The job's input is not valid; start it again.");
+  return parsed.data;
+}
+
 export function defineJobHandler<S extends z.ZodType>(handler: JobHandler<S>): JobHandler<S> {
   return handler;
 }

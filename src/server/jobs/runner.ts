@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { JobKind, Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { type JobHandler, JobCancelled, JobError, JobLeaseLost, type JobRun } from "./handler";
+import { type JobHandler, JobCancelled, JobError, jobInput, JobLeaseLost, type JobRun } from "./handler";
 import type { JobRow } from "./schema";
 
 /** How long a claim lasts without a progress report; a crashed worker's job is taken over after it. */
@@ -80,8 +80,7 @@ export async function runJob(prisma: PrismaClient, job: JobRow, deps: JobRunnerD
   const handler = deps.handlers[job.kind];
   try {
     if (!handler) throw new JobError(`This service cannot run ${job.kind} jobs.`);
-    const parsed = handler.input.safeParse(job.input);
-    if (!parsed.success) throw new JobError("The job's input is not valid; start it again.");
+    const input = jobInput(handler, job.input);
     const lease = () => new Date(now().getTime() + deps.leaseMs);
     const report = async (db: Db, data: Prisma.JobUpdateManyMutationInput) => {
       const updated = await db.job.updateMany({ where: { id: job.id, lockToken: job.lockToken, cancelRequestedAt: null }, data: { ...data, lockedUntil: lease() } });
@@ -92,7 +91,7 @@ export async function runJob(prisma: PrismaClient, job: JobRow, deps: JobRunnerD
     const run: JobRun<unknown> = {
       db: prisma,
       job,
-      input: parsed.data,
+      input,
       resumeFrom: job.checkpoint ?? null,
       now,
       progress: (done, total) => report(prisma, { progressDone: done, ...(total !== undefined ? { progressTotal: total } : {}) }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { JobKind } from "@/generated/prisma/client";
-import { type JobHandler, JobError } from "@/server/jobs/handler";
+import { type JobHandler, jobInput } from "@/server/jobs/handler";
 import type { JobHandlers } from "@/server/jobs/runner";
 
 /**
@@ -17,9 +17,7 @@ function onFirstUse(kind: JobKind, load: () => Promise<JobHandler>): JobHandler 
     input: z.unknown(),
     async run(run) {
       const handler = await (loaded ??= load().catch((error) => ((loaded = null), Promise.reject(error))));
-      const parsed = handler.input.safeParse(run.job.input);
-      if (!parsed.success) throw new JobError("The job's input is not valid; start it again.");
-      return handler.run({ ...run, input: parsed.data });
+      return handler.run({ ...run, input: jobInput(handler, run.job.input) });
     },
   };
 }
