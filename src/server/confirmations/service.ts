@@ -7,6 +7,8 @@ import { AppError } from "@/server/errors";
 import { cardExecutors } from "./executors";
 import { staleGoLiveReason } from "./go-live-checks";
 
+export { expireCards } from "./expire-cards";
+
 export function listCards(db: Db, p: { workspaceId: string; status?: "pending" | "decided"; take?: number }) {
   return db.confirmationCard.findMany({
     where: {
@@ -107,19 +109,6 @@ export async function decideCard(
     );
     return decided;
   }, GO_LIVE_TX);
-}
-
-/** Marks pending cards past their time as expired and lets their subjects know (run by the worker). */
-export async function expireCards(prisma: PrismaClient, now = new Date()) {
-  const due = await prisma.confirmationCard.findMany({ where: { status: "pending", expiresAt: { lte: now } }, select: { id: true } });
-  for (const { id } of due) {
-    await prisma.$transaction(async (tx) => {
-      const card = await tx.confirmationCard.findUniqueOrThrow({ where: { id } });
-      const updated = await tx.confirmationCard.updateMany({ where: { id, status: "pending" }, data: { status: "expired", decidedAt: now } });
-      if (updated.count === 1) await cardExecutors[card.kind]?.(tx, card, "decline", now);
-    });
-  }
-  return due.length;
 }
 
 /**

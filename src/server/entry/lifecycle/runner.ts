@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import type { FulfilmentAdapter } from "@/server/fulfilment/adapter";
@@ -10,9 +9,10 @@ import { recordTracking } from "@/server/fulfilment/tracking";
 import { type EventContext, loadEventContext } from "./snapshot";
 import { refusePiece, sendToVendor } from "./vendor-step";
 import { decide } from "./transitions";
+import { type Claim, lifecycleLog } from "./claims";
 
-/** How long a claim lasts; a crashed worker's events are taken over after it. */
-export const LEASE_MS = 60_000;
+export { type Claim, claimDueEvents, LEASE_MS } from "./claims";
+
 /** Claims without progress before an event ends `failed` (a poison event, or one that crashes its worker). */
 export const MAX_ATTEMPTS = 6;
 const MAX_STEPS = 16;
@@ -28,44 +28,11 @@ export interface RunnerDeps {
 export const defaultDeps: RunnerDeps = {
   clock: () => new Date(),
   adapterFor,
-  log: (line, error) => (error ? console.error(`[lifecycle] ${line}`, error) : console.log(`[lifecycle] ${line}`)),
+  log: lifecycleLog,
 };
-
-/** A claimed event: its lease token (shared by the events claimed together) and how many times it was claimed. */
-export interface Claim {
-  id: string;
-  token: string;
-  attempts: number;
-}
 
 /** Backoff before retrying a failed attempt: 2, 4, 8 ... seconds, at most 5 minutes. */
 export const backoffMs = (attempt: number) => Math.min(300_000, 1000 * 2 ** attempt);
-
-/**
- * Claims up to `limit` due events for this worker: FOR UPDATE SKIP LOCKED, so concurrent workers
- * never claim the same event, and a lease that a crashed worker leaves behind expires.
- */
-export async function claimDueEvents(
-  prisma: PrismaClient,
-  p: { limit: number; now: Date; leaseMs?: number; /** Only this workspace's events (tests; dedicated workers). */ workspaceId?: string },
-): Promise<Claim[]> {
-  const token = randomUUID();
-  const lease = p.leaseMs ?? LEASE_MS;
-  const rows = await prisma.$queryRaw<{ id: string; attempts: number }[]>`
-    UPDATE "EntryEvent"
-       SET "lockToken" = ${token}, "lockedUntil" = ${new Date(p.now.getTime() + lease)}, attempts = attempts + 1,
-           status = CASE WHEN status = 'accepted' THEN 'processing'::"EntryEventStatus" ELSE status END, "updatedAt" = now()
-     WHERE id IN (
-       SELECT id FROM "EntryEvent"
-        WHERE status IN ('accepted', 'processing', 'waiting', 'enrolled') AND "runAfter" <= ${p.now}
-          AND (${p.workspaceId ?? null}::text IS NULL OR "workspaceId" = ${p.workspaceId ?? null})
-          AND ("lockedUntil" IS NULL OR "lockedUntil" < ${p.now})
-        ORDER BY "runAfter"
-        LIMIT ${p.limit}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING id, attempts`;
-  return rows.map((r) => ({ ...r, token }));
-}
 
 type StepResult = { kind: "lost" } | { kind: "stop" } | { kind: "continue" } | { kind: "submit"; ctx: EventContext };
 

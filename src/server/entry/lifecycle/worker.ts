@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { pruneExpiredCounters } from "@/server/rate-limits/service";
-import { processBatch } from "./batch";
-import { claimDueEvents, defaultDeps, type RunnerDeps } from "./runner";
+import { claimDueEvents, lifecycleLog } from "./claims";
+import type { RunnerDeps } from "./runner";
 import { napper } from "@/server/platform/nap";
 import { onWork } from "@/server/signals/entry-wake";
 
@@ -17,7 +17,7 @@ export interface WorkerOptions {
   deps?: Partial<RunnerDeps>;
   /**
    * Housekeeping run every 30 s beside the rate-limit counters' pruning: the composition root
-   * passes the expiry of confirmation cards past their time (confirmations/service.ts expireCards),
+   * passes the expiry of confirmation cards past their time (confirmations/expire-cards.ts),
    * which wakes the events waiting on them.
    */
   maintenance?: (prisma: PrismaClient, now: Date) => Promise<unknown>;
@@ -37,7 +37,16 @@ const MAINTENANCE_MS = 30_000;
  * server process. It also expires confirmation cards and prunes old rate-limit counters.
  */
 export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOptions = {}): RunningWorker {
-  const deps = { ...defaultDeps, ...options.deps };
+  // The clock and log the loop needs before its first batch; the runner itself (with the renderer
+  // and the print vendors' clients) is loaded with the first events claimed (see claims.ts).
+  const clock = options.deps?.clock ?? (() => new Date());
+  const log = options.deps?.log ?? lifecycleLog;
+  let deps: RunnerDeps | null = null;
+  const processing = async () => {
+    const [{ processBatch }, { defaultDeps }] = await Promise.all([import("./batch"), import("./runner")]);
+    deps ??= { ...defaultDeps, ...options.deps };
+    return { processBatch, deps };
+  };
   const batchSize = options.batchSize ?? 100;
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
@@ -48,7 +57,7 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
   const loop = (async () => {
     while (!stopping) {
       try {
-        const now = deps.clock();
+        const now = clock();
         if (now.getTime() - lastMaintenance > MAINTENANCE_MS) {
           lastMaintenance = now.getTime();
           await options.maintenance?.(prisma, now);
@@ -56,11 +65,12 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
         }
         const claims = await claimDueEvents(prisma, { limit: batchSize, now, leaseMs: options.leaseMs, workspaceId: options.workspaceId });
         if (claims.length > 0) {
-          await processBatch(prisma, claims, deps);
+          const run = await processing();
+          await run.processBatch(prisma, claims, run.deps);
           continue;
         }
       } catch (error) {
-        deps.log("worker loop error", error);
+        log("worker loop error", error);
       }
       await nap(pollMs);
     }
