@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { startTicker } from "@/server/platform/ticker";
 import type { TrackingEvent, TTrackingStatus } from "./adapter";
-import { recordTracking } from "./tracking";
+import { recordTrackingMany } from "./tracking";
 
 /**
  * The sandbox printer's simulated post: every piece it mails moves through the same tracking
@@ -63,13 +63,13 @@ export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(),
        ORDER BY p."mailedAt"
        LIMIT ${CLAIM_LIMIT}
          FOR UPDATE OF p SKIP LOCKED`;
-    let moved = 0;
-    for (const piece of due) {
-      const events = sandboxTrackingEvents({ pieceId: piece.id, mailedAt: piece.mailedAt, returns: returnsToSender(piece.addressLine1), now, dayMs });
-      const result = await recordTracking(tx as Db, { workspaceId: piece.workspaceId, pieceId: piece.id, events, now });
-      if (result && result.added > 0) moved++;
-    }
-    return moved;
+    const items = due.map((piece) => ({
+      workspaceId: piece.workspaceId,
+      pieceId: piece.id,
+      events: sandboxTrackingEvents({ pieceId: piece.id, mailedAt: piece.mailedAt, returns: returnsToSender(piece.addressLine1), now, dayMs }),
+    }));
+    const results = await recordTrackingMany(tx as Db, items, now);
+    return [...results.values()].filter((r) => r.added > 0).length;
   });
 }
 

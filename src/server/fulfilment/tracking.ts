@@ -19,6 +19,19 @@ export function currentStatus(events: StoredEvent[]): TTrackingStatus | null {
   return best?.status ?? null;
 }
 
+/** One piece's new events, as a webhook or the sandbox's post reports them. */
+export interface PieceTracking {
+  workspaceId: string;
+  pieceId: string;
+  events: TrackingEvent[];
+}
+
+export interface TrackingResult {
+  added: number;
+  status: string | null;
+  returned: boolean;
+}
+
 /**
  * Adds tracking events to a piece (from a webhook or a reconciliation read), whatever order they
  * come in: each event is kept once (by the vendor's id, else status and time), the status is the
@@ -27,45 +40,73 @@ export function currentStatus(events: StoredEvent[]): TTrackingStatus | null {
  * event is woken to complete (its budget hold is charged). A return to sender marks the
  * contact's address undeliverable, with the piece as its source. Returns what changed.
  */
-export async function recordTracking(db: Db, p: { workspaceId: string; pieceId: string; events: TrackingEvent[]; now: Date }) {
-  const piece = await db.mailPiece.findFirst({ where: { id: p.pieceId, workspaceId: p.workspaceId }, select: { id: true, status: true, trackingEvents: true, trackingStatus: true, mailedAt: true, contactId: true, enrollmentId: true } });
-  if (!piece) return null;
-  const stored = (Array.isArray(piece.trackingEvents) ? (piece.trackingEvents as unknown as StoredEvent[]) : []).slice();
-  const known = new Set(stored.map(key));
-  let added = 0;
-  for (const e of p.events) {
-    const s: StoredEvent = { status: e.status, at: e.at.toISOString(), eventId: e.eventId ?? null };
-    if (known.has(key(s)) || (s.eventId === null && stored.some((x) => x.status === s.status && x.at === s.at))) continue;
-    stored.push(s);
-    known.add(key(s));
-    added++;
-  }
-  if (added === 0) return { added: 0, status: piece.trackingStatus, returned: false };
-  stored.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : TRACKING_RANK[a.status] - TRACKING_RANK[b.status]));
-  const status = currentStatus(stored);
-  const firstAt = new Date(stored[0].at);
-  const mailedAt = piece.mailedAt && piece.mailedAt < firstAt ? piece.mailedAt : firstAt;
-  const toMailed = piece.status === "printed";
-  await db.mailPiece.update({
-    where: { id: piece.id },
-    data: {
-      trackingEvents: stored as unknown as object[],
-      trackingStatus: status,
-      trackingUpdatedAt: p.now,
-      mailedAt,
-      ...(toMailed ? { status: "mailed" } : {}),
-    },
+export async function recordTracking(db: Db, p: PieceTracking & { now: Date }): Promise<TrackingResult | null> {
+  return (await recordTrackingMany(db, [p], p.now)).get(p.pieceId) ?? null;
+}
+
+/**
+ * recordTracking for many pieces at once (the sandbox's post moves up to 500 a tick): one read of
+ * the pieces, one update of those that gained an event, one wake of their events, whatever the
+ * count. A piece of another workspace than its item names is left out, as a missing one is.
+ */
+export async function recordTrackingMany(db: Db, items: PieceTracking[], now: Date): Promise<Map<string, TrackingResult>> {
+  const out = new Map<string, TrackingResult>();
+  if (items.length === 0) return out;
+  const pieces = await db.mailPiece.findMany({
+    where: { id: { in: items.map((i) => i.pieceId) } },
+    select: { id: true, workspaceId: true, status: true, trackingEvents: true, trackingStatus: true, mailedAt: true, contactId: true, enrollmentId: true },
   });
-  if (toMailed && piece.enrollmentId) {
+  const byId = new Map(pieces.map((piece) => [piece.id, piece]));
+  const updates: { id: string; events: StoredEvent[]; status: string | null; mailedAt: string; toMailed: boolean }[] = [];
+  const wake: string[] = [];
+  const returns: { contactId: string; workspaceId: string; pieceId: string }[] = [];
+  for (const item of items) {
+    const piece = byId.get(item.pieceId);
+    if (!piece || piece.workspaceId !== item.workspaceId) continue;
+    const before = Array.isArray(piece.trackingEvents) ? (piece.trackingEvents as unknown as StoredEvent[]) : [];
+    const stored = before.slice();
+    const known = new Set(stored.map(key));
+    let added = 0;
+    for (const e of item.events) {
+      const s: StoredEvent = { status: e.status, at: e.at.toISOString(), eventId: e.eventId ?? null };
+      if (known.has(key(s)) || (s.eventId === null && stored.some((x) => x.status === s.status && x.at === s.at))) continue;
+      stored.push(s);
+      known.add(key(s));
+      added++;
+    }
+    if (added === 0) {
+      out.set(piece.id, { added: 0, status: piece.trackingStatus, returned: false });
+      continue;
+    }
+    stored.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : TRACKING_RANK[a.status] - TRACKING_RANK[b.status]));
+    const status = currentStatus(stored);
+    const firstAt = new Date(stored[0].at);
+    const mailedAt = piece.mailedAt && piece.mailedAt < firstAt ? piece.mailedAt : firstAt;
+    const toMailed = piece.status === "printed";
+    updates.push({ id: piece.id, events: stored, status, mailedAt: mailedAt.toISOString(), toMailed });
     // The event waiting for the post completes at its next step (and charges its hold).
-    await db.entryEvent.updateMany({ where: { enrollment: { id: piece.enrollmentId }, status: { in: ["enrolled", "waiting", "processing"] } }, data: { runAfter: p.now } });
+    if (toMailed && piece.enrollmentId) wake.push(piece.enrollmentId);
+    const returned = item.events.some((e) => e.status === "returned_to_sender") && !before.some((e) => e.status === "returned_to_sender");
+    if (returned && piece.contactId) returns.push({ contactId: piece.contactId, workspaceId: piece.workspaceId, pieceId: piece.id });
+    out.set(piece.id, { added, status, returned });
   }
-  const returned = p.events.some((e) => e.status === "returned_to_sender") && !(piece.trackingEvents as unknown as StoredEvent[]).some?.((e) => e.status === "returned_to_sender");
-  if (returned && piece.contactId) {
+  if (updates.length) {
+    await db.$executeRaw`
+      UPDATE "MailPiece" p
+         SET "trackingEvents" = x.events, "trackingStatus" = x.status, "trackingUpdatedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC',
+             "mailedAt" = x."mailedAt"::timestamptz AT TIME ZONE 'UTC',
+             status = CASE WHEN x."toMailed" THEN 'mailed'::"MailPieceStatus" ELSE p.status END, "updatedAt" = timezone('UTC', now())
+        FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(id text, events jsonb, status text, "mailedAt" text, "toMailed" boolean)
+       WHERE p.id = x.id`;
+  }
+  if (wake.length) {
+    await db.entryEvent.updateMany({ where: { enrollment: { id: { in: wake } }, status: { in: ["enrolled", "waiting", "processing"] } }, data: { runAfter: now } });
+  }
+  for (const r of returns) {
     await db.contact.updateMany({
-      where: { id: piece.contactId, workspaceId: p.workspaceId },
-      data: { addressStatus: "undeliverable", undeliverableReason: `returned to sender (piece ${piece.id})` },
+      where: { id: r.contactId, workspaceId: r.workspaceId },
+      data: { addressStatus: "undeliverable", undeliverableReason: `returned to sender (piece ${r.pieceId})` },
     });
   }
-  return { added, status, returned };
+  return out;
 }

@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import type { SkipReason } from "../lifecycle-states";
 import { applyAction } from "./apply";
 import { preparePiecesFromDrafts } from "./batch-pieces";
+import { setEnrollmentStatus } from "./enrollment-status";
 import type { AdmissionFacts } from "./facts";
 import { chargeReservations, reserveBudgets } from "./gates/budget";
 import { type EventContext, loadEventContexts } from "./snapshot";
@@ -119,7 +120,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   }
 
   if (complete.length) {
-    await db.enrollment.updateMany({ where: { id: { in: complete.map((c) => c.enrollmentId!) } }, data: { status: "mailed" } });
+    await setEnrollmentStatus(db, complete.map((c) => c.enrollmentId!), "mailed");
     for (const ctx of complete) events.push({ id: ctx.event.id, status: "completed", completedAt: now, release: true });
   }
 
@@ -140,7 +141,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
     }
     // Pieces from drafts are in fulfilment already; one approved by a person may not be.
     const granted = reserve.filter((c) => held.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
-    if (granted.length) await db.enrollment.updateMany({ where: { id: { in: granted }, status: { not: "in_fulfilment" } }, data: { status: "in_fulfilment" } });
+    await setEnrollmentStatus(db, granted, "in_fulfilment");
   }
 
   await updateEvents(db, events);

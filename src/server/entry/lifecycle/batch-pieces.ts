@@ -5,6 +5,7 @@ import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { draftForPiece } from "@/server/drafts/service";
 import { pricePerPiece } from "@/server/fulfilment/prices";
 import type { RunnerDeps } from "./runner";
+import { setEnrollmentStatus } from "./enrollment-status";
 import type { EventContext } from "./snapshot";
 
 /**
@@ -64,7 +65,7 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
         JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId"
       RETURNING id, "enrollmentId"`;
     const done = new Map(inserted.map((r) => [r.enrollmentId, r.id]));
-    await db.enrollment.updateMany({ where: { id: { in: [...done.keys()] } }, data: { status: "in_fulfilment" } });
+    await setEnrollmentStatus(db, [...done.keys()], "in_fulfilment");
     for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);
   }
   return { prepared, missing, repeat };

