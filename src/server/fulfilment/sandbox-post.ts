@@ -1,5 +1,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { TRANSACTION_OPTIONS } from "@/server/platform/database";
+import { hotTransaction } from "@/server/platform/hot-transaction";
 import { startTicker } from "@/server/platform/ticker";
 import type { TrackingEvent, TTrackingStatus } from "./adapter";
 import { recordTrackingMany } from "./tracking";
@@ -52,7 +54,7 @@ export function sandboxTrackingEvents(p: { pieceId: string; mailedAt: Date; retu
  * Returns how many pieces gained an event (of one workspace with `workspaceId`: tests beside others on one database).
  */
 export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(), dayMs = sandboxDayMs(), workspaceId?: string): Promise<number> {
-  return prisma.$transaction(async (tx) => {
+  return hotTransaction(prisma, async (tx) => {
     const due = await tx.$queryRaw<{ id: string; workspaceId: string; mailedAt: Date; addressLine1: string | null; trackingStatus: string | null }[]>`
       SELECT p.id, p."workspaceId", p."mailedAt", c."addressLine1", p."trackingStatus"
         FROM "MailPiece" p LEFT JOIN "Contact" c ON c.id = p."contactId"
@@ -70,7 +72,7 @@ export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(),
     }));
     const results = await recordTrackingMany(tx as Db, items, now);
     return [...results.values()].filter((r) => r.added > 0).length;
-  });
+  }, TRANSACTION_OPTIONS);
 }
 
 /** Ticks advanceSandboxPost every `intervalMs` in this process (the pieces' state is in the database). */

@@ -1,3 +1,5 @@
+import { Prisma } from "@/generated/prisma/client";
+import { hotSql } from "@/server/platform/hot-transaction";
 import type { Db } from "@/server/db";
 import type { TrackingEvent, TTrackingStatus } from "./adapter";
 import { TRACKING_RANK } from "./tracking-names";
@@ -91,13 +93,13 @@ export async function recordTrackingMany(db: Db, items: PieceTracking[], now: Da
     out.set(piece.id, { added, status, returned });
   }
   if (updates.length) {
-    await db.$executeRaw`
+    await hotSql(db, Prisma.sql`
       UPDATE "MailPiece" p
          SET "trackingEvents" = x.events, "trackingStatus" = x.status, "trackingUpdatedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC',
              "mailedAt" = x."mailedAt"::timestamptz AT TIME ZONE 'UTC',
              status = CASE WHEN x."toMailed" THEN 'mailed'::"MailPieceStatus" ELSE p.status END, "updatedAt" = timezone('UTC', now())
         FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(id text, events jsonb, status text, "mailedAt" text, "toMailed" boolean)
-       WHERE p.id = x.id`;
+       WHERE p.id = x.id`);
   }
   if (wake.length) {
     await db.entryEvent.updateMany({ where: { enrollment: { id: { in: wake } }, status: { in: ["enrolled", "waiting", "processing"] } }, data: { runAfter: now } });

@@ -8,6 +8,7 @@ import { type DatabaseTarget, describeTarget } from "./config";
 import { lockDataDir } from "./embedded-lock";
 import { insertLoader, poolLoader, registerLoader } from "./copy-in";
 import { registerDriver } from "./hot-sql";
+import { LendingPrismaPg } from "./hot-transaction";
 
 export interface Database {
   prisma: PrismaClient;
@@ -64,7 +65,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     const pool = new pg.Pool({ connectionString: target.url, max: poolSize(), connectionTimeoutMillis: 5_000 });
     // An idle connection that breaks (say PostgreSQL restarts) is replaced; it must not end the process.
     pool.on("error", (error) => console.error("[database] idle connection failed", error.message));
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+    const prisma = new PrismaClient({ adapter: new LendingPrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
     registerDriver(prisma, (text, values, name) => pool.query({ name, text, values }).then((result) => result.rows));
     registerLoader(prisma, poolLoader(pool));
     return {

@@ -1,3 +1,5 @@
+import { Prisma } from "@/generated/prisma/client";
+import { hotSql } from "@/server/platform/hot-transaction";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db";
 import type { SkipReason } from "../lifecycle-states";
@@ -170,19 +172,19 @@ function enrollmentRow(ctx: EventContext, arm: "treatment" | "holdout", status: 
 }
 
 async function insertEnrollments(db: Db, rows: Record<string, unknown>[]) {
-  await db.$executeRaw`
+  await hotSql(db, Prisma.sql`
     INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "scheduledFor", "recipientKey", "createdAt", "updatedAt")
     SELECT x.id, x."workspaceId", x."campaignId", x."contactId", x."accountId", x."entryEventId", x.arm::"HoldoutArm", x.status::"EnrollmentStatus",
            x."scheduledFor"::timestamptz AT TIME ZONE 'UTC', x."recipientKey", timezone('UTC', now()), timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(id text, "workspaceId" text, "campaignId" text, "contactId" text, "accountId" text, "entryEventId" text, arm text, status text, "scheduledFor" text, "recipientKey" text)`;
+        AS x(id text, "workspaceId" text, "campaignId" text, "contactId" text, "accountId" text, "entryEventId" text, arm text, status text, "scheduledFor" text, "recipientKey" text)`);
 }
 
 /** Each event's new status in one statement (what setEvent in apply.ts writes for one). */
 async function updateEvents(db: Db, rows: EventUpdate[]) {
   if (rows.length === 0) return;
   const data = rows.map((r) => ({ id: r.id, status: r.status, skipReason: r.skipReason ?? null, reasons: r.mailabilityReasons ?? [], completedAt: iso(r.completedAt), runAfter: iso(r.runAfter), release: r.release }));
-  await db.$executeRaw`
+  await hotSql(db, Prisma.sql`
     UPDATE "EntryEvent" e
        SET status = x.status::"EntryEventStatus",
            "skipReason" = x."skipReason",
@@ -194,7 +196,7 @@ async function updateEvents(db: Db, rows: EventUpdate[]) {
            attempts = 0, "lastError" = NULL, "updatedAt" = timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
         AS x(id text, status text, "skipReason" text, reasons text[], "completedAt" text, "runAfter" text, release boolean)
-     WHERE e.id = x.id`;
+     WHERE e.id = x.id`);
 }
 
 /** The budget holds of a round: per campaign and price, as many as the headroom allows, in the batch's order. */
@@ -229,12 +231,12 @@ export async function finishSubmitted(db: Db, eventIds: string[], token: string,
     const job = jobs.get(c.pieceId!)!;
     return { id: c.pieceId!, vendorRef: job.vendorRef, printedAt: iso(job.printedAt), mailedAt: iso(job.mailedAt), status: job.mailedAt ? "mailed" : "printed" };
   });
-  await db.$executeRaw`
+  await hotSql(db, Prisma.sql`
     UPDATE "MailPiece" p
        SET "vendorRef" = x."vendorRef", "printedAt" = x."printedAt"::timestamptz AT TIME ZONE 'UTC', "mailedAt" = x."mailedAt"::timestamptz AT TIME ZONE 'UTC',
            status = x.status::"MailPieceStatus", "updatedAt" = timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id text, "vendorRef" text, "printedAt" text, "mailedAt" text, status text)
-     WHERE p.id = x.id`;
+     WHERE p.id = x.id`);
   const mailed = contexts.filter((c) => jobs.get(c.pieceId!)!.mailedAt);
   const printed = contexts.filter((c) => !jobs.get(c.pieceId!)!.mailedAt).map((c) => ({ id: c.event.id, status: c.event.status, runAfter: new Date(now.getTime() + 3_600_000), release: true }));
   if (printed.length) await updateEvents(db, printed);

@@ -1,4 +1,5 @@
-import type { PrismaClient } from "@/generated/prisma/client";
+import { hotSql } from "@/server/platform/hot-transaction";
+import { type PrismaClient, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
 import { postalAddressOf } from "@/server/fulfilment/addresses";
@@ -29,11 +30,11 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
     const contactIds = group.map((c) => c.event.contactId);
     const drafts = new Map(
       (
-        await db.$queryRaw<{ contactId: string; specimen: boolean; used: boolean }[]>`
+        await hotSql<{ contactId: string; specimen: boolean; used: boolean }>(db, Prisma.sql`
           SELECT d."contactId", d.specimen,
                  EXISTS (SELECT 1 FROM "MailPiece" m WHERE m.sid = d.sid) OR EXISTS (SELECT 1 FROM "MailPiece" m WHERE m."responseCode" = d."responseCode") AS used
             FROM "Draft" d WHERE d."campaignId" = ${campaign.id} AND d."contactId" = ANY(${contactIds}::text[])
-             FOR SHARE OF d`
+             FOR SHARE OF d`)
       ).map((d) => [d.contactId, d]),
     );
     const specimen = campaign.plan === "audit";
@@ -54,7 +55,7 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
       const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
       return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines, address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }) } };
     });
-    const inserted = await db.$queryRaw<{ id: string; enrollmentId: string }[]>`
+    const inserted = await hotSql<{ id: string; enrollmentId: string }>(db, Prisma.sql`
       INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",
                                recipient, copy, "printDraftId", pages, vendor, "renderedAt", "createdAt", "updatedAt")
       SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), d."workspaceId", d."campaignId", x."enrollmentId", d."contactId", d.sid, d."responseCode",
@@ -63,7 +64,7 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
              d.id, d.pages, ${campaign.contract?.vendor ?? "sandbox"}, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', timezone('UTC', now()), timezone('UTC', now())
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, "costCents" int, recipient jsonb)
         JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId"
-      RETURNING id, "enrollmentId"`;
+      RETURNING id, "enrollmentId"`);
     const done = new Map(inserted.map((r) => [r.enrollmentId, r.id]));
     await setEnrollmentStatus(db, [...done.keys()], "in_fulfilment");
     for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { hotTransaction } from "@/server/platform/hot-transaction";
 import { applyBatch, type BatchDecision, finishSubmitted } from "./batch-apply";
 import { renderMissingDrafts } from "./batch-pieces";
 import { admissionFacts, batchAdmissible } from "./facts";
@@ -36,7 +37,7 @@ export async function processBatch(prisma: PrismaClient, claims: Claim[], deps: 
     for (let step = 0; step < MAX_STEPS && active.length > 0; step++) {
       await deps.beforeStep?.(active[0]);
       const now = deps.clock();
-      const result = await prisma.$transaction((tx) => batchStep(tx, active, token, now), { timeout: 60_000, maxWait: 30_000 });
+      const result = await hotTransaction(prisma, (tx) => batchStep(tx, active, token, now), { timeout: 60_000, maxWait: 30_000 });
       for (const id of result.single) single.add(id);
       const next = [...result.next];
       // Outside any transaction: render the drafts the batch lacks, then those events go on.
@@ -121,7 +122,7 @@ async function submitBatch(prisma: PrismaClient, ctxs: EventContext[], token: st
     submitted.push(...group);
   }
   const now = deps.clock();
-  if (submitted.length) await prisma.$transaction((tx) => finishSubmitted(tx, submitted.map((c) => c.event.id), token, results, now), { timeout: 60_000, maxWait: 30_000 });
+  if (submitted.length) await hotTransaction(prisma, (tx) => finishSubmitted(tx, submitted.map((c) => c.event.id), token, results, now), { timeout: 60_000, maxWait: 30_000 });
   return oneByOne;
 }
 

@@ -1,3 +1,5 @@
+import { Prisma } from "@/generated/prisma/client";
+import { hotSql } from "@/server/platform/hot-transaction";
 import type { Db } from "@/server/db";
 
 /**
@@ -7,7 +9,7 @@ import type { Db } from "@/server/db";
  */
 export async function setEnrollmentStatus(db: Db, ids: string[], status: "in_fulfilment" | "mailed") {
   if (ids.length === 0) return;
-  await db.$executeRaw`
+  await hotSql(db, Prisma.sql`
     UPDATE "Enrollment" SET status = ${status}::"EnrollmentStatus", "updatedAt" = timezone('UTC', now())
-     WHERE id = ANY(${ids}::text[]) AND status <> ${status}::"EnrollmentStatus"`;
+     WHERE id = ANY(${ids}::text[]) AND status <> ${status}::"EnrollmentStatus"`);
 }

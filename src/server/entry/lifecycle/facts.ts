@@ -1,4 +1,5 @@
-import type { SuppressionKind } from "@/generated/prisma/client";
+import { hotSql } from "@/server/platform/hot-transaction";
+import { type SuppressionKind, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { mailabilityJudge } from "@/server/mailability/lifecycle";
 import { recipientKey } from "@/server/addresses/checks";
@@ -121,9 +122,9 @@ async function loadArms(db: Db, ctxs: EventContext[], contacts: Map<string, Gate
     return accountId ? [{ campaignId: c.campaign.id, accountId, holdoutShare: c.campaign.holdoutShare }] : [];
   });
   if (units.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ campaignId: string; accountId: string; arm: "treatment" | "holdout" }[]>`
+  const rows = await hotSql<{ campaignId: string; accountId: string; arm: "treatment" | "holdout" }>(db, Prisma.sql`
     SELECT h."campaignId", h."accountId", h.arm::text AS arm FROM "HoldoutAssignment" h
-      JOIN jsonb_to_recordset(${JSON.stringify(units.map((u) => ({ c: u.campaignId, a: u.accountId })))}::jsonb) AS x(c text, a text) ON h."campaignId" = x.c AND h."accountId" = x.a`;
+      JOIN jsonb_to_recordset(${JSON.stringify(units.map((u) => ({ c: u.campaignId, a: u.accountId })))}::jsonb) AS x(c text, a text) ON h."campaignId" = x.c AND h."accountId" = x.a`);
   const arms = new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.arm]));
   const missing = units.filter((u) => !arms.has(`${u.campaignId}:${u.accountId}`));
   if (missing.length) for (const [k, arm] of await assignArms(db, { workspaceId: ctxs[0].event.workspaceId, units: missing })) arms.set(k, arm);
@@ -134,9 +135,9 @@ async function loadArms(db: Db, ctxs: EventContext[], contacts: Map<string, Gate
 async function loadMembership(db: Db, ctxs: EventContext[]): Promise<Set<string>> {
   const pairs = ctxs.filter((c) => c.campaign.audienceId).map((c) => ({ a: c.campaign.audienceId!, c: c.event.contactId }));
   if (pairs.length === 0) return new Set();
-  const rows = await db.$queryRaw<{ audienceId: string; contactId: string }[]>`
+  const rows = await hotSql<{ audienceId: string; contactId: string }>(db, Prisma.sql`
     SELECT m."audienceId", m."contactId" FROM "AudienceMember" m
-      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(a text, c text) ON m."audienceId" = x.a AND m."contactId" = x.c`;
+      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(a text, c text) ON m."audienceId" = x.a AND m."contactId" = x.c`);
   return new Set(rows.map((r) => `${r.audienceId}:${r.contactId}`));
 }
 
@@ -145,10 +146,10 @@ async function loadSuppressed(db: Db, workspaceId: string, contacts: GateContact
   const keysOf = contacts.map((c) => ({ id: c.id, keys: suppressionKeys({ ...c, accountDomain: c.account?.domain ?? null }) }));
   const all = keysOf.flatMap((k) => k.keys);
   if (all.length === 0) return new Set();
-  const hits = await db.$queryRaw<{ kind: SuppressionKind; value: string }[]>`
+  const hits = await hotSql<{ kind: SuppressionKind; value: string }>(db, Prisma.sql`
     SELECT s.kind, s.value FROM "Suppression" s
       JOIN jsonb_to_recordset(${JSON.stringify(all)}::jsonb) AS x(kind text, value text) ON s.kind::text = x.kind AND s.value = x.value
-     WHERE s."workspaceId" = ${workspaceId}`;
+     WHERE s."workspaceId" = ${workspaceId}`);
   const found = new Set(hits.map((h) => `${h.kind}:${h.value}`));
   return new Set(keysOf.filter((k) => k.keys.some((key) => found.has(`${key.kind}:${key.value}`))).map((k) => k.id));
 }
@@ -160,18 +161,18 @@ async function loadSuppressed(db: Db, workspaceId: string, contacts: GateContact
  */
 async function lockRecipientKeys(db: Db, ctxs: EventContext[], keyOf: Map<string, string>) {
   const locks = [...new Set(ctxs.map((c) => `dup:${c.campaign.id}:${keyOf.get(c.event.id)}`))].sort();
-  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest(${locks}::text[]) AS k ORDER BY k`;
+  await hotSql(db, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(k))::text AS locked FROM unnest(${locks}::text[]) AS k ORDER BY k`);
   const pairs = [...new Map(ctxs.map((c) => [JSON.stringify([c.campaign.id, keyOf.get(c.event.id)!]), [c.campaign.id, keyOf.get(c.event.id)!]])).values()];
   // One probe of "Enrollment"(campaignId, recipientKey) per distinct key, whatever the campaign's size.
   // The arm is compared as text so that PostgreSQL cannot use the (campaignId, arm) index instead:
   // with the statistics of a table that grows fast it did, reading every enrollment of the campaign
   // per key (a 50,000-contact send spent most of its time there).
-  const rows = await db.$queryRaw<{ campaignId: string; recipientKey: string; contactId: string; status: string }[]>`
+  const rows = await hotSql<{ campaignId: string; recipientKey: string; contactId: string; status: string }>(db, Prisma.sql`
     SELECT DISTINCT x.c AS "campaignId", x.k AS "recipientKey", e."contactId", e.status::text AS status
       FROM unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) AS x(c, k)
       CROSS JOIN LATERAL (
         SELECT en."contactId", en.status FROM "Enrollment" en
-         WHERE en."campaignId" = x.c AND en."recipientKey" = x.k AND en.arm::text = 'treatment' AND en.status <> 'cancelled') e`;
+         WHERE en."campaignId" = x.c AND en."recipientKey" = x.k AND en.arm::text = 'treatment' AND en.status <> 'cancelled') e`);
   const byKey = new Map<string, typeof rows>();
   for (const r of rows) byKey.set(`${r.campaignId}:${r.recipientKey}`, [...(byKey.get(`${r.campaignId}:${r.recipientKey}`) ?? []), r]);
   return (campaignId: string, key: string, contactId: string) => (byKey.get(`${campaignId}:${key}`) ?? []).some((r) => r.contactId !== contactId || r.status !== "mailed");

@@ -1,3 +1,5 @@
+import { Prisma } from "@/generated/prisma/client";
+import { hotSql } from "@/server/platform/hot-transaction";
 import type { Db } from "@/server/db";
 import { contractGate } from "./gates/contract";
 import type { EventStatus, Snapshot } from "./transitions";
@@ -104,10 +106,10 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
 export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: string, now: Date): Promise<Map<string, EventContext>> {
   const out = new Map<string, EventContext>();
   if (eventIds.length === 0) return out;
-  const locked = await db.$queryRaw<{ id: string }[]>`
-    SELECT id FROM "EntryEvent" WHERE id = ANY(${eventIds}::text[]) AND "lockToken" = ${leaseToken} ORDER BY id FOR UPDATE`;
+  const locked = await hotSql<{ id: string }>(db, Prisma.sql`
+    SELECT id FROM "EntryEvent" WHERE id = ANY(${eventIds}::text[]) AND "lockToken" = ${leaseToken} ORDER BY id FOR UPDATE`);
   if (locked.length === 0) return out;
-  const rows = await db.$queryRaw<EventRow[]>`
+  const rows = await hotSql<EventRow>(db, Prisma.sql`
     SELECT e.id, e."workspaceId", e."campaignId", e."contactId", ct."accountId" AS "contactAccountId", e.status::text AS status, e."lockToken",
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
            p.id AS "pieceId", p.status::text AS "pieceStatus",
@@ -124,11 +126,11 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
         SELECT cc.status, cc."expiresAt" FROM "ConfirmationCard" cc
          WHERE cc."pieceId" = p.id AND cc.kind = 'approve_piece' ORDER BY cc."createdAt" DESC LIMIT 1
       ) card ON true
-     WHERE e.id = ANY(${locked.map((l) => l.id)}::text[])`;
+     WHERE e.id = ANY(${locked.map((l) => l.id)}::text[])`);
   if (rows.length === 0) return out;
   const campaigns = new Map(
     (
-      await db.$queryRaw<CampaignRow[]>`
+      await hotSql<CampaignRow>(db, Prisma.sql`
         SELECT c.id AS "campaignId", c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
                c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
                c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
@@ -139,7 +141,7 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
           JOIN "Workspace" w ON w.id = c."workspaceId"
           LEFT JOIN "FulfilmentContract" f ON f.id = c."fulfilmentContractId"
           LEFT JOIN "Design" d ON d.id = c."designId"
-         WHERE c.id = ANY(${[...new Set(rows.map((r) => r.campaignId))]}::text[])`
+         WHERE c.id = ANY(${[...new Set(rows.map((r) => r.campaignId))]}::text[])`)
     ).map((c) => [c.campaignId, c]),
   );
   for (const r of rows) out.set(r.id, contextOf({ ...r, ...campaigns.get(r.campaignId)! }, now));
