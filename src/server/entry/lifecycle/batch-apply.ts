@@ -58,6 +58,8 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   const reserve: EventContext[] = [];
   const complete: EventContext[] = [];
   const oneByOne: BatchDecision[] = [];
+  /** Enrollment id -> its piece's price, where this round made the piece. */
+  const costs = new Map<string, number>();
 
   for (const d of decisions) {
     const { ctx, action } = d;
@@ -104,6 +106,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
 
   if (prepare.length) {
     const pieces = await preparePiecesFromDrafts(db, prepare, now);
+    for (const [enrollmentId, cents] of pieces.costs) costs.set(enrollmentId, cents);
     for (const ctx of prepare) {
       const pieceId = pieces.prepared.get(ctx.event.id);
       if (!pieceId) continue;
@@ -129,7 +132,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   // The statements on the campaign's row come last, so its lock is held from them to the commit
   // only, not while the rest of the batch is written (another worker's hold or charge waits for it).
   if (reserve.length) {
-    const held = await holdBudgets(db, reserve);
+    const held = await holdBudgets(db, reserve, costs);
     for (const ctx of reserve) {
       if (!held.has(ctx.enrollmentId!)) {
         oneByOne.push({ ctx, action: { kind: "skip", reason: "budget_exhausted" }, facts: null });
@@ -200,10 +203,14 @@ async function updateEvents(db: Db, rows: EventUpdate[]) {
 }
 
 /** The budget holds of a round: per campaign and price, as many as the headroom allows, in the batch's order. */
-async function holdBudgets(db: Db, ctxs: EventContext[]): Promise<Set<string>> {
-  const costs = new Map(
-    (await db.mailPiece.findMany({ where: { id: { in: ctxs.map((c) => c.pieceId!) } }, select: { enrollmentId: true, costCents: true } })).map((p) => [p.enrollmentId!, p.costCents]),
-  );
+async function holdBudgets(db: Db, ctxs: EventContext[], known: Map<string, number>): Promise<Set<string>> {
+  // The prices of pieces made in an earlier round or approved by a person; this round's are known.
+  const unknown = ctxs.filter((c) => !known.has(c.enrollmentId!)).map((c) => c.pieceId!);
+  const costs = new Map(known);
+  if (unknown.length) {
+    const rows = await hotSql<{ enrollmentId: string; costCents: number }>(db, Prisma.sql`SELECT "enrollmentId", "costCents" FROM "MailPiece" WHERE id = ANY(${unknown}::text[])`);
+    for (const r of rows) costs.set(r.enrollmentId, r.costCents);
+  }
   const groups = new Map<string, { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] }>();
   for (const ctx of ctxs) {
     const amountCents = costs.get(ctx.enrollmentId!) ?? 0;

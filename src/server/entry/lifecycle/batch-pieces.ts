@@ -6,6 +6,7 @@ import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { draftForPiece } from "@/server/drafts/service";
 import { pricePerPiece } from "@/server/fulfilment/prices";
 import type { RunnerDeps } from "./runner";
+import { batchContacts } from "./batch-contacts";
 import { setEnrollmentStatus } from "./enrollment-status";
 import type { EventContext } from "./snapshot";
 
@@ -21,6 +22,8 @@ import type { EventContext } from "./snapshot";
 export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now: Date) {
   /** Event id -> its new piece's id. */
   const prepared = new Map<string, string>();
+  /** Enrollment id -> the price of its new piece (its budget hold, made next in the same round). */
+  const costs = new Map<string, number>();
   const missing: EventContext[] = [];
   const repeat: EventContext[] = [];
   const byCampaign = new Map<string, EventContext[]>();
@@ -46,9 +49,7 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
       else ready.push(ctx);
     }
     if (ready.length === 0) continue;
-    const contacts = new Map(
-      (await db.contact.findMany({ where: { workspaceId: event.workspaceId, id: { in: ready.map((c) => c.event.contactId) } }, include: { account: { select: { name: true } } } })).map((c) => [c.id, c]),
-    );
+    const contacts = await batchContacts(db, event.workspaceId, ready.map((c) => c.event.contactId));
     const rows = ready.map((ctx) => {
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
@@ -68,8 +69,9 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
     const done = new Map(inserted.map((r) => [r.enrollmentId, r.id]));
     await setEnrollmentStatus(db, [...done.keys()], "in_fulfilment");
     for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);
+    for (const row of rows) costs.set(row.enrollmentId, row.costCents);
   }
-  return { prepared, missing, repeat };
+  return { prepared, costs, missing, repeat };
 }
 
 /**

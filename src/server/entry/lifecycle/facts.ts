@@ -7,6 +7,7 @@ import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
 import { armFor, assignArms } from "./gates/holdout";
 import { suppressionKeys } from "@/server/contacts/suppression-check";
+import { type BatchContact, batchContacts } from "./batch-contacts";
 import type { EventContext } from "./snapshot";
 import type { GateFacts } from "./transitions";
 
@@ -19,7 +20,7 @@ export async function loadContact(db: Db, workspaceId: string, contactId: string
   return db.contact.findFirstOrThrow({ where: { id: contactId, workspaceId }, include: { account: { select: { id: true, name: true, domain: true } } } });
 }
 
-type GateContact = Awaited<ReturnType<typeof loadContact>>;
+type GateContact = BatchContact;
 
 const hasCaps = (c: EventContext["campaign"]) => c.frequencyCapContact !== null || c.frequencyCapAccount !== null;
 
@@ -64,14 +65,7 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
   if (ctxs.length === 0) return out;
   const workspaceId = ctxs[0].event.workspaceId;
   if (ctxs.some((c) => c.event.workspaceId !== workspaceId)) throw new Error("admissionFacts takes the events of one workspace");
-  const contacts = new Map(
-    (
-      await db.contact.findMany({
-        where: { workspaceId, id: { in: [...new Set(ctxs.map((c) => c.event.contactId))] } },
-        include: { account: { select: { id: true, name: true, domain: true } } },
-      })
-    ).map((c) => [c.id, c]),
-  );
+  const contacts = await batchContacts(db, workspaceId, ctxs.map((c) => c.event.contactId));
   const members = await loadMembership(db, ctxs);
   const suppressed = await loadSuppressed(db, workspaceId, [...contacts.values()]);
   const keyOf = new Map(ctxs.map((ctx) => [ctx.event.id, recipientKey(contacts.get(ctx.event.contactId)!)]));
