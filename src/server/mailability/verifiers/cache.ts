@@ -1,4 +1,5 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
+import { hotSql } from "@/server/platform/hot-transaction";
 import type { Db } from "@/server/db";
 import { addressKey } from "@/server/addresses/checks";
 import { type AddressFields, normaliseAddress } from "@/server/addresses/normalise";
@@ -23,10 +24,12 @@ export async function cachedVerifications(db: Db, p: { workspaceId: string; veri
   const out = new Map<string, TVerification>();
   if (!p.keys.length) return out;
   const since = new Date((p.now ?? new Date()).getTime() - VERIFICATION_MAX_AGE_DAYS * DAY);
-  const rows = await db.addressVerification.findMany({
-    where: { workspaceId: p.workspaceId, verifier: p.verifier, addressKey: { in: [...new Set(p.keys)] }, verifiedAt: { gte: since } },
-    select: { addressKey: true, verdict: true, vendorVerdict: true, standardised: true },
-  });
+  // A raw read: inside a lifecycle batch's hot transaction it runs straight on its connection.
+  const rows = await hotSql<{ addressKey: string; verdict: string; vendorVerdict: string; standardised: unknown }>(
+    db,
+    Prisma.sql`SELECT "addressKey", verdict, "vendorVerdict", standardised FROM "AddressVerification"
+                WHERE "workspaceId" = ${p.workspaceId} AND verifier = ${p.verifier} AND "addressKey" = ANY(${[...new Set(p.keys)]}::text[]) AND "verifiedAt" >= ${since}`,
+  );
   for (const r of rows) {
     const verdict = asVerdict(r.verdict);
     if (verdict) out.set(r.addressKey, { verdict, vendorVerdict: r.vendorVerdict, standardised: (r.standardised as AddressFields | null) ?? null });
