@@ -52,7 +52,10 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  */
 export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date): Promise<BatchOutcome> {
   const out: BatchOutcome = { continue: [], toRender: [], toSubmit: [], single: [] };
-  const events: EventUpdate[] = [];
+  // Each event's last update of the round wins (an event enrolled and given its piece and hold in
+  // one round is written once, as held).
+  const events = new Map<string, EventUpdate>();
+  const setEvent = (update: EventUpdate) => events.set(update.id, update);
   const enrollments: Record<string, unknown>[] = [];
   const prepare: EventContext[] = [];
   const reserve: EventContext[] = [];
@@ -71,20 +74,27 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         out.toSubmit.push(ctx);
         break;
       case "skip":
-        if (bare) events.push({ id: ctx.event.id, status: "skipped", skipReason: action.reason, mailabilityReasons: AUDITED_SKIPS.has(action.reason) ? (d.facts?.mailabilityReasons ?? []) : [], completedAt: now, release: true });
+        if (bare) setEvent({ id: ctx.event.id, status: "skipped", skipReason: action.reason, mailabilityReasons: AUDITED_SKIPS.has(action.reason) ? (d.facts?.mailabilityReasons ?? []) : [], completedAt: now, release: true });
         else oneByOne.push(d);
         break;
       case "hold_out":
         if (!ctx.enrollmentId) enrollments.push(enrollmentRow(ctx, "holdout", "held_out", null, d.facts?.recipientKey ?? null));
-        events.push({ id: ctx.event.id, status: "held_out", completedAt: now, release: true });
+        setEvent({ id: ctx.event.id, status: "held_out", completedAt: now, release: true });
         break;
-      case "enroll":
-        enrollments.push(enrollmentRow(ctx, "treatment", "scheduled", action.scheduledFor, d.facts?.recipientKey ?? null));
-        events.push({ id: ctx.event.id, status: "processing", release: false });
-        out.continue.push(ctx.event.id);
+      case "enroll": {
+        const row = enrollmentRow(ctx, "treatment", "scheduled", action.scheduledFor, d.facts?.recipientKey ?? null);
+        enrollments.push(row);
+        setEvent({ id: ctx.event.id, status: "processing", release: false });
+        // What the enrolled event does next, asked of decide as the next round would (its rows stay
+        // locked until the commit): usually its piece, made below in this round.
+        const next: EventContext = { ...ctx, enrollmentId: row.id, snapshot: { ...ctx.snapshot, enrollment: { arm: "treatment", scheduledFor: action.scheduledFor, cancelled: false } } };
+        const then = decide(next.snapshot, null);
+        if (then.kind === "prepare_piece" && !then.needsReview) prepare.push(next);
+        else out.continue.push(ctx.event.id);
         break;
+      }
       case "wait":
-        if (action.until && (action.reason === "scheduled" || action.reason === "paused")) events.push({ id: ctx.event.id, status: "waiting", runAfter: action.until, release: true });
+        if (action.until && (action.reason === "scheduled" || action.reason === "paused")) setEvent({ id: ctx.event.id, status: "waiting", runAfter: action.until, release: true });
         else oneByOne.push(d);
         break;
       case "prepare_piece":
@@ -115,7 +125,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
       const next: EventContext = { ...ctx, pieceId, snapshot: { ...ctx.snapshot, piece: { status: "approved" } } };
       if (decide(next.snapshot, null).kind === "reserve_budget") reserve.push(next);
       else {
-        events.push({ id: ctx.event.id, status: "processing", release: false });
+        setEvent({ id: ctx.event.id, status: "processing", release: false });
         out.continue.push(ctx.event.id);
       }
     }
@@ -126,7 +136,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
 
   if (complete.length) {
     await setEnrollmentStatus(db, complete.map((c) => c.enrollmentId!), "mailed");
-    for (const ctx of complete) events.push({ id: ctx.event.id, status: "completed", completedAt: now, release: true });
+    for (const ctx of complete) setEvent({ id: ctx.event.id, status: "completed", completedAt: now, release: true });
   }
 
   // The statements on the campaign's row come last, so its lock is held from them to the commit
@@ -138,18 +148,18 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         oneByOne.push({ ctx, action: { kind: "skip", reason: "budget_exhausted" }, facts: null });
         continue;
       }
-      events.push({ id: ctx.event.id, status: "enrolled", release: false });
+      setEvent({ id: ctx.event.id, status: "enrolled", release: false });
       // What the event does next with its hold, asked of decide as the next round would (its rows stay
       // locked until the commit): usually the vendor, so the step ends here instead of reading the batch again.
       if (decide({ ...ctx.snapshot, eventStatus: "enrolled", reservation: { status: "held" } }, null).kind === "submit_to_vendor") out.toSubmit.push(ctx);
       else out.continue.push(ctx.event.id);
     }
     // Pieces from drafts are in fulfilment already; one approved by a person may not be.
-    const granted = reserve.filter((c) => held.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
+    const granted = reserve.filter((c) => held.has(c.enrollmentId!) && !costs.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
     await setEnrollmentStatus(db, granted, "in_fulfilment");
   }
 
-  await updateEvents(db, events);
+  await updateEvents(db, [...events.values()]);
   // A piece the vendor (or its tracking) marked mailed is charged now (a hold already charged is left as it is).
   if (complete.length) await chargeReservations(db, { enrollmentIds: complete.map((c) => c.enrollmentId!), now });
 
@@ -251,6 +261,6 @@ export async function finishSubmitted(db: Db, eventIds: string[], token: string,
   // their holds last, after the events are written.
   const decisions: BatchDecision[] = mailed.map((c) => ({ ctx: c, action: decide({ ...c.snapshot, piece: { status: "mailed" } }, null), facts: null }));
   await applyBatch(db, decisions, now);
-  // Every mailed piece is charged, whatever its event does next (a no-op for those applyBatch completed).
-  await chargeReservations(db, { enrollmentIds: mailed.map((c) => c.enrollmentId!), now });
+  // Every mailed piece is charged, whatever its event does next (applyBatch charged those it completed).
+  await chargeReservations(db, { enrollmentIds: decisions.filter((d) => d.action.kind !== "complete").map((d) => d.ctx.enrollmentId!), now });
 }
