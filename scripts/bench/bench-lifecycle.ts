@@ -13,7 +13,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
-import { accept, BATCH, bigCampaign, openCount, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
+import { accept, BATCH, bigCampaign, cpuBetween, msPer, openCount, readCpu, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
 import { compileWorker } from "./workers";
 
@@ -27,14 +27,16 @@ async function throughput(prisma: PrismaClient, url: string, workspaceId: string
   // Held back until the workers run, then released at once: the clock starts at the release.
   await prisma.$executeRaw`UPDATE "EntryEvent" SET "runAfter" = timezone('UTC', now()) + interval '1 day' WHERE "campaignId" = ${campaign.id}`;
   const procs = await startWorkers(workers, url);
+  const cpuBefore = await readCpu(prisma, procs);
   const started = Date.now();
   await prisma.$executeRaw`UPDATE "EntryEvent" SET "runAfter" = timezone('UTC', now()) WHERE "campaignId" = ${campaign.id}`;
   await untilTerminal(prisma, campaign.id);
   const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuBetween(cpuBefore, await readCpu(prisma, procs));
   await stopWorkers(procs);
   const notCompleted = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: { not: "completed" } } });
   const spent = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { spentCents: true, reservedCents: true } });
-  return { workers, events: N, seconds, perSecond: N / seconds, notCompleted, renderSeconds, spent };
+  return { workers, events: N, seconds, perSecond: N / seconds, notCompleted, renderSeconds, spent, cpu };
 }
 
 async function steady(prisma: PrismaClient, url: string, workspaceId: string) {
@@ -76,12 +78,17 @@ async function main() {
     const ref = await reference(database.prisma, db.acme.id, N);
     const lag = await steady(database.prisma, db.url, db.acme.id);
     console.log(`\nEntry lifecycle on PostgreSQL (accepted -> gates -> piece from its draft -> reserve -> print and mail -> completed), batches of ${BATCH}\n`);
-    console.log("| workers | events | seconds | events/s | of the reference | not completed | spent (cents) |");
-    console.log("|---|---|---|---|---|---|---|");
+    const refCpu = ref.cpu.workers + ref.cpu.database;
+    console.log("| workers | events | seconds | events/s | of the reference | CPU per event: workers + PostgreSQL (ms) | of the reference's CPU | not completed | spent (cents) |");
+    console.log("|---|---|---|---|---|---|---|---|---|");
     for (const r of [one, two]) {
-      console.log(`| ${r.workers} | ${r.events} | ${r.seconds.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${(r.perSecond / ref.perSecond).toFixed(2)} | ${r.notCompleted} | ${r.spent.spentCents} (held ${r.spent.reservedCents}) |`);
+      const cpu = r.cpu.workers + r.cpu.database;
+      console.log(
+        `| ${r.workers} | ${r.events} | ${r.seconds.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${(r.perSecond / ref.perSecond).toFixed(2)} | ${msPer(r.cpu.workers, r.events)} + ${msPer(r.cpu.database, r.events)} | ${(refCpu / ref.completed / (cpu / r.events)).toFixed(2)} | ${r.notCompleted} | ${r.spent.spentCents} (held ${r.spent.reservedCents}) |`,
+      );
     }
-    console.log(`| reference (one SQL statement) | ${ref.completed} | ${ref.seconds.toFixed(1)} | ${ref.perSecond.toFixed(0)} | 1.00 | ${N - ref.completed} | |`);
+    console.log(`| reference (one SQL statement) | ${ref.completed} | ${ref.seconds.toFixed(1)} | ${ref.perSecond.toFixed(0)} | 1.00 | 0 + ${msPer(ref.cpu.database, ref.completed)} | 1.00 | ${N - ref.completed} | |`);
+    console.log("\nCPU is read from /proc for the workers and for the PostgreSQL backends of the benchmark's database (its own polling included): it moves far less than wall time with the machine's load.");
     console.log(`\nDrafts rendered before going live: ${N} in ${one.renderSeconds.toFixed(1)} s (${(N / one.renderSeconds).toFixed(0)}/s, a drafts_generate job in this process).`);
     console.log(`\nSteady load with 2 workers: ${lag.offered.toFixed(0)} events/s offered for ${STEADY_SECONDS} s, ${lag.events} completed`);
     console.log(`lag accepted -> terminal: p50 ${(lag.p50 / 1000).toFixed(2)} s, p99 ${(lag.p99 / 1000).toFixed(2)} s, max ${(lag.max / 1000).toFixed(2)} s (aim: p99 under 5 s)`);

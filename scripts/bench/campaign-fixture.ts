@@ -9,6 +9,7 @@ import { goLive } from "@/server/campaigns/service";
 import { requestDraftGeneration } from "@/server/drafts/service";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { drainJobs } from "@/test/jobs";
+import { backendCpuDelta, backendCpuSeconds, processCpuSeconds } from "./cpu-time";
 import { startWorker, stopWorker } from "./workers";
 
 export const BATCH = process.env.WORKER_BATCH_SIZE ?? "100";
@@ -76,6 +77,20 @@ export const startWorkers = (count: number, url: string) =>
   Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH }, echo: !!process.env.BENCH_WORKER_ECHO, nodeFlags: process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) })));
 export const stopWorkers = (workers: ChildProcess[]) => Promise.all(workers.map(stopWorker));
 
+/** CPU used so far by the workers and by the PostgreSQL backends of the benchmark's database. */
+export interface CpuReading {
+  workers: number;
+  backends: Map<number, number>;
+}
+export const readCpu = async (prisma: PrismaClient, workers: ChildProcess[] = []): Promise<CpuReading> => ({
+  workers: workers.reduce((sum, w) => sum + processCpuSeconds(w.pid), 0),
+  backends: await backendCpuSeconds(prisma),
+});
+/** Seconds of CPU between two readings: the workers' and PostgreSQL's (the benchmark's own polling included). */
+export const cpuBetween = (a: CpuReading, b: CpuReading) => ({ workers: b.workers - a.workers, database: backendCpuDelta(a.backends, b.backends) });
+/** Milliseconds of CPU per event, as printed. */
+export const msPer = (seconds: number, events: number) => ((seconds * 1000) / Math.max(1, events)).toFixed(2);
+
 export const terminal = ["completed", "held_out", "skipped", "failed"] as const;
 export const openCount = (prisma: PrismaClient, campaignId: string) => prisma.entryEvent.count({ where: { campaignId, status: { notIn: [...terminal] } } });
 
@@ -108,6 +123,7 @@ export async function untilTerminal(prisma: PrismaClient, campaignId: string) {
 export async function reference(prisma: PrismaClient, workspaceId: string, n: number) {
   const { campaign, contactIds } = await bigCampaign(prisma, workspaceId, n, "reference");
   await accept(prisma, workspaceId, campaign.id, contactIds);
+  const cpuBefore = await readCpu(prisma);
   const started = performance.now();
   await prisma.$executeRaw`
     WITH ev AS (
@@ -138,7 +154,8 @@ export async function reference(prisma: PrismaClient, workspaceId: string, n: nu
     UPDATE "EntryEvent" e SET status = 'completed', "completedAt" = now(), "updatedAt" = now()
       FROM enr WHERE e.id = enr."entryEventId"`;
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuBetween(cpuBefore, await readCpu(prisma));
   const completed = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: "completed" } });
-  return { seconds, perSecond: completed / seconds, completed };
+  return { seconds, perSecond: completed / seconds, completed, cpu };
 }
 
