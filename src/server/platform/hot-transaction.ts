@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type pg from "pg";
+import pg from "pg";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 
 /**
@@ -65,8 +65,11 @@ export function hotTransaction<T>(prisma: PrismaClient, work: (tx: Prisma.Transa
 // timestamp without time zone (Prisma's DateTime) is stored in UTC: read it so, whatever the process's zone.
 const UTC_TIMESTAMP = 1114;
 const parseUtc = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
-let driverTypes: pg.CustomTypesConfig | null = null;
+const driverTypes = {
+  getTypeParser: ((oid: number, format?: string) => (oid === UTC_TIMESTAMP && format !== "binary" ? parseUtc : pg.types.getTypeParser(oid, format as "text"))) as pg.CustomTypesConfig["getTypeParser"],
+};
 
+// One entry per hot statement of the code (their texts never change, only their values).
 const statementNames = new Map<string, string>();
 /** A name per statement text: PostgreSQL parses and plans it once per connection. */
 function statementName(text: string): string {
@@ -86,13 +89,8 @@ function statementName(text: string): string {
 export async function hotSql<T = unknown>(tx: RawCapable, query: Prisma.Sql): Promise<T[]> {
   const slot = slots.getStore();
   if (!slot?.client || slot.tx !== tx) return tx.$queryRaw<T[]>(query);
-  driverTypes ??= await typesOf();
   const values = query.values.map((v) => (v instanceof Date ? v.toISOString() : v));
   const result = await slot.client.query({ name: statementName(query.text), text: query.text, values, types: driverTypes });
   return result.rows as T[];
 }
 
-async function typesOf(): Promise<pg.CustomTypesConfig> {
-  const { types } = (await import("pg")).default;
-  return { getTypeParser: ((oid: number, format?: string) => (oid === UTC_TIMESTAMP && format !== "binary" ? parseUtc : types.getTypeParser(oid, format as "text"))) as pg.CustomTypesConfig["getTypeParser"] };
-}
