@@ -6,6 +6,7 @@
  * On the embedded database the worker runs inside the server instead (PGlite is single-process).
  */
 import { runDataBackfills } from "@/server/contacts/rekey";
+import { checkImportsOnEventLoop } from "@/server/imports/check-placement";
 import { tuneHeapGrowth } from "@/server/platform/heap";
 import { startWorkers } from "@/server/runtime/workers";
 import { baseUrl } from "@/server/platform/base-url";
@@ -21,6 +22,8 @@ await runCli(async (database) => {
   // In a thread that ends: the schema engine's memory is not kept for the worker's lifetime.
   await applyMigrationsInThread(database.target.url);
   await runDataBackfills(database.prisma, (line) => console.error(line));
+  // No web requests here: an import's file is checked on the event loop, without a thread's heap.
+  checkImportsOnEventLoop();
   const worker = startWorkers(database.prisma);
   console.error(`Worker ${process.pid} running (lifecycle and jobs); response links point to ${baseUrl()}.`);
   await new Promise<void>((resolve) => {

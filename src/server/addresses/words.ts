@@ -118,6 +118,32 @@ export function streetWords(country: string): TStreetWords {
  */
 export function keyWords(country: string, line: string | null | undefined): string {
   if (!line) return "";
+  let recent = recentByCountry.get(country);
+  if (!recent) recentByCountry.set(country, (recent = new Map()));
+  const known = recent.get(line);
+  if (known !== undefined) return known;
+  const key = readKeyWords(country, line);
+  if (recent.size >= RECENT_LINES) recent.clear();
+  recent.set(detached(line), key);
+  return key;
+}
+
+/**
+ * The lines keyWords read last, per country, with their answer: an import's rows repeat their
+ * cities, and the people of one company its street, so most lines of a file were read a few rows
+ * before (the same answer, without the regular expressions). At most RECENT_LINES a country.
+ */
+const recentByCountry = new Map<string, Map<string, string>>();
+const RECENT_LINES = 4096;
+
+/**
+ * A copy of a line that shares no memory with the text it was cut from: a value read from a CSV
+ * may be a slice of the parser's whole chunk, which a remembered line would keep alive. Short
+ * strings are never slices (V8 copies under 13 characters).
+ */
+const detached = (s: string) => (s.length < 13 ? s : Buffer.from(s, "utf16le").toString("utf16le"));
+
+function readKeyWords(country: string, line: string): string {
   const { words, compounds } = streetWords(country || "US");
   const out: string[] = [];
   for (const chunk of plainWord(line).split(/[\s,;/]+/u)) {

@@ -99,4 +99,14 @@ describe("duplicates within a file", () => {
     expect(crm.seen({ email: null, crmId: "2", matchKey: key })).toBe(false);
     expect(crm.seen({ email: "x@y.com", crmId: null, matchKey: key })).toBe(true);
   });
+
+  it("hold across a large file: every repeat is found and no new person is taken for one", () => {
+    const seen = new FileDuplicates();
+    const row = (i: number) => ({ email: i % 3 === 0 ? null : `p${i}@x.com`, crmId: i % 3 === 1 ? null : `crm-${i}`, matchKey: `p ${i}|us|02116|boston|${i} main st` });
+    for (let i = 0; i < 20_000; i++) expect(seen.seen(row(i))).toBe(false);
+    for (let i = 0; i < 20_000; i += 7) expect(seen.seen(row(i))).toBe(true);
+    // The same name and address with another email is someone else, however many rows came before.
+    expect(seen.seen({ email: "other@x.com", crmId: null, matchKey: row(4).matchKey })).toBe(false);
+    expect(seen.seen({ email: null, crmId: null, matchKey: row(4).matchKey })).toBe(true);
+  });
 });

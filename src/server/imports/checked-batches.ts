@@ -1,15 +1,17 @@
 import { Worker } from "node:worker_threads";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { threadModule } from "@/server/platform/thread-module";
+import { importsCheckedOnEventLoop } from "./check-placement";
 import { csvBatches } from "./csv";
 import type { FromParseThread, ParseThreadInput } from "./parse-protocol";
 import { type Batch, rowChecker } from "./prepare";
 import { storedFile, storedText } from "./upload";
 
 /**
- * Files from this size on are read and checked in a thread of their own; smaller ones (an agent's
- * few hundred rows) in the job itself, a batch at a time between turns of the event loop, where
- * starting a thread would cost more than the reading. IMPORT_THREAD_MIN_BYTES changes it (0: always a thread).
+ * In a process that serves web requests, files from this size on are read and checked in a thread
+ * of their own; smaller ones (an agent's few hundred rows) in the job itself, a slice of rows
+ * between turns of the event loop, where starting a thread would cost more than the reading.
+ * IMPORT_THREAD_MIN_BYTES changes it (0: always a thread). `npm run worker` uses no thread.
  */
 export function threadMinBytes(): number {
   const n = Number(process.env.IMPORT_THREAD_MIN_BYTES ?? 256 * 1024);
@@ -34,22 +36,56 @@ export interface CheckedFile {
   dataRows(): number;
 }
 
+/** Rows checked between two turns of the event loop. */
+const SLICE_ROWS = 100;
+
 /**
  * The kept file of an import, read and checked a batch at a time (prepare.ts): in a worker thread
- * for a file of `threadMinBytes()` or more, so that parsing and checking 200,000 rows never holds
- * the web server's event loop (on the embedded database the jobs run inside the server).
+ * for a file of `threadMinBytes()` or more in a process that serves the web (the jobs may run
+ * inside the server, and always do on the embedded database), so that parsing and checking 200,000
+ * rows never holds its event loop; otherwise in the job itself, a slice at a time. `npm run worker`
+ * serves no requests, and there a thread would only cost a second V8 heap and young generation
+ * (45 to 65 MB at the peak of a 100,000-row import) and a copy of every batch from its heap into
+ * the job's (check-placement.ts).
  */
 export function checkedBatches(prisma: PrismaClient, importId: string, input: ParseThreadInput & { byteSize: number }): CheckedFile {
-  return input.byteSize >= threadMinBytes() ? inThread(prisma, importId, input) : inline(prisma, importId, input);
+  return input.byteSize >= threadMinBytes() && !importsCheckedOnEventLoop() ? inThread(prisma, importId, input) : inline(prisma, importId, input);
 }
 
+/**
+ * Reads and checks the file in the job, `SLICE_ROWS` rows between turns of the event loop, one
+ * batch ahead: the next batch is read and checked while the job writes the one before (the
+ * database's work and Node's overlap, as with the thread).
+ */
 function inline(prisma: PrismaClient, importId: string, input: ParseThreadInput): CheckedFile {
   const checker = rowChecker(input);
-  async function* batches() {
-    for await (const records of csvBatches(storedText(prisma, importId, input.encoding), input.delimiter, input.batchRows)) {
-      const batch = checker.check(records);
-      await turn();
-      if (batch) yield batch;
+  async function* batches(): AsyncGenerator<Batch> {
+    const source = csvBatches(storedText(prisma, importId, input.encoding), input.delimiter, input.batchRows);
+    /** The next batch checked; null when an earlier run wrote all of it; undefined at the end of the file. */
+    const checkNext = async (): Promise<Batch | null | undefined> => {
+      const next = await source.next();
+      if (next.done) return undefined;
+      const records = next.value;
+      const batch = checker.begin();
+      for (let from = 0; from < records.length; from += SLICE_ROWS) {
+        checker.add(batch, records, from, Math.min(from + SLICE_ROWS, records.length));
+        await turn();
+      }
+      return checker.end(batch);
+    };
+    let ahead = checkNext();
+    try {
+      for (;;) {
+        const batch = await ahead;
+        if (batch === undefined) return;
+        ahead = checkNext();
+        // Awaited at the next turn of this loop, or in `finally` when the job stops first.
+        ahead.catch(() => {});
+        if (batch) yield batch;
+      }
+    } finally {
+      await ahead.catch(() => {});
+      await source.return(undefined);
     }
   }
   return { batches: batches(), dataRows: checker.dataRows };

@@ -11,6 +11,7 @@ import { contactsImportJob, importWriteRows } from "./job";
 import type { TColumnTarget } from "@/server/contacts/csv-headers";
 import { getImport, resumeImport } from "./service";
 import { receiveUpload } from "./upload";
+import { checkImportsOnEventLoop } from "./check-placement";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -154,16 +155,21 @@ describe("importing again", () => {
   });
 });
 
-describe("a long import", () => {
+describe.each([
+  ["in the import's thread, as a large upload is in a process that serves the web", false],
+  ["on the event loop, a slice at a time, as `npm run worker` reads every file", true],
+])("a long import read %s", (_, onEventLoop) => {
   const ROWS = 7_000;
   // The first batch's records: the header and the rows after it.
   const FIRST_BATCH = importWriteRows() - 1;
-  // Read and checked in the import's thread, as a large upload is: a crash or a cancel ends it too.
+  // A crash or a cancel ends the reading too, wherever it runs.
   beforeAll(() => {
     process.env.IMPORT_THREAD_MIN_BYTES = "0";
+    checkImportsOnEventLoop(onEventLoop);
   });
   afterAll(() => {
     delete process.env.IMPORT_THREAD_MIN_BYTES;
+    checkImportsOnEventLoop(false);
   });
 
   it("that crashes mid-batch resumes after its last committed batch: no contact twice, no row lost, exact counts", async () => {

@@ -54,11 +54,15 @@ export function rowChecker(o: RowCheckOptions) {
   let repeatsKept = 0;
   const kept = (values: string[]) => values.slice(0, MAX_KEPT_VALUES).map((v) => v.replace(/\u0000/g, "").slice(0, 1000));
 
-  /** The batch of these records, or null when all of them were written by an earlier run. */
-  const check = (records: CsvRecord[]): Batch | null => {
-    const batch: Batch = { rows: [], rowNumbers: [], repeats: [], issues: [], skipped: 0, duplicates: 0, dataRowsAfter: 0 };
-    let fresh = 0;
-    for (const rec of records) {
+  /** An empty batch, to fill with `add` and close with `end`. */
+  const begin = (): Batch => ({ rows: [], rowNumbers: [], repeats: [], issues: [], skipped: 0, duplicates: 0, dataRowsAfter: 0 });
+  // Rows of the open batch that no earlier run wrote.
+  let fresh = 0;
+
+  /** Reads records[from, to) into the open batch: the records of one batch may be read a slice at a time. */
+  const add = (batch: Batch, records: CsvRecord[], from = 0, to = records.length) => {
+    for (let r = from; r < to; r++) {
+      const rec = records[r];
       recordNo++;
       if (isBlankRecord(rec.values)) continue;
       if (!headerSeen) {
@@ -95,8 +99,21 @@ export function rowChecker(o: RowCheckOptions) {
       batch.rows.push(c);
       batch.rowNumbers.push(recordNo);
     }
-    batch.dataRowsAfter = dataRows;
-    return fresh ? batch : null;
   };
-  return { check, dataRows: () => dataRows };
+
+  /** Closes the open batch: it, or null when all of its rows were written by an earlier run. */
+  const end = (batch: Batch): Batch | null => {
+    batch.dataRowsAfter = dataRows;
+    const any = fresh > 0;
+    fresh = 0;
+    return any ? batch : null;
+  };
+
+  /** The batch of these records, or null when all of them were written by an earlier run. */
+  const check = (records: CsvRecord[]): Batch | null => {
+    const batch = begin();
+    add(batch, records);
+    return end(batch);
+  };
+  return { check, begin, add, end, dataRows: () => dataRows };
 }

@@ -2,7 +2,7 @@ import { normaliseEmail, toDomain } from "@/server/contacts/keys";
 import { toCountryCode } from "@/server/addresses/countries";
 import { CUSTOM_FIELD_MAX, FIELD_MAX } from "@/server/contacts/limits";
 import type { TContactInput } from "@/server/contacts/write-model";
-import { customFieldName, type TColumnTarget, type TContactField } from "@/server/contacts/csv-headers";
+import { CONTACT_FIELDS, customFieldName, type TColumnTarget, type TContactField } from "@/server/contacts/csv-headers";
 
 export interface RowIssue {
   column: string | null;
@@ -33,8 +33,20 @@ const clean = (v: string | undefined) => unguard((v === undefined ? "" : v.inclu
  */
 export const unguard = (v: string) => (v.length > 1 && v.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(v) ? v.slice(1).trim() : v);
 
+/** Whitespace that squashing changes: any but a single space between words. */
+const LOOSE_SPACE = /[^\S ]| {2}|^ | $/;
+/** A line with each run of whitespace one space, trimmed; the line itself when it is so already (most are: no new string). */
+const squashSpaces = (l: string) => (LOOSE_SPACE.test(l) ? l.replace(/\s+/g, " ").trim() : l);
+
 /** The lines of a value written over several lines (a quoted cell with line breaks), without empty ones. */
-const linesOf = (v: string | null) => (v ?? "").split(/\r\n|\r|\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
+function linesOf(v: string | null): string[] {
+  if (!v) return [];
+  if (!v.includes("\n") && !v.includes("\r")) {
+    const line = squashSpaces(v);
+    return line ? [line] : [];
+  }
+  return v.split(/\r\n|\r|\n/).map(squashSpaces).filter(Boolean);
+}
 
 /**
  * A street written over several lines in one cell (as CRMs export "Street": "500 Boylston St" and
@@ -47,7 +59,10 @@ export function streetLines(line1: string | null, line2: string | null): { addre
   return { addressLine1: first ?? null, addressLine2: second || null };
 }
 
-type ColumnPlan = { index: number; column: string } & ({ field: TContactField; max: number } | { custom: string });
+/** Each contact field's place in a row's values (readRow keeps them in an array, not an object keyed by name). */
+const SLOT = Object.fromEntries(CONTACT_FIELDS.map((f, i) => [f, i])) as Record<TContactField, number>;
+
+type ColumnPlan = { index: number; column: string; slot: number; max: number; custom: string | null };
 
 /**
  * Reads the data rows of one file (or one CRM page) as contacts, by the column mapping: each row's
@@ -55,7 +70,8 @@ type ColumnPlan = { index: number; column: string } & ({ field: TContactField; m
  * is refused only when it cannot be a contact at all (no name and no email, or a value longer than
  * a field holds); a value that is wrong but not needed (an email that is not one, an unknown
  * country) is left out with a warning. What each column becomes is worked out once, so reading a
- * row is one pass over its mapped values (an import reads 100,000 of them).
+ * row is one pass over its mapped values (an import reads 100,000 of them), into one array of the
+ * fields' values kept for the next row: a row makes only the contact it gives.
  */
 export function rowReader(targets: TColumnTarget[], headers: string[]): (values: string[]) => PreparedRow {
   const columns: ColumnPlan[] = [];
@@ -66,26 +82,30 @@ export function rowReader(targets: TColumnTarget[], headers: string[]): (values:
     if (target.startsWith("custom:")) {
       const custom = customFieldName(target);
       // An object's prototype slot, not a field: a value written there would be lost.
-      if (custom !== "__proto__") columns.push({ index, column, custom });
+      if (custom !== "__proto__") columns.push({ index, column, slot: -1, max: CUSTOM_FIELD_MAX.value, custom });
       return;
     }
     const field = target as TContactField;
     columnOf[field] = column;
-    columns.push({ index, column, field, max: FIELD_MAX[field] });
+    columns.push({ index, column, slot: SLOT[field], max: FIELD_MAX[field], custom: null });
   });
-  return (values) => readRow(values, columns, columnOf);
+  const fields: (string | null)[] = CONTACT_FIELDS.map(() => null);
+  return (values) => {
+    fields.fill(null);
+    return readRow(values, columns, columnOf, fields);
+  };
 }
 
-function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Record<TContactField, string>>): PreparedRow {
-  const fields: Partial<Record<TContactField, string>> = {};
+function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Record<TContactField, string>>, fields: (string | null)[]): PreparedRow {
   const customFields: Record<string, string> = {};
   let customCount = 0;
   const warnings: RowIssue[] = [];
-  for (const c of columns) {
+  for (let k = 0; k < columns.length; k++) {
+    const c = columns[k];
     const value = clean(values[c.index]);
     if (!value) continue;
-    if ("custom" in c) {
-      if (value.length > CUSTOM_FIELD_MAX.value) return { kind: "refused", issue: { column: c.column, reason: `longer than ${CUSTOM_FIELD_MAX.value} characters` } };
+    if (c.custom !== null) {
+      if (value.length > c.max) return { kind: "refused", issue: { column: c.column, reason: `longer than ${c.max} characters` } };
       if (customCount < CUSTOM_FIELD_MAX.count) {
         if (!Object.hasOwn(customFields, c.custom)) customCount++;
         customFields[c.custom] = value;
@@ -93,15 +113,16 @@ function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Reco
       continue;
     }
     if (value.length > c.max) return { kind: "refused", issue: { column: c.column, reason: `longer than ${c.max} characters` } };
-    fields[c.field] = value;
+    fields[c.slot] = value;
   }
-  const v = (f: TContactField) => fields[f] ?? null;
+  const v = (f: TContactField) => fields[SLOT[f]];
 
   let firstName = v("firstName") ?? "";
   let lastName = v("lastName") ?? "";
   if (!firstName && !lastName && v("fullName")) ({ firstName, lastName } = splitFullName(v("fullName")!));
   if (firstName.length > FIELD_MAX.firstName) return { kind: "refused", issue: { column: columnOf.fullName!, reason: `the first name is longer than ${FIELD_MAX.firstName} characters` } };
   if (lastName.length > FIELD_MAX.lastName) return { kind: "refused", issue: { column: columnOf.fullName!, reason: `the last name is longer than ${FIELD_MAX.lastName} characters` } };
+
 
   let email: string | null = null;
   if (v("email")) {
@@ -134,20 +155,18 @@ function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Reco
     crmId = null;
   }
   const street = streetLines(v("addressLine1"), v("addressLine2"));
-  const address = {
-    firstName,
-    lastName,
-    ...street,
-    city: v("city"),
-    region: v("region"),
-    postalCode: v("postalCode"),
-    country,
-  };
   return {
     kind: "contact",
     warnings,
     contact: {
-      ...address,
+      firstName,
+      lastName,
+      addressLine1: street.addressLine1,
+      addressLine2: street.addressLine2,
+      city: v("city"),
+      region: v("region"),
+      postalCode: v("postalCode"),
+      country,
       title: v("title"),
       email,
       phone: v("phone"),

@@ -1,8 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseTarget, describeTarget } from "./config";
 import { lockDataDir } from "./embedded-lock";
@@ -81,21 +80,50 @@ export function openDatabase(target: DatabaseTarget): Database {
     };
   }
   const release = target.kind === "embedded" ? lockDataDir(target.dataDir) : () => {};
-  return pgliteDatabase(target.kind === "embedded" ? new PGlite(target.dataDir) : new PGlite(), target, release);
+  const pglite = import("@electric-sql/pglite").then(({ PGlite }) => (target.kind === "embedded" ? new PGlite(target.dataDir) : new PGlite()));
+  return pgliteDatabase(pglite, target, release);
 }
 
-/** A Database on an open PGlite instance (also used by tests on a copy of the migrated template). */
-export function pgliteDatabase(pglite: PGlite, target: DatabaseTarget, release: () => void = () => {}): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
-  registerDriver(prisma, (text, values) => pglite.query(text, values).then((result) => result.rows));
-  registerLoader(prisma, insertLoader((text, values) => pglite.query(text, values)));
+/**
+ * Prisma's adapter for PGlite, the adapter's package loaded when Prisma first connects: PGlite and
+ * its adapter are loaded only by a process on the embedded database, never by a worker or a
+ * server on PostgreSQL. Prisma asks a factory only for its provider and name before it connects.
+ */
+class PGliteOnFirstUse implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = "postgres";
+  readonly adapterName = "pglite-prisma-adapter";
+
+  constructor(private readonly pglite: Promise<PGlite>) {}
+
+  private async factory(): Promise<SqlMigrationAwareDriverAdapterFactory> {
+    const [{ PrismaPGlite }, pglite] = await Promise.all([import("pglite-prisma-adapter"), this.pglite]);
+    return new PrismaPGlite(pglite);
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return (await this.factory()).connect();
+  }
+
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    return (await this.factory()).connectToShadowDb();
+  }
+}
+
+/** A Database on a PGlite instance, open or opening (also used by tests on a copy of the migrated template). */
+export function pgliteDatabase(instance: PGlite | Promise<PGlite>, target: DatabaseTarget, release: () => void = () => {}): Database {
+  const pglite = Promise.resolve(instance);
+  // An instance that fails to open fails the first statement; here it must not be an unhandled rejection.
+  pglite.catch(() => {});
+  const prisma = new PrismaClient({ adapter: new PGliteOnFirstUse(pglite), transactionOptions: TRANSACTION_OPTIONS });
+  registerDriver(prisma, (text, values) => pglite.then((p) => p.query(text, values)).then((result) => result.rows));
+  registerLoader(prisma, insertLoader((text, values) => pglite.then((p) => p.query(text, values))));
   return {
     prisma,
     target,
-    migrationAdapter: () => new PrismaPGlite(pglite),
+    migrationAdapter: () => new PGliteOnFirstUse(pglite),
     close: async () => {
       await prisma.$disconnect();
-      await pglite.close();
+      await (await pglite).close();
       release();
     },
   };
