@@ -13,7 +13,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
-import { accept, BATCH, bigCampaign, cpuBetween, msPer, openCount, readCpu, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
+import { accept, BATCH, bigCampaign, anyOpen, cpuBetween, msPer, readCpu, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
 import { compileWorker } from "./workers";
 
@@ -58,7 +58,7 @@ async function steady(prisma: PrismaClient, url: string, workspaceId: string) {
   await Promise.all(inflight);
   const offeredSeconds = (Date.now() - started) / 1000;
   const deadline = Date.now() + 10 * 60_000;
-  while ((await openCount(prisma, campaign.id)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  while ((await anyOpen(prisma, campaign.id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   await stopWorkers(procs);
   const lags = (
     await prisma.$queryRaw<{ ms: number }[]>`

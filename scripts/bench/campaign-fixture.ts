@@ -91,8 +91,13 @@ export const cpuBetween = (a: CpuReading, b: CpuReading) => ({ workers: b.worker
 /** Milliseconds of CPU per event, as printed. */
 export const msPer = (seconds: number, events: number) => ((seconds * 1000) / Math.max(1, events)).toFixed(2);
 
-export const terminal = ["completed", "held_out", "skipped", "failed"] as const;
-export const openCount = (prisma: PrismaClient, campaignId: string) => prisma.entryEvent.count({ where: { campaignId, status: { notIn: [...terminal] } } });
+/**
+ * Whether any event of the campaign is still open: one probe of the (campaignId, status) index that
+ * stops at the first. Counting them instead read every event of the campaign ten times a second (at
+ * 50,000 events, a good part of what PostgreSQL's CPU per event then showed).
+ */
+export const anyOpen = async (prisma: PrismaClient, campaignId: string) =>
+  (await prisma.entryEvent.findFirst({ where: { campaignId, status: { in: ["accepted", "processing", "waiting", "enrolled"] } }, select: { id: true } })) !== null;
 
 /**
  * Waits until every event of the campaign is terminal. With BENCH_WAITS=1 it samples what the
@@ -102,7 +107,7 @@ export const openCount = (prisma: PrismaClient, campaignId: string) => prisma.en
 export async function untilTerminal(prisma: PrismaClient, campaignId: string) {
   const waits = new Map<string, number>();
   let samples = 0;
-  while ((await openCount(prisma, campaignId)) > 0) {
+  while (await anyOpen(prisma, campaignId)) {
     if (process.env.BENCH_WAITS) {
       const rows = await prisma.$queryRaw<{ w: string }[]>`
         SELECT COALESCE(wait_event_type || ':' || wait_event, 'cpu') || ' | ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) AS w
