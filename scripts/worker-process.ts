@@ -10,7 +10,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundle, WORKER_NODE_FLAGS } from "./bundle.mjs";
+import { bundle, WORKER_NODE_FLAGS, workerMallocEnv } from "./bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Its own file name: a `npm run worker` started beside it recompiles .build/worker.mjs without touching this one. */
@@ -31,7 +31,7 @@ export async function startWorkerProcess(log: (line: string) => void): Promise<W
 
   const launch = () => {
     const startedAt = Date.now();
-    const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...workerMallocEnv() };
     delete env.WORKER;
     const proc = spawn(process.execPath, [...WORKER_NODE_FLAGS, SCRIPT], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
     child = proc;

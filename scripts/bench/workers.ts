@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { bundle, WORKER_NODE_FLAGS } from "../bundle.mjs";
+import { bundle, WORKER_NODE_FLAGS, workerMallocEnv } from "../bundle.mjs";
 
 const WORKER_SCRIPT = path.resolve(".build/worker.mjs");
 
@@ -17,7 +17,7 @@ export const compileWorker = () => bundle("scripts/worker.ts", WORKER_SCRIPT);
  * job, say) is shown as it says it.
  */
 export function startWorker(url: string, o: { env?: Record<string, string>; nodeFlags?: string[]; echo?: boolean } = {}): Promise<ChildProcess> {
-  const env = { ...process.env, DATABASE_URL: url, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...o.env };
+  const env = { ...process.env, DATABASE_URL: url, ...workerMallocEnv(), ...o.env };
   const child = spawn(process.execPath, [...(o.nodeFlags ?? []), ...WORKER_NODE_FLAGS, WORKER_SCRIPT], { stdio: ["ignore", "ignore", "pipe"], env });
   return new Promise((resolve, reject) => {
     let err = "";
