@@ -50,7 +50,9 @@ export function sandboxTrackingEvents(p: { pieceId: string; mailedAt: Date; retu
 
 /**
  * Moves the sandbox's mailed pieces along their simulated route: claims pieces still on their way
- * (FOR UPDATE SKIP LOCKED, so every worker may tick) and records the events now due on each.
+ * (FOR UPDATE SKIP LOCKED, so every worker may tick), those it has not looked at for longest first
+ * (by the oldest mailed date, the same 500 pieces waited out their route while newer ones had no
+ * event at all), and records the events now due on each.
  * Returns how many pieces gained an event (of one workspace with `workspaceId`: tests beside others on one database).
  */
 export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(), dayMs = sandboxDayMs(), workspaceId?: string): Promise<number> {
@@ -62,7 +64,7 @@ export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(),
          AND (p."trackingStatus" IS NULL OR p."trackingStatus" NOT IN ('delivered', 'returned_to_sender'))
          AND p."mailedAt" > ${new Date(now.getTime() - 60 * dayMs)}
          AND (${workspaceId ?? null}::text IS NULL OR p."workspaceId" = ${workspaceId ?? null})
-       ORDER BY p."mailedAt"
+       ORDER BY p."trackingUpdatedAt" NULLS FIRST, p."mailedAt"
        LIMIT ${CLAIM_LIMIT}
          FOR UPDATE OF p SKIP LOCKED`;
     const items = due.map((piece) => ({
