@@ -118,23 +118,30 @@ export function streetWords(country: string): TStreetWords {
  */
 export function keyWords(country: string, line: string | null | undefined): string {
   if (!line) return "";
-  let recent = recentByCountry.get(country);
-  if (!recent) recentByCountry.set(country, (recent = new Map()));
-  const known = recent.get(line);
+  const known = recentByCountry.get(country)?.get(line);
   if (known !== undefined) return known;
   const key = readKeyWords(country, line);
-  if (recent.size >= RECENT_LINES) recent.clear();
+  // A country the address gives is kept as written when it names none, so the countries are as
+  // many as a file's values: the bound is on all the lines remembered, whatever their countries.
+  if (remembered >= RECENT_LINES) {
+    recentByCountry.clear();
+    remembered = 0;
+  }
+  let recent = recentByCountry.get(country);
+  if (!recent) recentByCountry.set(country, (recent = new Map()));
   recent.set(detached(line), key);
+  remembered++;
   return key;
 }
 
 /**
  * The lines keyWords read last, per country, with their answer: an import's rows repeat their
  * cities, and the people of one company its street, so most lines of a file were read a few rows
- * before (the same answer, without the regular expressions). At most RECENT_LINES a country.
+ * before (the same answer, without the regular expressions). At most RECENT_LINES in all.
  */
 const recentByCountry = new Map<string, Map<string, string>>();
 const RECENT_LINES = 4096;
+let remembered = 0;
 
 /**
  * A copy of a line that shares no memory with the text it was cut from: a value read from a CSV
