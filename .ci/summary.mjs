@@ -25,6 +25,38 @@ function counts(name, report) {
   return { p: report.passed, f: report.failed };
 }
 
+// The report's failed tests (and Playwright's flaky ones, which passed on a retry), so the log that
+// ends a CI run says which ones they were.
+function failedTitles(name, report) {
+  const titles = [];
+  if (name.startsWith("vitest")) {
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed") titles.push(`failed: ${path.basename(file.name ?? "")} › ${test.fullName}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+        titles.push(`failed: ${path.basename(file.name ?? "")}: ${String(file.message ?? "the file failed").split("\n")[0]}`);
+      }
+    }
+  } else if (name.startsWith("playwright")) {
+    const walk = (suite, trail) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== "unexpected" && test.status !== "flaky") continue;
+          const firstFailure = test.results?.find((r) => r.status !== "passed" && r.status !== "skipped");
+          const reason = String(firstFailure?.error?.message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n")[0];
+          const label = test.status === "flaky" ? "flaky (failed, then passed on its retry)" : "failed";
+          titles.push(`${label}: ${[...trail, spec.title].join(" › ")} (${spec.file}:${spec.line})${reason ? ` — ${reason}` : ""}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...trail, child.title].filter(Boolean));
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
+    for (const error of report.errors ?? []) titles.push(`failed: an error outside any test: ${String(error.message ?? "").split("\n")[0]}`);
+  }
+  return titles.slice(0, 20);
+}
+
 for (const name of expected) {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) {
@@ -46,6 +78,13 @@ for (const name of expected) {
     c.f = 1;
   }
   console.log(`${name}: ${c.p} passed, ${c.f} failed`);
+  if (c.f > 0 || name.startsWith("playwright")) {
+    try {
+      for (const title of failedTitles(name, JSON.parse(fs.readFileSync(file, "utf8")))) console.log(`  ${title}`);
+    } catch {
+      // the counts above already say it failed
+    }
+  }
   passed += c.p;
   failed += c.f;
 }
