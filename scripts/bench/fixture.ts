@@ -10,6 +10,21 @@ import { insertKeyPool } from "@/test/api-key-pool";
 export const BENCH_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /**
+ * BENCH_EXPLAIN_MS=n: every later session of the benchmark's database (the workers', the server's)
+ * logs the plan of each statement slower than n ms to PostgreSQL's log, with its triggers' time
+ * (the foreign keys' checks among them) and buffers, by PostgreSQL's auto_explain. The settings
+ * belong to that database alone and go with it.
+ */
+async function explainSlowStatements(admin: pg.Client, database: string) {
+  const ms = process.env.BENCH_EXPLAIN_MS;
+  if (!ms) return;
+  if (!/^\d+$/.test(ms)) throw new Error(`BENCH_EXPLAIN_MS must be a whole number of milliseconds, not ${ms}`);
+  const settings = { session_preload_libraries: "auto_explain", "auto_explain.log_min_duration": ms, "auto_explain.log_analyze": "on", "auto_explain.log_triggers": "on", "auto_explain.log_buffers": "on", "auto_explain.log_nested_statements": "on" };
+  for (const [key, value] of Object.entries(settings)) await admin.query(`ALTER DATABASE ${database} SET ${key} = '${value}'`);
+  console.log(`auto_explain: statements over ${ms} ms in ${database} are logged with their plans (PostgreSQL's log)`);
+}
+
+/**
  * A fresh, migrated PostgreSQL database of its own for a benchmark, open; `drop()` closes it and
  * drops it. Runs never share state.
  */
@@ -18,6 +33,7 @@ export async function emptyBenchDatabase() {
   const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  await explainSlowStatements(admin, name);
   await admin.end();
   const url = new URL(BENCH_SERVER_URL);
   url.pathname = `/${name}`;

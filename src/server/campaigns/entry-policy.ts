@@ -35,6 +35,9 @@ export function entryProblem(c: { entryPolicy?: EntryPolicy; acceptsApiEvents?: 
   return null;
 }
 
+/** From this many entries at once, going live refreshes the planner's statistics of the events. */
+const BULK_ENTRY = 1_000;
+
 /**
  * Enters everyone in the campaign's audience, in one set-based statement inside the go-live
  * transaction: all of them or (when the transaction does not commit) none, and each contact at
@@ -53,6 +56,11 @@ export async function enterAudienceAtGoLive(
       FROM "AudienceMember" m
      WHERE m."audienceId" = ${p.audienceId} AND m."workspaceId" = ${p.workspaceId}
     ON CONFLICT ("workspaceId", "idempotencyKey") DO NOTHING`;
+  // A whole audience entered at once changes what the planner knows of the events (how many are
+  // accepted and due): without fresh statistics, the workers' claims read and sorted every accepted
+  // event for each batch, as if there were a handful. ANALYZE in this transaction counts its own
+  // new rows and its statistics commit with them (a role that may not analyze gets a warning only).
+  if (entered >= BULK_ENTRY) await tx.$executeRaw`ANALYZE "EntryEvent"`;
   signalWork();
   return entered;
 }

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db";
 import type { SkipReason } from "../lifecycle-states";
 import { applyAction } from "./apply";
-import { preparePiecesFromDrafts } from "./batch-pieces";
+import { findPieceDrafts, insertPiecesFromDrafts } from "./batch-pieces";
 import { setEnrollmentStatus } from "./enrollment-status";
 import type { AdmissionFacts } from "./facts";
 import { chargeReservations, reserveBudgets } from "./gates/budget";
@@ -56,7 +56,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   // one round is written once, as held).
   const events = new Map<string, EventUpdate>();
   const setEvent = (update: EventUpdate) => events.set(update.id, update);
-  const enrollments: Record<string, unknown>[] = [];
+  const enrollments: EnrollmentRow[] = [];
   const prepare: EventContext[] = [];
   const reserve: EventContext[] = [];
   const complete: EventContext[] = [];
@@ -112,12 +112,23 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
     }
   }
 
+  // The drafts first: an enrollment whose piece is made in this round is written in fulfilment at once.
+  const drafts = prepare.length ? await findPieceDrafts(db, prepare) : null;
+  const written = new Set<string>();
+  if (drafts) {
+    const ready = new Set(drafts.ready.map((c) => c.enrollmentId!));
+    for (const row of enrollments) {
+      if (!ready.has(row.id)) continue;
+      row.status = "in_fulfilment";
+      written.add(row.id);
+    }
+  }
   if (enrollments.length) await insertEnrollments(db, enrollments);
 
-  if (prepare.length) {
-    const pieces = await preparePiecesFromDrafts(db, prepare, now);
+  if (drafts) {
+    const pieces = await insertPiecesFromDrafts(db, drafts.ready, now, written);
     for (const [enrollmentId, cents] of pieces.costs) costs.set(enrollmentId, cents);
-    for (const ctx of prepare) {
+    for (const ctx of drafts.ready) {
       const pieceId = pieces.prepared.get(ctx.event.id);
       if (!pieceId) continue;
       // What the event does next with its approved piece, asked of decide as the next round would
@@ -129,9 +140,9 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         out.continue.push(ctx.event.id);
       }
     }
-    out.toRender.push(...pieces.missing);
+    out.toRender.push(...drafts.missing);
     // A recipient entering the campaign again gets a piece with fresh response codes, rendered here.
-    for (const ctx of pieces.repeat) oneByOne.push({ ctx, action: { kind: "prepare_piece", needsReview: false }, facts: null });
+    for (const ctx of drafts.repeat) oneByOne.push({ ctx, action: { kind: "prepare_piece", needsReview: false }, facts: null });
   }
 
   if (complete.length) {
@@ -169,7 +180,9 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   return out;
 }
 
-function enrollmentRow(ctx: EventContext, arm: "treatment" | "holdout", status: "scheduled" | "held_out", scheduledFor: Date | null, recipientKey: string | null) {
+type EnrollmentRow = ReturnType<typeof enrollmentRow>;
+
+function enrollmentRow(ctx: EventContext, arm: "treatment" | "holdout", status: "scheduled" | "held_out" | "in_fulfilment", scheduledFor: Date | null, recipientKey: string | null) {
   return {
     id: newId("enr"),
     workspaceId: ctx.event.workspaceId,
@@ -184,7 +197,7 @@ function enrollmentRow(ctx: EventContext, arm: "treatment" | "holdout", status: 
   };
 }
 
-async function insertEnrollments(db: Db, rows: Record<string, unknown>[]) {
+async function insertEnrollments(db: Db, rows: EnrollmentRow[]) {
   await hotSql(db, Prisma.sql`
     INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "scheduledFor", "recipientKey", "createdAt", "updatedAt")
     SELECT x.id, x."workspaceId", x."campaignId", x."contactId", x."accountId", x."entryEventId", x.arm::"HoldoutArm", x.status::"EnrollmentStatus",

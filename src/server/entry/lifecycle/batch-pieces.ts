@@ -10,47 +10,67 @@ import { batchContacts } from "./batch-contacts";
 import { setEnrollmentStatus } from "./enrollment-status";
 import type { EventContext } from "./snapshot";
 
+/** A round's recipients sorted by their drafts (findPieceDrafts). */
+export interface PieceDrafts {
+  /** An approved draft for the workspace's plan, its codes on no piece yet: the piece is made from it. */
+  ready: EventContext[];
+  /** No draft for the plan (they entered after the drafts were made, or the plan changed since): rendered outside the transaction. */
+  missing: EventContext[];
+  /** The draft's codes are on a piece already (a second entry): the single path renders it with fresh codes. */
+  repeat: EventContext[];
+}
+
 /**
- * Pieces for a batch's recipients from their approved drafts, one statement per campaign: each
- * piece refers to its draft's print file (stored once, never copied; the drafts are locked FOR
- * SHARE so none changes before the pieces are written), and its copy, page count and response
- * codes are copied by the database, with the address as printed. Recipients without a draft for
- * the workspace's plan (they entered after the drafts were made, or the plan changed since) are
- * `missing`: the batch renders theirs outside its transaction. A recipient whose draft's codes a
- * piece already carries (a second entry) is a `repeat`: the single path renders it with fresh codes.
+ * Sorts a round's recipients by their drafts, and locks the drafts FOR SHARE so none changes before
+ * the pieces are written. Asked before the round's enrollments are written, so an enrollment whose
+ * piece is made in the same round is written once, already in fulfilment (an update of a row its
+ * own transaction inserted checks every foreign key again, and rewrites each of its indexes).
+ *
+ * Each recipient's draft and its codes' pieces are looked up one by one through their unique
+ * indexes (LATERAL … LIMIT 1), whatever the planner believes of the tables' contents: joined as
+ * sets, a campaign's drafts were read whole for every batch once its statistics were out of date
+ * (20,000 drafts for 100 pieces), and the pieces scanned whole to check the codes.
  */
-export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now: Date) {
+export async function findPieceDrafts(db: Db, ctxs: EventContext[]): Promise<PieceDrafts> {
+  const out: PieceDrafts = { ready: [], missing: [], repeat: [] };
+  for (const group of byCampaign(ctxs)) {
+    const { campaign } = group[0];
+    const drafts = new Map(
+      (
+        await hotSql<{ contactId: string; specimen: boolean; used: boolean }>(db, Prisma.sql`
+          SELECT d."contactId", d.specimen, used.hit IS NOT NULL AS used
+            FROM unnest(${group.map((c) => c.event.contactId)}::text[]) AS u("contactId")
+            CROSS JOIN LATERAL (SELECT d."contactId", d.specimen, d.sid, d."responseCode" FROM "Draft" d
+                                 WHERE d."campaignId" = ${campaign.id} AND d."contactId" = u."contactId" LIMIT 1 FOR SHARE) d
+            LEFT JOIN LATERAL (SELECT 1 AS hit FROM "MailPiece" m WHERE m.sid = d.sid OR m."responseCode" = d."responseCode" LIMIT 1) used ON true`)
+      ).map((d) => [d.contactId, d]),
+    );
+    const specimen = campaign.plan === "audit";
+    for (const ctx of group) {
+      const draft = drafts.get(ctx.event.contactId);
+      if (!draft || draft.specimen !== specimen) out.missing.push(ctx);
+      else if (draft.used) out.repeat.push(ctx);
+      else out.ready.push(ctx);
+    }
+  }
+  return out;
+}
+
+/**
+ * Pieces for the recipients findPieceDrafts found ready, one statement per campaign: each piece
+ * refers to its draft's print file (stored once, never copied), and its copy, page count and
+ * response codes are copied by the database, with the address as printed. Their enrollments go
+ * into fulfilment, except those `written` in fulfilment already (made in this round).
+ */
+export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], now: Date, written: Set<string>) {
   /** Event id -> its new piece's id. */
   const prepared = new Map<string, string>();
   /** Enrollment id -> the price of its new piece (its budget hold, made next in the same round). */
   const costs = new Map<string, number>();
-  const missing: EventContext[] = [];
-  const repeat: EventContext[] = [];
-  const byCampaign = new Map<string, EventContext[]>();
-  for (const ctx of ctxs) byCampaign.set(ctx.campaign.id, [...(byCampaign.get(ctx.campaign.id) ?? []), ctx]);
-  for (const group of byCampaign.values()) {
+  for (const group of byCampaign(ready)) {
     const { campaign, event } = group[0];
-    const contactIds = group.map((c) => c.event.contactId);
-    const drafts = new Map(
-      (
-        await hotSql<{ contactId: string; specimen: boolean; used: boolean }>(db, Prisma.sql`
-          SELECT d."contactId", d.specimen,
-                 EXISTS (SELECT 1 FROM "MailPiece" m WHERE m.sid = d.sid) OR EXISTS (SELECT 1 FROM "MailPiece" m WHERE m."responseCode" = d."responseCode") AS used
-            FROM "Draft" d WHERE d."campaignId" = ${campaign.id} AND d."contactId" = ANY(${contactIds}::text[])
-             FOR SHARE OF d`)
-      ).map((d) => [d.contactId, d]),
-    );
-    const specimen = campaign.plan === "audit";
-    const ready: EventContext[] = [];
-    for (const ctx of group) {
-      const draft = drafts.get(ctx.event.contactId);
-      if (!draft || draft.specimen !== specimen) missing.push(ctx);
-      else if (draft.used) repeat.push(ctx);
-      else ready.push(ctx);
-    }
-    if (ready.length === 0) continue;
-    const contacts = await batchContacts(db, event.workspaceId, ready.map((c) => c.event.contactId));
-    const rows = ready.map((ctx) => {
+    const contacts = await batchContacts(db, event.workspaceId, group.map((c) => c.event.contactId));
+    const rows = group.map((ctx) => {
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
       const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
@@ -64,14 +84,25 @@ export async function preparePiecesFromDrafts(db: Db, ctxs: EventContext[], now:
              jsonb_build_object('headline', COALESCE(d.blocks->>'headline', ''), 'body', COALESCE(d.blocks->>'body', ''), 'signOff', COALESCE(d.blocks->>'signOff', '')),
              d.id, d.pages, ${campaign.contract?.vendor ?? "sandbox"}, ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', timezone('UTC', now()), timezone('UTC', now())
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, "costCents" int, recipient jsonb)
-        JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId"
+        CROSS JOIN LATERAL (SELECT d.id, d."workspaceId", d."campaignId", d."contactId", d.sid, d."responseCode", d.blocks, d.pages FROM "Draft" d
+                             WHERE d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId" LIMIT 1) d
       RETURNING id, "enrollmentId"`);
+    // The drafts are locked since findPieceDrafts: each has its piece, or the step fails whole
+    // (nothing written; its events go one at a time) rather than leave an enrollment in
+    // fulfilment without one.
+    if (inserted.length !== rows.length) throw new Error(`${rows.length - inserted.length} of ${rows.length} pieces found no draft to be made from`);
     const done = new Map(inserted.map((r) => [r.enrollmentId, r.id]));
-    await setEnrollmentStatus(db, [...done.keys()], "in_fulfilment");
-    for (const ctx of ready) if (done.has(ctx.enrollmentId!)) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);
+    await setEnrollmentStatus(db, [...done.keys()].filter((id) => !written.has(id)), "in_fulfilment");
+    for (const ctx of group) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);
     for (const row of rows) costs.set(row.enrollmentId, row.costCents);
   }
-  return { prepared, costs, missing, repeat };
+  return { prepared, costs };
+}
+
+function byCampaign(ctxs: EventContext[]): EventContext[][] {
+  const groups = new Map<string, EventContext[]>();
+  for (const ctx of ctxs) groups.set(ctx.campaign.id, [...(groups.get(ctx.campaign.id) ?? []), ctx]);
+  return [...groups.values()];
 }
 
 /**
