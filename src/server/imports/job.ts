@@ -164,7 +164,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
   // before is written, then one transaction writes them.
   await clearStage(prisma, importId);
   const stage = (batch: Batch) => {
-    const staged = batch.rows.length ? stageBatch(prisma, importId, batch) : Promise.resolve();
+    const staged = batch.rows.length ? stageBatch(prisma, importId, batch, overlapStaging()) : Promise.resolve();
     staged.catch(() => {}); // awaited before its batch is written
     return { batch, staged };
   };
