@@ -11,9 +11,11 @@ import { type ExistingContact, newId, type Plan, type TContactInput, type Taken,
  * Serialises writers of one workspace's contacts (imports, CRM syncs, edits) for the rest of the
  * transaction, so that two of them never both create the same person or the same account.
  */
-export async function lockContactWrites(tx: Db, workspaceId: string): Promise<void> {
+export async function lockContactWrites(tx: Db, workspaceId: string, o: { asyncCommit?: boolean } = {}): Promise<void> {
   // One row (not the lock function's void, which Prisma cannot read); straight on the connection in a hot transaction (imports).
-  await hotSql(tx, Prisma.sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`);
+  // asyncCommit: the transaction also commits without waiting for its write-ahead log (synchronous_commit off), in the same round trip.
+  const also = o.asyncCommit ? Prisma.sql`, set_config('synchronous_commit', 'off', true) AS "asyncCommit"` : Prisma.empty;
+  await hotSql(tx, Prisma.sql`SELECT 1 AS locked${also} FROM pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`);
 }
 
 const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;

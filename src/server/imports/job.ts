@@ -90,11 +90,13 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     hotTransaction(
       prisma,
       async (tx) => {
-        // A crash may lose the last batches committed this way, but each with its checkpoint, so the
-        // resumed run writes them again: never half a batch, never one twice.
-        await hotSql(tx, Prisma.sql`SELECT set_config('synchronous_commit', 'off', true)`);
+        // Committed without waiting for the write-ahead log (synchronous_commit off; writeStaged sets it
+        // with the workspace's lock). A crash may lose the last batches committed this way, but each
+        // with its checkpoint, so the resumed run writes them again: never half a batch, never one twice.
+        if (!batch.rows.length) await hotSql(tx, Prisma.sql`SELECT set_config('synchronous_commit', 'off', true)`);
         const outcomes = batch.rows.length
           ? await writeStaged(tx, importId, batch, {
+              asyncCommit: true,
               workspaceId: record.workspaceId,
               onExisting: record.onExisting!,
               audienceId: record.audienceId,

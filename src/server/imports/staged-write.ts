@@ -58,8 +58,8 @@ function samePredicate(source: string) {
  * contact joins the audience; the staged rows are deleted. Returns, per batch row, what happened,
  * as writeContacts does.
  */
-export async function writeStaged(tx: Db, importId: string, batch: Batch, o: WriteOptions): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
-  await lockContactWrites(tx, o.workspaceId);
+export async function writeStaged(tx: Db, importId: string, batch: Batch, o: WriteOptions & { asyncCommit?: boolean }): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
+  await lockContactWrites(tx, o.workspaceId, { asyncCommit: o.asyncCommit });
   const writer = writerForSource(o.source, { importId: o.sourceImportId, connectionId: o.connectionId, label: o.sourceDetail });
   const ws = o.workspaceId;
   const [first, last] = batchRange(batch.rowNumbers);
@@ -142,12 +142,14 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
     for (const part of slices(updates)) await updateContacts(tx, ws, part);
     for (const part of slices(history, 5000)) await recordFieldChanges(tx, ws, writer, part);
   }
+  // The batch's staged rows are removed in the statement that adds its contacts to the audience (one round trip).
+  const clear = clearStageSql(importId, [first, last]);
   if (o.audienceId) {
     await hotSql(tx, Prisma.sql`
+      WITH cleared AS (${clear})
       INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
       SELECT ${o.audienceId}, x, ${ws}, now() FROM unnest(${plans.map((p) => p.contactId)}::text[]) AS x
       ON CONFLICT DO NOTHING`);
-  }
-  await hotSql(tx, clearStageSql(importId, [first, last]));
+  } else await hotSql(tx, clear);
   return results;
 }
