@@ -1,4 +1,6 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { hotSql } from "@/server/platform/hot-transaction";
 import { companyDomainOf } from "./keys";
 import { newAccountCache, newId, type Plan, type WriteOptions } from "./write-model";
 
@@ -33,7 +35,7 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
   }
   const requests = [...pairs.values()];
   const found = requests.length
-    ? await tx.$queryRaw<{ i: number; key: string; byName: string | null; byDomain: string | null }[]>`
+    ? await hotSql<{ i: number; key: string; byName: string | null; byDomain: string | null }>(tx, Prisma.sql`
     WITH q AS (
       SELECT r.i, r.domain, btrim(regexp_replace(lower(r.name), '[^[:alnum:]]+', ' ', 'g')) AS key
         FROM jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) AS r(i int, name text, domain text))
@@ -41,13 +43,15 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
            (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND q.key <> '' AND a."nameKey" = q.key
              ORDER BY (a.domain IS NOT DISTINCT FROM q.domain) DESC, a."createdAt", a.id LIMIT 1) AS "byName",
            (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND a.domain = q.domain) AS "byDomain"
-      FROM q`
+      FROM q`)
     : [];
   const byPair = new Map(found.map((f) => [f.i, f]));
   const newByKey = new Map<string, string>();
   const creates: { id: string; name: string; domain: string | null }[] = [];
   // Rows with a company first, so that a row with only a domain joins the company's new account.
-  const order = [...wants.keys()].sort((a, b) => Number(!wants[a].company) - Number(!wants[b].company));
+  const order: number[] = [];
+  for (let i = 0; i < wants.length; i++) if (wants[i].company) order.push(i);
+  for (let i = 0; i < wants.length; i++) if (!wants[i].company) order.push(i);
   for (const i of order) {
     const w = wants[i];
     let id = cached(w);
@@ -71,10 +75,10 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
     out.set(w.plan, id);
   }
   if (creates.length) {
-    await tx.$executeRaw`
+    await hotSql(tx, Prisma.sql`
       INSERT INTO "Account" (id, "workspaceId", name, domain, source, "sourceDetail", "createdAt", "updatedAt")
       SELECT a.id, ${o.workspaceId}, a.name, a.domain, ${o.source}::"RecordSource", ${o.sourceDetail}, now(), now()
-        FROM jsonb_to_recordset(${JSON.stringify(creates)}::jsonb) AS a(id text, name text, domain text)`;
+        FROM jsonb_to_recordset(${JSON.stringify(creates)}::jsonb) AS a(id text, name text, domain text)`);
   }
   return out;
 }

@@ -1,5 +1,6 @@
-import type { FieldWriterKind } from "@/generated/prisma/client";
+import { type FieldWriterKind, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { hotSql } from "@/server/platform/hot-transaction";
 
 /**
  * Field provenance: for each field of a contact, which writer last wrote it, and for a source (a
@@ -161,10 +162,10 @@ export interface THistoryRow extends TFieldChange {
 /** Appends field changes to the contacts' history, in one statement. */
 export async function recordFieldChanges(tx: Db, workspaceId: string, writer: TWriter, rows: THistoryRow[], revertOf: string | null = null) {
   if (!rows.length) return;
-  await tx.$executeRaw`
+  await hotSql(tx, Prisma.sql`
     INSERT INTO "ContactFieldChange" ("workspaceId", "contactId", field, "oldValue", "newValue", "byKind", "byLabel", "sourceRef", "revertOf", at)
     SELECT ${workspaceId}, r."contactId", r.field, r."oldValue", r."newValue", ${writer.kind}::"FieldWriterKind", ${writer.label}, ${writer.ref}, ${revertOf}, now()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("contactId" text, field text, "oldValue" text, "newValue" text)`;
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("contactId" text, field text, "oldValue" text, "newValue" text)`);
 }
 
 /** The writer of a contact's new fields as people read it. */

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { hotSql } from "@/server/platform/hot-transaction";
 import { MatchIndex, type MatchFields } from "./dedupe";
 import { companyDomainOf, contactKeys } from "./keys";
 import { resolveAccounts } from "./account-resolve";
@@ -10,8 +11,11 @@ import { type ExistingContact, newId, type Plan, type TContactInput, type Taken,
  * Serialises writers of one workspace's contacts (imports, CRM syncs, edits) for the rest of the
  * transaction, so that two of them never both create the same person or the same account.
  */
-export function lockContactWrites(tx: Db, workspaceId: string) {
-  return tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`;
+export async function lockContactWrites(tx: Db, workspaceId: string, o: { asyncCommit?: boolean } = {}): Promise<void> {
+  // One row (not the lock function's void, which Prisma cannot read); straight on the connection in a hot transaction (imports).
+  // asyncCommit: the transaction also commits without waiting for its write-ahead log (synchronous_commit off), in the same round trip.
+  const also = o.asyncCommit ? Prisma.sql`, set_config('synchronous_commit', 'off', true) AS "asyncCommit"` : Prisma.empty;
+  await hotSql(tx, Prisma.sql`SELECT 1 AS locked${also} FROM pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`);
 }
 
 const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
@@ -176,14 +180,14 @@ export async function findExisting(tx: Db, workspaceId: string, rows: MatchField
            "addressLine1", "addressLine2", city, region, "postalCode", country, "customFields", "fieldSources", "createdAt"`;
   const any = (values: string[]) => Prisma.sql`ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
   // Four index lookups (one per key), not one scan of the workspace's contacts.
-  const found = await tx.$queryRaw<(ExistingContact & { createdAt: Date })[]>`
+  const found = await hotSql<ExistingContact & { createdAt: Date }>(tx, Prisma.sql`
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND email = ${any(emails)}
     UNION ALL
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "crmId" = ${any(crmIds)}
     UNION ALL
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "matchKey" = ${any(matchKeys)}
     UNION ALL
-    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND id = ${any(ids)}`;
+    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND id = ${any(ids)}`);
   const byId = new Map(found.map((c) => [c.id, c]));
   return [...byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
 }
@@ -259,7 +263,7 @@ function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]
 
 export function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
   const v = columnArrays(rows);
-  return tx.$executeRaw`
+  return hotSql(tx, Prisma.sql`
     UPDATE "Contact" c
        SET "accountId" = v."accountId", "firstName" = v."firstName", "lastName" = v."lastName", title = v.title, email = v.email,
            phone = v.phone, "addressLine1" = v."addressLine1", "addressLine2" = v."addressLine2", city = v.city, region = v.region,
@@ -269,5 +273,5 @@ export function updateContacts(tx: Db, workspaceId: string, rows: Record<string,
            "undeliverableReason" = CASE WHEN v."addressChanged" THEN NULL ELSE c."undeliverableReason" END,
            "updatedAt" = CASE WHEN v.touched THEN now() ELSE c."updatedAt" END
       FROM unnest(${v.arrays}, ${rows.map((r) => Boolean(r.addressChanged))}::boolean[], ${rows.map((r) => r.touched !== false)}::boolean[]) AS v(${v.names}, "addressChanged", touched)
-     WHERE c.id = v.id AND c."workspaceId" = ${workspaceId}`;
+     WHERE c.id = v.id AND c."workspaceId" = ${workspaceId}`);
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { PrismaClient } from "@/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { newAccountCache } from "@/server/contacts/write-model";
 import { findContactIds } from "@/server/contacts/write";
 import { defineJobHandler, JobError, JobLeaseLost, type JobRun } from "@/server/jobs/handler";
+import { hotSql, hotTransaction } from "@/server/platform/hot-transaction";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";
 import type { TColumnTarget } from "@/server/contacts/csv-headers";
@@ -80,15 +81,22 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
   let keptWarnings = record.warnings;
   let keptDuplicates = await prisma.contactImportDuplicate.count({ where: { importId } });
 
-  /** Writes one batch, its issues, the import's counts and the job's checkpoint in one transaction. */
+  /**
+   * Writes one batch, its issues, the import's counts and the job's checkpoint in one transaction.
+   * A hot transaction (platform/hot-transaction.ts): the batch's raw statements (staged-write.ts,
+   * account-resolve.ts) run straight on its connection, without Prisma's query pipeline.
+   */
   const write = (batch: Batch) =>
-    prisma.$transaction(
+    hotTransaction(
+      prisma,
       async (tx) => {
-        // A crash may lose the last batches committed this way, but each with its checkpoint, so the
-        // resumed run writes them again: never half a batch, never one twice.
-        await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
+        // Committed without waiting for the write-ahead log (synchronous_commit off; writeStaged sets it
+        // with the workspace's lock). A crash may lose the last batches committed this way, but each
+        // with its checkpoint, so the resumed run writes them again: never half a batch, never one twice.
+        if (!batch.rows.length) await hotSql(tx, Prisma.sql`SELECT set_config('synchronous_commit', 'off', true)`);
         const outcomes = batch.rows.length
           ? await writeStaged(tx, importId, batch, {
+              asyncCommit: true,
               workspaceId: record.workspaceId,
               onExisting: record.onExisting!,
               audienceId: record.audienceId,
@@ -127,19 +135,13 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
         if (keep.length) {
           await tx.contactImportIssue.createMany({ data: keep.map((i) => ({ importId, row: i.row, kind: i.kind, column: i.column, reason: i.reason.slice(0, 500), values: i.values })) });
         }
-        await tx.contactImport.update({
-          where: { id: importId },
-          data: {
-            rowsDone: batch.dataRowsAfter,
-            created: { increment: delta.created },
-            updated: { increment: delta.updated },
-            skipped: { increment: delta.skipped },
-            duplicates: { increment: delta.duplicates },
-            refused: { increment: delta.refused },
-            warnings: { increment: delta.warnings },
-            keptFields: { increment: delta.keptFields },
-          },
-        });
+        // One raw statement on the transaction's connection (a model call is compiled by Prisma's query compiler each time).
+        await hotSql(tx, Prisma.sql`
+          UPDATE "ContactImport"
+             SET "rowsDone" = ${batch.dataRowsAfter}::int, created = created + ${delta.created}::int, updated = updated + ${delta.updated}::int,
+                 skipped = skipped + ${delta.skipped}::int, duplicates = duplicates + ${delta.duplicates}::int, refused = refused + ${delta.refused}::int,
+                 warnings = warnings + ${delta.warnings}::int, "keptFields" = "keptFields" + ${delta.keptFields}::int
+           WHERE id = ${importId}`);
         await run.checkpoint(tx, { rowsDone: batch.dataRowsAfter }, batch.dataRowsAfter, record.rowCount);
         return { delta, warnings: warnings.length, duplicatesKept: keepMerged.length };
       },
@@ -164,7 +166,7 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
   // before is written, then one transaction writes them.
   await clearStage(prisma, importId);
   const stage = (batch: Batch) => {
-    const staged = batch.rows.length ? stageBatch(prisma, importId, batch) : Promise.resolve();
+    const staged = batch.rows.length ? stageBatch(prisma, importId, batch, overlapStaging()) : Promise.resolve();
     staged.catch(() => {}); // awaited before its batch is written
     return { batch, staged };
   };

@@ -35,5 +35,34 @@ export function stageValues(importId: string, batch: Pick<Batch, "rows" | "rowNu
   ]);
 }
 
-/** A batch's rows for the staging table in COPY's text format (one string). */
-export const stageText = (importId: string, batch: Pick<Batch, "rows" | "rowNumbers">): string => copyBodyText(stageValues(importId, batch));
+/** A value in COPY's text format (see copyBodyText): backslash, tab, newline and carriage return escaped; \N is NULL. */
+const SPECIAL = /[\\\t\n\r]/;
+const escapeCopy = (s: string) => s.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+const cell = (v: string | null) => (v === null ? "\\N" : SPECIAL.test(v) ? escapeCopy(v) : v);
+/** JSON text holds no tab, newline or carriage return (JSON.stringify escapes them): only its backslashes are doubled. */
+const jsonCell = (json: string) => (json.includes("\\") ? json.replace(/\\/g, "\\\\") : json);
+
+/**
+ * A batch's rows for the staging table in COPY's text format (one string), the same text as
+ * copyBodyText(stageValues(...)) made straight from the rows, without an array of values per row
+ * (an import stages every row of its file: 100,000 arrays of 17 values and their garbage).
+ */
+export function stageText(importId: string, batch: Pick<Batch, "rows" | "rowNumbers">): string {
+  const head = `${cell(importId)}\t`;
+  let out = "";
+  const { rows, rowNumbers } = batch;
+  for (let i = 0; i < rows.length; i++) {
+    const c = rows[i];
+    out +=
+      head +
+      rowNumbers[i] +
+      "\t" + cell(c.firstName) + "\t" + cell(c.lastName) + "\t" + cell(c.title) + "\t" + cell(c.email) + "\t" + cell(c.phone) +
+      "\t" + cell(c.addressLine1) + "\t" + cell(c.addressLine2) + "\t" + cell(c.city) + "\t" + cell(c.region) + "\t" + cell(c.postalCode) +
+      "\t" + cell(c.country) + "\t" + cell(c.keys?.addressKey ?? null) + "\t" + cell(c.keys?.matchKey ?? null) + "\t" + cell(c.crmId) +
+      "\t" + jsonCell(JSON.stringify(c.customFields ?? {})) + "\n";
+  }
+  return out;
+}
+
+/** The same text by the general path (tests compare the two). */
+export const stageTextByValues = (importId: string, batch: Pick<Batch, "rows" | "rowNumbers">): string => copyBodyText(stageValues(importId, batch));

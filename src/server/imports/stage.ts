@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { copyPrepared, copyRows } from "@/server/platform/copy-in";
-import { STAGE, stageValues } from "./stage-rows";
+import { STAGE, stageText, stageValues } from "./stage-rows";
 import type { Batch } from "./prepare";
 
 /**
@@ -15,10 +15,11 @@ import type { Batch } from "./prepare";
 
 /**
  * Loads a batch's rows into the staging table (outside any transaction: COPY runs on a connection
- * of its own): the COPY text the import's thread made (batch.stageText), else the batch's rows.
+ * of its own): the COPY text the import's thread made (batch.stageText), else, with `asText` (the
+ * database takes COPY: PostgreSQL), that text made here from the rows, else the rows (PGlite).
  */
-export function stageBatch(prisma: PrismaClient, importId: string, batch: Batch): Promise<void> {
-  const text = batch.stageText;
+export function stageBatch(prisma: PrismaClient, importId: string, batch: Batch, asText = false): Promise<void> {
+  const text = batch.stageText ?? (asText ? stageText(importId, batch) : undefined);
   // Not kept with the batch once it is on its way: the batch is held until it is written.
   batch.stageText = undefined;
   if (text !== undefined) return copyPrepared(prisma, STAGE, text, () => stageValues(importId, batch));
@@ -27,8 +28,13 @@ export function stageBatch(prisma: PrismaClient, importId: string, batch: Batch)
 
 /** Removes an import's staged rows (from `rows`, the first and last row of a batch): in a batch's transaction once it is written, and all of them when a run starts or ends. */
 export function clearStage(db: Db | PrismaClient, importId: string, rows?: [number, number]) {
+  return db.$executeRaw(clearStageSql(importId, rows));
+}
+
+/** clearStage's statement (a batch's transaction runs it with hotSql). */
+export function clearStageSql(importId: string, rows?: [number, number]) {
   const range = rows ? Prisma.sql`AND row BETWEEN ${rows[0]} AND ${rows[1]}` : Prisma.empty;
-  return db.$executeRaw(Prisma.sql`DELETE FROM "ContactImportStage" WHERE "importId" = ${importId} ${range}`);
+  return Prisma.sql`DELETE FROM "ContactImportStage" WHERE "importId" = ${importId} ${range}`;
 }
 
 /** A batch's first and last row number: its rows in the staging table (the next batch may be staged beside it). */

@@ -1,11 +1,12 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { hotSql } from "@/server/platform/hot-transaction";
 import { resolveAccounts } from "@/server/contacts/account-resolve";
 import { type ExistingContact, newId, type Plan, type TWriteOutcome, type WriteOptions } from "@/server/contacts/write-model";
 import { findExisting, lockContactWrites, mergeUpdate, slices, updateContacts } from "@/server/contacts/write";
 import { createdBy, recordFieldChanges, type THistoryRow, TRACKED_FIELDS, writerForSource } from "@/server/contacts/provenance";
 import type { Batch } from "./prepare";
-import { batchRange, clearStage } from "./stage";
+import { batchRange, clearStageSql } from "./stage";
 
 /** What the match statement says of one staged row. */
 interface Matched {
@@ -15,6 +16,7 @@ interface Matched {
   /** 1 for the first row of the batch that is this contact; a later one is merged as a duplicate. */
   nth: number;
   accountId: string | null;
+  /** The contact's email, first and last name, each only where the row has none (an account named after the person, or the email's domain). */
   email: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -56,12 +58,12 @@ function samePredicate(source: string) {
  * contact joins the audience; the staged rows are deleted. Returns, per batch row, what happened,
  * as writeContacts does.
  */
-export async function writeStaged(tx: Db, importId: string, batch: Batch, o: WriteOptions): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
-  await lockContactWrites(tx, o.workspaceId);
+export async function writeStaged(tx: Db, importId: string, batch: Batch, o: WriteOptions & { asyncCommit?: boolean }): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
+  await lockContactWrites(tx, o.workspaceId, { asyncCommit: o.asyncCommit });
   const writer = writerForSource(o.source, { importId: o.sourceImportId, connectionId: o.connectionId, label: o.sourceDetail });
   const ws = o.workspaceId;
   const [first, last] = batchRange(batch.rowNumbers);
-  const matched = await tx.$queryRaw<Matched[]>`
+  const matched = await hotSql<Matched>(tx, Prisma.sql`
     WITH k AS (
       SELECT s.*, coalesce(
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c.email = s.email),
@@ -71,13 +73,16 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
           ORDER BY c."createdAt", c.id COLLATE "C" LIMIT 1)) AS cid
         FROM "ContactImportStage" s WHERE s."importId" = ${importId} AND s.row BETWEEN ${first} AND ${last}),
     m AS (SELECT k.*, (row_number() OVER (PARTITION BY k.cid ORDER BY k.row))::int AS nth FROM k)
-    SELECT s.row, s.cid, s.nth, c."accountId", c.email, c."firstName", c."lastName",
+    SELECT s.row, s.cid, s.nth, c."accountId",
+           -- Read (by resolveAccounts) only where the row has none of its own.
+           CASE WHEN s.email IS NULL THEN c.email END AS email, CASE WHEN s."firstName" = '' THEN c."firstName" END AS "firstName",
+           CASE WHEN s."lastName" = '' THEN c."lastName" END AS "lastName",
            CASE WHEN c.id IS NOT NULL AND c."crmId" IS NULL AND s."crmId" IS NOT NULL
                 THEN (SELECT o.id FROM "Contact" o WHERE o."workspaceId" = ${ws} AND o."crmId" = s."crmId") END AS "crmOwner",
            (c.id IS NOT NULL AND s.nth = 1 AND ${samePredicate(writer.key)}
              AND (c."crmId" IS NOT NULL OR s."crmId" IS NULL
                   OR EXISTS (SELECT 1 FROM "Contact" o WHERE o."workspaceId" = ${ws} AND o."crmId" = s."crmId"))) AS same
-      FROM m s LEFT JOIN "Contact" c ON c.id = s.cid`;
+      FROM m s LEFT JOIN "Contact" c ON c.id = s.cid`);
   const byRow = new Map(matched.map((m) => [m.row, m]));
 
   type StagedPlan = Plan & { same: boolean };
@@ -105,7 +110,7 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
   // Rows not proven unchanged, or whose account moves: merged by field provenance with the whole contact.
   const toMerge = plans.filter((p) => p.kind === "update" && (!p.same || (accountOf.get(p) ?? p.existing!.accountId) !== p.existing!.accountId));
   for (const part of slices(creates)) {
-    await tx.$executeRaw`
+    await hotSql(tx, Prisma.sql`
       INSERT INTO "Contact" (id, "workspaceId", "accountId", "firstName", "lastName", title, email, phone, "addressLine1", "addressLine2",
                              city, region, "postalCode", country, "addressKey", "matchKey", "crmId", "customFields", "fieldSources",
                              source, "sourceImportId", "sourceDetail", "createdAt", "updatedAt")
@@ -114,7 +119,7 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
              ${o.source}::"RecordSource", ${o.sourceImportId}, ${o.sourceDetail}, now(), now()
         FROM unnest(${part.map((p) => batch.rowNumbers[p.i])}::int[], ${part.map((p) => p.contactId)}::text[], ${part.map((p) => accountOf.get(p) ?? null)}::text[]) AS v(row, id, "accountId")
         JOIN "ContactImportStage" s ON s."importId" = ${importId} AND s.row = v.row
-       ORDER BY v.row`;
+       ORDER BY v.row`);
   }
   if (toMerge.length) {
     const full = new Map((await findExisting(tx, ws, [], toMerge.map((p) => p.contactId))).map((e) => [e.id, e]));
@@ -137,12 +142,14 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
     for (const part of slices(updates)) await updateContacts(tx, ws, part);
     for (const part of slices(history, 5000)) await recordFieldChanges(tx, ws, writer, part);
   }
+  // The batch's staged rows are removed in the statement that adds its contacts to the audience (one round trip).
+  const clear = clearStageSql(importId, [first, last]);
   if (o.audienceId) {
-    await tx.$executeRaw`
+    await hotSql(tx, Prisma.sql`
+      WITH cleared AS (${clear})
       INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
       SELECT ${o.audienceId}, x, ${ws}, now() FROM unnest(${plans.map((p) => p.contactId)}::text[]) AS x
-      ON CONFLICT DO NOTHING`;
-  }
-  await clearStage(tx, importId, [first, last]);
+      ON CONFLICT DO NOTHING`);
+  } else await hotSql(tx, clear);
   return results;
 }
