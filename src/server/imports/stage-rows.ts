@@ -1,4 +1,4 @@
-import { type CopyTarget, type CopyValue, copyBodyText } from "@/server/platform/copy-in";
+import { type CopyTarget, type CopyValue, copyBodyText, copyText as cell } from "@/server/platform/copy-in";
 import type { Batch } from "./prepare";
 
 /**
@@ -35,17 +35,11 @@ export function stageValues(importId: string, batch: Pick<Batch, "rows" | "rowNu
   ]);
 }
 
-/** A value in COPY's text format (see copyBodyText): backslash, tab, newline and carriage return escaped; \N is NULL. */
-const SPECIAL = /[\\\t\n\r]/;
-const escapeCopy = (s: string) => s.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
-const cell = (v: string | null) => (v === null ? "\\N" : SPECIAL.test(v) ? escapeCopy(v) : v);
-/** JSON text holds no tab, newline or carriage return (JSON.stringify escapes them): only its backslashes are doubled. */
-const jsonCell = (json: string) => (json.includes("\\") ? json.replace(/\\/g, "\\\\") : json);
-
 /**
  * A batch's rows for the staging table in COPY's text format (one string), the same text as
- * copyBodyText(stageValues(...)) made straight from the rows, without an array of values per row
- * (an import stages every row of its file: 100,000 arrays of 17 values and their garbage).
+ * copyBodyText(stageValues(...)) made straight from the rows, each value escaped by copyText,
+ * without an array of values per row (an import stages every row of its file: 100,000 arrays of
+ * 17 values and their garbage).
  */
 export function stageText(importId: string, batch: Pick<Batch, "rows" | "rowNumbers">): string {
   const head = `${cell(importId)}\t`;
@@ -59,7 +53,7 @@ export function stageText(importId: string, batch: Pick<Batch, "rows" | "rowNumb
       "\t" + cell(c.firstName) + "\t" + cell(c.lastName) + "\t" + cell(c.title) + "\t" + cell(c.email) + "\t" + cell(c.phone) +
       "\t" + cell(c.addressLine1) + "\t" + cell(c.addressLine2) + "\t" + cell(c.city) + "\t" + cell(c.region) + "\t" + cell(c.postalCode) +
       "\t" + cell(c.country) + "\t" + cell(c.keys?.addressKey ?? null) + "\t" + cell(c.keys?.matchKey ?? null) + "\t" + cell(c.crmId) +
-      "\t" + jsonCell(JSON.stringify(c.customFields ?? {})) + "\n";
+      "\t" + cell(JSON.stringify(c.customFields ?? {})) + "\n";
   }
   return out;
 }

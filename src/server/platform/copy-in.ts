@@ -51,7 +51,7 @@ export function copyPrepared(client: RawClient, target: CopyTarget, body: string
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** One value in COPY's text format: backslash, tab, newline and carriage return escaped; \N is NULL. */
-function copyText(v: CopyValue): string {
+export function copyText(v: CopyValue): string {
   if (v === null) return "\\N";
   const s = String(v);
   return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : s;
