@@ -3,6 +3,7 @@ import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import { newAccountCache } from "@/server/contacts/write-model";
 import { findContactIds } from "@/server/contacts/write";
 import { defineJobHandler, JobError, JobLeaseLost, type JobRun } from "@/server/jobs/handler";
+import { onPostgresServer } from "@/server/platform/config";
 import { hotSql, hotTransaction } from "@/server/platform/hot-transaction";
 import { checkedBatches } from "./checked-batches";
 import type { TEncoding } from "./csv";
@@ -39,11 +40,11 @@ export interface TImportResult {
 export function importWriteRows(): number {
   const set = Number(process.env.IMPORT_WRITE_ROWS);
   if (Number.isInteger(set) && set > 0) return set;
-  return process.env.DATABASE_URL?.trim() ? IMPORT_BATCH_ROWS : EMBEDDED_WRITE_ROWS;
+  return onPostgresServer() ? IMPORT_BATCH_ROWS : EMBEDDED_WRITE_ROWS;
 }
 const EMBEDDED_WRITE_ROWS = 250;
 /** On PostgreSQL a batch is staged (COPY, a connection of its own) while the one before is written. */
-const overlapStaging = () => Boolean(process.env.DATABASE_URL?.trim());
+const overlapStaging = onPostgresServer;
 
 /**
  * The contacts_import job: streams the kept file to a thread that parses and checks it

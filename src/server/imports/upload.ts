@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Actor } from "@/server/audit/service";
 import { AppError } from "@/server/errors";
+import { onPostgresServer } from "@/server/platform/config";
 import { hotQuery } from "@/server/platform/hot-sql";
 import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, MAX_QUOTED_VALUE, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
 import { suggestMapping, type TColumnTarget } from "@/server/contacts/csv-headers";
@@ -199,8 +200,7 @@ async function removeStaleUploads(prisma: PrismaClient, workspaceId: string, now
 /** The kept file of an import, a piece at a time. */
 export async function* storedFile(prisma: PrismaClient, importId: string): AsyncGenerator<Uint8Array> {
   const pieces = await prisma.contactImportChunk.findMany({ where: { importId }, select: { seq: true }, orderBy: { seq: "asc" } });
-  // PostgreSQL (a server: DATABASE_URL), not the embedded PGlite, as the import's job tells them apart.
-  const latin1 = Boolean(process.env.DATABASE_URL?.trim());
+  const latin1 = onPostgresServer();
   for (const { seq } of pieces) {
     // On PostgreSQL a piece comes as Latin-1 text when it can (one character per byte, so
     // Buffer.from(text, "latin1") gives the bytes back): about half the bytes and none of the work

@@ -36,6 +36,9 @@ export function databaseTarget(env: Env = process.env): DatabaseTarget {
   return { kind: "embedded", dataDir: path.resolve(/*turbopackIgnore: true*/ dataFolder(env), "pglite") };
 }
 
+/** Whether the data lives in a PostgreSQL server (COPY, connections of their own), not the embedded PGlite. */
+export const onPostgresServer = (env: Env = process.env): boolean => databaseTarget(env).kind === "postgres";
+
 /** The folder for the embedded database and other local state. */
 export function dataFolder(env: Env = process.env): string {
   return path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR?.trim() || ".data");
