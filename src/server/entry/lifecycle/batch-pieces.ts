@@ -8,7 +8,10 @@ import { pricePerPiece } from "@/server/fulfilment/prices";
 import type { RunnerDeps } from "./runner";
 import { batchContacts } from "./batch-contacts";
 import { setEnrollmentStatus } from "./enrollment-status";
+import { groupBy } from "./group-by";
 import type { EventContext } from "./snapshot";
+
+const byCampaign = (ctx: EventContext) => ctx.campaign.id;
 
 /** A round's recipients sorted by their drafts (findPieceDrafts). */
 export interface PieceDrafts {
@@ -33,7 +36,7 @@ export interface PieceDrafts {
  */
 export async function findPieceDrafts(db: Db, ctxs: EventContext[]): Promise<PieceDrafts> {
   const out: PieceDrafts = { ready: [], missing: [], repeat: [] };
-  for (const group of byCampaign(ctxs)) {
+  for (const group of groupBy(ctxs, byCampaign)) {
     const { campaign } = group[0];
     const drafts = new Map(
       (
@@ -67,7 +70,7 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], now:
   const prepared = new Map<string, string>();
   /** Enrollment id -> the price of its new piece (its budget hold, made next in the same round). */
   const costs = new Map<string, number>();
-  for (const group of byCampaign(ready)) {
+  for (const group of groupBy(ready, byCampaign)) {
     const { campaign, event } = group[0];
     const contacts = await batchContacts(db, event.workspaceId, group.map((c) => c.event.contactId));
     const rows = group.map((ctx) => {
@@ -97,12 +100,6 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], now:
     for (const row of rows) costs.set(row.enrollmentId, row.costCents);
   }
   return { prepared, costs };
-}
-
-function byCampaign(ctxs: EventContext[]): EventContext[][] {
-  const groups = new Map<string, EventContext[]>();
-  for (const ctx of ctxs) groups.set(ctx.campaign.id, [...(groups.get(ctx.campaign.id) ?? []), ctx]);
-  return [...groups.values()];
 }
 
 /**

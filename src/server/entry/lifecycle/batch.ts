@@ -4,6 +4,7 @@ import { hotTransaction } from "@/server/platform/hot-transaction";
 import { applyBatch, type BatchDecision, finishSubmitted } from "./batch-apply";
 import { renderMissingDrafts } from "./batch-pieces";
 import { admissionFacts, batchAdmissible } from "./facts";
+import { groupBy } from "./group-by";
 import { type Claim, defaultDeps, processEvent, type RunnerDeps } from "./runner";
 import { type EventContext, loadEventContexts } from "./snapshot";
 import { decide } from "./transitions";
@@ -124,10 +125,4 @@ async function submitBatch(prisma: PrismaClient, ctxs: EventContext[], token: st
   const now = deps.clock();
   if (submitted.length) await hotTransaction(prisma, (tx) => finishSubmitted(tx, submitted.map((c) => c.event.id), token, results, now), { timeout: 60_000, maxWait: 30_000 });
   return oneByOne;
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return [...groups.values()];
 }
