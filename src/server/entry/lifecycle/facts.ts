@@ -16,8 +16,11 @@ const DAY = 24 * 60 * 60_000;
 /** The gates' facts, with the recipient's key (duplicates) and the mailability audit's reasons for a suppression or address skip. */
 export type AdmissionFacts = GateFacts & { recipientKey: string; mailabilityReasons: string[] };
 
-export async function loadContact(db: Db, workspaceId: string, contactId: string) {
-  return db.contact.findFirstOrThrow({ where: { id: contactId, workspaceId }, include: { account: { select: { id: true, name: true, domain: true } } } });
+/** One event's contact with its account, as a batch reads its contacts (batchContacts). */
+export async function loadContact(db: Db, workspaceId: string, contactId: string): Promise<BatchContact> {
+  const contact = (await batchContacts(db, workspaceId, [contactId])).get(contactId);
+  if (!contact) throw new Error(`Contact ${contactId} is not in workspace ${workspaceId}.`);
+  return contact;
 }
 
 type GateContact = BatchContact;

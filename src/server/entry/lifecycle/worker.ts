@@ -41,12 +41,16 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
   // and the print vendors' clients) is loaded with the first events claimed (see claims.ts).
   const clock = options.deps?.clock ?? (() => new Date());
   const log = options.deps?.log ?? lifecycleLog;
-  let deps: RunnerDeps | null = null;
-  const processing = async () => {
-    const [{ processBatch }, { defaultDeps }] = await Promise.all([import("./batch"), import("./runner")]);
-    deps ??= { ...defaultDeps, ...options.deps };
-    return { processBatch, deps };
-  };
+  // Loaded once per worker, with its first claimed batch (a failed load is tried again with the next).
+  let loading: Promise<{ processBatch: typeof import("./batch").processBatch; deps: RunnerDeps }> | null = null;
+  const processing = () =>
+    (loading ??= Promise.all([import("./batch"), import("./runner")]).then(
+      ([{ processBatch }, { defaultDeps }]) => ({ processBatch, deps: { ...defaultDeps, ...options.deps } }),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
   const batchSize = options.batchSize ?? 100;
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
