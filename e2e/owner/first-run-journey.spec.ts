@@ -3,7 +3,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signUp, snapWidths } from "../support/pages";
 
-test.setTimeout(300_000);
+// The whole product from sign-up, with screenshots at two widths and accessibility scans along the way: on a loaded
+// 2-core machine the journey took 5.2 minutes on 2026-11-27 (PostgreSQL), no single step slower than 7 s.
+test.setTimeout(480_000);
 
 /** Six people at six companies in the US: six accounts, so a 20% holdout keeps one back. */
 const PEOPLE = [
