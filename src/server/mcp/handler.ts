@@ -6,7 +6,7 @@ import { bearerChallenge } from "@/server/oauth/metadata";
 import { MCP_SCOPES, type TMcpScope } from "@/server/oauth/scopes";
 import { verifyAccessToken } from "@/server/oauth/tokens";
 import { baseUrl } from "@/server/platform/base-url";
-import { readCappedBody } from "@/server/platform/capped-body";
+import { dropBody, readCappedBody } from "@/server/platform/capped-body";
 import { MCP_TOOLS } from "./catalog";
 import { buildMcpServer } from "./server";
 
@@ -36,6 +36,9 @@ type RpcMessage = { method?: string; params?: { name?: string; capabilities?: Re
 
 /** A POST's body, read once and at most the caller's cap of it, and what it holds. */
 type Body = { kind: "none" } | { kind: "not_json" } | { kind: "too_large" } | { kind: "unreadable" } | { kind: "json"; value: unknown; messages: RpcMessage[] };
+
+/** The headers of an answer given without reading the body: it is read and dropped, or, too long for that, the connection is closed. */
+const closeUnlessDropped = (req: Request): Record<string, string> => (dropBody(req) ? {} : { Connection: "close" });
 
 /**
  * Reads the body of a POST once, whatever its framing (Content-Length or chunked): reading stops
@@ -84,7 +87,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (origin && !origins.has(origin)) return jsonRpcError(403, `Origin ${origin} is not allowed.`);
 
   // Only an authenticated caller may send more than the usual limit (a CSV for contacts_import).
-  if (Number(req.headers.get("content-length") ?? 0) > (req.headers.get("authorization") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES)) return jsonRpcError(413, TOO_LARGE);
+  if (Number(req.headers.get("content-length") ?? 0) > (req.headers.get("authorization") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES)) return jsonRpcError(413, TOO_LARGE, closeUnlessDropped(req));
 
   const resource = mcpResource(base);
   const header = req.headers.get("authorization") ?? "";
@@ -101,11 +104,12 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   // Only a token that may import contacts gets the larger cap, and only a lone contacts_import call
   // may use it (checked once parsed); any other token's larger body is refused before it is read.
   const cap = auth.scopes.includes("contacts:write") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES;
-  if (Number(req.headers.get("content-length") ?? 0) > cap) return jsonRpcError(413, TOO_LARGE, { Connection: "close" });
+  if (Number(req.headers.get("content-length") ?? 0) > cap) return jsonRpcError(413, TOO_LARGE, closeUnlessDropped(req));
   const body = await readBody(req, cap);
-  // The client may still be sending: the answer closes the connection rather than wait for the rest.
-  if (body.kind === "too_large") return jsonRpcError(413, TOO_LARGE, { Connection: "close" });
-  if (body.kind === "not_json") return jsonRpcError(415, "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.", { Connection: "close" });
+  // The client may still be sending: what is left is read and dropped (readCappedBody), so the
+  // answer reaches it before the connection is closed (a connection closed on unread data is reset).
+  if (body.kind === "too_large") return jsonRpcError(413, TOO_LARGE);
+  if (body.kind === "not_json") return jsonRpcError(415, "Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.", closeUnlessDropped(req));
   if (body.kind === "unreadable") return Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not UTF-8 JSON." }, id: null }, { status: 400 });
   const messages = body.kind === "json" ? body.messages : [];
   const missing = scopesNeeded(messages).filter((s) => !auth.scopes.includes(s));

@@ -1,9 +1,27 @@
 /**
- * Reads the body of a Request or Response, at most `maxBytes` of it: null as soon as it is longer
- * (by its Content-Length or by what arrives), so an oversized body is never held in memory.
+ * What is read of a request body after it went over its cap, and for how long, before the
+ * connection is given up: the client is still sending, and a connection closed on unread data is
+ * reset, which can destroy the 413 on its way (RFC 9112 §9.6 asks for a staged close). Reading and
+ * dropping the rest lets the answer arrive first; a client that keeps sending past these bounds has
+ * its connection reset as before.
  */
-export async function readCappedBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, maxBytes: number): Promise<Buffer | null> {
-  if (Number(message.headers.get("content-length") ?? 0) > maxBytes) return null;
+export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+export const DRAIN_MAX_MS = 10_000;
+
+/** After the cap: "drain" for a request a client is sending (the default), "cancel" for a response this server fetched. */
+export type TOverCap = "drain" | "cancel";
+
+/**
+ * Reads the body of a Request or Response, at most `maxBytes` of it: null as soon as it is longer
+ * (by its Content-Length or by what arrives), so an oversized body is never held in memory. The
+ * rest of an oversized request's body is read and dropped in the background (drainRest).
+ */
+export async function readCappedBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, maxBytes: number, overCap: TOverCap = "drain"): Promise<Buffer | null> {
+  if (Number(message.headers.get("content-length") ?? 0) > maxBytes) {
+    if (overCap === "drain") dropBody(message);
+    else await message.body?.cancel();
+    return null;
+  }
   if (!message.body) return Buffer.alloc(0);
   const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -13,10 +31,43 @@ export async function readCappedBody(message: { body: ReadableStream<Uint8Array>
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      if (overCap === "drain") void drainRest(reader);
+      else await reader.cancel();
       return null;
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Reads and drops, in the background, the body of a request answered without it (413, 415): true
+ * when all of it can be (the connection may stay open), false when its Content-Length is over
+ * DRAIN_MAX_BYTES, so the answer should close the connection (Connection: close).
+ */
+export function dropBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }): boolean {
+  if (Number(message.headers.get("content-length") ?? 0) > DRAIN_MAX_BYTES) return false;
+  if (message.body && !message.body.locked) void drainRest(message.body.getReader());
+  return true;
+}
+
+/**
+ * Reads and drops what is left of a body, at most DRAIN_MAX_BYTES for at most DRAIN_MAX_MS, then
+ * cancels it. Never throws: a connection the client or the server closes ends the read.
+ */
+export async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, bounds = { bytes: DRAIN_MAX_BYTES, ms: DRAIN_MAX_MS }): Promise<number> {
+  const until = Date.now() + bounds.ms;
+  let dropped = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return dropped;
+      dropped += value.byteLength;
+      if (dropped > bounds.bytes || Date.now() > until) break;
+    }
+    await reader.cancel();
+  } catch {
+    // The stream ended with an error (the connection closed): nothing is left to read.
+  }
+  return dropped;
 }
