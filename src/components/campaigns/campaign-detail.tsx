@@ -11,7 +11,7 @@ import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Tex
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
 import { formatCents, formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
@@ -34,8 +34,23 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
   const isDraft = query.data?.status === "draft";
   const readiness = useQuery({ ...trpc.campaign.readiness.queryOptions({ workspaceId, campaignId }), enabled: isDraft });
   const [pending, setPending] = useState<Pending>(null);
-  if (query.isPending) return <Skeleton h={400} />;
   if (query.isError) return <PageError message={query.error.message} onRetry={() => query.refetch()} />;
+  // The events and pieces need only the campaign's id: they load beside the campaign, not after it
+  // (keyed, so the same two stay mounted once it has loaded).
+  const tables = (
+    <Fragment key="tables">
+      <CampaignEventsTable workspaceId={workspaceId} campaignId={campaignId} />
+      <CampaignPiecesTable workspaceId={workspaceId} campaignId={campaignId} />
+    </Fragment>
+  );
+  if (query.isPending) {
+    return (
+      <Stack gap="lg" maw={1200}>
+        <Skeleton h={400} />
+        {tables}
+      </Stack>
+    );
+  }
   const c = query.data;
   const events = c.eventsByStatus;
   const total = Object.values(events).reduce((a, b) => a + b, 0);
@@ -186,8 +201,7 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
       <CampaignDrafts workspaceId={workspaceId} campaignId={campaignId} isDraft={c.status === "draft"} />
       {c.status !== "draft" && c.responseMode === "gift_claim" && <GiftClaimLinks workspaceId={workspaceId} campaignId={campaignId} />}
       {c.status !== "draft" && <CampaignResponses workspaceId={workspaceId} campaignId={campaignId} responseMode={c.responseMode} callToAction={c.pageCallToAction} />}
-      <CampaignEventsTable workspaceId={workspaceId} campaignId={campaignId} />
-      <CampaignPiecesTable workspaceId={workspaceId} campaignId={campaignId} />
+      {tables}
     </Stack>
   );
 }
