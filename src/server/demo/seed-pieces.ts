@@ -1,7 +1,7 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
-import { loadRenderContext, renderDraft } from "@/server/drafts/render";
+import { draftData, loadRenderContext, renderDraft } from "@/server/drafts/render";
 import { sandboxTrackingEvents } from "@/server/fulfilment/sandbox-post";
 import { recordTracking } from "@/server/fulfilment/tracking";
 
@@ -50,7 +50,15 @@ export async function seedPieces(
     const lines = addressBlock(recipient);
     const draft = await renderDraft(ctx, contact, null, { sid, responseCode });
     const copy = { headline: draft.blocks.headline, body: draft.blocks.body, signOff: draft.blocks.signOff };
-    const pdf = draft.pdf;
+    // The recipient's draft, as the lifecycle keeps it (drafts/service.ts draftForPiece): the
+    // campaign's drafts list shows it, and the piece refers to its print file instead of a copy.
+    // Rendered now, by the seed, after the campaign and brand kit it made: not out of date.
+    const { id: draftId } = await db.draft.upsert({
+      where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: contact.id } },
+      create: { workspaceId: p.workspaceId, campaignId: p.campaign.id, contactId: contact.id, designId: p.campaign.designId, ...draftData(draft, now) },
+      update: {},
+      select: { id: true },
+    });
     const mailed = p.plan === "paid";
     // A mailed piece came the way every piece comes: an entry event posted for its contact, its
     // treatment enrollment, then the piece. So the campaign's events table, Results and the status
@@ -68,7 +76,7 @@ export async function seedPieces(
         costCents: contract?.unitCostCents ?? 0,
         recipient: { name: `${contact.firstName} ${contact.lastName}`, lines },
         copy: { ...copy },
-        proofPdf: new Uint8Array(pdf),
+        printDraftId: draftId,
         renderedAt: mailedAt,
         printedAt: mailed ? mailedAt : null,
         mailedAt: mailed ? mailedAt : null,

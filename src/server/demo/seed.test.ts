@@ -9,6 +9,7 @@ import { drain, testClock } from "@/test/lifecycle-fixtures";
 import { getCampaignResults } from "@/server/holdouts/results";
 import { getCampaignDetail } from "@/server/campaigns/service";
 import { getImport } from "@/server/imports/service";
+import { draftSummary } from "@/server/drafts/service";
 import { resolveLink } from "@/server/responses/page-model";
 import { type DemoSummary, seedDemo } from "./seed";
 
@@ -27,6 +28,17 @@ describe("seedDemo", () => {
     expect(await held(campaigns.liveApiEntry)).toEqual(["Northpeak Software", "Tidewater Bank"]);
     expect(await held(campaigns.reviewGated)).toEqual(["Lumenfield Energy", "Northpeak Software"]);
     expect(await held(campaigns.giftClaim!)).toEqual(["Ironbridge Capital", "Northpeak Software"]);
+  });
+
+  it("gives each piece the demo mailed the draft it was printed from, as the lifecycle does, and none is out of date", async () => {
+    const { acme } = first.workspaces;
+    const pieces = await prisma.mailPiece.findMany({ where: { campaignId: acme.campaigns.liveApiEntry }, include: { printDraft: { select: { sid: true, contactId: true } } } });
+    expect(pieces.length).toBe(5);
+    for (const piece of pieces) {
+      expect(piece.proofPdf).toBeNull();
+      expect(piece.printDraft).toEqual({ sid: piece.sid, contactId: piece.contactId });
+    }
+    expect(await draftSummary(prisma, { workspaceId: acme.id, campaignId: acme.campaigns.liveApiEntry })).toMatchObject({ total: 5, outOfDate: 0 });
   });
 
   it("creates Acme on the paid plan and Globex on the audit plan, each with an owner who can sign in", async () => {
