@@ -86,8 +86,6 @@ interface CampaignRow {
   responseMode: string;
 }
 
-type ContextRow = EventRow & CampaignRow;
-
 /**
  * Locks the event row and reads its state, if this worker still holds its lease: one lock and
  * one joined read, because the runner does this before every action. Null when the lease was
@@ -144,43 +142,45 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
          WHERE c.id = ANY(${[...new Set(rows.map((r) => r.campaignId))]}::text[])`)
     ).map((c) => [c.campaignId, c]),
   );
-  for (const r of rows) out.set(r.id, contextOf({ ...r, ...campaigns.get(r.campaignId)! }, now));
+  // The event's row and its campaign's, apart: one spread object of both (some forty fields) per
+  // event and action cost more CPU than the rest of this function.
+  for (const r of rows) out.set(r.id, contextOf(r, campaigns.get(r.campaignId)!, now));
   return out;
 }
 
-function contextOf(r: ContextRow, now: Date): EventContext {
+function contextOf(r: EventRow, c: CampaignRow, now: Date): EventContext {
   const reviewStatus = r.cardStatus === "pending" && r.cardExpiresAt! <= now ? "expired" : r.cardStatus;
   return {
     snapshot: {
       now,
       eventStatus: r.status,
-      campaign: { status: r.campaignStatus, endsAt: r.endsAt, reviewGate: r.reviewGate === "each_piece", giftClaim: r.format === "gift" && r.responseMode === "gift_claim" },
+      campaign: { status: c.campaignStatus, endsAt: c.endsAt, reviewGate: c.reviewGate === "each_piece", giftClaim: c.format === "gift" && c.responseMode === "gift_claim" },
       enrollment: r.enrollmentId ? { arm: r.arm!, scheduledFor: r.scheduledFor, cancelled: r.enrollmentStatus === "cancelled" } : null,
       piece: r.pieceStatus ? { status: r.pieceStatus } : null,
       review: reviewStatus ? { status: reviewStatus } : null,
       reservation: r.reservationStatus ? { status: r.reservationStatus } : null,
       claim: r.claimStatus ? { status: r.claimStatus, expiresAt: r.claimExpiresAt! } : null,
-      mailing: contractGate({ plan: r.plan, format: r.format, contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat! } : null }),
+      mailing: contractGate({ plan: c.plan, format: c.format, contract: c.contractStatus ? { status: c.contractStatus, format: c.contractFormat! } : null }),
     },
     event: { id: r.id, workspaceId: r.workspaceId, campaignId: r.campaignId, contactId: r.contactId, contactAccountId: r.contactAccountId, status: r.status },
     campaign: {
       id: r.campaignId,
       workspaceId: r.workspaceId,
-      name: r.name,
-      format: r.format,
-      audienceId: r.audienceId,
-      holdoutShare: r.holdoutShare,
-      frequencyCapContact: r.frequencyCapContact,
-      frequencyCapAccount: r.frequencyCapAccount,
-      frequencyWindowDays: r.frequencyWindowDays,
-      headline: r.headline,
-      bodyTemplate: r.bodyTemplate,
-      signOff: r.signOff,
-      destinationUrl: r.destinationUrl,
-      designId: r.designId,
-      plan: r.plan,
-      contract: r.contractStatus ? { status: r.contractStatus, format: r.contractFormat!, unitCostCents: r.unitCostCents!, countryPrices: r.countryPrices, vendor: r.vendor!, countries: r.contractCountries ?? [], size: r.contractSize, connectionId: r.contractConnectionId } : null,
-      designSize: r.designSize,
+      name: c.name,
+      format: c.format,
+      audienceId: c.audienceId,
+      holdoutShare: c.holdoutShare,
+      frequencyCapContact: c.frequencyCapContact,
+      frequencyCapAccount: c.frequencyCapAccount,
+      frequencyWindowDays: c.frequencyWindowDays,
+      headline: c.headline,
+      bodyTemplate: c.bodyTemplate,
+      signOff: c.signOff,
+      destinationUrl: c.destinationUrl,
+      designId: c.designId,
+      plan: c.plan,
+      contract: c.contractStatus ? { status: c.contractStatus, format: c.contractFormat!, unitCostCents: c.unitCostCents!, countryPrices: c.countryPrices, vendor: c.vendor!, countries: c.contractCountries ?? [], size: c.contractSize, connectionId: c.contractConnectionId } : null,
+      designSize: c.designSize,
     },
     enrollmentId: r.enrollmentId,
     pieceId: r.pieceId,
