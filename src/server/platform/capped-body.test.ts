@@ -70,6 +70,15 @@ describe("readCappedBody", () => {
     expect(seen.cancelled).toBe(true);
   });
 
+  it("gives up on a body that stops arriving once its time is up", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}), cancel: () => void (cancelled = true) });
+    const started = Date.now();
+    expect(await drainRest(body.getReader(), { bytes: 1024, ms: 50 })).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(cancelled).toBe(true);
+  });
+
   it("drops at most its bound, then cancels", async () => {
     const { message, seen } = counted(100);
     expect(await drainRest(message.body.getReader(), { bytes: 10 * 1024, ms: 60_000 })).toBe(11 * 1024);

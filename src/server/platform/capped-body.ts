@@ -19,7 +19,7 @@ export type TOverCap = "drain" | "cancel";
 export async function readCappedBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, maxBytes: number, overCap: TOverCap = "drain"): Promise<Buffer | null> {
   if (Number(message.headers.get("content-length") ?? 0) > maxBytes) {
     if (overCap === "drain") dropBody(message);
-    else await message.body?.cancel();
+    else await message.body?.cancel().catch(() => {});
     return null;
   }
   if (!message.body) return Buffer.alloc(0);
@@ -52,22 +52,27 @@ export function dropBody(message: { body: ReadableStream<Uint8Array> | null; hea
 }
 
 /**
- * Reads and drops what is left of a body, at most DRAIN_MAX_BYTES for at most DRAIN_MAX_MS, then
- * cancels it. Never throws: a connection the client or the server closes ends the read.
+ * Reads and drops what is left of a body, then cancels it once DRAIN_MAX_BYTES have been dropped
+ * or DRAIN_MAX_MS have passed, whether or not anything arrives meanwhile. Never throws: a
+ * connection the client or the server closes ends the read.
  */
 export async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, bounds = { bytes: DRAIN_MAX_BYTES, ms: DRAIN_MAX_MS }): Promise<number> {
-  const until = Date.now() + bounds.ms;
   let dropped = 0;
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), bounds.ms);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return dropped;
       dropped += value.byteLength;
-      if (dropped > bounds.bytes || Date.now() > until) break;
+      if (dropped > bounds.bytes) {
+        await reader.cancel();
+        return dropped;
+      }
     }
-    await reader.cancel();
   } catch {
     // The stream ended with an error (the connection closed): nothing is left to read.
+    return dropped;
+  } finally {
+    clearTimeout(timer);
   }
-  return dropped;
 }
