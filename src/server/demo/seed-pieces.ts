@@ -53,12 +53,14 @@ export async function seedPieces(
     // The recipient's draft, as the lifecycle keeps it (drafts/service.ts draftForPiece): the
     // campaign's drafts list shows it, and the piece refers to its print file instead of a copy.
     // Rendered now, by the seed, after the campaign and brand kit it made: not out of date.
-    const { id: draftId } = await db.draft.upsert({
+    // A draft already there with other codes (a lifecycle run before this seed) is not this piece's print file: the piece keeps its own.
+    const saved = await db.draft.upsert({
       where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: contact.id } },
       create: { workspaceId: p.workspaceId, campaignId: p.campaign.id, contactId: contact.id, designId: p.campaign.designId, ...draftData(draft, now) },
       update: {},
-      select: { id: true },
+      select: { id: true, sid: true },
     });
+    const printFile = saved.sid === sid ? { printDraftId: saved.id } : { proofPdf: new Uint8Array(draft.pdf) };
     const mailed = p.plan === "paid";
     // A mailed piece came the way every piece comes: an entry event posted for its contact, its
     // treatment enrollment, then the piece. So the campaign's events table, Results and the status
@@ -76,7 +78,7 @@ export async function seedPieces(
         costCents: contract?.unitCostCents ?? 0,
         recipient: { name: `${contact.firstName} ${contact.lastName}`, lines },
         copy: { ...copy },
-        printDraftId: draftId,
+        ...printFile,
         renderedAt: mailedAt,
         printedAt: mailed ? mailedAt : null,
         mailedAt: mailed ? mailedAt : null,

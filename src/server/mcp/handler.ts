@@ -49,7 +49,7 @@ async function readBody(req: Request, cap: number): Promise<Body> {
   if (req.method !== "POST") return { kind: "none" };
   // Media types are case-insensitive and may carry parameters (charset).
   if ((req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return { kind: "not_json" };
-  const bytes = await readCappedBody(req, cap).catch(() => undefined);
+  const bytes = await readCappedBody(req, cap, "drain").catch(() => undefined);
   if (bytes === undefined) return { kind: "unreadable" };
   if (bytes === null) return { kind: "too_large" };
   let value: unknown;

@@ -120,7 +120,7 @@ async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFe
     throw new InvalidClientError("The client metadata document could not be fetched.");
   }
   if (!response.ok) throw new InvalidClientError(`The client metadata document answered ${response.status}.`);
-  const bytes = await readCappedBody(response, CLIENT_METADATA_MAX_BYTES, "cancel");
+  const bytes = await readCappedBody(response, CLIENT_METADATA_MAX_BYTES);
   if (!bytes) throw new InvalidClientError("The client metadata document is too large.");
   const text = new TextDecoder().decode(bytes);
   let json: unknown;

@@ -44,7 +44,7 @@ export const OAUTH_FORM_MAX_BYTES = 16 * 1024;
 export async function readForm(req: Request): Promise<Record<string, string>> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.trim().toLowerCase().startsWith("application/x-www-form-urlencoded")) return {};
-  const bytes = await readCappedBody(req, OAUTH_FORM_MAX_BYTES).catch(() => {
+  const bytes = await readCappedBody(req, OAUTH_FORM_MAX_BYTES, "drain").catch(() => {
     throw new InvalidRequestError("The request body could not be read to its end.");
   });
   if (!bytes) throw new InvalidRequestError(`The request body is larger than ${OAUTH_FORM_MAX_BYTES / 1024} KiB.`);
@@ -57,7 +57,7 @@ export async function readForm(req: Request): Promise<Record<string, string>> {
 
 /** A JSON body of at most 16 KiB (a leading byte-order mark is allowed), or null when it is none. */
 export async function readJsonBody(req: Request): Promise<unknown> {
-  const bytes = await readCappedBody(req, CLIENT_METADATA_MAX_BYTES).catch(() => null);
+  const bytes = await readCappedBody(req, CLIENT_METADATA_MAX_BYTES, "drain").catch(() => null);
   if (!bytes) return null;
   try {
     return JSON.parse(new TextDecoder().decode(bytes));

@@ -15,7 +15,7 @@ const PATH = "/api/webhooks/stripe";
  */
 export async function stripeWebhookResponse(req: Request, prisma: PrismaClient, billing: BillingAdapter = billingAdapter()): Promise<Response> {
   if (billing.provider !== "stripe") return problemResponse(new AppError("not_found", "Stripe billing is not configured in this installation (STRIPE_SECRET_KEY is unset)."), PATH);
-  const body = await readCappedBody(req, MAX_WEBHOOK_BYTES);
+  const body = await readCappedBody(req, MAX_WEBHOOK_BYTES, "drain");
   if (body === null) return problemResponse(new AppError("payload_too_large", "A Stripe event is never this large."), PATH);
   try {
     const outcome = await receiveStripeWebhook(prisma, billing, { rawBody: body, signature: req.headers.get("stripe-signature") });

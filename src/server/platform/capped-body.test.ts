@@ -34,33 +34,40 @@ describe("readCappedBody", () => {
   it("refuses a request's body by its Content-Length, then reads it and drops it", async () => {
     const { message, seen } = counted(4);
     message.headers.set("content-length", "4097");
-    expect(await readCappedBody(message, 4096)).toBeNull();
+    expect(await readCappedBody(message, 4096, "drain")).toBeNull();
     await settle();
     expect(seen.pulled).toBe(4);
   });
 
-  it("leaves a body declared longer than the drain's bound unread (its answer closes the connection)", async () => {
+  it("leaves a body declared longer than the drain's bound unread (the MCP endpoint's answer then closes the connection)", async () => {
     const { message, seen } = counted(4);
     message.headers.set("content-length", String(DRAIN_MAX_BYTES + 1));
     expect(dropBody(message)).toBe(false);
-    expect(await readCappedBody(message, 4096)).toBeNull();
+    expect(await readCappedBody(message, 4096, "drain")).toBeNull();
     await settle();
     expect(seen.pulled).toBe(0);
   });
 
-  it("cancels a response's body refused by its Content-Length", async () => {
+  it("cancels a response's body refused by its Content-Length (cancel is the default)", async () => {
     const { message, seen } = counted(4);
     message.headers.set("content-length", "4097");
-    expect(await readCappedBody(message, 4096, "cancel")).toBeNull();
+    expect(await readCappedBody(message, 4096)).toBeNull();
     expect(seen).toEqual({ pulled: 0, cancelled: true });
   });
 
   it("returns null once a request's body passes its cap, then reads the rest to its end and drops it", async () => {
     const { message, seen } = counted(100);
-    expect(await readCappedBody(message, 4096)).toBeNull();
+    expect(await readCappedBody(message, 4096, "drain")).toBeNull();
     await settle();
     expect(seen.pulled).toBe(100);
     expect(seen.cancelled).toBe(false);
+  });
+
+  it("drops at most 64 times the cap of a small body, then cancels it", async () => {
+    const { message, seen } = counted(100);
+    expect(await readCappedBody(message, 1024, "drain")).toBeNull();
+    await settle();
+    expect(seen).toEqual({ pulled: 2 + 65, cancelled: true });
   });
 
   it("cancels a response's body at its cap", async () => {
@@ -123,7 +130,7 @@ describe("an oversized chunked request's 413", () => {
   beforeAll(async () => {
     server = http.createServer(async (req, res) => {
       const request = new Request("http://localhost/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: req as unknown as BodyInit, duplex: "half" } as RequestInit);
-      const bytes = await readCappedBody(request, 256 * 1024).catch(() => undefined);
+      const bytes = await readCappedBody(request, 256 * 1024, "drain").catch(() => undefined);
       res.writeHead(bytes === null ? 413 : 200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "too large" } }));
     });

@@ -1,14 +1,16 @@
 /**
- * What is read of a request body after it went over its cap, and for how long, before the
- * connection is given up: the client is still sending, and a connection closed on unread data is
- * reset, which can destroy the 413 on its way (RFC 9112 §9.6 asks for a staged close). Reading and
- * dropping the rest lets the answer arrive first; a client that keeps sending past these bounds has
- * its connection reset as before.
+ * What is read of a request body after it went over its cap, and for how long, before it is
+ * cancelled: the client is still sending, and a connection closed on unread data is reset, which
+ * can destroy the 413 on its way (RFC 9112 §9.6 asks for a staged close). Reading and dropping the
+ * rest lets the answer arrive first. Past these bounds the body is cancelled: on Next's routes that
+ * resets the connection; the /api/v1 doors (runtime/direct-doors.ts) read and drop the rest as before.
+ * At most 64 times the body's own cap, so a 16 KiB form's drain ends at 1 MiB.
  */
 export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
 export const DRAIN_MAX_MS = 10_000;
+const DRAIN_CAP_MULTIPLE = 64;
 
-/** After the cap: "drain" for a request a client is sending (the default), "cancel" for a response this server fetched. */
+/** After the cap: "drain" for a request a client is sending, "cancel" (the default) for a response this server fetched. */
 export type TOverCap = "drain" | "cancel";
 
 /**
@@ -16,9 +18,11 @@ export type TOverCap = "drain" | "cancel";
  * (by its Content-Length or by what arrives), so an oversized body is never held in memory. The
  * rest of an oversized request's body is read and dropped in the background (drainRest).
  */
-export async function readCappedBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, maxBytes: number, overCap: TOverCap = "drain"): Promise<Buffer | null> {
+export async function readCappedBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, maxBytes: number, overCap: TOverCap = "cancel"): Promise<Buffer | null> {
+  const bounds = { bytes: Math.min(DRAIN_MAX_BYTES, DRAIN_CAP_MULTIPLE * maxBytes), ms: DRAIN_MAX_MS };
   if (Number(message.headers.get("content-length") ?? 0) > maxBytes) {
-    if (overCap === "drain") dropBody(message);
+    // A body declared longer than the drain's bound is left unread (the MCP endpoint's answer then closes the connection).
+    if (overCap === "drain") dropBody(message, bounds);
     else await message.body?.cancel().catch(() => {});
     return null;
   }
@@ -31,7 +35,7 @@ export async function readCappedBody(message: { body: ReadableStream<Uint8Array>
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      if (overCap === "drain") void drainRest(reader);
+      if (overCap === "drain") void drainRest(reader, bounds);
       else await reader.cancel();
       return null;
     }
@@ -42,18 +46,18 @@ export async function readCappedBody(message: { body: ReadableStream<Uint8Array>
 
 /**
  * Reads and drops, in the background, the body of a request answered without it (413, 415): true
- * when all of it can be (the connection may stay open), false when its Content-Length is over
- * DRAIN_MAX_BYTES, so the answer should close the connection (Connection: close).
+ * when all of it can be (the connection may stay open), false when its Content-Length is over the
+ * bound, so the answer should close the connection (Connection: close).
  */
-export function dropBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }): boolean {
-  if (Number(message.headers.get("content-length") ?? 0) > DRAIN_MAX_BYTES) return false;
-  if (message.body && !message.body.locked) void drainRest(message.body.getReader());
+export function dropBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, bounds = { bytes: DRAIN_MAX_BYTES, ms: DRAIN_MAX_MS }): boolean {
+  if (Number(message.headers.get("content-length") ?? 0) > bounds.bytes) return false;
+  if (message.body && !message.body.locked) void drainRest(message.body.getReader(), bounds);
   return true;
 }
 
 /**
- * Reads and drops what is left of a body, then cancels it once DRAIN_MAX_BYTES have been dropped
- * or DRAIN_MAX_MS have passed, whether or not anything arrives meanwhile. Never throws: a
+ * Reads and drops what is left of a body, then cancels it once `bounds.bytes` have been dropped
+ * or `bounds.ms` have passed, whether or not anything arrives meanwhile. Never throws: a
  * connection the client or the server closes ends the read.
  */
 export async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, bounds = { bytes: DRAIN_MAX_BYTES, ms: DRAIN_MAX_MS }): Promise<number> {

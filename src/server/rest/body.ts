@@ -60,7 +60,7 @@ export const unreadBody = () => new AppError("malformed_request", "The body coul
 export const tooLargeBody = () => new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
 
 async function readLimited(req: Request): Promise<Uint8Array> {
-  const bytes = await readCappedBody(req, REST_BODY_LIMIT_BYTES).catch(() => {
+  const bytes = await readCappedBody(req, REST_BODY_LIMIT_BYTES, "drain").catch(() => {
     throw unreadBody();
   });
   if (!bytes) throw tooLargeBody();

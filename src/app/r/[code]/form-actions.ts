@@ -20,7 +20,7 @@ export const PAGE_FORM_MAX_BYTES = 16 * 1024;
 async function readForm(req: Request): Promise<Record<string, string> | null> {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (!type.startsWith("application/x-www-form-urlencoded")) return null;
-  const bytes = await readCappedBody(req, PAGE_FORM_MAX_BYTES).catch(() => null);
+  const bytes = await readCappedBody(req, PAGE_FORM_MAX_BYTES, "drain").catch(() => null);
   if (!bytes) return null;
   const form: Record<string, string> = Object.create(null);
   for (const [k, v] of new URLSearchParams(new TextDecoder().decode(bytes))) {
