@@ -6,7 +6,7 @@ import { bearerChallenge } from "@/server/oauth/metadata";
 import { MCP_SCOPES, type TMcpScope } from "@/server/oauth/scopes";
 import { verifyAccessToken } from "@/server/oauth/tokens";
 import { baseUrl } from "@/server/platform/base-url";
-import { dropBody, readCappedBody } from "@/server/platform/capped-body";
+import { declaredLength, dropBody, readCappedBody } from "@/server/platform/capped-body";
 import { MCP_TOOLS } from "./catalog";
 import { buildMcpServer } from "./server";
 
@@ -87,7 +87,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (origin && !origins.has(origin)) return jsonRpcError(403, `Origin ${origin} is not allowed.`);
 
   // Only an authenticated caller may send more than the usual limit (a CSV for contacts_import).
-  if (Number(req.headers.get("content-length") ?? 0) > (req.headers.get("authorization") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES)) return jsonRpcError(413, TOO_LARGE, closeUnlessDropped(req));
+  if (declaredLength(req) > (req.headers.get("authorization") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES)) return jsonRpcError(413, TOO_LARGE, closeUnlessDropped(req));
 
   const resource = mcpResource(base);
   const header = req.headers.get("authorization") ?? "";
@@ -104,7 +104,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   // Only a token that may import contacts gets the larger cap, and only a lone contacts_import call
   // may use it (checked once parsed); any other token's larger body is refused before it is read.
   const cap = auth.scopes.includes("contacts:write") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES;
-  if (Number(req.headers.get("content-length") ?? 0) > cap) return jsonRpcError(413, TOO_LARGE, closeUnlessDropped(req));
+  if (declaredLength(req) > cap) return jsonRpcError(413, TOO_LARGE, closeUnlessDropped(req));
   const body = await readBody(req, cap);
   // The client may still be sending: what is left is read and dropped (readCappedBody), so the
   // answer reaches it before the connection is closed (a connection closed on unread data is reset).
