@@ -74,8 +74,11 @@ test("an event posted over the API is mailed: the owner sees it, its piece and i
   await signInAs(page, acme.owner.email, acme.owner.password);
   await page.goto(`/w/${acme.id}/campaigns/${acme.campaigns.liveApiEntry}`);
   await expect(page.getByRole("heading", { level: 1, name: "Trial sign-up follow-up (demo)" })).toBeVisible();
-  // A piece the demo mailed a week ago shows the draft it was printed from, as a piece the lifecycle makes does.
-  await expect(page.getByRole("button", { name: "Open the draft for Ben Hartley" })).toBeVisible({ timeout: 30_000 });
+  // The pieces mailed show the drafts they were printed from (the demo's own, made by the seed, at
+  // the least; which come first depends on the drafts' ids and what other tests posted, so the
+  // seed's test names them).
+  await expect(page.getByRole("button", { name: /^Open the draft for / }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("No drafts yet")).toHaveCount(0);
   await page.getByRole("combobox", { name: "Filter by status" }).click();
   await page.getByRole("option", { name: "completed" }).click();
   await expect(page.getByRole("cell").filter({ hasText: "completed" }).first()).toBeVisible({ timeout: 30_000 });
