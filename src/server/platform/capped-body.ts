@@ -3,7 +3,8 @@
  * cancelled: the client is still sending, and a connection closed on unread data is reset, which
  * can destroy the 413 on its way (RFC 9112 §9.6 asks for a staged close). Reading and dropping the
  * rest lets the answer arrive first. Past these bounds the body is cancelled: on Next's routes that
- * resets the connection; the /api/v1 doors (runtime/direct-doors.ts) read and drop the rest as before.
+ * resets the connection; the /api/v1 doors (runtime/direct-doors.ts) read and drop the rest, and
+ * the server's front door closes the connection past the same bounds again (runtime/unread-body.ts).
  * At most 64 times the body's own cap, so a 16 KiB form's drain ends at 1 MiB.
  */
 export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;

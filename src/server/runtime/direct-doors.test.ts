@@ -183,6 +183,22 @@ describe("answers over node:http", () => {
     }
   });
 
+  it("a client that goes on sending after its 413 is read only within the drain's bounds, then its connection is closed", async () => {
+    const c = await liveApiCampaign(prisma);
+    const { secret } = await createApiKey(prisma, { workspaceId: c.workspaceId, name: "CRM", scopes: ["post_conversions"], actor: { kind: "user", id: c.user.id, label: c.user.email } });
+    const { received, sent } = await sendUntilClosed(`POST /api/v1/conversions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/json`);
+    expect(received).toMatch(/^HTTP\/1\.1 413/);
+    // The handler's drain (64 times the 16 KiB cap) and the front door's (16 MiB), with what the sockets buffer: far from the 64 MiB sent without end.
+    expect(sent).toBeLessThan(40 * 1024 * 1024);
+    expect(await prisma.conversion.count({ where: { workspaceId: c.workspaceId } })).toBe(0);
+  });
+
+  it("so is a body that a page's handler answered without reading", async () => {
+    const { received, sent } = await sendUntilClosed("POST /r/abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded");
+    expect(received).toMatch(/^HTTP\/1\.1 418/);
+    expect(sent).toBeLessThan(40 * 1024 * 1024);
+  });
+
   it("leaves HEAD, a trailing slash and the rest of the site to Next", async () => {
     nextAnswered.length = 0;
     await fetch(`${base}/api/v1/conversions`, { method: "HEAD" });
@@ -191,3 +207,26 @@ describe("answers over node:http", () => {
     expect(nextAnswered.filter((r) => !r.includes("next-405"))).toEqual(["HEAD /api/v1/conversions", "GET /api/v1/conversions/", "GET /w/settings"]);
   });
 });
+
+/**
+ * Sends a chunked body of up to 64 MiB, 64 KiB at a time, until the server closes the connection:
+ * what came back and how much was sent by then.
+ */
+async function sendUntilClosed(head: string): Promise<{ received: string; sent: number }> {
+  const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+  let received = "";
+  let closed = false;
+  socket.on("data", (chunk) => (received += chunk));
+  socket.on("error", () => {});
+  socket.on("close", () => (closed = true));
+  socket.write(`${head}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+  const piece = Buffer.alloc(64 * 1024, "a");
+  const chunk = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+  let sent = 0;
+  while (!closed && sent < 64 * 1024 * 1024) {
+    if (!socket.write(chunk)) await new Promise((resolve) => (socket.once("drain", resolve), socket.once("close", resolve)));
+    sent += piece.length;
+  }
+  await expect.poll(() => closed, { timeout: 5000 }).toBe(true);
+  return { received, sent };
+}

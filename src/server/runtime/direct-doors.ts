@@ -57,7 +57,8 @@ function toRequest(req: IncomingMessage): Request {
 /**
  * The request body as a web stream that a handler may stop reading (a body over its limit):
  * what still arrives is then read and dropped, never pushed into the closed stream (Node's
- * Readable.toWeb does that, and throws outside any handler), so the connection can serve the next request.
+ * Readable.toWeb does that, and throws outside any handler), so the connection can serve the next
+ * request; once the answer is written, only within bounds (front-door.ts, unread-body.ts).
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let open = true;
