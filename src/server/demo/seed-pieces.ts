@@ -50,7 +50,7 @@ export async function seedPieces(
     const lines = addressBlock(recipient);
     const draft = await renderDraft(ctx, contact, null, { sid, responseCode });
     const copy = { headline: draft.blocks.headline, body: draft.blocks.body, signOff: draft.blocks.signOff };
-    // The recipient's draft, as the lifecycle keeps it (drafts/service.ts draftForPiece): the
+    // The recipient's draft, as the lifecycle keeps it (drafts/piece-draft.ts draftForPiece): the
     // campaign's drafts list shows it, and the piece refers to its print file instead of a copy.
     // Rendered now, by the seed, after the campaign and brand kit it made: not out of date.
     // A draft already there with other codes (a lifecycle run before this seed) is not this piece's print file: the piece keeps its own.

@@ -3,7 +3,7 @@ import { LAYOUTS } from "@/server/render";
 import type { RenderInput, TBlock } from "@/server/render/input";
 import { DEFAULT_SIZE, type TFormat } from "@/server/render/page-specs";
 import { SUGGESTED_BLOCKS } from "./defaults";
-import { GIFT_CATALOG, type TGiftItem } from "./gift-catalog";
+import { GIFT_CATALOG, STANDARD_GIFT, type TGiftItem } from "./gift-catalog";
 import { fillTemplate } from "./merge-fields";
 import { addressBlock, mergeValues, type RecipientContact } from "./recipient";
 import type { TBlocks } from "./schema";
@@ -21,7 +21,7 @@ export interface DesignLike {
 
 /** A campaign without a design prints its format's first layout with the suggested copy. */
 export function standardDesign(format: TFormat, hasLogo: boolean): DesignLike {
-  return { format, size: DEFAULT_SIZE[format], layout: Object.keys(LAYOUTS[format])[0], blocks: {}, colors: {}, image: hasLogo ? "logo" : "none", giftItem: format === "gift" ? "coffee-sampler" : null };
+  return { format, size: DEFAULT_SIZE[format], layout: Object.keys(LAYOUTS[format])[0], blocks: {}, colors: {}, image: hasLogo ? "logo" : "none", giftItem: format === "gift" ? STANDARD_GIFT : null };
 }
 
 /** Who a preview shows when no contact is chosen. */

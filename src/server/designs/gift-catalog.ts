@@ -8,3 +8,5 @@ export const GIFT_CATALOG = {
 } as const;
 export type TGiftItem = keyof typeof GIFT_CATALOG;
 export const GIFT_ITEMS = Object.keys(GIFT_CATALOG) as [TGiftItem, ...TGiftItem[]];
+/** The gift of a gift design that names none, and of the standard gift layout. */
+export const STANDARD_GIFT: TGiftItem = "coffee-sampler";

@@ -9,7 +9,7 @@ import type { RenderInput, RenderIssue } from "@/server/render/input";
 import { DEFAULT_SIZE, sizeSpec, type TFormat } from "@/server/render/page-specs";
 import { composePiece, type DesignLike, SAMPLE_CONTACT } from "./compose";
 import { SUGGESTED_BLOCKS } from "./defaults";
-import type { TGiftItem } from "./gift-catalog";
+import { STANDARD_GIFT, type TGiftItem } from "./gift-catalog";
 import { proofUrl } from "./proof-links";
 import type { RecipientContact } from "./recipient";
 import type { TBlocks, TDesign, TDesignChanges, TDesignCreate } from "./schema";
@@ -75,7 +75,7 @@ export async function createDesign(db: Db, p: { workspaceId: string; input: TDes
       blocks: { ...SUGGESTED_BLOCKS[input.format], ...input.blocks },
       colors: input.colors ?? {},
       image: input.image ?? "logo",
-      giftItem: input.format === "gift" ? (input.giftItem ?? "coffee-sampler") : null,
+      giftItem: input.format === "gift" ? (input.giftItem ?? STANDARD_GIFT) : null,
     },
     include: { _count: { select: { campaigns: true } } },
   });

@@ -3,17 +3,16 @@ import type { RenderBrand } from "@/server/brand/service";
 import { composePiece, type DesignLike } from "@/server/designs/compose";
 import { isPoBox, type RecipientContact } from "@/server/designs/recipient";
 import { newResponseCode, newSid } from "@/server/fulfilment/identifiers";
-import { baseUrl } from "@/server/platform/base-url";
 import { layoutPiece, piecePdf } from "@/server/render";
+import { responseLink } from "./response-link";
 import type { TDraftBlocks } from "./schema";
+
+export { responseLink };
 
 /**
  * One recipient's draft from what the campaign shares: no database, so the drafts job can run it
  * on its render threads (./render-pool.ts) as well as on the calling thread.
  */
-
-/** The response link printed on a piece: {base_url}/r/{code}; the QR code adds ?via=qr. */
-export const responseLink = (code: string) => `${baseUrl()}/r/${code}`;
 
 /** What every draft of one campaign shares, loaded once per batch. */
 export interface CampaignRenderContext {

@@ -230,40 +230,6 @@ export async function editedSample(db: Db, p: { workspaceId: string; campaignId:
   return rows.map((r) => ({ draftId: r.id, recipient: `${r.contact.firstName} ${r.contact.lastName}`.trim(), headline: (r.blocks as Record<string, string>).headline ?? "", editedBlocks: (["headline", "body", "signOff"] as const).filter((b) => Object.hasOwn((r.overrides as object) ?? {}, b)) }));
 }
 
-/**
- * The recipient's piece for the lifecycle: their approved draft as it was rendered (its PDF, text and
- * response codes), or, for a recipient who entered after drafts were made, a draft rendered now and
- * kept. A draft rendered under another plan (the specimen mark) is rendered again with the same copy,
- * and a second piece for the same recipient gets fresh response codes. `storedIn` names the draft
- * whose stored PDF is the one returned (null for a PDF rendered for this piece alone): the piece
- * prints that draft's file instead of a copy. The draft's row is locked (FOR SHARE) first, so its
- * PDF does not change before the caller's transaction ends.
- */
-export async function draftForPiece(
-  db: Db,
-  p: { workspaceId: string; campaign: { id: string; name: string; format: "postcard" | "letter" | "handwritten" | "gift"; headline: string; bodyTemplate: string; signOff: string; designId: string | null }; contactId: string; plan: "audit" | "paid"; now: Date },
-) {
-  const specimen = p.plan === "audit";
-  await db.$queryRaw`SELECT id FROM "Draft" WHERE "campaignId" = ${p.campaign.id} AND "contactId" = ${p.contactId} FOR SHARE`;
-  const draft = await db.draft.findUnique({ where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } } });
-  const codesUsed = draft ? (await db.mailPiece.count({ where: { OR: [{ sid: draft.sid }, { responseCode: draft.responseCode }] } })) > 0 : false;
-  if (draft && draft.specimen === specimen && !codesUsed) {
-    return { sid: draft.sid, responseCode: draft.responseCode, blocks: draft.blocks as Record<string, string>, pdf: Buffer.from(draft.pdf), pages: draft.pages, draftId: draft.id, storedIn: draft.id };
-  }
-  const contact = await db.contact.findFirstOrThrow({ where: { id: p.contactId, workspaceId: p.workspaceId }, include: { account: { select: { name: true, domain: true } } } });
-  const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
-  const rendered = await renderDraft(ctx, contact, (draft?.overrides as TDraftBlocks | null) ?? null, draft && !codesUsed ? { sid: draft.sid, responseCode: draft.responseCode } : undefined);
-  if (codesUsed) return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, pages: rendered.pages, draftId: draft!.id, storedIn: null };
-  const data = draftData(rendered, p.now);
-  const saved = await db.draft.upsert({
-    where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } },
-    create: { workspaceId: p.workspaceId, campaignId: p.campaign.id, contactId: p.contactId, designId: p.campaign.designId, ...data },
-    update: data,
-    select: { id: true },
-  });
-  return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, pages: rendered.pages, draftId: saved.id, storedIn: saved.id };
-}
-
 /** What the go-live card says about the campaign's drafts: how many, how many edited (with a sample), and problems. */
 export async function draftsCardSentence(db: Db, p: { workspaceId: string; campaignId: string }): Promise<string> {
   const where = { campaignId: p.campaignId, workspaceId: p.workspaceId };

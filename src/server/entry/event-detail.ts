@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/errors";
-import { responseLink } from "@/server/drafts/render";
+import { responseLink } from "@/server/drafts/response-link";
 import { MAILABILITY_REASONS, type TMailabilityReason } from "@/server/mailability/reasons";
 import { type SkipReason, type TWaitingReason, WAITING_REASONS, waitingReasonDescriptions } from "./lifecycle-states";
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { Configuration, PostcardsApi } from "@lob/lob-typescript-sdk";
 import { type Actor, recordAudit } from "@/server/audit/service";
 import { keyring, open, seal } from "@/server/platform/secret-box";
 import type { Db } from "@/server/db";
@@ -49,6 +48,8 @@ export async function listVendorConnections(db: Db, p: { workspaceId: string }) 
 
 /** Checks a Lob key with a read that creates nothing (the first page of postcards). */
 async function checkLobKey(apiKey: string) {
+  // Loaded here, not with the module: the lifecycle's runner reaches this module through the vendors' registry.
+  const { Configuration, PostcardsApi } = await import("@lob/lob-typescript-sdk");
   try {
     await new PostcardsApi(new Configuration({ username: apiKey, basePath: lobApiUrl() })).list(1);
   } catch (error) {

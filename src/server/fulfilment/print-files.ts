@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { PDFDocument } from "pdf-lib";
 import { keyring } from "@/server/platform/secret-box";
 import { baseUrl } from "@/server/platform/base-url";
 
@@ -33,6 +32,7 @@ export function verifyPrintFileSignature(pieceId: string, side: string, expires:
  */
 export async function printFileOf(pdf: Uint8Array, side: TPrintFileSide): Promise<Uint8Array> {
   if (side === "file") return pdf;
+  const { PDFDocument } = await import("pdf-lib");
   const source = await PDFDocument.load(pdf);
   const index = side === "front" ? 0 : 1;
   if (index >= source.getPageCount()) throw new Error(`The print file has no ${side} page.`);

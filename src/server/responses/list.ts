@@ -3,7 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { requireCampaign } from "@/server/campaign-records/lookup";
 import type { Db } from "@/server/db";
 import { GIFT_CATALOG } from "@/server/designs/gift-catalog";
-import { responseLink } from "@/server/drafts/render";
+import { responseLink } from "@/server/drafts/response-link";
 import { AppError } from "@/server/errors";
 import { RESPONSE_KINDS, type TResponseKind } from "./kinds";
 import type { TShippingAddressInput } from "./shipping-address";

@@ -3,7 +3,7 @@ import { type PrismaClient, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
 import { postalAddressOf } from "@/server/fulfilment/addresses";
-import { draftForPiece } from "@/server/drafts/service";
+import { draftForPiece } from "@/server/drafts/piece-draft";
 import { pricePerPiece } from "@/server/fulfilment/prices";
 import type { RunnerDeps } from "./runner";
 import { batchContacts } from "./batch-contacts";

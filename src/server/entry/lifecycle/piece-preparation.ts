@@ -1,13 +1,11 @@
 import type { Db } from "@/server/db";
 import { createCard } from "@/server/cards/store";
 import { addressBlock } from "@/server/designs/recipient";
-import { draftForPiece } from "@/server/drafts/service";
+import { draftForPiece } from "@/server/drafts/piece-draft";
 import { pricePerPiece } from "@/server/fulfilment/prices";
 import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { loadContact } from "./facts";
 import type { EventContext } from "./snapshot";
-
-export { responseLink } from "@/server/drafts/render";
 
 /** How long a person has to review a piece before the review expires (the event is then skipped). */
 export const REVIEW_WINDOW_MS = 7 * 24 * 60 * 60_000;

@@ -1,4 +1,8 @@
-import { Configuration, LetterEditable, LettersApi, PostcardEditable, PostcardsApi } from "@lob/lob-typescript-sdk";
+/**
+ * Lob's client (with axios under it, about 150 ms of a worker's CPU to load) is loaded when a Lob
+ * piece is first printed, not with the lifecycle's runner, whose pieces may all go elsewhere.
+ */
+const lobSdk = () => import("@lob/lob-typescript-sdk");
 import { AppError } from "@/server/errors";
 import type { FulfilmentAdapter, PostalAddress, PriceQuote, PrintJobRequest, PrintJobResult, TrackingEvent, VendorCatalogue } from "../adapter";
 import { VendorError } from "../adapter";
@@ -94,14 +98,15 @@ export class LobPrintVendor implements FulfilmentAdapter {
   private async apis(connectionId: string | null | undefined) {
     if (!connectionId) throw new VendorError("This contract has no Lob account connected.", "key_revoked");
     const account = await this.options.account(connectionId);
+    const { Configuration, LettersApi, PostcardEditable, PostcardsApi, LetterEditable } = await lobSdk();
     const config = new Configuration({ username: account.apiKey, basePath: this.options.baseUrl });
-    return { account, postcards: new PostcardsApi(config), letters: new LettersApi(config) };
+    return { account, postcards: new PostcardsApi(config), letters: new LettersApi(config), PostcardEditable, LetterEditable };
   }
 
   async submit(job: PrintJobRequest): Promise<PrintJobResult> {
     if (!job.to) throw new VendorError("The piece has no structured address for Lob to print.", "address_refused");
     if (!job.from) throw new VendorError("Lob needs a return address: fill in the brand kit's return address.", "address_refused");
-    const { account, postcards, letters } = await this.apis(job.connectionId);
+    const { account, postcards, letters, PostcardEditable, LetterEditable } = await this.apis(job.connectionId);
     const metadata = { piece_id: job.pieceId, workspace_id: job.workspaceId };
     try {
       if (job.format === "postcard") {
@@ -145,7 +150,7 @@ export class LobPrintVendor implements FulfilmentAdapter {
   }
 
   async reconcile(job: { pieceId: string; vendorRef: string; format: TPrintFormat; connectionId?: string | null }): Promise<PrintJobResult> {
-    const { account, postcards, letters } = await this.apis(job.connectionId);
+    const { account, postcards, letters, PostcardEditable, LetterEditable } = await this.apis(job.connectionId);
     try {
       const found = job.format === "letter" ? await letters.get(job.vendorRef) : await postcards.get(job.vendorRef);
       return this.result(found, account.mode);

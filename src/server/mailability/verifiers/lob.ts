@@ -1,4 +1,4 @@
-import { Configuration, IntlVerificationsApi, IntlVerificationWritable, UsVerificationsApi, UsVerificationsWritable } from "@lob/lob-typescript-sdk";
+import type { IntlVerificationsApi, UsVerificationsApi } from "@lob/lob-typescript-sdk";
 import type { AddressFields } from "@/server/addresses/normalise";
 import { type AddressVerifier, type TVerification, type TVerificationVerdict, VerifierError } from "./types";
 
@@ -48,15 +48,25 @@ export class LobVerifier implements AddressVerifier {
   /** Test keys (test_…) and live keys answer differently: their answers are kept apart. */
   readonly cacheName: string;
   readonly mode: "live" | "test";
-  private readonly us: UsVerificationsApi;
-  private readonly intl: IntlVerificationsApi;
+  /** Lob's client, loaded on the first verification (not with every module that reaches the verifiers' registry: the lifecycle's runner does). */
+  private clients: Promise<{ sdk: typeof import("@lob/lob-typescript-sdk"); us: UsVerificationsApi; intl: IntlVerificationsApi }> | null = null;
 
   constructor(private readonly options: LobOptions) {
     this.mode = options.apiKey.startsWith("test_") ? "test" : "live";
     this.cacheName = this.mode === "test" ? "lob:test" : "lob";
-    const config = new Configuration({ username: options.apiKey, basePath: options.baseUrl });
-    this.us = new UsVerificationsApi(config);
-    this.intl = new IntlVerificationsApi(config);
+  }
+
+  private lob() {
+    return (this.clients ??= import("@lob/lob-typescript-sdk").then(
+      (sdk) => {
+        const config = new sdk.Configuration({ username: this.options.apiKey, basePath: this.options.baseUrl });
+        return { sdk, us: new sdk.UsVerificationsApi(config), intl: new sdk.IntlVerificationsApi(config) };
+      },
+      (error: unknown) => {
+        this.clients = null;
+        throw error;
+      },
+    ));
   }
 
   costCents(country: string | null): number {
@@ -64,10 +74,11 @@ export class LobVerifier implements AddressVerifier {
   }
 
   async verify(a: AddressFields): Promise<TVerification> {
+    const { sdk, us, intl } = await this.lob();
     try {
       if (!a.country || US_COUNTRIES.has(a.country)) {
-        const r = await this.us.verifySingle(
-          new UsVerificationsWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), zip_code: orEmpty(a.postalCode) }),
+        const r = await us.verifySingle(
+          new sdk.UsVerificationsWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), zip_code: orEmpty(a.postalCode) }),
         );
         if (this.mode === "test" && !r.deliverability) return this.testModeAnswer(a);
         const verdict = US_VERDICTS[r.deliverability ?? ""];
@@ -86,8 +97,8 @@ export class LobVerifier implements AddressVerifier {
           },
         };
       }
-      const r = await this.intl.verifySingle(
-        new IntlVerificationWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), postal_code: orEmpty(a.postalCode), country: a.country }),
+      const r = await intl.verifySingle(
+        new sdk.IntlVerificationWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), postal_code: orEmpty(a.postalCode), country: a.country }),
       );
       if (this.mode === "test" && !r.deliverability) return this.testModeAnswer(a);
       const verdict = INTL_VERDICTS[r.deliverability ?? ""];
