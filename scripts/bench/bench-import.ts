@@ -6,9 +6,9 @@
  * same file again (every row found, nothing changed). Prints rows/s and peak memory, and in the
  * same run PostgreSQL's own COPY of the same rows into a bare table: the limit of what loading
  * these rows into this database can cost on this machine; and the limit this schema sets: the
- * same rows written into accounts, contacts and an audience by three statements (schemaFloor). Each import's job runs in a worker
- * process of its own, compiled and started as `npm run worker` does, so the memory printed is a
- * worker's, start-up included, and not this script's.
+ * same rows written into accounts, contacts and an audience by three statements (schemaFloor).
+ * Each import's job runs in a worker process of its own, compiled and started as `npm run worker`
+ * does, so the memory printed is a worker's, start-up included, and not this script's.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -199,7 +199,8 @@ async function main() {
     await client.query(`CREATE TABLE bench_copy (id bigserial PRIMARY KEY, ${HEADER.split(",").map((_, i) => `c${i} text`).join(", ")})`);
     const copy = await measure(() => pipeline(fs.createReadStream(file), client.query(copyFrom(`COPY bench_copy (${HEADER.split(",").map((_, i) => `c${i}`).join(", ")}) FROM STDIN WITH (FORMAT csv, HEADER true)`))));
     const copied = (await client.query("SELECT count(*)::int AS n FROM bench_copy")).rows[0].n;
-    const floor = await measure(async () => schemaFloor(client, (await workspace()).id));
+    const floorWorkspace = await workspace();
+    const floor = await measure(() => schemaFloor(client, floorWorkspace.id));
     await client.end();
     console.log(`${"reference COPY".padEnd(16)}${copy.seconds.toFixed(1)} s  ${Math.round(ROWS / copy.seconds).toLocaleString("en-US")} rows/s  (${copied} rows into a bare table)`);
     console.log(`${"schema's floor".padEnd(16)}${floor.seconds.toFixed(1)} s  ${Math.round(ROWS / floor.seconds).toLocaleString("en-US")} rows/s  (${floor.result} rows from that table into another workspace's accounts, contacts and audience in three statements: ${(floor.seconds / copy.seconds).toFixed(1)}x COPY)`);

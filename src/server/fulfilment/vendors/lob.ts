@@ -1,13 +1,14 @@
-/**
- * Lob's client (with axios under it, about 150 ms of a worker's CPU to load) is loaded when a Lob
- * piece is first printed, not with the lifecycle's runner, whose pieces may all go elsewhere.
- */
-const lobSdk = () => import("@lob/lob-typescript-sdk");
 import { AppError } from "@/server/errors";
 import type { FulfilmentAdapter, PostalAddress, PriceQuote, PrintJobRequest, PrintJobResult, TrackingEvent, VendorCatalogue } from "../adapter";
 import { VendorError } from "../adapter";
 import type { TPrintFormat } from "../sizes";
 import { trackingStatusOfName } from "../tracking-names";
+
+/**
+ * Lob's client (with axios under it, about 150 ms of a worker's CPU to load) is loaded when a Lob
+ * piece is first printed, not with the lifecycle's runner, whose pieces may all go elsewhere.
+ */
+const lobSdk = () => import("@lob/lob-typescript-sdk");
 
 /** What Lob sells that this service renders: postcards 4x6, 6x9, 6x11 and US letters. */
 export const LOB_PRODUCTS: { format: TPrintFormat; sizes: string[] }[] = [
@@ -150,7 +151,7 @@ export class LobPrintVendor implements FulfilmentAdapter {
   }
 
   async reconcile(job: { pieceId: string; vendorRef: string; format: TPrintFormat; connectionId?: string | null }): Promise<PrintJobResult> {
-    const { account, postcards, letters, PostcardEditable, LetterEditable } = await this.apis(job.connectionId);
+    const { account, postcards, letters } = await this.apis(job.connectionId);
     try {
       const found = job.format === "letter" ? await letters.get(job.vendorRef) : await postcards.get(job.vendorRef);
       return this.result(found, account.mode);
