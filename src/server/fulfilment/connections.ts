@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors";
 import { ConfigError } from "@/server/platform/config";
 import { baseUrl } from "@/server/platform/base-url";
 import { VendorError } from "./adapter";
-import { explainLobError, type LobAccount } from "./vendors/lob";
+import { explainLobError, type LobAccount, lobSdk } from "./vendors/lob";
 
 /** The print vendors a workspace connects its own account of (the sandbox needs none). */
 export const CONNECTABLE_VENDORS = ["lob"] as const;
@@ -48,8 +48,7 @@ export async function listVendorConnections(db: Db, p: { workspaceId: string }) 
 
 /** Checks a Lob key with a read that creates nothing (the first page of postcards). */
 async function checkLobKey(apiKey: string) {
-  // Loaded here, not with the module: the lifecycle's runner reaches this module through the vendors' registry.
-  const { Configuration, PostcardsApi } = await import("@lob/lob-typescript-sdk");
+  const { Configuration, PostcardsApi } = await lobSdk();
   try {
     await new PostcardsApi(new Configuration({ username: apiKey, basePath: lobApiUrl() })).list(1);
   } catch (error) {

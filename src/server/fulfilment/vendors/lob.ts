@@ -8,7 +8,7 @@ import { trackingStatusOfName } from "../tracking-names";
  * Lob's client (with axios under it, about 150 ms of a worker's CPU to load) is loaded when a Lob
  * piece is first printed, not with the lifecycle's runner, whose pieces may all go elsewhere.
  */
-const lobSdk = () => import("@lob/lob-typescript-sdk");
+export const lobSdk = () => import("@lob/lob-typescript-sdk");
 
 /** What Lob sells that this service renders: postcards 4x6, 6x9, 6x11 and US letters. */
 export const LOB_PRODUCTS: { format: TPrintFormat; sizes: string[] }[] = [
@@ -99,15 +99,16 @@ export class LobPrintVendor implements FulfilmentAdapter {
   private async apis(connectionId: string | null | undefined) {
     if (!connectionId) throw new VendorError("This contract has no Lob account connected.", "key_revoked");
     const account = await this.options.account(connectionId);
-    const { Configuration, LettersApi, PostcardEditable, PostcardsApi, LetterEditable } = await lobSdk();
+    const { Configuration, LettersApi, PostcardsApi } = await lobSdk();
     const config = new Configuration({ username: account.apiKey, basePath: this.options.baseUrl });
-    return { account, postcards: new PostcardsApi(config), letters: new LettersApi(config), PostcardEditable, LetterEditable };
+    return { account, postcards: new PostcardsApi(config), letters: new LettersApi(config) };
   }
 
   async submit(job: PrintJobRequest): Promise<PrintJobResult> {
     if (!job.to) throw new VendorError("The piece has no structured address for Lob to print.", "address_refused");
     if (!job.from) throw new VendorError("Lob needs a return address: fill in the brand kit's return address.", "address_refused");
-    const { account, postcards, letters, PostcardEditable, LetterEditable } = await this.apis(job.connectionId);
+    const { account, postcards, letters } = await this.apis(job.connectionId);
+    const { LetterEditable, PostcardEditable } = await lobSdk();
     const metadata = { piece_id: job.pieceId, workspace_id: job.workspaceId };
     try {
       if (job.format === "postcard") {
