@@ -99,6 +99,14 @@ export const msPer = (seconds: number, events: number) => ((seconds * 1000) / Ma
 export const anyOpen = async (prisma: PrismaClient, campaignId: string) =>
   (await prisma.entryEvent.findFirst({ where: { campaignId, status: { in: ["accepted", "processing", "waiting", "enrolled"] } }, select: { id: true } })) !== null;
 
+/** Whether any event of the database is due or in a worker's hands (the claim's open statuses, run-after passed). */
+export const anyDue = async (prisma: PrismaClient) =>
+  (
+    await prisma.$queryRaw<unknown[]>`
+      SELECT 1 FROM unnest(ARRAY['accepted', 'processing', 'waiting', 'enrolled']::"EntryEventStatus"[]) AS open(status)
+       WHERE EXISTS (SELECT 1 FROM "EntryEvent" e WHERE e.status = open.status AND e."runAfter" <= timezone('UTC', now()))`
+  ).length > 0;
+
 /**
  * Waits until every event of the campaign is terminal. With BENCH_WAITS=1 it samples what the
  * workers' connections do every 100 ms and prints the most frequent (lock waits show where workers
