@@ -1,126 +1,19 @@
 "use client";
 
-import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { type UseFormReturnType, useForm } from "@mantine/form";
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { TCampaignDraft } from "@/server/campaigns/schema";
-import { GIFT_CATALOG, type TGiftItem } from "@/server/designs/gift-catalog";
-import { CLAIM_WINDOW_DAYS, type TPageCallToAction, type TResponseMode } from "@/server/responses/page-settings";
+import { CLAIM_WINDOW_DAYS } from "@/server/responses/page-settings";
 import { formatCents } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { blank, type FormValues, fromDraft, toDraft } from "./campaign-form-values";
+import { ResponseSection } from "./campaign-response-section";
+import { WhoAndWhen } from "./campaign-who-and-when";
 import { useDefaultPicks } from "./use-default-picks";
-
-interface FormValues {
-  name: string;
-  format: TCampaignDraft["format"];
-  audienceId: string | null;
-  acceptsApiEvents: boolean;
-  entryPolicy: NonNullable<TCampaignDraft["entryPolicy"]>;
-  /** datetime-local value in the browser's time zone; empty: at once. */
-  sendAt: string;
-  holdoutPercent: number;
-  frequencyCapContact: number | string;
-  frequencyCapAccount: number | string;
-  frequencyWindowDays: number;
-  reviewGate: TCampaignDraft["reviewGate"];
-  budgetDollars: number;
-  fulfilmentContractId: string | null;
-  designId: string | null;
-  destinationUrl: string;
-  headline: string;
-  bodyTemplate: string;
-  signOff: string;
-  endsAt: string;
-  responseMode: TResponseMode;
-  pageCallToAction: TPageCallToAction;
-  meetingUrl: string;
-  giftOptions: TGiftItem[];
-  claimWindowDays: number;
-}
-
-const blank: FormValues = {
-  name: "",
-  format: "postcard",
-  audienceId: null,
-  acceptsApiEvents: true,
-  entryPolicy: "audience_at_go_live",
-  sendAt: "",
-  holdoutPercent: 20,
-  frequencyCapContact: 1,
-  frequencyCapAccount: "",
-  frequencyWindowDays: 30,
-  reviewGate: "none",
-  budgetDollars: 500,
-  fulfilmentContractId: null,
-  designId: null,
-  destinationUrl: "",
-  headline: "",
-  bodyTemplate: "",
-  signOff: "",
-  endsAt: "",
-  responseMode: "redirect",
-  pageCallToAction: "reply",
-  meetingUrl: "",
-  giftOptions: [],
-  claimWindowDays: CLAIM_WINDOW_DAYS.default,
-};
-
-/** A date as a datetime-local input shows it, in the browser's time zone. */
-const toLocalInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-
-const optionalInt = (v: number | string) => (v === "" || v === null ? null : Number(v));
-
-export function toDraft(v: FormValues): TCampaignDraft {
-  return {
-    name: v.name,
-    format: v.format,
-    audienceId: v.audienceId,
-    acceptsApiEvents: v.acceptsApiEvents,
-    entryPolicy: v.entryPolicy,
-    sendAt: v.entryPolicy !== "none" && v.sendAt ? new Date(v.sendAt) : null,
-    holdoutShare: Math.round(v.holdoutPercent * 10) / 1000,
-    frequencyCapContact: optionalInt(v.frequencyCapContact),
-    frequencyCapAccount: optionalInt(v.frequencyCapAccount),
-    frequencyWindowDays: v.frequencyWindowDays,
-    reviewGate: v.reviewGate,
-    budgetCents: Math.round(v.budgetDollars * 100),
-    fulfilmentContractId: v.fulfilmentContractId,
-    designId: v.designId,
-    destinationUrl: v.destinationUrl.trim() || null,
-    headline: v.headline,
-    bodyTemplate: v.bodyTemplate,
-    signOff: v.signOff,
-    endsAt: v.endsAt ? new Date(`${v.endsAt}T23:59:59Z`) : null,
-    responseMode: v.responseMode,
-    pageCallToAction: v.pageCallToAction,
-    meetingUrl: v.meetingUrl.trim() || null,
-    giftOptions: v.format === "gift" ? v.giftOptions : [],
-    claimWindowDays: v.claimWindowDays,
-  };
-}
-
-export function fromDraft(c: TCampaignDraft): FormValues {
-  return {
-    ...c,
-    holdoutPercent: Math.round(c.holdoutShare * 1000) / 10,
-    frequencyCapContact: c.frequencyCapContact ?? "",
-    frequencyCapAccount: c.frequencyCapAccount ?? "",
-    budgetDollars: c.budgetCents / 100,
-    designId: c.designId ?? null,
-    destinationUrl: c.destinationUrl ?? "",
-    endsAt: c.endsAt ? new Date(c.endsAt).toISOString().slice(0, 10) : "",
-    entryPolicy: c.entryPolicy ?? "none",
-    sendAt: c.sendAt ? toLocalInput(new Date(c.sendAt)) : "",
-    responseMode: c.responseMode ?? "redirect",
-    pageCallToAction: c.pageCallToAction ?? "reply",
-    meetingUrl: c.meetingUrl ?? "",
-    giftOptions: c.giftOptions ?? [],
-    claimWindowDays: c.claimWindowDays ?? CLAIM_WINDOW_DAYS.default,
-  };
-}
 
 /** Create or edit a draft campaign. Going live happens on the campaign's page, after a confirmation. */
 export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId: string; campaignId?: string; initial?: TCampaignDraft }) {
@@ -294,119 +187,5 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
         </Group>
       </Stack>
     </form>
-  );
-}
-
-type Form = UseFormReturnType<FormValues>;
-
-/** What the printed response link opens: the destination, a personal landing page, or (gifts) a claim page. */
-function ResponseSection({ form }: { form: Form }) {
-  const v = form.values;
-  const gift = v.format === "gift";
-  const landing = v.responseMode === "landing_page";
-  const claim = v.responseMode === "gift_claim";
-  const needsDestination = v.responseMode === "redirect" || (landing && v.pageCallToAction === "visit_site");
-  return (
-    <Paper withBorder p="lg">
-      <Title order={2} size="h4" mb={4}>
-        Response
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        What the printed link and QR code open. A hosted page is a page on this service made for each recipient in your brand kit&apos;s look; what they do there is recorded on this campaign.
-      </Text>
-      <Stack>
-        <Select
-          label="The printed link opens"
-          allowDeselect={false}
-          data={[
-            { value: "redirect", label: "Your site (the destination URL, with sid)" },
-            { value: "landing_page", label: "A personal landing page" },
-            ...(gift ? [{ value: "gift_claim", label: "A gift claim page (the gift ships only after a claim)" }] : []),
-          ]}
-          {...form.getInputProps("responseMode")}
-        />
-        {landing && (
-          <Select
-            label="Call to action"
-            description="The landing page shows the recipient's name, company and message, then this one action."
-            allowDeselect={false}
-            data={[
-              { value: "reply", label: "Reply: a short form" },
-              { value: "meeting", label: "Book a meeting: your scheduling link, in a new tab" },
-              { value: "visit_site", label: "Visit the site: the destination URL, with sid" },
-            ]}
-            {...form.getInputProps("pageCallToAction")}
-          />
-        )}
-        {landing && v.pageCallToAction === "meeting" && (
-          <TextInput label="Meeting link" description="A scheduling page of your choice (https). Each click is recorded." placeholder="https://cal.example.com/you/intro" {...form.getInputProps("meetingUrl")} />
-        )}
-        <TextInput
-          label="Destination URL"
-          description={needsDestination ? "Where the link leads; sid=… is added to it so you can report conversions." : "Not used by this page; keep one for a later campaign if you like."}
-          placeholder="https://www.example.com/welcome"
-          {...form.getInputProps("destinationUrl")}
-        />
-        {claim && (
-          <>
-            <Checkbox.Group
-              label="Gifts the recipient may choose from"
-              description="None ticked: the design's gift alone. Every gift costs the same to send (the printer contract's price)."
-              value={v.giftOptions}
-              onChange={(values) => form.setFieldValue("giftOptions", values as TGiftItem[])}
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-                {(Object.entries(GIFT_CATALOG) as [TGiftItem, (typeof GIFT_CATALOG)[TGiftItem]][]).map(([id, g]) => (
-                  <Checkbox key={id} value={id} label={g.name} description={g.description} />
-                ))}
-              </SimpleGrid>
-            </Checkbox.Group>
-            <NumberInput
-              label="Days to claim"
-              description="The gift's budget is held meanwhile; unclaimed by then, nothing ships and the budget is released."
-              min={CLAIM_WINDOW_DAYS.min}
-              max={CLAIM_WINDOW_DAYS.max}
-              allowDecimal={false}
-              w={200}
-              {...form.getInputProps("claimWindowDays")}
-            />
-          </>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** "Who gets this, and when?": the entry policy in words, and an optional send date (issue 24). */
-function WhoAndWhen({ form }: { form: UseFormReturnType<FormValues> }) {
-  const policy = form.values.entryPolicy;
-  return (
-    <Paper withBorder p="lg">
-      <Title order={2} size="h4" mb="md">
-        Who gets this, and when?
-      </Title>
-      <Stack gap="md">
-        <Radio.Group label="Who the campaign mails by itself once it is live" description="Frozen when the campaign goes live. Everyone still passes the checks: holdout, suppression, address, frequency, review and budget." {...form.getInputProps("entryPolicy")}>
-          <Stack gap="xs" mt="xs">
-            <Radio value="audience_at_go_live" label="Everyone in the audience when it goes live, once" />
-            <Radio value="audience_joins" label="Everyone in the audience when it goes live, and each person added to the audience afterwards" />
-            <Radio value="none" label="Nobody by itself: only people you send by hand or your systems send with entry events" />
-          </Stack>
-        </Radio.Group>
-        {policy !== "none" ? (
-          <TextInput
-            label="Send on"
-            type="datetime-local"
-            description="Optional, in your time zone. Empty: as soon as the campaign goes live. Nobody is mailed before then."
-            {...form.getInputProps("sendAt")}
-          />
-        ) : null}
-        {policy === "none" && !form.values.acceptsApiEvents ? (
-          <Alert color="yellow" title="Nobody would get this">
-            With neither the audience nor entry events from API keys, the campaign cannot go live. Choose who gets it, or turn on entry events.
-          </Alert>
-        ) : null}
-      </Stack>
-    </Paper>
   );
 }
