@@ -15,16 +15,6 @@ import { startWorker, stopWorker } from "./workers";
 export const BATCH = process.env.WORKER_BATCH_SIZE ?? "100";
 const BENCH_ACTOR = { kind: "system" as const, id: null, label: "bench" };
 
-/**
- * Writes `items` 2,000 at a time: a statement over PostgreSQL's 32,767 bind values is split by
- * Prisma into parts it sends at once on one connection (pg's deprecation warning).
- */
-async function inSlices<T, R>(items: T[], write: (part: T[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  for (let from = 0; from < items.length; from += 2000) out.push(...(await write(items.slice(from, from + 2000))));
-  return out;
-}
-
 /** A live postcard campaign for `contacts` new contacts (five per account), their drafts rendered before it went live. */
 export async function bigCampaign(prisma: PrismaClient, workspaceId: string, contacts: number, label: string, opts: { campaign?: Partial<Prisma.CampaignUncheckedCreateInput>; goLive?: boolean } = {}) {
   const audience = await prisma.audience.create({ data: { workspaceId, name: `bench ${label}` } });
@@ -32,25 +22,23 @@ export async function bigCampaign(prisma: PrismaClient, workspaceId: string, con
     data: Array.from({ length: Math.ceil(contacts / 5) }, (_, i) => ({ workspaceId, name: `Bench ${label} ${i}`, domain: `bench-${label}-${i}.example` })),
     select: { id: true },
   });
-  const rows = await inSlices(Array.from({ length: contacts }, (_, i) => i), (part) =>
-    prisma.contact.createManyAndReturn({
-      data: part.map((i) => ({
-        workspaceId,
-        accountId: accounts[Math.floor(i / 5)].id,
-        firstName: `Pat${i}`,
-        lastName: `Bench${label}`,
-        email: `pat${i}@bench-${label}-${Math.floor(i / 5)}.example`,
-        addressLine1: `${100 + i} Main St`,
-        city: "Boston",
-        region: "MA",
-        postalCode: "02116",
-        country: "US",
-        addressStatus: "deliverable" as const,
-      })),
-      select: { id: true },
-    }),
-  );
-  await inSlices(rows, (part) => prisma.audienceMember.createMany({ data: part.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId })) }).then(() => []));
+  const rows = await prisma.contact.createManyAndReturn({
+    data: Array.from({ length: contacts }, (_, i) => ({
+      workspaceId,
+      accountId: accounts[Math.floor(i / 5)].id,
+      firstName: `Pat${i}`,
+      lastName: `Bench${label}`,
+      email: `pat${i}@bench-${label}-${Math.floor(i / 5)}.example`,
+      addressLine1: `${100 + i} Main St`,
+      city: "Boston",
+      region: "MA",
+      postalCode: "02116",
+      country: "US",
+      addressStatus: "deliverable" as const,
+    })),
+    select: { id: true },
+  });
+  await prisma.audienceMember.createMany({ data: rows.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId })) });
   const contract = await prisma.fulfilmentContract.create({ data: { workspaceId, name: `bench ${label}`, format: "postcard", unitCostCents: 100, status: "approved" } });
   const campaign = await prisma.campaign.create({
     data: {
