@@ -61,14 +61,13 @@ async function loadAudience(db: Db, p: { workspaceId: string; audienceId: string
 /** One audience: size, accounts, contacts per country, the campaigns that mail it. */
 export async function getAudience(db: Db, p: { workspaceId: string; audienceId: string }) {
   const audience = await loadAudience(db, p);
-  const [sizes, byCountry, campaigns] = await Promise.all([
-    sizesOf(db, p.workspaceId, [audience.id]),
-    db.$queryRaw<{ country: string | null; contacts: bigint }[]>`
+  // One read after another: adding or removing members reads this inside their transaction (one connection).
+  const sizes = await sizesOf(db, p.workspaceId, [audience.id]);
+  const byCountry = await db.$queryRaw<{ country: string | null; contacts: bigint }[]>`
       SELECT c.country, count(*) AS contacts FROM "AudienceMember" m JOIN "Contact" c ON c.id = m."contactId"
        WHERE m."audienceId" = ${audience.id} AND m."workspaceId" = ${p.workspaceId}
-       GROUP BY c.country ORDER BY count(*) DESC, c.country LIMIT 50`,
-    db.campaign.findMany({ where: { audienceId: audience.id, workspaceId: p.workspaceId }, select: { id: true, name: true, status: true }, orderBy: { createdAt: "desc" }, take: 50 }),
-  ]);
+       GROUP BY c.country ORDER BY count(*) DESC, c.country LIMIT 50`;
+  const campaigns = await db.campaign.findMany({ where: { audienceId: audience.id, workspaceId: p.workspaceId }, select: { id: true, name: true, status: true }, orderBy: { createdAt: "desc" }, take: 50 });
   return { ...summary(audience, sizes), byCountry: byCountry.map((r) => ({ country: r.country, contacts: Number(r.contacts) })), campaigns };
 }
 

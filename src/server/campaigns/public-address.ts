@@ -21,10 +21,9 @@ export function isLoopbackUrl(url: string): boolean {
  */
 export async function publicAddressProblem(db: Db, campaign: { workspaceId: string; fulfilmentContractId: string | null }, base: string = baseUrl()): Promise<string | null> {
   if (!isLoopbackUrl(base) || !campaign.fulfilmentContractId) return null;
-  const [workspace, contract] = await Promise.all([
-    db.workspace.findUnique({ where: { id: campaign.workspaceId }, select: { plan: true } }),
-    db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: campaign.workspaceId }, select: { vendor: true, connectionId: true } }),
-  ]);
+  // One read after another: going live asks this inside its transaction (one connection).
+  const workspace = await db.workspace.findUnique({ where: { id: campaign.workspaceId }, select: { plan: true } });
+  const contract = await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: campaign.workspaceId }, select: { vendor: true, connectionId: true } });
   if (workspace?.plan !== "paid" || !contract || contract.vendor === "sandbox") return null;
   // A vendor's test key (Lob's test_…) prints and mails nothing either: trying it from a laptop is fine.
   const connection = contract.connectionId ? await db.printVendorConnection.findFirst({ where: { id: contract.connectionId, workspaceId: campaign.workspaceId }, select: { mode: true } }) : null;

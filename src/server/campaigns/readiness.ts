@@ -35,14 +35,13 @@ export interface TReadinessItem {
 export async function campaignReadiness(db: Db, p: { workspaceId: string; campaignId: string }) {
   const campaign = await requireCampaign(db, p);
   const base = `/campaigns/${campaign.id}`;
-  const [workspace, contract, members, drafts, audit, unprintable] = await Promise.all([
-    db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
-    campaign.fulfilmentContractId ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null,
-    campaign.audienceId ? db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : Promise.resolve(0),
-    draftSummary(db, p),
-    campaign.audienceId ? latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id }) : Promise.resolve(null),
-    unprintableDrafts(db, p),
-  ]);
+  // One read after another: going live asks this inside its transaction, whose one connection takes one query at a time.
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
+  const contract = campaign.fulfilmentContractId ? await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null;
+  const members = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
+  const drafts = await draftSummary(db, p);
+  const audit = campaign.audienceId ? await latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id }) : null;
+  const unprintable = await unprintableDrafts(db, p);
   const stale = audit && campaign.audienceId ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id }) : null;
   const problems = await goLiveProblems(db, campaign);
   const unreachable = await publicAddressProblem(db, campaign);

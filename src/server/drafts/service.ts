@@ -207,15 +207,14 @@ export async function draftSummary(db: Db, p: { workspaceId: string; campaignId:
   const campaign = await requireCampaign(db, p);
   const where = { campaignId: campaign.id, workspaceId: p.workspaceId };
   const changedAt = await inputsChangedAt(db, { workspaceId: p.workspaceId, campaign });
-  const [total, edited, overflowing, missingData, outOfDate, audience, job] = await Promise.all([
-    db.draft.count({ where }),
-    db.draft.count({ where: { ...where, editedAt: { not: null } } }),
-    db.draft.count({ where: { ...where, overflowing: true } }),
-    db.draft.count({ where: { ...where, missingData: true } }),
-    db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } }),
-    campaign.audienceId ? db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : Promise.resolve(0),
-    db.job.findFirst({ where: { workspaceId: p.workspaceId, kind: "drafts_generate", input: { path: ["campaignId"], equals: campaign.id } }, orderBy: { createdAt: "desc" } }),
-  ]);
+  // One read after another: going live asks this inside its transaction (one connection).
+  const total = await db.draft.count({ where });
+  const edited = await db.draft.count({ where: { ...where, editedAt: { not: null } } });
+  const overflowing = await db.draft.count({ where: { ...where, overflowing: true } });
+  const missingData = await db.draft.count({ where: { ...where, missingData: true } });
+  const outOfDate = await db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } });
+  const audience = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
+  const job = await db.job.findFirst({ where: { workspaceId: p.workspaceId, kind: "drafts_generate", input: { path: ["campaignId"], equals: campaign.id } }, orderBy: { createdAt: "desc" } });
   return { total, edited, overflowing, missingData, outOfDate, audience, job: job ? jobView(job) : null };
 }
 

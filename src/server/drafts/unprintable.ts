@@ -24,10 +24,9 @@ function charsOf(issue: StoredIssue): string[] {
  */
 export async function unprintableDrafts(db: Db, p: { workspaceId: string; campaignId: string }) {
   const where = { workspaceId: p.workspaceId, campaignId: p.campaignId, issues: { array_contains: [{ kind: "missing_glyphs" }] } };
-  const [count, rows] = await Promise.all([
-    db.draft.count({ where }),
-    db.draft.findMany({ where, orderBy: { id: "asc" }, take: NAMED, select: { issues: true, contact: { select: { firstName: true, lastName: true, email: true } } } }),
-  ]);
+  // One read after another: going live asks this inside its transaction (one connection).
+  const count = await db.draft.count({ where });
+  const rows = await db.draft.findMany({ where, orderBy: { id: "asc" }, take: NAMED, select: { issues: true, contact: { select: { firstName: true, lastName: true, email: true } } } });
   const recipients = rows.map((r) => {
     const chars = [...new Set(((r.issues ?? []) as StoredIssue[]).filter((i) => i.kind === "missing_glyphs").flatMap(charsOf))];
     const name = `${r.contact.firstName} ${r.contact.lastName}`.trim() || r.contact.email || "a recipient without a name";

@@ -15,12 +15,11 @@ export async function auditStaleness(db: Db, p: { workspaceId: string; auditId: 
   const since = audit.startedAt ?? audit.createdAt;
   const now = p.now ?? new Date();
   if (now.getTime() - audit.createdAt.getTime() > AUDIT_MAX_AGE_DAYS * 86_400_000) return `it is more than ${AUDIT_MAX_AGE_DAYS} days old.`;
-  const [added, edited, suppressions, shared] = await Promise.all([
-    db.audienceMember.count({ where: { audienceId: audit.audienceId, workspaceId: p.workspaceId, addedAt: { gt: since } } }),
-    db.contact.count({ where: { workspaceId: p.workspaceId, updatedAt: { gt: since }, audienceMembers: { some: { audienceId: audit.audienceId } } } }),
-    db.suppression.count({ where: { workspaceId: p.workspaceId, createdAt: { gt: since } } }),
-    p.campaignId ? sharedFactsFor(db, { workspaceId: p.workspaceId, campaignId: p.campaignId }) : null,
-  ]);
+  // One read after another: going live asks this inside its transaction (one connection).
+  const added = await db.audienceMember.count({ where: { audienceId: audit.audienceId, workspaceId: p.workspaceId, addedAt: { gt: since } } });
+  const edited = await db.contact.count({ where: { workspaceId: p.workspaceId, updatedAt: { gt: since }, audienceMembers: { some: { audienceId: audit.audienceId } } } });
+  const suppressions = await db.suppression.count({ where: { workspaceId: p.workspaceId, createdAt: { gt: since } } });
+  const shared = p.campaignId ? await sharedFactsFor(db, { workspaceId: p.workspaceId, campaignId: p.campaignId }) : null;
   const n = (k: number) => k.toLocaleString("en-US");
   if (added) return added === 1 ? "1 contact joined the audience since." : `${n(added)} contacts joined the audience since.`;
   if (edited) return edited === 1 ? "1 contact of the audience was edited since." : `${n(edited)} contacts of the audience were edited since.`;
