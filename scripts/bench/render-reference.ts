@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { type CampaignRenderContext, responseLink } from "@/server/drafts/render";
+import type { CampaignRenderContext } from "@/server/drafts/render";
+import { responseLink } from "@/server/drafts/response-link";
 import type { RecipientContact } from "@/server/designs/recipient";
 import { newResponseCode } from "@/server/fulfilment/identifiers";
 import { qrPath } from "@/server/render/qr";

@@ -7,8 +7,6 @@ import { layoutPiece, piecePdf } from "@/server/render";
 import { responseLink } from "./response-link";
 import type { TDraftBlocks } from "./schema";
 
-export { responseLink };
-
 /**
  * One recipient's draft from what the campaign shares: no database, so the drafts job can run it
  * on its render threads (./render-pool.ts) as well as on the calling thread.

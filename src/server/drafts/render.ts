@@ -6,7 +6,7 @@ import { toDesignLike } from "@/server/designs/service";
 import { vendorPrintingAddress } from "@/server/fulfilment/address-printing";
 import type { CampaignRenderContext, RenderedDraft } from "./render-draft";
 
-export { type CampaignRenderContext, type RenderedDraft, renderDraft, responseLink } from "./render-draft";
+export { type CampaignRenderContext, type RenderedDraft, renderDraft } from "./render-draft";
 
 /**
  * What rendering a campaign's pieces needs: the brand, the plan, the design and who prints the

@@ -7,7 +7,8 @@ import { AppError } from "@/server/errors";
 import { enqueueJob, getJob, jobView } from "@/server/jobs/service";
 import { layoutPiece, piecePngAsync } from "@/server/render";
 import { composePiece } from "@/server/designs/compose";
-import { draftData, loadRenderContext, renderDraft, responseLink } from "./render";
+import { draftData, loadRenderContext, renderDraft } from "./render";
+import { responseLink } from "./response-link";
 import type { TDraftBlocks } from "./schema";
 
 const campaignNotFound = () => new AppError("not_found", "No such campaign in this workspace; campaigns_list shows the campaigns.");

@@ -2,7 +2,8 @@ import { AppError } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { composePiece } from "@/server/designs/compose";
 import type { TGiftItem } from "@/server/designs/gift-catalog";
-import { loadRenderContext, responseLink } from "@/server/drafts/render";
+import { loadRenderContext } from "@/server/drafts/render";
+import { responseLink } from "@/server/drafts/response-link";
 import { layoutPiece, piecePdf } from "@/server/render";
 
 /**
