@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { pruneExpiredCounters } from "@/server/rate-limits/service";
-import { claimDueEvents, lifecycleLog } from "./claims";
+import { claimDueEvents, LEASE_MS, lifecycleLog } from "./claims";
+import { keepLease } from "./lease";
 import type { RunnerDeps } from "./runner";
 import { napper } from "@/server/platform/nap";
 import { onWork } from "@/server/signals/entry-wake";
@@ -70,7 +71,13 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
         const claims = await claimDueEvents(prisma, { limit: batchSize, now, leaseMs: options.leaseMs, workspaceId: options.workspaceId });
         if (claims.length > 0) {
           const run = await processing();
-          await run.processBatch(prisma, claims, run.deps);
+          // The batch's lease is renewed while it is moved (a slow vendor may outlast one lease).
+          const lease = keepLease(prisma, { ids: claims.map((c) => c.id), token: claims[0].token, leaseMs: options.leaseMs ?? LEASE_MS, clock, log });
+          try {
+            await run.processBatch(prisma, claims, run.deps);
+          } finally {
+            await lease.stop();
+          }
           continue;
         }
       } catch (error) {
