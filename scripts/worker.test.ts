@@ -20,9 +20,9 @@ afterAll(() => {
 });
 
 /** Runs the compiled worker as `npm run worker` does; `output` is everything it wrote to stderr so far. */
-function startWorker(databaseUrl: string) {
+function startWorker(databaseUrl: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, script], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const run = { child, output: "", exit: new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))) };
@@ -36,6 +36,17 @@ describe("npm run worker (the compiled worker on plain Node)", () => {
     try {
       expect(await run.exit).toBe(1);
       expect(run.output).toContain("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
+    } finally {
+      if (run.child.exitCode === null) run.child.kill("SIGKILL");
+    }
+  });
+
+  it("stops with one sentence and exit code 1 on a worker setting out of its range, before anything else", async () => {
+    const run = startWorker("memory://", { WORKER_LEASE_MS: "100" });
+    try {
+      expect(await run.exit).toBe(1);
+      expect(run.output).toContain('WORKER_LEASE_MS must be a whole number from 1000 to 3600000 (got "100").');
+      expect(run.output).not.toMatch(/^\s+at /m);
     } finally {
       if (run.child.exitCode === null) run.child.kill("SIGKILL");
     }

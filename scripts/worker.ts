@@ -9,6 +9,7 @@ import { runDataBackfills } from "@/server/contacts/rekey";
 import { checkImportsOnEventLoop } from "@/server/imports/check-placement";
 import { tuneHeapGrowth } from "@/server/platform/heap";
 import { startWorkers } from "@/server/runtime/workers";
+import { workerSettings } from "@/server/runtime/worker-settings";
 import { baseUrl } from "@/server/platform/base-url";
 import { runCli } from "@/server/platform/cli";
 import { ConfigError } from "@/server/platform/config";
@@ -16,6 +17,8 @@ import { applyMigrationsInThread } from "@/server/platform/migrate";
 
 await runCli(async (database) => {
   tuneHeapGrowth();
+  // A bad WORKER_BATCH_SIZE, WORKER_LEASE_MS or JOB_CONCURRENCY stops the worker before it migrates anything.
+  workerSettings();
   if (database.target.kind !== "postgres") {
     throw new ConfigError("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
   }

@@ -39,6 +39,17 @@ test.describe("bad configuration stops the server with one sentence", () => {
     expect(output).not.toMatch(/^\s+at /m);
   });
 
+  test("a worker setting that is not a whole number in its range", async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "dm-bad-batch-"));
+    const { code, output } = await startServer({ DATA_DIR: parent, WORKER_BATCH_SIZE: "lots" }, 3294);
+    expect(code).toBe(1);
+    expect(output).toContain('The server cannot start: WORKER_BATCH_SIZE must be a whole number from 1 to 1000 (got "lots").');
+    expect(output).not.toMatch(/^\s+at /m);
+    // Stopped before it opened the database: nothing was written into the data folder.
+    expect(fs.readdirSync(parent)).toEqual([]);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
   test("a data folder that cannot be written", async () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), "dm-bad-data-"));
     fs.writeFileSync(path.join(parent, "file"), "");

@@ -10,9 +10,11 @@ import { requestDraftGeneration } from "@/server/drafts/service";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { drainJobs } from "@/test/jobs";
 import { backendCpuDelta, backendCpuSeconds, processCpuSeconds } from "./cpu-time";
+import { POSTGRES_BATCH } from "@/server/runtime/worker-settings";
 import { startWorker, stopWorker } from "./workers";
 
-export const BATCH = process.env.WORKER_BATCH_SIZE ?? "100";
+/** The workers' batch: WORKER_BATCH_SIZE, else a worker's own default on PostgreSQL. */
+export const BATCH = process.env.WORKER_BATCH_SIZE ?? String(POSTGRES_BATCH);
 const BENCH_ACTOR = { kind: "system" as const, id: null, label: "bench" };
 
 /** A live postcard campaign for `contacts` new contacts (five per account), their drafts rendered before it went live. */

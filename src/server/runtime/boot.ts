@@ -5,6 +5,7 @@ import { type DemoSummary, seedDemo } from "@/server/demo/seed";
 import { billingAdapter } from "@/server/plans/billing";
 import { startWorkers } from "./workers";
 import { baseUrl } from "@/server/platform/base-url";
+import { workerSettings } from "./worker-settings";
 import { ConfigError, dataFolder, databaseTarget, describeTarget } from "@/server/platform/config";
 import { applyMigrations } from "@/server/platform/migrate";
 import { getDatabase } from "@/server/platform/process-database";
@@ -21,6 +22,8 @@ export async function bootServer(): Promise<void> {
   let target;
   try {
     target = databaseTarget();
+    // The background work's sizes are checked here, whichever process will run that work.
+    workerSettings();
     const database = getDatabase();
     const applied = await applyMigrations(database.migrationAdapter());
     log(`Database: ${describeTarget(target)}${applied.length ? `; applied ${applied.join(", ")}` : ""}`);

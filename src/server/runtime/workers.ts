@@ -4,21 +4,20 @@ import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
 import { startCrmScheduler } from "@/server/crm/schedule";
 import { startJobWorker } from "@/server/jobs/worker";
 import { jobHandlers } from "./job-handlers";
+import { workerSettings } from "./worker-settings";
 import { startWebhookWorker } from "@/server/webhooks/worker";
 import { startSandboxPost } from "@/server/fulfilment/sandbox-post";
 
 /**
  * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,
  * renders, CRM syncs), the CRM sync schedule, webhook deliveries and the sandbox printer's simulated post, all claiming their work from the database. Sizes
- * from the environment: WORKER_BATCH_SIZE events (a batch) and JOB_CONCURRENCY jobs at a time.
+ * from the environment (worker-settings.ts): WORKER_BATCH_SIZE events (a batch), their lease, and
+ * JOB_CONCURRENCY jobs at a time. A bad setting throws before anything starts.
  */
 export function startWorkers(prisma: PrismaClient) {
-  const lifecycle = startLifecycleWorker(prisma, {
-    batchSize: Number(process.env.WORKER_BATCH_SIZE ?? 100),
-    leaseMs: process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined,
-    maintenance: expireCards,
-  });
-  const jobs = startJobWorker(prisma, { handlers: jobHandlers, concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) });
+  const settings = workerSettings();
+  const lifecycle = startLifecycleWorker(prisma, { batchSize: settings.batchSize, leaseMs: settings.leaseMs, maintenance: expireCards });
+  const jobs = startJobWorker(prisma, { handlers: jobHandlers, concurrency: settings.jobConcurrency });
   // Scheduled CRM syncs: due times are claimed from the database, so every worker may tick.
   const crm = startCrmScheduler(prisma);
   // Outbound webhooks: deliveries the database's triggers queued, sent and retried.
