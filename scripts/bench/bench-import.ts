@@ -169,6 +169,26 @@ async function schemaFloor(client: pg.Client, workspaceId: string): Promise<numb
   return contacts.rowCount ?? 0;
 }
 
+/**
+ * The schema's floor for the same file again: what a re-import must write at the least, on the
+ * floor's workspace (its contacts written by schemaFloor). An import adds every row's contact to an
+ * audience of its own (the report's audience), so a file whose rows all change nothing still makes
+ * an audience of 100,000 members: each row found by its email, in one statement, with the audience
+ * members' indexes and foreign keys, and nothing else of the import's work. Returns the members.
+ */
+async function againFloor(client: pg.Client, workspaceId: string): Promise<number> {
+  await client.query("BEGIN");
+  await client.query(`INSERT INTO "Audience" (id, "workspaceId", name, source, "updatedAt") VALUES ('aud_floor_again', $1, 'Floor again', 'csv', now())`, [workspaceId]);
+  const members = await client.query(
+    `INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
+     SELECT 'aud_floor_again', c.id, $1, now() FROM bench_copy b JOIN "Contact" c ON c."workspaceId" = $1 AND c.email = lower(b.c2)
+     ON CONFLICT DO NOTHING`,
+    [workspaceId],
+  );
+  await client.query("COMMIT");
+  return members.rowCount ?? 0;
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dm-bench-import-"));
   const file = path.join(dir, "contacts.csv");
@@ -201,12 +221,16 @@ async function main() {
     const copied = (await client.query("SELECT count(*)::int AS n FROM bench_copy")).rows[0].n;
     const floorWorkspace = await workspace();
     const floor = await measure(() => schemaFloor(client, floorWorkspace.id));
+    // Planned with the floor's contacts counted (they were written a moment ago), as the fastest it could be.
+    await client.query(`ANALYZE "Contact"; ANALYZE bench_copy`);
+    const floorAgain = await measure(() => againFloor(client, floorWorkspace.id));
     await client.end();
     console.log(`${"reference COPY".padEnd(16)}${copy.seconds.toFixed(1)} s  ${Math.round(ROWS / copy.seconds).toLocaleString("en-US")} rows/s  (${copied} rows into a bare table)`);
     console.log(`${"schema's floor".padEnd(16)}${floor.seconds.toFixed(1)} s  ${Math.round(ROWS / floor.seconds).toLocaleString("en-US")} rows/s  (${floor.result} rows from that table into another workspace's accounts, contacts and audience in three statements: ${(floor.seconds / copy.seconds).toFixed(1)}x COPY)`);
+    console.log(`${"its floor again".padEnd(16)}${floorAgain.seconds.toFixed(1)} s  ${Math.round(ROWS / floorAgain.seconds).toLocaleString("en-US")} rows/s  (the same rows again: each found by its email and added to a new audience, ${floorAgain.result} members in one statement: ${(floorAgain.seconds / copy.seconds).toFixed(1)}x COPY)`);
     const peak = Math.max(first.peakRssMb, again.peakRssMb);
     console.log(`\nFirst import ${(first.seconds / copy.seconds).toFixed(1)}x the time of COPY, the same file again ${(again.seconds / copy.seconds).toFixed(1)}x; the worker's peak RSS ${peak.toFixed(0)} MB (issue 28's aim: at most 8x and 4x, under 300 MB).`);
-    console.log(`First import ${(first.seconds / floor.seconds).toFixed(1)}x the schema's floor.`);
+    console.log(`First import ${(first.seconds / floor.seconds).toFixed(1)}x the schema's floor, the same file again ${(again.seconds / floorAgain.seconds).toFixed(1)}x its floor.`);
   } finally {
     await drop();
     fs.rmSync(dir, { recursive: true, force: true });
