@@ -29,22 +29,46 @@ interface Slot {
 
 const slots = new AsyncLocalStorage<Slot>();
 
-type AdapterTransaction = { client?: pg.PoolClient };
+type RunQuery = (query: unknown) => Promise<unknown>;
+type AdapterTransaction = { client?: pg.PoolClient; queryRaw: RunQuery; executeRaw: RunQuery };
 type StartTransaction = (isolationLevel?: unknown) => Promise<AdapterTransaction>;
 
-/** PrismaPg whose transactions lend their connection to the hot transaction that began them. */
+/**
+ * PrismaPg whose transactions lend their connection to the hot transaction that began them, and
+ * send their statements one after another.
+ */
 export class LendingPrismaPg extends PrismaPg {
   override async connect() {
     const adapter = await super.connect();
     const start = (adapter.startTransaction as unknown as StartTransaction).bind(adapter);
     (adapter as unknown as { startTransaction: StartTransaction }).startTransaction = async (isolationLevel) => {
-      const transaction = await start(isolationLevel);
+      const transaction = oneAtATime(await start(isolationLevel));
       const slot = slots.getStore();
       if (slot && !slot.client && transaction.client) slot.client = transaction.client;
       return transaction;
     };
     return adapter;
   }
+}
+
+/**
+ * A transaction has one connection, and pg deprecates a query sent on a connection while another
+ * runs (pg 9 refuses it). Prisma's query interpreter sends one: a createMany whose values pass its
+ * bind limit (32,766) is split into statements it starts all at once in a transaction of its own
+ * (a go-live's holdout arms for 10,000 accounts, say). Here each statement of a transaction waits
+ * for the one before, in the order they were sent, as pg's own queue ran them.
+ */
+function oneAtATime(transaction: AdapterTransaction): AdapterTransaction {
+  let last: Promise<unknown> = Promise.resolve();
+  for (const method of ["queryRaw", "executeRaw"] as const) {
+    const run = transaction[method].bind(transaction);
+    transaction[method] = (query) => {
+      const result = last.then(() => run(query));
+      last = result.catch(() => undefined);
+      return result;
+    };
+  }
+  return transaction;
 }
 
 /** prisma.$transaction whose raw statements run through `hotSql` go straight to its connection. */
