@@ -17,7 +17,8 @@ describe("a batch's lease", () => {
   it("is renewed while a slow vendor holds the batch: no other worker takes its events over, and each is printed once", async () => {
     const f = await liveCampaign(prisma, { accounts: 3, perAccount: 2 });
     const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));
-    const LEASE = 600;
+    // Renewed every 500 ms: the test fails only if no renewal lands for a whole lease (1.5 s).
+    const LEASE = 1500;
     let asked = 0;
     let answer: () => void = () => {};
     const vendorAnswers = new Promise<void>((resolve) => (answer = resolve));
