@@ -16,7 +16,7 @@ export interface WorkerSettings {
  * the web requests share, so a batch stays at 100 there.
  */
 export const POSTGRES_BATCH = 250;
-export const EMBEDDED_BATCH = 100;
+const EMBEDDED_BATCH = 100;
 const MAX_BATCH = 1000;
 
 /**
