@@ -37,4 +37,4 @@ export function keepLease(
 }
 
 /** How often a lease is renewed: a third of it, so two renewals may fail before it runs out. */
-export const renewEvery = (leaseMs: number) => Math.max(10, Math.floor(leaseMs / 3));
+const renewEvery = (leaseMs: number) => Math.max(10, Math.floor(leaseMs / 3));
