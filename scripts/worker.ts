@@ -18,7 +18,7 @@ import { applyMigrationsInThread } from "@/server/platform/migrate";
 await runCli(async (database) => {
   tuneHeapGrowth();
   // A bad WORKER_BATCH_SIZE, WORKER_LEASE_MS or JOB_CONCURRENCY stops the worker before it migrates anything.
-  workerSettings();
+  const settings = workerSettings();
   if (database.target.kind !== "postgres") {
     throw new ConfigError("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
   }
@@ -27,7 +27,7 @@ await runCli(async (database) => {
   await runDataBackfills(database.prisma, (line) => console.error(line));
   // No web requests here: an import's file is checked on the event loop, without a thread's heap.
   checkImportsOnEventLoop();
-  const worker = startWorkers(database.prisma);
+  const worker = startWorkers(database.prisma, settings);
   console.error(`Worker ${process.pid} running (lifecycle and jobs); response links point to ${baseUrl()}.`);
   await new Promise<void>((resolve) => {
     const stop = () => void worker.stop().then(resolve);

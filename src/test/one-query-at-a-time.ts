@@ -3,9 +3,11 @@ import type { PrismaClient } from "@/generated/prisma/client";
 /**
  * Makes every interactive transaction of `prisma` refuse a second query while one of its queries
  * runs. A transaction has one connection: reads started together (`Promise.all` on a transaction
- * client) reach pg as a query sent while another runs, which pg deprecates ("Calling client.query()
- * when the client is already executing a query") and pg 9 refuses. On PGlite nothing shows it, so
- * the tests of both databases fail on it here, naming where the second query started.
+ * client) would reach pg as a query sent while another runs, which pg deprecates ("Calling
+ * client.query() when the client is already executing a query") and pg 9 refuses. The PostgreSQL
+ * adapter now queues a transaction's statements (platform/hot-transaction.ts), but a hot
+ * transaction's raw statements go past that queue, and reads started together there gain nothing:
+ * the tests of both databases fail on them here, naming where the second query started.
  */
 export function oneQueryAtATime(prisma: PrismaClient) {
   const client = prisma as unknown as { $transaction: (...args: unknown[]) => unknown };

@@ -23,7 +23,7 @@ export async function bootServer(): Promise<void> {
   try {
     target = databaseTarget();
     // The background work's sizes are checked here, whichever process will run that work.
-    workerSettings();
+    const settings = workerSettings();
     const database = getDatabase();
     const applied = await applyMigrations(database.migrationAdapter());
     log(`Database: ${describeTarget(target)}${applied.length ? `; applied ${applied.join(", ")}` : ""}`);
@@ -46,7 +46,7 @@ export async function bootServer(): Promise<void> {
     }
 
     if (workerInline()) {
-      const workers = startWorkers(database.prisma);
+      const workers = startWorkers(database.prisma, settings);
       process.once("SIGTERM", () => void workers.stop());
       log("Lifecycle and job workers running in this process (WORKER=off to leave the work to `npm run worker`).");
     }

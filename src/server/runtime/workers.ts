@@ -4,7 +4,7 @@ import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
 import { startCrmScheduler } from "@/server/crm/schedule";
 import { startJobWorker } from "@/server/jobs/worker";
 import { jobHandlers } from "./job-handlers";
-import { workerSettings } from "./worker-settings";
+import { type WorkerSettings, workerSettings } from "./worker-settings";
 import { startWebhookWorker } from "@/server/webhooks/worker";
 import { startSandboxPost } from "@/server/fulfilment/sandbox-post";
 
@@ -12,10 +12,10 @@ import { startSandboxPost } from "@/server/fulfilment/sandbox-post";
  * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,
  * renders, CRM syncs), the CRM sync schedule, webhook deliveries and the sandbox printer's simulated post, all claiming their work from the database. Sizes
  * from the environment (worker-settings.ts): WORKER_BATCH_SIZE events (a batch), their lease, and
- * JOB_CONCURRENCY jobs at a time. A bad setting throws before anything starts.
+ * JOB_CONCURRENCY jobs at a time, read by the caller at its start (a bad setting throws before
+ * anything starts).
  */
-export function startWorkers(prisma: PrismaClient) {
-  const settings = workerSettings();
+export function startWorkers(prisma: PrismaClient, settings: WorkerSettings = workerSettings()) {
   const lifecycle = startLifecycleWorker(prisma, { batchSize: settings.batchSize, leaseMs: settings.leaseMs, maintenance: expireCards });
   const jobs = startJobWorker(prisma, { handlers: jobHandlers, concurrency: settings.jobConcurrency });
   // Scheduled CRM syncs: due times are claimed from the database, so every worker may tick.
