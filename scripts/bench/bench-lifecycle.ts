@@ -19,6 +19,7 @@ import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
 import { accept, anyDue, BATCH, bigCampaign, anyOpen, cpuBetween, msPer, readCpu, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
+import { rowWritesTable, settledRowWrites } from "./row-writes";
 import { compileWorker } from "./workers";
 
 const N = Number(process.env.BENCH_EVENTS ?? 3000);
@@ -53,11 +54,13 @@ async function throughput(prisma: PrismaClient, url: string, workspaceId: string
   const procs = await startWorkers(workers, url);
   // The new workers' first batches (and any other event due, such as the demo's), then the measured release.
   const first = warm ? await timedRelease(prisma, procs, warm.campaign.id, WARM_EVENTS) : null;
+  const writesBefore = await settledRowWrites(prisma);
   const measured = await timedRelease(prisma, procs, campaign.id, N);
   await stopWorkers(procs);
+  const writes = rowWritesTable(writesBefore, await settledRowWrites(prisma), N);
   const notCompleted = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: { not: "completed" } } });
   const spent = await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { spentCents: true, reservedCents: true } });
-  return { workers, ...measured, first, notCompleted, renderSeconds, spent };
+  return { workers, ...measured, first, notCompleted, renderSeconds, spent, writes };
 }
 
 async function steady(prisma: PrismaClient, url: string, workspaceId: string) {
@@ -118,6 +121,8 @@ async function main() {
         `\nThe rows "1" and "2" are the measure: the same workers after their first ${WARM_EVENTS} events, which load the runner's modules and prepare Prisma's queries once per process, and with the first of them any other event due (the demo's). BENCH_WARM_EVENTS=0 measures new workers instead.`,
       );
     }
+    console.log(`\nRows written by the ${N} events with 2 workers, from PostgreSQL's counters (the benchmark's release of the held events is one update of each event; an update in place writes no index):\n`);
+    for (const line of two.writes) console.log(line);
     console.log("\nCPU is read from /proc for the workers and for the PostgreSQL backends of the benchmark's database (its own polling included): it moves far less than wall time with the machine's load.");
     console.log(`\nDrafts rendered before going live: ${N} in ${one.renderSeconds.toFixed(1)} s (${(N / one.renderSeconds).toFixed(0)}/s, a drafts_generate job in this process).`);
     console.log(`\nSteady load with 2 workers: ${lag.offered.toFixed(0)} events/s offered for ${STEADY_SECONDS} s, ${lag.events} completed`);

@@ -159,11 +159,19 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         oneByOne.push({ ctx, action: { kind: "skip", reason: "budget_exhausted" }, facts: null });
         continue;
       }
-      setEvent({ id: ctx.event.id, status: "enrolled", release: false });
       // What the event does next with its hold, asked of decide as the next round would (its rows stay
       // locked until the commit): usually the vendor, so the step ends here instead of reading the batch again.
-      if (decide({ ...ctx.snapshot, eventStatus: "enrolled", reservation: { status: "held" } }, null).kind === "submit_to_vendor") out.toSubmit.push(ctx);
-      else out.continue.push(ctx.event.id);
+      if (decide({ ...ctx.snapshot, eventStatus: "enrolled", reservation: { status: "held" } }, null).kind === "submit_to_vendor") {
+        out.toSubmit.push(ctx);
+        // An event its claim made processing stays so while the vendor has its piece: the vendor's
+        // answer writes its next status (completed, or enrolled while a printed piece waits for the
+        // post), so the row is not written in between as well.
+        if (ctx.event.status === "processing") events.delete(ctx.event.id);
+        else setEvent({ id: ctx.event.id, status: "enrolled", release: false });
+      } else {
+        setEvent({ id: ctx.event.id, status: "enrolled", release: false });
+        out.continue.push(ctx.event.id);
+      }
     }
     // Pieces from drafts are in fulfilment already; one approved by a person may not be.
     const granted = reserve.filter((c) => held.has(c.enrollmentId!) && !costs.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
@@ -268,7 +276,8 @@ export async function finishSubmitted(db: Db, eventIds: string[], token: string,
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id text, "vendorRef" text, "printedAt" text, "mailedAt" text, status text)
      WHERE p.id = x.id`);
   const mailed = contexts.filter((c) => jobs.get(c.pieceId!)!.mailedAt);
-  const printed = contexts.filter((c) => !jobs.get(c.pieceId!)!.mailedAt).map((c) => ({ id: c.event.id, status: c.event.status, runAfter: new Date(now.getTime() + 3_600_000), release: true }));
+  // Printed, not yet mailed: the event is enrolled and looks again in an hour (the post, or tracking, moves it on).
+  const printed = contexts.filter((c) => !jobs.get(c.pieceId!)!.mailedAt).map((c) => ({ id: c.event.id, status: "enrolled" as const, runAfter: new Date(now.getTime() + 3_600_000), release: true }));
   if (printed.length) await updateEvents(db, printed);
   // Mailed: each event is now complete (decide says so once its piece is mailed); applyBatch charges
   // their holds last, after the events are written.

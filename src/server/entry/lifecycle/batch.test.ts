@@ -76,6 +76,35 @@ describe("the lifecycle in batches", () => {
     expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 8 * 120, reservedCents: 0 });
   }, 60_000);
 
+  it("an event reads processing while the vendor has its piece, and enrolled once printed, looking again in an hour for the post", async () => {
+    const f = await draftedCampaign();
+    const events = await Promise.all(f.contacts.slice(0, 7).map((c) => postEvent(prisma, f, c.id)));
+    const clock = testClock();
+    const seen: string[] = [];
+    await drain(prisma, clock, f.workspaceId, {
+      adapterFor: (vendor, db) => {
+        const real = adapterFor(vendor, db);
+        return {
+          vendor,
+          submit: (job) => real.submit(job),
+          // Printed today, not yet in the post: what a vendor answers before its tracking says mailed.
+          submitStored: async (pieceIds) => {
+            seen.push(...(await prisma.entryEvent.findMany({ where: { id: { in: events.map((e) => e.eventId) } }, select: { status: true } })).map((r) => r.status));
+            const jobs = await real.submitStored!(pieceIds);
+            return new Map([...jobs].map(([id, job]) => [id, { ...job, mailedAt: null }]));
+          },
+        };
+      },
+    });
+    // What a client polling an entry's status read during the vendor's call.
+    expect(seen).toEqual(events.map(() => "processing"));
+    for (const e of events) {
+      const row = await eventRow(prisma, e.eventId);
+      expect({ status: row.status, attempts: row.attempts, locked: row.lockToken !== null, piece: row.enrollment!.mailPiece!.status, hold: row.enrollment!.reservation!.status }).toEqual({ status: "enrolled", attempts: 0, locked: false, piece: "printed", hold: "held" });
+      expect(row.runAfter.getTime() - clock.now().getTime()).toBeGreaterThan(3_500_000);
+    }
+  }, 60_000);
+
   it("stores each print file once: a piece prints its draft's file, keeps it when the draft changes or is deleted, and loses it when its contact is erased", async () => {
     const f = await draftedCampaign();
     const [a, b, c] = f.contacts;
