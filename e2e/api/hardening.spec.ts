@@ -128,6 +128,28 @@ test.describe("inputs that answered 500 are 4xx (issue 11, item 3)", () => {
     expect(signUp.body).toMatchObject({ error: { json: { data: { fieldErrors: [{ pointer: "/name" }] } } } });
   });
 
+  test("input a form's schema refuses is answered with its sentences, the fields beside them, and nothing written", async ({ request }) => {
+    const from = { "X-Forwarded-For": "203.0.113.77" };
+    const email = `too-long-${Date.now()}@example.test`;
+    const signUp = await call(request, "POST", "/api/trpc/auth.signUp", {
+      headers: { ...from, "Content-Type": "application/json" },
+      data: JSON.stringify({ json: { name: "x".repeat(5000), email, password: "short", workspaceName: "Long Names" } }),
+    });
+    expect(signUp.status).toBe(400);
+    // The sentence a form shows, not the schema's issues as JSON.
+    expect(signUp.body.error.json.message).toBe("A name has at most 120 characters. A password has at least 8 characters.");
+    expect(signUp.body.error.json.data.fieldErrors).toEqual([
+      { pointer: "/name", detail: "A name has at most 120 characters." },
+      { pointer: "/password", detail: "A password has at least 8 characters." },
+    ]);
+    const again = await call(request, "POST", "/api/trpc/auth.signUp", {
+      headers: { ...from, "Content-Type": "application/json" },
+      data: JSON.stringify({ json: { name: "Ada", email, password: "a long passphrase", workspaceName: "Long Names" } }),
+    });
+    // Nothing was written: the address is still free.
+    expect(again.status).toBe(200);
+  });
+
   test("TRACE, PROPFIND and other methods no route takes are 405 with Allow, on every kind of route", async ({ request }) => {
     for (const [method, path, allow] of [
       ["TRACE", "/api/v1/conversions", "POST"],

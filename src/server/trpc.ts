@@ -60,8 +60,15 @@ const t = initTRPC
           : appError?.errors;
       return {
         ...shape,
-        // Unknown failures never show their message.
-        message: appError ? appError.message : error.code === "INTERNAL_SERVER_ERROR" ? problemTable.internal.title : shape.message,
+        // Unknown failures never show their message; input the schema refuses shows its sentences
+        // (tRPC's own message for it is the zod issues as JSON, which a form would show as is).
+        message: appError
+          ? appError.message
+          : cause instanceof ZodError
+            ? [...new Set(cause.issues.map((i) => i.message))].join(" ")
+            : error.code === "INTERNAL_SERVER_ERROR"
+              ? problemTable.internal.title
+              : shape.message,
         data: { ...shape.data, stack: undefined, problem: appError?.code ?? null, fieldErrors: fieldErrors ?? null },
       };
     },
