@@ -33,6 +33,16 @@ describe("merge fields", () => {
     expect(fillTemplate("Hi {{firstName}},", blank)).toEqual({ text: "Hi ,", missing: ["firstName"], fallbacks: [] });
   });
 
+  it("fills a custom field by its name as imported, spaces and accents included", () => {
+    const imported = { ...ada, custom: { "Lead Source": "Webinar", "Région préférée": "Île-de-France" } };
+    expect(mergeFieldProblems("From {{custom.Lead Source}} in {{ custom.Région préférée }}")).toEqual([]);
+    expect(fillTemplate("From {{custom.Lead Source}} in {{ custom.Région préférée }}", imported)).toEqual({ text: "From Webinar in Île-de-France", missing: [], fallbacks: [] });
+    // Another spelling is another field: this contact has none, so the fallback prints.
+    expect(fillTemplate("From {{custom.Lead_Source|a friend}}", imported)).toEqual({ text: "From a friend", missing: [], fallbacks: ["custom.Lead_Source"] });
+    // A name longer than a custom field's can be is refused, as an unknown field.
+    expect(mergeFieldProblems(`{{custom.${"x".repeat(65)}}}`)[0]).toMatch(/^uses unknown merge fields: \{\{custom\.x{65}\}\}\./);
+  });
+
   it("refuses an unknown field with the list of known ones, and braces that do not close", () => {
     expect(mergeFieldProblems("Hi {{first_name}} {{firstName}}")).toEqual([
       "uses unknown merge fields: {{first_name}}. Known fields: firstName, lastName, fullName, title, email, company, companyDomain, city, region, country, and custom.<name> for a contact's custom fields; add a fallback after a bar, as in {{firstName|there}}.",

@@ -4,6 +4,8 @@
  * contact has no first name. An unknown field is an error that names the known ones, so a typo such
  * as `{{first_name}}` never prints literally.
  */
+import { CUSTOM_FIELD_MAX } from "@/server/contacts/limits";
+
 export const MERGE_FIELDS = {
   firstName: "The contact's first name.",
   lastName: "The contact's last name.",
@@ -18,8 +20,12 @@ export const MERGE_FIELDS = {
 } as const;
 export type TMergeField = keyof typeof MERGE_FIELDS;
 
-/** Custom fields are written `{{custom.industry}}`. */
-const CUSTOM = /^custom\.[A-Za-z0-9_-]{1,64}$/;
+/**
+ * Custom fields are written `{{custom.industry}}`, with the field's name as the contact has it: an
+ * imported column keeps its header, spaces and accents included (`{{custom.Lead Source}}`). Only the
+ * braces and the bar, which end a merge field, cannot be part of a name here.
+ */
+const CUSTOM = new RegExp(`^custom\\.[^{}|]{1,${CUSTOM_FIELD_MAX.name}}$`);
 const FIELD = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
 
 export const KNOWN_FIELDS_SENTENCE = `Known fields: ${Object.keys(MERGE_FIELDS).join(", ")}, and custom.<name> for a contact's custom fields; add a fallback after a bar, as in {{firstName|there}}.`;
