@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toCountryCode } from "@/server/addresses/countries";
 import { HANDWRITING_FONTS, TEXT_FONTS } from "@/server/render/fonts";
 import { MAX_DATA_URL_CHARS } from "./image-upload";
 
@@ -21,7 +22,8 @@ export const ZReturnAddress = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z]{2}$/, "The country is a two-letter ISO code, like US or DE.")
-    .transform((c) => c.toUpperCase()),
+    .transform((c) => c.toUpperCase())
+    .refine((c) => toCountryCode(c) === c, { error: (issue) => `${String(issue.input)} is not a country's ISO code; write one like US or DE.` }),
 });
 
 export const ZFonts = z.object({

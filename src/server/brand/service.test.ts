@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { ZCampaignDraft } from "@/server/campaigns/schema";
 import { testDatabase } from "@/test/database";
-import { createOwnerWorkspace } from "@/test/factories";
+import { callerFor, createOwnerWorkspace } from "@/test/factories";
 import { dataUrl, makePng } from "@/test/images";
 import { brandForRender, getBrandKit, updateBrandKit } from "./service";
 import { ZBrandKitUpdate } from "./schema";
@@ -42,6 +42,20 @@ describe("the brand kit", () => {
     expect(render.logo).toMatchObject({ mime: "image/png", widthPx: 600, heightPx: 200 });
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "brand_kit.updated" } })).toBe(1);
   }, 120_000);
+
+  it("refuses a return address in a country that does not exist, and keeps the kit as it was", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const owner = await callerFor(prisma, o.user);
+    const address = { addressLine1: "500 Boylston St", city: "Boston", region: "MA", postalCode: "02116" };
+    const before = await getBrandKit(prisma, o);
+    const refused = await owner.brand.update({ workspaceId: o.workspaceId, companyName: "Renamed", returnAddress: { ...address, country: "zz" } }).catch((e) => e);
+    expect(refused.cause.issues.map((i: { path: string[]; message: string }) => [i.path.join("."), i.message])).toEqual([["returnAddress.country", "ZZ is not a country's ISO code; write one like US or DE."]]);
+    expect(await getBrandKit(prisma, o)).toEqual(before);
+    expect(before.returnAddress).toBeNull();
+    // A real one, written any case, is kept upper-case.
+    await owner.brand.update({ workspaceId: o.workspaceId, returnAddress: { ...address, country: "de" } });
+    expect((await getBrandKit(prisma, o)).returnAddress).toMatchObject({ country: "DE" });
+  });
 
   it("sanitises an SVG logo: scripts, event handlers and external references do not survive", async () => {
     const o = await createOwnerWorkspace(prisma);
