@@ -17,7 +17,7 @@ export const PLANS = {
       "Agents over MCP and workspace API keys",
       "Holdout and lift calculators",
     ],
-    excludes: ["Printing and mailing: campaigns can go live, but no piece is printed or mailed"],
+    excludes: ["Printing and mailing: campaigns are prepared to the last draft, and go live once the paid plan turns mailing on"],
   },
   paid: {
     plan: "paid",
