@@ -137,8 +137,9 @@ test.describe("inputs that answered 500 are 4xx (issue 11, item 3)", () => {
     });
     expect(signUp.status).toBe(400);
     // The sentence a form shows, not the schema's issues as JSON.
-    expect(signUp.body.error.json.message).toBe("A name has at most 120 characters. A password has at least 8 characters.");
-    expect(signUp.body.error.json.data.fieldErrors).toEqual([
+    const error = (signUp.body as { error: { json: { message: string; data: { fieldErrors: unknown } } } }).error.json;
+    expect(error.message).toBe("A name has at most 120 characters. A password has at least 8 characters.");
+    expect(error.data.fieldErrors).toEqual([
       { pointer: "/name", detail: "A name has at most 120 characters." },
       { pointer: "/password", detail: "A password has at least 8 characters." },
     ]);
