@@ -4,29 +4,81 @@ import "@mantine/dropzone/styles.css";
 import { Alert, Anchor, Button, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { notifications } from "@mantine/notifications";
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { TUploadResult } from "@/server/imports/upload";
+import { useTRPC } from "@/trpc/react";
 import { MappingStep } from "./mapping-step";
-import { uploadCsv } from "./upload";
+import { discardUploadOnLeave, uploadCsv } from "./upload";
 
 const MAX_BYTES = 50 * 1024 * 1024;
 const ACCEPT = { "text/csv": [".csv"], "text/tab-separated-values": [".tsv"], "text/plain": [".txt", ".csv"], "application/vnd.ms-excel": [".csv"] };
 
 /** Import contacts from a CSV file: drop it, check the mapping, import. The import's page then shows its progress and report. */
 export function ImportWizard({ workspaceId }: { workspaceId: string }) {
+  const trpc = useTRPC();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [upload, setUpload] = useState<TUploadResult | null>(null);
   const abort = useRef<(() => void) | null>(null);
+  // The upload on screen while its import is not started: this wizard's to discard if the person
+  // chooses another file or leaves, so no upload is left behind as an import that never was.
+  const unstarted = useRef<{ workspaceId: string; importId: string } | null>(null);
+  const leftWith = useRef(false);
+  const discard = useMutation(trpc.contactImport.discard.mutationOptions());
+
+  useEffect(() => {
+    const leave = () => {
+      if (!unstarted.current) return;
+      discardUploadOnLeave(unstarted.current.workspaceId, unstarted.current.importId);
+      unstarted.current = null;
+      leftWith.current = true;
+    };
+    // Back to this page from the browser's cache: the file it showed was discarded on the way out.
+    const back = (e: PageTransitionEvent) => {
+      if (!e.persisted || !leftWith.current) return;
+      leftWith.current = false;
+      setUpload(null);
+      setNotice("The file you had chosen was discarded when you left this page, before it was imported. Choose it again to import it.");
+    };
+    window.addEventListener("pagehide", leave);
+    window.addEventListener("pageshow", back);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      window.removeEventListener("pageshow", back);
+      // Leaving for another page of the app: an upload still on its way is stopped (the server keeps
+      // nothing of it), and one on screen is discarded.
+      abort.current?.();
+      leave();
+    };
+  }, []);
+
+  /** "Choose another file": the previous upload, never imported, is discarded first. */
+  const chooseAnother = () => {
+    const previous = unstarted.current;
+    unstarted.current = null;
+    setUpload(null);
+    setNotice(null);
+    if (previous) {
+      discard.mutate(previous, {
+        onError: (e) => notifications.show({ color: "red", title: "The previous file was not discarded", message: `${e.message} It is listed on the Imports page, where you can discard it.` }),
+      });
+    }
+  };
 
   const send = async (file: File) => {
     setError(null);
+    setNotice(null);
     setProgress(0);
     const job = uploadCsv(workspaceId, file, setProgress);
     abort.current = job.abort;
     try {
-      setUpload(await job.promise);
+      const result = await job.promise;
+      unstarted.current = { workspaceId, importId: result.importId };
+      setUpload(result);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -51,7 +103,7 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
         </Title>
       </div>
       {upload ? (
-        <MappingStep workspaceId={workspaceId} upload={upload} onCancel={() => setUpload(null)} />
+        <MappingStep workspaceId={workspaceId} upload={upload} onCancel={chooseAnother} onStarted={() => (unstarted.current = null)} />
       ) : (
         <>
           <Dropzone onDrop={(files) => files[0] && send(files[0])} onReject={rejected} maxSize={MAX_BYTES} maxFiles={1} multiple={false} accept={ACCEPT} loading={progress !== null} aria-label="Drop a CSV file here, or press Enter to choose one">
@@ -91,6 +143,11 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
           {error && (
             <Alert color="red" title="The file was not imported" role="alert">
               {error}
+            </Alert>
+          )}
+          {notice && (
+            <Alert color="gray" role="status">
+              {notice}
             </Alert>
           )}
           <Text size="sm" c="dimmed">

@@ -1,16 +1,77 @@
 "use client";
 
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconFileUpload } from "@tabler/icons-react";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { DiscardUploadButton } from "./discard-upload";
 import { ImportStatusBadge } from "./import-status-badge";
 
-/** Every CSV import of the workspace with its counts, newest first. */
+/**
+ * Files uploaded whose import was never started: listed apart from the imports (they wrote
+ * nothing, so they have no counts and no audience), each with a way to discard it.
+ */
+function UnstartedUploads({ workspaceId }: { workspaceId: string }) {
+  const trpc = useTRPC();
+  const uploads = useQuery(trpc.contactImport.uploads.queryOptions({ workspaceId }));
+  if (!uploads.data?.total) return null;
+  const { uploads: rows, total } = uploads.data;
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4">
+        Uploaded, never imported ({formatNumber(total)})
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        These files were uploaded but their import was not started, so nothing of them was written. Discard them, or upload a file again to import it.
+      </Text>
+      <DataTable
+        variant="compact"
+        minWidth={560}
+        head={
+          <>
+            <Table.Th>File</Table.Th>
+            <Table.Th ta="right">Rows</Table.Th>
+            <Table.Th>Uploaded</Table.Th>
+            <Table.Th ta="right">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+      >
+        {rows.map((u) => (
+          <Table.Tr key={u.importId}>
+            <Table.Td>
+              <Anchor component={Link} href={`/w/${workspaceId}/imports/${u.importId}`} size="sm" fw={600}>
+                {u.fileName}
+              </Anchor>
+            </Table.Td>
+            <Table.Td ta="right">{formatNumber(u.rows)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDateTime(u.uploadedAt)}</Text>
+              <Text size="xs" c="dimmed">
+                by {u.uploadedBy}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <DiscardUploadButton workspaceId={workspaceId} importId={u.importId} fileName={u.fileName} rows={u.rows} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      {total > rows.length && (
+        <Text size="xs" c="dimmed" mt="xs">
+          The newest {formatNumber(rows.length)} of {formatNumber(total)} are shown; discard some to see the others.
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Every CSV import of the workspace that was started, with its counts, newest first; uploads never imported above them. */
 export function ImportsList({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const imports = useInfiniteQuery(
@@ -30,6 +91,7 @@ export function ImportsList({ workspaceId }: { workspaceId: string }) {
         </Title>
         {importButton}
       </Group>
+      <UnstartedUploads workspaceId={workspaceId} />
       <ListStates
         query={imports}
         items={items}
@@ -65,7 +127,7 @@ export function ImportsList({ workspaceId }: { workspaceId: string }) {
                       {i.fileName}
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      {formatDateTime(i.createdAt)} · {i.requestedBy}
+                      {formatDateTime(i.startedAt ?? i.createdAt)} · {i.requestedBy}
                     </Text>
                   </Table.Td>
                   <Table.Td>

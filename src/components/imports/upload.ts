@@ -22,3 +22,12 @@ export function uploadCsv(workspaceId: string, file: File, onProgress: (fraction
   });
   return { promise, abort: () => xhr.abort() };
 }
+
+/**
+ * Discards an upload that was never imported as its page is left: a keepalive request outlives
+ * the page (closing the tab, reloading, following a link), which tRPC's batched fetch does not.
+ * Best effort: an upload it misses is listed on the Imports page, where it can be discarded.
+ */
+export function discardUploadOnLeave(workspaceId: string, importId: string): void {
+  void fetch(`/api/imports/${encodeURIComponent(importId)}?workspaceId=${encodeURIComponent(workspaceId)}`, { method: "DELETE", keepalive: true, credentials: "same-origin" }).catch(() => undefined);
+}

@@ -64,7 +64,8 @@ export const ZImportView = z.object({
   warningCount: z.number().int(),
   keptFields: z.number().int().describe("Fields kept because a person, an agent or an accepted fix had changed them since the file's value last came in (and the file's value had not changed)."),
   requestedBy: z.string(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("When the file was uploaded."),
+  startedAt: z.string().nullable().describe("When the import was started with its mapping; null for an upload never imported."),
   finishedAt: z.string().nullable(),
   job: ZJobView.nullable(),
 });

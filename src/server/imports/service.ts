@@ -35,6 +35,7 @@ export function importView(record: ImportWithRefs, job: Job | null, audienceName
     keptFields: record.keptFields,
     requestedBy: record.requestedByLabel,
     createdAt: record.createdAt.toISOString(),
+    startedAt: record.startedAt?.toISOString() ?? null,
     finishedAt: record.finishedAt?.toISOString() ?? null,
     job: job ? jobView(job, now) : null,
   };
@@ -65,13 +66,17 @@ export async function getImport(db: Db, p: { workspaceId: string; importId: stri
   return importView(record, job, audience?.name ?? null);
 }
 
-/** The workspace's imports, newest first, a page at a time (uploads never started included). */
+/**
+ * The workspace's imports that were started, newest first, a page at a time. Uploads never
+ * imported are not among them: they wrote nothing, and are listed apart (listUnstartedUploads).
+ */
 export async function listImports(db: Db, p: { workspaceId: string; cursor?: string | null; take: number }) {
-  const cursor = p.cursor ? await db.contactImport.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true, createdAt: true } }) : null;
+  const cursor = p.cursor ? await db.contactImport.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId, jobId: { not: null } }, select: { id: true, createdAt: true } }) : null;
   if (p.cursor && !cursor) throw new AppError("not_found", "The cursor does not name an import of this workspace; start again without it.");
   const rows = await db.contactImport.findMany({
     where: {
       workspaceId: p.workspaceId,
+      jobId: { not: null },
       ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -85,6 +90,46 @@ export async function listImports(db: Db, p: { workspaceId: string; cursor?: str
     imports: page.map((r) => importView(r, jobs.find((j) => j.id === r.jobId) ?? null, audiences.find((a) => a.id === r.audienceId)?.name ?? null, now)),
     nextCursor: rows.length > p.take ? page[page.length - 1].id : null,
   };
+}
+
+/** The most uploads never imported that the imports page lists (they are removed after a day; more are counted). */
+export const MAX_LISTED_UPLOADS = 20;
+
+/**
+ * Files uploaded but never imported (the mapping was never confirmed), newest first: at most
+ * MAX_LISTED_UPLOADS of them, and how many there are. Each can be discarded (discardUpload).
+ */
+export async function listUnstartedUploads(db: Db, p: { workspaceId: string }) {
+  const where = { workspaceId: p.workspaceId, jobId: null };
+  const [rows, total] = await Promise.all([
+    db.contactImport.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: MAX_LISTED_UPLOADS }),
+    db.contactImport.count({ where }),
+  ]);
+  return { uploads: rows.map((r) => ({ importId: r.id, fileName: r.fileName, rows: r.rowCount, columns: r.columns.length, byteSize: r.byteSize, uploadedBy: r.requestedByLabel, uploadedAt: r.createdAt.toISOString() })), total };
+}
+
+/** The refusal of discarding an import that has started: its contacts are written and its report is their record. */
+export const STARTED_IMPORT_NOT_DISCARDED =
+  "This import has started, so it cannot be discarded: its report is the record of the contacts it wrote. Only a file that was uploaded and never imported can be discarded.";
+
+/**
+ * Discards a file that was uploaded but never imported: the import record and its kept file (its
+ * chunks) are deleted, and the audit log says so. An import that has started is refused
+ * (invalid_state) and nothing is deleted; one of another workspace is not found. A start racing
+ * the discard either wins (the discard is refused) or finds the upload gone (startImport).
+ */
+export async function discardUpload(prisma: PrismaClient, p: { workspaceId: string; importId: string; actor: Actor }): Promise<{ importId: string; fileName: string; discarded: true }> {
+  return prisma.$transaction(async (tx) => {
+    const record = await tx.contactImport.findFirst({ where: { id: p.importId, workspaceId: p.workspaceId }, select: { id: true, fileName: true, rowCount: true, jobId: true } });
+    if (!record) throw new AppError("not_found", "No such import in this workspace.");
+    if (record.jobId) throw new AppError("invalid_state", STARTED_IMPORT_NOT_DISCARDED);
+    // Only while it is still not started: a start that committed meanwhile keeps it. Its chunks
+    // (and anything else of it) go with it: their foreign keys cascade.
+    const gone = await tx.contactImport.deleteMany({ where: { id: record.id, workspaceId: p.workspaceId, jobId: null } });
+    if (gone.count !== 1) throw new AppError("invalid_state", STARTED_IMPORT_NOT_DISCARDED);
+    await recordAudit(tx, p.workspaceId, p.actor, "contacts.import.discarded", { type: "import", id: record.id }, { fileName: record.fileName, rows: record.rowCount });
+    return { importId: record.id, fileName: record.fileName, discarded: true as const };
+  });
 }
 
 /** Refused rows and warnings of an import, by row number, a page at a time. */
@@ -149,10 +194,19 @@ export async function startImport(prisma: PrismaClient, p: TImportStartInput & {
       total: record.rowCount,
       requestedBy: p.actor,
     });
-    const updated = await tx.contactImport.update({
-      where: { id: record.id },
+    // Only an upload still not started: one discarded meanwhile (discardUpload), or started by a
+    // request at the same moment, is not started twice; the job and audience above roll back.
+    const moved = await tx.contactImport.updateMany({
+      where: { id: record.id, workspaceId: p.workspaceId, jobId: null },
       data: { mapping: p.mapping, onExisting: p.onExisting, audienceId: audience.id, jobId: job.id, startedAt: new Date() },
     });
+    if (moved.count !== 1) {
+      const still = await tx.contactImport.findFirst({ where: { id: record.id, workspaceId: p.workspaceId }, select: { id: true } });
+      throw still
+        ? new AppError("invalid_state", "This import has already started; follow it with imports_get, or upload the file again to import it once more.")
+        : new AppError("not_found", "This upload was discarded; upload the file again to import it.");
+    }
+    const updated = await tx.contactImport.findFirstOrThrow({ where: { id: record.id, workspaceId: p.workspaceId } });
     await recordAudit(tx, p.workspaceId, p.actor, "contacts.import.started", { type: "import", id: record.id }, {
       fileName: record.fileName,
       rows: record.rowCount,
