@@ -33,7 +33,7 @@ test("a new person chooses the paid plan, adds a sandbox printer at its quote, a
   await page.getByRole("option", { name: "Canada (CA)" }).click();
   await page.keyboard.press("Escape");
   await expect(add.getByRole("row", { name: /Canada/ })).toContainText("$2.18");
-  await expect(add.getByText("Quote: $2.18 per piece")).toBeVisible();
+  await expect(add.getByText("Quote: $1.04 to $2.18 per piece, by the recipient's country")).toBeVisible();
   await snapWidths(page, "settings-printing-quote");
   await add.getByRole("button", { name: "Propose contract" }).click();
 

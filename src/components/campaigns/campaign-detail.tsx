@@ -13,6 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Fragment, useState } from "react";
 import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
+import { piecePriceWords } from "@/server/fulfilment/price-words";
 import { formatCents, formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
@@ -134,7 +135,7 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
               Budget {formatCents(c.budgetCents)} · headroom {formatCents(Math.max(0, c.budgetCents - c.spentCents - c.reservedCents))}
             </Text>
             <Text size="xs" c="dimmed">
-              {c.fulfilmentContract ? `${c.fulfilmentContract.name}: ${formatCents(c.fulfilmentContract.unitCostCents)} a piece (${c.fulfilmentContract.status}${c.printerMode === "test" ? ", test mode" : ""})` : "No fulfilment contract"}
+              {c.fulfilmentContract ? `${c.fulfilmentContract.name}: ${piecePriceWords(c.fulfilmentContract, formatCents)} (${c.fulfilmentContract.status}${c.printerMode === "test" ? ", test mode" : ""})` : "No fulfilment contract"}
             </Text>
           </Stack>
         </Paper>

@@ -5,6 +5,8 @@ import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatCents } from "@/components/ui/format";
+import { piecePriceWords } from "@/server/fulfilment/price-words";
+import { countryPricesOf } from "@/server/fulfilment/prices";
 import { PRINT_SIZES, type TPrintFormat } from "@/server/fulfilment/sizes";
 import { useTRPC } from "@/trpc/react";
 
@@ -58,7 +60,7 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
     <Modal opened={opened} onClose={onClose} title="Add a printer contract" size="lg">
       <form onSubmit={form.onSubmit(({ priceUsd: _price, ...values }) => create.mutate({ workspaceId, ...values, ...(unitCostCents ? { unitCostCents } : {}) }))}>
         <Stack>
-          <TextInput label="Name" placeholder="6x9 postcards, North America" data-autofocus {...form.getInputProps("name")} />
+          <TextInput label="Name" placeholder="6x9 postcards, North America" withAsterisk data-autofocus {...form.getInputProps("name")} />
           {vendors.isPending ? (
             <Skeleton h={36} />
           ) : (
@@ -85,7 +87,7 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
           </Group>
           <MultiSelect
             label="Countries it mails to"
-            description="The price per piece is the printer's highest quote among them."
+            description="Each piece is charged the printer's price for its recipient's country, quoted below."
             data={(vendor?.countries ?? []).map((c) => ({ value: c, label: `${countryName(c)} (${c})` }))}
             searchable
             {...form.getInputProps("countries")}
@@ -110,7 +112,7 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
             ) : quote.data ? (
               <Stack gap={4}>
                 <Text size="sm">
-                  Quote: <b>{formatCents(quote.data.unitCostCents)} per piece</b>, printing and postage.
+                  Quote: <b>{piecePriceWords({ unitCostCents: quote.data.unitCostCents, countryPrices: countryPricesOf(quote.data) }, formatCents, "per piece")}</b>, printing and postage.
                 </Text>
                 <Table withTableBorder fz="sm" verticalSpacing={4}>
                   <Table.Thead>
@@ -138,7 +140,7 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
             )}
           </div>
           <Text size="xs" c="dimmed">
-            The contract is proposed at this price. It prints nothing until you approve it.
+            The contract is proposed at the quoted prices. It prints nothing until you approve it.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

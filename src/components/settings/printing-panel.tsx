@@ -11,6 +11,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { DataTable } from "@/components/ui/data-table";
 import { formatCents } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
+import { piecePriceAmount, piecePriceWords, pricesVaryByCountry } from "@/server/fulfilment/price-words";
 import { useTRPC } from "@/trpc/react";
 import { AddContractModal, countryName } from "./add-contract-modal";
 import { LobConnectionCard } from "./lob-connection-card";
@@ -24,7 +25,7 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
   const contracts = useQuery(trpc.fulfilment.contracts.queryOptions({ workspaceId }));
   const plan = useQuery(trpc.plan.get.queryOptions({ workspaceId }));
   const [adding, { open, close }] = useDisclosure(false);
-  const [acting, setActing] = useState<{ id: string; name: string; unitCostCents: number; action: "approve" | "revoke"; campaigns: number } | null>(null);
+  const [acting, setActing] = useState<{ id: string; name: string; unitCostCents: number; countryPrices: Record<string, number>; action: "approve" | "revoke"; campaigns: number } | null>(null);
   const done = async (title: string, message: string) => {
     setActing(null);
     notifications.show({ color: "teal", title, message });
@@ -110,7 +111,14 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
                     </Text>
                   </Tooltip>
                 </Table.Td>
-                <Table.Td ta="right">{formatCents(c.unitCostCents)}</Table.Td>
+                <Table.Td ta="right">
+                  {piecePriceAmount(c, formatCents)}
+                  {pricesVaryByCountry(c) && (
+                    <Text size="xs" c="dimmed">
+                      by the recipient&apos;s country
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Badge color={statusColor[c.status]} variant="light">
                     {c.status}
@@ -148,7 +156,7 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
       >
         {acting?.action === "approve" ? (
           <Text size="sm">
-            Campaigns on <b>{acting?.name}</b> can then print and mail at {formatCents(acting?.unitCostCents ?? 0)} a piece, within each
+            Campaigns on <b>{acting?.name}</b> can then print and mail at {acting ? piecePriceWords(acting, formatCents) : ""}, within each
             campaign&apos;s budget{plan.data?.plan === "audit" ? ", once the workspace is on the paid plan" : ""}.
           </Text>
         ) : (

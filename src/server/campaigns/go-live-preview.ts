@@ -21,6 +21,8 @@ export interface GoLiveEntryPreview {
   toMail: number;
   /** The average price of the pieces to mail (each at its destination's price on the contract; 0 without an approved printer). */
   unitCostCents: number;
+  /** True when the pieces to mail do not all cost the same (their recipients' countries have different prices): unitCostCents is then an average. */
+  unitCostVaries: boolean;
   /** The sum of the destination prices of the contacts to mail (0 without an approved printer). */
   estimatedCostCents: number;
   budgetCents: number;
@@ -48,6 +50,7 @@ export async function goLiveEntryPreview(db: Db, campaign: Campaign, price: ((co
   const mailed = enters ? members.filter((m) => !(m.contact.accountId && held.has(m.contact.accountId))) : [];
   const estimatedCostCents = price ? mailed.reduce((sum, m) => sum + price(m.contact.country), 0) : 0;
   const unitCostCents = !price ? 0 : toMail > 0 ? Math.round(estimatedCostCents / toMail) : price(null);
+  const unitCostVaries = price ? new Set(mailed.map((m) => price(m.contact.country))).size > 1 : false;
   return {
     entryPolicy: campaign.entryPolicy,
     acceptsApiEvents: campaign.acceptsApiEvents,
@@ -56,6 +59,7 @@ export async function goLiveEntryPreview(db: Db, campaign: Campaign, price: ((co
     heldOut,
     toMail,
     unitCostCents,
+    unitCostVaries,
     estimatedCostCents,
     budgetCents: campaign.budgetCents,
     budgetCovers: unitCostCents > 0 ? Math.floor(campaign.budgetCents / unitCostCents) : null,
@@ -71,10 +75,12 @@ export function goLiveEntrySentences(p: GoLiveEntryPreview): string {
     return `Who gets it: ${ENTRY_POLICY_WORDS.none.toLowerCase()}. Nobody enters when you accept.${api}`;
   }
   const joins = p.entryPolicy === "audience_joins" ? " Contacts added to the audience later enter when added, until the campaign ends." : "";
+  // Each piece is charged its recipient's country's price: when those differ, the price said is their average.
+  const perPiece = p.unitCostVaries ? `an average of about ${usd(p.unitCostCents)} a piece (each at its recipient's country's price)` : `${usd(p.unitCostCents)} a piece`;
   const cost =
     p.unitCostCents > 0
-      ? ` At about ${usd(p.unitCostCents)} a piece, mailing all ${n(p.toMail)} would cost about ${usd(p.estimatedCostCents)} against a budget of ${usd(p.budgetCents)}${
-          p.budgetCovers !== null && p.budgetCovers < p.toMail ? `, which pays for ${n(p.budgetCovers)} of them: the rest are skipped (budget exhausted) unless it is raised` : ""
+      ? ` At ${perPiece}, mailing all ${n(p.toMail)} would cost about ${usd(p.estimatedCostCents)} against a budget of ${usd(p.budgetCents)}${
+          p.budgetCovers !== null && p.budgetCovers < p.toMail ? `, which pays for ${p.unitCostVaries ? "about " : ""}${n(p.budgetCovers)} of them: the rest are skipped (budget exhausted) unless it is raised` : ""
         }.`
       : "";
   return `When you accept, all ${n(p.enterNow)} contacts of the audience enter: ${n(p.heldOut)} of them in held-out accounts (never mailed, measured), ${n(p.toMail)} to be mailed ${when}, each if it passes the checks (suppression, address, frequency).${cost}${joins}${api}`;

@@ -18,16 +18,22 @@ export interface GoLiveFacts {
   audienceContacts: number;
   /** Expected mailed recipients (outside the holdout) and the price of one piece, in cents. */
   expectedRecipients: number;
+  /** The price of a piece to the audience: its countries' average when their prices differ (unitCostVaries). */
   unitCostCents: number;
+  unitCostVaries?: boolean;
+  /** What mailing the expected recipients costs at their countries' prices; unitCostCents × expectedRecipients when absent. */
+  estimatedCostCents?: number;
+  /** The cheapest piece on the contract (a budget below it is said by the card already); unitCostCents when absent. */
+  cheapestCents?: number;
 }
 
 /** Warnings about what will really happen: budget below the audience's cost, the design's size not the contract's, unmailable contacts, missing glyphs. */
 export async function goLiveReadinessWarnings(db: Db, campaign: Campaign, facts: GoLiveFacts & { contractSize: string | null; contractName: string | null }): Promise<string[]> {
   const warnings: string[] = [];
-  const cost = facts.unitCostCents * facts.expectedRecipients;
+  const cost = facts.estimatedCostCents ?? facts.unitCostCents * facts.expectedRecipients;
   // Below one piece is said by the card already; this is a budget that pays for some but not the whole audience.
-  if (facts.unitCostCents > 0 && campaign.budgetCents >= facts.unitCostCents && campaign.budgetCents < cost) {
-    warnings.push(`The budget of ${usd(campaign.budgetCents)} is below the audience's estimated cost of ${usd(cost)} (${facts.expectedRecipients} pieces at ${usd(facts.unitCostCents)}): about ${Math.floor(campaign.budgetCents / facts.unitCostCents)} can be mailed before it runs out.`);
+  if (facts.unitCostCents > 0 && campaign.budgetCents >= (facts.cheapestCents ?? facts.unitCostCents) && campaign.budgetCents < cost) {
+    warnings.push(`The budget of ${usd(campaign.budgetCents)} is below the audience's estimated cost of ${usd(cost)} (${facts.expectedRecipients} pieces at ${facts.unitCostVaries ? `an average of ${usd(facts.unitCostCents)}, each at its recipient's country's price` : usd(facts.unitCostCents)}): about ${Math.floor(campaign.budgetCents / facts.unitCostCents)} can be mailed before it runs out.`);
   }
   const design = campaign.designId ? await db.design.findFirst({ where: { id: campaign.designId, workspaceId: campaign.workspaceId }, select: { size: true, name: true } }) : null;
   if (design && facts.contractSize && design.size !== facts.contractSize) {

@@ -10,7 +10,8 @@ import { composePiece } from "@/server/designs/compose";
 import { loadRenderContext } from "@/server/drafts/render";
 import { billingAdapter } from "@/server/plans/billing";
 import { PLANS, type TPlan } from "@/server/plans/plans";
-import { audienceCostEstimate, pricePerPiece, priceRange } from "@/server/fulfilment/prices";
+import { audienceCostEstimate, pricePerPiece, type TContractPrices } from "@/server/fulfilment/prices";
+import { chargedPriceRange, piecePriceWords, pricesVaryByCountry } from "@/server/fulfilment/price-words";
 import { goLiveReadinessWarnings, goLiveSnapshot } from "./go-live-checks";
 import { createKeyedCard } from "@/server/cards/store";
 
@@ -19,12 +20,16 @@ export const REQUEST_CARD_TTL_HOURS = 72;
 
 const usd = (cents: number) => `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
 
-/** The card's sentence on what pieces cost: one price, or each country's price and the estimate from the audience's countries. */
-function piecePriceSentence(printer: string, range: { lowCents: number; highCents: number }, estimate: { byCountry: { country: string | null; contacts: number; unitCostCents: number }[]; totalCents: number }) {
-  if (range.lowCents === range.highCents) return `Each piece costs ${usd(range.lowCents)} (${printer}); about ${usd(estimate.totalCents)} for the audience.`;
+/**
+ * The card's sentence on what pieces cost, in the words the owner's pages use (price-words.ts): one
+ * price, or the contract's range by the recipient's country with this audience's countries' prices,
+ * and the estimate from the audience's countries.
+ */
+function piecePriceSentence(printer: { name: string } & TContractPrices, estimate: { byCountry: { country: string | null; contacts: number; unitCostCents: number }[]; totalCents: number }) {
+  if (!pricesVaryByCountry(printer)) return `${printer.name}: ${piecePriceWords(printer, usd)}; about ${usd(estimate.totalCents)} for the audience.`;
   const shown = estimate.byCountry.slice(0, 5).map((r) => `${r.country ?? "no country"} ${usd(r.unitCostCents)}`);
   const more = estimate.byCountry.length > 5 ? ` and ${estimate.byCountry.length - 5} more countries` : "";
-  return `A piece costs its destination's price on ${printer} (${shown.join(", ")}${more}): about ${usd(estimate.totalCents)} for the audience's countries.`;
+  return `${printer.name}: ${piecePriceWords(printer, usd)} (this audience: ${shown.join(", ")}${more}); about ${usd(estimate.totalCents)} for the audience's countries.`;
 }
 const expiry = (now: Date) => new Date(now.getTime() + REQUEST_CARD_TTL_HOURS * 3600_000);
 
@@ -84,8 +89,11 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
   const entry = await goLiveEntryPreview(db, campaign, printer ? (country) => pricePerPiece(printer, country) : null, now);
   const expectedRecipients = Math.round(contacts * (1 - campaign.holdoutShare));
   const estimate = printer ? await audienceCostEstimate(db, { workspaceId: p.workspaceId, audienceId: campaign.audienceId!, contract: printer, share: 1 - campaign.holdoutShare }) : null;
-  const range = printer ? priceRange(printer) : null;
-  const unit = range?.lowCents ?? 0;
+  // The cheapest piece (is the budget enough for any?) and the audience's average piece (for all of them?).
+  const cheapest = printer ? chargedPriceRange(printer).lowCents : 0;
+  const audiencePieces = estimate ? estimate.byCountry.reduce((sum, r) => sum + r.contacts, 0) : 0;
+  const averagePiece = !estimate ? 0 : audiencePieces > 0 ? Math.round(estimate.byCountry.reduce((sum, r) => sum + r.contacts * r.unitCostCents, 0) / audiencePieces) : cheapest;
+  const varies = printer ? pricesVaryByCountry(printer) : false;
   // Nobody enters at go-live (API entry only): the card states what mailing the audience would cost.
   const entersNow = entry.enterNow > 0;
   const warnings = [
@@ -93,18 +101,18 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
     !printer ? "There is no approved printer contract for this campaign: nothing will be printed until it has one." : null,
     campaign.budgetCents === 0
       ? "The budget is 0 USD: no piece can be paid for until it is raised."
-      : printer && campaign.budgetCents < unit
-        ? `The budget of ${usd(campaign.budgetCents)} is less than one piece costs (${usd(unit)}): no piece can be paid for until it is raised.`
+      : printer && campaign.budgetCents < cheapest
+        ? `The budget of ${usd(campaign.budgetCents)} is less than ${varies ? "the cheapest piece costs" : "one piece costs"} (${usd(cheapest)}): no piece can be paid for until it is raised.`
         : null,
   ].filter((w): w is string => w !== null);
-  const facts = { audienceContacts: contacts, expectedRecipients, unitCostCents: unit };
+  const facts = { audienceContacts: contacts, expectedRecipients, unitCostCents: averagePiece, unitCostVaries: new Set(estimate?.byCountry.map((r) => r.unitCostCents)).size > 1, cheapestCents: cheapest, ...(estimate ? { estimatedCostCents: estimate.totalCents } : {}) };
   warnings.push(...(await goLiveReadinessWarnings(db, campaign, { ...facts, contractSize: contract?.size ?? null, contractName: contract?.name ?? null })));
   const summary = [
     `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live.`,
     `Going live approves its copy and lets it spend up to its budget of ${usd(campaign.budgetCents)} without another card: each entry event can then print and mail a piece.`,
     `Who gets it and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen (the audience has ${contacts} contacts).`,
     goLiveEntrySentences(entry),
-    printer && estimate && range ? piecePriceSentence(printer.name, range, estimate) : "",
+    printer && estimate ? piecePriceSentence(printer, estimate) : "",
     campaign.reviewGate !== "none" ? "The review gate still asks you before each piece is printed." : "",
     ...warnings,
   ]
