@@ -57,6 +57,9 @@ test("the mailability report of a CSV in seven countries, its reasons, the norma
   const perCountry = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Per country" }) });
   for (const country of ["US", "DE", "GB", "FR", "JP", "BR", "CA"]) await expect(perCountry.getByRole("cell", { name: country, exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: /at the same address \(informational\): 2/ })).toBeVisible();
+  // Reasons that only inform are drawn apart from those that stop the mail, with a legend.
+  await expect(page.getByText("Stops the mail", { exact: true })).toBeVisible();
+  await expect(page.getByText("Informational: does not stop the mail", { exact: true })).toBeVisible();
   await snapWidths(page, "audit-report");
   await axe(page);
 
@@ -72,6 +75,8 @@ test("the mailability report of a CSV in seven countries, its reasons, the norma
   await expect(row("Grace Lee")).toContainText("Does not fit the format's address block");
   await expect(row("Grace Lee")).toContainText("Needs a person");
   await expect(row("Wei Zhang")).toContainText("No street address");
+  // A ZIP a spreadsheet cut to four digits, in the state that confirms it: the normalised form says what it guessed.
+  await expect(row("Ada Okafor")).toContainText("Postal code 2116 read as 02116 (a spreadsheet drops leading zeros).");
 
   // One fix by itself.
   await row("Haruto Sato").getByRole("button", { name: "Accept Postal code → 106-6108 for Haruto Sato" }).click();

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { formatNumber } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
-import { MAILABILITY_REASONS, REASON_LABELS, type TMailabilityReason } from "@/server/mailability/reasons";
+import { isInformational, MAILABILITY_REASONS, REASON_LABELS, type TMailabilityReason } from "@/server/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 
 const statusColor = { mailable: "teal", fixable: "yellow", unmailable: "red" } as const;
@@ -26,7 +26,7 @@ const describe = (fix: Record<string, string | undefined>) =>
  * address as it is beside its normalised form, and the suggested fixes to accept one by one, for
  * the contacts selected, or for every contact with the reason chosen (on the server, in rounds).
  */
-export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: string; auditId: string; fixable: number }) {
+export function AuditProblems({ workspaceId, auditId, fixable, format }: { workspaceId: string; auditId: string; fixable: number; format: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<TMailabilityReason | null>(null);
@@ -207,6 +207,11 @@ export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: 
                         <Text size="sm" c={normalised === original ? "dimmed" : undefined}>
                           {normalised === original ? "The same" : normalised || "No address"}
                         </Text>
+                        {r.normalisationNotes.map((note) => (
+                          <Text size="xs" c="gray.7" key={note} mt={2}>
+                            {note}
+                          </Text>
+                        ))}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>
                         <Badge color={statusColor[r.status]} variant="light" style={{ overflow: "visible" }}>
@@ -214,7 +219,15 @@ export function AuditProblems({ workspaceId, auditId, fixable }: { workspaceId: 
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{r.reasons.map((x) => REASON_LABELS[x]).join("; ")}</Text>
+                        <Text size="sm">
+                          {r.reasons.map((x, i) => (
+                            <Text span key={x} inherit c={isInformational(x, format) ? "gray.7" : undefined}>
+                              {i > 0 ? "; " : ""}
+                              {REASON_LABELS[x]}
+                              {isInformational(x, format) && !REASON_LABELS[x].includes("(informational)") ? " (informational)" : ""}
+                            </Text>
+                          ))}
+                        </Text>
                       </Table.Td>
                       <Table.Td>
                         {fixed.has(r.contactId) ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import { BarChart } from "@mantine/charts";
-import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,13 +13,16 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatCents, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { StatCard } from "@/components/ui/stat-card";
-import { MAILABILITY_REASONS, REASON_LABELS } from "@/server/mailability/reasons";
+import { isInformational, MAILABILITY_REASONS, REASON_LABELS } from "@/server/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 import { AuditProblems } from "./audit-problems";
 import { AuditStatusBadge } from "./audit-status-badge";
 
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 const people = (n: number) => `${formatNumber(n)} ${n === 1 ? "contact" : "contacts"}`;
+/** Bars of reasons that stop mail, and of reasons that only inform (the table says "informational" of the same ones). */
+const BLOCKING_BAR = "red.8";
+const INFORMATIONAL_BAR = "gray.6";
 const BLOCK_LABELS: Record<string, string> = { "postcard 4x6": "a 4 × 6 in postcard", "postcard 6x9": "a 6 × 9 in postcard", "postcard 6x11": "a 6 × 11 in postcard", "letter us_letter": "a US Letter's window", "letter a4": "an A4 letter's window", "handwritten 5x7": "a note's A7 envelope", "gift 4x6": "a gift's label" };
 
 /** One audit: its progress while it runs, then the figures, reasons as a chart, countries, cost, and the contacts to fix. */
@@ -39,7 +42,7 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
   if (audit.isPending) return <Skeleton h={400} />;
   if (audit.isError) return <PageError message={audit.error.message} onRetry={() => audit.refetch()} />;
   const a = audit.data;
-  const reasons = MAILABILITY_REASONS.filter((r) => a.reasons[r]).map((r) => ({ reason: r, Contacts: a.reasons[r]! }));
+  const reasons = MAILABILITY_REASONS.filter((r) => a.reasons[r]).map((r) => ({ reason: r, Contacts: a.reasons[r]!, informational: isInformational(r, a.format) }));
   const block = BLOCK_LABELS[`${a.addressBlock.format} ${a.addressBlock.size}`] ?? `${a.addressBlock.format} ${a.addressBlock.size}`;
 
   return (
@@ -113,19 +116,35 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
                   No contact has a reason.
                 </Text>
               ) : (
-                <ChartFigure label={reasons.map((r) => `${REASON_LABELS[r.reason]}: ${r.Contacts}`).join(", ")}>
-                  <BarChart
-                    h={Math.max(160, reasons.length * 34)}
-                    data={reasons.map((r) => ({ ...r, reason: r.reason.replaceAll("_", " ") }))}
-                    dataKey="reason"
-                    orientation="vertical"
-                    series={[{ name: "Contacts", color: "red.7" }]}
-                    yAxisProps={{ width: 140 }}
-                    xAxisProps={countAxisProps}
-                    valueFormatter={(v: number) => formatNumber(v)}
-                    gridAxis="none"
-                  />
-                </ChartFigure>
+                <>
+                  <ChartFigure label={reasons.map((r) => `${REASON_LABELS[r.reason]}${r.informational && !REASON_LABELS[r.reason].includes("(informational)") ? " (informational)" : ""}: ${r.Contacts}`).join(", ")}>
+                    <BarChart
+                      h={Math.max(160, reasons.length * 34)}
+                      data={reasons.map((r) => ({ reason: r.reason.replaceAll("_", " "), Contacts: r.Contacts, color: r.informational ? INFORMATIONAL_BAR : BLOCKING_BAR }))}
+                      dataKey="reason"
+                      orientation="vertical"
+                      series={[{ name: "Contacts", color: BLOCKING_BAR }]}
+                      yAxisProps={{ width: 140 }}
+                      xAxisProps={countAxisProps}
+                      valueFormatter={(v: number) => formatNumber(v)}
+                      gridAxis="none"
+                    />
+                  </ChartFigure>
+                  <Group gap="md" mt="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Legend">
+                    {reasons.some((r) => !r.informational) && (
+                      <Group gap={6} component="li" wrap="nowrap">
+                        <Box w={12} h={12} bg={BLOCKING_BAR} style={{ borderRadius: 2, flex: "none" }} aria-hidden />
+                        <Text size="xs">Stops the mail</Text>
+                      </Group>
+                    )}
+                    {reasons.some((r) => r.informational) && (
+                      <Group gap={6} component="li" wrap="nowrap">
+                        <Box w={12} h={12} bg={INFORMATIONAL_BAR} style={{ borderRadius: 2, flex: "none" }} aria-hidden />
+                        <Text size="xs">Informational: does not stop the mail</Text>
+                      </Group>
+                    )}
+                  </Group>
+                </>
               )}
             </Paper>
             <Paper withBorder p="md">
@@ -169,7 +188,7 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
             </Paper>
           </SimpleGrid>
 
-          <AuditProblems workspaceId={workspaceId} auditId={auditId} fixable={a.fixable} />
+          <AuditProblems workspaceId={workspaceId} auditId={auditId} fixable={a.fixable} format={a.format} />
         </>
       )}
     </Stack>

@@ -10,6 +10,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { PageError } from "@/components/ui/page-states";
+import { RenderIssueAlerts } from "./render-issues";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { TDesign } from "@/server/designs/schema";
 import type { AppRouter } from "@/server/routers";
@@ -210,17 +211,7 @@ function Editor({ workspaceId, designId, catalog, design, brandColors }: { works
                       On the free audit plan every page carries “Specimen — not mailed”.
                     </Alert>
                   )}
-                  {issues.length > 0 && (
-                    <Alert color={issues.some((i) => i.kind === "overflow") ? "red" : "yellow"} icon={<IconAlertTriangle size={18} />} p="xs" title={issues.some((i) => i.kind === "overflow") ? "Text does not fit" : "Adjusted to fit"}>
-                      <Stack gap={2}>
-                        {issues.map((i) => (
-                          <Text size="sm" key={i.message}>
-                            {i.message}
-                          </Text>
-                        ))}
-                      </Stack>
-                    </Alert>
-                  )}
+                  <RenderIssueAlerts issues={issues} />
                   {preview.data.missingFields.length > 0 && (
                     <Alert color="yellow" p="xs" icon={<IconAlertTriangle size={18} />}>
                       {preview.data.recipient.name} has no {preview.data.missingFields.join(", ")}, and the text gives no fallback.

@@ -2,7 +2,7 @@
 
 import { Alert, Badge, Button, Card, Chip, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconInfoCircle, IconRefresh } from "@tabler/icons-react";
+import { IconAlertTriangle, IconInfoCircle, IconRefresh } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { JobProgress } from "@/components/jobs/job-progress";
@@ -11,7 +11,7 @@ import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { DraftModal } from "./draft-modal";
 
-type Filter = "all" | "overflowing" | "missing_data" | "edited";
+type Filter = "all" | "overflowing" | "missing_data" | "unmailable" | "edited";
 const PAGE = 12;
 
 /** A campaign's drafts: generate them (a job with a progress bar), filter, page through thumbnails, open one to rewrite it. */
@@ -76,6 +76,12 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
             {formatNumber(s.outOfDate)} draft{s.outOfDate === 1 ? " was" : "s were"} rendered before the campaign, its design or the brand kit last changed.{isDraft ? " Generate again to bring them up to date." : ""}
           </Alert>
         )}
+        {s?.mailabilitySentence && !runningJob && (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} p="xs" title={`${formatNumber(s.unmailable)} recipient${s.unmailable === 1 ? "" : "s"} cannot be mailed`}>
+            {s.mailabilitySentence}
+            {isDraft ? " A corrected contact counts at once; generate the drafts again so the piece prints the corrected address." : ""}
+          </Alert>
+        )}
         {s && s.total > 0 && (
           <Chip.Group multiple={false} value={filter} onChange={(f) => setFilterAndReset(f as Filter)}>
             <Group gap="xs" role="radiogroup" aria-label="Show drafts">
@@ -84,6 +90,7 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
                   ["all", "All", s.total],
                   ["overflowing", "Overflows", s.overflowing],
                   ["missing_data", "Missing data", s.missingData],
+                  ["unmailable", "Cannot be mailed", s.unmailable],
                   ["edited", "Edited", s.edited],
                 ] as const
               ).map(([value, label, n]) => (
@@ -143,6 +150,11 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
                     {d.missingData && (
                       <Badge size="xs" color="yellow">
                         Missing data
+                      </Badge>
+                    )}
+                    {!d.mailable && (
+                      <Badge size="xs" color="orange" variant="light" title={d.unmailableDetail ?? undefined}>
+                        Cannot be mailed
                       </Badge>
                     )}
                   </Group>

@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { RenderIssueAlerts } from "@/components/designs/render-issues";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 
@@ -56,18 +57,19 @@ export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: str
             {d.missingData && <Badge color="yellow">Missing data</Badge>}
             {d.specimen && <Badge color="gray">Specimen — not mailed</Badge>}
             {d.outOfDate && <Badge color="orange">Out of date</Badge>}
+            {!d.mailable && (
+              <Badge color="orange" variant="light">
+                Cannot be mailed
+              </Badge>
+            )}
           </Group>
-          {d.issues.length > 0 && (
-            <Alert color={d.overflowing ? "red" : "yellow"} icon={<IconAlertTriangle size={18} />} p="xs">
-              <Stack gap={2}>
-                {d.issues.map((i) => (
-                  <Text size="sm" key={i.message}>
-                    {i.message}
-                  </Text>
-                ))}
-              </Stack>
+          {!d.mailable && (
+            <Alert color="orange" icon={<IconAlertTriangle size={18} />} p="xs" title={`${d.contactName || "This recipient"} cannot be mailed`}>
+              {d.unmailableDetail ? `${d.unmailableDetail.charAt(0).toUpperCase()}${d.unmailableDetail.slice(1)}` : "The mailability audit's checks stop this piece"}: the piece is skipped when they enter.{" "}
+              {d.editable ? "Correct the contact, then generate the drafts again so the piece prints the corrected address." : ""}
             </Alert>
           )}
+          <RenderIssueAlerts issues={d.issues} />
           <SimpleGrid cols={{ base: 1, sm: d.pages.length > 1 ? 2 : 1 }}>
             {d.pages.map((p) => (
               <figure key={p.label} style={{ margin: 0 }}>

@@ -1,6 +1,6 @@
 import { countryRules } from "@/server/addresses/metadata";
 import { findRegion, toCountryCode } from "@/server/addresses/countries";
-import { canonicalPostalCode } from "./postal-code";
+import { canonicalPostalCode, restoresLeadingZero } from "./postal-code";
 
 export { canonicalPostalCode };
 
@@ -66,9 +66,47 @@ export function normaliseAddress(a: AddressFields): AddressFields {
     addressLine2: space(a.addressLine2),
     city: space(a.city),
     region: region && code ? canonicalRegion(code, region) : region,
-    postalCode: postalCode && code ? canonicalPostalCode(code, postalCode) : postalCode,
+    postalCode: postalCode && code ? postalCodeAsRead(code, postalCode, region).postalCode : postalCode,
     country,
   };
+}
+
+/**
+ * The postal code in the country's own form. A leading zero a number column dropped is put back
+ * only where the region given confirms it (2116 in MA is 02116, a Boston ZIP): "9501" in CA stays
+ * as written, since 09501 is no Californian ZIP and showing it would make a guess look like a
+ * correction. A country whose post prints no region (DE, FR) has only the code to go by.
+ */
+function postalCodeAsRead(country: string, written: string, region: string | null): { postalCode: string; zero: "put_back" | "unconfirmed" | null; padded: string } {
+  const padded = canonicalPostalCode(country, written);
+  if (!restoresLeadingZero(country, written)) return { postalCode: padded, zero: null, padded };
+  const rules = countryRules(country);
+  if (!rules?.usesRegion || !rules.regions.length) return { postalCode: padded, zero: "put_back", padded };
+  const known = findRegion(country, region);
+  const confirmed = !!known && (!known.postalPrefix || known.postalPrefix.test(padded));
+  return confirmed ? { postalCode: padded, zero: "put_back", padded } : { postalCode: written, zero: "unconfirmed", padded };
+}
+
+/**
+ * What normalising the address guessed, in words, for the person checking it beside the original
+ * (the audit's table): a leading zero put back in the postal code, or not put back because the
+ * region given does not confirm it.
+ */
+export function normalisationNotes(a: AddressFields): string[] {
+  const country = a.country ? (toCountryCode(a.country) ?? space(a.country)) : null;
+  const postalCode = space(a.postalCode);
+  if (!postalCode || !country || !/^[A-Z]{2}$/.test(country)) return [];
+  const region = space(a.region);
+  const read = postalCodeAsRead(country, postalCode, region);
+  if (read.zero === "put_back") return [`Postal code ${postalCode} read as ${read.padded} (a spreadsheet drops leading zeros).`];
+  if (read.zero === "unconfirmed") {
+    return [
+      region && findRegion(country, region)
+        ? `Postal code ${postalCode} left as written: ${read.padded}, with a lost leading zero put back, is not a postal code of ${region}.`
+        : `Postal code ${postalCode} left as written: without a known ${country === "US" ? "state" : "region"}, a lost leading zero (${read.padded}) cannot be confirmed.`,
+    ];
+  }
+  return [];
 }
 
 /** The fields of `next` that differ from `a` (null when none does). */

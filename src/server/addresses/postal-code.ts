@@ -48,3 +48,15 @@ export function canonicalPostalCode(country: string, raw: string): string {
     }
   }
 }
+
+/**
+ * Whether canonicalPostalCode would put back a leading zero that a number column dropped (a US ZIP
+ * of three or four digits, or of eight with its +4; a four-digit code in DE, FR, ES or IT). The
+ * zero is a guess: "9501" may be 09501 or a mistyped 95014. The normalised address keeps the guess
+ * only where the region given confirms it (addresses/normalise.ts).
+ */
+export function restoresLeadingZero(country: string, raw: string): boolean {
+  const written = raw.replace(/\D/g, "");
+  const read = canonicalPostalCode(country, raw).replace(/\D/g, "");
+  return read.length > written.length && /^0+$/.test(read.slice(0, read.length - written.length)) && read.endsWith(written);
+}

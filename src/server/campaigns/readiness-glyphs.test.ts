@@ -22,13 +22,15 @@ describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
     const o = await createOwnerWorkspace(prisma, { plan: "paid" });
     const caller = await callerFor(prisma, o.user);
     const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts: 1, perAccount: 6 });
+    // Each at an address of their own country (a Boston street in Korea could not be mailed, and the drafts item would say so).
+    const at = (addressLine1: string, city: string, region: string | null, postalCode: string) => ({ addressLine1, addressLine2: null, city, region, postalCode });
     const names = [
-      { firstName: "محمد", lastName: "الشهري", country: "SA" },
-      { firstName: "דוד", lastName: "כהן", country: "IL" },
-      { firstName: "민준", lastName: "김", country: "KR" },
-      { firstName: "สมชาย", lastName: "ใจดี", country: "TH" },
-      { firstName: "直樹", lastName: "山田", country: "JP" },
-      { firstName: "ⵜⴰⵎⴰⵣⵉⵖⵜ", lastName: "Amazigh", country: "MA" },
+      { firstName: "محمد", lastName: "الشهري", country: "SA", ...at("King Fahd Rd 1", "Riyadh", null, "12211") },
+      { firstName: "דוד", lastName: "כהן", country: "IL", ...at("Rothschild Blvd 1", "Tel Aviv", null, "6688101") },
+      { firstName: "민준", lastName: "김", country: "KR", ...at("110 Sejong-daero", "Jung-gu", "Seoul", "04524") },
+      { firstName: "สมชาย", lastName: "ใจดี", country: "TH", ...at("999 Rama I Rd", "Pathum Wan", "Bangkok", "10330") },
+      { firstName: "直樹", lastName: "山田", country: "JP", ...at("1-1 Chiyoda", "Chiyoda-ku", "Tokyo", "100-8111") },
+      { firstName: "ⵜⴰⵎⴰⵣⵉⵖⵜ", lastName: "Amazigh", country: "MA", ...at("Avenue Mohammed V", "Rabat", null, "10000") },
     ];
     for (const [i, n] of names.entries()) await prisma.contact.update({ where: { id: contacts[i].id }, data: n });
     const campaign = await prisma.campaign.create({

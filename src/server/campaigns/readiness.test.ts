@@ -23,6 +23,14 @@ describe("campaign readiness (issue 16)", () => {
     expect(first.ready).toBe(false);
     expect(first.items.filter((i) => !i.ok).map((i) => i.key)).toEqual(["audience", "entry", "mailability", "destination", "copy", "plan", "printer", "budget"]);
     expect(first.items.find((i) => i.key === "entry")).toMatchObject({ label: "Who gets this, and when", detail: expect.stringContaining("Nobody") });
+    // Drafts are optional: with none, the item says so instead of vouching for drafts that do not exist.
+    expect(first.items.find((i) => i.key === "drafts")).toEqual({
+      key: "drafts",
+      label: "Drafts are optional",
+      ok: true,
+      detail: "No drafts: each piece is rendered when its recipient enters; generate drafts to review them first.",
+      fix: `/campaigns/${campaign.id}#drafts`,
+    });
     expect(first.items.find((i) => i.key === "plan")).toMatchObject({ detail: expect.stringContaining("free audit plan"), fix: "/settings/plan" });
     expect(first.items.find((i) => i.key === "printer")).toMatchObject({ detail: "No fulfilment contract is chosen.", fix: "/settings/printing" });
 

@@ -79,7 +79,8 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     },
     {
       key: "drafts",
-      label: "Drafts up to date, each fitting and with its merge data",
+      // Drafts are optional: without any, the item says so rather than vouching for drafts that do not exist.
+      label: drafts.total === 0 && !rendering ? "Drafts are optional" : "Drafts up to date, each fitting and with its merge data",
       ok: !rendering && drafts.outOfDate === 0 && drafts.overflowing === 0 && drafts.missingData === 0 && unprintable.count === 0,
       detail: draftsDetail(drafts, rendering, unprintable.sentence),
       fix: `${base}#drafts`,
@@ -118,15 +119,20 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
 }
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** What the drafts item says: being rendered, out of date, needing attention (unprintable characters named by recipient), or ready. */
+/**
+ * What the drafts item says: being rendered, none (they are optional), out of date, needing
+ * attention (unprintable characters named by recipient), or ready; and, when some recipients
+ * cannot be mailed, how many drafts can be, naming those who cannot and why (not a blocker: the
+ * lifecycle skips them, and the mailability item weighs the audience).
+ */
 function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: boolean, unprintable: string | null) {
   if (rendering) return "Drafts are being generated; going live waits until the job has finished.";
-  if (d.total === 0) return "No drafts generated: each piece is rendered when its recipient enters.";
+  if (d.total === 0) return "No drafts: each piece is rendered when its recipient enters; generate drafts to review them first.";
   if (d.outOfDate > 0) return `${count(d.outOfDate)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.`;
   const attention = [d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "", d.missingData ? `${count(d.missingData)} missing merge data` : ""].filter(Boolean);
   const fits = attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : "";
-  if (unprintable) return fits ? `${fits} ${unprintable}` : unprintable;
-  return fits || `${count(d.total)} drafts ready.`;
+  const said = [fits, unprintable ?? "", d.mailabilitySentence ?? ""].filter(Boolean).join(" ");
+  return said || `${count(d.total)} drafts ready.`;
 }
 
 export type TCampaignReadiness = Awaited<ReturnType<typeof campaignReadiness>>;

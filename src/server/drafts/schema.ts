@@ -1,9 +1,21 @@
 import { z } from "zod";
 import { templateText } from "@/server/designs/schema";
 import { ZJobView } from "@/server/jobs/schema";
+import { ZMailabilityReason } from "@/server/mailability/reasons";
 
-export const DRAFT_FILTERS = ["overflowing", "missing_data", "edited"] as const;
-export const ZDraftFilter = z.enum(DRAFT_FILTERS).describe("overflowing: text that did not fit its box; missing_data: a merge field empty with no fallback; edited: rewritten for this recipient.");
+export const DRAFT_FILTERS = ["overflowing", "missing_data", "edited", "unmailable"] as const;
+export const ZDraftFilter = z
+  .enum(DRAFT_FILTERS)
+  .describe(
+    "overflowing: text that did not fit its box; missing_data: a merge field empty with no fallback; edited: rewritten for this recipient; unmailable: its recipient cannot be mailed.",
+  );
+
+/** Whether a draft's recipient can be mailed now (the fields drafts_list and drafts_get add to each draft). */
+export const ZDraftMailabilityFields = {
+  mailable: z.boolean().describe("Whether the recipient can be mailed now: the mailability audit's verdict for this campaign, as the lifecycle's suppression and address gates judge it. False: their piece is skipped when they enter."),
+  unmailableReasons: z.array(ZMailabilityReason).describe("The audit's reasons that stop the piece (empty when mailable); /docs/mailability explains each."),
+  unmailableDetail: z.string().nullable().describe("The same in words, e.g. \"no street address, no city\"; null when mailable."),
+};
 
 /** One recipient's own copy; an empty string returns that block to the campaign's text. */
 export const ZDraftBlocks = z
@@ -39,6 +51,7 @@ export const ZDraftRow = z.object({
   pages: z.number().int(),
   pdfBytes: z.number().int(),
   renderedAt: z.date(),
+  ...ZDraftMailabilityFields,
 });
 
 export const ZDraftSummary = z.object({
@@ -48,5 +61,11 @@ export const ZDraftSummary = z.object({
   missingData: z.number().int(),
   outOfDate: z.number().int().describe("Drafts rendered before the campaign, its design or the brand kit last changed."),
   audience: z.number().int().describe("Contacts in the campaign's audience (one draft each)."),
+  mailable: z.number().int().describe("Drafts whose recipient can be mailed now (the mailability audit's verdict, as the lifecycle's gates judge it)."),
+  unmailable: z.number().int().describe("Drafts whose recipient cannot be mailed now: their piece is skipped when they enter (drafts_list filter unmailable)."),
+  unmailableRecipients: z
+    .array(z.object({ draftId: z.string(), contactId: z.string(), contactName: z.string(), reasons: z.array(ZMailabilityReason), detail: z.string() }))
+    .describe("The first few of them, with their reasons."),
+  mailabilitySentence: z.string().nullable().describe("\"7 of 8 drafts can be mailed; 1 recipient cannot and is skipped when they enter (Li Wei: no street address, …).\" Null when every draft can be mailed."),
   job: ZJobView.nullable().describe("The latest drafts_generate job of the campaign."),
 });

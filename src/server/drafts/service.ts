@@ -7,6 +7,7 @@ import { AppError } from "@/server/errors";
 import { enqueueJob, getJob, jobView } from "@/server/jobs/service";
 import { layoutPiece, piecePngAsync } from "@/server/render";
 import { composePiece } from "@/server/designs/compose";
+import { draftMailabilityJudge, draftsMailability, DRAFT_RECIPIENT_FIELDS, scanDraftRecipients, type TDraftMailability, type TDraftsCampaign } from "./mailability";
 import { draftData, loadRenderContext, renderDraft } from "./render";
 import { responseLink } from "./response-link";
 import type { TDraftBlocks } from "./schema";
@@ -61,8 +62,20 @@ export async function requestDraftGeneration(db: Db, p: { workspaceId: string; c
 export async function draftsJobStatus(db: Db, p: { workspaceId: string; jobId: string }) {
   const job = await getJob(db, { workspaceId: p.workspaceId, jobId: p.jobId, kind: "drafts_generate" });
   const result = job.status === "succeeded" ? (job.result as { campaignId: string; drafts: number; overflowing: number; missingData: number; edited: number }) : null;
-  return { job, view: jobView(job), result };
+  // Whether the drafts' recipients can be mailed is judged now (an address fixed since counts), not when the job ran.
+  const campaign = result ? await db.campaign.findFirst({ where: { id: result.campaignId, workspaceId: p.workspaceId }, include: { design: true } }) : null;
+  const mailability = campaign ? await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) }) : null;
+  return { job, view: jobView(job), result, mailability };
 }
+
+/** What judging the drafts' recipients reads of a campaign row (with its design). */
+const judgedCampaign = (c: { id: string; audienceId: string | null; format: TDraftsCampaign["format"]; fulfilmentContractId: string | null; design: { size: string } | null }): TDraftsCampaign => ({
+  id: c.id,
+  audienceId: c.audienceId,
+  format: c.format,
+  fulfilmentContractId: c.fulfilmentContractId,
+  design: c.design ? { size: c.design.size } : null,
+});
 
 const rowSelect = {
   id: true,
@@ -76,10 +89,12 @@ const rowSelect = {
   pages: true,
   pdfBytes: true,
   renderedAt: true,
-  contact: { select: { firstName: true, lastName: true, account: { select: { name: true } } } },
+  contact: { select: DRAFT_RECIPIENT_FIELDS },
 } satisfies Prisma.DraftSelect;
 
-function row(d: Prisma.DraftGetPayload<{ select: typeof rowSelect }>) {
+const MAILABLE: TDraftMailability = { mailable: true, reasons: [], detail: null };
+
+function row(d: Omit<Prisma.DraftGetPayload<{ select: typeof rowSelect }>, "contact"> & { contact: { firstName: string; lastName: string; account: { name: string } | null } }, m: TDraftMailability = MAILABLE) {
   return {
     id: d.id,
     contactId: d.contactId,
@@ -94,14 +109,33 @@ function row(d: Prisma.DraftGetPayload<{ select: typeof rowSelect }>) {
     pages: d.pages,
     pdfBytes: d.pdfBytes,
     renderedAt: d.renderedAt,
+    mailable: m.mailable,
+    unmailableReasons: m.reasons,
+    unmailableDetail: m.detail,
   };
 }
 
-/** One page of a campaign's drafts (by contact), optionally only those overflowing, missing data, or edited. */
-export async function listDrafts(db: Db, p: { workspaceId: string; campaignId: string; filter?: "overflowing" | "missing_data" | "edited" | null; cursor?: string | null; take: number }) {
-  await requireCampaign(db, p);
+/**
+ * One page of a campaign's drafts (by contact), optionally only those overflowing, missing data,
+ * edited, or whose recipient cannot be mailed (unmailable: judged now, as the lifecycle's gates
+ * would, so this filter looks through the drafts a few hundred at a time). Each row says whether
+ * its recipient can be mailed and why not.
+ */
+export async function listDrafts(db: Db, p: { workspaceId: string; campaignId: string; filter?: "overflowing" | "missing_data" | "edited" | "unmailable" | null; cursor?: string | null; take: number }) {
+  const campaign = await requireCampaign(db, p);
   if (p.cursor && !(await db.draft.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }))) {
     throw new AppError("not_found", "The cursor names no draft of this campaign; start again without a cursor.");
+  }
+  const judge = await draftMailabilityJudge(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) });
+  if (p.filter === "unmailable") {
+    const found: { id: string; mailability: TDraftMailability }[] = [];
+    await scanDraftRecipients(db, { workspaceId: p.workspaceId, campaignId: campaign.id, after: p.cursor, judge }, (round) => {
+      for (const r of round) if (!r.mailability.mailable && found.length <= p.take) found.push({ id: r.id, mailability: r.mailability });
+      return found.length <= p.take;
+    });
+    const page = found.slice(0, p.take);
+    const rows = new Map((await db.draft.findMany({ where: { id: { in: page.map((f) => f.id) }, workspaceId: p.workspaceId }, select: rowSelect })).map((d) => [d.id, d]));
+    return { drafts: page.filter((f) => rows.has(f.id)).map((f) => row(rows.get(f.id)!, f.mailability)), nextCursor: found.length > p.take ? page[page.length - 1].id : null };
   }
   const where: Prisma.DraftWhereInput = {
     campaignId: p.campaignId,
@@ -110,7 +144,8 @@ export async function listDrafts(db: Db, p: { workspaceId: string; campaignId: s
   };
   const rows = await db.draft.findMany({ where, orderBy: { id: "asc" }, take: p.take + 1, ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}), select: rowSelect });
   const page = rows.slice(0, p.take);
-  return { drafts: page.map(row), nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
+  const verdicts = await judge(page.map((d) => ({ id: d.id, contact: d.contact })));
+  return { drafts: page.map((d) => row(d, verdicts.get(d.id))), nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
 }
 
 async function requireDraft(db: Db, p: { workspaceId: string; draftId: string }) {
@@ -133,8 +168,10 @@ async function inputsChangedAt(db: Db, p: { workspaceId: string; campaign: { cre
 export async function getDraft(db: Db, p: { workspaceId: string; draftId: string }) {
   const d = await requireDraft(db, p);
   const changedAt = await inputsChangedAt(db, { workspaceId: p.workspaceId, campaign: d.campaign });
+  const judge = await draftMailabilityJudge(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(d.campaign) });
+  const mailability = (await judge([{ id: d.id, contact: d.contact }])).get(d.id);
   return {
-    ...row({ ...d, contact: { firstName: d.contact.firstName, lastName: d.contact.lastName, account: d.contact.account } }),
+    ...row({ ...d, contact: { firstName: d.contact.firstName, lastName: d.contact.lastName, account: d.contact.account } }, mailability),
     campaignId: d.campaignId,
     blocks: d.blocks as Record<"headline" | "body" | "signOff" | "cta", string>,
     overrides: (d.overrides as TDraftBlocks | null) ?? null,
@@ -216,7 +253,20 @@ export async function draftSummary(db: Db, p: { workspaceId: string; campaignId:
   const outOfDate = await db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } });
   const audience = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
   const job = await db.job.findFirst({ where: { workspaceId: p.workspaceId, kind: "drafts_generate", input: { path: ["campaignId"], equals: campaign.id } }, orderBy: { createdAt: "desc" } });
-  return { total, edited, overflowing, missingData, outOfDate, audience, job: job ? jobView(job) : null };
+  const mailability = await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) });
+  return {
+    total,
+    edited,
+    overflowing,
+    missingData,
+    outOfDate,
+    audience,
+    mailable: mailability.mailable,
+    unmailable: mailability.unmailable,
+    unmailableRecipients: mailability.recipients,
+    mailabilitySentence: mailability.sentence,
+    job: job ? jobView(job) : null,
+  };
 }
 
 /** Up to `take` edited drafts (recipient and their own headline), for the go-live card. */
@@ -232,6 +282,7 @@ export async function editedSample(db: Db, p: { workspaceId: string; campaignId:
 
 /** What the go-live card says about the campaign's drafts: how many, how many edited (with a sample), and problems. */
 export async function draftsCardSentence(db: Db, p: { workspaceId: string; campaignId: string }): Promise<string> {
+  const campaign = await requireCampaign(db, p);
   const where = { campaignId: p.campaignId, workspaceId: p.workspaceId };
   const [total, edited, overflowing, missingData] = await Promise.all([
     db.draft.count({ where }),
@@ -245,5 +296,6 @@ export async function draftsCardSentence(db: Db, p: { workspaceId: string; campa
   parts.push(edited ? `${edited} rewritten for their recipient (${sample.map((s) => `${s.recipient}: “${s.headline.slice(0, 80)}”`).join("; ")}${edited > sample.length ? "; …" : ""})` : "none rewritten for its recipient");
   if (overflowing) parts.push(`${overflowing} with text that does not fit its box`);
   if (missingData) parts.push(`${missingData} missing merge data`);
-  return `${parts.join(", ")}.`;
+  const mailability = await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) });
+  return `${parts.join(", ")}.${mailability.sentence ? ` ${mailability.sentence}` : ""}`;
 }

@@ -68,6 +68,10 @@ describe("mailability audits (issue 14)", () => {
     const missingCity = await auditProblems(prisma, { workspaceId: f.workspaceId, auditId: first.auditId, reason: "missing_city", take: 10 });
     expect(missingCity.items.map((i) => i.contactId)).toEqual([f.contacts[1].id]);
     expect(missingCity.items[0].contact).toMatchObject({ city: null, postalCode: "02116", company: "Account 0" });
+    expect(missingCity.items[0].normalisationNotes).toEqual([]);
+    // The ZIP that lost its leading zero (in MA, which confirms it): its normalised form says what it guessed.
+    const zip = await auditProblems(prisma, { workspaceId: f.workspaceId, auditId: first.auditId, reason: "invalid_postal_code", take: 10 });
+    expect(zip.items.map((i) => [i.contactId, i.contact.postalCode, i.normalised.postalCode, i.normalisationNotes])).toEqual([[f.contacts[0].id, "2116", "02116", ["Postal code 2116 read as 02116 (a spreadsheet drops leading zeros)."]]]);
     const german = await contactMailability(prisma, { workspaceId: f.workspaceId, contactId: f.contacts[5].id });
     expect(german.normalised).toMatchObject({ country: "DE", postalCode: "10117" });
     expect(german.latestAudit).toMatchObject({ auditId: first.auditId, status: "mailable" });

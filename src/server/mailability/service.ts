@@ -8,7 +8,7 @@ import type { TJobView } from "@/server/jobs/schema";
 import { jobDeps } from "@/server/jobs/worker";
 import { auditRunJob } from "./job";
 import { sharedFactsFor } from "./facts";
-import { type AddressFields, normaliseAddress, type TAddressFix } from "@/server/addresses/normalise";
+import { type AddressFields, normalisationNotes, normaliseAddress, type TAddressFix } from "@/server/addresses/normalise";
 import { MAILABILITY_REASONS, type TMailabilityReason, type TMailabilityStatus } from "./reasons";
 import type { TCountryRow, TFormatCost } from "./report";
 import { cacheNameOf, cachedVerifications, VERIFICATION_MAX_AGE_DAYS, verificationKey } from "./verifiers/cache";
@@ -281,6 +281,7 @@ export async function auditProblems(db: Db, p: { workspaceId: string; auditId: s
         suggestion: (r.suggestion as TAddressFix | null) ?? null,
         contact: { ...contact, company: account?.name ?? null },
         normalised: normaliseAddress(contact),
+        normalisationNotes: normalisationNotes(contact),
       };
     }),
     nextCursor: rows.length > p.take ? page[page.length - 1].contactId : null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressBlockLines, formatAddressLines } from "@/server/addresses/address-block";
-import { canonicalPostalCode, normaliseAddress } from "@/server/addresses/normalise";
+import { addressKey } from "@/server/addresses/checks";
+import { canonicalPostalCode, normalisationNotes, normaliseAddress } from "@/server/addresses/normalise";
 import { MAILABILITY_REASONS, type TMailabilityReason } from "./reasons";
 import { AUDIENCE_FACTS, lifecycleOutcome, type TAuditContact, type TContactFacts, type TSharedFacts, verdictOf } from "./verdict";
 import { sandboxVerdict } from "./verifiers/sandbox";
@@ -118,6 +119,28 @@ describe("suggested fixes", () => {
     expect(canonicalPostalCode("GB", "e145ab")).toBe("E14 5AB");
     expect(canonicalPostalCode("CA", "m5h2g4")).toBe("M5H 2G4");
     expect(canonicalPostalCode("BR", "04538133")).toBe("04538-133");
+  });
+
+  it("puts a ZIP's lost leading zero back only where the state confirms it, and says so (the walk's 9501 in CA)", () => {
+    // 09501 is no Californian ZIP: the code stays as written, so the normalised form and the verdict agree.
+    const cupertino = { ...GOOD.US, addressLine1: "1 Infinite Loop", addressLine2: null, city: "Cupertino", region: "CA", postalCode: "9501" };
+    expect(verdictOf(cupertino, audience, clean)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
+    expect(normaliseAddress(cupertino).postalCode).toBe("9501");
+    expect(normalisationNotes(cupertino)).toEqual(["Postal code 9501 left as written: 09501, with a lost leading zero put back, is not a postal code of CA."]);
+    // A Boston ZIP a spreadsheet cut to four digits: put back, said, and the suggested fix.
+    expect(normaliseAddress({ ...GOOD.US, postalCode: "2116" }).postalCode).toBe("02116");
+    expect(normalisationNotes({ ...GOOD.US, postalCode: "2116" })).toEqual(["Postal code 2116 read as 02116 (a spreadsheet drops leading zeros)."]);
+    expect(normalisationNotes({ ...GOOD.US, region: "Massachusetts", postalCode: "2116-1234" })).toEqual(["Postal code 2116-1234 read as 02116-1234 (a spreadsheet drops leading zeros)."]);
+    // Without a state nothing confirms the zero.
+    const stateless = { ...GOOD.US, region: null, postalCode: "2116" };
+    expect(verdictOf(stateless, audience, clean)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code", "invalid_region"] });
+    expect(normaliseAddress(stateless).postalCode).toBe("2116");
+    expect(normalisationNotes(stateless)).toEqual(["Postal code 2116 left as written: without a known state, a lost leading zero (02116) cannot be confirmed."]);
+    // Where the post prints no region, the code alone decides (Dresden 01067); a code that needs nothing says nothing.
+    expect(normalisationNotes({ ...GOOD.DE, postalCode: "1067", city: "Dresden" })).toEqual(["Postal code 1067 read as 01067 (a spreadsheet drops leading zeros)."]);
+    expect([normalisationNotes(GOOD.US), normalisationNotes({ ...GOOD.US, postalCode: "021161234" })]).toEqual([[], []]);
+    // The key that finds duplicate and suppressed addresses still reads both forms as one code.
+    expect(addressKey(cupertino)).toBe(addressKey({ ...cupertino, postalCode: "09501" }));
   });
 
   it("suggests a country's ISO code for its name and a region's code for its name", () => {

@@ -62,7 +62,17 @@ describe("the brand kit, designs and drafts for agents", () => {
     expect([jobId.startsWith("job_"), status]).toEqual([true, "queued"]);
     await drainJobs(prisma, { workspaceId: o.workspaceId });
     const done = await agent.callTool({ name: "drafts_generate", arguments: { jobId } });
-    expect(result(done)).toMatchObject({ jobId, status: "succeeded", drafts: 4, overflowing: 0, missingData: 0, job: { progress: { done: 4, total: 4 } } });
+    expect(result(done)).toMatchObject({ jobId, status: "succeeded", drafts: 4, overflowing: 0, missingData: 0, unmailable: 0, mailability: null, job: { progress: { done: 4, total: 4 } } });
+    // A recipient whose street is gone since: drafts_generate and drafts_list say which draft cannot be mailed, and why.
+    await prisma.contact.update({ where: { id: contacts[3].id }, data: { addressLine1: null, addressLine2: null } });
+    expect(result(await agent.callTool({ name: "drafts_generate", arguments: { jobId } }))).toMatchObject({
+      unmailable: 1,
+      mailability: "3 of 4 drafts can be mailed; 1 recipient cannot and is skipped when they enter (First11 Tester: no street address).",
+    });
+    expect(result(await agent.callTool({ name: "drafts_list", arguments: { campaignId: campaign.id, filter: "unmailable" } }))).toMatchObject({
+      drafts: [{ contactId: contacts[3].id, mailable: false, unmailableReasons: ["missing_address"], unmailableDetail: "no street address" }],
+      nextCursor: null,
+    });
 
     const list = result<{ drafts: { id: string; contactId: string; specimen: boolean }[]; nextCursor: null }>(await agent.callTool({ name: "drafts_list", arguments: { campaignId: campaign.id } }));
     expect(list.drafts).toHaveLength(4);

@@ -79,7 +79,7 @@ export const MCP_PROMPTS: PromptDef[] = [
         a.audienceId ? `Use audience ${a.audienceId} (audiences_list shows its size).` : "Call audiences_list and ask me which audience to mail.",
         "Call designs_list for a design of the format whose size is the contract's size (contracts_list gives it: a 4x6 design does not print on a 6x9 contract); if none fits, make one with designs_create in that size (it takes the brand kit). Show me designs_preview for a real contact of the audience.",
         "Call campaigns_create_draft with a name, format, the design, the audience, a holdout share, a budget in cents and copy that uses only the merge fields the tool lists.",
-        "Call drafts_generate to render every recipient's piece, poll it with its jobId, then drafts_list with the filters overflowing and missing_data; rewrite a recipient's copy with drafts_update only where I agree.",
+        "Call drafts_generate to render every recipient's piece, poll it with its jobId, then drafts_list with the filters overflowing, missing_data and unmailable (recipients whose piece would be skipped, with the reasons); rewrite a recipient's copy with drafts_update only where I agree.",
         "Read it back with campaigns_get and show me the copy. Change it with campaigns_update_draft until I am happy (generate the drafts again after a change).",
         "Only when I ask, call campaigns_request_go_live: it creates a card that I accept in the browser. Read its warnings to me (budget below the audience's cost, design size not the contract's, unmailable contacts). Never treat my chat reply as the approval.",
       ])}\n\n${closing}`,

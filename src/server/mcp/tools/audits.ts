@@ -88,7 +88,7 @@ export const auditTools = [
     name: "audits_problems",
     title: "List an audit's contacts with a reason",
     description:
-      "The contacts of an audit that have a reason (informational ones such as po_box and duplicate_address included, even when mailable) or are not mailable, filterable by reason and status, with their address now, its normalised form and the suggested fix..",
+      "The contacts of an audit that have a reason (informational ones such as po_box and duplicate_address included, even when mailable) or are not mailable, filterable by reason and status, with their address now, its normalised form and the suggested fix.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -108,6 +108,7 @@ export const auditTools = [
           suggestion: ZAddressFix.nullable(),
           contact: ZAddressFields.extend({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), company: z.string().nullable() }),
           normalised: ZAddressFields,
+          normalisationNotes: z.array(z.string()).describe("What the normalised form guessed, in words: a leading zero a spreadsheet dropped put back (where the region confirms it), or left out (where it does not)."),
         }),
       ),
       nextCursor: z.string().nullable(),

@@ -5,7 +5,7 @@ import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/designs/merge-fields";
 import { ZBlocks, ZDesignChanges, ZDesignCreate, ZDesignId, ZFormat, ZImageChoice } from "@/server/designs/schema";
 import { createDesign, listDesigns, previewSavedDesign, updateDesign } from "@/server/designs/service";
-import { ZDraftBlocks, ZDraftFilter, ZDraftId, ZDraftIssue } from "@/server/drafts/schema";
+import { ZDraftBlocks, ZDraftFilter, ZDraftId, ZDraftIssue, ZDraftMailabilityFields } from "@/server/drafts/schema";
 import { draftImages, draftsJobStatus, getDraft, listDrafts, requestDraftGeneration, updateDraftBlocks } from "@/server/drafts/service";
 import { ZJobStatus, ZJobView } from "@/server/jobs/schema";
 import { HANDWRITING_FONTS, TEXT_FONTS } from "@/server/render/fonts";
@@ -65,6 +65,7 @@ const ZDraftRowOut = z.object({
   pages: z.number().int(),
   pdfBytes: z.number().int(),
   renderedAt: z.string(),
+  ...ZDraftMailabilityFields,
 });
 
 const mergeHelp = `Text blocks may use merge fields with fallbacks, e.g. {{firstName|there}}. ${KNOWN_FIELDS_SENTENCE}`;
@@ -199,6 +200,8 @@ export const creativeTools = [
       drafts: z.number().int().nullable().describe("Drafts of the campaign once the job succeeded; null until then."),
       overflowing: z.number().int().nullable().describe("Drafts with text that did not fit its box (drafts_list filter overflowing)."),
       missingData: z.number().int().nullable().describe("Drafts with an empty merge field and no fallback (filter missing_data)."),
+      unmailable: z.number().int().nullable().describe("Drafts whose recipient cannot be mailed, judged now as the lifecycle's gates would (filter unmailable): their piece is skipped when they enter. Null until the job succeeded."),
+      mailability: z.string().nullable().describe("In words, with the first few recipients and their reasons (\"7 of 8 drafts can be mailed; 1 recipient cannot …\"); null when every draft can be mailed, or until the job succeeded."),
     }),
     run: async (ctx, a) => {
       let jobId = a.jobId;
@@ -212,14 +215,23 @@ export const creativeTools = [
       return {
         requested: a.jobId ? `The progress of job ${a.jobId}.` : `Drafts for campaign ${a.campaignId}.`,
         changed,
-        result: { jobId, status: s.job.status, job: s.view, drafts: s.result?.drafts ?? null, overflowing: s.result?.overflowing ?? null, missingData: s.result?.missingData ?? null },
+        result: {
+          jobId,
+          status: s.job.status,
+          job: s.view,
+          drafts: s.result?.drafts ?? null,
+          overflowing: s.result?.overflowing ?? null,
+          missingData: s.result?.missingData ?? null,
+          unmailable: s.mailability?.unmailable ?? null,
+          mailability: s.mailability?.sentence ?? null,
+        },
       };
     },
   }),
   defineTool({
     name: "drafts_list",
     title: "List a campaign's drafts",
-    description: "A campaign's drafts, 25 a page, optionally only those overflowing, missing_data or edited; pass nextCursor as cursor for the next page. drafts_get shows one with its image.",
+    description: "A campaign's drafts, 25 a page, optionally filtered; pass nextCursor as cursor for the next page. drafts_get shows one with its image.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

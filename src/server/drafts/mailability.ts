@@ -1,0 +1,121 @@
+import type { Db } from "@/server/db";
+import { AUDIT_CONTACT_FIELDS, audienceDuplicates, isSuppressedBy, suppressionSet, type TAuditContactRow } from "@/server/mailability/facts";
+import { mailabilityJudge, type TJudgedCampaign } from "@/server/mailability/lifecycle";
+import { reasonPhrases } from "@/server/mailability/reason-words";
+import type { TMailabilityReason } from "@/server/mailability/reasons";
+import { blockingReasons } from "@/server/mailability/verdict";
+
+/** Drafts judged per round when a whole campaign's drafts are looked through (never the whole audience in memory). */
+const SCAN = 500;
+/** Recipients named in the sentence; the rest are counted. */
+const NAMED = 3;
+
+/** The contact fields a draft's recipient is judged by: the audit's. */
+export const DRAFT_RECIPIENT_FIELDS = AUDIT_CONTACT_FIELDS;
+
+/** Whether a draft's recipient can be mailed now, and if not, why. */
+export interface TDraftMailability {
+  /** The lifecycle's suppression and address gates would let the piece through (the audit's verdict for the campaign). */
+  mailable: boolean;
+  /** The audit's reasons that stop it, every one of them (empty when mailable). */
+  reasons: TMailabilityReason[];
+  /** The same in words ("no street address, no city"); null when mailable. */
+  detail: string | null;
+}
+
+/** What judging needs of the campaign: its audience (duplicates), format, design size and printer contract. */
+export interface TDraftsCampaign {
+  id: string;
+  audienceId: string | null;
+  format: TJudgedCampaign["format"];
+  fulfilmentContractId: string | null;
+  design: { size: string } | null;
+}
+
+type TRecipientRow = { id: string; contact: TAuditContactRow };
+
+/**
+ * The judge of a campaign's draft recipients: the mailability audit's verdict with the facts the
+ * lifecycle's gates use for this campaign (mailability/lifecycle.ts mailabilityJudge: its format,
+ * its design's address block, its approved contract's countries, the cached address
+ * verifications), with the suppression list and the audience's duplicate people as an audit of
+ * the audience finds them. So a draft flagged here is a recipient the lifecycle skips
+ * (suppressed, address_invalid or address_duplicate), for the same reasons. Reads one query after
+ * another: going live asks this inside its transaction.
+ */
+export async function draftMailabilityJudge(db: Db, p: { workspaceId: string; campaign: TDraftsCampaign }) {
+  const contract = p.campaign.fulfilmentContractId
+    ? await db.fulfilmentContract.findFirst({ where: { id: p.campaign.fulfilmentContractId, workspaceId: p.workspaceId }, select: { status: true, format: true, countries: true } })
+    : null;
+  const campaign: TJudgedCampaign = { format: p.campaign.format, designSize: p.campaign.design?.size ?? null, contract };
+  const suppression = await suppressionSet(db, p.workspaceId);
+  const duplicates = p.campaign.audienceId ? await audienceDuplicates(db, { workspaceId: p.workspaceId, audienceId: p.campaign.audienceId }) : new Map<string, { duplicateContact: boolean }>();
+  return async (rows: TRecipientRow[]): Promise<Map<string, TDraftMailability>> => {
+    const out = new Map<string, TDraftMailability>();
+    if (rows.length === 0) return out;
+    const judge = await mailabilityJudge(db, { workspaceId: p.workspaceId, campaign, contacts: rows.map((r) => r.contact) });
+    for (const r of rows) {
+      const { verdict, gate } = judge(r.contact, { suppressed: isSuppressedBy(suppression, r.contact), duplicateContact: duplicates.get(r.contact.id)?.duplicateContact ?? false });
+      const reasons = blockingReasons(verdict.reasons, campaign.format);
+      out.set(r.id, gate === "ok" ? { mailable: true, reasons: [], detail: null } : { mailable: false, reasons, detail: reasonPhrases(r.contact, reasons).join(", ") });
+    }
+    return out;
+  };
+}
+
+export type TDraftJudge = Awaited<ReturnType<typeof draftMailabilityJudge>>;
+
+/**
+ * Looks through a campaign's drafts after `after` in id order, SCAN at a time, judging each
+ * round's recipients; `visit` gets each round and returns false to stop.
+ */
+export async function scanDraftRecipients(db: Db, p: { workspaceId: string; campaignId: string; after?: string | null; judge: TDraftJudge }, visit: (round: (TRecipientRow & { mailability: TDraftMailability })[]) => boolean) {
+  let after = p.after ?? "";
+  for (;;) {
+    const rows = (await db.draft.findMany({
+      where: { campaignId: p.campaignId, workspaceId: p.workspaceId, id: { gt: after } },
+      orderBy: { id: "asc" },
+      take: SCAN,
+      select: { id: true, contact: { select: DRAFT_RECIPIENT_FIELDS } },
+    })) satisfies TRecipientRow[];
+    if (rows.length === 0) return;
+    const verdicts = await p.judge(rows);
+    if (!visit(rows.map((r) => ({ ...r, mailability: verdicts.get(r.id)! })))) return;
+    if (rows.length < SCAN) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+const nameOf = (c: { firstName: string; lastName: string; email: string | null }) => `${c.firstName} ${c.lastName}`.trim() || c.email || "a recipient without a name";
+
+/**
+ * How many of a campaign's drafts can be mailed, the first few recipients who cannot with their
+ * reasons, and a sentence saying so ("7 of 8 drafts can be mailed; 1 recipient cannot …"), or
+ * null when every draft can be (or there are none).
+ */
+export async function draftsMailability(db: Db, p: { workspaceId: string; campaign: TDraftsCampaign }) {
+  const judge = await draftMailabilityJudge(db, p);
+  let total = 0;
+  let unmailable = 0;
+  const recipients: { draftId: string; contactId: string; contactName: string; reasons: TMailabilityReason[]; detail: string }[] = [];
+  await scanDraftRecipients(db, { workspaceId: p.workspaceId, campaignId: p.campaign.id, judge }, (round) => {
+    total += round.length;
+    for (const r of round) {
+      if (r.mailability.mailable) continue;
+      unmailable += 1;
+      if (recipients.length < NAMED) recipients.push({ draftId: r.id, contactId: r.contact.id, contactName: nameOf(r.contact), reasons: r.mailability.reasons, detail: r.mailability.detail ?? "" });
+    }
+    return true;
+  });
+  return { total, mailable: total - unmailable, unmailable, recipients, sentence: unmailable ? mailabilitySentence(total, unmailable, recipients) : null };
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+/** "7 of 8 drafts can be mailed; 1 recipient cannot and is skipped when they enter (Li Wei: no street address, no city)." */
+export function mailabilitySentence(total: number, unmailable: number, named: { contactName: string; detail: string }[]): string {
+  const more = unmailable - named.length;
+  const list = [...named.map((r) => `${r.contactName}: ${r.detail}`), ...(more > 0 ? [`and ${n(more)} more`] : [])].join("; ");
+  const who = unmailable === 1 ? "1 recipient cannot and is skipped when they enter" : `${n(unmailable)} recipients cannot and are skipped when they enter`;
+  return `${n(total - unmailable)} of ${n(total)} draft${total === 1 ? "" : "s"} can be mailed; ${who} (${list}).`;
+}
