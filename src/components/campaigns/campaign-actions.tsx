@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { TCampaignDetail } from "@/server/campaigns/service";
 import { formatCents } from "@/components/ui/format";
+import { piecePriceWords } from "@/server/fulfilment/price-words";
 import { useTRPC } from "@/trpc/react";
 
 export type Pending = "goLive" | "pause" | "resume" | "end" | "budget" | null;
@@ -44,7 +45,7 @@ export function CampaignActions({
   const busy = goLive.isPending || change.isPending || setBudgetMutation.isPending;
 
   const headroom = campaign.budgetCents - campaign.spentCents - campaign.reservedCents;
-  const unit = campaign.fulfilmentContract?.unitCostCents ?? 0;
+  const contract = campaign.fulfilmentContract;
   const confirmations: Record<Exclude<Pending, null>, { title: string; body: React.ReactNode; cta: string; color?: string; run: () => void }> = {
     goLive: {
       title: "Go live?",
@@ -59,13 +60,13 @@ export function CampaignActions({
           </List.Item>
           <List.Item>
             Pieces are printed and mailed as events arrive{campaign.reviewGate === "each_piece" ? ", each after a person approves it" : ""}, up to a budget of {formatCents(campaign.budgetCents)}
-            {unit ? ` (${formatCents(unit)} a piece)` : ""}.
+            {contract?.unitCostCents ? ` (${piecePriceWords(contract, formatCents)})` : ""}.
           </List.Item>
           {drafts.data && (
             <List.Item>
               {drafts.data.total === 0
                 ? "No drafts were generated: each recipient's piece is rendered when they enter."
-                : `${drafts.data.total} drafts are approved with it, ${drafts.data.edited} rewritten for their recipient${drafts.data.overflowing ? `, ${drafts.data.overflowing} with text that does not fit` : ""}${drafts.data.missingData ? `, ${drafts.data.missingData} missing merge data` : ""}.`}
+                : `${drafts.data.total} drafts are approved with it, ${drafts.data.edited} rewritten for their recipient${drafts.data.overflowing ? `, ${drafts.data.overflowing} with text that does not fit` : ""}${drafts.data.missingData ? `, ${drafts.data.missingData} missing merge data` : ""}.${drafts.data.mailabilitySentence ? ` ${drafts.data.mailabilitySentence}` : ""}`}
             </List.Item>
           )}
           {campaign.plan !== "paid" && <List.Item>On the free audit plan nothing reaches a mailbox.</List.Item>}

@@ -7,8 +7,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { TCampaignDraft } from "@/server/campaigns/schema";
+import { piecePriceAmount } from "@/server/fulfilment/price-words";
 import { CLAIM_WINDOW_DAYS } from "@/server/responses/page-settings";
-import { formatCents } from "@/components/ui/format";
+import { formatCents, formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 import { blank, type FormValues, fromDraft, toDraft } from "./campaign-form-values";
 import { ResponseSection } from "./campaign-response-section";
@@ -42,7 +43,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
   const format = form.values.format;
   const contractOptions = (contracts.data ?? [])
     .filter((c) => c.format === format && (c.status !== "revoked" || c.id === form.values.fulfilmentContractId))
-    .map((c) => ({ value: c.id, label: `${c.name} · ${formatCents(c.unitCostCents)} each · ${c.status}${c.mode === "test" ? " · test mode" : ""}` }));
+    .map((c) => ({ value: c.id, label: `${c.name} · ${piecePriceAmount(c, formatCents)} each · ${c.status}${c.mode === "test" ? " · test mode" : ""}` }));
 
   const formatDesigns = useDefaultPicks({
     enabled: !campaignId,
@@ -97,7 +98,7 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
             <Select
               label="Audience"
               placeholder={audiences.isPending ? "Loading…" : "Choose an audience"}
-              data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.members} contacts)` }))}
+              data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatCount(a.members, "contact")})` }))}
               clearable
               {...form.getInputProps("audienceId")}
             />
