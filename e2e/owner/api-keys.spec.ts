@@ -9,6 +9,10 @@ test("the owner creates a key, sees its secret once, uses it, and revokes it: it
   await signIn(page, globex.owner.email, globex.owner.password);
   await expect(page.getByRole("heading", { level: 1, name: "Globex" })).toBeVisible();
   await page.getByRole("link", { name: "Settings" }).click();
+  // Settings open on their first tab, Plan.
+  await expect(page).toHaveURL(`/w/${globex.id}/settings/plan`);
+  await expect(page.getByRole("tab", { name: "Plan" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "API keys" }).click();
   await expect(page).toHaveURL(`/w/${globex.id}/settings/api-keys`);
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "CRM sync (demo)", exact: true })).toBeVisible();

@@ -32,15 +32,19 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { "aria-label": "Dismiss this message" } }, styles: { description: { color: "var(--mantine-color-dimmed)" } } },
     // Links in running text are underlined, not told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: "always" } },
+    // A password's show/hide toggle is reached with Tab and named (Mantine leaves it out of the tab
+    // order); aria-pressed says whether the password shows.
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { "aria-label": "Show password" } } },
   },
 });
 
 /**
  * Secondary text ("dimmed": help text, descriptions, stat labels, placeholders) at least 4.5:1 on
- * white and on the page's grey background (WCAG AA): Mantine's default grey 6 is about 3.3:1.
+ * white and on the page's grey background (WCAG AA): Mantine's default grey 6 is about 3.3:1. So is
+ * a field's error (what is wrong with it, under it): Mantine's red 6 is 3.3:1, red 9 is 5.5:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "#5c636a", "--mantine-color-placeholder": "#6b7178" },
+  light: { "--mantine-color-dimmed": "#5c636a", "--mantine-color-placeholder": "#6b7178", "--mantine-color-error": "var(--mantine-color-red-9)" },
   dark: {},
 });

@@ -4,7 +4,7 @@ import { ChartFigure } from "@/components/ui/chart-figure";
 import { countChartProps } from "@/components/ui/chart-props";
 import { StatCard } from "@/components/ui/stat-card";
 import { BarChart } from "@mantine/charts";
-import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPencil, IconTrash, IconUserMinus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,8 +13,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ContactsTable } from "@/components/contacts/contacts-table";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
+import { NameModal, schemaRule } from "@/components/ui/name-modal";
 import { EmptyState, PageError } from "@/components/ui/page-states";
+import { ZAudienceName } from "@/server/audiences/schema";
 import { useTRPC } from "@/trpc/react";
 
 
@@ -25,7 +27,7 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
   const queryClient = useQueryClient();
   const query = useQuery(trpc.audience.get.queryOptions({ workspaceId, audienceId }));
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [renaming, setRenaming] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const refresh = () => {
@@ -38,11 +40,11 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
         refresh();
         setSelected(new Set());
         setRemoving(false);
-        notifications.show({ color: "teal", message: `${formatNumber(r.removed)} contacts removed from the audience.` });
+        notifications.show({ color: "teal", message: `${formatCount(r.removed, "contact")} removed from the audience.` });
       },
     }),
   );
-  const rename = useMutation(trpc.audience.rename.mutationOptions({ onSuccess: () => (refresh(), setRenaming(null)) }));
+  const rename = useMutation(trpc.audience.rename.mutationOptions({ onSuccess: () => (refresh(), setRenaming(false)) }));
   const del = useMutation(trpc.audience.delete.mutationOptions({ onSuccess: () => (refresh(), router.push(`/w/${workspaceId}/audiences`)) }));
   if (query.isPending) return <Skeleton h={400} />;
   if (query.isError) return <PageError message={query.error.message} onRetry={() => query.refetch()} />;
@@ -64,7 +66,7 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
           </Text>
         </div>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setRenaming(a.name)}>
+          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
             Rename
           </Button>
           <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
@@ -132,28 +134,23 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
       />
       <ConfirmModal opened={removing} title="Remove contacts from the audience" confirmLabel="Remove" color="red" loading={remove.isPending} onClose={() => setRemoving(false)} onConfirm={() => remove.mutate({ workspaceId, audienceId: a.id, contactIds: [...selected] })}>
         <Text size="sm">
-          {formatNumber(selected.size)} contacts leave “{a.name}”. They stay in the workspace and in their other audiences.
+          {selected.size === 1 ? `1 contact leaves “${a.name}”. It stays in the workspace and in its other audiences.` : `${formatCount(selected.size, "contact")} leave “${a.name}”. They stay in the workspace and in their other audiences.`}
         </Text>
         {remove.error && <Alert color="red">{remove.error.message}</Alert>}
       </ConfirmModal>
       <ConfirmModal opened={deleting} title="Delete the audience" confirmLabel="Delete audience" color="red" loading={del.isPending} onClose={() => setDeleting(false)} onConfirm={() => del.mutate({ workspaceId, audienceId: a.id })}>
-        <Text size="sm">“{a.name}” is deleted; its {formatNumber(a.size)} contacts stay in the workspace. An audience a campaign mails cannot be deleted.</Text>
+        <Text size="sm">“{a.name}” is deleted; {a.size === 1 ? "its contact stays" : `its ${formatCount(a.size, "contact")} stay`} in the workspace. An audience a campaign mails cannot be deleted.</Text>
         {del.error && <Alert color="red">{del.error.message}</Alert>}
       </ConfirmModal>
-      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename the audience">
-        <Stack>
-          <TextInput label="Name" value={renaming ?? ""} onChange={(e) => setRenaming(e.currentTarget.value)} maxLength={120} data-autofocus />
-          {rename.error && <Alert color="red">{rename.error.message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRenaming(null)}>
-              Cancel
-            </Button>
-            <Button disabled={!renaming?.trim()} loading={rename.isPending} onClick={() => rename.mutate({ workspaceId, audienceId: a.id, name: renaming! })}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <NameModal
+        opened={renaming}
+        onClose={() => setRenaming(false)}
+        title="Rename the audience"
+        initialValue={a.name}
+        submitLabel="Save"
+        validate={schemaRule(ZAudienceName)}
+        onSubmit={(name) => rename.mutateAsync({ workspaceId, audienceId: a.id, name })}
+      />
     </Stack>
   );
 }

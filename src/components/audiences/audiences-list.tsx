@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -8,7 +8,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { NameModal, schemaRule } from "@/components/ui/name-modal";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
+import { ZAudienceName } from "@/server/audiences/schema";
 import { useTRPC } from "@/trpc/react";
 
 const sourceLabel = { csv: "CSV import", crm: "CRM", manual: "Made here" } as const;
@@ -19,7 +21,6 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
   const audiences = useInfiniteQuery(trpc.audience.page.infiniteQueryOptions({ workspaceId, take: 25 }, { getNextPageParam: (last) => last.nextCursor }));
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState("");
   const create = useMutation(
     trpc.audience.create.mutationOptions({
       onSuccess: (a) => {
@@ -103,23 +104,18 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
           </>
         )}
       </ListStates>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New audience">
-        <Stack>
-          <Text size="sm" c="dimmed">
-            It starts empty; add contacts from the Contacts page (select them, or save a filter).
-          </Text>
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} data-autofocus />
-          {create.error && <Alert color="red">{create.error.message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCreating(false)}>
-              Cancel
-            </Button>
-            <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate({ workspaceId, name })}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <NameModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New audience"
+        submitLabel="Create"
+        validate={schemaRule(ZAudienceName)}
+        onSubmit={(name) => create.mutateAsync({ workspaceId, name })}
+      >
+        <Text size="sm" c="dimmed">
+          It starts empty; add contacts from the Contacts page (select them, or save a filter).
+        </Text>
+      </NameModal>
     </Stack>
   );
 }

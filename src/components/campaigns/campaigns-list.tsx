@@ -67,7 +67,7 @@ export function CampaignsList({ workspaceId }: { workspaceId: string }) {
                   <Table.Td>
                     <CampaignStatusBadge status={c.status} />
                   </Table.Td>
-                  <Table.Td>{c.audienceName ?? <Text c="dimmed">none</Text>}</Table.Td>
+                  <Table.Td>{c.audienceName ? <span className="name">{c.audienceName}</span> : <Text c="dimmed">none</Text>}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.events)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.piecesMailed)}</Table.Td>
                   <Table.Td>

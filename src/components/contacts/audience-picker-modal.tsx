@@ -1,10 +1,12 @@
 "use client";
 
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { formatNumber } from "@/components/ui/format";
+import { formatCount } from "@/components/ui/format";
+import { schemaRule } from "@/components/ui/name-modal";
+import { ZAudienceName } from "@/server/audiences/schema";
 import { useTRPC } from "@/trpc/react";
 import type { ContactFilterValue } from "./contacts-table";
 
@@ -32,58 +34,76 @@ export function AudiencePickerModal({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }, { enabled: opened }));
-  const [mode, setMode] = useState<"new" | "existing">("new");
-  const [name, setName] = useState("");
-  const [audienceId, setAudienceId] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { mode: "new" as "new" | "existing", name: "", audienceId: null as string | null },
+    validate: {
+      name: (v, values) => (values.mode === "new" ? schemaRule(ZAudienceName)(v) : null),
+      audienceId: (v, values) => (values.mode === "existing" && !v ? "Choose the audience to add them to." : null),
+    },
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.audience.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() });
     notifications.show({ color: "teal", message });
-    setName("");
     onDone?.();
-    onClose();
+    close();
   };
-  const create = useMutation(trpc.audience.create.mutationOptions({ onSuccess: (a) => done(`Audience “${a.name}” created with ${formatNumber(a.size)} contacts.`) }));
-  const add = useMutation(trpc.audience.addContacts.mutationOptions({ onSuccess: (r) => done(`${formatNumber(r.added)} contacts added to “${r.audience.name}”.`) }));
-  const error = create.error ?? add.error;
-  const submit = () => {
-    if (mode === "new") create.mutate({ workspaceId, name, contactIds, filter: contactIds ? undefined : cleanFilter(filter) });
-    else if (audienceId) add.mutate({ workspaceId, audienceId, contactIds, filter: contactIds ? undefined : cleanFilter(filter) });
-  };
+  const create = useMutation(
+    trpc.audience.create.mutationOptions({
+      onSuccess: (a) => done(`Audience “${a.name}” created with ${formatCount(a.size, "contact")}.`),
+      onError: (err) => form.setFieldError("name", err.message),
+    }),
+  );
+  const add = useMutation(
+    trpc.audience.addContacts.mutationOptions({
+      onSuccess: (r) => done(`${formatCount(r.added, "contact")} added to “${r.audience.name}”.`),
+      onError: (err) => form.setFieldError("audienceId", err.message),
+    }),
+  );
+  const submit = form.onSubmit((v) => {
+    const who = { contactIds, filter: contactIds ? undefined : cleanFilter(filter) };
+    if (v.mode === "new") create.mutate({ workspaceId, name: v.name.trim(), ...who });
+    else if (v.audienceId) add.mutate({ workspaceId, audienceId: v.audienceId, ...who });
+  });
   return (
-    <Modal opened={opened} onClose={onClose} title={contactIds ? `Add ${formatNumber(count)} selected contacts to an audience` : `Save ${formatNumber(count)} contacts as an audience`}>
-      <Stack>
-        <Text size="sm" c="dimmed">
-          An audience is a fixed list: contacts added later do not join it by themselves.
-        </Text>
-        <Radio.Group value={mode} onChange={(v) => setMode(v as "new" | "existing")} label="Audience">
-          <Group mt="xs">
-            <Radio value="new" label="A new audience" />
-            <Radio value="existing" label="An existing audience" disabled={!audiences.data?.length} />
+    <Modal opened={opened} onClose={close} title={contactIds ? `Add ${formatCount(count, "selected contact")} to an audience` : `Save ${formatCount(count, "contact")} as an audience`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            An audience is a fixed list: contacts added later do not join it by themselves.
+          </Text>
+          <Radio.Group {...form.getInputProps("mode")} label="Audience">
+            <Group mt="xs">
+              <Radio value="new" label="A new audience" />
+              <Radio value="existing" label="An existing audience" disabled={!audiences.data?.length} />
+            </Group>
+          </Radio.Group>
+          {form.values.mode === "new" ? (
+            <TextInput label="Name" placeholder="Q1 target accounts" required data-autofocus {...form.getInputProps("name")} />
+          ) : (
+            <Select
+              label="Existing audience"
+              placeholder="Choose an audience"
+              searchable
+              required
+              data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatCount(a.members, "contact")})` }))}
+              {...form.getInputProps("audienceId")}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || add.isPending}>
+              {form.values.mode === "new" ? "Create audience" : "Add contacts"}
+            </Button>
           </Group>
-        </Radio.Group>
-        {mode === "new" ? (
-          <TextInput label="Name" placeholder="Q1 target accounts" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} data-autofocus />
-        ) : (
-          <Select
-            label="Existing audience"
-            placeholder="Choose an audience"
-            searchable
-            data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatNumber(a.members)})` }))}
-            value={audienceId}
-            onChange={setAudienceId}
-          />
-        )}
-        {error && <Alert color="red">{error.message}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={create.isPending || add.isPending} disabled={mode === "new" ? !name.trim() : !audienceId}>
-            {mode === "new" ? "Create audience" : "Add contacts"}
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
+      </form>
     </Modal>
   );
 }

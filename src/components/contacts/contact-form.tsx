@@ -5,50 +5,43 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { useTRPC } from "@/trpc/react";
+import { blankContact, type ContactFormValues, contactPayload, fieldOfPointer, NEEDS_NAME_OR_EMAIL, parseCustomFields, validateContact } from "./contact-form-values";
 
-export interface ContactFormValues {
-  firstName: string;
-  lastName: string;
-  title: string;
-  email: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-  crmId: string;
-  company: string;
-  customFields: string;
-}
-
-const blank: ContactFormValues = { firstName: "", lastName: "", title: "", email: "", phone: "", addressLine1: "", addressLine2: "", city: "", region: "", postalCode: "", country: "", crmId: "", company: "", customFields: "" };
-
-/** "Shoe size: 9" lines <-> { "Shoe size": "9" } */
-const parseCustom = (text: string) =>
-  Object.fromEntries(
-    text
-      .split("\n")
-      .map((l) => l.split(/:(.*)/s))
-      .filter(([k, v]) => k?.trim() && v?.trim())
-      .map(([k, v]) => [k.trim(), v.trim()]),
-  );
-export const formatCustom = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join("\n");
+export { formatCustomFields as formatCustom } from "./contact-form-values";
 
 /** Add a contact, or edit one (`contactId`). Server errors land on their fields. */
 export function ContactFormModal({ workspaceId, opened, onClose, contactId, initial }: { workspaceId: string; opened: boolean; onClose: () => void; contactId?: string; initial?: Partial<ContactFormValues> }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const form = useForm<ContactFormValues>({ initialValues: { ...blank, ...initial } });
+  // A refusal no field takes (a contact with this email exists, say): shown above the buttons until a value changes.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm<ContactFormValues>({
+    initialValues: { ...blankContact, ...initial },
+    validate: (v) => validateContact(v, !contactId),
+    onValuesChange: () => setRefusal(null),
+  });
+  // "A contact needs a name or an email" is said on the first name, and goes as soon as any of the three is filled.
+  const hasNameOrEmail = Boolean(form.values.firstName.trim() || form.values.lastName.trim() || form.values.email.trim());
+  const { clearFieldError } = form;
+  useEffect(() => {
+    if (hasNameOrEmail && form.errors.firstName === NEEDS_NAME_OR_EMAIL) clearFieldError("firstName");
+  }, [hasNameOrEmail, form.errors.firstName, clearFieldError]);
+  const close = () => {
+    form.reset();
+    setRefusal(null);
+    onClose();
+  };
   const onError = (err: { message: string; data?: unknown }) => {
-    const fieldErrors = (err.data as { fieldErrors?: { pointer: string; detail: string }[] | null } | undefined)?.fieldErrors;
-    for (const f of fieldErrors ?? []) form.setFieldError(f.pointer.split("/").pop()!, f.detail);
+    const fieldErrors = (err.data as { fieldErrors?: { pointer?: string; detail: string }[] | null } | undefined)?.fieldErrors ?? [];
+    const placed = fieldErrors.filter((f) => {
+      const field = fieldOfPointer(f.pointer);
+      if (field) form.setFieldError(field, f.detail);
+      return field;
+    });
+    if (!placed.length) setRefusal(err.message);
   };
   // A saved address changes the contact's verdict too: "Mailability now" reads it afresh.
   const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() })]);
@@ -58,7 +51,7 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
       onSuccess: () => {
         void invalidate();
         notifications.show({ color: "teal", message: "Contact saved." });
-        onClose();
+        close();
       },
     }),
   );
@@ -67,55 +60,48 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
       onError,
       onSuccess: (c) => {
         void invalidate();
-        onClose();
+        close();
         router.push(`/w/${workspaceId}/contacts/${c.id}`);
       },
     }),
   );
-  const error = update.error ?? create.error;
   const submit = form.onSubmit((v) => {
-    const fields = {
-      firstName: v.firstName,
-      lastName: v.lastName,
-      title: v.title || null,
-      email: v.email || null,
-      phone: v.phone || null,
-      addressLine1: v.addressLine1 || null,
-      addressLine2: v.addressLine2 || null,
-      city: v.city || null,
-      region: v.region || null,
-      postalCode: v.postalCode || null,
-      country: v.country || null,
-      crmId: v.crmId || null,
-      customFields: parseCustom(v.customFields),
-    };
+    const fields = contactPayload(v, parseCustomFields(v.customFields).fields);
     if (contactId) update.mutate({ workspaceId, contactId, fields });
-    else create.mutate({ workspaceId, fields: { ...fields, company: v.company || null } });
+    else create.mutate({ workspaceId, fields: { ...fields, company: v.company.trim() || null } });
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={contactId ? "Edit contact" : "Add a contact"} size="lg">
-      <form onSubmit={submit}>
+    <Modal opened={opened} onClose={close} title={contactId ? "Edit contact" : "Add a contact"} size="lg">
+      {/* The form library checks every field (noValidate: no browser popups), in the schema's words; no field is cut to a length. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" maxLength={100} {...form.getInputProps("firstName")} data-autofocus />
-            <TextInput label="Last name" maxLength={100} {...form.getInputProps("lastName")} />
-            <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps("email")} />
-            <TextInput label="Phone" maxLength={50} {...form.getInputProps("phone")} />
-            <TextInput label="Job title" maxLength={200} {...form.getInputProps("title")} />
-            {contactId ? <TextInput label="CRM id" maxLength={100} {...form.getInputProps("crmId")} /> : <TextInput label="Company" description="Finds its account, or makes one" maxLength={200} {...form.getInputProps("company")} />}
+            <TextInput label="First name" {...form.getInputProps("firstName")} data-autofocus />
+            <TextInput label="Last name" {...form.getInputProps("lastName")} />
+            <TextInput label="Email" type="email" {...form.getInputProps("email")} />
+            <TextInput label="Phone" {...form.getInputProps("phone")} />
+            <TextInput label="Job title" {...form.getInputProps("title")} />
+            {contactId ? <TextInput label="CRM id" {...form.getInputProps("crmId")} /> : <TextInput label="Company" description="Finds its account, or makes one" {...form.getInputProps("company")} />}
           </SimpleGrid>
-          <TextInput label="Address line 1" maxLength={200} {...form.getInputProps("addressLine1")} />
-          <TextInput label="Address line 2" maxLength={200} {...form.getInputProps("addressLine2")} />
+          <TextInput label="Address line 1" {...form.getInputProps("addressLine1")} />
+          <TextInput label="Address line 2" {...form.getInputProps("addressLine2")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="City" maxLength={100} {...form.getInputProps("city")} />
-            <TextInput label="State / province / region" maxLength={100} {...form.getInputProps("region")} />
-            <TextInput label="Postal code" maxLength={20} {...form.getInputProps("postalCode")} />
-            <TextInput label="Country" description="A name or an ISO code (US, GB, DE)" maxLength={100} {...form.getInputProps("country")} />
+            <TextInput label="City" {...form.getInputProps("city")} />
+            <TextInput label="State / province / region" {...form.getInputProps("region")} />
+            <TextInput label="Postal code" {...form.getInputProps("postalCode")} />
+            <TextInput label="Country" description="A name or an ISO code (US, GB, DE)" {...form.getInputProps("country")} />
           </SimpleGrid>
-          <Textarea label="Custom fields" description="One per line, as “Name: value”. Each is a merge field in copy." autosize minRows={2} maxRows={8} {...form.getInputProps("customFields")} />
-          {error && <Alert color="red">{error.message}</Alert>}
+          <Textarea
+            label="Custom fields"
+            description="One per line, as “Name: value”, e.g. “Lead source: Webinar”. Each is a merge field in copy, written {{custom.Name}}."
+            autosize
+            minRows={2}
+            maxRows={8}
+            {...form.getInputProps("customFields")}
+          />
+          {refusal && <Alert color="red">{refusal}</Alert>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" loading={update.isPending || create.isPending}>

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { formatNumber } from "@/components/ui/format";
+import { formatCount, formatNumber } from "@/components/ui/format";
 import { EmptyState } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { AudiencePickerModal, cleanFilter } from "./audience-picker-modal";
@@ -163,7 +163,7 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
               </>
             ) : (
               <Button size="xs" variant="light" leftSection={<IconUsersGroup size={14} />} disabled={!filtered.data} onClick={() => setSaving(true)}>
-                Save {filtering ? "these" : "all"} {formatNumber(filtered.data ?? 0)} contacts as an audience…
+                {filtered.data === 1 ? `Save ${filtering ? "this" : "the"} contact as an audience…` : `Save ${filtering ? "these" : "all"} ${formatCount(filtered.data ?? 0, "contact")} as an audience…`}
               </Button>
             )}
           </Group>

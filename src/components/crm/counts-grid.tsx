@@ -1,6 +1,6 @@
 import { SimpleGrid, Text } from "@mantine/core";
 import type { TSyncCounts } from "@/server/crm/schema";
-import { formatNumber } from "@/components/ui/format";
+import { formatCount, formatNumber } from "@/components/ui/format";
 
 /** The counts of a sync by object type, as four figures (five when it read Salesforce Leads, which are not counted among contacts). */
 export function CountsGrid({ counts }: { counts: TSyncCounts }) {
@@ -26,8 +26,8 @@ export function CountsGrid({ counts }: { counts: TSyncCounts }) {
           `${formatNumber(counts.leads.created)} new, ${formatNumber(counts.leads.updated)} updated, ${formatNumber(counts.leads.converted)} converted, ${formatNumber(counts.deleted.leads)} deleted, ${formatNumber(counts.leads.errors)} not synced`,
         )}
       {figure("Accounts", `${formatNumber(counts.companies.read)} read`, `${formatNumber(counts.companies.created)} new, ${formatNumber(counts.companies.updated)} updated`)}
-      {figure("Deals", `${formatNumber(counts.deals.read)} read`, `${formatNumber(counts.outcomes.created)} outcomes recorded, ${formatNumber(counts.outcomes.updated)} updated, ${formatNumber(counts.deals.errors)} not counted`)}
-      {figure("Lists", `${formatNumber(counts.lists.read)} read`, `${formatNumber(counts.audienceMembers.added)} members added, ${formatNumber(counts.audienceMembers.removed)} removed; ${formatNumber(counts.suppressions.added)} opt-outs suppressed`)}
+      {figure("Deals", `${formatNumber(counts.deals.read)} read`, `${formatCount(counts.outcomes.created, "outcome")} recorded, ${formatNumber(counts.outcomes.updated)} updated, ${formatNumber(counts.deals.errors)} not counted`)}
+      {figure("Lists", `${formatNumber(counts.lists.read)} read`, `${formatCount(counts.audienceMembers.added, "member")} added, ${formatNumber(counts.audienceMembers.removed)} removed; ${formatCount(counts.suppressions.added, "opt-out")} suppressed`)}
     </SimpleGrid>
   );
 }

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TSyncView } from "@/server/crm/schema";
 import { DataTable } from "@/components/ui/data-table";
-import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CountsGrid } from "./counts-grid";
@@ -106,7 +106,7 @@ function SyncRow({ sync: s, open, onToggle }: { sync: TSyncView; open: boolean; 
         <Table.Td>
           {formatNumber(c.outcomes.created)} new
           <Text size="xs" c="dimmed">
-            from {formatNumber(c.deals.read)} deals
+            from {formatCount(c.deals.read, "deal")}
           </Text>
         </Table.Td>
         <Table.Td>

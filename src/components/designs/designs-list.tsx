@@ -61,7 +61,7 @@ export function DesignsList({ workspaceId }: { workspaceId: string }) {
                     <Image src={`/api/designs/${d.id}/proof?workspaceId=${workspaceId}&format=png&width=480&v=${new Date(d.updatedAt).getTime()}`} alt={`Front of “${d.name}” for a sample recipient`} h={170} fit="contain" />
                   </Card.Section>
                   <Stack gap={4} mt="sm">
-                    <Text fw={600} truncate>
+                    <Text fw={600} truncate title={d.name}>
                       {d.name}
                     </Text>
                     <Group gap={6}>

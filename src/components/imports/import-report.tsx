@@ -8,12 +8,14 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table
 import { IconDownload, IconPlayerPlay } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { DiscardUploadButton } from "./discard-upload";
 import { ImportColumns, MergedRows } from "./import-columns";
 import { ImportStatusBadge } from "./import-status-badge";
 
@@ -82,6 +84,7 @@ function IssuesTable({ workspaceId, importId, kind, count }: { workspaceId: stri
 export function ImportReport({ workspaceId, importId }: { workspaceId: string; importId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const query = useQuery(trpc.contactImport.get.queryOptions({ workspaceId, importId }, { refetchInterval: (q) => (q.state.data && ["queued", "running"].includes(q.state.data.status) ? 1500 : false) }));
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.contactImport.pathKey() });
@@ -92,6 +95,8 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
   if (query.isError) return <PageError message={query.error.message} onRetry={() => query.refetch()} />;
   const v = query.data;
   const finished = ["succeeded", "failed", "cancelled"].includes(v.status);
+  // Uploaded, never imported: nothing was written, so there are no counts, rows or warnings to show.
+  const notStarted = v.status === "awaiting_mapping";
   const chart = [
     { outcome: "Created", Rows: v.created },
     { outcome: "Updated", Rows: v.updated },
@@ -111,15 +116,24 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
           <ImportStatusBadge status={v.status} />
         </Group>
         <Text size="sm" c="dimmed">
-          {formatNumber(v.rows)} rows · started {formatDateTime(v.createdAt)} by {v.requestedBy}
+          {formatNumber(v.rows)} rows · {notStarted ? `uploaded ${formatDateTime(v.createdAt)}` : `started ${formatDateTime(v.startedAt ?? v.createdAt)}`} by {v.requestedBy}
           {v.onExisting ? ` · existing contacts ${v.onExisting === "update" ? "updated" : "left as they were"}` : ""}
           {v.finishedAt ? ` · finished ${formatDateTime(v.finishedAt)}` : ""}
         </Text>
       </div>
       {v.job && <JobProgress workspaceId={workspaceId} jobId={v.job.jobId} onFinished={refresh} cancellable={!finished} />}
-      {v.status === "awaiting_mapping" && (
-        <Alert color="gray" title="Not started">
-          This file was uploaded but never imported. <Anchor component={Link} href={`/w/${workspaceId}/contacts/import`}>Upload it again</Anchor> to choose its mapping.
+      {notStarted && (
+        <Alert color="gray" title="Not imported">
+          <Text size="sm">
+            This file was uploaded but its import was never started: no contact was written from it. Discard it, or{" "}
+            <Anchor component={Link} href={`/w/${workspaceId}/contacts/import`} size="sm">
+              upload it again
+            </Anchor>{" "}
+            to choose its mapping and import it.
+          </Text>
+          <Group mt="sm">
+            <DiscardUploadButton workspaceId={workspaceId} importId={importId} fileName={v.fileName} rows={v.rows} onDiscarded={() => router.push(`/w/${workspaceId}/imports`)} />
+          </Group>
         </Alert>
       )}
       {(v.status === "failed" || v.status === "cancelled") && (
@@ -138,12 +152,14 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
           </Button>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <StatCard label="Created" value={v.created} hint="new contacts" />
-        <StatCard label="Updated" value={v.updated} hint="existing contacts with new values" />
-        <StatCard label="Skipped" value={v.skipped} hint={v.duplicates ? `${formatNumber(v.duplicates)} repeated in the file` : "already there, nothing new"} />
-        <StatCard label="Refused" value={v.refusedCount} hint="nothing written" />
-      </SimpleGrid>
+      {!notStarted && (
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <StatCard label="Created" value={v.created} hint="new contacts" />
+          <StatCard label="Updated" value={v.updated} hint="existing contacts with new values" />
+          <StatCard label="Skipped" value={v.skipped} hint={v.duplicates ? `${formatNumber(v.duplicates)} repeated in the file` : "already there, nothing new"} />
+          <StatCard label="Refused" value={v.refusedCount} hint="nothing written" />
+        </SimpleGrid>
+      )}
       {v.keptFields > 0 && (
         <Alert color="blue" title={`${formatNumber(v.keptFields)} ${v.keptFields === 1 ? "field was" : "fields were"} kept as people had changed them`}>
           A person, an agent or an accepted audit fix changed {v.keptFields === 1 ? "this field" : "these fields"} after the file’s value last came in, and the file still says the same: the change stands. A field whose value in the file has changed takes the file’s new value; each contact’s page shows its field history.
@@ -161,8 +177,8 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
       )}
       {v.audienceId && (
         <Group gap="md">
-          <Button component={Link} href={`/w/${workspaceId}/audiences/${v.audienceId}`} variant="light">
-            Open the audience “{v.audienceName}”
+          <Button component={Link} href={`/w/${workspaceId}/audiences/${v.audienceId}`} variant="light" title={`Open the audience “${v.audienceName}”`}>
+            <Text span inherit truncate>Open the audience “{v.audienceName}”</Text>
           </Button>
           <Button component={Link} href={`/w/${workspaceId}/contacts?audienceId=${v.audienceId}`} variant="default">
             See its contacts
@@ -171,8 +187,8 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
       )}
       {v.columnMapping && <ImportColumns columns={v.columnMapping} />}
       {v.columnMapping && <MergedRows workspaceId={workspaceId} importId={importId} count={v.duplicates} />}
-      <IssuesTable workspaceId={workspaceId} importId={importId} kind="refused" count={v.refusedCount} />
-      <IssuesTable workspaceId={workspaceId} importId={importId} kind="warning" count={v.warningCount} />
+      {!notStarted && <IssuesTable workspaceId={workspaceId} importId={importId} kind="refused" count={v.refusedCount} />}
+      {!notStarted && <IssuesTable workspaceId={workspaceId} importId={importId} kind="warning" count={v.warningCount} />}
     </Stack>
   );
 }

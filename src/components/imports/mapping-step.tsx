@@ -7,7 +7,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
-import { formatNumber } from "@/components/ui/format";
+import { formatCount } from "@/components/ui/format";
+import { schemaRule } from "@/components/ui/name-modal";
+import { ZAudienceName } from "@/server/audiences/schema";
 import { CONTACT_FIELDS, FIELD_LABELS, mappingProblems, type TColumnTarget } from "@/server/contacts/csv-headers";
 import type { TUploadResult } from "@/server/imports/upload";
 import { useTRPC } from "@/trpc/react";
@@ -15,7 +17,7 @@ import { useTRPC } from "@/trpc/react";
 const delimiterNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe" };
 
 /** Step 2 of an import: each column's field (proposed from its header), shown with its first values; existing contacts; the audience. */
-export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: string; upload: TUploadResult; onCancel: () => void }) {
+export function MappingStep({ workspaceId, upload, onCancel, onStarted }: { workspaceId: string; upload: TUploadResult; onCancel: () => void; onStarted?: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [mapping, setMapping] = useState<TColumnTarget[]>(upload.suggestedMapping);
@@ -23,8 +25,18 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
   const [audienceMode, setAudienceMode] = useState<"new" | "existing">("new");
   const [audienceName, setAudienceName] = useState(upload.fileName.replace(/\.(csv|tsv|txt)$/i, ""));
   const [audienceId, setAudienceId] = useState<string | null>(null);
+  // Said on the field the import waits for (its button is off until then), not left to guess.
+  const audienceNameError = audienceMode === "new" ? schemaRule(ZAudienceName)(audienceName) : null;
+  const [audienceTouched, setAudienceTouched] = useState(false);
   const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }));
-  const start = useMutation(trpc.contactImport.start.mutationOptions({ onSuccess: (v) => router.push(`/w/${workspaceId}/imports/${v.importId}`) }));
+  const start = useMutation(
+    trpc.contactImport.start.mutationOptions({
+      onSuccess: (v) => {
+        onStarted?.();
+        router.push(`/w/${workspaceId}/imports/${v.importId}`);
+      },
+    }),
+  );
   const problems = useMemo(() => mappingProblems(mapping, upload.columns), [mapping, upload.columns]);
   const mapped = mapping.filter((m) => m !== "ignore").length;
 
@@ -60,7 +72,7 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
       <Paper withBorder p="md">
         <Text fw={600}>{upload.fileName}</Text>
         <Text size="sm" c="dimmed">
-          {formatNumber(upload.rows)} rows · {upload.columns.length} columns · {upload.encoding === "windows-1252" ? "Windows-1252 (Western European)" : upload.encoding.toUpperCase()} ·
+          {formatCount(upload.rows, "row")} · {formatCount(upload.columns.length, "column")} · {upload.encoding === "windows-1252" ? "Windows-1252 (Western European)" : upload.encoding.toUpperCase()} ·
           separated by {delimiterNames[upload.delimiter] ?? upload.delimiter}
         </Text>
       </Paper>
@@ -142,15 +154,26 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
         </Group>
       </Radio.Group>
       {audienceMode === "new" ? (
-        <TextInput label="Audience name" value={audienceName} onChange={(e) => setAudienceName(e.currentTarget.value)} maxLength={120} maw={420} />
+        <TextInput label="Audience name" required value={audienceName} onChange={(e) => setAudienceName(e.currentTarget.value)} error={audienceNameError} maw={420} />
       ) : (
-        <Select label="Existing audience" placeholder="Choose an audience" searchable data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatNumber(a.members)})` }))} value={audienceId} onChange={setAudienceId} maw={420} />
+        <Select
+          label="Existing audience"
+          placeholder="Choose an audience"
+          required
+          searchable
+          data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatCount(a.members, "contact")})` }))}
+          value={audienceId}
+          onChange={setAudienceId}
+          onBlur={() => setAudienceTouched(true)}
+          error={audienceTouched && !audienceId ? "Choose the audience the contacts land in." : null}
+          maw={420}
+        />
       )}
 
       {start.error && <Alert color="red">{start.error.message}</Alert>}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {mapped} of {upload.columns.length} columns imported. Rows without a name and an email are refused and reported; nothing of them is written.
+          {mapped} of {formatCount(upload.columns.length, "column")} imported. Rows without a name and an email are refused and reported; nothing of them is written.
         </Text>
         <Group>
           <Button variant="default" onClick={onCancel}>
@@ -158,7 +181,7 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
           </Button>
           <Button
             loading={start.isPending}
-            disabled={problems.length > 0 || (audienceMode === "new" ? !audienceName.trim() : !audienceId)}
+            disabled={problems.length > 0 || (audienceMode === "new" ? Boolean(audienceNameError) : !audienceId)}
             onClick={() =>
               start.mutate({
                 workspaceId,
@@ -169,7 +192,7 @@ export function MappingStep({ workspaceId, upload, onCancel }: { workspaceId: st
               })
             }
           >
-            Import {formatNumber(upload.rows)} rows
+            Import {formatCount(upload.rows, "row")}
           </Button>
         </Group>
       </Group>

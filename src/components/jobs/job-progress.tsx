@@ -56,7 +56,7 @@ export function JobProgress({ workspaceId, jobId, onFinished, cancellable = true
     <Paper withBorder p="md" aria-live="polite">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} size="sm" truncate>
+          <Text fw={600} size="sm" truncate title={data.title}>
             {data.title}
           </Text>
           <Badge color={statusColor[data.status]} variant="light" style={{ flexShrink: 0 }}>

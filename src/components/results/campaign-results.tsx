@@ -8,7 +8,7 @@ import { IconAlertTriangle, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { Verdict } from "@/server/holdouts/results";
-import { formatCents, formatNumber } from "@/components/ui/format";
+import { formatCents, formatCount, formatNumber } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
@@ -93,7 +93,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             {pct(r.responses.rate)}
           </Text>
           <Text size="xs" c="dimmed">
-            of {formatNumber(r.responses.reachedAccounts)} accounts reached · {formatNumber(r.responses.scans)} scans, {formatNumber(r.responses.clicks)} clicks
+            of {formatCount(r.responses.reachedAccounts, "account")} reached · {formatCount(r.responses.scans, "scan")}, {formatCount(r.responses.clicks, "click")}
           </Text>
         </Paper>
         <Paper withBorder p="md">
@@ -134,7 +134,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             On the hosted page
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            What recipients did on their page, observed by the service: each rate is the share of the {formatNumber(r.responses.reachedAccounts)} accounts reached (mailed, or offered a gift to claim).            {r.campaign.responseMode === "landing_page" ? " A reply sent on the page counts as the outcome “reply” below." : ""}
+            What recipients did on their page, observed by the service: each rate is the share of the {formatCount(r.responses.reachedAccounts, "account")} reached (mailed, or offered a gift to claim).            {r.campaign.responseMode === "landing_page" ? " A reply sent on the page counts as the outcome “reply” below." : ""}
           </Text>
           <DataTable
             minWidth={520}

@@ -84,7 +84,9 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
           >
             {items.map((key) => (
               <Table.Tr key={key.id} c={key.revokedAt ? "dimmed" : undefined}>
-                <Table.Td fw={500}>{key.name}</Table.Td>
+                <Table.Td fw={500}>
+                  <span className="name">{key.name}</span>
+                </Table.Td>
                 <Table.Td>
                   <Code>{key.start}…</Code>
                 </Table.Td>

@@ -73,7 +73,7 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
             {items.map((g) => (
               <Table.Tr key={g.id}>
                 <Table.Td>
-                  <Text fw={500} size="sm">
+                  <Text fw={500} size="sm" className="name">
                     {g.clientName}
                   </Text>
                   <Tooltip label={g.clientId}>

@@ -16,7 +16,7 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
     { value: "webhooks", label: "Webhooks" },
     { value: "brand", label: "Brand" },
   ];
-  const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? "api-keys";
+  const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? tabs[0].value;
   return (
     <Tabs value={active} onChange={(v) => v && router.push(`/w/${workspaceId}/settings/${v}`)} mb="lg" aria-label="Settings sections">
       <Tabs.List>

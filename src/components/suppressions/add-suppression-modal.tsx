@@ -1,81 +1,124 @@
 "use client";
 
 import { Alert, Button, FileInput, Group, List, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { reasonLabels } from "@/components/contacts/labels";
 import { formatNumber } from "@/components/ui/format";
+import { FIELD_MAX } from "@/server/contacts/limits";
 import { useTRPC } from "@/trpc/react";
 
 const REASONS = ["opt-out", "customer", "competitor", "do-not-mail", "bounced"] as const;
 type Reason = (typeof REASONS)[number];
 const reasonData = REASONS.map((r) => ({ value: r, label: reasonLabels[r] }));
 
-/** Add one email, domain or address to the suppression list. */
+type AddValues = { kind: "email" | "domain" | "address"; value: string; addressLine1: string; addressLine2: string; city: string; region: string; postalCode: string; country: string; reason: Reason };
+const blankEntry: AddValues = { kind: "email", value: "", addressLine1: "", addressLine2: "", city: "", region: "", postalCode: "", country: "", reason: "opt-out" };
+const longest = (max: number) => (v: string) => (v.trim().length > max ? `At most ${max} characters.` : null);
+const addressRule = (max: number, required?: string) => (v: string, values: AddValues) => (values.kind !== "address" ? null : required && !v.trim() ? required : longest(max)(v));
+
+/**
+ * Add one email, domain or address to the suppression list: a form, so Enter adds it; what the
+ * service refuses (not an email, not a country) shows on its field.
+ */
 export function AddSuppressionModal({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState<"email" | "domain" | "address">("email");
-  const [value, setValue] = useState("");
-  const [address, setAddress] = useState({ addressLine1: "", addressLine2: "", city: "", region: "", postalCode: "", country: "" });
-  const [reason, setReason] = useState<Reason>("opt-out");
+  // A refusal no field takes: shown above the buttons until the entry changes.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm<AddValues>({
+    initialValues: blankEntry,
+    onValuesChange: () => setRefusal(null),
+    validate: {
+      value: (v, values) => (values.kind === "address" ? null : !v.trim() ? (values.kind === "email" ? "Enter the email address." : "Enter the domain.") : longest(values.kind === "email" ? FIELD_MAX.email : FIELD_MAX.website)(v)),
+      addressLine1: addressRule(FIELD_MAX.addressLine1, "Enter the street address."),
+      addressLine2: addressRule(FIELD_MAX.addressLine2),
+      city: addressRule(FIELD_MAX.city),
+      region: addressRule(FIELD_MAX.region),
+      postalCode: addressRule(FIELD_MAX.postalCode),
+      country: addressRule(FIELD_MAX.country, "Enter the country."),
+    },
+  });
+  const close = () => {
+    form.reset();
+    setRefusal(null);
+    onClose();
+  };
   const add = useMutation(
     trpc.suppression.add.mutationOptions({
       onSuccess: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.suppression.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() });
-        setValue("");
-        onClose();
+        close();
+      },
+      onError: (err) => {
+        // The one entry's refusal lands on its field ("/entries/0/email", "/entries/0/address/country"); anything else stays above the buttons.
+        const fields = (err.data as { fieldErrors?: { pointer?: string; detail: string }[] | null } | undefined)?.fieldErrors ?? [];
+        let placed = false;
+        for (const f of fields) {
+          const field = f.pointer?.replace(/^\/entries\/0\//, "").replace(/^address\//, "");
+          const name = field === "email" || field === "domain" ? "value" : field;
+          if (name && name !== "kind" && name !== "reason" && name in blankEntry) {
+            form.setFieldError(name, f.detail);
+            placed = true;
+          }
+        }
+        if (!placed) setRefusal(err.message);
       },
     }),
   );
-  const submit = () => {
+  const submit = form.onSubmit((v) => {
     const entry =
-      kind === "address"
-        ? { address: { ...address, addressLine2: address.addressLine2 || null, city: address.city || null, region: address.region || null, postalCode: address.postalCode || null }, reason }
-        : { [kind]: value, reason };
+      v.kind === "address"
+        ? { address: { addressLine1: v.addressLine1, addressLine2: v.addressLine2 || null, city: v.city || null, region: v.region || null, postalCode: v.postalCode || null, country: v.country }, reason: v.reason }
+        : { [v.kind]: v.value.trim(), reason: v.reason };
     add.mutate({ workspaceId, entries: [entry] });
-  };
-  const set = (k: keyof typeof address) => (e: React.ChangeEvent<HTMLInputElement>) => setAddress({ ...address, [k]: e.currentTarget.value });
+  });
   return (
-    <Modal opened={opened} onClose={onClose} title="Add to the suppression list">
-      <Stack>
-        <SegmentedControl
-          aria-label="What to suppress"
-          value={kind}
-          onChange={(v) => setKind(v as typeof kind)}
-          data={[
-            { value: "email", label: "Email" },
-            { value: "domain", label: "Domain" },
-            { value: "address", label: "Address" },
-          ]}
-        />
-        {kind === "email" && <TextInput label="Email" placeholder="jane@acme.com" value={value} onChange={(e) => setValue(e.currentTarget.value)} maxLength={254} />}
-        {kind === "domain" && <TextInput label="Domain" description="Every contact with an email there, and every account with this domain." placeholder="competitor.com" value={value} onChange={(e) => setValue(e.currentTarget.value)} maxLength={253} />}
-        {kind === "address" && (
-          <>
-            <TextInput label="Address line 1" value={address.addressLine1} onChange={set("addressLine1")} maxLength={200} />
-            <TextInput label="Address line 2" value={address.addressLine2} onChange={set("addressLine2")} maxLength={200} />
-            <SimpleGrid cols={2}>
-              <TextInput label="City" value={address.city} onChange={set("city")} maxLength={100} />
-              <TextInput label="Postal code" value={address.postalCode} onChange={set("postalCode")} maxLength={20} />
-              <TextInput label="State / region" value={address.region} onChange={set("region")} maxLength={100} />
-              <TextInput label="Country" value={address.country} onChange={set("country")} maxLength={100} />
-            </SimpleGrid>
-          </>
-        )}
-        <Select label="Reason" data={reasonData} value={reason} onChange={(v) => v && setReason(v as Reason)} allowDeselect={false} />
-        {add.error && <Alert color="red">{add.error.message}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={add.isPending} onClick={submit} disabled={kind === "address" ? !address.addressLine1 || !address.country : !value.trim()}>
-            Suppress
-          </Button>
-        </Group>
-      </Stack>
+    <Modal opened={opened} onClose={close} title="Add to the suppression list">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SegmentedControl
+            aria-label="What to suppress"
+            value={form.values.kind}
+            onChange={(v) => {
+              form.setFieldValue("kind", v as AddValues["kind"]);
+              form.clearErrors();
+            }}
+            data={[
+              { value: "email", label: "Email" },
+              { value: "domain", label: "Domain" },
+              { value: "address", label: "Address" },
+            ]}
+          />
+          {form.values.kind === "email" && <TextInput label="Email" placeholder="jane@acme.com" required data-autofocus {...form.getInputProps("value")} />}
+          {form.values.kind === "domain" && <TextInput label="Domain" description="Every contact with an email there, and every account with this domain." placeholder="competitor.com" required {...form.getInputProps("value")} />}
+          {form.values.kind === "address" && (
+            <>
+              <TextInput label="Address line 1" required {...form.getInputProps("addressLine1")} />
+              <TextInput label="Address line 2" {...form.getInputProps("addressLine2")} />
+              <SimpleGrid cols={2}>
+                <TextInput label="City" {...form.getInputProps("city")} />
+                <TextInput label="Postal code" {...form.getInputProps("postalCode")} />
+                <TextInput label="State / region" {...form.getInputProps("region")} />
+                <TextInput label="Country" required {...form.getInputProps("country")} />
+              </SimpleGrid>
+            </>
+          )}
+          <Select label="Reason" data={reasonData} allowDeselect={false} {...form.getInputProps("reason")} />
+          {refusal && <Alert color="red">{refusal}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Suppress
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -17,7 +17,7 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
   return (
     <Menu position="bottom-end" withArrow>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${user.name}`}>
+        <UnstyledButton aria-label={`Account menu for ${user.name}`} style={{ flexShrink: 0 }}>
           <Group gap={8} wrap="nowrap">
             <Avatar size={32} radius="xl" color="indigo">
               {initials(user.name)}

@@ -8,10 +8,10 @@ import { BarChart } from "@mantine/charts";
 import { IconAddressBook, IconFileUpload, IconInfoCircle, IconMailbox, IconUsersGroup } from "@tabler/icons-react";
 import Link from "next/link";
 import type { TWorkspaceSummary } from "@/server/workspaces/service";
+import { formatCount } from "@/components/ui/format";
 import { EmptyState } from "@/components/ui/page-states";
 import { FirstRunChecklist } from "./first-run-checklist";
 
-const number = new Intl.NumberFormat("en-US");
 
 
 /** The first step of every programme: the people. A new workspace is sent to the import first. */
@@ -41,10 +41,10 @@ function PeopleCard({ workspaceId, contacts, audiences }: { workspaceId: string;
   return (
     <Group gap="xs">
       <Button component={Link} href={`${base}/contacts`} variant="light" leftSection={<IconAddressBook size={16} />}>
-        {number.format(contacts)} contacts
+        {formatCount(contacts, "contact")}
       </Button>
       <Button component={Link} href={`${base}/audiences`} variant="light" leftSection={<IconUsersGroup size={16} />}>
-        {number.format(audiences)} audiences
+        {formatCount(audiences, "audience")}
       </Button>
       <Button component={Link} href={`${base}/contacts/import`} variant="default" leftSection={<IconFileUpload size={16} />}>
         Import more contacts
@@ -72,8 +72,8 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
       <FirstRunChecklist workspaceId={summary.id} />
       {summary.mailingEnabled ? (
         <Alert color="teal" icon={<IconMailbox size={20} />} title="Mailing is on">
-          This workspace is on the paid plan. Pieces reach mailboxes once each campaign&apos;s gates pass; printing, approval and
-          spending still wait for a person to accept a confirmation card.
+          This workspace is on the paid plan. Pieces reach mailboxes once each campaign&apos;s gates pass. When an agent asks to
+          go live, print, approve or spend, nothing happens until a person accepts its confirmation card.
         </Alert>
       ) : (
         <Alert color="gray" icon={<IconInfoCircle size={20} />} title="Free audit plan">

@@ -35,7 +35,8 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The workspace's name gives way on a narrow screen (it truncates), so the account menu stays whole. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <UnstyledButton component={Link} href={base} fw={700} aria-label="Direct Mail: overview" style={{ display: "flex", alignItems: "center", gap: 8, whiteSpace: "nowrap" }}>
               {/* eslint-disable-next-line @next/next/no-img-element */}

@@ -41,7 +41,7 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceO
       <Menu position="bottom-start" withArrow>
         <Menu.Target>
           <Button variant="default" size="sm" rightSection={<IconSelector size={14} aria-hidden />} aria-label={`Workspace: ${current.name}. Switch workspace`}>
-            <Text span size="sm" fw={600} truncate maw={180}>
+            <Text span size="sm" fw={600} truncate maw={180} title={current.name}>
               {current.name}
             </Text>
           </Button>

@@ -76,8 +76,23 @@ export async function addSuppressions(prisma: PrismaClient | Db, p: { workspaceI
     else normalised.push(n);
   });
   if (!errors.length) await resolveLabels(prisma, p.workspaceId, normalised, errors, (i) => `/entries/${i}`);
-  if (errors.length) throw new AppError("validation_failed", `${errors.length} of the entries cannot be added; nothing was: ${errors.map((e) => `${e.pointer}: ${e.detail}`).join(" ")}`, { errors });
+  if (errors.length) throw new AppError("validation_failed", refusedEntriesSentence(errors, p.entries.length), { errors });
   return insertSuppressions(prisma, { ...p, normalised });
+}
+
+/** How many refused entries the sentence names one by one; the field errors name every one. */
+const ENTRIES_NAMED = 5;
+
+/**
+ * The refusal of a list of entries as a person reads it: each bad entry by its number in the list
+ * (counted from 1) with what is wrong, then that nothing was added. A single entry needs no number.
+ * The structured field errors beside it keep their JSON Pointers (`/entries/0/email`) for clients.
+ */
+export function refusedEntriesSentence(errors: FieldError[], entries: number): string {
+  const entryOf = (e: FieldError) => Number(/^\/entries\/(\d+)/.exec(e.pointer ?? "")?.[1] ?? Number.NaN) + 1;
+  const said = errors.slice(0, ENTRIES_NAMED).map((e) => (entries === 1 || !Number.isFinite(entryOf(e)) ? e.detail : `Entry ${entryOf(e)}: ${e.detail}`));
+  const more = errors.length - said.length;
+  return [...said, ...(more > 0 ? [`${more} more ${more === 1 ? "entry has a problem" : "entries have problems"}.`] : []), entries === 1 ? "Nothing was added." : "Nothing was added; fix these entries and send the list again."].join(" ");
 }
 
 /**
