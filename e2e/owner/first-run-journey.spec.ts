@@ -139,9 +139,9 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
 
   // 6. The paid plan and a sandbox printer.
   await readiness.getByRole("link", { name: "Choose the paid plan" }).click();
-  await page.locator(".mantine-Card-root", { hasText: "Paid plan" }).getByRole("button", { name: "Choose the paid plan" }).click();
+  await page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) }).getByRole("button", { name: "Choose the paid plan" }).click();
   await page.getByRole("dialog", { name: "Choose the paid plan?" }).getByRole("button", { name: "Choose the paid plan" }).click();
-  await expect(page.locator(".mantine-Card-root", { hasText: "Paid plan" }).getByText("Current plan")).toBeVisible();
+  await expect(page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) }).getByText("Current plan")).toBeVisible();
   await look(page, "plan-paid");
   await page.getByRole("tab", { name: "Printing" }).click();
   await page.getByRole("button", { name: "Add your first contract" }).click();

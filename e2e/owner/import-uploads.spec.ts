@@ -6,7 +6,7 @@ const csv = (n: number) => ["First Name,Last Name,Email", ...Array.from({ length
 test.setTimeout(120_000);
 
 test("an upload never imported is discarded: by the wizard when another file is chosen or the page is left, and by its owner from the Imports page", async ({ page }) => {
-  const { workspaceId } = await signUp(page, { name: "Tomás Ribeiro", company: "Ribeiro Cargo" });
+  const { workspaceId } = await signUp(page, { name: "Tomas Ribeiro", company: "Ribeiro Cargo" });
   const imports = `/w/${workspaceId}/imports`;
   const uploadsSection = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: /^Uploaded, never imported/ }) });
 

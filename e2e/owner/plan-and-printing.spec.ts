@@ -5,8 +5,9 @@ test("a new person chooses the paid plan, adds a sandbox printer at its quote, a
   const { workspaceId } = await signUp(page, { name: "Priya Natarajan", company: "Natarajan Freight" });
   await page.goto(`/w/${workspaceId}/settings/plan`);
   await expect(page.getByRole("heading", { name: "Plan", exact: true })).toBeVisible();
-  const audit = page.locator(".mantine-Card-root", { hasText: "Free audit plan" });
-  const paid = page.locator(".mantine-Card-root", { hasText: "Paid plan" });
+  // Each plan's card by its heading (the free plan's card mentions the paid plan too).
+  const audit = page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Free audit plan", exact: true }) });
+  const paid = page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) });
   await expect(audit.getByText("Current plan")).toBeVisible();
   await expect(page.getByText("no card is charged")).toBeVisible();
   await snapWidths(page, "settings-plan-audit");
