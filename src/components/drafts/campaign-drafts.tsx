@@ -73,7 +73,13 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
         )}
         {s && s.outOfDate > 0 && !runningJob && (
           <Alert color="orange" icon={<IconInfoCircle size={18} />} p="xs">
-            {formatNumber(s.outOfDate)} draft{s.outOfDate === 1 ? " was" : "s were"} rendered before the campaign, its design or the brand kit last changed.{isDraft ? " Generate again to bring them up to date." : ""}
+            {s.inputsChanged > 0 && (
+              <>
+                {formatNumber(s.inputsChanged)} draft{s.inputsChanged === 1 ? " was" : "s were"} rendered before the campaign, its design or the brand kit last changed.{isDraft ? " Generate again to bring them up to date." : ""}
+              </>
+            )}
+            {s.inputsChanged > 0 && s.recipientChangedSentence ? " " : ""}
+            {s.recipientChangedSentence}
           </Alert>
         )}
         {s?.mailabilitySentence && !runningJob && (

@@ -32,14 +32,14 @@ export interface TReadinessItem {
  * server never disagree. An agent's go-live card (confirmations/requests.ts) names the plan, printer
  * and budget gaps as warnings to the person who decides it.
  */
-export async function campaignReadiness(db: Db, p: { workspaceId: string; campaignId: string }) {
+export async function campaignReadiness(db: Db, p: { workspaceId: string; campaignId: string }, opts: { recipients?: boolean } = {}) {
   const campaign = await requireCampaign(db, p);
   const base = `/campaigns/${campaign.id}`;
   // One read after another: going live asks this inside its transaction, whose one connection takes one query at a time.
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
   const contract = campaign.fulfilmentContractId ? await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null;
   const members = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
-  const drafts = await draftSummary(db, p);
+  const drafts = await draftSummary(db, p, opts);
   const audit = campaign.audienceId ? await latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id }) : null;
   const unprintable = await unprintableDrafts(db, p);
   const stale = audit && campaign.audienceId ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id }) : null;
@@ -81,7 +81,10 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
       key: "drafts",
       // Drafts are optional: without any, the item says so rather than vouching for drafts that do not exist.
       label: drafts.total === 0 && !rendering ? "Drafts are optional" : "Drafts up to date, each fitting and with its merge data",
-      ok: !rendering && drafts.outOfDate === 0 && drafts.overflowing === 0 && drafts.missingData === 0 && unprintable.count === 0,
+      // A recipient who changed since their draft does not hold it back: their piece is rendered
+      // again for them as they are when they enter (the sentence says so). A change to the copy,
+      // design or brand kit since the drafts does: what was reviewed is not what would print.
+      ok: !rendering && drafts.inputsChanged === 0 && drafts.overflowing === 0 && drafts.missingData === 0 && unprintable.count === 0,
       detail: draftsDetail(drafts, rendering, unprintable.sentence),
       fix: `${base}#drafts`,
     },
@@ -120,7 +123,8 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
 const count = (n: number) => n.toLocaleString("en-US");
 
 /**
- * What the drafts item says: being rendered, none (they are optional), out of date, needing
+ * What the drafts item says: being rendered, none (they are optional), out of date (rendered before
+ * a change to the copy, design or brand kit, or for a recipient who changed since), needing
  * attention (unprintable characters named by recipient), or ready; and, when some recipients
  * cannot be mailed, how many drafts can be, naming those who cannot and why (not a blocker: the
  * lifecycle skips them, and the mailability item weighs the audience).
@@ -128,7 +132,11 @@ const count = (n: number) => n.toLocaleString("en-US");
 function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: boolean, unprintable: string | null) {
   if (rendering) return "Drafts are being generated; going live waits until the job has finished.";
   if (d.total === 0) return "No drafts: each piece is rendered when its recipient enters; generate drafts to review them first.";
-  if (d.outOfDate > 0) return `${count(d.outOfDate)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.`;
+  if (d.outOfDate > 0) {
+    const inputs = d.inputsChanged > 0 ? `${count(d.inputsChanged)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.` : "";
+    // A recipient corrected after their draft was made: what was reviewed is not what would be printed.
+    return [inputs, d.recipientChangedSentence ?? ""].filter(Boolean).join(" ");
+  }
   const attention = [d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "", d.missingData ? `${count(d.missingData)} missing merge data` : ""].filter(Boolean);
   const fits = attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : "";
   const said = [fits, unprintable ?? "", d.mailabilitySentence ?? ""].filter(Boolean).join(" ");
@@ -169,7 +177,8 @@ function entryItem(c: { entryPolicy: keyof typeof ENTRY_POLICY_WORDS; acceptsApi
 
 /** Refuses (422 invalid_state) with every blocker named, when the owner's go-live would not be ready. */
 export async function assertReady(db: Db, p: { workspaceId: string; campaignId: string }) {
-  const readiness = await campaignReadiness(db, p);
+  // Without looking through the drafts' recipients: what that finds never holds a campaign back.
+  const readiness = await campaignReadiness(db, p, { recipients: false });
   if (readiness.status !== "draft") return;
   const blockers = readiness.items.filter((i) => !i.ok);
   if (blockers.length) throw new AppError("invalid_state", `Not ready to go live. ${blockers.map((b) => `${b.label}: ${b.detail}`).join(" ")}`);

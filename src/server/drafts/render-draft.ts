@@ -4,6 +4,7 @@ import { composePiece, type DesignLike } from "@/server/designs/compose";
 import { isPoBox, type RecipientContact } from "@/server/designs/recipient";
 import { newResponseCode, newSid } from "@/server/fulfilment/identifiers";
 import { layoutPiece, piecePdf } from "@/server/render";
+import { recipientDigest } from "./recipient-digest";
 import { responseLink } from "./response-link";
 import type { TDraftBlocks } from "./schema";
 
@@ -34,6 +35,8 @@ export interface RenderedDraft {
   responseCode: string;
   pdf: Buffer;
   pages: number;
+  /** What it printed of its recipient (./recipient-digest.ts), kept on the draft: the lifecycle prints it only while its contact still gives the same. */
+  recipientDigest: string;
 }
 
 /** Renders one recipient's piece: merge fields filled, their own copy if any, their response link in the QR code. */
@@ -71,5 +74,7 @@ export async function renderDraft(ctx: CampaignRenderContext, contact: Recipient
     responseCode,
     pdf: await piecePdf(rendered),
     pages: rendered.scene.pages.length,
+    // From the very contact this render read, so the digest says what the PDF carries.
+    recipientDigest: recipientDigest(contact),
   };
 }

@@ -42,6 +42,7 @@ export function draftData(r: RenderedDraft, now: Date) {
     pdf: new Uint8Array(r.pdf),
     pdfBytes: r.pdf.length,
     pages: r.pages,
+    recipientDigest: r.recipientDigest,
     renderedAt: now,
   };
 }

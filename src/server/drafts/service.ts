@@ -9,6 +9,7 @@ import { layoutPiece, piecePngAsync } from "@/server/render";
 import { composePiece } from "@/server/designs/compose";
 import { draftMailabilityJudge, draftsMailability, DRAFT_RECIPIENT_FIELDS, scanDraftRecipients, type TDraftMailability, type TDraftsCampaign } from "./mailability";
 import { draftData, loadRenderContext, renderDraft } from "./render";
+import { draftRecipientChanges, recipientChangedSentence, recipientChangedSince } from "./recipient-changes";
 import { responseLink } from "./response-link";
 import type { TDraftBlocks } from "./schema";
 
@@ -151,7 +152,7 @@ export async function listDrafts(db: Db, p: { workspaceId: string; campaignId: s
 async function requireDraft(db: Db, p: { workspaceId: string; draftId: string }) {
   const draft = await db.draft.findFirst({
     where: { id: p.draftId, workspaceId: p.workspaceId },
-    include: { campaign: { include: { design: true } }, contact: { include: { account: { select: { name: true, domain: true } } } } },
+    include: { campaign: { include: { design: true } }, contact: { include: { account: { select: { name: true, domain: true, updatedAt: true } } } } },
   });
   if (!draft) throw new AppError("not_found", "No such draft in this workspace; drafts_list shows a campaign's drafts.");
   return draft;
@@ -164,12 +165,17 @@ async function inputsChangedAt(db: Db, p: { workspaceId: string; campaign: { cre
   return new Date(Math.max(copy.getTime(), p.campaign.design?.updatedAt.getTime() ?? 0, kit?.updatedAt.getTime() ?? 0));
 }
 
-/** One draft: each block's text as printed, the recipient's own copy, what the renderer reported, and a proof link. */
+/**
+ * One draft: each block's text as printed, the recipient's own copy, what the renderer reported, and a proof link.
+ * Out of date when rendered before the campaign's copy, design or brand kit last changed, or when
+ * its recipient changed since (recipientChanged: their address, name or merge fields now print differently).
+ */
 export async function getDraft(db: Db, p: { workspaceId: string; draftId: string }) {
   const d = await requireDraft(db, p);
   const changedAt = await inputsChangedAt(db, { workspaceId: p.workspaceId, campaign: d.campaign });
   const judge = await draftMailabilityJudge(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(d.campaign) });
   const mailability = (await judge([{ id: d.id, contact: d.contact }])).get(d.id);
+  const recipientChanged = recipientChangedSince(d, d.contact);
   return {
     ...row({ ...d, contact: { firstName: d.contact.firstName, lastName: d.contact.lastName, account: d.contact.account } }, mailability),
     campaignId: d.campaignId,
@@ -177,7 +183,8 @@ export async function getDraft(db: Db, p: { workspaceId: string; draftId: string
     overrides: (d.overrides as TDraftBlocks | null) ?? null,
     issues: d.issues as { block: string; kind: string; message: string }[],
     responseLink: responseLink(d.responseCode),
-    outOfDate: d.renderedAt < changedAt,
+    outOfDate: d.renderedAt < changedAt || recipientChanged,
+    recipientChanged,
     editable: d.campaign.status === "draft",
     proofUrl: await proofUrl(db, { kind: "draft", id: d.id, workspaceId: p.workspaceId }),
   };
@@ -240,8 +247,17 @@ export async function updateDraftBlocks(prisma: PrismaClient, p: { workspaceId: 
   throw new AppError("conflict", "The draft was changed by someone else three times while it was being rendered, so nothing was written. Try again.");
 }
 
-/** Counts for the campaign page and the go-live card, with the latest generation job. */
-export async function draftSummary(db: Db, p: { workspaceId: string; campaignId: string }) {
+/**
+ * Counts for the campaign page and the go-live card, with the latest generation job. `outOfDate`
+ * counts each draft to generate again once: rendered before the copy, design or brand kit last
+ * changed (`inputsChanged`), or for a recipient who changed since (`recipientChanged`, with the
+ * sentence the owner reads, `recipientChangedSentence`). `recipients` (the default) looks through
+ * every draft's recipient for that and for whether they can be mailed: two reads of the campaign's
+ * drafts, for what people are told. The owner's go-live leaves them out (false): neither decides
+ * whether it may go live.
+ */
+export async function draftSummary(db: Db, p: { workspaceId: string; campaignId: string }, opts: { recipients?: boolean } = {}) {
+  const judge = opts.recipients ?? true;
   const campaign = await requireCampaign(db, p);
   const where = { campaignId: campaign.id, workspaceId: p.workspaceId };
   const changedAt = await inputsChangedAt(db, { workspaceId: p.workspaceId, campaign });
@@ -250,16 +266,20 @@ export async function draftSummary(db: Db, p: { workspaceId: string; campaignId:
   const edited = await db.draft.count({ where: { ...where, editedAt: { not: null } } });
   const overflowing = await db.draft.count({ where: { ...where, overflowing: true } });
   const missingData = await db.draft.count({ where: { ...where, missingData: true } });
-  const outOfDate = await db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } });
+  const inputsChanged = await db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } });
+  const recipients = total && judge ? await draftRecipientChanges(db, { workspaceId: p.workspaceId, campaignId: campaign.id, inputsChangedAt: changedAt }) : { changed: 0, changedOnly: 0 };
   const audience = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
   const job = await db.job.findFirst({ where: { workspaceId: p.workspaceId, kind: "drafts_generate", input: { path: ["campaignId"], equals: campaign.id } }, orderBy: { createdAt: "desc" } });
-  const mailability = await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) });
+  const mailability = judge ? await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) }) : { mailable: total, unmailable: 0, recipients: [], sentence: null };
   return {
     total,
     edited,
     overflowing,
     missingData,
-    outOfDate,
+    outOfDate: inputsChanged + recipients.changedOnly,
+    inputsChanged,
+    recipientChanged: recipients.changed,
+    recipientChangedSentence: recipientChangedSentence(recipients.changed, campaign.status === "draft"),
     audience,
     mailable: mailability.mailable,
     unmailable: mailability.unmailable,
@@ -296,6 +316,9 @@ export async function draftsCardSentence(db: Db, p: { workspaceId: string; campa
   parts.push(edited ? `${edited} rewritten for their recipient (${sample.map((s) => `${s.recipient}: “${s.headline.slice(0, 80)}”`).join("; ")}${edited > sample.length ? "; …" : ""})` : "none rewritten for its recipient");
   if (overflowing) parts.push(`${overflowing} with text that does not fit its box`);
   if (missingData) parts.push(`${missingData} missing merge data`);
+  // A recipient corrected since their draft was made: the piece is rendered again for them as they are, not as reviewed.
+  const recipients = await draftRecipientChanges(db, { workspaceId: p.workspaceId, campaignId: p.campaignId, inputsChangedAt: new Date(0) });
+  if (recipients.changed) parts.push(`${recipients.changed} whose recipient changed since ${recipients.changed === 1 ? "it was" : "they were"} made (generate again to review ${recipients.changed === 1 ? "it" : "them"})`);
   const mailability = await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) });
   return `${parts.join(", ")}.${mailability.sentence ? ` ${mailability.sentence}` : ""}`;
 }

@@ -126,7 +126,7 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
   if (enrollments.length) await insertEnrollments(db, enrollments);
 
   if (drafts) {
-    const pieces = await insertPiecesFromDrafts(db, drafts.ready, now, written);
+    const pieces = await insertPiecesFromDrafts(db, drafts.ready, drafts.contacts, now, written);
     for (const [enrollmentId, cents] of pieces.costs) costs.set(enrollmentId, cents);
     for (const ctx of drafts.ready) {
       const pieceId = pieces.prepared.get(ctx.event.id);
@@ -140,7 +140,8 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         out.continue.push(ctx.event.id);
       }
     }
-    out.toRender.push(...drafts.missing);
+    // Rendered outside the transaction: recipients without a draft, and those whose draft no longer prints them as they are.
+    out.toRender.push(...drafts.missing, ...drafts.stale);
     // A recipient entering the campaign again gets a piece with fresh response codes, rendered here.
     for (const ctx of drafts.repeat) oneByOne.push({ ctx, action: { kind: "prepare_piece", needsReview: false }, facts: null });
   }

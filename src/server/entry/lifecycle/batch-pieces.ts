@@ -4,9 +4,10 @@ import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
 import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { draftForPiece } from "@/server/drafts/piece-draft";
+import { draftRecipientState } from "@/server/drafts/recipient-digest";
 import { pricePerPiece } from "@/server/fulfilment/prices";
 import type { RunnerDeps } from "./runner";
-import { batchContacts } from "./batch-contacts";
+import { type BatchContact, batchContacts } from "./batch-contacts";
 import { setEnrollmentStatus } from "./enrollment-status";
 import { groupBy } from "./group-by";
 import type { EventContext } from "./snapshot";
@@ -19,8 +20,16 @@ export interface PieceDrafts {
   ready: EventContext[];
   /** No draft for the plan (they entered after the drafts were made, or the plan changed since): rendered outside the transaction. */
   missing: EventContext[];
+  /**
+   * A draft that no longer prints its recipient as they are (their address, name or merge fields
+   * changed since it was rendered, or it was rendered before drafts kept what they printed):
+   * rendered again outside the transaction, as a missing one, with its copy and codes.
+   */
+  stale: EventContext[];
   /** The draft's codes are on a piece already (a second entry): the single path renders it with fresh codes. */
   repeat: EventContext[];
+  /** The round's recipients as read once for their drafts, by contact id: insertPiecesFromDrafts writes each piece's address from the same read. */
+  contacts: Map<string, BatchContact>;
 }
 
 /**
@@ -35,24 +44,39 @@ export interface PieceDrafts {
  * (20,000 drafts for 100 pieces), and the pieces scanned whole to check the codes.
  */
 export async function findPieceDrafts(db: Db, ctxs: EventContext[]): Promise<PieceDrafts> {
-  const out: PieceDrafts = { ready: [], missing: [], repeat: [] };
+  const out: PieceDrafts = { ready: [], missing: [], stale: [], repeat: [], contacts: new Map() };
   for (const group of groupBy(ctxs, byCampaign)) {
-    const { campaign } = group[0];
+    const { campaign, event } = group[0];
     const drafts = new Map(
       (
-        await hotSql<{ contactId: string; specimen: boolean; used: boolean }>(db, Prisma.sql`
-          SELECT d."contactId", d.specimen, used.hit IS NOT NULL AS used
+        await hotSql<{ contactId: string; specimen: boolean; recipientDigest: string | null; used: boolean }>(db, Prisma.sql`
+          SELECT d."contactId", d.specimen, d."recipientDigest", used.hit IS NOT NULL AS used
             FROM unnest(${group.map((c) => c.event.contactId)}::text[]) AS u("contactId")
-            CROSS JOIN LATERAL (SELECT d."contactId", d.specimen, d.sid, d."responseCode" FROM "Draft" d
+            CROSS JOIN LATERAL (SELECT d."contactId", d.specimen, d."recipientDigest", d.sid, d."responseCode" FROM "Draft" d
                                  WHERE d."campaignId" = ${campaign.id} AND d."contactId" = u."contactId" LIMIT 1 FOR SHARE) d
             LEFT JOIN LATERAL (SELECT 1 AS hit FROM "MailPiece" m WHERE m.sid = d.sid OR m."responseCode" = d."responseCode" LIMIT 1) used ON true`)
       ).map((d) => [d.contactId, d]),
     );
     const specimen = campaign.plan === "audit";
+    const usable = group.filter((ctx) => {
+      const draft = drafts.get(ctx.event.contactId);
+      return draft && draft.specimen === specimen && !draft.used;
+    });
+    // The recipients of usable drafts, read once for the round: compared here with what their drafts
+    // printed, and written as the pieces' addresses by insertPiecesFromDrafts (the statement it ran itself before).
+    const contacts = usable.length ? await batchContacts(db, event.workspaceId, usable.map((c) => c.event.contactId)) : new Map<string, BatchContact>();
+    for (const [id, contact] of contacts) out.contacts.set(id, contact);
     for (const ctx of group) {
       const draft = drafts.get(ctx.event.contactId);
+      const contact = contacts.get(ctx.event.contactId);
       if (!draft || draft.specimen !== specimen) out.missing.push(ctx);
       else if (draft.used) out.repeat.push(ctx);
+      // No such contact in the workspace: the render stage says so (and the event goes one at a time).
+      else if (!contact) out.missing.push(ctx);
+      // A draft made before its contact was corrected would print the old address: never printed
+      // as it is. A draft without a digest (made before drafts kept one) cannot be shown current
+      // cheaply, so it is rendered again too (recipient-digest.ts draftRecipientState).
+      else if (draftRecipientState(draft.recipientDigest, contact) !== "current") out.stale.push(ctx);
       else out.ready.push(ctx);
     }
   }
@@ -62,17 +86,17 @@ export async function findPieceDrafts(db: Db, ctxs: EventContext[]): Promise<Pie
 /**
  * Pieces for the recipients findPieceDrafts found ready, one statement per campaign: each piece
  * refers to its draft's print file (stored once, never copied), and its copy, page count and
- * response codes are copied by the database, with the address as printed. Their enrollments go
+ * response codes are copied by the database, with the address as printed, from the contacts
+ * findPieceDrafts read (the same read its drafts were found current by). Their enrollments go
  * into fulfilment, except those `written` in fulfilment already (made in this round).
  */
-export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], now: Date, written: Set<string>) {
+export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], contacts: Map<string, BatchContact>, now: Date, written: Set<string>) {
   /** Event id -> its new piece's id. */
   const prepared = new Map<string, string>();
   /** Enrollment id -> the price of its new piece (its budget hold, made next in the same round). */
   const costs = new Map<string, number>();
   for (const group of groupBy(ready, byCampaign)) {
-    const { campaign, event } = group[0];
-    const contacts = await batchContacts(db, event.workspaceId, group.map((c) => c.event.contactId));
+    const { campaign } = group[0];
     const rows = group.map((ctx) => {
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
@@ -103,9 +127,11 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], now:
 }
 
 /**
- * The render stage: each recipient's draft rendered and kept, outside any transaction and without
- * the event's lock (rendering is the slowest thing the lifecycle does), so the next step finds it
- * approved and makes the piece from it. A recipient whose render fails goes one at a time.
+ * The render stage: each recipient's draft rendered and kept (a recipient without one, or whose
+ * draft no longer prints them as they are: draftForPiece renders it again for the contact as it is
+ * now, with its copy and codes), outside any transaction and without the event's lock (rendering is
+ * the slowest thing the lifecycle does), so the next step finds it approved and current and makes
+ * the piece from it. A recipient whose render fails goes one at a time.
  */
 export async function renderMissingDrafts(prisma: PrismaClient, ctxs: EventContext[], now: Date, deps: Pick<RunnerDeps, "log">) {
   const done: string[] = [];

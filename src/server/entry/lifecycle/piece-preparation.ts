@@ -12,16 +12,17 @@ export const REVIEW_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Writes the recipient's piece from their approved draft (its print file, referred to, its copy and response codes;
- * a recipient who entered after the drafts were made gets a draft rendered now), with the address
- * as printed. With a review gate it waits for a person's approval on a confirmation card;
- * otherwise it is approved at once.
+ * a recipient who entered after the drafts were made, or whose contact changed what it prints since,
+ * gets a draft rendered now), with the address as printed. With a review gate it waits for a
+ * person's approval on a confirmation card; otherwise it is approved at once.
  */
 export async function preparePiece(db: Db, ctx: EventContext, needsReview: boolean, now: Date) {
   const { campaign, event } = ctx;
   const contact = await loadContact(db, event.workspaceId, event.contactId);
   const recipient = { ...contact, company: contact.account?.name ?? null };
   const addressLines = addressBlock(recipient);
-  const draft = await draftForPiece(db, { workspaceId: event.workspaceId, campaign, contactId: contact.id, plan: campaign.plan, now });
+  // The contact as read for the piece's address: its draft is printed as it is only if it printed this same recipient.
+  const draft = await draftForPiece(db, { workspaceId: event.workspaceId, campaign, contactId: contact.id, plan: campaign.plan, now, contact });
   const piece = await db.mailPiece.create({
     data: {
       workspaceId: event.workspaceId,

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Draft" ADD COLUMN     "recipientDigest" TEXT;
