@@ -10,7 +10,7 @@ import { JobProgress } from "@/components/jobs/job-progress";
 import { ChartFigure } from "@/components/ui/chart-figure";
 import { countAxisProps } from "@/components/ui/chart-props";
 import { DataTable } from "@/components/ui/data-table";
-import { formatCents, formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCents, formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { StatCard } from "@/components/ui/stat-card";
 import { isInformational, MAILABILITY_REASONS, REASON_LABELS } from "@/server/mailability/reasons";
@@ -176,7 +176,7 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
               {a.costs.length ? (
                 a.costs.map((c) => (
                   <Text size="sm" key={c.format}>
-                    As {c.format}s: {formatCents(c.totalCents)} for {formatNumber(c.contacts)} contacts (from {formatCents(c.unitCostCents)} a piece)
+                    As {c.format}s: {formatCents(c.totalCents)} for {formatCount(c.contacts, "contact")} (from {formatCents(c.unitCostCents)} a piece, each at its country&apos;s price)
                     {c.uncovered ? `; ${formatNumber(c.uncovered)} more are in countries no approved ${c.format} printer mails to` : ""}.
                   </Text>
                 ))

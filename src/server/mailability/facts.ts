@@ -32,7 +32,7 @@ export const asAuditContact = (c: TAuditContactRow): TAuditContactRow => ({ ...c
 
 /** The approved printer contracts of a workspace: formats, countries and unit prices. */
 export async function approvedContracts(db: Db, workspaceId: string) {
-  return db.fulfilmentContract.findMany({ where: { workspaceId, status: "approved" }, select: { id: true, format: true, countries: true, unitCostCents: true }, orderBy: { createdAt: "asc" } });
+  return db.fulfilmentContract.findMany({ where: { workspaceId, status: "approved" }, select: { id: true, format: true, countries: true, unitCostCents: true, countryPrices: true }, orderBy: { createdAt: "asc" } });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db";
+import { pricePerPiece } from "@/server/fulfilment/prices";
 import { approvedContracts } from "./facts";
 import type { TMailabilityReason, TMailabilityStatus } from "./reasons";
 
@@ -13,9 +14,9 @@ export interface TFormatCost {
   contacts: number;
   /** Mailable contacts in countries no approved contract of this format covers (not priced). */
   uncovered: number;
-  /** The lowest unit price among the format's contracts (cents). */
+  /** The cheapest piece among the covered contacts, at its country's price (cents); the lowest contract price when none is covered. */
   unitCostCents: number;
-  /** Every covered mailable contact once, each at the cheapest contract covering its country (cents). */
+  /** Every covered mailable contact once, each at its country's price on the cheapest contract covering it (cents). */
   totalCents: number;
 }
 
@@ -49,16 +50,20 @@ export async function auditFigures(db: Db, p: { workspaceId: string; auditId: st
     let contacts = 0;
     let uncovered = 0;
     let totalCents = 0;
+    /** The cheapest piece among the mailable contacts' countries ("from $1.04 a piece"). */
+    let lowest = Number.POSITIVE_INFINITY;
     for (const row of byCountry) {
       if (!row.mailable) continue;
-      const prices = own.filter((c) => row.country && c.countries.includes(row.country)).map((c) => c.unitCostCents);
+      // Each piece at its country's price on the cheapest printer that mails there (what the lifecycle charges).
+      const prices = own.filter((c) => row.country && c.countries.includes(row.country)).map((c) => pricePerPiece(c, row.country));
       if (!prices.length) uncovered += row.mailable;
       else {
         contacts += row.mailable;
         totalCents += Math.min(...prices) * row.mailable;
+        lowest = Math.min(lowest, ...prices);
       }
     }
-    costs.push({ format, contacts, uncovered, unitCostCents: Math.min(...own.map((c) => c.unitCostCents)), totalCents });
+    costs.push({ format, contacts, uncovered, unitCostCents: Number.isFinite(lowest) ? lowest : Math.min(...own.map((c) => c.unitCostCents)), totalCents });
   }
   return {
     contacts: counts.mailable + counts.fixable + counts.unmailable,

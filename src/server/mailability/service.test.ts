@@ -40,6 +40,16 @@ async function edit(f: { contacts: { id: string }[] }, i: number, data: Prisma.C
 }
 
 describe("mailability audits (issue 14)", () => {
+  it("prices the mailable contacts as the lifecycle charges them: each at its country's price on the cheapest printer covering it", async () => {
+    const f = await liveCampaign(prisma, { accounts: 3, perAccount: 1 });
+    await edit(f, 2, { addressLine1: "Friedrichstraße 68", addressLine2: null, city: "Berlin", region: null, postalCode: "10117", country: "DE" });
+    await prisma.fulfilmentContract.update({ where: { id: f.campaign.fulfilmentContractId! }, data: { countryPrices: { US: 104 } } });
+    await prisma.fulfilmentContract.create({ data: { workspaceId: f.workspaceId, name: "EU postcards", format: "postcard", unitCostCents: 180, countryPrices: { DE: 150, FR: 180 }, countries: ["DE", "FR"], status: "approved", approvedAt: new Date() } });
+    const audit = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, actor: owner });
+    // Two in the US at 104 (not the contract's 120), one in Germany at 150 (not 180): from 104 a piece.
+    expect((await getAudit(prisma, { workspaceId: f.workspaceId, auditId: audit.auditId })).costs).toEqual([{ format: "postcard", contacts: 3, uncovered: 0, unitCostCents: 104, totalCents: 358 }]);
+  });
+
   it("counts an audience by status, reason, country and account, keeps each run, and a fix accepted shows in the next run", async () => {
     const f = await liveCampaign(prisma, { accounts: 3, perAccount: 2 });
     // a: a ZIP code cut to four digits (fixable); b: no city; c and d: the same person at one address; e: suppressed by email; f: in Germany, written "de".
