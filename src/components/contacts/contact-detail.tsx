@@ -136,7 +136,7 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
             Postal address
           </Title>
           <Stack gap="sm">
-            <Field label="Address">{[c.addressLine1, c.addressLine2, [c.postalCode, c.city].filter(Boolean).join(" "), c.region, c.country].filter(Boolean).join("\n")}</Field>
+            <Field label="Address">{c.addressLines.join("\n")}</Field>
             <Field label="Status">
               {humanize(c.addressStatus)}
               {c.undeliverableReason ? ` (${c.undeliverableReason})` : ""}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ownerProcedure, router } from "@/server/trpc";
 import { ZContactCreate, ZContactFields, ZContactFilter, ZContactId, ZPage } from "./schema";
 import { contactHistory, revertFieldChange } from "./history";
+import { formatAddressLines, HOME_COUNTRY } from "@/server/addresses/address-block";
 import { contactCountries, countContacts, createContact, getContact, listContacts, updateContact } from "./service";
 
 /** Contacts for the owner's browser. */
@@ -15,7 +16,14 @@ export const contactRouter = router({
     return countContacts(ctx.db, { workspaceId: ctx.workspaceId, ...filter });
   }),
   countries: ownerProcedure.query(({ ctx }) => contactCountries(ctx.db, { workspaceId: ctx.workspaceId })),
-  get: ownerProcedure.input(z.object({ contactId: ZContactId })).query(({ ctx, input }) => getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId })),
+  get: ownerProcedure.input(z.object({ contactId: ZContactId })).query(async ({ ctx, input }) => {
+    const contact = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId });
+    // The address as its country's post writes it ("Oakland, CA 94607", "10117 Berlin" / "GERMANY"), for the
+    // contact's page; a home-country address, which the post writes without its country, says it too.
+    const lines = formatAddressLines(contact);
+    if (contact.country === HOME_COUNTRY) lines.push(HOME_COUNTRY);
+    return { ...contact, addressLines: lines };
+  }),
   update: ownerProcedure
     .input(z.object({ contactId: ZContactId, fields: ZContactFields }))
     .mutation(({ ctx, input }) => updateContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId, fields: input.fields, actor: ctx.actor })),
