@@ -1,4 +1,4 @@
-import { priceRange, type TContractPrices } from "./prices";
+import { priceRange, type TContractPrices } from "@/server/pieces/contract-price";
 
 /**
  * What a piece costs on a contract, in words, for the owner's pages and agents' cards alike. A

@@ -6,7 +6,7 @@ import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
 import { approveContract, createContract } from "./contracts";
-import { pricePerPiece } from "./prices";
+import { pricePerPiece } from "@/server/pieces/contract-price";
 
 let prisma: PrismaClient;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import { pricePerPiece } from "@/server/fulfilment/prices";
+import { pricePerPiece } from "@/server/pieces/contract-price";
 import { approvedContracts } from "./facts";
 import type { TMailabilityReason, TMailabilityStatus } from "./reasons";
 

@@ -5,7 +5,7 @@ import { addressBlock } from "@/server/designs/recipient";
 import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { draftForPiece } from "@/server/drafts/piece-draft";
 import { draftRecipientState } from "@/server/drafts/recipient-digest";
-import { pricePerPiece } from "@/server/fulfilment/prices";
+import { pricePerPiece } from "@/server/pieces/contract-price";
 import type { RunnerDeps } from "./runner";
 import { type BatchContact, batchContacts } from "./batch-contacts";
 import { setEnrollmentStatus } from "./enrollment-status";

@@ -2,7 +2,7 @@ import type { Db } from "@/server/db";
 import { createCard } from "@/server/cards/store";
 import { addressBlock } from "@/server/designs/recipient";
 import { draftForPiece } from "@/server/drafts/piece-draft";
-import { pricePerPiece } from "@/server/fulfilment/prices";
+import { pricePerPiece } from "@/server/pieces/contract-price";
 import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { loadContact } from "./facts";
 import type { EventContext } from "./snapshot";
