@@ -96,8 +96,9 @@ async function submit(prisma: PrismaClient, ctx: EventContext, token: string, de
     });
     if (job.tracking?.length) await recordTracking(tx, { workspaceId: piece.workspaceId, pieceId: piece.id, events: job.tracking, now });
     if (!job.mailedAt) {
-      // The vendor has it but the post does not yet: its webhooks wake the event; else a reconciliation read later.
-      await tx.entryEvent.update({ where: { id: ctx.event.id }, data: { runAfter: new Date(now.getTime() + VENDOR_RECHECK_MS), lockToken: null, lockedUntil: null, attempts: 0 } });
+      // The vendor has it but the post does not yet: the event is enrolled (a batch leaves it processing
+      // while the vendor has its piece), and its webhooks wake it; else a reconciliation read later.
+      await tx.entryEvent.update({ where: { id: ctx.event.id }, data: { status: "enrolled", runAfter: new Date(now.getTime() + VENDOR_RECHECK_MS), lockToken: null, lockedUntil: null, attempts: 0 } });
       return { kind: "stop" } as const;
     }
     await chargeReservation(tx, { enrollmentId: ctx.enrollmentId!, now });
