@@ -94,5 +94,16 @@ describe("contacts_import and imports_get say what became of every column and ev
     const res = await client.callTool({ name: "contacts_import", arguments: { csv: `${header.join(",")}\nada@initech.example${",x".repeat(201)}\n` } });
     expect(toolErrorOf(res)).toMatchObject({ code: "invalid_argument", message: '201 columns are kept as custom fields; an import keeps at most 200. Set the columns you do not need to "ignore".' });
     expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
+    // Nor is the file kept: no upload is left behind, never imported.
+    expect(await prisma.contactImport.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
+  });
+
+  it("a mapping naming a column the file does not have is refused, and the upload is not left behind", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const client = await agentFor(prisma, o.workspaceId);
+    const res = await client.callTool({ name: "contacts_import", arguments: { csv: "Email,First Name\nada@initech.example,Ada\n", mapping: { "E-mail address": "email" } } });
+    expect(toolErrorOf(res)).toMatchObject({ code: "invalid_argument", message: "The file has no column “E-mail address”; its columns are “Email”, “First Name”." });
+    expect(await prisma.contactImport.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
+    expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { getContact, listContacts } from "@/server/contacts/service";
 import { CONTACT_FIELDS } from "@/server/contacts/csv-headers";
 import { INLINE_IMPORT_ROWS, MAX_IMPORT_ROWS, MAX_TEXT_IMPORT_CHARS } from "@/server/imports/limits";
 import { ZImportId, ZOnExisting } from "@/server/imports/schema";
-import { importReport, mappingByName, runImportNow, startImport } from "@/server/imports/service";
+import { discardUpload, importReport, mappingByName, runImportNow, startImport } from "@/server/imports/service";
 import { receiveUpload } from "@/server/imports/upload";
 import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";
@@ -41,15 +41,21 @@ export const contactTools = [
     result: ZImportReport,
     run: async (ctx, a) => {
       const upload = await receiveUpload(ctx.db, { workspaceId: ctx.workspaceId, fileName: `${ctx.clientName} import.csv`, body: textBytes(a.csv), actor: ctx.actor });
-      const mapping = mappingByName(upload.columns, upload.suggestedMapping, a.mapping);
-      const started = await startImport(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        importId: upload.importId,
-        mapping,
-        onExisting: a.onExisting ?? "update",
-        audienceId: a.audienceId,
-        audienceName: a.audienceName ?? (a.audienceId ? undefined : `Import by ${ctx.clientName} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`),
-        actor: ctx.actor,
+      const start = async () =>
+        startImport(ctx.db, {
+          workspaceId: ctx.workspaceId,
+          importId: upload.importId,
+          mapping: mappingByName(upload.columns, upload.suggestedMapping, a.mapping),
+          onExisting: a.onExisting ?? "update",
+          audienceId: a.audienceId,
+          audienceName: a.audienceName ?? (a.audienceId ? undefined : `Import by ${ctx.clientName} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`),
+          actor: ctx.actor,
+        });
+      // A mapping or an audience refused leaves no upload behind: the file is discarded, as the
+      // owner's import page does with a file it never imports.
+      const started = await start().catch(async (error: unknown) => {
+        await discardUpload(ctx.db, { workspaceId: ctx.workspaceId, importId: upload.importId, actor: ctx.actor }).catch(() => undefined);
+        throw error;
       });
       if (upload.rows <= INLINE_IMPORT_ROWS && started.job) await runImportNow(ctx.db, { workspaceId: ctx.workspaceId, importId: upload.importId, jobId: started.job.jobId });
       const report = await importReport(ctx.db, { workspaceId: ctx.workspaceId, importId: upload.importId });
