@@ -1,9 +1,11 @@
+import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { AUDIT_CONTACT_FIELDS, audienceDuplicates, isSuppressedBy, suppressionSet, type TAuditContactRow } from "@/server/mailability/facts";
 import { mailabilityJudge, type TJudgedCampaign } from "@/server/mailability/lifecycle";
 import { reasonPhrases } from "@/server/mailability/reason-words";
 import type { TMailabilityReason } from "@/server/mailability/reasons";
 import { blockingReasons } from "@/server/mailability/verdict";
+import { DIGEST_CONTACT_FIELDS, recipientChangedSince } from "./recipient-changes";
 
 /** Drafts judged per round when a whole campaign's drafts are looked through (never the whole audience in memory). */
 const SCAN = 500;
@@ -33,6 +35,8 @@ export interface TDraftsCampaign {
 }
 
 type TRecipientRow = { id: string; contact: TAuditContactRow };
+/** A draft as a look through a campaign's drafts reads it: its recipient, and what tells whether they changed since it was rendered. */
+type TScannedDraft = { id: string; recipientDigest: string | null; renderedAt: Date; contact: Prisma.ContactGetPayload<{ select: typeof DIGEST_CONTACT_FIELDS }> };
 
 /**
  * The judge of a campaign's draft recipients: the mailability audit's verdict with the facts the
@@ -69,15 +73,15 @@ export type TDraftJudge = Awaited<ReturnType<typeof draftMailabilityJudge>>;
  * Looks through a campaign's drafts after `after` in id order, SCAN at a time, judging each
  * round's recipients; `visit` gets each round and returns false to stop.
  */
-export async function scanDraftRecipients(db: Db, p: { workspaceId: string; campaignId: string; after?: string | null; judge: TDraftJudge }, visit: (round: (TRecipientRow & { mailability: TDraftMailability })[]) => boolean) {
+export async function scanDraftRecipients(db: Db, p: { workspaceId: string; campaignId: string; after?: string | null; judge: TDraftJudge }, visit: (round: (TScannedDraft & { mailability: TDraftMailability })[]) => boolean) {
   let after = p.after ?? "";
   for (;;) {
     const rows = (await db.draft.findMany({
       where: { campaignId: p.campaignId, workspaceId: p.workspaceId, id: { gt: after } },
       orderBy: { id: "asc" },
       take: SCAN,
-      select: { id: true, contact: { select: DRAFT_RECIPIENT_FIELDS } },
-    })) satisfies TRecipientRow[];
+      select: { id: true, recipientDigest: true, renderedAt: true, contact: { select: DIGEST_CONTACT_FIELDS } },
+    })) satisfies TScannedDraft[];
     if (rows.length === 0) return;
     const verdicts = await p.judge(rows);
     if (!visit(rows.map((r) => ({ ...r, mailability: verdicts.get(r.id)! })))) return;
@@ -89,25 +93,33 @@ export async function scanDraftRecipients(db: Db, p: { workspaceId: string; camp
 const nameOf = (c: { firstName: string; lastName: string; email: string | null }) => `${c.firstName} ${c.lastName}`.trim() || c.email || "a recipient without a name";
 
 /**
- * How many of a campaign's drafts can be mailed, the first few recipients who cannot with their
- * reasons, and a sentence saying so ("7 of 8 drafts can be mailed; 1 recipient cannot …"), or
- * null when every draft can be (or there are none).
+ * One look through a campaign's drafts for what the owner is told of their recipients: how many can
+ * be mailed, the first few who cannot with their reasons, and a sentence saying so ("7 of 8 drafts
+ * can be mailed; 1 recipient cannot …", null when every draft can be, or there are none); and how
+ * many drafts no longer print their recipient as they are (`changed`), of which how many were
+ * rendered after `inputsChangedAt`, so are not out of date otherwise (`changedOnly`).
  */
-export async function draftsMailability(db: Db, p: { workspaceId: string; campaign: TDraftsCampaign }) {
+export async function draftRecipients(db: Db, p: { workspaceId: string; campaign: TDraftsCampaign; inputsChangedAt?: Date }) {
   const judge = await draftMailabilityJudge(db, p);
+  const inputsChangedAt = p.inputsChangedAt ?? new Date(0);
   let total = 0;
   let unmailable = 0;
+  const changes = { changed: 0, changedOnly: 0 };
   const recipients: { draftId: string; contactId: string; contactName: string; reasons: TMailabilityReason[]; detail: string }[] = [];
   await scanDraftRecipients(db, { workspaceId: p.workspaceId, campaignId: p.campaign.id, judge }, (round) => {
     total += round.length;
     for (const r of round) {
+      if (recipientChangedSince(r, r.contact)) {
+        changes.changed += 1;
+        if (r.renderedAt >= inputsChangedAt) changes.changedOnly += 1;
+      }
       if (r.mailability.mailable) continue;
       unmailable += 1;
       if (recipients.length < NAMED) recipients.push({ draftId: r.id, contactId: r.contact.id, contactName: nameOf(r.contact), reasons: r.mailability.reasons, detail: r.mailability.detail ?? "" });
     }
     return true;
   });
-  return { total, mailable: total - unmailable, unmailable, recipients, sentence: unmailable ? mailabilitySentence(total, unmailable, recipients) : null };
+  return { total, mailable: total - unmailable, unmailable, recipients, sentence: unmailable ? mailabilitySentence(total, unmailable, recipients) : null, changes };
 }
 
 const n = (x: number) => x.toLocaleString("en-US");

@@ -1,24 +1,15 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db";
+import { AUDIT_CONTACT_FIELDS } from "@/server/mailability/facts";
 import type { RecipientContact } from "@/server/designs/recipient";
 import { draftRecipientState } from "./recipient-digest";
 
-/** Drafts compared per round when a whole campaign's drafts are looked through (never the whole audience in memory). */
-const SCAN = 500;
-
-/** What a draft's recipient is compared by: everything recipientDigest reads, and when the contact and its account were last written. */
+/**
+ * What a draft's recipient is read with when a campaign's drafts are looked through
+ * (mailability.ts scanDraftRecipients): the audit's fields, for whether they can be mailed, and
+ * what recipientDigest reads besides, with when the contact and its account were last written.
+ */
 export const DIGEST_CONTACT_FIELDS = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  title: true,
-  email: true,
-  addressLine1: true,
-  addressLine2: true,
-  city: true,
-  region: true,
-  postalCode: true,
-  country: true,
+  ...AUDIT_CONTACT_FIELDS,
   customFields: true,
   updatedAt: true,
   account: { select: { name: true, domain: true, updatedAt: true } },
@@ -39,33 +30,6 @@ export function recipientChangedSince(draft: { recipientDigest: string | null; r
   const state = draftRecipientState(draft.recipientDigest, contact);
   if (state !== "unknown") return state === "changed";
   return contact.updatedAt > draft.renderedAt || (contact.account !== null && contact.account.updatedAt > draft.renderedAt);
-}
-
-/**
- * How many of a campaign's drafts no longer print their recipient as they are (`changed`), and how
- * many of those are not out of date otherwise, rendered after `inputsChangedAt` (`changedOnly`),
- * looking through the drafts SCAN at a time in id order. Reads one query after another: going live
- * asks this inside its transaction.
- */
-export async function draftRecipientChanges(db: Db, p: { workspaceId: string; campaignId: string; inputsChangedAt: Date }) {
-  let changed = 0;
-  let changedOnly = 0;
-  let after = "";
-  for (;;) {
-    const rows = await db.draft.findMany({
-      where: { campaignId: p.campaignId, workspaceId: p.workspaceId, id: { gt: after } },
-      orderBy: { id: "asc" },
-      take: SCAN,
-      select: { id: true, recipientDigest: true, renderedAt: true, contact: { select: DIGEST_CONTACT_FIELDS } },
-    });
-    for (const d of rows) {
-      if (!recipientChangedSince(d, d.contact)) continue;
-      changed += 1;
-      if (d.renderedAt >= p.inputsChangedAt) changedOnly += 1;
-    }
-    if (rows.length < SCAN) return { changed, changedOnly };
-    after = rows[rows.length - 1].id;
-  }
 }
 
 /**

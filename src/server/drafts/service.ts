@@ -7,9 +7,9 @@ import { AppError } from "@/server/errors";
 import { enqueueJob, getJob, jobView } from "@/server/jobs/service";
 import { layoutPiece, piecePngAsync } from "@/server/render";
 import { composePiece } from "@/server/designs/compose";
-import { draftMailabilityJudge, draftsMailability, DRAFT_RECIPIENT_FIELDS, scanDraftRecipients, type TDraftMailability, type TDraftsCampaign } from "./mailability";
+import { draftMailabilityJudge, draftRecipients, DRAFT_RECIPIENT_FIELDS, scanDraftRecipients, type TDraftMailability, type TDraftsCampaign } from "./mailability";
 import { draftData, loadRenderContext, renderDraft } from "./render";
-import { draftRecipientChanges, recipientChangedSentence, recipientChangedSince } from "./recipient-changes";
+import { recipientChangedSentence, recipientChangedSince } from "./recipient-changes";
 import { responseLink } from "./response-link";
 import type { TDraftBlocks } from "./schema";
 
@@ -65,7 +65,7 @@ export async function draftsJobStatus(db: Db, p: { workspaceId: string; jobId: s
   const result = job.status === "succeeded" ? (job.result as { campaignId: string; drafts: number; overflowing: number; missingData: number; edited: number }) : null;
   // Whether the drafts' recipients can be mailed is judged now (an address fixed since counts), not when the job ran.
   const campaign = result ? await db.campaign.findFirst({ where: { id: result.campaignId, workspaceId: p.workspaceId }, include: { design: true } }) : null;
-  const mailability = campaign ? await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) }) : null;
+  const mailability = campaign ? await draftRecipients(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) }) : null;
   return { job, view: jobView(job), result, mailability };
 }
 
@@ -252,8 +252,8 @@ export async function updateDraftBlocks(prisma: PrismaClient, p: { workspaceId: 
  * counts each draft to generate again once: rendered before the copy, design or brand kit last
  * changed (`inputsChanged`), or for a recipient who changed since (`recipientChanged`, with the
  * sentence the owner reads, `recipientChangedSentence`). `recipients` (the default) looks through
- * every draft's recipient for that and for whether they can be mailed: two reads of the campaign's
- * drafts, for what people are told. The owner's go-live leaves them out (false): neither decides
+ * every draft's recipient for that and for whether they can be mailed, in one read of the
+ * campaign's drafts (mailability.ts draftRecipients), for what people are told. The owner's go-live leaves them out (false): neither decides
  * whether it may go live.
  */
 export async function draftSummary(db: Db, p: { workspaceId: string; campaignId: string }, opts: { recipients?: boolean } = {}) {
@@ -267,10 +267,12 @@ export async function draftSummary(db: Db, p: { workspaceId: string; campaignId:
   const overflowing = await db.draft.count({ where: { ...where, overflowing: true } });
   const missingData = await db.draft.count({ where: { ...where, missingData: true } });
   const inputsChanged = await db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } });
-  const recipients = total && judge ? await draftRecipientChanges(db, { workspaceId: p.workspaceId, campaignId: campaign.id, inputsChangedAt: changedAt }) : { changed: 0, changedOnly: 0 };
   const audience = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
   const job = await db.job.findFirst({ where: { workspaceId: p.workspaceId, kind: "drafts_generate", input: { path: ["campaignId"], equals: campaign.id } }, orderBy: { createdAt: "desc" } });
-  const mailability = judge ? await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) }) : { mailable: total, unmailable: 0, recipients: [], sentence: null };
+  const mailability = total && judge
+    ? await draftRecipients(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign), inputsChangedAt: changedAt })
+    : { mailable: total, unmailable: 0, recipients: [], sentence: null, changes: { changed: 0, changedOnly: 0 } };
+  const recipients = mailability.changes;
   return {
     total,
     edited,
@@ -316,9 +318,9 @@ export async function draftsCardSentence(db: Db, p: { workspaceId: string; campa
   parts.push(edited ? `${edited} rewritten for their recipient (${sample.map((s) => `${s.recipient}: “${s.headline.slice(0, 80)}”`).join("; ")}${edited > sample.length ? "; …" : ""})` : "none rewritten for its recipient");
   if (overflowing) parts.push(`${overflowing} with text that does not fit its box`);
   if (missingData) parts.push(`${missingData} missing merge data`);
+  const mailability = await draftRecipients(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) });
   // A recipient corrected since their draft was made: the piece is rendered again for them as they are, not as reviewed.
-  const recipients = await draftRecipientChanges(db, { workspaceId: p.workspaceId, campaignId: p.campaignId, inputsChangedAt: new Date(0) });
-  if (recipients.changed) parts.push(`${recipients.changed} whose recipient changed since ${recipients.changed === 1 ? "it was" : "they were"} made (generate again to review ${recipients.changed === 1 ? "it" : "them"})`);
-  const mailability = await draftsMailability(db, { workspaceId: p.workspaceId, campaign: judgedCampaign(campaign) });
+  const { changed } = mailability.changes;
+  if (changed) parts.push(`${changed} whose recipient changed since ${changed === 1 ? "it was" : "they were"} made (generate again to review ${changed === 1 ? "it" : "them"})`);
   return `${parts.join(", ")}.${mailability.sentence ? ` ${mailability.sentence}` : ""}`;
 }
