@@ -12,12 +12,13 @@
  *  2. Lag: a steady RATE events/s for BENCH_SECONDS with 2 workers; p50/p99 of accepted -> terminal.
  *  3. The reference, in the same run: the same state changes for N events of another campaign done
  *     by plain SQL in one statement (enrollments, pieces referring to their drafts' print files, reservations
- *     charged, the budget, the print jobs, the events completed), with no lifecycle around it.
+ *     charged, the budget, the print jobs, the events completed), with no lifecycle around it; and its
+ *     floor, the same changes in the two transactions a vendor's call between them needs (twoPhaseFloor).
  */
 import type { PrismaClient } from "@/generated/prisma/client";
 import { acceptEntryEvent } from "@/server/entry/service";
 import { openDatabase } from "@/server/platform/database";
-import { accept, anyDue, BATCH, bigCampaign, anyOpen, cpuBetween, msPer, readCpu, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
+import { accept, anyDue, BATCH, bigCampaign, anyOpen, cpuBetween, msPer, readCpu, reference, startWorkers, twoPhaseFloor, stopWorkers, untilTerminal } from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
 import { rowWritesTable, settledRowWrites } from "./row-writes";
 import { compileWorker } from "./workers";
@@ -100,6 +101,7 @@ async function main() {
     const one = await throughput(database.prisma, db.url, db.acme.id, 1);
     const two = await throughput(database.prisma, db.url, db.acme.id, 2);
     const ref = await reference(database.prisma, db.acme.id, N);
+    const floor = await twoPhaseFloor(database.prisma, db.acme.id, N);
     const lag = await steady(database.prisma, db.url, db.acme.id);
     console.log(`\nEntry lifecycle on PostgreSQL (accepted -> gates -> piece from its draft -> reserve -> print and mail -> completed), batches of ${BATCH}\n`);
     const refCpu = ref.cpu.workers + ref.cpu.database;
@@ -116,6 +118,10 @@ async function main() {
       row(String(r.workers), r, `${r.notCompleted} | ${r.spent.spentCents} (held ${r.spent.reservedCents})`);
     }
     console.log(`| reference (one SQL statement) | ${ref.completed} | ${ref.seconds.toFixed(1)} | ${ref.perSecond.toFixed(0)} | 1.00 | 0 + ${msPer(ref.cpu.database, ref.completed)} | 1.00 | ${N - ref.completed} | |`);
+    console.log(`| floor: the reference in two transactions, the vendor's call between them | ${floor.completed} | ${floor.seconds.toFixed(1)} | ${floor.perSecond.toFixed(0)} | ${(floor.perSecond / ref.perSecond).toFixed(2)} | 0 + ${msPer(floor.cpu.database, floor.completed)} | ${(refCpu / ref.completed / ((floor.cpu.workers + floor.cpu.database) / floor.completed)).toFixed(2)} | ${N - floor.completed} | |`);
+    console.log(
+      `\nThe floor makes the reference's changes in the two transactions exactly-once requires (a piece, its enrollment and its budget hold committed before the vendor is asked to print it; the vendor's answer then moves them), each one statement over all ${N} events: the most a lifecycle that never prints a piece twice can reach, ${(floor.perSecond / ref.perSecond).toFixed(2)} of the reference in this run. Two workers stand at ${(two.perSecond / floor.perSecond).toFixed(2)} of the floor.`,
+    );
     if (WARM_EVENTS > 0) {
       console.log(
         `\nThe rows "1" and "2" are the measure: the same workers after their first ${WARM_EVENTS} events, which load the runner's modules and prepare Prisma's queries once per process, and with the first of them any other event due (the demo's). BENCH_WARM_EVENTS=0 measures new workers instead.`,

@@ -174,3 +174,67 @@ export async function reference(prisma: PrismaClient, workspaceId: string, n: nu
   return { seconds, perSecond: completed / seconds, completed, cpu };
 }
 
+
+/**
+ * The floor a crash-safe lifecycle stands on: the reference's state changes for N events of another
+ * campaign, split into the two transactions that calling a print vendor between them requires. The
+ * piece (with its enrollment and budget hold) must be committed before the vendor is asked to print
+ * it, so that a worker killed during the call finds it and never prints it twice; the vendor's
+ * answer then moves the piece, the hold, the enrollment and the event. Each phase is one SQL
+ * statement over all N events, with the reference's reads and nothing of a lifecycle around it (no
+ * gates, no lease renewal, no batching): the most a lifecycle that keeps exactly-once could reach.
+ */
+export async function twoPhaseFloor(prisma: PrismaClient, workspaceId: string, n: number) {
+  const { campaign, contactIds } = await bigCampaign(prisma, workspaceId, n, "floor");
+  await accept(prisma, workspaceId, campaign.id, contactIds);
+  const cpuBefore = await readCpu(prisma);
+  const started = performance.now();
+  // Before the vendor: the events claimed, their enrollments, pieces and holds written.
+  await prisma.$executeRaw`
+    WITH ev AS (
+      UPDATE "EntryEvent" e SET status = 'processing', "lockToken" = 'floor', "lockedUntil" = now() + interval '1 minute', attempts = attempts + 1, "updatedAt" = now()
+        FROM "Contact" ct, "AudienceMember" m
+       WHERE e."campaignId" = ${campaign.id} AND e.status = 'accepted' AND ct.id = e."contactId"
+         AND m."audienceId" = ${campaign.audienceId} AND m."contactId" = e."contactId"
+         AND NOT EXISTS (SELECT 1 FROM "Suppression" s WHERE s."workspaceId" = ${workspaceId} AND s.kind = 'contact' AND s.value = e."contactId")
+      RETURNING e.id, e."contactId", ct."accountId"),
+    enr AS (
+      INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "createdAt", "updatedAt")
+      SELECT 'enr_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, ev."contactId", ev."accountId", ev.id, 'treatment', 'in_fulfilment', now(), now() FROM ev
+      RETURNING id, "contactId"),
+    pc AS (
+      INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents", recipient, copy, "printDraftId", pages, vendor, "renderedAt", "createdAt", "updatedAt")
+      SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, enr.id, enr."contactId", d.sid, d."responseCode", 'rendered', 100, '{}', d.blocks, d.id, d.pages, 'sandbox', now(), now(), now()
+        FROM enr JOIN "Draft" d ON d."campaignId" = ${campaign.id} AND d."contactId" = enr."contactId"
+      RETURNING "enrollmentId"),
+    rsv AS (
+      INSERT INTO "BudgetReservation" (id, "workspaceId", "campaignId", "enrollmentId", "amountCents", status)
+      SELECT 'rsv_' || replace(gen_random_uuid()::text, '-', ''), ${workspaceId}, ${campaign.id}, pc."enrollmentId", 100, 'held' FROM pc
+      RETURNING 1)
+    UPDATE "Campaign" SET "reservedCents" = "reservedCents" + 100 * (SELECT count(*) FROM rsv) WHERE id = ${campaign.id}`;
+  // The vendor's answer: printed and mailed.
+  await prisma.$executeRaw`
+    WITH pc AS (
+      UPDATE "MailPiece" p SET status = 'mailed', "vendorRef" = 'sbx_' || p.id, "printedAt" = now(), "mailedAt" = now(), "updatedAt" = now()
+       WHERE p."campaignId" = ${campaign.id} AND p.status = 'rendered'
+      RETURNING p.id, p."enrollmentId", p.pages),
+    job AS (
+      INSERT INTO "SandboxPrintJob" (id, "pieceId", "workspaceId", format, pages, "printedAt", "mailedAt")
+      SELECT 'prt_' || replace(gen_random_uuid()::text, '-', ''), pc.id, ${workspaceId}, 'postcard', pc.pages, now(), now() FROM pc
+      RETURNING 1),
+    rsv AS (
+      UPDATE "BudgetReservation" r SET status = 'charged', "chargedAt" = now() FROM pc WHERE r."enrollmentId" = pc."enrollmentId"
+      RETURNING r."amountCents"),
+    enr AS (
+      UPDATE "Enrollment" en SET status = 'mailed', "updatedAt" = now() FROM pc WHERE en.id = pc."enrollmentId"
+      RETURNING en."entryEventId"),
+    budget AS (
+      UPDATE "Campaign" SET "spentCents" = "spentCents" + (SELECT coalesce(sum("amountCents"), 0) FROM rsv), "reservedCents" = "reservedCents" - (SELECT coalesce(sum("amountCents"), 0) FROM rsv)
+       WHERE id = ${campaign.id} RETURNING 1)
+    UPDATE "EntryEvent" e SET status = 'completed', "completedAt" = now(), "lockToken" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+      FROM enr WHERE e.id = enr."entryEventId"`;
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuBetween(cpuBefore, await readCpu(prisma));
+  const completed = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: "completed" } });
+  return { seconds, perSecond: completed / seconds, completed, cpu };
+}
