@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Campaign } from "@/generated/prisma/client";
 import type { TCampaignDetail } from "@/server/campaigns/service";
 import { ENTRY_STATUSES, SKIP_REASONS } from "@/server/entry/lifecycle-states";
+import { contractPricesView, ZContractPrices } from "./contract-prices";
 import { PAGE_CALLS_TO_ACTION, RESPONSE_MODES } from "@/server/responses/page-settings";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -84,7 +85,7 @@ const PIECE_STATUSES = ["pending_review", "approved", "rendered", "printed", "ma
 
 export const ZCampaignDetailView = ZCampaignView.extend({
   audience: z.object({ id: z.string(), name: z.string(), contacts: z.number().int() }).nullable(),
-  contract: z.object({ id: z.string(), name: z.string(), status: z.enum(["proposed", "approved", "revoked"]), unitCostCents: z.number().int() }).nullable(),
+  contract: z.object({ id: z.string(), name: z.string(), status: z.enum(["proposed", "approved", "revoked"]), ...ZContractPrices.shape }).nullable(),
   plan: z.enum(["audit", "paid"]),
   mailingEnabled: z.boolean().describe("False on the free audit plan or without an approved contract: nothing is printed."),
   headroomCents: z.number().int().describe("budgetCents - spentCents - reservedCents: what can still be spent."),
@@ -99,7 +100,7 @@ export function campaignDetailView(d: TCampaignDetail): z.infer<typeof ZCampaign
   return {
     ...campaignView(d),
     audience: d.audience ? { id: d.audience.id, name: d.audience.name, contacts: d.audience._count.members } : null,
-    contract: d.fulfilmentContract ? { id: d.fulfilmentContract.id, name: d.fulfilmentContract.name, status: d.fulfilmentContract.status, unitCostCents: d.fulfilmentContract.unitCostCents } : null,
+    contract: d.fulfilmentContract ? { id: d.fulfilmentContract.id, name: d.fulfilmentContract.name, status: d.fulfilmentContract.status, ...contractPricesView(d.fulfilmentContract) } : null,
     plan: d.plan,
     mailingEnabled: d.plan === "paid" && d.fulfilmentContract?.status === "approved",
     headroomCents: d.budgetCents - d.spentCents - d.reservedCents,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestPlanChange } from "@/server/confirmations/requests";
 import { pageContracts } from "@/server/fulfilment/contracts";
+import { contractPricesView, ZContractPrices } from "./contract-prices";
 import { defineTool } from "../tool";
 import { ZCursor, ZNextCursor, ZTake } from "./paging";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
@@ -14,7 +15,7 @@ const ZContract = z.object({
   size: z.string().nullable().describe("The product size, e.g. 6x9 or us_letter."),
   sizeLabel: z.string(),
   countries: z.array(z.string()).describe("ISO 3166-1 alpha-2 codes of the countries it mails to."),
-  unitCostCents: z.number().int().describe("Price per piece in cents (USD), printing and postage: the vendor's highest quote among its countries."),
+  ...ZContractPrices.shape,
   status: z.enum(["proposed", "approved", "revoked"]).describe("Only an approved contract prints; the owner approves contracts in Settings → Printing."),
   campaigns: z.number().int().describe("Campaigns that use it."),
 });
@@ -24,7 +25,7 @@ export const planTools = [
     name: "contracts_list",
     title: "List printer contracts",
     description:
-      "The workspace's fulfilment contracts (printers): vendor, format and size, the countries each mails to, the price per piece in cents, and whether the owner approved it. A campaign prints only through an approved contract for its format, and only on the paid plan. Agents cannot add or approve contracts; the owner does in Settings → Printing.",
+      "The workspace's fulfilment contracts (printers): vendor, format and size, the countries each mails to, the price per piece in each country, and whether the owner approved it. A campaign prints only through an approved contract for its format, and only on the paid plan. Agents cannot add or approve contracts; the owner does in Settings → Printing.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -36,7 +37,7 @@ export const planTools = [
         requested: "The printer contracts.",
         changed: [],
         result: {
-          contracts: contracts.map((c) => ({ id: c.id, name: c.name, vendor: c.vendor, mode: c.mode, format: c.format, size: c.size, sizeLabel: c.sizeLabel, countries: c.countries, unitCostCents: c.unitCostCents, status: c.status, campaigns: c.campaigns })),
+          contracts: contracts.map((c) => ({ id: c.id, name: c.name, vendor: c.vendor, mode: c.mode, format: c.format, size: c.size, sizeLabel: c.sizeLabel, countries: c.countries, ...contractPricesView(c), status: c.status, campaigns: c.campaigns })),
           nextCursor,
         },
       };
