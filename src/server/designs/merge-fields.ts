@@ -38,7 +38,7 @@ function isKnown(name: string): boolean {
 }
 
 /** A field's value for one recipient: only the contact's own fields are looked up, never what objects inherit. */
-function lookUp(values: TMergeValues, name: string): string | null | undefined {
+export function lookUp(values: TMergeValues, name: string): string | null | undefined {
   if (name.startsWith("custom.")) {
     const key = name.slice(7);
     const custom = values.custom;

@@ -1,28 +1,56 @@
 import { createHash } from "node:crypto";
+import { lookUp } from "@/server/designs/merge-fields";
 import { addressBlock, mergeValues, type RecipientContact } from "@/server/designs/recipient";
 
 /**
- * What a recipient's piece prints of them, as one short string: the merge values the renderer
- * fills the copy with (designs/recipient.ts mergeValues: name, title, company, city, custom
- * fields…) and the address block as printed (name, title and company, then the postal address
- * lines as the country's post writes them), with the country the block is laid out for. The
- * renderer stores it on the draft it renders (render-draft.ts), and the lifecycle and the drafts'
- * summary compute it again from the contact as it is now: the same function both times, so a draft
- * is printed as it is only while its recipient would still be printed the same.
+ * What a recipient's piece prints of them, as one short string: the values of the merge fields its
+ * copy uses (`fields`: the names in its templates, as `{{…}}` writes them), and the address block
+ * as printed (name, title and company, then the postal address lines as the country's post writes
+ * them), with the country the block is laid out for. The renderer stores it on the draft it renders
+ * (render-draft.ts), and the lifecycle and the drafts' summary compute it again from the contact as
+ * it is now: the same function both times, so a draft is printed as it is only while its recipient
+ * would still be printed the same.
+ *
+ * The digest names the fields it covers (`2.<fields>.<hash>`), so it is computed again over the
+ * same fields without the templates: a change to a field the copy does not use (a custom column
+ * no merge field names, an email the copy never prints) leaves the draft current. A digest of the
+ * first kind (a bare hash, on drafts rendered before digests named their fields) covered every merge value and is still
+ * read as it was made.
  *
  * Pure (no database, no clock): it runs on the drafts' render threads as on the calling thread.
  * Computed from what is printed, not from the raw columns, so a change that prints nothing
  * different (a phone number, an address's verification status) leaves the draft current.
  */
-export function recipientDigest(contact: RecipientContact & { customFields?: unknown }): string {
-  const printed = {
-    v: 1,
-    merge: mergeValues(contact),
-    name: `${contact.firstName} ${contact.lastName}`.trim(),
-    lines: addressBlock({ ...contact, company: contact.account?.name ?? null }),
-    country: contact.country,
-  };
-  return createHash("sha256").update(canonicalJson(printed)).digest("base64url");
+export function recipientDigest(contact: RecipientContact & { customFields?: unknown }, fields: readonly string[]): string {
+  const names = [...new Set(fields)].sort();
+  const values = mergeValues(contact);
+  return `2.${Buffer.from(JSON.stringify(names)).toString("base64url")}.${hashOf({ v: 2, merge: names.map((f) => lookUp(values, f) ?? null), ...printedBlock(contact) })}`;
+}
+
+/** The first kind of digest: every merge value (custom fields included), whatever the copy used. */
+function digestV1(contact: RecipientContact & { customFields?: unknown }): string {
+  return hashOf({ v: 1, merge: mergeValues(contact), ...printedBlock(contact) });
+}
+
+const printedBlock = (contact: RecipientContact) => ({
+  name: `${contact.firstName} ${contact.lastName}`.trim(),
+  lines: addressBlock({ ...contact, company: contact.account?.name ?? null }),
+  country: contact.country,
+});
+
+const hashOf = (printed: object) => createHash("sha256").update(canonicalJson(printed)).digest("base64url");
+
+/** The same digest, over the fields a stored digest names, for the contact as it is now (null: not a digest this code made). */
+function digestLike(stored: string, contact: RecipientContact & { customFields?: unknown }): string | null {
+  if (!stored.startsWith("2.")) return digestV1(contact);
+  const encoded = stored.slice(2, stored.lastIndexOf("."));
+  let fields: unknown;
+  try {
+    fields = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  return Array.isArray(fields) && fields.every((f) => typeof f === "string") ? recipientDigest(contact, fields) : null;
 }
 
 /** JSON with every object's keys sorted, so the same values always give the same text (custom fields come in whatever order their JSON was read). */
@@ -50,5 +78,5 @@ function canonicalJson(value: unknown): string {
  */
 export function draftRecipientState(storedDigest: string | null, contact: RecipientContact & { customFields?: unknown }): "current" | "changed" | "unknown" {
   if (storedDigest === null) return "unknown";
-  return storedDigest === recipientDigest(contact) ? "current" : "changed";
+  return storedDigest === digestLike(storedDigest, contact) ? "current" : "changed";
 }

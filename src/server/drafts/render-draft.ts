@@ -1,6 +1,7 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { RenderBrand } from "@/server/brand/service";
 import { composePiece, type DesignLike } from "@/server/designs/compose";
+import { fieldsUsed } from "@/server/designs/merge-fields";
 import { isPoBox, type RecipientContact } from "@/server/designs/recipient";
 import { newResponseCode, newSid } from "@/server/fulfilment/identifiers";
 import { layoutPiece, piecePdf } from "@/server/render";
@@ -75,6 +76,6 @@ export async function renderDraft(ctx: CampaignRenderContext, contact: Recipient
     pdf: await piecePdf(rendered),
     pages: rendered.scene.pages.length,
     // From the very contact this render read, so the digest says what the PDF carries.
-    recipientDigest: recipientDigest(contact),
+    recipientDigest: recipientDigest(contact, Object.values(composed.templates).flatMap(fieldsUsed)),
   };
 }
