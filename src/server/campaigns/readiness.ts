@@ -132,14 +132,14 @@ const count = (n: number) => n.toLocaleString("en-US");
 function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: boolean, unprintable: string | null) {
   if (rendering) return "Drafts are being generated; going live waits until the job has finished.";
   if (d.total === 0) return "No drafts: each piece is rendered when its recipient enters; generate drafts to review them first.";
-  if (d.outOfDate > 0) {
-    const inputs = d.inputsChanged > 0 ? `${count(d.inputsChanged)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.` : "";
-    // A recipient corrected after their draft was made: what was reviewed is not what would be printed.
-    return [inputs, d.recipientChangedSentence ?? ""].filter(Boolean).join(" ");
+  // Rendered before a change to the copy, design or brand kit: what they say of fitting is moot until they are generated again.
+  if (d.inputsChanged > 0) {
+    return [`${count(d.inputsChanged)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.`, d.recipientChangedSentence ?? ""].filter(Boolean).join(" ");
   }
   const attention = [d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "", d.missingData ? `${count(d.missingData)} missing merge data` : ""].filter(Boolean);
   const fits = attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : "";
-  const said = [fits, unprintable ?? "", d.mailabilitySentence ?? ""].filter(Boolean).join(" ");
+  // A recipient who changed since their draft does not hold the campaign back, so it is said beside what does.
+  const said = [fits, unprintable ?? "", d.mailabilitySentence ?? "", d.recipientChangedSentence ?? ""].filter(Boolean).join(" ");
   return said || `${count(d.total)} drafts ready.`;
 }
 
