@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db";
 import type { RecipientContact } from "@/server/designs/recipient";
 import { draftRecipientState } from "./recipient-digest";
+import type { CampaignRenderContext } from "./render-draft";
 import type { TDraftBlocks } from "./schema";
 
 /**
@@ -20,7 +21,16 @@ import type { TDraftBlocks } from "./schema";
  */
 export async function draftForPiece(
   db: Db,
-  p: { workspaceId: string; campaign: { id: string; name: string; format: "postcard" | "letter" | "handwritten" | "gift"; headline: string; bodyTemplate: string; signOff: string; designId: string | null }; contactId: string; plan: "audit" | "paid"; now: Date; contact?: RecipientContact & { customFields?: unknown } },
+  p: {
+    workspaceId: string;
+    campaign: { id: string; name: string; format: "postcard" | "letter" | "handwritten" | "gift"; headline: string; bodyTemplate: string; signOff: string; designId: string | null };
+    contactId: string;
+    plan: "audit" | "paid";
+    now: Date;
+    contact?: RecipientContact & { customFields?: unknown };
+    /** What the campaign's renders share (brand kit, design), loaded once for the caller's many recipients: keyed by campaign. */
+    renderContexts?: Map<string, Promise<CampaignRenderContext>>;
+  },
 ) {
   const specimen = p.plan === "audit";
   await db.$queryRaw`SELECT id FROM "Draft" WHERE "campaignId" = ${p.campaign.id} AND "contactId" = ${p.contactId} FOR SHARE`;
@@ -34,7 +44,12 @@ export async function draftForPiece(
   }
   // The renderer (fonts, layout, PDF: about 200 ms of a worker's CPU to load) only for a recipient without a draft that prints them as they are.
   const { draftData, loadRenderContext, renderDraft } = await import("./render");
-  const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
+  let loading = p.renderContexts?.get(p.campaign.id);
+  if (!loading) {
+    loading = loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
+    p.renderContexts?.set(p.campaign.id, loading);
+  }
+  const ctx = await loading;
   const rendered = await renderDraft(ctx, contact, (draft?.overrides as TDraftBlocks | null) ?? null, draft && !codesUsed ? { sid: draft.sid, responseCode: draft.responseCode } : undefined);
   if (codesUsed) return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, pages: rendered.pages, draftId: draft!.id, storedIn: null };
   const data = draftData(rendered, p.now);

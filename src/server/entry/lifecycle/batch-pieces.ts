@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { addressBlock } from "@/server/designs/recipient";
 import { postalAddressOf } from "@/server/fulfilment/addresses";
 import { draftForPiece } from "@/server/drafts/piece-draft";
+import type { CampaignRenderContext } from "@/server/drafts/render-draft";
 import { draftRecipientState } from "@/server/drafts/recipient-digest";
 import { pricePerPiece } from "@/server/pieces/contract-price";
 import type { RunnerDeps } from "./runner";
@@ -136,9 +137,11 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], cont
 export async function renderMissingDrafts(prisma: PrismaClient, ctxs: EventContext[], now: Date, deps: Pick<RunnerDeps, "log">) {
   const done: string[] = [];
   const failed: string[] = [];
+  // The brand kit (with its images) and the design read once per campaign, not once per recipient.
+  const renderContexts = new Map<string, Promise<CampaignRenderContext>>();
   for (const ctx of ctxs) {
     try {
-      await draftForPiece(prisma, { workspaceId: ctx.event.workspaceId, campaign: ctx.campaign, contactId: ctx.event.contactId, plan: ctx.campaign.plan, now });
+      await draftForPiece(prisma, { workspaceId: ctx.event.workspaceId, campaign: ctx.campaign, contactId: ctx.event.contactId, plan: ctx.campaign.plan, now, renderContexts });
       done.push(ctx.event.id);
     } catch (error) {
       deps.log(`rendering the draft of event ${ctx.event.id} failed`, error);
