@@ -103,7 +103,14 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
         </Title>
       </div>
       {upload ? (
-        <MappingStep workspaceId={workspaceId} upload={upload} onCancel={chooseAnother} onStarted={() => (unstarted.current = null)} />
+        <MappingStep
+          workspaceId={workspaceId}
+          upload={upload}
+          onCancel={chooseAnother}
+          // Once its start is asked for, the upload is the import's: leaving the page then must not discard it.
+          onStarting={() => (unstarted.current = null)}
+          onStartFailed={() => (unstarted.current = { workspaceId, importId: upload.importId })}
+        />
       ) : (
         <>
           <Dropzone onDrop={(files) => files[0] && send(files[0])} onReject={rejected} maxSize={MAX_BYTES} maxFiles={1} multiple={false} accept={ACCEPT} loading={progress !== null} aria-label="Drop a CSV file here, or press Enter to choose one">

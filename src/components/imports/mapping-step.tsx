@@ -17,7 +17,12 @@ import { useTRPC } from "@/trpc/react";
 const delimiterNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe" };
 
 /** Step 2 of an import: each column's field (proposed from its header), shown with its first values; existing contacts; the audience. */
-export function MappingStep({ workspaceId, upload, onCancel, onStarted }: { workspaceId: string; upload: TUploadResult; onCancel: () => void; onStarted?: () => void }) {
+/**
+ * `onStarting` runs as the import is asked to start (the upload is no longer the wizard's to
+ * discard, even if the person leaves before the answer), `onStartFailed` when the start was refused
+ * (nothing was started: the upload is the wizard's again).
+ */
+export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStartFailed }: { workspaceId: string; upload: TUploadResult; onCancel: () => void; onStarting?: () => void; onStartFailed?: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [mapping, setMapping] = useState<TColumnTarget[]>(upload.suggestedMapping);
@@ -31,10 +36,9 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarted }: { work
   const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }));
   const start = useMutation(
     trpc.contactImport.start.mutationOptions({
-      onSuccess: (v) => {
-        onStarted?.();
-        router.push(`/w/${workspaceId}/imports/${v.importId}`);
-      },
+      onMutate: () => onStarting?.(),
+      onError: () => onStartFailed?.(),
+      onSuccess: (v) => router.push(`/w/${workspaceId}/imports/${v.importId}`),
     }),
   );
   const problems = useMemo(() => mappingProblems(mapping, upload.columns), [mapping, upload.columns]);
@@ -176,7 +180,7 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarted }: { work
           {mapped} of {formatCount(upload.columns.length, "column")} imported. Rows without a name and an email are refused and reported; nothing of them is written.
         </Text>
         <Group>
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} disabled={start.isPending}>
             Choose another file
           </Button>
           <Button

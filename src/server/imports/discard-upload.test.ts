@@ -132,12 +132,42 @@ describe("the imports page's two lists", () => {
   it(`lists at most ${MAX_LISTED_UPLOADS} uploads never imported, newest first, and counts them all`, async () => {
     const o = await createOwnerWorkspace(prisma);
     const file = await upload(o.workspaceId, "first.csv");
-    const rows = Array.from({ length: MAX_LISTED_UPLOADS + 2 }, (_, i) => ({ ...{ workspaceId: o.workspaceId, fileName: `copy-${i}.csv`, byteSize: 1, encoding: "utf-8", delimiter: ",", rowCount: 1 }, requestedByKind: "user" as const, requestedByLabel: "x", createdAt: new Date(Date.now() + (i + 1) * 1000) }));
+    const rows = Array.from({ length: MAX_LISTED_UPLOADS + 2 }, (_, i) => ({ ...{ workspaceId: o.workspaceId, fileName: `copy-${i}.csv`, byteSize: 1, encoding: "utf-8", delimiter: ",", rowCount: 1, columns: ["Email"] }, requestedByKind: "user" as const, requestedByLabel: "x", createdAt: new Date(Date.now() + (i + 1) * 1000) }));
     await prisma.contactImport.createMany({ data: rows });
     const listed = await listUnstartedUploads(prisma, { workspaceId: o.workspaceId });
     expect(listed.total).toBe(MAX_LISTED_UPLOADS + 3);
     expect(listed.uploads).toHaveLength(MAX_LISTED_UPLOADS);
     expect(listed.uploads[0].fileName).toBe(`copy-${MAX_LISTED_UPLOADS + 1}.csv`);
     expect(listed.uploads.map((u) => u.importId)).not.toContain(file.importId);
+  });
+
+  it("an upload still arriving is not listed; discarded meanwhile, its uploader is told so (409), and nothing of it is kept", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const [header, ...rows] = CSV.split("\n");
+    async function* slowBody() {
+      yield new TextEncoder().encode(`${header}\n`);
+      await gate;
+      yield new TextEncoder().encode(rows.join("\n"));
+    }
+    const uploading = receiveUpload(prisma, { workspaceId: o.workspaceId, fileName: "slow.csv", body: slowBody(), actor: testActor });
+    const outcome = uploading.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    let record = null as { id: string } | null;
+    for (let i = 0; i < 100 && !record; i++) {
+      record = await prisma.contactImport.findFirst({ where: { workspaceId: o.workspaceId, fileName: "slow.csv" }, select: { id: true } });
+      if (!record) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(record).not.toBeNull();
+    // Still arriving: not offered for discarding on the imports page.
+    expect(await listUnstartedUploads(prisma, { workspaceId: o.workspaceId })).toEqual({ uploads: [], total: 0 });
+    // Discarded by its id all the same (another tab that listed it a moment later, say).
+    await discardUpload(prisma, { workspaceId: o.workspaceId, importId: record!.id, actor: testActor });
+    release();
+    expect(await outcome).toMatchObject({ code: "conflict", message: "This upload was discarded while the file was still arriving, so nothing of it was kept. Upload the file again to import it." });
+    expect(await footprint(o.workspaceId, record!.id)).toMatchObject({ imports: 0, chunks: 0, contacts: 0, discarded: 1 });
   });
 });

@@ -96,11 +96,13 @@ export async function listImports(db: Db, p: { workspaceId: string; cursor?: str
 export const MAX_LISTED_UPLOADS = 20;
 
 /**
- * Files uploaded but never imported (the mapping was never confirmed), newest first: at most
+ * Files uploaded but never imported (the mapping was never confirmed), newest first, not counting
+ * a file still being received: at most
  * MAX_LISTED_UPLOADS of them, and how many there are. Each can be discarded (discardUpload).
  */
 export async function listUnstartedUploads(db: Db, p: { workspaceId: string }) {
-  const where = { workspaceId: p.workspaceId, jobId: null };
+  // Only uploads whose file has arrived (read and scanned: it has columns), not one still on its way.
+  const where = { workspaceId: p.workspaceId, jobId: null, NOT: { columns: { isEmpty: true } } };
   const [rows, total] = await Promise.all([
     db.contactImport.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: MAX_LISTED_UPLOADS }),
     db.contactImport.count({ where }),

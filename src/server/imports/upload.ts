@@ -71,7 +71,10 @@ export async function receiveUpload(
     });
     return { importId: updated.id, fileName, ...result, suggestedMapping: suggestMapping(result.columns) };
   } catch (error) {
-    await prisma.contactImport.deleteMany({ where: { id: record.id, workspaceId: p.workspaceId } });
+    const removed = await prisma.contactImport.deleteMany({ where: { id: record.id, workspaceId: p.workspaceId } });
+    // Discarded (from the imports page, or the workspace deleted) while its file was still arriving:
+    // its pieces then had no import to belong to. Said as such, not as the server's failure.
+    if (removed.count === 0 && !(error instanceof AppError)) throw new AppError("conflict", "This upload was discarded while the file was still arriving, so nothing of it was kept. Upload the file again to import it.");
     throw error;
   }
 }
