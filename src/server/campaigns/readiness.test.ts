@@ -90,10 +90,21 @@ describe("campaign readiness (issue 16)", () => {
     // A new budget or name changes nothing printed: the drafts stay up to date.
     await caller.campaign.update({ workspaceId: o.workspaceId, campaignId: campaign.id, draft: { budgetCents: 25_000, name: "Fits? (renamed)" } });
     expect((await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts")?.detail).toBe("Of 1 drafts, 1 with text that does not fit.");
+    // Its recipient corrected since: said beside what blocks, never instead of it.
+    await prisma.contact.update({ where: { id: contacts[0].id }, data: { addressLine1: "742 Evergreen Terrace", updatedAt: new Date(Date.now() + 1000) } });
+    expect((await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts")).toMatchObject({
+      ok: false,
+      detail:
+        "Of 1 drafts, 1 with text that does not fit. 1 draft is out of date: its recipient changed since it was made; generate again to review it; otherwise its piece is rendered again for the recipient as they are now when they enter.",
+    });
     // A change to the copy after the drafts were rendered makes them out of date.
     await caller.campaign.update({ workspaceId: o.workspaceId, campaignId: campaign.id, draft: { headline: "A newer headline" } });
     const stale = (await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id })).items.find((i) => i.key === "drafts");
-    expect(stale).toMatchObject({ ok: false, detail: "1 of 1 drafts were rendered before the latest change to the copy, design or brand kit: generate them again." });
+    expect(stale).toMatchObject({
+      ok: false,
+      detail:
+        "1 of 1 drafts were rendered before the latest change to the copy, design or brand kit: generate them again. 1 draft is out of date: its recipient changed since it was made; generate again to review it; otherwise its piece is rendered again for the recipient as they are now when they enter.",
+    });
 
     const theirs = await callerFor(prisma, other.user);
     expect(await refusal(theirs.campaign.readiness({ workspaceId: other.workspaceId, campaignId: campaign.id }))).toEqual({ code: "NOT_FOUND", message: "No such campaign." });
