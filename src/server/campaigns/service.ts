@@ -100,11 +100,13 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     include: { audience: { select: { id: true, name: true, _count: { select: { members: true } } } }, fulfilmentContract: true, workspace: { select: { plan: true } } },
   });
   if (!campaign) throw notFound();
-  const [byStatus, bySkip, arms, pieces, heldOutContacts, measured] = await Promise.all([
+  const [byStatus, bySkip, arms, pieces, testPieces, heldOutContacts, measured] = await Promise.all([
     db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     db.entryEvent.groupBy({ by: ["skipReason"], where: { campaignId: campaign.id, status: "skipped" }, _count: { _all: true } }),
     db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+    // Pieces "mailed" through a vendor's test key: nothing really reached the post.
+    db.mailPiece.count({ where: { campaignId: campaign.id, status: "mailed", vendorMode: "test" } }),
     // The audience's contacts whose account is held out: never mailed by this campaign.
     campaign.audienceId
       ? db.contact.count({
@@ -140,6 +142,8 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     printerMode: (printer?.mode === "test" || printer?.mode === "live" ? printer.mode : null) as "test" | "live" | null,
     heldOutContacts,
     piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
+    /** Of the mailed pieces, those printed through a vendor's test key: not really mailed. */
+    testMailed: testPieces,
   };
 }
 export type TCampaignDetail = Awaited<ReturnType<typeof getCampaignDetail>>;

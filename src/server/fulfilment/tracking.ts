@@ -40,7 +40,8 @@ export interface TrackingResult {
  * latest event's, and the mailed date is the earliest event's (the vendor's real date, which lift
  * counts from). A piece the vendor has but the post did not yet have becomes `mailed`, and its
  * event is woken to complete (its budget hold is charged). A return to sender marks the
- * contact's address undeliverable, with the piece as its source. Returns what changed.
+ * contact's address undeliverable, with the piece as its source, unless the piece went through a
+ * vendor's test key (nothing was really mailed). Returns what changed.
  */
 export async function recordTracking(db: Db, p: PieceTracking & { now: Date }): Promise<TrackingResult | null> {
   return (await recordTrackingMany(db, [p], p.now)).get(p.pieceId) ?? null;
@@ -56,7 +57,7 @@ export async function recordTrackingMany(db: Db, items: PieceTracking[], now: Da
   if (items.length === 0) return out;
   const pieces = await db.mailPiece.findMany({
     where: { id: { in: items.map((i) => i.pieceId) } },
-    select: { id: true, workspaceId: true, status: true, trackingEvents: true, trackingStatus: true, mailedAt: true, contactId: true, enrollmentId: true },
+    select: { id: true, workspaceId: true, status: true, trackingEvents: true, trackingStatus: true, mailedAt: true, contactId: true, enrollmentId: true, vendorMode: true },
   });
   const byId = new Map(pieces.map((piece) => [piece.id, piece]));
   const updates: { id: string; events: StoredEvent[]; status: string | null; mailedAt: string; toMailed: boolean }[] = [];
@@ -89,7 +90,9 @@ export async function recordTrackingMany(db: Db, items: PieceTracking[], now: Da
     // The event waiting for the post completes at its next step (and charges its hold).
     if (toMailed && piece.enrollmentId) wake.push(piece.enrollmentId);
     const returned = item.events.some((e) => e.status === "returned_to_sender") && !before.some((e) => e.status === "returned_to_sender");
-    if (returned && piece.contactId) returns.push({ contactId: piece.contactId, workspaceId: piece.workspaceId, pieceId: piece.id });
+    // A piece printed through a vendor's test key never reached the post: its simulated return says
+    // nothing of the contact's real address, so the address is left as it is.
+    if (returned && piece.contactId && piece.vendorMode !== "test") returns.push({ contactId: piece.contactId, workspaceId: piece.workspaceId, pieceId: piece.id });
     out.set(piece.id, { added, status, returned });
   }
   if (updates.length) {

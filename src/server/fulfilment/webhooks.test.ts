@@ -4,6 +4,7 @@ import { testDatabase } from "@/test/database";
 import { type FakeLob, startFakeLob } from "@/test/fake-lob";
 import { type LobTrackingName, signLobWebhook, track } from "@/test/fake-lob-print";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
+import { getCampaignDetail } from "@/server/campaigns/service";
 import { connectVendor } from "./connections";
 import { receiveLobWebhook } from "./webhooks";
 
@@ -101,10 +102,25 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
 
   it("returned to sender marks the contact's address undeliverable, with the piece as its source", async () => {
     const { f, piece, connectionId } = await printedPiece();
+    // As printed through a live key (the fake takes a test key; the piece's mode is what decides).
+    await prisma.mailPiece.update({ where: { id: piece.id }, data: { vendorMode: "live" } });
     await deliver(connectionId, scan(piece.vendorRef!, "In Transit", new Date(Date.now() - 3 * DAY)));
     await deliver(connectionId, scan(piece.vendorRef!, "Returned to Sender", new Date(Date.now() - DAY)));
     expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe("returned_to_sender");
     expect(await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id } })).toMatchObject({ addressStatus: "undeliverable", undeliverableReason: `returned to sender (piece ${piece.id})` });
     expect(await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: "piece.returned_to_sender", targetId: piece.id } })).toBe(1);
+  });
+
+  it("a test key's piece returned to sender leaves the contact's real address as it was", async () => {
+    const { f, piece, connectionId } = await printedPiece();
+    expect(piece.vendorMode).toBe("test");
+    const before = await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id }, select: { addressStatus: true, undeliverableReason: true, updatedAt: true } });
+    await deliver(connectionId, scan(piece.vendorRef!, "In Transit", new Date(Date.now() - 3 * DAY)));
+    await deliver(connectionId, scan(piece.vendorRef!, "Returned to Sender", new Date(Date.now() - DAY)));
+    // The piece says what Lob's test mode reported; the contact is untouched.
+    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe("returned_to_sender");
+    expect(await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id }, select: { addressStatus: true, undeliverableReason: true, updatedAt: true } })).toEqual(before);
+    // The campaign page counts it mailed, and says it went through a test key.
+    expect(await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).toMatchObject({ piecesByStatus: { mailed: 1 }, testMailed: 1, printerMode: "test" });
   });
 });
