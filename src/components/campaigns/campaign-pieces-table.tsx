@@ -10,6 +10,14 @@ import { useTRPC } from "@/trpc/react";
 import { PieceTracking } from "./piece-tracking";
 import { humanize } from "./status-badges";
 
+/**
+ * A piece's cost is charged to the campaign when it is mailed, so a failed or cancelled piece
+ * (never mailed) was not charged. Except a failed piece the printer could not confirm
+ * ("unconfirmed"): it may exist at the printer, its budget hold stays until a person settles it,
+ * and the table keeps showing its cost.
+ */
+const notCharged = (p: { status: string; vendorIssue: string | null }) => p.status === "cancelled" || (p.status === "failed" && p.vendorIssue !== "unconfirmed");
+
 /** The campaign's pieces with their proofs, newest first. */
 export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
   const trpc = useTRPC();
@@ -62,7 +70,15 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
                   <Table.Td>
                     <Code>{p.sid}</Code>
                   </Table.Td>
-                  <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
+                  <Table.Td ta="right">
+                    {notCharged(p) ? (
+                      <Text size="sm" c="dimmed">
+                        not charged
+                      </Text>
+                    ) : (
+                      formatCents(p.costCents)
+                    )}
+                  </Table.Td>
                   <Table.Td>{formatDateTime(p.mailedAt, "")}</Table.Td>
                   <Table.Td>
                     <PieceTracking piece={p} />

@@ -139,7 +139,7 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
             <Field label="Address">{c.addressLines.join("\n")}</Field>
             <Field label="Status">
               {humanize(c.addressStatus)}
-              {c.undeliverableReason ? ` (${c.undeliverableReason})` : ""}
+              {c.undeliverableReason ? ` — ${c.undeliverableReason}` : ""}
             </Field>
             <ContactMailability workspaceId={workspaceId} contactId={c.id} original={c} />
           </Stack>

@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 
 /**
@@ -77,15 +78,16 @@ export function LobConnectionCard({ workspaceId }: { workspaceId: string }) {
               </Alert>
             )}
             <Text size="sm">
-              Connected by {current.connectedBy} on {new Date(current.connectedAt).toLocaleDateString()}, key ending in <Code>{current.keyHint}</Code>.{" "}
+              Connected by {current.connectedBy} on {formatDateTime(current.connectedAt)}, key ending in <Code>{current.keyHint}</Code>.{" "}
               {current.mode === "test" ? "A test key prints and mails nothing: every piece through it is a test." : "A live key prints and mails real pieces, which Lob charges to your account."}
             </Text>
             <Text size="sm">Webhook URL to paste into Lob&apos;s dashboard (Webhooks → Create), for the postcard and letter tracking events:</Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code style={{ overflowWrap: "anywhere" }}>{current.webhookUrl}</Code>
+            {/* The button keeps its whole label: it never shrinks, and goes under the URL when both do not fit on one line. */}
+            <Group gap="xs" wrap="wrap">
+              <Code style={{ flex: "1 1 16rem", minWidth: 0, overflowWrap: "anywhere" }}>{current.webhookUrl}</Code>
               <CopyButton value={current.webhookUrl}>
                 {({ copied, copy }) => (
-                  <Button size="xs" variant="default" onClick={copy}>
+                  <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
                     {copied ? "Copied" : "Copy"}
                   </Button>
                 )}
