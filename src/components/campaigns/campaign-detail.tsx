@@ -109,7 +109,7 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
 
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <StatCard label="Entry events" href="#events" value={formatNumber(total)} hint={`${formatNumber((events.waiting ?? 0) + (events.processing ?? 0) + (events.accepted ?? 0) + (events.enrolled ?? 0))} in progress`} />
-        <StatCard label="Mailed" href="#pieces" value={formatNumber(c.piecesByStatus.mailed ?? 0)} hint="pieces handed to the mail" />
+        <StatCard label="Mailed" href="#pieces" value={formatNumber(c.piecesByStatus.mailed ?? 0)} hint={c.testMailed > 0 ? `pieces handed to the mail; ${formatNumber(c.testMailed)} of them through a test key, not really mailed` : "pieces handed to the mail"} />
         <StatCard
           label="Held out"
           href={c.status === "draft" ? undefined : `/w/${workspaceId}/campaigns/${c.id}/results`}
