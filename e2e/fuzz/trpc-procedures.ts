@@ -14,6 +14,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "campaign.create", type: "mutation", input: ["workspaceId", "draft"] },
   { path: "campaign.update", type: "mutation", input: ["workspaceId", "campaignId", "draft"] },
   { path: "campaign.readiness", type: "query", input: ["workspaceId", "campaignId"] },
+  { path: "campaign.goLivePreview", type: "query", input: ["workspaceId", "campaignId"] },
   { path: "campaign.goLive", type: "mutation", input: ["workspaceId", "campaignId", "draftVersion"] },
   { path: "campaign.changeState", type: "mutation", input: ["workspaceId", "campaignId", "change"] },
   { path: "campaign.setBudget", type: "mutation", input: ["workspaceId", "campaignId", "budgetCents"] },

@@ -40,6 +40,8 @@ export function CampaignActions({
   const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Not done", message: err.message });
   const goLive = useMutation(trpc.campaign.goLive.mutationOptions({ onSuccess: refresh, onError }));
   const drafts = useQuery({ ...trpc.draft.summary.queryOptions({ workspaceId, campaignId: campaign.id }), enabled: campaign.status === "draft" });
+  // Who enters the moment the person confirms (the whole audience, for most policies), asked for when the dialog opens.
+  const entry = useQuery({ ...trpc.campaign.goLivePreview.queryOptions({ workspaceId, campaignId: campaign.id }), enabled: campaign.status === "draft" && pending === "goLive" });
   const change = useMutation(trpc.campaign.changeState.mutationOptions({ onSuccess: refresh, onError }));
   const setBudgetMutation = useMutation(trpc.campaign.setBudget.mutationOptions({ onSuccess: refresh, onError }));
   const busy = goLive.isPending || change.isPending || setBudgetMutation.isPending;
@@ -59,9 +61,21 @@ export function CampaignActions({
             {Math.round(campaign.holdoutShare * 100)}% of the {campaign.audience?._count.members ?? 0}-contact audience&apos;s accounts are held out, once, and never mailed.
           </List.Item>
           <List.Item>
-            Pieces are printed and mailed as events arrive{campaign.reviewGate === "each_piece" ? ", each after a person approves it" : ""}, up to a budget of {formatCents(campaign.budgetCents)}
+            {entry.data ? (
+              <Text size="sm" fw={600} component="span">
+                {entry.data.sentence}
+              </Text>
+            ) : entry.isError ? (
+              `Who enters when you confirm could not be worked out: ${entry.error.message}`
+            ) : (
+              "Working out who enters when you confirm…"
+            )}
+          </List.Item>
+          <List.Item>
+            Each piece is printed and mailed when its recipient enters{campaign.reviewGate === "each_piece" ? ", after a person approves it" : ""}, up to a budget of {formatCents(campaign.budgetCents)}
             {contract?.unitCostCents ? ` (${piecePriceWords(contract, formatCents)})` : ""}.
           </List.Item>
+          {campaign.printerMode === "test" && <List.Item>The printer works through a test key: nothing is really printed or mailed, and nothing is paid to the printer.</List.Item>}
           {drafts.data && (
             <List.Item>
               {drafts.data.total === 0
@@ -153,7 +167,8 @@ export function CampaignActions({
               <Button variant="default" onClick={() => setPending(null)}>
                 Cancel
               </Button>
-              <Button color={open.color} loading={busy} onClick={open.run}>
+              {/* Going live waits until the dialog says who enters: the person confirms what they read. */}
+              <Button color={open.color} loading={busy || (pending === "goLive" && entry.isPending)} onClick={open.run}>
                 {open.cta}
               </Button>
             </Group>

@@ -1,5 +1,7 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { pricePerPiece } from "@/server/pieces/contract-price";
 import { chooseHoldoutAccounts } from "@/server/holdouts/assignment";
 import { ENTRY_POLICY_WORDS } from "./entry-policy";
 
@@ -84,4 +86,17 @@ export function goLiveEntrySentences(p: GoLiveEntryPreview): string {
         }.`
       : "";
   return `When you accept, all ${n(p.enterNow)} contacts of the audience enter: ${n(p.heldOut)} of them in held-out accounts (never mailed, measured), ${n(p.toMail)} to be mailed ${when}, each if it passes the checks (suppression, address, frequency).${cost}${joins}${api}`;
+}
+
+/**
+ * The owner's go-live dialog: the preview the agent's card gives (who enters when the person
+ * confirms, who is held out, what mailing them costs at each recipient's country's price, and
+ * when), for a campaign of the workspace, with its sentences.
+ */
+export async function ownerGoLivePreview(db: Db, p: { workspaceId: string; campaignId: string; now?: Date }): Promise<GoLiveEntryPreview & { sentence: string }> {
+  const campaign = await db.campaign.findFirst({ where: { id: p.campaignId, workspaceId: p.workspaceId } });
+  if (!campaign) throw new AppError("not_found", "No such campaign.");
+  const contract = campaign.fulfilmentContractId ? await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId, status: "approved" } }) : null;
+  const preview = await goLiveEntryPreview(db, campaign, contract ? (country) => pricePerPiece(contract, country) : null, p.now ?? new Date());
+  return { ...preview, sentence: goLiveEntrySentences(preview) };
 }

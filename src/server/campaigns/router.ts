@@ -15,6 +15,7 @@ import {
 } from "./service";
 import { GO_LIVE_TX } from "./entry-policy";
 import { assertReady, campaignReadiness } from "./readiness";
+import { ownerGoLivePreview } from "./go-live-preview";
 import { sendToContacts, ZSendTo } from "./send-to";
 
 /** Campaigns for the owner's browser. Going live, and every other change, is confirmed by the person in the UI first. */
@@ -26,6 +27,8 @@ export const campaignRouter = router({
     .input(ZCampaignId.extend({ draft: ZCampaignDraft.partial() }))
     .mutation(({ ctx, input }) => updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, input: input.draft, actor: ctx.actor })),
   readiness: ownerProcedure.input(ZCampaignId).query(({ ctx, input }) => campaignReadiness(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
+  /** What going live does now (who enters, who is held out, what it costs), for the go-live dialog. */
+  goLivePreview: ownerProcedure.input(ZCampaignId).query(({ ctx, input }) => ownerGoLivePreview(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
   /** The owner's go-live: refused while the readiness panel shows a blocker, checked in the same transaction. */
   goLive: ownerProcedure
     // The draft version the person looked at: if it changed since, nothing goes live (they see the new one first).
