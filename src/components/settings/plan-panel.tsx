@@ -17,7 +17,9 @@ type PlanName = "audit" | "paid";
 /**
  * Settings → Plan: the two plans side by side, the current one marked, and the switch (confirmed
  * first). With Stripe the switch goes to Stripe Checkout (or, to leave the paid plan, Stripe's
- * billing portal), and the page shows the subscription's status, next invoice and last payment.
+ * billing portal), and the page shows the subscription's status, next invoice and last payment. A
+ * paid plan no Stripe subscription bills (granted by the sandbox before Stripe billing was turned
+ * on) is said to be unbilled, and leaving it happens at once: Stripe has nothing to cancel.
  */
 export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: string; checkout?: "success" | "cancelled" | null }) {
   const trpc = useTRPC();
@@ -50,6 +52,12 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
   if (overview.isError) return <PageError message={overview.error.message} onRetry={() => overview.refetch()} />;
   const o = overview.data;
   const stripe = o.billing.provider === "stripe";
+  // Stripe bills this installation, but not this workspace's paid plan (the sandbox granted it).
+  const unbilled = stripe && o.billing.paidWithoutStripe;
+  // The sandbox's subscription behind such a plan, if one is recorded.
+  const grant = unbilled && o.subscription?.provider === "sandbox" ? o.subscription : null;
+  // Leaving the paid plan through Stripe's billing portal (a Stripe-billed plan), or at once.
+  const viaPortal = stripe && !unbilled;
 
   return (
     <Stack gap="md" maw={1000}>
@@ -62,6 +70,15 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
         </Text>
       </div>
       <BillingNotices workspaceId={workspaceId} plan={o.plan} checkout={checkout} subscription={o.subscription} lastPayment={o.lastPayment} canManage={o.billing.canManage} />
+      {unbilled && (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} p="sm" title="The paid plan is not billed">
+          {grant
+            ? `This workspace was given the paid plan by the sandbox (subscription ${grant.providerRef} since ${formatDateTime(grant.startedAt)}), before billing ran through Stripe.`
+            : "This workspace is on the paid plan without any subscription."}{" "}
+          Stripe has no subscription for it, so nothing is billed and no card is charged; mailing is on. To have Stripe bill it, go back to the free audit plan (new mail
+          stops), then choose the paid plan again: Stripe Checkout takes the card, and mailing turns back on once Stripe confirms the payment.
+        </Alert>
+      )}
       {!o.billing.chargesMoney && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} p="sm">
           Billing in this installation runs through the sandbox provider: choosing the paid plan starts a subscription record, and no
@@ -107,7 +124,13 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
                   ))}
                 </List>
                 <div style={{ marginTop: "auto" }}>
-                  {current && stripe && p.plan === "paid" && o.subscription ? (
+                  {current && unbilled ? (
+                    <Text size="sm" c="dimmed">
+                      {grant
+                        ? `Not billed: no Stripe subscription. Granted by the sandbox subscription ${grant.providerRef} since ${formatDateTime(grant.startedAt)}.`
+                        : "Not billed: no Stripe subscription, and no other subscription is recorded."}
+                    </Text>
+                  ) : current && stripe && p.plan === "paid" && o.subscription ? (
                     <Stack gap="sm">
                       <SubscriptionFacts subscription={o.subscription} lastPayment={o.lastPayment} />
                       {o.billing.canManage && <ManageBillingButton workspaceId={workspaceId} />}
@@ -145,7 +168,7 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
         opened={choosing !== null}
         onClose={() => setChoosing(null)}
         title={choosing === "paid" ? "Choose the paid plan?" : "Go back to the free audit plan?"}
-        confirmLabel={stripe ? (choosing === "paid" ? "Continue to payment" : "Open the billing portal") : choosing === "paid" ? "Choose the paid plan" : "Stop mailing and go back"}
+        confirmLabel={stripe && choosing === "paid" ? "Continue to payment" : viaPortal ? "Open the billing portal" : choosing === "paid" ? "Choose the paid plan" : "Stop mailing and go back"}
         color={choosing === "audit" ? "red" : undefined}
         loading={change.isPending || leaving}
         onConfirm={() => choosing && change.mutate({ workspaceId, plan: choosing })}
@@ -156,10 +179,17 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
             mailing turns on, as soon as Stripe confirms the payment. Live campaigns then print and mail through their approved printer contracts, each piece charged at the
             printer&apos;s price and never above the campaign&apos;s budget.
           </Text>
-        ) : stripe ? (
+        ) : viaPortal ? (
           <Text size="sm">
             Stripe&apos;s billing portal opens, where you cancel the subscription. When it ends, new mail stops at once: every piece not yet with the printer is skipped and its
             budget given back{o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already has are still mailed.
+          </Text>
+        ) : unbilled ? (
+          <Text size="sm">
+            New mail stops at once: every piece not yet with the printer is skipped and its budget given back
+            {o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already has are still mailed. Stripe does not bill this
+            paid plan, so there is nothing to cancel in Stripe&apos;s billing portal: {grant ? `the sandbox subscription ${grant.providerRef} ends now` : "the plan changes now"}.
+            Choosing the paid plan again later goes through Stripe Checkout.
           </Text>
         ) : choosing === "paid" ? (
           <Text size="sm">

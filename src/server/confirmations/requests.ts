@@ -10,6 +10,7 @@ import { composePiece } from "@/server/designs/compose";
 import { loadRenderContext } from "@/server/drafts/render";
 import { billingAdapter } from "@/server/plans/billing";
 import { PLANS, type TPlan } from "@/server/plans/plans";
+import { billedByStripe } from "@/server/plans/service";
 import { audienceCostEstimate } from "@/server/fulfilment/prices";
 import { pricePerPiece, type TContractPrices } from "@/server/pieces/contract-price";
 import { chargedPriceRange, piecePriceWords, pricesVaryByCountry } from "@/server/fulfilment/price-words";
@@ -203,13 +204,19 @@ export async function requestResume(db: Db, p: { workspaceId: string; campaignId
   );
 }
 
-/** What accepting a change_plan card does, in the words of the billing this installation uses. */
-function planCardSummary(plan: TPlan, who: string, billing: "sandbox" | "stripe"): string {
+/**
+ * What accepting a change_plan card does, in the words of the billing this installation uses
+ * ("stripe_unbilled": Stripe bills, but not this workspace's paid plan, granted by the sandbox).
+ */
+function planCardSummary(plan: TPlan, who: string, billing: "sandbox" | "stripe" | "stripe_unbilled"): string {
   if (plan === "paid") {
     const price = `${usd(PLANS.paid.monthlyPriceCents)} a month`;
     return billing === "stripe"
       ? `${who} asks to choose the paid plan (${price}). Accepting opens Stripe Checkout to pay for the subscription; once Stripe confirms the payment, Mailing turns on: live campaigns print and mail through approved printers, each within its own budget.`
       : `${who} asks to choose the paid plan (${price}). Mailing turns on: live campaigns print and mail through approved printers, each within its own budget.`;
+  }
+  if (billing === "stripe_unbilled") {
+    return `${who} asks to go back to the free audit plan. Stripe does not bill this workspace's paid plan (it was granted without a Stripe subscription), so there is nothing to cancel in Stripe: accepting ends it at once. New mail stops: pieces not yet with the printer are skipped; pieces the printer already has are still mailed.`;
   }
   return billing === "stripe"
     ? `${who} asks to go back to the free audit plan. Accepting opens Stripe's billing portal, where you cancel the subscription; when it ends, new mail stops at once: pieces not yet with the printer are skipped; pieces the printer already has are still mailed.`
@@ -225,6 +232,7 @@ export async function requestPlanChange(db: Db, p: { workspaceId: string; plan: 
   const now = p.now ?? new Date();
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
   if (workspace.plan === p.plan) throw new AppError("invalid_state", `The workspace is already on the ${PLANS[p.plan].name.toLowerCase()}. Nothing was requested.`, { nextStep: "Read the plan with workspace_get_summary." });
+  const billing = billingAdapter().provider;
   const pendingKey = `change_plan:${p.workspaceId}`;
   const existing = await db.confirmationCard.findFirst({ where: { pendingKey, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } } });
   if (existing && (existing.params as { plan?: string }).plan === p.plan) return { card: existing, created: false };
@@ -236,7 +244,7 @@ export async function requestPlanChange(db: Db, p: { workspaceId: string; plan: 
       workspaceId: p.workspaceId,
       kind: "change_plan",
       title: `Move the workspace to the ${target.name.toLowerCase()}`,
-      summary: planCardSummary(p.plan, p.requestedBy.label, billingAdapter().provider),
+      summary: planCardSummary(p.plan, p.requestedBy.label, billing === "stripe" && p.plan === "audit" && !(await billedByStripe(db, p.workspaceId)) ? "stripe_unbilled" : billing),
       params: { plan: p.plan },
       costCents: p.plan === "paid" ? target.monthlyPriceCents : undefined,
       requestedBy: p.requestedBy,

@@ -7,7 +7,7 @@ import { testDatabase } from "@/test/database";
 import { callerFor, createOwnerWorkspace } from "@/test/factories";
 import { type FakeStripe, startFakeStripe } from "@/test/fake-stripe";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
-import { billingAdapter, setBillingForTests } from "./billing";
+import { billingAdapter, SandboxBilling, setBillingForTests } from "./billing";
 import { changePlan, getPlanOverview } from "./service";
 import { StripeBilling, stripeSettings } from "./stripe";
 import { stripeWebhookResponse } from "./stripe-webhook-route";
@@ -223,6 +223,87 @@ describe("Stripe billing", { timeout: 120_000 }, () => {
     expect(await caller.plan.change({ workspaceId: o.workspaceId, plan: "audit" })).toMatchObject({ portalUrl: expect.stringMatching(/\/p\/session\/bps_/) });
     expect(await plan(o.workspaceId)).toBe("paid");
     expect(await audit(o.workspaceId, "billing.portal_opened")).toHaveLength(2);
+    expect(await caller.plan.get({ workspaceId: o.workspaceId })).toMatchObject({ plan: "paid", billing: { provider: "stripe", canManage: true, paidWithoutStripe: false }, subscription: { provider: "stripe", status: "active" } });
+
+    // An agent's card for the audit plan leads the owner to the same portal; the plan still waits for Stripe.
+    const { card } = await requestPlanChange(prisma, { workspaceId: o.workspaceId, plan: "audit", requestedBy: agent });
+    expect(card.summary).toContain("Accepting opens Stripe's billing portal");
+    const decided = await decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user: o.user });
+    expect(decided).toMatchObject({ status: "accepted", executionError: null, result: { portalUrl: expect.stringMatching(/\/p\/session\/bps_/) } });
+    expect(await plan(o.workspaceId)).toBe("paid");
+    expect(await audit(o.workspaceId, "billing.portal_opened")).toHaveLength(3);
+  });
+
+  it("a paid plan the sandbox granted before Stripe billing was turned on: the Plan page says Stripe does not bill it, and going back to the audit plan ends it at once without calling Stripe", async () => {
+    const f = await liveCampaign(prisma, { plan: "audit", accounts: 2, perAccount: 1, campaign: { reviewGate: "each_piece" } });
+    // Chosen while billing ran through the sandbox (no Stripe settings)...
+    expect(await changePlan(prisma, { workspaceId: f.workspaceId, plan: "paid", actor: person(f), billing: new SandboxBilling() })).toEqual({ plan: "paid", from: "audit" });
+    const granted = await prisma.billingSubscription.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
+    expect(granted).toMatchObject({ provider: "sandbox", status: "active", providerRef: expect.stringMatching(/^sbx_sub_/) });
+    const clock = testClock();
+    const waiting = await postEvent(prisma, f, f.contacts[0].id);
+    await drain(prisma, clock, f.workspaceId);
+    expect(await eventRow(prisma, waiting.eventId)).toMatchObject({ status: "waiting", enrollment: { mailPiece: { status: "pending_review" } } });
+
+    // ...then the server restarts with Stripe's settings.
+    setBillingForTests(billing);
+    const caller = await callerFor(prisma, f.user);
+    expect(await caller.plan.get({ workspaceId: f.workspaceId })).toMatchObject({
+      plan: "paid",
+      mailingEnabled: true,
+      billing: { provider: "stripe", chargesMoney: true, canManage: false, paidWithoutStripe: true },
+      subscription: { provider: "sandbox", providerRef: granted.providerRef, status: "active", nextInvoiceAt: null, endsAt: null },
+      lastPayment: null,
+      piecesBeforePrinter: 1,
+    });
+    // Bad input keeps its errors and changes nothing.
+    await expect(caller.plan.change({ workspaceId: f.workspaceId, plan: "free" as never })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.plan.change({ workspaceId: f.workspaceId, plan: "paid" })).rejects.toMatchObject({ code: "CONFLICT", message: "The workspace is already on the paid plan." });
+    expect(await plan(f.workspaceId)).toBe("paid");
+
+    const stripeRequests = fake.requests.length;
+    const now = clock.now();
+    expect(await changePlan(prisma, { workspaceId: f.workspaceId, plan: "audit", actor: person(f), now })).toEqual({ plan: "audit", from: "paid" });
+    expect(fake.requests.length).toBe(stripeRequests);
+    expect(await prisma.workspace.findUniqueOrThrow({ where: { id: f.workspaceId } })).toMatchObject({ plan: "audit", planChangedAt: now });
+    expect(await prisma.billingSubscription.findUniqueOrThrow({ where: { id: granted.id } })).toMatchObject({ status: "cancelled", cancelledAt: now });
+    expect(await prisma.billingCustomer.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
+    expect(await audit(f.workspaceId, "billing.portal_opened")).toHaveLength(0);
+    const changes = await audit(f.workspaceId, "plan.changed");
+    expect(changes).toHaveLength(2);
+    expect(changes[1]).toMatchObject({ actorKind: "user", actorId: f.user.id, data: { from: "paid", to: "audit", billing: "sandbox", endedSubscriptions: [granted.providerRef] } });
+    expect((changes[1].data as { reason: string }).reason).toContain("nothing to cancel in Stripe");
+    // Mailing stops as for any move to the audit plan: the waiting piece is skipped and cancelled.
+    await drain(prisma, clock, f.workspaceId);
+    expect(await eventRow(prisma, waiting.eventId)).toMatchObject({ status: "skipped", skipReason: "mailing_disabled", enrollment: { mailPiece: { status: "cancelled" } } });
+    expect(await caller.plan.get({ workspaceId: f.workspaceId })).toMatchObject({ plan: "audit", mailingEnabled: false, subscription: null, billing: { paidWithoutStripe: false }, piecesBeforePrinter: 0 });
+    await expect(caller.plan.change({ workspaceId: f.workspaceId, plan: "audit" })).rejects.toMatchObject({ code: "CONFLICT", message: "The workspace is already on the free audit plan." });
+
+    // Choosing the paid plan again starts Stripe billing through Checkout.
+    const answer = await caller.plan.change({ workspaceId: f.workspaceId, plan: "paid" });
+    expect(Object.keys(answer)).toEqual(["checkoutUrl"]);
+    await deliver(fake.completeCheckout((answer as { checkoutUrl: string }).checkoutUrl.split("/").pop()!).checkoutCompleted);
+    expect(await caller.plan.get({ workspaceId: f.workspaceId })).toMatchObject({ plan: "paid", billing: { canManage: true, paidWithoutStripe: false }, subscription: { provider: "stripe", status: "active" } });
+  });
+
+  it("an agent's plans_request_change for the audit plan on a paid plan Stripe does not bill: the card says so, and accepting it ends the plan at once without calling Stripe", async () => {
+    // Paid with no subscription at all (granted without any billing).
+    const o = await createOwnerWorkspace(prisma, { plan: "paid" });
+    setBillingForTests(billing);
+    expect(await getPlanOverview(prisma, { workspaceId: o.workspaceId, billing })).toMatchObject({ plan: "paid", subscription: null, billing: { paidWithoutStripe: true } });
+    const { card } = await requestPlanChange(prisma, { workspaceId: o.workspaceId, plan: "audit", requestedBy: agent });
+    expect(card.summary).toContain("there is nothing to cancel in Stripe: accepting ends it at once");
+    expect(card.summary).not.toContain("billing portal");
+    const stripeRequests = fake.requests.length;
+    const decided = await decideCard(prisma, { workspaceId: o.workspaceId, cardId: card.id, decision: "accept", user: o.user });
+    expect(decided).toMatchObject({ status: "accepted", executionError: null, result: { plan: "audit", from: "paid" } });
+    expect(fake.requests.length).toBe(stripeRequests);
+    expect(await plan(o.workspaceId)).toBe("audit");
+    expect((await audit(o.workspaceId, "plan.changed")).at(-1)).toMatchObject({ actorKind: "user", actorId: o.user.id, data: { from: "paid", to: "audit", billing: "sandbox", endedSubscriptions: [] } });
+    await expect(requestPlanChange(prisma, { workspaceId: o.workspaceId, plan: "audit", requestedBy: agent })).rejects.toMatchObject({
+      code: "invalid_state",
+      message: "The workspace is already on the free audit plan. Nothing was requested.",
+    });
   });
 
   it("a Stripe error is a clear refusal and nothing is written", async () => {
