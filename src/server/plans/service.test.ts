@@ -5,7 +5,7 @@ import { decideCard } from "@/server/confirmations/service";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
-import { changePlan, getPlanOverview } from "./service";
+import { changePlan, getPlanOverview, STRIPE_SUBSCRIPTION_NOT_ENDED_HERE } from "./service";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -89,6 +89,15 @@ describe("plans", () => {
     const down = await requestPlanChange(prisma, { workspaceId: o.workspaceId, plan: "audit", requestedBy: agent });
     await decideCard(prisma, { workspaceId: o.workspaceId, cardId: down.card.id, decision: "decline", user: o.user });
     expect((await prisma.workspace.findUniqueOrThrow({ where: { id: o.workspaceId } })).plan).toBe("paid");
+  });
+
+  it("with Stripe billing turned off on the server, a subscription Stripe bills is not marked cancelled here: refused, nothing changed", async () => {
+    const o = await createOwnerWorkspace(prisma, { plan: "paid" });
+    await prisma.billingSubscription.create({ data: { workspaceId: o.workspaceId, provider: "stripe", providerRef: "sub_test_1", plan: "paid", monthlyPriceCents: 49_900, startedAt: new Date() } });
+    await expect(changePlan(prisma, { workspaceId: o.workspaceId, plan: "audit", actor: person(o) })).rejects.toMatchObject({ code: "invalid_state", message: STRIPE_SUBSCRIPTION_NOT_ENDED_HERE });
+    expect(await prisma.workspace.findUniqueOrThrow({ where: { id: o.workspaceId }, select: { plan: true } })).toEqual({ plan: "paid" });
+    expect(await prisma.billingSubscription.findMany({ where: { workspaceId: o.workspaceId }, select: { status: true, cancelledAt: true } })).toEqual([{ status: "active", cancelledAt: null }]);
+    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "plan.changed" } })).toBe(0);
   });
 
   it("counts only this workspace's pieces", async () => {

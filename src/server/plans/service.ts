@@ -69,6 +69,10 @@ export async function getPlanOverview(db: Db, p: { workspaceId: string; billing?
  * go out. To audit: the subscription is cancelled and new mail stops at once; pieces the printer
  * already has are still mailed (the lifecycle checks the plan at every step).
  */
+/** The sandbox's refusal to end a subscription Stripe bills (Stripe billing was turned off on this server after it started). */
+export const STRIPE_SUBSCRIPTION_NOT_ENDED_HERE =
+  "This workspace's paid plan is billed by Stripe, and Stripe billing is not set up on this server, so it cannot be cancelled from here. Nothing changed: set up Stripe billing on this server again, then cancel through the billing portal; the plan follows Stripe's answer.";
+
 export async function changePlanIn(tx: Db, p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: SandboxBillingAdapter }) {
   const now = p.now ?? new Date();
   const billing = p.billing ?? billingAdapter();
@@ -83,6 +87,8 @@ export async function changePlanIn(tx: Db, p: { workspaceId: string; plan: TPlan
     await tx.billingSubscription.create({ data: { workspaceId: p.workspaceId, provider: billing.provider, providerRef, plan: "paid", monthlyPriceCents: PLANS.paid.monthlyPriceCents, startedAt: now } });
   } else {
     const active = await tx.billingSubscription.findMany({ where: { workspaceId: p.workspaceId, status: "active" } });
+    // A subscription Stripe bills can only end at Stripe: marking it cancelled here would leave Stripe charging the card.
+    if (active.some((s) => s.provider === "stripe")) throw new AppError("invalid_state", STRIPE_SUBSCRIPTION_NOT_ENDED_HERE);
     for (const sub of active) await billing.cancelSubscription({ providerRef: sub.providerRef, idempotencyKey: `${key}:${sub.id}` });
     await tx.billingSubscription.updateMany({ where: { workspaceId: p.workspaceId, status: "active" }, data: { status: "cancelled", cancelledAt: now } });
   }
