@@ -50,7 +50,8 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
               Drafts
             </Title>
             <Text size="sm" c="dimmed">
-              One piece per recipient, merge fields filled and with their own response link: what is approved here is what prints.
+              One piece per recipient, merge fields filled and with their own response link: what is approved here is what prints
+              {s?.specimenMarked ? ", without the free plan's specimen mark" : ""}.
             </Text>
           </div>
           {isDraft && (
@@ -80,6 +81,11 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
             )}
             {s.inputsChanged > 0 && s.recipientChangedSentence ? " " : ""}
             {s.recipientChangedSentence}
+          </Alert>
+        )}
+        {s?.specimenSentence && !runningJob && (
+          <Alert color="blue" icon={<IconInfoCircle size={18} />} p="xs">
+            {s.specimenSentence}
           </Alert>
         )}
         {s?.mailabilitySentence && !runningJob && (

@@ -139,7 +139,7 @@ function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: bo
   const attention = [d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "", d.missingData ? `${count(d.missingData)} missing merge data` : ""].filter(Boolean);
   const fits = attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : "";
   // A recipient who changed since their draft does not hold the campaign back, so it is said beside what does.
-  const said = [fits, unprintable ?? "", d.mailabilitySentence ?? "", d.recipientChangedSentence ?? ""].filter(Boolean).join(" ");
+  const said = [fits, unprintable ?? "", d.mailabilitySentence ?? "", d.recipientChangedSentence ?? "", d.specimenSentence ?? ""].filter(Boolean).join(" ");
   return said || `${count(d.total)} drafts ready.`;
 }
 

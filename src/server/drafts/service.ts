@@ -267,6 +267,9 @@ export async function draftSummary(db: Db, p: { workspaceId: string; campaignId:
   const overflowing = await db.draft.count({ where: { ...where, overflowing: true } });
   const missingData = await db.draft.count({ where: { ...where, missingData: true } });
   const inputsChanged = await db.draft.count({ where: { ...where, renderedAt: { lt: changedAt } } });
+  // Rendered on the free audit plan, the workspace paid since: each carries the specimen mark.
+  const plan = (await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } })).plan;
+  const specimenMarked = plan === "paid" ? await db.draft.count({ where: { ...where, specimen: true } }) : 0;
   const audience = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
   const job = await db.job.findFirst({ where: { workspaceId: p.workspaceId, kind: "drafts_generate", input: { path: ["campaignId"], equals: campaign.id } }, orderBy: { createdAt: "desc" } });
   const mailability = total && judge
@@ -282,6 +285,8 @@ export async function draftSummary(db: Db, p: { workspaceId: string; campaignId:
     inputsChanged,
     recipientChanged: recipients.changed,
     recipientChangedSentence: recipientChangedSentence(recipients.changed, campaign.status === "draft"),
+    specimenMarked,
+    specimenSentence: specimenSentence(specimenMarked, campaign.status === "draft"),
     audience,
     mailable: mailability.mailable,
     unmailable: mailability.unmailable,
@@ -289,6 +294,18 @@ export async function draftSummary(db: Db, p: { workspaceId: string; campaignId:
     mailabilitySentence: mailability.sentence,
     job: job ? jobView(job) : null,
   };
+}
+
+/**
+ * "3 drafts carry the free audit plan's specimen mark: …". A piece never prints the mark on the
+ * paid plan (the lifecycle renders such a draft again without it, with the same copy and codes),
+ * so it does not hold the campaign back; the person is told what they review is not the print.
+ */
+export function specimenSentence(marked: number, campaignIsDraft: boolean): string | null {
+  if (marked === 0) return null;
+  const what = `${marked.toLocaleString("en-US")} draft${marked === 1 ? " carries" : "s carry"} the free audit plan's specimen mark, made before the workspace chose the paid plan`;
+  const then = marked === 1 ? "its piece is rendered again without the mark when its recipient enters" : "their pieces are rendered again without the mark when their recipients enter";
+  return campaignIsDraft ? `${what}: generate again to review them as they print; otherwise ${then}.` : `${what}: ${then}.`;
 }
 
 /** Up to `take` edited drafts (recipient and their own headline), for the go-live card. */
