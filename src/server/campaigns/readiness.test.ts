@@ -40,6 +40,9 @@ describe("campaign readiness (issue 16)", () => {
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
     expect(await prisma.holdoutAssignment.count({ where: { campaignId: campaign.id } })).toBe(0);
 
+    // A headline without its message: the item says which of the two is missing.
+    await caller.campaign.update({ ...p, draft: { headline: "Hi {{firstName|there}}" } });
+    expect((await caller.campaign.readiness(p)).items.find((i) => i.key === "copy")).toMatchObject({ ok: false, detail: "The headline is written (“Hi {{firstName|there}}”); the message is missing." });
     // Fix each one: audience, copy and URL, plan, an approved contract, a budget.
     const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 4, perAccount: 2 });
     const contract = await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox postcards", format: "postcard", size: "6x9", unitCostCents: 95, status: "proposed" } });

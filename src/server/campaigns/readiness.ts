@@ -74,7 +74,7 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
       key: "copy",
       label: "Copy written, or a design chosen",
       ok: !problems.some((x) => x.startsWith("write the headline")),
-      detail: campaign.designId ? "A design is chosen." : campaign.headline.trim() ? `“${campaign.headline.slice(0, 80)}”` : "No headline or message yet.",
+      detail: campaign.designId ? "A design is chosen." : copyDetail(campaign.headline, campaign.bodyTemplate),
       fix: `${base}/edit`,
     },
     {
@@ -121,6 +121,16 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
   return { campaignId: campaign.id, status: campaign.status, ready: items.every((i) => i.ok), items };
 }
 const count = (n: number) => n.toLocaleString("en-US");
+
+/** The copy item without a design: what is written, and what is still missing (the headline, the message or both). */
+function copyDetail(headline: string, body: string): string {
+  const h = headline.trim();
+  const b = body.trim();
+  if (!h && !b) return "No headline or message yet.";
+  if (!b) return `The headline is written (“${h.slice(0, 80)}”); the message is missing.`;
+  if (!h) return "The message is written; the headline is missing.";
+  return `“${h.slice(0, 80)}”`;
+}
 
 /**
  * What the drafts item says: being rendered, none (they are optional), out of date (rendered before
