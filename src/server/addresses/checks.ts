@@ -1,7 +1,7 @@
 import countries from "i18n-iso-countries";
-import { countryRules } from "@/server/addresses/metadata";
+import { countryRules, type TRegion } from "@/server/addresses/metadata";
 import { keyWords, plainWord } from "@/server/addresses/words";
-import { findRegion, toCountryCode } from "@/server/addresses/countries";
+import { findRegion, postalCodeOfAnotherRegion, regionInScript, toCountryCode } from "@/server/addresses/countries";
 import { canonicalPostalCode } from "@/server/addresses/postal-code";
 
 export interface PostalAddress {
@@ -68,11 +68,21 @@ export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; 
   } else if (rules.usesRegion && rules.regions.length && !known) {
     add("invalid_region", `region ${region} is not a region of ${country}`);
   }
-  // A code of the right form but of another region (Google's data gives each region's first digits).
-  if (known?.postalPrefix && postal && !problems.some((p) => p.code === "invalid_postal_code") && !known.postalPrefix.test(postal)) {
-    add("invalid_postal_code", `postal code ${postal} is not one of ${region}`);
-  }
+  // A code of the right form but of another region (Google's data gives each region's first digits):
+  // the code and the region disagree, and the words say so, not that the code is malformed.
+  const other = known && !problems.some((p) => p.code === "invalid_postal_code") ? postalCodeOfAnotherRegion(country, region, postal) : null;
+  if (other) add("invalid_postal_code", regionMismatchWords(country, postal, region, other.codeOf, [a.addressLine1, a.addressLine2, a.city]));
   return problems;
+}
+
+/**
+ * A postal code that fits the country but not the region given, in words that name both fields and
+ * the region the code is of: "postal code 530-0001 does not match the prefecture 東京都 (it is a code
+ * of 大阪府)", "postal code 90210 does not match the state DC (it is a code of CA)".
+ */
+export function regionMismatchWords(country: string, postal: string, region: string, codeOf: TRegion | null, address: readonly (string | null | undefined)[] = []): string {
+  const kind = countryRules(country)?.regionKind ?? "region";
+  return `postal code ${postal} does not match the ${kind} ${region}${codeOf ? ` (it is a code of ${regionInScript(codeOf, region, address)})` : ""}`;
 }
 
 /** The problems of an address in words (the lifecycle's address review). */

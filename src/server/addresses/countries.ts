@@ -172,3 +172,34 @@ export function findRegion(country: string, written: string | null | undefined):
   const bare = regionForm(stripped(written));
   return exact.get(as) ?? exact.get(bare) ?? loose.get(as) ?? loose.get(bare) ?? null;
 }
+
+/** Letters of a script other than Latin. */
+const NON_LATIN = /(?!\p{Script=Latin})\p{L}/u;
+
+/**
+ * A region's name in the script its address is written in: the post's own form (東京都, Москва), or
+ * its Latin-script name (Tokyo, Moskva) where the region as written and the rest of the address
+ * (`address`: its street lines and city) are in Latin letters only. A region written in its own
+ * script is never transliterated, and one written in Latin letters inside an address written in
+ * another script takes the post's form (Moscow in a Cyrillic address is Москва).
+ */
+export function regionInScript(region: TRegion, written: string, address: readonly (string | null | undefined)[] = []): string {
+  if (!region.latin || !NON_LATIN.test(region.key)) return region.key;
+  return [written, ...address].some((s) => s && NON_LATIN.test(s)) ? region.key : region.latin;
+}
+
+/**
+ * A postal code that fits the country's pattern but is not one of the region's (Google's data gives
+ * each region's first digits: 530-0001 is Osaka's, not Tokyo's): the region as the data knows it and
+ * the one region the code is of (null where no region, or more than one, claims it). Null when the
+ * code does not fit the country, the region is unknown, or the data does not say.
+ */
+export function postalCodeOfAnotherRegion(country: string, region: string | null | undefined, postalCode: string | null | undefined): { region: TRegion; codeOf: TRegion | null } | null {
+  const postal = postalCode?.trim() ?? "";
+  const rules = countryRules(country);
+  if (!postal || !rules?.usesRegion || !rules.regions.length || (rules.postalCode && !rules.postalCode.test(postal))) return null;
+  const known = findRegion(country, region);
+  if (!known?.postalPrefix || known.postalPrefix.test(postal)) return null;
+  const owners = rules.regions.filter((r) => r.postalPrefix?.test(postal));
+  return { region: known, codeOf: owners.length === 1 ? owners[0] : null };
+}

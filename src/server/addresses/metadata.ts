@@ -24,6 +24,8 @@ export interface TCountryRules {
   regions: TRegion[];
   /** The languages addresses are written in (ISO 639-1), when the data names them. */
   languages: string[];
+  /** What the country's post calls its regions, in words for people: state (US), prefecture (JP), province; region elsewhere. */
+  regionKind: "state" | "prefecture" | "province" | "region";
 }
 
 export interface TRegion {
@@ -51,6 +53,7 @@ interface RawEntry {
   sub_zips?: string;
   lang?: string;
   languages?: string;
+  state_name_type?: string;
 }
 
 let dataDir: string | undefined;
@@ -107,5 +110,12 @@ function build(code: string, raw: RawEntry, zz: RawEntry): TCountryRules {
     postalExamples: split(raw.zipex?.replace(/,/g, "~")),
     regions,
     languages: split(raw.languages ?? raw.lang),
+    regionKind: regionKindOf(raw.state_name_type),
   };
+}
+
+/** Google's state_name_type in a word people read (its oblast, do_si, emirate, ... are "region"); a country that names none has provinces. */
+function regionKindOf(type: string | undefined): TCountryRules["regionKind"] {
+  if (type === undefined || type === "province") return "province";
+  return type === "state" || type === "prefecture" ? type : "region";
 }

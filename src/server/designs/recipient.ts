@@ -1,4 +1,4 @@
-import { addressBlockLines } from "@/server/addresses/address-block";
+import { addressBlockLines, printedName } from "@/server/addresses/address-block";
 import type { TMergeValues } from "./merge-fields";
 
 /** The contact fields a piece uses (a Contact row with its account). */
@@ -28,7 +28,8 @@ export function mergeValues(c: RecipientContact): TMergeValues {
   return {
     firstName: c.firstName,
     lastName: c.lastName,
-    fullName: `${c.firstName} ${c.lastName}`.trim(),
+    // Family name first for a name in Japanese script (山田 太郎), as the address block prints it.
+    fullName: printedName(c),
     title: c.title,
     email: c.email,
     company: c.account?.name ?? null,

@@ -6,7 +6,9 @@ import { reviewAddress } from "@/server/addresses/checks";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
 import { INTERNATIONAL, REGION_FORMS, type TFixtureAddress } from "@/test/international-addresses";
-import { normaliseAddress } from "@/server/addresses/normalise";
+import { canonicalRegion, normalisationNotes, normaliseAddress } from "@/server/addresses/normalise";
+import { reasonPhrases } from "./reason-words";
+import { REASON_LABELS } from "./reasons";
 import { getAudit, startAudit } from "./service";
 import { AUDIENCE_FACTS, verdictOf } from "./verdict";
 
@@ -32,7 +34,23 @@ describe("addresses of 16 countries, by their posts' own rules (Google's address
     const good = INTERNATIONAL[country]?.good ?? INTERNATIONAL.US.good;
     const address = { ...good, country, region: written, ...(INTERNATIONAL[country] ? {} : { postalCode: null }) };
     if (INTERNATIONAL[country]) expect(verdictOf(contact(address), AUDIENCE_FACTS, { suppressed: false }).reasons).toEqual([]);
-    expect(normaliseAddress(address).region).toBe(canonical);
+    // The region on its own (a gift's shipping form): in the script it is written in.
+    expect(canonicalRegion(country, written)).toBe(canonical);
+  });
+
+  it("normalises a region into the script the address is written in, and never transliterates one written in its own", () => {
+    const latin = { firstName: "Anna", lastName: "Ivanova", addressLine1: "ul. Tverskaya, d. 13", addressLine2: null, city: "Moskva", region: "Moscow", postalCode: "125032", country: "RU" };
+    // "Moscow" inside a Cyrillic address is written as the post writes it, not as a Latin "Moskva".
+    expect(normaliseAddress({ ...INTERNATIONAL.RU.good, region: "Moscow" })).toEqual({ addressLine1: "ул. Тверская, д. 13", addressLine2: null, city: "Москва", region: "Москва", postalCode: "125032", country: "RU" });
+    expect(normaliseAddress({ ...INTERNATIONAL.RU.good, region: "Москва" }).region).toBe("Москва");
+    expect(normaliseAddress({ ...INTERNATIONAL.RU.good, region: "г. Москва" }).region).toBe("Москва");
+    expect(normaliseAddress(latin).region).toBe("Moskva");
+    expect(normaliseAddress({ ...latin, region: "Москва" }).region).toBe("Москва");
+    expect(verdictOf(contact({ ...INTERNATIONAL.RU.good, region: "Moscow" }), AUDIENCE_FACTS, { suppressed: false })).toEqual({ status: "mailable", reasons: [] });
+    // Japan: a kanji address's Tokyo or JP-13 is 東京都; a romanised address keeps Tokyo.
+    expect(normaliseAddress({ ...INTERNATIONAL.JP.good, region: "Tokyo" }).region).toBe("東京都");
+    expect(normaliseAddress({ ...INTERNATIONAL.JP.good, region: "JP-13" }).region).toBe("東京都");
+    expect(normaliseAddress({ ...INTERNATIONAL.JP.good, addressLine1: "1-9-1 Marunouchi", city: "Chiyoda-ku", region: "Tokyo-to" }).region).toBe("Tokyo");
   });
 
   it("the messages name what is wrong: a region Japan's post requires, a region not of the country", () => {
@@ -77,14 +95,31 @@ describe("an audit of an audience across 16 countries (database)", () => {
 
 describe("a postal code of another region", () => {
   it.each([
-    ["US", { region: "DC", postalCode: "90210" }],
-    ["JP", { region: "東京都", postalCode: "530-0001" }],
-    ["IT", { region: "MI", postalCode: "00184" }],
-    ["CA", { region: "ON", postalCode: "H2Y 1C6" }],
-    ["IN", { region: "Maharashtra", postalCode: "110001" }],
-  ])("%s: %o is invalid_postal_code (the code fits the country, not the region)", (country, change) => {
-    const v = verdictOf(contact({ ...INTERNATIONAL[country].good, ...change }), AUDIENCE_FACTS, { suppressed: false });
-    expect(v).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
-    expect(reviewAddress(contact({ ...INTERNATIONAL[country].good, ...change }))).toEqual([`postal code ${change.postalCode} is not one of ${change.region}`]);
+    ["US", { region: "DC", postalCode: "90210" }, "postal code 90210 does not match the state DC (it is a code of CA)", "state"],
+    ["JP", { region: "東京都", postalCode: "530-0001" }, "postal code 530-0001 does not match the prefecture 東京都 (it is a code of 大阪府)", "prefecture"],
+    ["RU", { region: "Moscow", postalCode: "191186" }, "postal code 191186 does not match the region Moscow (it is a code of Санкт-Петербург)", "region"],
+    ["IT", { region: "MI", postalCode: "00184" }, "postal code 00184 does not match the province MI (it is a code of RM)", "province"],
+    ["CA", { region: "ON", postalCode: "H2Y 1C6" }, "postal code H2Y 1C6 does not match the province ON (it is a code of QC)", "province"],
+    ["IN", { region: "Maharashtra", postalCode: "110001" }, "postal code 110001 does not match the state Maharashtra (it is a code of Delhi)", "state"],
+  ])("%s: %o is invalid_postal_code, in words that say the code does not match the region (it fits the country)", (country, change, words, kind) => {
+    const c = contact({ ...INTERNATIONAL[country].good, ...change });
+    expect(verdictOf(c, AUDIENCE_FACTS, { suppressed: false })).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
+    expect(reviewAddress(c)).toEqual([words]);
+    // The drafts' sentence, and the note beside the normalised address in the audit's table.
+    expect(reasonPhrases(c, ["invalid_postal_code"])).toEqual([words]);
+    expect(normalisationNotes(c)).toEqual([`P${words.slice(1)}: correct the postal code or the ${kind}.`]);
+  });
+
+  it("names the region the code is of in the address's script, and the reason's words cover a code of another region", () => {
+    const osakaInTokyo = contact({ firstName: "Taro", lastName: "Yamada", addressLine1: "1-9-1 Marunouchi", addressLine2: null, city: "Chiyoda-ku", region: "Tokyo", postalCode: "530-0001", country: "JP" });
+    expect(reviewAddress(osakaInTokyo)).toEqual(["postal code 530-0001 does not match the prefecture Tokyo (it is a code of Osaka)"]);
+    expect(normalisationNotes(osakaInTokyo)).toEqual(["Postal code 530-0001 does not match the prefecture Tokyo (it is a code of Osaka): correct the postal code or the prefecture."]);
+    // A code written with a space is first read in the country's form, and its region still named.
+    expect(verdictOf(contact({ ...INTERNATIONAL.JP.good, postalCode: "530 0001" }), AUDIENCE_FACTS, { suppressed: false })).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
+    expect(normalisationNotes({ ...INTERNATIONAL.JP.good, postalCode: "530 0001" })).toEqual(["Postal code 530-0001 does not match the prefecture 東京都 (it is a code of 大阪府): correct the postal code or the prefecture."]);
+    // The Russian Post's own form of the region, in the Cyrillic address; no transliterated Moskva.
+    expect(normaliseAddress({ ...INTERNATIONAL.RU.good, region: "Moscow", postalCode: "191186" }).region).toBe("Москва");
+    // The label the audit's table, the contact page and the export show for the reason.
+    expect(REASON_LABELS.invalid_postal_code).toBe("Postal code does not fit the country's format, or does not match the region or state");
   });
 });

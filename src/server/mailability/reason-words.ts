@@ -38,7 +38,7 @@ const PHRASES: Record<TMailabilityReason, string> = {
   missing_address: "no street address",
   missing_city: "no city",
   missing_postal_code: "no postal code",
-  invalid_postal_code: "a postal code that does not fit the country",
+  invalid_postal_code: "a postal code that does not fit the country or its region",
   invalid_region: "no state or province",
   unknown_country: "no country",
   unsupported_country: "no approved printer mails to the country",

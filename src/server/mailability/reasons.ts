@@ -30,7 +30,7 @@ export const REASON_LABELS: Record<TMailabilityReason, string> = {
   missing_address: "No street address",
   missing_city: "No city",
   missing_postal_code: "No postal code",
-  invalid_postal_code: "Postal code does not fit the country's format",
+  invalid_postal_code: "Postal code does not fit the country's format, or does not match the region or state",
   invalid_region: "Region missing where the post requires one, or not of that country",
   unknown_country: "No country, or not a country",
   unsupported_country: "No approved printer mails to the country",
@@ -53,9 +53,10 @@ export const REASON_DETAILS: Record<TMailabilityReason, { means: string; blocks:
   missing_city: { means: "No city or town, in a country whose post requires one (Google's address metadata; Japan's, for one, does not).", blocks: "Every format.", fix: "Add the city." },
   missing_postal_code: { means: "No postal code, in a country whose post requires one (Google's address metadata says which).", blocks: "Every format.", fix: "Add the postal code." },
   invalid_postal_code: {
-    means: "The postal code does not fit the country's pattern, or is not one of the region's (Google's address metadata: 90210 is not in DC).",
+    means:
+      "The postal code does not fit the country's pattern, or fits it but does not match the region or state given (Google's address metadata: 90210 is not in DC; 530-0001 is a code of 大阪府, not of 東京都): the audit's table then names the region the code is of.",
     blocks: "Every format.",
-    fix: "A code a spreadsheet damaged (a lost leading zero, a ZIP+4 run together, a missing hyphen or space, lower case) gets a suggested correction; otherwise correct it by hand.",
+    fix: "A code a spreadsheet damaged (a ZIP+4 run together, a missing hyphen or space, lower case; a lost leading zero where the region's codes confirm it) gets a suggested correction. A code one digit short where nothing confirms a lost leading zero (DE, FR: 8033 in München), or one that does not match its region, needs a person: correct the code, or the region.",
   },
   invalid_region: {
     means:

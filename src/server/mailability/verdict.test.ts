@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { addressBlockLines, formatAddressLines } from "@/server/addresses/address-block";
-import { addressKey } from "@/server/addresses/checks";
+import { addressKey, reviewAddress } from "@/server/addresses/checks";
 import { canonicalPostalCode, normalisationNotes, normaliseAddress } from "@/server/addresses/normalise";
 import { MAILABILITY_REASONS, type TMailabilityReason } from "./reasons";
+import { reasonPhrases } from "./reason-words";
 import { AUDIENCE_FACTS, lifecycleOutcome, type TAuditContact, type TContactFacts, type TSharedFacts, verdictOf } from "./verdict";
 import { sandboxVerdict } from "./verifiers/sandbox";
 import type { TVerification } from "./verifiers/types";
@@ -113,8 +114,12 @@ describe("suggested fixes", () => {
     // Japan Post's pattern (Google's data) takes the code with or without its hyphen; a space is a damaged one.
     expect(verdictOf({ ...GOOD.JP, postalCode: "1066108" }, audience, clean).status).toBe("mailable");
     expect(verdictOf({ ...GOOD.JP, region: "東京都", postalCode: "106 6108" }, audience, clean).suggestion).toEqual({ postalCode: "106-6108" });
-    expect(verdictOf({ ...GOOD.FR, postalCode: "6000", city: "Nice" }, audience, clean).suggestion).toEqual({ postalCode: "06000" });
-    expect(verdictOf({ ...GOOD.DE, postalCode: "1067", city: "Dresden" }, audience, clean).suggestion).toEqual({ postalCode: "01067" });
+    // Where the post prints no region (FR, DE) nothing confirms a lost leading zero: no fix is offered.
+    expect(verdictOf({ ...GOOD.FR, postalCode: "6000", city: "Nice" }, audience, clean)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
+    expect(verdictOf({ ...GOOD.DE, postalCode: "1067", city: "Dresden" }, audience, clean)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
+    // Spain's post prints the province, whose codes confirm it: 8008 in Barcelona is 08008.
+    const barcelona = person({ addressLine1: "Passeig de Gràcia 92", city: "Barcelona", region: "Barcelona", postalCode: "8008", country: "ES" });
+    expect(verdictOf(barcelona, audience, clean)).toEqual({ status: "fixable", reasons: ["invalid_postal_code"], suggestion: { postalCode: "08008" } });
     expect(verdictOf({ ...GOOD.BR, postalCode: "04538 133" }, audience, clean).status).not.toBe("unmailable");
     expect(canonicalPostalCode("GB", "e145ab")).toBe("E14 5AB");
     expect(canonicalPostalCode("CA", "m5h2g4")).toBe("M5H 2G4");
@@ -136,11 +141,29 @@ describe("suggested fixes", () => {
     expect(verdictOf(stateless, audience, clean)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code", "invalid_region"] });
     expect(normaliseAddress(stateless).postalCode).toBe("2116");
     expect(normalisationNotes(stateless)).toEqual(["Postal code 2116 left as written: without a known state, a lost leading zero (02116) cannot be confirmed."]);
-    // Where the post prints no region, the code alone decides (Dresden 01067); a code that needs nothing says nothing.
-    expect(normalisationNotes({ ...GOOD.DE, postalCode: "1067", city: "Dresden" })).toEqual(["Postal code 1067 read as 01067 (a spreadsheet drops leading zeros)."]);
+    // Where the post prints no region, nothing confirms the zero (1067 may be Dresden's 01067 or a code cut short); a code that needs nothing says nothing.
+    expect(normalisationNotes({ ...GOOD.DE, postalCode: "1067", city: "Dresden" })).toEqual([
+      "Postal code 1067 left as written: it does not fit DE, and nothing in the address confirms that a leading zero was lost (01067); a digit may be missing elsewhere.",
+    ]);
     expect([normalisationNotes(GOOD.US), normalisationNotes({ ...GOOD.US, postalCode: "021161234" })]).toEqual([[], []]);
     // The key that finds duplicate and suppressed addresses still reads both forms as one code.
     expect(addressKey(cupertino)).toBe(addressKey({ ...cupertino, postalCode: "09501" }));
+  });
+
+  it("offers no leading zero for München's 8033, where nothing confirms it (08033 is Zwickau's), and still does for a Boston ZIP, whose state confirms it", () => {
+    const greta = person({ firstName: "Greta", lastName: "Schmidt", addressLine1: "Hauptstraße 5", city: "München", postalCode: "8033", country: "DE" });
+    expect(verdictOf(greta, audience, clean)).toEqual({ status: "unmailable", reasons: ["invalid_postal_code"] });
+    expect(normaliseAddress(greta)).toEqual({ addressLine1: "Hauptstraße 5", addressLine2: null, city: "München", region: null, postalCode: "8033", country: "DE" });
+    expect(reviewAddress(greta)).toEqual(["postal code 8033 does not fit DE"]);
+    expect(reasonPhrases(greta, ["invalid_postal_code"])).toEqual(["postal code 8033 does not fit DE"]);
+    expect(normalisationNotes(greta)).toEqual([
+      "Postal code 8033 left as written: it does not fit DE, and nothing in the address confirms that a leading zero was lost (08033); a digit may be missing elsewhere.",
+    ]);
+    // A gift's shipping form reads the same verdict: no "Did you mean 08033?".
+    expect(verdictOf(greta, gift, clean).suggestion).toBeUndefined();
+    const ada = person({ addressLine1: "500 Boylston St", city: "Boston", region: "MA", postalCode: "2116", country: "US" });
+    expect(verdictOf(ada, audience, clean)).toEqual({ status: "fixable", reasons: ["invalid_postal_code"], suggestion: { postalCode: "02116" } });
+    expect(normalisationNotes(ada)).toEqual(["Postal code 2116 read as 02116 (a spreadsheet drops leading zeros)."]);
   });
 
   it("suggests a country's ISO code for its name and a region's code for its name", () => {

@@ -1,0 +1,13 @@
+/**
+ * Which script a name or an address is written in, where that decides its order. Small and free of
+ * the address formatter, so the import's parse thread can split names with it.
+ */
+
+/** Kanji and kana: Japanese script (Han is written by Chinese too, whose names also put the family first). */
+export const JAPANESE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+/** Whether a name is written family name first: in Japanese script (kanji, kana), with no Latin letter (山田 太郎). */
+export function writesFamilyNameFirst(name: string): boolean {
+  return JAPANESE_SCRIPT.test(name) && !LATIN_LETTER.test(name);
+}
