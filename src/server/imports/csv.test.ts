@@ -98,6 +98,9 @@ describe("full names", () => {
     expect(splitFullName("Doe, Jane")).toEqual({ firstName: "Jane", lastName: "Doe" });
     expect(splitFullName("Jane van der Berg")).toEqual({ firstName: "Jane", lastName: "van der Berg" });
     expect(splitFullName("  Cher ")).toEqual({ firstName: "Cher", lastName: "" });
+    // Japanese script: family name first, as written.
+    expect(splitFullName("山田 太郎")).toEqual({ firstName: "太郎", lastName: "山田" });
+    expect(splitFullName("Taro Yamada")).toEqual({ firstName: "Taro", lastName: "Yamada" });
   });
 });
 

@@ -1,4 +1,5 @@
 import { normaliseEmail, toDomain } from "@/server/contacts/keys";
+import { writesFamilyNameFirst } from "@/server/addresses/scripts";
 import { toCountryCode } from "@/server/addresses/countries";
 import { CUSTOM_FIELD_MAX, FIELD_MAX } from "@/server/contacts/limits";
 import type { TContactInput } from "@/server/contacts/write-model";
@@ -20,7 +21,10 @@ export function splitFullName(full: string): { firstName: string; lastName: stri
   const comma = name.indexOf(",");
   if (comma > 0) return { firstName: name.slice(comma + 1).trim(), lastName: name.slice(0, comma).trim() };
   const space = name.indexOf(" ");
-  return space > 0 ? { firstName: name.slice(0, space), lastName: name.slice(space + 1) } : { firstName: name, lastName: "" };
+  if (space <= 0) return { firstName: name, lastName: "" };
+  // 山田 太郎: a name in Japanese script is written family name first.
+  if (writesFamilyNameFirst(name)) return { firstName: name.slice(space + 1), lastName: name.slice(0, space) };
+  return { firstName: name.slice(0, space), lastName: name.slice(space + 1) };
 }
 
 // NUL cannot be stored in PostgreSQL text and means nothing in a CSV: it is dropped.
