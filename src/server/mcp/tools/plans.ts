@@ -46,7 +46,7 @@ export const planTools = [
   defineTool({
     name: "plans_request_change",
     title: "Ask to change the workspace's plan",
-    description: `Asks the owner to move the workspace to the paid plan (mailing turns on; a monthly subscription starts) or back to the free audit plan (new mail stops at once). With Stripe billing, accepting leads the owner to Stripe Checkout (or its billing portal) and the plan changes once Stripe confirms: read workspace_get_summary. ${waitNote}`,
+    description: `Asks the owner to move the workspace to the paid plan (mailing on; a monthly subscription starts) or back to the free audit plan (new mail stops). With Stripe, accepting opens Checkout or the billing portal and the plan changes when Stripe confirms (one Stripe does not bill ends at once): read workspace_get_summary. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
