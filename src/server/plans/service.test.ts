@@ -92,12 +92,15 @@ describe("plans", () => {
   });
 
   it("with Stripe billing turned off on the server, a subscription Stripe bills is not marked cancelled here: refused, nothing changed", async () => {
-    const o = await createOwnerWorkspace(prisma, { plan: "paid" });
-    await prisma.billingSubscription.create({ data: { workspaceId: o.workspaceId, provider: "stripe", providerRef: "sub_test_1", plan: "paid", monthlyPriceCents: 49_900, startedAt: new Date() } });
-    await expect(changePlan(prisma, { workspaceId: o.workspaceId, plan: "audit", actor: person(o) })).rejects.toMatchObject({ code: "invalid_state", message: STRIPE_SUBSCRIPTION_NOT_ENDED_HERE });
-    expect(await prisma.workspace.findUniqueOrThrow({ where: { id: o.workspaceId }, select: { plan: true } })).toEqual({ plan: "paid" });
-    expect(await prisma.billingSubscription.findMany({ where: { workspaceId: o.workspaceId }, select: { status: true, cancelledAt: true } })).toEqual([{ status: "active", cancelledAt: null }]);
-    expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "plan.changed" } })).toBe(0);
+    // Active, or past due (its card failed; Stripe goes on trying to charge it).
+    for (const status of ["active", "past_due"] as const) {
+      const o = await createOwnerWorkspace(prisma, { plan: "paid" });
+      await prisma.billingSubscription.create({ data: { workspaceId: o.workspaceId, provider: "stripe", providerRef: `sub_test_${status}`, plan: "paid", monthlyPriceCents: 49_900, startedAt: new Date(), status } });
+      await expect(changePlan(prisma, { workspaceId: o.workspaceId, plan: "audit", actor: person(o) })).rejects.toMatchObject({ code: "invalid_state", message: STRIPE_SUBSCRIPTION_NOT_ENDED_HERE });
+      expect(await prisma.workspace.findUniqueOrThrow({ where: { id: o.workspaceId }, select: { plan: true } })).toEqual({ plan: "paid" });
+      expect(await prisma.billingSubscription.findMany({ where: { workspaceId: o.workspaceId }, select: { status: true, cancelledAt: true } })).toEqual([{ status, cancelledAt: null }]);
+      expect(await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "plan.changed" } })).toBe(0);
+    }
   });
 
   it("counts only this workspace's pieces", async () => {

@@ -86,11 +86,12 @@ export async function changePlanIn(tx: Db, p: { workspaceId: string; plan: TPlan
     const { providerRef } = await billing.startSubscription({ workspaceId: p.workspaceId, plan: "paid", monthlyPriceCents: PLANS.paid.monthlyPriceCents, idempotencyKey: key });
     await tx.billingSubscription.create({ data: { workspaceId: p.workspaceId, provider: billing.provider, providerRef, plan: "paid", monthlyPriceCents: PLANS.paid.monthlyPriceCents, startedAt: now } });
   } else {
-    const active = await tx.billingSubscription.findMany({ where: { workspaceId: p.workspaceId, status: "active" } });
+    // Every subscription that keeps the plan paid: active, or past due (Stripe still tries to charge it).
+    const live = await tx.billingSubscription.findMany({ where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } } });
     // A subscription Stripe bills can only end at Stripe: marking it cancelled here would leave Stripe charging the card.
-    if (active.some((s) => s.provider === "stripe")) throw new AppError("invalid_state", STRIPE_SUBSCRIPTION_NOT_ENDED_HERE);
-    for (const sub of active) await billing.cancelSubscription({ providerRef: sub.providerRef, idempotencyKey: `${key}:${sub.id}` });
-    await tx.billingSubscription.updateMany({ where: { workspaceId: p.workspaceId, status: "active" }, data: { status: "cancelled", cancelledAt: now } });
+    if (live.some((s) => s.provider === "stripe")) throw new AppError("invalid_state", STRIPE_SUBSCRIPTION_NOT_ENDED_HERE);
+    for (const sub of live) await billing.cancelSubscription({ providerRef: sub.providerRef, idempotencyKey: `${key}:${sub.id}` });
+    await tx.billingSubscription.updateMany({ where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } }, data: { status: "cancelled", cancelledAt: now } });
   }
   await tx.workspace.update({ where: { id: p.workspaceId }, data: { plan: p.plan, planChangedAt: now } });
   // Each piece not yet with the printer learns of it now (and is skipped, giving back its budget).
