@@ -32,7 +32,7 @@ describe("reviewAddress", () => {
     expect(reviewAddress({ ...base, country: null })).toEqual(["no country"]);
     expect(reviewAddress({ ...base, country: "CA", region: "ON", postalCode: "12345" })).toEqual(["postal code 12345 does not fit CA"]);
     expect(reviewAddress({ ...base, addressStatus: "undeliverable", undeliverableReason: "returned: no such number" })).toEqual([
-      "marked undeliverable (returned: no such number)",
+      "marked undeliverable — returned: no such number",
     ]);
   });
 });

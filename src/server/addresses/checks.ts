@@ -39,7 +39,7 @@ export type TAddressProblemCode =
 export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; message: string }[] {
   const problems: { code: TAddressProblemCode; message: string }[] = [];
   const add = (code: TAddressProblemCode, message: string) => problems.push({ code, message });
-  if (a.addressStatus === "undeliverable") add("undeliverable", `marked undeliverable${a.undeliverableReason ? ` (${a.undeliverableReason})` : ""}`);
+  if (a.addressStatus === "undeliverable") add("undeliverable", `marked undeliverable${a.undeliverableReason ? ` — ${a.undeliverableReason}` : ""}`);
   if (!a.firstName.trim() && !a.lastName.trim()) add("missing_name", "no recipient name");
   if (!a.addressLine1?.trim()) add("missing_address", "no street address");
   const country = a.country?.trim().toUpperCase() ?? "";
