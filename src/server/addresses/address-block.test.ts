@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mergeValues, type RecipientContact } from "@/server/designs/recipient";
-import { addressBlockLines, fitsBlock, formatAddressLines, printedName, SMALLEST_BLOCK } from "./address-block";
+import { addressBlockLines, fitsBlock, formatAddressLines, SMALLEST_BLOCK } from "./address-block";
+import { printedName } from "./scripts";
 
 const none = { addressLine1: null, addressLine2: null, city: null, region: null, postalCode: null, country: null };
 

@@ -5,7 +5,7 @@ import { recipientBlock, type TFormat, type TRecipientBlock } from "@/server/ren
 import { textWidth } from "@/server/render/text";
 import type { TFontFamily } from "@/server/render/fonts";
 import type { AddressFields } from "./normalise";
-import { JAPANESE_SCRIPT, writesFamilyNameFirst } from "./scripts";
+import { JAPANESE_SCRIPT, printedName } from "./scripts";
 
 /** The country the service mails from: its own country line is left off (the USPS asks for none). */
 export const HOME_COUNTRY = "US";
@@ -30,13 +30,6 @@ function countryLayout(country: string, present: boolean[]): string[] {
 }
 
 
-/**
- * A person's name as it is printed and merged (`{{fullName}}`): given name first, except for a name
- * written in Japanese script (kanji, kana), which puts the family name first: 山田 太郎.
- */
-export function printedName(c: { firstName: string; lastName: string }): string {
-  return (writesFamilyNameFirst(`${c.firstName}${c.lastName}`) ? `${c.lastName} ${c.firstName}` : `${c.firstName} ${c.lastName}`).trim();
-}
 
 /**
  * Whether an address is printed in Japanese order, from the largest unit to the smallest: a Japanese

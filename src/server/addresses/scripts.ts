@@ -11,3 +11,11 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
 export function writesFamilyNameFirst(name: string): boolean {
   return JAPANESE_SCRIPT.test(name) && !LATIN_LETTER.test(name);
 }
+
+/**
+ * A person's name as it is printed and merged (`{{fullName}}`): given name first, except for a name
+ * written in Japanese script (kanji, kana), which puts the family name first: 山田 太郎.
+ */
+export function printedName(c: { firstName: string; lastName: string }): string {
+  return (writesFamilyNameFirst(`${c.firstName}${c.lastName}`) ? `${c.lastName} ${c.firstName}` : `${c.firstName} ${c.lastName}`).trim();
+}

@@ -1,4 +1,5 @@
-import { addressBlockLines, printedName } from "@/server/addresses/address-block";
+import { addressBlockLines } from "@/server/addresses/address-block";
+import { printedName } from "@/server/addresses/scripts";
 import type { TMergeValues } from "./merge-fields";
 
 /** The contact fields a piece uses (a Contact row with its account). */

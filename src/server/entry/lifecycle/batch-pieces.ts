@@ -1,3 +1,4 @@
+import { printedName } from "@/server/addresses/scripts";
 import { hotSql } from "@/server/platform/hot-transaction";
 import { type PrismaClient, Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
@@ -102,7 +103,7 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], cont
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
       const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
-      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: `${contact.firstName} ${contact.lastName}`, lines, address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }) } };
+      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: printedName(contact), lines, address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }) } };
     });
     const inserted = await hotSql<{ id: string; enrollmentId: string }>(db, Prisma.sql`
       INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",

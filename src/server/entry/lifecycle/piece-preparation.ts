@@ -1,3 +1,4 @@
+import { printedName } from "@/server/addresses/scripts";
 import type { Db } from "@/server/db";
 import { createCard } from "@/server/cards/store";
 import { addressBlock } from "@/server/designs/recipient";
@@ -34,7 +35,7 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       status: needsReview ? "pending_review" : "approved",
       // The price to the recipient's country: what the piece reserves of the budget and is charged.
       costCents: campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0,
-      recipient: { name: `${contact.firstName} ${contact.lastName}`, lines: addressLines, address: postalAddressOf(recipient) as Record<string, unknown> | null } as object,
+      recipient: { name: printedName(contact), lines: addressLines, address: postalAddressOf(recipient) as Record<string, unknown> | null } as object,
       copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
       // The draft's stored file, referred to (not copied); a file rendered for this piece alone is its own.
       ...(draft.storedIn ? { printDraftId: draft.storedIn } : { proofPdf: new Uint8Array(draft.pdf) }),

@@ -1,3 +1,4 @@
+import { printedName } from "@/server/addresses/scripts";
 import type { MailPiece, PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { type FulfilmentAdapter, type PostalAddress, type PrintJobResult, type TVendorIssue, VendorError } from "@/server/fulfilment/adapter";
@@ -27,7 +28,7 @@ async function recipientAddress(db: Db, piece: PieceForVendor): Promise<PostalAd
   if (!piece.contactId) return null;
   const c = await db.contact.findFirst({ where: { id: piece.contactId, workspaceId: piece.workspaceId }, include: { account: { select: { name: true } } } });
   if (!c?.addressLine1 || !c.city || !c.postalCode) return null;
-  return { name: r.name ?? `${c.firstName} ${c.lastName}`, company: c.account?.name ?? null, line1: c.addressLine1, line2: c.addressLine2, city: c.city, region: c.region, postalCode: c.postalCode, country: c.country ?? "US" };
+  return { name: r.name ?? printedName(c), company: c.account?.name ?? null, line1: c.addressLine1, line2: c.addressLine2, city: c.city, region: c.region, postalCode: c.postalCode, country: c.country ?? "US" };
 }
 
 /** The sender: the brand kit's company and return address. */
