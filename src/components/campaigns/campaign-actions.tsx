@@ -87,7 +87,16 @@ export function CampaignActions({
           {!campaign.fulfilmentContract || campaign.fulfilmentContract.status !== "approved" ? <List.Item>There is no approved fulfilment contract: nothing will be printed.</List.Item> : null}
         </List>
       ),
-      run: () => goLive.mutate({ workspaceId, campaignId: campaign.id, draftVersion: campaign.draftVersion }),
+      run: async () => {
+        // What the dialog said is read again first: an audience that grew or shrank meanwhile is shown before anything goes live.
+        const shown = entry.data;
+        const fresh = (await entry.refetch()).data;
+        if (shown && fresh && (fresh.enterNow !== shown.enterNow || fresh.toMail !== shown.toMail || fresh.estimatedCostCents !== shown.estimatedCostCents)) {
+          notifications.show({ color: "yellow", title: "Nothing went live yet", message: "Who enters changed while this was open: read the new figures, then confirm again." });
+          return;
+        }
+        goLive.mutate({ workspaceId, campaignId: campaign.id, draftVersion: campaign.draftVersion });
+      },
     },
     pause: { title: "Pause the campaign?", cta: "Pause", body: <Text size="sm">New entry events are refused and pieces not yet with the printer wait until you resume.</Text>, run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "pause" }) },
     resume: { title: "Resume the campaign?", cta: "Resume", body: <Text size="sm">Waiting pieces continue through the gates and entry events are accepted again.</Text>, run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "resume" }) },
