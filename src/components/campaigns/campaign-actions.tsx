@@ -54,12 +54,7 @@ export function CampaignActions({
       cta: "Go live",
       body: (
         <List size="sm" spacing={4}>
-          <List.Item>
-            The entry policy is frozen: this campaign {campaign.acceptsApiEvents ? "accepts" : "does not accept"} entry events from API keys, for good.
-          </List.Item>
-          <List.Item>
-            {Math.round(campaign.holdoutShare * 100)}% of the {campaign.audience?._count.members ?? 0}-contact audience&apos;s accounts are held out, once, and never mailed.
-          </List.Item>
+          {/* The most consequential first: who enters, and is mailed, the moment the person confirms. */}
           <List.Item>
             {entry.data ? (
               <Text size="sm" fw={600} component="span">
@@ -70,6 +65,12 @@ export function CampaignActions({
             ) : (
               "Working out who enters when you confirm…"
             )}
+          </List.Item>
+          <List.Item>
+            The entry policy is frozen: this campaign {campaign.acceptsApiEvents ? "accepts" : "does not accept"} entry events from API keys, for good.
+          </List.Item>
+          <List.Item>
+            {Math.round(campaign.holdoutShare * 100)}% of the {campaign.audience?._count.members ?? 0}-contact audience&apos;s accounts are held out, once, and never mailed.
           </List.Item>
           <List.Item>
             Each piece is printed and mailed when its recipient enters{campaign.reviewGate === "each_piece" ? ", after a person approves it" : ""}, up to a budget of {formatCents(campaign.budgetCents)}
