@@ -63,16 +63,16 @@ export async function getPlanOverview(db: Db, p: { workspaceId: string; billing?
   };
 }
 
+/** The sandbox's refusal to end a subscription Stripe bills (Stripe billing was turned off on this server after it started). */
+export const STRIPE_SUBSCRIPTION_NOT_ENDED_HERE =
+  "This workspace's paid plan is billed by Stripe, and Stripe billing is not set up on this server, so it cannot be cancelled from here. Nothing changed: set up Stripe billing on this server again, then cancel through the billing portal; the plan follows Stripe's answer.";
+
 /**
  * Moves the workspace to another plan through the sandbox: a person's act in the browser
  * (confirmed there), or an accepted change_plan card. To paid: a subscription starts and mail can
  * go out. To audit: the subscription is cancelled and new mail stops at once; pieces the printer
  * already has are still mailed (the lifecycle checks the plan at every step).
  */
-/** The sandbox's refusal to end a subscription Stripe bills (Stripe billing was turned off on this server after it started). */
-export const STRIPE_SUBSCRIPTION_NOT_ENDED_HERE =
-  "This workspace's paid plan is billed by Stripe, and Stripe billing is not set up on this server, so it cannot be cancelled from here. Nothing changed: set up Stripe billing on this server again, then cancel through the billing portal; the plan follows Stripe's answer.";
-
 export async function changePlanIn(tx: Db, p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: SandboxBillingAdapter }) {
   const now = p.now ?? new Date();
   const billing = p.billing ?? billingAdapter();
