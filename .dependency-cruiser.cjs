@@ -11,7 +11,20 @@ const LAYERS = {
   ground: ["errors", "platform", "db", "audit", "rate-limits", "http", "render", "access", "trpc", "signals"],
   // What the programme is made of: cards, addresses, campaign rows, workspaces and people, keys,
   // job queue, contacts and their audiences.
-  records: ["cards", "addresses", "campaign-records", "workspaces", "auth", "api-keys", "oauth", "pieces", "calculators", "jobs", "contacts", "audiences"],
+  records: [
+    "cards",
+    "addresses",
+    "campaign-records",
+    "workspaces",
+    "auth",
+    "api-keys",
+    "oauth",
+    "pieces",
+    "calculators",
+    "jobs",
+    "contacts",
+    "audiences",
+  ],
   // The programme: from an import to a piece in the post and the lift it made.
   programme: [
     "imports",
@@ -57,7 +70,8 @@ module.exports = {
     {
       name: "no-circular",
       severity: "error",
-      comment: "A file cycle: these modules import each other (directly or through others). Move what both need into a third file.",
+      comment:
+        "A file cycle: these modules import each other (directly or through others). Move what both need into a third file.",
       from: { path: "^src/" },
       to: { circular: true },
     },
@@ -78,7 +92,8 @@ module.exports = {
     {
       name: "unplaced-server-file",
       severity: "error",
-      comment: "Every top-level file of src/server (errors.ts, db.ts, trpc.ts, ...) has a place in .dependency-cruiser.cjs's LAYERS; add a new one there, or put the file in a folder.",
+      comment:
+        "Every top-level file of src/server (errors.ts, db.ts, trpc.ts, ...) has a place in .dependency-cruiser.cjs's LAYERS; add a new one there, or put the file in a folder.",
       from: { path: "^src/server/[^/]+\\.tsx?$", pathNot: [folders(ORDER), NOT_TESTS] },
       to: {},
     },

@@ -20,7 +20,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: reportDir
-    ? [["list"], ["json", { outputFile: path.join(reportDir, `playwright-${onPostgres ? "postgres" : "pglite"}.json`) }]]
+    ? [
+        ["list"],
+        ["json", { outputFile: path.join(reportDir, `playwright-${onPostgres ? "postgres" : "pglite"}.json`) }],
+      ]
     : [["list"]],
   use: {
     baseURL: E2E_BASE_URL,
@@ -29,7 +32,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: systemChromium,
       args: systemChromium
-        ? ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+        ? [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ]
         : [],
     },
   },
@@ -45,7 +56,11 @@ export default defineConfig({
     // After all the others, alone: what a heavy import does to the rest of the service.
     { name: "load", testDir: "e2e/load", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz"] },
     // Last: no response of the whole run was a 5xx.
-    { name: "server-errors", testDir: "e2e/final", dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz", "load"] },
+    {
+      name: "server-errors",
+      testDir: "e2e/final",
+      dependencies: ["api", "api-coverage", "owner", "ops", "agents", "fuzz", "load"],
+    },
   ],
   webServer: {
     command: "./node_modules/.bin/tsx --conditions=react-server e2e/support/serve.ts",

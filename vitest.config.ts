@@ -20,6 +20,8 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     reporters: reportDir ? ["default", "json"] : ["default"],
-    outputFile: reportDir ? { json: path.join(reportDir, `vitest-${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`) } : undefined,
+    outputFile: reportDir
+      ? { json: path.join(reportDir, `vitest-${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`) }
+      : undefined,
   },
 });

@@ -9,7 +9,15 @@ import path from "node:path";
 const [dir, ...names] = process.argv.slice(2);
 const expected = names.length
   ? names
-  : ["typecheck.json", "lint-deps.json", "vitest-pglite.json", "vitest-postgres.json", "build.json", "playwright-pglite.json", "playwright-postgres.json"];
+  : [
+      "typecheck.json",
+      "lint-deps.json",
+      "vitest-pglite.json",
+      "vitest-postgres.json",
+      "build.json",
+      "playwright-pglite.json",
+      "playwright-postgres.json",
+    ];
 // Suites whose command failed (the runner names them): at least one failure each, whatever the report says.
 const exitedBadly = new Set((process.env.SUMMARY_EXITED_BADLY ?? "").split(",").filter(Boolean));
 let passed = 0;
@@ -17,7 +25,13 @@ let failed = 0;
 
 function counts(name, report) {
   if (name.startsWith("vitest")) {
-    return { p: report.numPassedTests, f: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) + (report.success === false && report.numFailedTests === 0 && !report.numRuntimeErrorTestSuites ? 1 : 0) };
+    return {
+      p: report.numPassedTests,
+      f:
+        report.numFailedTests +
+        (report.numRuntimeErrorTestSuites ?? 0) +
+        (report.success === false && report.numFailedTests === 0 && !report.numRuntimeErrorTestSuites ? 1 : 0),
+    };
   }
   if (name.startsWith("playwright")) {
     return { p: report.stats.expected + report.stats.flaky, f: report.stats.unexpected + (report.errors?.length ?? 0) };
@@ -35,7 +49,9 @@ function failedTitles(name, report) {
         if (test.status === "failed") titles.push(`failed: ${path.basename(file.name ?? "")} › ${test.fullName}`);
       }
       if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
-        titles.push(`failed: ${path.basename(file.name ?? "")}: ${String(file.message ?? "the file failed").split("\n")[0]}`);
+        titles.push(
+          `failed: ${path.basename(file.name ?? "")}: ${String(file.message ?? "the file failed").split("\n")[0]}`,
+        );
       }
     }
   } else if (name.startsWith("playwright")) {
@@ -44,15 +60,20 @@ function failedTitles(name, report) {
         for (const test of spec.tests ?? []) {
           if (test.status !== "unexpected" && test.status !== "flaky") continue;
           const firstFailure = test.results?.find((r) => r.status !== "passed" && r.status !== "skipped");
-          const reason = String(firstFailure?.error?.message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n")[0];
+          const reason = String(firstFailure?.error?.message ?? "")
+            .replace(/\u001b\[[0-9;]*m/g, "")
+            .split("\n")[0];
           const label = test.status === "flaky" ? "flaky (failed, then passed on its retry)" : "failed";
-          titles.push(`${label}: ${[...trail, spec.title].join(" › ")} (${spec.file}:${spec.line})${reason ? ` — ${reason}` : ""}`);
+          titles.push(
+            `${label}: ${[...trail, spec.title].join(" › ")} (${spec.file}:${spec.line})${reason ? ` — ${reason}` : ""}`,
+          );
         }
       }
       for (const child of suite.suites ?? []) walk(child, [...trail, child.title].filter(Boolean));
     };
     for (const suite of report.suites ?? []) walk(suite, []);
-    for (const error of report.errors ?? []) titles.push(`failed: an error outside any test: ${String(error.message ?? "").split("\n")[0]}`);
+    for (const error of report.errors ?? [])
+      titles.push(`failed: an error outside any test: ${String(error.message ?? "").split("\n")[0]}`);
   }
   return titles.slice(0, 20);
 }

@@ -30,7 +30,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const packagesStayExternal = {
   name: "packages-stay-external",
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@/") || args.path.endsWith(".json") ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@/") || args.path.endsWith(".json") ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -75,7 +77,9 @@ export async function bundle(entry, outfile) {
     logLevel: "warning",
     plugins: [packagesStayExternal],
     // Some packages are CommonJS and call require(); an ES module has none of its own.
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
   });
   // Source maps first, so a module never names a map that is not there yet; then the chunks, and
   // the entry file last, so it never imports a chunk that is not there yet.

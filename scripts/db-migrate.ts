@@ -5,6 +5,8 @@ import { applyMigrations } from "@/server/platform/migrate";
 
 await runCli(async (database) => {
   const applied = await applyMigrations(database.migrationAdapter());
-  console.error(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "The database is up to date.");
+  console.error(
+    applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "The database is up to date.",
+  );
   await runDataBackfills(database.prisma, (line) => console.error(line));
 });

@@ -4,6 +4,9 @@ import fs from "node:fs";
 
 if (!fs.existsSync(".next/BUILD_ID")) {
   console.error("No production build yet: running `npm run build` once (about half a minute)...");
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync("npm", ["run", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   process.exit(result.status ?? 1);
 }

@@ -23,8 +23,17 @@ async function check(files: Record<string, string>) {
   const previous = process.cwd();
   process.chdir(root);
   try {
-    const result = await cruise(["src"], { baseDir: root, ruleSet: { forbidden: config.forbidden } as never, tsPreCompilationDeps: true, validate: true });
-    return (result.output as ICruiseResult).summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+    const result = await cruise(["src"], {
+      baseDir: root,
+      ruleSet: { forbidden: config.forbidden } as never,
+      tsPreCompilationDeps: true,
+      validate: true,
+    });
+    return (result.output as ICruiseResult).summary.violations.map((v) => ({
+      rule: v.rule.name,
+      from: v.from,
+      to: v.to,
+    }));
   } finally {
     process.chdir(previous);
   }
@@ -40,7 +49,13 @@ describe("npm run lint:deps", () => {
       "src/server/platform/boot.ts": `import { goLive } from "../campaigns/service";\nexport const boot = () => goLive();\n`,
       "src/server/campaigns/service.ts": `export const goLive = () => 1;\n`,
     });
-    expect(violations).toEqual([{ rule: "ground/platform-imports-upward", from: "src/server/platform/boot.ts", to: "src/server/campaigns/service.ts" }]);
+    expect(violations).toEqual([
+      {
+        rule: "ground/platform-imports-upward",
+        from: "src/server/platform/boot.ts",
+        to: "src/server/campaigns/service.ts",
+      },
+    ]);
   });
 
   it("refuses a domain importing one above it in the same layer, and a type-only import counts", async () => {
@@ -48,7 +63,13 @@ describe("npm run lint:deps", () => {
       "src/server/entry/worker.ts": `import type { Campaign } from "../campaigns/service";\nexport const run = (c: Campaign) => c;\n`,
       "src/server/campaigns/service.ts": `export interface Campaign { id: string }\n`,
     });
-    expect(violations).toEqual([{ rule: "programme/entry-imports-upward", from: "src/server/entry/worker.ts", to: "src/server/campaigns/service.ts" }]);
+    expect(violations).toEqual([
+      {
+        rule: "programme/entry-imports-upward",
+        from: "src/server/entry/worker.ts",
+        to: "src/server/campaigns/service.ts",
+      },
+    ]);
   });
 
   it("refuses a file cycle, and a folder or top-level file that has no place in the layers", async () => {
@@ -58,9 +79,17 @@ describe("npm run lint:deps", () => {
       "src/server/newthing/x.ts": `import { a } from "../../components/a";\nexport const x = a;\n`,
       "src/server/stray.ts": `import { x } from "./newthing/x";\nexport const y = x;\n`,
     });
-    expect(violations).toContainEqual({ rule: "unplaced-server-file", from: "src/server/stray.ts", to: "src/server/newthing/x.ts" });
+    expect(violations).toContainEqual({
+      rule: "unplaced-server-file",
+      from: "src/server/stray.ts",
+      to: "src/server/newthing/x.ts",
+    });
     expect(violations).toContainEqual({ rule: "no-circular", from: "src/components/a.ts", to: "src/components/b.ts" });
-    expect(violations).toContainEqual({ rule: "unplaced-server-folder", from: "src/server/newthing/x.ts", to: "src/components/a.ts" });
+    expect(violations).toContainEqual({
+      rule: "unplaced-server-folder",
+      from: "src/server/newthing/x.ts",
+      to: "src/components/a.ts",
+    });
   });
 
   it("lets a domain import downward, and a test import anything", async () => {

@@ -51,13 +51,21 @@ const errorLog = process.env.SERVER_ERROR_LOG;
 if (errorLog) {
   // An exception outside any request (Next logs it and carries on) counts as a failure too.
   process.on("uncaughtException", (error: unknown) => {
-    fs.appendFileSync(errorLog, `${JSON.stringify({ at: new Date().toISOString(), uncaughtException: String((error as Error)?.stack ?? error).slice(0, 2000) })}\n`);
+    fs.appendFileSync(
+      errorLog,
+      `${JSON.stringify({ at: new Date().toISOString(), uncaughtException: String((error as Error)?.stack ?? error).slice(0, 2000) })}\n`,
+    );
   });
 }
 const server = http.createServer((req, res) => {
   res.once("finish", () => {
     if (res.statusCode < 500) return;
-    const line = { at: new Date().toISOString(), status: res.statusCode, method: req.method, path: (req.url ?? "").split("?")[0].slice(0, 300) };
+    const line = {
+      at: new Date().toISOString(),
+      status: res.statusCode,
+      method: req.method,
+      path: (req.url ?? "").split("?")[0].slice(0, 300),
+    };
     console.error(`[http] ${line.status} ${line.method} ${line.path}`);
     if (errorLog) fs.appendFileSync(errorLog, `${JSON.stringify(line)}\n`);
   });
@@ -76,7 +84,9 @@ server.listen(port, () => {
   startWorkerProcess((line) => console.error(`[serve] ${line}`))
     .then((started) => {
       worker = started;
-      console.log("[serve] The background work runs in a worker process beside this server (WORKER=inline keeps it in this process).");
+      console.log(
+        "[serve] The background work runs in a worker process beside this server (WORKER=inline keeps it in this process).",
+      );
     })
     .catch((error) => {
       console.error("The server cannot start its worker process:", error);
@@ -92,7 +102,10 @@ server.listen(port, () => {
 function backgroundWorkInOwnProcess(): boolean {
   const setting = process.env.WORKER?.trim().toLowerCase() ?? "";
   const postgres = databaseTarget().kind === "postgres";
-  if (setting === "process" && !postgres) throw new Error("WORKER=process needs DATABASE_URL: the embedded database lives inside the server, so its background work runs there too.");
+  if (setting === "process" && !postgres)
+    throw new Error(
+      "WORKER=process needs DATABASE_URL: the embedded database lives inside the server, so its background work runs there too.",
+    );
   return postgres && (setting === "" || setting === "process");
 }
 

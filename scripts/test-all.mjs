@@ -39,7 +39,9 @@ function step(title, command, args, env = {}, report = null) {
   const run = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...env } });
   const ok = run.status === 0;
   if (!ok && report) exitedBadly.push(report);
-  console.log(`== ${title}: ${ok ? "passed" : `FAILED (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `== ${title}: ${ok ? "passed" : `FAILED (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   return ok;
 }
 
@@ -51,25 +53,50 @@ function writeStepReport(name, ok, note) {
 const expected = ["typecheck.json", "lint-deps.json", "vitest-pglite.json"];
 const npx = "npx";
 const typecheck = step("type check", npx, ["tsc", "--noEmit"]);
-writeStepReport("typecheck.json", typecheck, typecheck ? "tsc --noEmit found no errors" : "tsc --noEmit found errors (above)");
+writeStepReport(
+  "typecheck.json",
+  typecheck,
+  typecheck ? "tsc --noEmit found no errors" : "tsc --noEmit found errors (above)",
+);
 const layered = step("house rules (npm run lint:deps)", "npm", ["run", "lint:deps"]);
-writeStepReport("lint-deps.json", layered, layered ? "no upward import and no cycle" : "dependency-cruiser found an upward import or a cycle (above)");
+writeStepReport(
+  "lint-deps.json",
+  layered,
+  layered ? "no upward import and no cycle" : "dependency-cruiser found an upward import or a cycle (above)",
+);
 
 step("unit and integration suites on PGlite", npx, ["vitest", "run"], {}, "vitest-pglite.json");
 if (postgresUrl) {
   expected.push("vitest-postgres.json");
-  step("unit and integration suites on PostgreSQL", npx, ["vitest", "run"], { DATABASE_URL: postgresUrl }, "vitest-postgres.json");
+  step(
+    "unit and integration suites on PostgreSQL",
+    npx,
+    ["vitest", "run"],
+    { DATABASE_URL: postgresUrl },
+    "vitest-postgres.json",
+  );
 }
 
 expected.push("build.json");
 const built = step("production build", "npm", ["run", "build"]);
-writeStepReport("build.json", built, built ? "next build succeeded" : "next build failed (above); the end-to-end suites could not run");
+writeStepReport(
+  "build.json",
+  built,
+  built ? "next build succeeded" : "next build failed (above); the end-to-end suites could not run",
+);
 
 expected.push("playwright-pglite.json");
 if (postgresUrl) expected.push("playwright-postgres.json");
 if (built) {
   step("end-to-end suites on PGlite", npx, ["playwright", "test"], {}, "playwright-pglite.json");
-  if (postgresUrl) step("end-to-end suites on PostgreSQL", npx, ["playwright", "test"], { E2E_POSTGRES_URL: postgresUrl }, "playwright-postgres.json");
+  if (postgresUrl)
+    step(
+      "end-to-end suites on PostgreSQL",
+      npx,
+      ["playwright", "test"],
+      { E2E_POSTGRES_URL: postgresUrl },
+      "playwright-postgres.json",
+    );
 } else {
   console.log("\n== end-to-end suites skipped: there is no build to run them against (each counts as failed)");
 }

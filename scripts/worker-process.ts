@@ -33,14 +33,20 @@ export async function startWorkerProcess(log: (line: string) => void): Promise<W
     const startedAt = Date.now();
     const env: NodeJS.ProcessEnv = { ...process.env, ...workerMallocEnv() };
     delete env.WORKER;
-    const proc = spawn(process.execPath, [...WORKER_NODE_FLAGS, SCRIPT], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+    const proc = spawn(process.execPath, [...WORKER_NODE_FLAGS, SCRIPT], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     child = proc;
     proc.once("exit", (code, signal) => {
       child = null;
       if (stopping) return;
       // A worker that ran a while starts again at once; one that keeps dying waits longer each time.
       delayMs = Date.now() - startedAt > 60_000 ? 1000 : Math.min(delayMs * 2, 30_000);
-      log(`The worker process ${proc.pid} ended (${signal ?? `exit ${code}`}); starting another in ${Math.round(delayMs / 1000)} s.`);
+      log(
+        `The worker process ${proc.pid} ended (${signal ?? `exit ${code}`}); starting another in ${Math.round(delayMs / 1000)} s.`,
+      );
       timer = setTimeout(launch, delayMs);
     });
   };

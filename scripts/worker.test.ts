@@ -25,7 +25,11 @@ function startWorker(databaseUrl: string, env: Record<string, string> = {}) {
     env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  const run = { child, output: "", exit: new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))) };
+  const run = {
+    child,
+    output: "",
+    exit: new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))),
+  };
   child.stderr!.on("data", (d: Buffer) => (run.output += d));
   return run;
 }
@@ -35,7 +39,9 @@ describe("npm run worker (the compiled worker on plain Node)", () => {
     const run = startWorker("memory://");
     try {
       expect(await run.exit).toBe(1);
-      expect(run.output).toContain("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
+      expect(run.output).toContain(
+        "npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).",
+      );
     } finally {
       if (run.child.exitCode === null) run.child.kill("SIGKILL");
     }
@@ -58,13 +64,15 @@ describe("npm run worker (the compiled worker on plain Node)", () => {
     const read = (file: string) => {
       for (const [, name] of fs.readFileSync(file, "utf8").matchAll(/["'](\.\/chunk-[A-Z0-9]+\.mjs)["']/g)) {
         const chunk = path.resolve(path.dirname(file), name);
-        if (!chunks.has(chunk)) (chunks.add(chunk), read(chunk));
+        if (!chunks.has(chunk)) chunks.add(chunk), read(chunk);
       }
     };
     read(script);
     expect(chunks.size).toBeGreaterThan(4);
     const code = `for (const f of ${JSON.stringify([...chunks])}) await import(f);`;
-    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--input-type=module", "-e", code], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--input-type=module", "-e", code], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let output = "";
     child.stderr!.on("data", (d: Buffer) => (output += d));
     const exit = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
@@ -89,16 +97,31 @@ describe("npm run worker (the compiled worker on plain Node)", () => {
         worker = started;
         // Running, or stopped early: then its own words say why.
         await expect
-          .poll(() => (started.child.exitCode !== null ? `exited with ${started.child.exitCode}: ${started.output}` : started.output), { timeout: 60_000, interval: 200 })
+          .poll(
+            () =>
+              started.child.exitCode !== null
+                ? `exited with ${started.child.exitCode}: ${started.output}`
+                : started.output,
+            { timeout: 60_000, interval: 200 },
+          )
           .toMatch(/Worker \d+ running/);
         const prisma = database.prisma;
         const o = await createOwnerWorkspace(prisma);
-        const csv = ["First Name,Last Name,Email,Company", ...Array.from({ length: 300 }, (_, i) => `P${i},Person,p${i}@co${i % 30}.example,Company ${i % 30}`)].join("\n");
+        const csv = [
+          "First Name,Last Name,Email,Company",
+          ...Array.from({ length: 300 }, (_, i) => `P${i},Person,p${i}@co${i % 30}.example,Company ${i % 30}`),
+        ].join("\n");
         const { importId } = await importCsv(prisma, { workspaceId: o.workspaceId, csv, run: false });
         await expect
-          .poll(async () => (await getImport(prisma, { workspaceId: o.workspaceId, importId })).status, { timeout: 30_000, interval: 250 })
+          .poll(async () => (await getImport(prisma, { workspaceId: o.workspaceId, importId })).status, {
+            timeout: 30_000,
+            interval: 250,
+          })
           .toBe("succeeded");
-        expect(await getImport(prisma, { workspaceId: o.workspaceId, importId })).toMatchObject({ created: 300, refusedCount: 0 });
+        expect(await getImport(prisma, { workspaceId: o.workspaceId, importId })).toMatchObject({
+          created: 300,
+          refusedCount: 0,
+        });
         expect(await prisma.account.count({ where: { workspaceId: o.workspaceId } })).toBe(30);
         worker.child.kill("SIGTERM");
         expect(await worker.exit).toBe(0);

@@ -20,7 +20,9 @@ await runCli(async (database) => {
   // A bad WORKER_BATCH_SIZE, WORKER_LEASE_MS or JOB_CONCURRENCY stops the worker before it migrates anything.
   const settings = workerSettings();
   if (database.target.kind !== "postgres") {
-    throw new ConfigError("npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).");
+    throw new ConfigError(
+      "npm run worker needs DATABASE_URL: on the embedded database the worker runs inside the server (npm start).",
+    );
   }
   // In a thread that ends: the schema engine's memory is not kept for the worker's lifetime.
   await applyMigrationsInThread(database.target.url);

@@ -16,7 +16,13 @@ import { signInAs } from "../support/pages";
  * Scenarios left out need the suite's own test fixtures (tools named test_*, prompts, sampling,
  * logging, subscriptions), which a product server does not have; docs/agents-and-mcp.md lists them.
  */
-export const CONFORMANCE_SCENARIOS = ["server-initialize", "ping", "tools-list", "resources-list", "dns-rebinding-protection"];
+export const CONFORMANCE_SCENARIOS = [
+  "server-initialize",
+  "ping",
+  "tools-list",
+  "resources-list",
+  "dns-rebinding-protection",
+];
 
 test("the MCP conformance suite passes on the scenarios that apply", async ({ page }) => {
   test.setTimeout(180_000);
@@ -31,7 +37,9 @@ test("the MCP conformance suite passes on the scenarios that apply", async ({ pa
   fs.mkdirSync(outDir, { recursive: true });
   try {
     for (const scenario of CONFORMANCE_SCENARIOS) {
-      const run = await promisify(execFile)(bin, ["server", "--url", proxy.url, "--scenario", scenario], { timeout: 60_000 }).catch((e) => e);
+      const run = await promisify(execFile)(bin, ["server", "--url", proxy.url, "--scenario", scenario], {
+        timeout: 60_000,
+      }).catch((e) => e);
       const output = `${run.stdout ?? ""}${run.stderr ?? ""}`;
       fs.writeFileSync(path.join(outDir, `${scenario}.txt`), output);
       expect(run.code ?? 0, `${scenario}:\n${output}`).toBe(0);

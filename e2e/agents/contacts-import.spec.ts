@@ -4,17 +4,27 @@ import { demo } from "../support/demo";
 import { callTool, connectAgent, TestAgentProvider } from "../support/mcp-client";
 import { signInAs } from "../support/pages";
 
-test("an agent imports a CSV larger than an ordinary MCP request over HTTP, follows it with imports_get and finds the contacts", async ({ page }) => {
+test("an agent imports a CSV larger than an ordinary MCP request over HTTP, follows it with imports_get and finds the contacts", async ({
+  page,
+}) => {
   const { globex } = demo().workspaces;
   await signInAs(page, globex.owner.email, globex.owner.password);
   const provider = new TestAgentProvider(`Import agent ${randomBytes(2).toString("hex")}`);
   const { client } = await connectAgent(page, provider, (p) => p.getByRole("button", { name: "Approve" }).click());
   const tag = randomBytes(3).toString("hex");
   // About 400 KB: more than the 256 KiB an ordinary MCP request may be.
-  const rows = Array.from({ length: 4000 }, (_, i) => `Person${i},Agentimported${tag},p${i}.${tag}@agent-${i % 40}.example,Agent Co ${i % 40},"${"Met at the booth. ".repeat(4)}"`);
+  const rows = Array.from(
+    { length: 4000 },
+    (_, i) =>
+      `Person${i},Agentimported${tag},p${i}.${tag}@agent-${i % 40}.example,Agent Co ${i % 40},"${"Met at the booth. ".repeat(4)}"`,
+  );
   const csv = ["First Name,Last Name,Email,Company,Notes", ...rows].join("\n");
   expect(csv.length).toBeGreaterThan(300 * 1024);
-  const started = await callTool(client, "contacts_import", { csv, audienceName: `Agent leads ${tag}`, mapping: { Notes: "custom" } });
+  const started = await callTool(client, "contacts_import", {
+    csv,
+    audienceName: `Agent leads ${tag}`,
+    mapping: { Notes: "custom" },
+  });
   expect(started.result).toMatchObject({ rows: 4000, refusedCount: 0 });
   let report = started.result;
   for (let i = 0; i < 60 && !["succeeded", "failed", "cancelled"].includes(report.status); i++) {
@@ -29,8 +39,17 @@ test("an agent imports a CSV larger than an ordinary MCP request over HTTP, foll
   expect(audience.result).toMatchObject({ name: `Agent leads ${tag}`, size: 4000, accounts: 40 });
   // The same call to any other tool is refused for its size.
   const refused = await page.request.post("/api/mcp", {
-    headers: { Authorization: `Bearer ${provider.saved!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-    data: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "contacts_list", arguments: { search: "x".repeat(300 * 1024) } } }),
+    headers: {
+      Authorization: `Bearer ${provider.saved!.access_token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
+    data: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "contacts_list", arguments: { search: "x".repeat(300 * 1024) } },
+    }),
   });
   expect(refused.status()).toBe(413);
 });

@@ -8,7 +8,10 @@ import { UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js"
 
 test.describe.configure({ mode: "serial" });
 
-test("an agent connects with OAuth consent in the browser, asks to go live, cannot accept its own card, and the owner's acceptance runs it once", async ({ page, request }) => {
+test("an agent connects with OAuth consent in the browser, asks to go live, cannot accept its own card, and the owner's acceptance runs it once", async ({
+  page,
+  request,
+}) => {
   const { acme, globex } = demo().workspaces;
   const provider = new TestAgentProvider(`Planning agent ${randomBytes(2).toString("hex")}`);
   const { client } = await connectAgent(page, provider, async (p) => {
@@ -26,7 +29,10 @@ test("an agent connects with OAuth consent in the browser, asks to go live, cann
     await snap(p, "oauth-consent");
     await p.getByRole("button", { name: "Approve" }).click();
   });
-  expect(provider.saved).toMatchObject({ token_type: expect.stringMatching(/bearer/i), refresh_token: expect.stringMatching(/^dmr_/) });
+  expect(provider.saved).toMatchObject({
+    token_type: expect.stringMatching(/bearer/i),
+    refresh_token: expect.stringMatching(/^dmr_/),
+  });
 
   const tools = (await client.listTools()).tools;
   const goLiveTool = tools.find((t) => t.name === "campaigns_request_go_live");
@@ -58,7 +64,12 @@ test("an agent connects with OAuth consent in the browser, asks to go live, cann
 
   const asked = await callTool(client, "campaigns_request_go_live", { campaignId });
   const card = asked.result;
-  expect(card).toMatchObject({ status: "pending", kind: "go_live", url: `${E2E_BASE_URL}/w/${acme.id}/confirmations#card-${card.cardId}`, requestedBy: `${provider.clientMetadata.client_name} (agent)` });
+  expect(card).toMatchObject({
+    status: "pending",
+    kind: "go_live",
+    url: `${E2E_BASE_URL}/w/${acme.id}/confirmations#card-${card.cardId}`,
+    requestedBy: `${provider.clientMetadata.client_name} (agent)`,
+  });
   expect(asked.changed).toEqual([expect.stringContaining("the campaign is unchanged")]);
   expect(asked.awaitingConfirmation.map((c) => c.cardId)).toContain(card.cardId);
   // Asking again returns the same card.
@@ -108,7 +119,11 @@ test("an agent connects with OAuth consent in the browser, asks to go live, cann
   await page.getByRole("dialog").getByRole("button", { name: "Revoke access" }).click();
   await expect(row).toHaveCount(0);
   const after = await request.post("/api/mcp", {
-    headers: { Authorization: `Bearer ${provider.saved!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    headers: {
+      Authorization: `Bearer ${provider.saved!.access_token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
     data: { jsonrpc: "2.0", id: 1, method: "tools/list" },
   });
   expect(after.status()).toBe(401);
@@ -135,11 +150,19 @@ test("the consent page can deny, and a denied agent gets access_denied and no co
   expect(callback!.searchParams.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
 });
 
-test("the 401 names the scopes; the person unticks the write scopes on the consent page: the agent gets read only, lists only read tools, and a write is 403 insufficient_scope naming its scope", async ({ page, request }) => {
+test("the 401 names the scopes; the person unticks the write scopes on the consent page: the agent gets read only, lists only read tools, and a write is 403 insufficient_scope naming its scope", async ({
+  page,
+  request,
+}) => {
   const { globex } = demo().workspaces;
-  const challenge = await request.post("/api/mcp", { headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, data: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+  const challenge = await request.post("/api/mcp", {
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    data: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+  });
   expect(challenge.status()).toBe(401);
-  expect(challenge.headers()["www-authenticate"]).toContain('scope="workspace:read campaigns:write entry_events:write contacts:write"');
+  expect(challenge.headers()["www-authenticate"]).toContain(
+    'scope="workspace:read campaigns:write entry_events:write contacts:write"',
+  );
   await signInAs(page, globex.owner.email, globex.owner.password);
   const provider = new TestAgentProvider(`Read-only agent ${randomBytes(2).toString("hex")}`);
   const { client } = await connectAgent(page, provider, async (p) => {
@@ -154,23 +177,44 @@ test("the 401 names the scopes; the person unticks the write scopes on the conse
   expect(listed.length).toBeGreaterThan(5);
   expect(listed.every((t) => t.description?.includes("Scope: workspace:read."))).toBe(true);
   expect(listed.map((t) => t.name)).not.toContain("campaigns_create_draft");
-  expect((await callTool(client, "workspace_get_summary")).result).toMatchObject({ id: globex.id, plan: "audit", mailingEnabled: false });
+  expect((await callTool(client, "workspace_get_summary")).result).toMatchObject({
+    id: globex.id,
+    plan: "audit",
+    mailingEnabled: false,
+  });
   const res = await request.post("/api/mcp", {
-    headers: { Authorization: `Bearer ${provider.saved!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-    data: { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "campaigns_create_draft", arguments: { name: "Nope", format: "postcard" } } },
+    headers: {
+      Authorization: `Bearer ${provider.saved!.access_token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
+    data: {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "campaigns_create_draft", arguments: { name: "Nope", format: "postcard" } },
+    },
   });
   expect(res.status()).toBe(403);
   expect(res.headers()["www-authenticate"]).toContain('error="insufficient_scope"');
   expect(res.headers()["www-authenticate"]).toContain('scope="workspace:read campaigns:write"');
-  expect((await callTool(client, "campaigns_list")).result.campaigns.some((c: { name: string }) => c.name === "Nope")).toBe(false);
+  expect(
+    (await callTool(client, "campaigns_list")).result.campaigns.some((c: { name: string }) => c.name === "Nope"),
+  ).toBe(false);
 });
 
-test("a client that can open URLs (URL-mode elicitation) is pointed to the card's page instead of getting a result", async ({ page }) => {
+test("a client that can open URLs (URL-mode elicitation) is pointed to the card's page instead of getting a result", async ({
+  page,
+}) => {
   const { acme } = demo().workspaces;
   await signInAs(page, acme.owner.email, acme.owner.password);
   const provider = new TestAgentProvider(`Elicitation agent ${randomBytes(2).toString("hex")}`);
-  const { client } = await connectAgent(page, provider, (p) => p.getByRole("button", { name: "Approve" }).click(), { capabilities: { elicitation: { url: {} } } });
-  const audience = (await callTool(client, "audiences_list")).result.audiences.find((a: { name: string }) => a.name === "Target accounts (demo)");
+  const { client } = await connectAgent(page, provider, (p) => p.getByRole("button", { name: "Approve" }).click(), {
+    capabilities: { elicitation: { url: {} } },
+  });
+  const audience = (await callTool(client, "audiences_list")).result.audiences.find(
+    (a: { name: string }) => a.name === "Target accounts (demo)",
+  );
   const draft = await callTool(client, "campaigns_create_draft", {
     name: `Elicited launch ${randomBytes(2).toString("hex")}`,
     format: "letter",
@@ -180,13 +224,19 @@ test("a client that can open URLs (URL-mode elicitation) is pointed to the card'
     headline: "Dear {{firstName}}",
     bodyTemplate: "A letter for {{company}}.",
   });
-  const error = await client.callTool({ name: "campaigns_request_go_live", arguments: { campaignId: draft.result.id } }).then(
-    () => null,
-    (e: unknown) => e,
-  );
+  const error = await client
+    .callTool({ name: "campaigns_request_go_live", arguments: { campaignId: draft.result.id } })
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
   expect(error).toBeInstanceOf(UrlElicitationRequiredError);
   const [elicitation] = (error as UrlElicitationRequiredError).elicitations;
-  expect(elicitation).toMatchObject({ mode: "url", url: expect.stringMatching(new RegExp(`^${E2E_BASE_URL}/w/${acme.id}/confirmations#card-card_`)), message: expect.stringContaining("Nothing has changed yet") });
+  expect(elicitation).toMatchObject({
+    mode: "url",
+    url: expect.stringMatching(new RegExp(`^${E2E_BASE_URL}/w/${acme.id}/confirmations#card-card_`)),
+    message: expect.stringContaining("Nothing has changed yet"),
+  });
   const pending = (await callTool(client, "confirmations_get", { cardId: elicitation.elicitationId })).result;
   expect(pending).toMatchObject({ status: "pending", kind: "go_live" });
   expect((await callTool(client, "campaigns_get", { campaignId: draft.result.id })).result.status).toBe("draft");

@@ -19,7 +19,10 @@ test("each status documented in openapi.json is produced by some test", async ({
       }),
   );
   const missing: string[] = [];
-  for (const methods of Object.values(doc.paths) as Record<string, { operationId: string; responses: Record<string, unknown> }>[]) {
+  for (const methods of Object.values(doc.paths) as Record<
+    string,
+    { operationId: string; responses: Record<string, unknown> }
+  >[]) {
     for (const op of Object.values(methods)) {
       for (const status of Object.keys(op.responses).filter((s) => s !== "default")) {
         if (!observed.has(`${op.operationId} ${status}`)) missing.push(`${op.operationId} ${status}`);

@@ -14,8 +14,16 @@ test.describe("authentication", () => {
       { name: "basic", headers: { Authorization: "Basic dXNlcjpwYXNz" }, challenge: 'Bearer realm="direct-mail"' },
       { name: "malformed", headers: { Authorization: "Bearer not-a-key" }, challenge: /error="invalid_token"/ },
       { name: "empty bearer", headers: { Authorization: "Bearer " }, challenge: /error="invalid_token"/ },
-      { name: "unknown", headers: { Authorization: `Bearer dmk_${"A".repeat(32)}` }, challenge: /error="invalid_token"/ },
-      { name: "revoked", headers: { Authorization: `Bearer ${revokedKey("acme")}` }, challenge: /error="invalid_token"/ },
+      {
+        name: "unknown",
+        headers: { Authorization: `Bearer dmk_${"A".repeat(32)}` },
+        challenge: /error="invalid_token"/,
+      },
+      {
+        name: "revoked",
+        headers: { Authorization: `Bearer ${revokedKey("acme")}` },
+        challenge: /error="invalid_token"/,
+      },
     ];
     for (const c of cases) {
       const res = await api.call("POST", path, { body, headers: c.headers });
@@ -30,7 +38,11 @@ test.describe("authentication", () => {
     expectProblem(conversion, 401, "unauthenticated");
     expect(conversion.headers["www-authenticate"]).toBe('Bearer realm="direct-mail"');
     // Nothing was written under that idempotency key: a valid key can still use it with any data.
-    const ok = await api.postEvent(acme.campaigns.liveApiEntry, { ...body, contactId: acme.contacts.inAudience[1] }, takeKey("acme", "full"));
+    const ok = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { ...body, contactId: acme.contacts.inAudience[1] },
+      takeKey("acme", "full"),
+    );
     expect(ok.status).toBe(202);
   });
 });
@@ -39,7 +51,11 @@ test.describe("scopes", () => {
   test("every key kind against every endpoint", async ({ api }) => {
     const { acme } = demo().workspaces;
     const full = takeKey("acme", "full");
-    const fullsEvent = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[2], idempotencyKey: `scope-${uid()}` }, full);
+    const fullsEvent = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.inAudience[2], idempotencyKey: `scope-${uid()}` },
+      full,
+    );
     expect(fullsEvent.status).toBe(202);
     const expected = {
       full: { post: 202, get: 200, conversion: 202 },
@@ -48,15 +64,24 @@ test.describe("scopes", () => {
     } as const;
     for (const kind of ["full", "entryOnly", "conversionsOnly"] as const) {
       const key = kind === "full" ? full : takeKey("acme", kind);
-      const post = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[3], idempotencyKey: `scope-${kind}-${uid()}` }, key);
+      const post = await api.postEvent(
+        acme.campaigns.liveApiEntry,
+        { contactId: acme.contacts.inAudience[3], idempotencyKey: `scope-${kind}-${uid()}` },
+        key,
+      );
       // Each key reads the event it posted itself (or, if it may not post, the full key's).
       const eventId = post.status === 202 ? post.body.eventId : fullsEvent.body.eventId;
       const get = await api.getEvent(acme.campaigns.liveApiEntry, eventId, key);
-      const conversion = await api.postConversion({ sid: acme.sids[0], kind: "reply", externalId: `scope-${kind}-${uid()}` }, key);
+      const conversion = await api.postConversion(
+        { sid: acme.sids[0], kind: "reply", externalId: `scope-${kind}-${uid()}` },
+        key,
+      );
       expect({ post: post.status, get: get.status, conversion: conversion.status }, kind).toEqual(expected[kind]);
       for (const res of [post, get, conversion].filter((r) => r.status === 403)) {
         expectProblem(res, 403, "insufficient-scope");
-        expect(res.headers["www-authenticate"]).toMatch(/^Bearer realm="direct-mail", error="insufficient_scope", scope="(post_entry_events|post_conversions)"/);
+        expect(res.headers["www-authenticate"]).toMatch(
+          /^Bearer realm="direct-mail", error="insufficient_scope", scope="(post_entry_events|post_conversions)"/,
+        );
       }
     }
   });
@@ -65,30 +90,60 @@ test.describe("scopes", () => {
     const { acme } = demo().workspaces;
     const res = await api.postConversion({ sid: acme.sids[0], kind: "reply" }, takeKey("acme", "entryOnly"));
     expect(res.headers["www-authenticate"]).toContain('scope="post_conversions"');
-    const res2 = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[0], idempotencyKey: uid() }, takeKey("acme", "conversionsOnly"));
+    const res2 = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.inAudience[0], idempotencyKey: uid() },
+      takeKey("acme", "conversionsOnly"),
+    );
     expect(res2.headers["www-authenticate"]).toContain('scope="post_entry_events"');
   });
 });
 
 test.describe("tenancy and the sameness of 404", () => {
-  test("each workspace's keys against the other's campaigns, events and sids: the same 404 as for missing ones", async ({ api }) => {
+  test("each workspace's keys against the other's campaigns, events and sids: the same 404 as for missing ones", async ({
+    api,
+  }) => {
     const { acme, globex } = demo().workspaces;
     const acmeKey = takeKey("acme", "full");
     const acmeKey2 = takeKey("acme", "full");
     const globexKey = takeKey("globex", "full");
-    const acmeEvent = (await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[0], idempotencyKey: `t-${uid()}` }, acmeKey)).body.eventId;
-    const globexEvent = (await api.postEvent(globex.campaigns.liveApiEntry, { contactId: globex.contacts.inAudience[0], idempotencyKey: `t-${uid()}` }, globexKey)).body.eventId;
+    const acmeEvent = (
+      await api.postEvent(
+        acme.campaigns.liveApiEntry,
+        { contactId: acme.contacts.inAudience[0], idempotencyKey: `t-${uid()}` },
+        acmeKey,
+      )
+    ).body.eventId;
+    const globexEvent = (
+      await api.postEvent(
+        globex.campaigns.liveApiEntry,
+        { contactId: globex.contacts.inAudience[0], idempotencyKey: `t-${uid()}` },
+        globexKey,
+      )
+    ).body.eventId;
     expect(acmeEvent).toMatch(/^evt_/);
     expect(globexEvent).toMatch(/^evt_/);
 
     const cases = {
-      "missing campaign (post)": await api.postEvent("cmp_doesnotexist", { contactId: acme.contacts.inAudience[0], idempotencyKey: uid() }, acmeKey),
-      "other workspace's campaign (post)": await api.postEvent(globex.campaigns.liveApiEntry, { contactId: globex.contacts.inAudience[0], idempotencyKey: uid() }, acmeKey),
+      "missing campaign (post)": await api.postEvent(
+        "cmp_doesnotexist",
+        { contactId: acme.contacts.inAudience[0], idempotencyKey: uid() },
+        acmeKey,
+      ),
+      "other workspace's campaign (post)": await api.postEvent(
+        globex.campaigns.liveApiEntry,
+        { contactId: globex.contacts.inAudience[0], idempotencyKey: uid() },
+        acmeKey,
+      ),
       "missing campaign (get)": await api.getEvent("cmp_doesnotexist", acmeEvent, acmeKey),
       "event of another campaign": await api.getEvent(acme.campaigns.liveNoApiEntry, acmeEvent, acmeKey),
       "missing event": await api.getEvent(acme.campaigns.liveApiEntry, "evt_doesnotexist", acmeKey),
       "other workspace's event": await api.getEvent(globex.campaigns.liveApiEntry, globexEvent, acmeKey),
-      "other workspace's event (globex key, acme event)": await api.getEvent(acme.campaigns.liveApiEntry, acmeEvent, globexKey),
+      "other workspace's event (globex key, acme event)": await api.getEvent(
+        acme.campaigns.liveApiEntry,
+        acmeEvent,
+        globexKey,
+      ),
       "another key's event": await api.getEvent(acme.campaigns.liveApiEntry, acmeEvent, acmeKey2),
       "unknown sid": await api.postConversion({ sid: "ZZZZZZZZZZZZZZZZ", kind: "reply" }, acmeKey),
       "other workspace's sid": await api.postConversion({ sid: globex.sids[0], kind: "reply" }, acmeKey),
@@ -99,7 +154,10 @@ test.describe("tenancy and the sameness of 404", () => {
       expectProblem(res, 404, "not-found");
       expect(withoutInstance(res.body), name).toEqual(reference);
     }
-    expect(reference).toMatchObject({ title: "Not found", detail: "Nothing with that identifier is visible to this key." });
+    expect(reference).toMatchObject({
+      title: "Not found",
+      detail: "Nothing with that identifier is visible to this key.",
+    });
 
     // And the owner's own key still sees its own event.
     const own = await api.getEvent(acme.campaigns.liveApiEntry, acmeEvent, acmeKey);

@@ -7,13 +7,28 @@ const uid = () => randomBytes(6).toString("hex");
 test.describe("POST /api/v1/conversions", () => {
   test("accepts a report: 202 with outcomeId, status and at", async ({ api }) => {
     const { acme } = demo().workspaces;
-    const res = await api.postConversion({ sid: acme.sids[1], kind: "closed_won", amountCents: 4_800_000, at: "2026-11-20T17:30:00-05:00", externalId: `opp-${uid()}` }, takeKey("acme", "full"));
+    const res = await api.postConversion(
+      {
+        sid: acme.sids[1],
+        kind: "closed_won",
+        amountCents: 4_800_000,
+        at: "2026-11-20T17:30:00-05:00",
+        externalId: `opp-${uid()}`,
+      },
+      takeKey("acme", "full"),
+    );
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ outcomeId: expect.stringMatching(/^out_[0-9a-f]{32}$/), status: "accepted", at: "2026-11-20T22:30:00.000Z" });
+    expect(res.body).toEqual({
+      outcomeId: expect.stringMatching(/^out_[0-9a-f]{32}$/),
+      status: "accepted",
+      at: "2026-11-20T22:30:00.000Z",
+    });
     for (const h of RATE_HEADERS) expect(res.headers[h]).toBeDefined();
   });
 
-  test("retrying the same minimal body is idempotent; a minimal body of another kind is another occurrence", async ({ api }) => {
+  test("retrying the same minimal body is idempotent; a minimal body of another kind is another occurrence", async ({
+    api,
+  }) => {
     const { globex } = demo().workspaces;
     const key = takeKey("globex", "conversionsOnly");
     const first = await api.postConversion({ sid: globex.sids[0], kind: "meeting_booked" }, key);
@@ -25,7 +40,9 @@ test.describe("POST /api/v1/conversions", () => {
     expect(other.body.outcomeId).not.toBe(first.body.outcomeId);
   });
 
-  test("occurrences: distinct externalId or at are distinct outcomes; reusing an identity with other values is 409", async ({ api }) => {
+  test("occurrences: distinct externalId or at are distinct outcomes; reusing an identity with other values is 409", async ({
+    api,
+  }) => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "full");
     const sid = acme.sids[2];
@@ -61,24 +78,91 @@ test.describe("POST /api/v1/conversions", () => {
     const externalId = `inv-${uid()}`;
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const cases: [string, Record<string, unknown>, { pointer: string; detail: string | RegExp }[]][] = [
-      ["empty", {}, [{ pointer: "/sid", detail: "sid is required." }, { pointer: "/kind", detail: "kind is required." }]],
-      ["short sid", { sid: "abc", kind: "reply", externalId }, [{ pointer: "/sid", detail: "sid must be exactly 16 letters and digits, as read from the destination URL." }]],
+      [
+        "empty",
+        {},
+        [
+          { pointer: "/sid", detail: "sid is required." },
+          { pointer: "/kind", detail: "kind is required." },
+        ],
+      ],
+      [
+        "short sid",
+        { sid: "abc", kind: "reply", externalId },
+        [{ pointer: "/sid", detail: "sid must be exactly 16 letters and digits, as read from the destination URL." }],
+      ],
       ["17-char sid", { sid: `${sid}x`, kind: "reply", externalId }, [{ pointer: "/sid", detail: /exactly 16/ }]],
-      ["bad kind", { sid, kind: "demo_booked", externalId }, [{ pointer: "/kind", detail: /^kind must be one of reply, meeting_booked, opportunity_created, signup, trial_started, purchase, pipeline_dollars, closed_won\.$/ }]],
-      ["money without amount", { sid, kind: "pipeline_dollars", externalId }, [{ pointer: "/amountCents", detail: "amountCents is required when kind is pipeline_dollars." }]],
-      ["amount on a reply", { sid, kind: "reply", amountCents: 5, externalId }, [{ pointer: "/amountCents", detail: /applies only to purchase, pipeline_dollars, closed_won/ }]],
-      ["negative amount", { sid, kind: "purchase", amountCents: -1, externalId }, [{ pointer: "/amountCents", detail: "amountCents must not be negative." }]],
-      ["fractional amount", { sid, kind: "purchase", amountCents: 10.5, externalId }, [{ pointer: "/amountCents", detail: "amountCents must be a whole number of cents." }]],
-      ["amount as a string", { sid, kind: "purchase", amountCents: "100", externalId }, [{ pointer: "/amountCents", detail: "amountCents must be an integer number of cents, not string." }]],
-      ["future at", { sid, kind: "reply", at: future, externalId }, [{ pointer: "/at", detail: /must not be in the future/ }]],
-      ["at without offset", { sid, kind: "reply", at: "2026-11-01T10:00:00", externalId }, [{ pointer: "/at", detail: /time-zone offset/ }]],
-      ["long externalId", { sid, kind: "reply", externalId: "e".repeat(201) }, [{ pointer: "/externalId", detail: "externalId must be at most 200 characters." }]],
-      ["unknown field", { sid, kind: "reply", externalId, source: "hubspot" }, [{ pointer: "/source", detail: "source is not a field of this request; the fields are sid, kind, amountCents, at, externalId." }]],
+      [
+        "bad kind",
+        { sid, kind: "demo_booked", externalId },
+        [
+          {
+            pointer: "/kind",
+            detail:
+              /^kind must be one of reply, meeting_booked, opportunity_created, signup, trial_started, purchase, pipeline_dollars, closed_won\.$/,
+          },
+        ],
+      ],
+      [
+        "money without amount",
+        { sid, kind: "pipeline_dollars", externalId },
+        [{ pointer: "/amountCents", detail: "amountCents is required when kind is pipeline_dollars." }],
+      ],
+      [
+        "amount on a reply",
+        { sid, kind: "reply", amountCents: 5, externalId },
+        [{ pointer: "/amountCents", detail: /applies only to purchase, pipeline_dollars, closed_won/ }],
+      ],
+      [
+        "negative amount",
+        { sid, kind: "purchase", amountCents: -1, externalId },
+        [{ pointer: "/amountCents", detail: "amountCents must not be negative." }],
+      ],
+      [
+        "fractional amount",
+        { sid, kind: "purchase", amountCents: 10.5, externalId },
+        [{ pointer: "/amountCents", detail: "amountCents must be a whole number of cents." }],
+      ],
+      [
+        "amount as a string",
+        { sid, kind: "purchase", amountCents: "100", externalId },
+        [{ pointer: "/amountCents", detail: "amountCents must be an integer number of cents, not string." }],
+      ],
+      [
+        "future at",
+        { sid, kind: "reply", at: future, externalId },
+        [{ pointer: "/at", detail: /must not be in the future/ }],
+      ],
+      [
+        "at without offset",
+        { sid, kind: "reply", at: "2026-11-01T10:00:00", externalId },
+        [{ pointer: "/at", detail: /time-zone offset/ }],
+      ],
+      [
+        "long externalId",
+        { sid, kind: "reply", externalId: "e".repeat(201) },
+        [{ pointer: "/externalId", detail: "externalId must be at most 200 characters." }],
+      ],
+      [
+        "unknown field",
+        { sid, kind: "reply", externalId, source: "hubspot" },
+        [
+          {
+            pointer: "/source",
+            detail: "source is not a field of this request; the fields are sid, kind, amountCents, at, externalId.",
+          },
+        ],
+      ],
     ];
     for (const [name, body, errors] of cases) {
       const res = await api.postConversion(body, key);
       expectProblem(res, 422, "validation-failed");
-      expect(res.body.errors, name).toEqual(errors.map((e) => ({ pointer: e.pointer, detail: typeof e.detail === "string" ? e.detail : expect.stringMatching(e.detail) })));
+      expect(res.body.errors, name).toEqual(
+        errors.map((e) => ({
+          pointer: e.pointer,
+          detail: typeof e.detail === "string" ? e.detail : expect.stringMatching(e.detail),
+        })),
+      );
     }
     // Nothing was written for that externalId: a valid report with it and any values is accepted.
     expect((await api.postConversion({ sid, kind: "reply", externalId }, key)).status).toBe(202);
@@ -86,12 +170,30 @@ test.describe("POST /api/v1/conversions", () => {
 
   test("bodies that cannot be read", async ({ api }) => {
     const key = takeKey("acme", "full");
-    expectProblem(await api.call("POST", "/api/v1/conversions", { key, raw: "{", headers: { "Content-Type": "application/json" } }), 400, "malformed-request");
-    expectProblem(await api.call("POST", "/api/v1/conversions", { key, raw: "sid=x", headers: { "Content-Type": "text/plain" } }), 415, "unsupported-media-type");
-    expectProblem(await api.call("POST", "/api/v1/conversions", { key, raw: JSON.stringify({ pad: "x".repeat(20_000) }), headers: { "Content-Type": "application/json" } }), 413, "payload-too-large");
+    expectProblem(
+      await api.call("POST", "/api/v1/conversions", { key, raw: "{", headers: { "Content-Type": "application/json" } }),
+      400,
+      "malformed-request",
+    );
+    expectProblem(
+      await api.call("POST", "/api/v1/conversions", { key, raw: "sid=x", headers: { "Content-Type": "text/plain" } }),
+      415,
+      "unsupported-media-type",
+    );
+    expectProblem(
+      await api.call("POST", "/api/v1/conversions", {
+        key,
+        raw: JSON.stringify({ pad: "x".repeat(20_000) }),
+        headers: { "Content-Type": "application/json" },
+      }),
+      413,
+      "payload-too-large",
+    );
   });
 
-  test("50 identical reports at once record one outcome; 50 conflicting ones record one and get 409 for the rest", async ({ api }) => {
+  test("50 identical reports at once record one outcome; 50 conflicting ones record one and get 409 for the rest", async ({
+    api,
+  }) => {
     const { acme } = demo().workspaces;
     const same = { sid: acme.sids[0], kind: "trial_started", externalId: `par-${uid()}` };
     const key = takeKey("acme", "full");
@@ -102,7 +204,9 @@ test.describe("POST /api/v1/conversions", () => {
     const externalId = `par-c-${uid()}`;
     const key2 = takeKey("acme", "full");
     const conflicting = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => api.postConversion({ sid: acme.sids[0], kind: "purchase", amountCents: 100 + i, externalId }, key2)),
+      Array.from({ length: 50 }, (_, i) =>
+        api.postConversion({ sid: acme.sids[0], kind: "purchase", amountCents: 100 + i, externalId }, key2),
+      ),
     );
     expect(conflicting.map((r) => r.status).sort()).toEqual([202, ...Array(49).fill(409)]);
   });

@@ -6,10 +6,16 @@ const uid = () => randomBytes(6).toString("hex");
 const iso = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString();
 
 test.describe("POST /api/v1/campaigns/{campaignId}/events", () => {
-  test("accepts an event: 202, eventId and status, Location to its status read, rate-limit headers", async ({ api }) => {
+  test("accepts an event: 202, eventId and status, Location to its status read, rate-limit headers", async ({
+    api,
+  }) => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "full");
-    const res = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[0], idempotencyKey: `a-${uid()}`, occurredAt: "2026-11-01T09:30:00-05:00" }, key);
+    const res = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.inAudience[0], idempotencyKey: `a-${uid()}`, occurredAt: "2026-11-01T09:30:00-05:00" },
+      key,
+    );
     expect(res.status).toBe(202);
     expect(res.headers["content-type"]).toBe("application/json");
     expect(res.body).toEqual({ eventId: expect.stringMatching(/^evt_[0-9a-f]{32}$/), status: "accepted" });
@@ -23,20 +29,36 @@ test.describe("POST /api/v1/campaigns/{campaignId}/events", () => {
     expect(read.body).toMatchObject({ eventId: res.body.eventId, occurredAt: "2026-11-01T14:30:00.000Z" });
   });
 
-  test("a contact that is suppressed is still accepted: suppression is a lifecycle gate, not a precondition", async ({ api }) => {
+  test("a contact that is suppressed is still accepted: suppression is a lifecycle gate, not a precondition", async ({
+    api,
+  }) => {
     const { acme } = demo().workspaces;
-    const res = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.suppressed, idempotencyKey: `s-${uid()}` }, takeKey("acme", "full"));
+    const res = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.suppressed, idempotencyKey: `s-${uid()}` },
+      takeKey("acme", "full"),
+    );
     expect(res.status).toBe(202);
   });
 
-  test("replaying the same body returns the same event; the same key with other data is 409, for any campaign", async ({ api }) => {
+  test("replaying the same body returns the same event; the same key with other data is 409, for any campaign", async ({
+    api,
+  }) => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "full");
-    const body = { contactId: acme.contacts.inAudience[1], idempotencyKey: `r-${uid()}`, occurredAt: "2026-11-02T10:00:00Z" };
+    const body = {
+      contactId: acme.contacts.inAudience[1],
+      idempotencyKey: `r-${uid()}`,
+      occurredAt: "2026-11-02T10:00:00Z",
+    };
     const first = await api.postEvent(acme.campaigns.liveApiEntry, body, key);
     expect(first.status).toBe(202);
     // The same instant written with another offset is the same data.
-    const again = await api.postEvent(acme.campaigns.liveApiEntry, { ...body, occurredAt: "2026-11-02T11:00:00+01:00" }, key);
+    const again = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { ...body, occurredAt: "2026-11-02T11:00:00+01:00" },
+      key,
+    );
     expect(again.status).toBe(202);
     expect(again.body.eventId).toBe(first.body.eventId);
     // Another key of the same workspace replays it too: keys are scoped to the workspace.
@@ -57,26 +79,56 @@ test.describe("POST /api/v1/campaigns/{campaignId}/events", () => {
     expect(crossCampaign.status).toBe(409);
   });
 
-  test("preconditions: not live, policy refuses API events, contact missing, contact outside the audience", async ({ api }) => {
+  test("preconditions: not live, policy refuses API events, contact missing, contact outside the audience", async ({
+    api,
+  }) => {
     const { acme, globex } = demo().workspaces;
     const key = takeKey("acme", "full");
     const keys = Array.from({ length: 5 }, (_, i) => `p${i}-${uid()}`);
-    const notLive = await api.postEvent(acme.campaigns.draft, { contactId: acme.contacts.inAudience[0], idempotencyKey: keys[0] }, key);
+    const notLive = await api.postEvent(
+      acme.campaigns.draft,
+      { contactId: acme.contacts.inAudience[0], idempotencyKey: keys[0] },
+      key,
+    );
     expectProblem(notLive, 409, "campaign-not-live");
-    expect(notLive.body.detail).toBe("The campaign is draft; entry events are accepted only while it is live. Nothing was written.");
-    const policy = await api.postEvent(acme.campaigns.liveNoApiEntry, { contactId: acme.contacts.inAudience[0], idempotencyKey: keys[1] }, key);
+    expect(notLive.body.detail).toBe(
+      "The campaign is draft; entry events are accepted only while it is live. Nothing was written.",
+    );
+    const policy = await api.postEvent(
+      acme.campaigns.liveNoApiEntry,
+      { contactId: acme.contacts.inAudience[0], idempotencyKey: keys[1] },
+      key,
+    );
     expectProblem(policy, 409, "api-entry-not-accepted");
-    const missing = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: "ctc_doesnotexist", idempotencyKey: keys[2] }, key);
+    const missing = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: "ctc_doesnotexist", idempotencyKey: keys[2] },
+      key,
+    );
     expectProblem(missing, 422, "contact-not-found");
-    expect(missing.body.errors).toEqual([{ pointer: "/contactId", detail: "No contact with this id exists in the workspace." }]);
-    const outsider = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.notInAudience, idempotencyKey: keys[3] }, key);
+    expect(missing.body.errors).toEqual([
+      { pointer: "/contactId", detail: "No contact with this id exists in the workspace." },
+    ]);
+    const outsider = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.notInAudience, idempotencyKey: keys[3] },
+      key,
+    );
     expectProblem(outsider, 422, "contact-not-in-audience");
-    const foreignContact = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: globex.contacts.inAudience[0], idempotencyKey: keys[4] }, key);
+    const foreignContact = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: globex.contacts.inAudience[0], idempotencyKey: keys[4] },
+      key,
+    );
     expectProblem(foreignContact, 422, "contact-not-found");
 
     // Nothing was written: every one of those idempotency keys still takes a valid, different event.
     for (const [i, idempotencyKey] of keys.entries()) {
-      const res = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[10 + i], idempotencyKey }, key);
+      const res = await api.postEvent(
+        acme.campaigns.liveApiEntry,
+        { contactId: acme.contacts.inAudience[10 + i], idempotencyKey },
+        key,
+      );
       expect(res.status, idempotencyKey).toBe(202);
     }
   });
@@ -87,32 +139,108 @@ test.describe("POST /api/v1/campaigns/{campaignId}/events", () => {
     const contactId = acme.contacts.inAudience[0];
     const idempotencyKey = `v-${uid()}`;
     const cases: [string, Record<string, unknown>, { pointer: string; detail: string | RegExp }[]][] = [
-      ["empty body", {}, [{ pointer: "/contactId", detail: "contactId is required." }, { pointer: "/idempotencyKey", detail: "idempotencyKey is required." }]],
-      ["wrong types", { contactId: 42, idempotencyKey: ["x"] }, [{ pointer: "/contactId", detail: "contactId must be a string, not number." }, { pointer: "/idempotencyKey", detail: "idempotencyKey must be a string, not an array." }]],
-      ["null", { contactId: null, idempotencyKey }, [{ pointer: "/contactId", detail: "contactId must be a string, not null." }]],
-      ["empty strings", { contactId: "", idempotencyKey }, [{ pointer: "/contactId", detail: "contactId must not be empty." }]],
-      ["too long", { contactId: "c".repeat(201), idempotencyKey: "k".repeat(201) }, [{ pointer: "/contactId", detail: "contactId must be at most 200 characters." }, { pointer: "/idempotencyKey", detail: "idempotencyKey must be at most 200 characters." }]],
-      ["no offset", { contactId, idempotencyKey, occurredAt: "2026-11-01T10:00:00" }, [{ pointer: "/occurredAt", detail: /must be an ISO 8601 date-time with a time-zone offset/ }]],
-      ["a date only", { contactId, idempotencyKey, occurredAt: "2026-11-01" }, [{ pointer: "/occurredAt", detail: /time-zone offset/ }]],
-      ["not a date", { contactId, idempotencyKey, occurredAt: "yesterday" }, [{ pointer: "/occurredAt", detail: /ISO 8601/ }]],
-      ["in the future", { contactId, idempotencyKey, occurredAt: iso(10 * 60_000) }, [{ pointer: "/occurredAt", detail: "occurredAt must not be in the future (more than 5 minutes ahead of the service's clock)." }]],
-      ["unknown field", { contactId, idempotencyKey, colour: "red" }, [{ pointer: "/colour", detail: "colour is not a field of this request; the fields are contactId, idempotencyKey, occurredAt." }]],
-      ["path parameter in the body", { contactId, idempotencyKey, campaignId: acme.campaigns.draft }, [{ pointer: "/campaignId", detail: /campaignId is part of the URL/ }]],
+      [
+        "empty body",
+        {},
+        [
+          { pointer: "/contactId", detail: "contactId is required." },
+          { pointer: "/idempotencyKey", detail: "idempotencyKey is required." },
+        ],
+      ],
+      [
+        "wrong types",
+        { contactId: 42, idempotencyKey: ["x"] },
+        [
+          { pointer: "/contactId", detail: "contactId must be a string, not number." },
+          { pointer: "/idempotencyKey", detail: "idempotencyKey must be a string, not an array." },
+        ],
+      ],
+      [
+        "null",
+        { contactId: null, idempotencyKey },
+        [{ pointer: "/contactId", detail: "contactId must be a string, not null." }],
+      ],
+      [
+        "empty strings",
+        { contactId: "", idempotencyKey },
+        [{ pointer: "/contactId", detail: "contactId must not be empty." }],
+      ],
+      [
+        "too long",
+        { contactId: "c".repeat(201), idempotencyKey: "k".repeat(201) },
+        [
+          { pointer: "/contactId", detail: "contactId must be at most 200 characters." },
+          { pointer: "/idempotencyKey", detail: "idempotencyKey must be at most 200 characters." },
+        ],
+      ],
+      [
+        "no offset",
+        { contactId, idempotencyKey, occurredAt: "2026-11-01T10:00:00" },
+        [{ pointer: "/occurredAt", detail: /must be an ISO 8601 date-time with a time-zone offset/ }],
+      ],
+      [
+        "a date only",
+        { contactId, idempotencyKey, occurredAt: "2026-11-01" },
+        [{ pointer: "/occurredAt", detail: /time-zone offset/ }],
+      ],
+      [
+        "not a date",
+        { contactId, idempotencyKey, occurredAt: "yesterday" },
+        [{ pointer: "/occurredAt", detail: /ISO 8601/ }],
+      ],
+      [
+        "in the future",
+        { contactId, idempotencyKey, occurredAt: iso(10 * 60_000) },
+        [
+          {
+            pointer: "/occurredAt",
+            detail: "occurredAt must not be in the future (more than 5 minutes ahead of the service's clock).",
+          },
+        ],
+      ],
+      [
+        "unknown field",
+        { contactId, idempotencyKey, colour: "red" },
+        [
+          {
+            pointer: "/colour",
+            detail: "colour is not a field of this request; the fields are contactId, idempotencyKey, occurredAt.",
+          },
+        ],
+      ],
+      [
+        "path parameter in the body",
+        { contactId, idempotencyKey, campaignId: acme.campaigns.draft },
+        [{ pointer: "/campaignId", detail: /campaignId is part of the URL/ }],
+      ],
     ];
     for (const [name, body, errors] of cases) {
       const res = await api.postEvent(acme.campaigns.liveApiEntry, body, key);
       expectProblem(res, 422, "validation-failed");
-      expect(res.body.errors, name).toEqual(errors.map((e) => ({ pointer: e.pointer, detail: typeof e.detail === "string" ? e.detail : expect.stringMatching(e.detail) })));
+      expect(res.body.errors, name).toEqual(
+        errors.map((e) => ({
+          pointer: e.pointer,
+          detail: typeof e.detail === "string" ? e.detail : expect.stringMatching(e.detail),
+        })),
+      );
       expect(res.body.detail).toMatch(/Nothing was written\.$/);
     }
     // None of them wrote anything under idempotencyKey: it still takes any valid event.
-    const valid = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[4], idempotencyKey }, key);
+    const valid = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.inAudience[4], idempotencyKey },
+      key,
+    );
     expect(valid.status).toBe(202);
   });
 
   test("a small clock skew is allowed", async ({ api }) => {
     const { acme } = demo().workspaces;
-    const res = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[0], idempotencyKey: `skew-${uid()}`, occurredAt: iso(4 * 60_000) }, takeKey("acme", "full"));
+    const res = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.inAudience[0], idempotencyKey: `skew-${uid()}`, occurredAt: iso(4 * 60_000) },
+      takeKey("acme", "full"),
+    );
     expect(res.status).toBe(202);
   });
 
@@ -121,23 +249,49 @@ test.describe("POST /api/v1/campaigns/{campaignId}/events", () => {
     const key = takeKey("acme", "full");
     const path = `/api/v1/campaigns/${acme.campaigns.liveApiEntry}/events`;
     const json = { "Content-Type": "application/json" };
-    expectProblem(await api.call("POST", path, { key, raw: '{"contactId": ', headers: json }), 400, "malformed-request");
+    expectProblem(
+      await api.call("POST", path, { key, raw: '{"contactId": ', headers: json }),
+      400,
+      "malformed-request",
+    );
     expectProblem(await api.call("POST", path, { key, raw: "", headers: json }), 400, "malformed-request");
     expectProblem(await api.call("POST", path, { key, raw: '["a"]', headers: json }), 400, "malformed-request");
-    expectProblem(await api.call("POST", path, { key, raw: "contactId=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 415, "unsupported-media-type");
+    expectProblem(
+      await api.call("POST", path, {
+        key,
+        raw: "contactId=x",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      415,
+      "unsupported-media-type",
+    );
     expectProblem(await api.call("POST", path, { key, raw: "{}" }), 415, "unsupported-media-type");
-    const big = JSON.stringify({ contactId: acme.contacts.inAudience[0], idempotencyKey: `big-${uid()}`, pad: "x".repeat(17 * 1024) });
+    const big = JSON.stringify({
+      contactId: acme.contacts.inAudience[0],
+      idempotencyKey: `big-${uid()}`,
+      pad: "x".repeat(17 * 1024),
+    });
     expectProblem(await api.call("POST", path, { key, raw: big, headers: json }), 413, "payload-too-large");
     // JSON with a charset parameter is fine.
-    const ok = await api.call("POST", path, { key, raw: JSON.stringify({ contactId: acme.contacts.inAudience[0], idempotencyKey: `cs-${uid()}` }), headers: { "Content-Type": "application/json; charset=utf-8" } });
+    const ok = await api.call("POST", path, {
+      key,
+      raw: JSON.stringify({ contactId: acme.contacts.inAudience[0], idempotencyKey: `cs-${uid()}` }),
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
     expect(ok.status).toBe(202);
   });
 
   test("50 identical requests at once create one event and all get 202 with its id", async ({ api }) => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "full");
-    const body = { contactId: acme.contacts.inAudience[6], idempotencyKey: `c-${uid()}`, occurredAt: "2026-11-03T08:00:00Z" };
-    const results = await Promise.all(Array.from({ length: 50 }, () => api.postEvent(acme.campaigns.liveApiEntry, body, key)));
+    const body = {
+      contactId: acme.contacts.inAudience[6],
+      idempotencyKey: `c-${uid()}`,
+      occurredAt: "2026-11-03T08:00:00Z",
+    };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => api.postEvent(acme.campaigns.liveApiEntry, body, key)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(202));
     expect(new Set(results.map((r) => r.body.eventId)).size).toBe(1);
   });
@@ -148,7 +302,15 @@ test.describe("POST /api/v1/campaigns/{campaignId}/events", () => {
     const idempotencyKey = `cc-${uid()}`;
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[i % 20], idempotencyKey, occurredAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString() }, key),
+        api.postEvent(
+          acme.campaigns.liveApiEntry,
+          {
+            contactId: acme.contacts.inAudience[i % 20],
+            idempotencyKey,
+            occurredAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(),
+          },
+          key,
+        ),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
@@ -160,11 +322,17 @@ test.describe("GET /api/v1/campaigns/{campaignId}/events/{eventId}", () => {
   test("reads the bounded status with the key that posted it", async ({ api }) => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "entryOnly");
-    const posted = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[7], idempotencyKey: `g-${uid()}` }, key);
+    const posted = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.inAudience[7], idempotencyKey: `g-${uid()}` },
+      key,
+    );
     const res = await api.getEvent(acme.campaigns.liveApiEntry, posted.body.eventId, key);
     expect(res.status).toBe(200);
     expect(res.body.eventId).toBe(posted.body.eventId);
-    expect(["accepted", "processing", "waiting", "enrolled", "held_out", "completed", "skipped", "failed"]).toContain(res.body.status);
+    expect(["accepted", "processing", "waiting", "enrolled", "held_out", "completed", "skipped", "failed"]).toContain(
+      res.body.status,
+    );
     for (const optional of ["skipReason", "enrollmentId", "completedAt"]) {
       if (optional in res.body) expect(res.body[optional]).not.toBeNull();
     }

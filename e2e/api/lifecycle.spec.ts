@@ -19,27 +19,62 @@ test.describe("the lifecycle behind the status read", () => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "full");
     const campaign = acme.campaigns.liveApiEntry;
-    const post = async (contactId: string) => (await api.postEvent(campaign, { contactId, idempotencyKey: `life-${uid()}` }, key)).body.eventId as string;
+    const post = async (contactId: string) =>
+      (await api.postEvent(campaign, { contactId, idempotencyKey: `life-${uid()}` }, key)).body.eventId as string;
 
     const capped = await settled(api, campaign, await post(acme.contacts.frequencyCapped), key, (s) => s === "waiting");
-    expect(Object.keys(capped.body).sort()).toEqual(["enrollmentId", "eventId", "occurredAt", "source", "status", "waitingReason", "waitingUntil"]);
+    expect(Object.keys(capped.body).sort()).toEqual([
+      "enrollmentId",
+      "eventId",
+      "occurredAt",
+      "source",
+      "status",
+      "waitingReason",
+      "waitingUntil",
+    ]);
     expect(capped.body.enrollmentId).toMatch(/^enr_/);
     // While it waits, the read says why and until when.
     expect(capped.body.waitingReason).toBe("frequency_cap");
     expect(Date.parse(capped.body.waitingUntil)).toBeGreaterThan(Date.now());
 
-    const undeliverable = await settled(api, campaign, await post(acme.contacts.undeliverable), key, (s) => s === "skipped");
-    expect(Object.keys(undeliverable.body).sort()).toEqual(["completedAt", "eventId", "occurredAt", "skipReason", "source", "status"]);
+    const undeliverable = await settled(
+      api,
+      campaign,
+      await post(acme.contacts.undeliverable),
+      key,
+      (s) => s === "skipped",
+    );
+    expect(Object.keys(undeliverable.body).sort()).toEqual([
+      "completedAt",
+      "eventId",
+      "occurredAt",
+      "skipReason",
+      "source",
+      "status",
+    ]);
     expect(undeliverable.body.skipReason).toBe("address_invalid");
 
     const held = await settled(api, campaign, await post(acme.contacts.heldOut), key, (s) => s === "held_out");
-    expect(Object.keys(held.body).sort()).toEqual(["completedAt", "enrollmentId", "eventId", "occurredAt", "source", "status"]);
+    expect(Object.keys(held.body).sort()).toEqual([
+      "completedAt",
+      "enrollmentId",
+      "eventId",
+      "occurredAt",
+      "source",
+      "status",
+    ]);
 
     const suppressed = await settled(api, campaign, await post(acme.contacts.suppressed), key, (s) => s === "skipped");
     expect(suppressed.body.skipReason).toBe("suppressed");
 
-    const noBudget = await api.postEvent(acme.campaigns.budgetExhausted, { contactId: acme.contacts.inAudience[0], idempotencyKey: `life-${uid()}` }, key);
-    const exhausted = await settled(api, acme.campaigns.budgetExhausted, noBudget.body.eventId, key, (s) => ["skipped", "held_out"].includes(s));
+    const noBudget = await api.postEvent(
+      acme.campaigns.budgetExhausted,
+      { contactId: acme.contacts.inAudience[0], idempotencyKey: `life-${uid()}` },
+      key,
+    );
+    const exhausted = await settled(api, acme.campaigns.budgetExhausted, noBudget.body.eventId, key, (s) =>
+      ["skipped", "held_out"].includes(s),
+    );
     if (exhausted.body.status === "skipped") expect(exhausted.body.skipReason).toBe("budget_exhausted");
   });
 
@@ -48,16 +83,26 @@ test.describe("the lifecycle behind the status read", () => {
     const key = takeKey("globex", "full");
     const ids = [];
     for (const contactId of globex.contacts.inAudience.slice(0, 6)) {
-      ids.push((await api.postEvent(globex.campaigns.liveApiEntry, { contactId, idempotencyKey: `audit-${uid()}` }, key)).body.eventId);
+      ids.push(
+        (await api.postEvent(globex.campaigns.liveApiEntry, { contactId, idempotencyKey: `audit-${uid()}` }, key)).body
+          .eventId,
+      );
     }
-    const outcomes = await Promise.all(ids.map((id) => settled(api, globex.campaigns.liveApiEntry, id, key, (s) => ["skipped", "held_out", "completed"].includes(s))));
-    for (const o of outcomes.filter((o) => o.body.status !== "held_out")) expect(o.body).toMatchObject({ status: "skipped", skipReason: "mailing_disabled" });
+    const outcomes = await Promise.all(
+      ids.map((id) =>
+        settled(api, globex.campaigns.liveApiEntry, id, key, (s) => ["skipped", "held_out", "completed"].includes(s)),
+      ),
+    );
+    for (const o of outcomes.filter((o) => o.body.status !== "held_out"))
+      expect(o.body).toMatchObject({ status: "skipped", skipReason: "mailing_disabled" });
     expect(outcomes.some((o) => o.body.status === "completed")).toBe(false);
   });
 });
 
 test.describe("response links", () => {
-  test("a printed link redirects to the destination with the sid, and unknown codes reveal nothing", async ({ request }) => {
+  test("a printed link redirects to the destination with the sid, and unknown codes reveal nothing", async ({
+    request,
+  }) => {
     const { acme } = demo().workspaces;
     const scan = await request.get(`/r/${acme.responseCodes[0]}?via=qr`, { maxRedirects: 0 });
     expect(scan.status()).toBe(302);
@@ -76,16 +121,26 @@ test.describe("response links", () => {
 });
 
 test.describe("a gift that waits for its recipient's claim", () => {
-  test("the status read says it waits for the claim, until when; hosted-page actions cannot be reported as conversions", async ({ api }) => {
+  test("the status read says it waits for the claim, until when; hosted-page actions cannot be reported as conversions", async ({
+    api,
+  }) => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "full");
     // Contacts of the gift campaign's audience; an account may be held out, so a few are posted.
     const contacts = acme.contacts.inAudience.slice(-4);
     const events = [];
     for (const contactId of contacts) {
-      const posted = await api.postEvent(acme.campaigns.giftClaim!, { contactId, idempotencyKey: `gift-${uid()}` }, key);
+      const posted = await api.postEvent(
+        acme.campaigns.giftClaim!,
+        { contactId, idempotencyKey: `gift-${uid()}` },
+        key,
+      );
       expect(posted.status).toBe(202);
-      events.push(await settled(api, acme.campaigns.giftClaim!, posted.body.eventId, key, (s) => ["waiting", "held_out", "skipped", "completed"].includes(s)));
+      events.push(
+        await settled(api, acme.campaigns.giftClaim!, posted.body.eventId, key, (s) =>
+          ["waiting", "held_out", "skipped", "completed"].includes(s),
+        ),
+      );
     }
     const waiting = events.filter((e) => e.body.status === "waiting");
     expect(waiting.length).toBeGreaterThan(0);

@@ -3,7 +3,9 @@ import { demo } from "../support/demo";
 import { expect, expectProblem, takeKey, test } from "../support/api";
 
 test.describe("rate limit: 60 requests a minute per key and endpoint", () => {
-  test("61 parallel requests: exactly 60 admitted, one 429 with Retry-After; another endpoint keeps its own quota", async ({ api }) => {
+  test("61 parallel requests: exactly 60 admitted, one 429 with Retry-After; another endpoint keeps its own quota", async ({
+    api,
+  }) => {
     const { acme } = demo().workspaces;
     const key = takeKey("acme", "full");
     const sid = acme.sids[0];
@@ -12,7 +14,9 @@ test.describe("rate limit: 60 requests a minute per key and endpoint", () => {
     if (secondsLeft < 15) await new Promise((r) => setTimeout(r, secondsLeft * 1000 + 200));
     const tag = randomBytes(4).toString("hex");
     const results = await Promise.all(
-      Array.from({ length: 61 }, (_, i) => api.postConversion({ sid, kind: "reply", externalId: `rl-${tag}-${i}` }, key)),
+      Array.from({ length: 61 }, (_, i) =>
+        api.postConversion({ sid, kind: "reply", externalId: `rl-${tag}-${i}` }, key),
+      ),
     );
     const limited = results.filter((r) => r.status === 429);
     expect(results.filter((r) => r.status === 202)).toHaveLength(60);
@@ -27,11 +31,17 @@ test.describe("rate limit: 60 requests a minute per key and endpoint", () => {
     expect(remaining).toEqual([0, ...Array.from({ length: 60 }, (_, i) => i)]);
 
     // The entry-event endpoint is counted separately for the same key.
-    const other = await api.postEvent(acme.campaigns.liveApiEntry, { contactId: acme.contacts.inAudience[0], idempotencyKey: `rl-${tag}` }, key);
+    const other = await api.postEvent(
+      acme.campaigns.liveApiEntry,
+      { contactId: acme.contacts.inAudience[0], idempotencyKey: `rl-${tag}` },
+      key,
+    );
     expect(other.status).toBe(202);
     expect(other.headers["x-ratelimit-remaining"]).toBe("59");
     // Another key is not affected.
-    expect((await api.postConversion({ sid, kind: "reply", externalId: `rl-${tag}-other` }, takeKey("acme", "full"))).status).toBe(202);
+    expect(
+      (await api.postConversion({ sid, kind: "reply", externalId: `rl-${tag}-other` }, takeKey("acme", "full"))).status,
+    ).toBe(202);
   });
 
   test("each endpoint answers 429 past its quota, even for requests that fail otherwise", async ({ api }) => {
@@ -39,12 +49,16 @@ test.describe("rate limit: 60 requests a minute per key and endpoint", () => {
     const secondsLeft = 60 - new Date().getUTCSeconds();
     if (secondsLeft < 15) await new Promise((r) => setTimeout(r, secondsLeft * 1000 + 200));
     const getKey = takeKey("acme", "full");
-    const reads = await Promise.all(Array.from({ length: 61 }, () => api.getEvent(acme.campaigns.liveApiEntry, "evt_missing", getKey)));
+    const reads = await Promise.all(
+      Array.from({ length: 61 }, () => api.getEvent(acme.campaigns.liveApiEntry, "evt_missing", getKey)),
+    );
     expect(reads.filter((r) => r.status === 404)).toHaveLength(60);
     expectProblem(reads.find((r) => r.status === 429)!, 429, "rate-limited");
 
     const postKey = takeKey("acme", "full");
-    const posts = await Promise.all(Array.from({ length: 61 }, () => api.postEvent(acme.campaigns.liveApiEntry, {}, postKey)));
+    const posts = await Promise.all(
+      Array.from({ length: 61 }, () => api.postEvent(acme.campaigns.liveApiEntry, {}, postKey)),
+    );
     expect(posts.filter((r) => r.status === 422)).toHaveLength(60);
     expectProblem(posts.find((r) => r.status === 429)!, 429, "rate-limited");
   });

@@ -59,13 +59,41 @@ export function hostileString(extra: string[] = []): fc.Arbitrary<string> {
     { weight: 4, arbitrary: fc.constantFrom(...SPECIAL_STRINGS, ...extra) },
     { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
     { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
-    { weight: 2, arbitrary: fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom("\u0000", "\ud800", "\udc00", "\u0007", "\n", "\r\n"), fc.string({ maxLength: 10 })).map((p) => p.join("")) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.string({ maxLength: 10 }),
+          fc.constantFrom("\u0000", "\ud800", "\udc00", "\u0007", "\n", "\r\n"),
+          fc.string({ maxLength: 10 }),
+        )
+        .map((p) => p.join("")),
+    },
     // Long values: a few kilobytes, not shrunk character by character.
-    { weight: 1, arbitrary: fc.constantFrom(300, 5_000, 30_000).chain((n) => fc.constantFrom("a", "\u0000", "é", "😀").map((c) => c.repeat(n))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(300, 5_000, 30_000)
+        .chain((n) => fc.constantFrom("a", "\u0000", "é", "😀").map((c) => c.repeat(n))),
+    },
   );
 }
 
-const HOSTILE_NUMBERS = [0, -0, -1, 0.5, 1, 1e308, -1e308, 2 ** 53, 2 ** 53 + 2, -(2 ** 63), 2 ** 64, 1e-320, 0.1 + 0.2];
+const HOSTILE_NUMBERS = [
+  0,
+  -0,
+  -1,
+  0.5,
+  1,
+  1e308,
+  -1e308,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 63),
+  2 ** 64,
+  1e-320,
+  0.1 + 0.2,
+];
 
 /** A JSON value of any type, nesting a little, built from hostile strings and numbers. */
 export function hostileJson(extraStrings: string[] = []): fc.Arbitrary<unknown> {
@@ -89,12 +117,23 @@ export function hostileJson(extraStrings: string[] = []): fc.Arbitrary<unknown> 
  * A JSON object with the members an endpoint takes (each a hostile value, a plausible value, or
  * absent), sometimes extra members.
  */
-export function hostileObject(fields: Record<string, fc.Arbitrary<unknown>>, extraStrings: string[] = []): fc.Arbitrary<Record<string, unknown>> {
+export function hostileObject(
+  fields: Record<string, fc.Arbitrary<unknown>>,
+  extraStrings: string[] = [],
+): fc.Arbitrary<Record<string, unknown>> {
   const members = Object.entries(fields).map(([name, plausible]) =>
-    fc.option(fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 2, arbitrary: hostileJson(extraStrings) }), { nil: undefined, freq: 4 }).map((v) => [name, v] as const),
+    fc
+      .option(fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 2, arbitrary: hostileJson(extraStrings) }), {
+        nil: undefined,
+        freq: 4,
+      })
+      .map((v) => [name, v] as const),
   );
   return fc
-    .tuple(fc.tuple(...members), fc.option(fc.dictionary(hostileString(), hostileJson(), { maxKeys: 2 }), { nil: undefined, freq: 3 }))
+    .tuple(
+      fc.tuple(...members),
+      fc.option(fc.dictionary(hostileString(), hostileJson(), { maxKeys: 2 }), { nil: undefined, freq: 3 }),
+    )
     .map(([pairs, extra]) => {
       const out: Record<string, unknown> = {};
       for (const [k, v] of pairs) if (v !== undefined) out[k] = v;
@@ -108,13 +147,33 @@ export function hostileBody(value: fc.Arbitrary<unknown>): fc.Arbitrary<string |
     { weight: 6, arbitrary: value.map((v) => JSON.stringify(v) ?? "null") },
     { weight: 1, arbitrary: value.map((v) => `\ufeff${JSON.stringify(v)}`) },
     // Duplicate members: the last one wins in JSON.parse; the first is what a naive check reads.
-    { weight: 1, arbitrary: fc.tuple(hostileString(), hostileJson(), hostileJson()).map(([k, a, b]) => `{${JSON.stringify(k)}:${JSON.stringify(a)},${JSON.stringify(k)}:${JSON.stringify(b)}}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(hostileString(), hostileJson(), hostileJson())
+        .map(([k, a, b]) => `{${JSON.stringify(k)}:${JSON.stringify(a)},${JSON.stringify(k)}:${JSON.stringify(b)}}`),
+    },
     { weight: 1, arbitrary: fc.nat({ max: 20_000 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`) },
     { weight: 1, arbitrary: fc.nat({ max: 5_000 }).map((n) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`) },
     { weight: 1, arbitrary: value.map((v) => (JSON.stringify(v) ?? "").slice(0, -1)) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)) },
     { weight: 1, arbitrary: fc.nat({ max: 40 }).map((kb) => `{"pad":"${"x".repeat(kb * 1024)}"}`) },
-    { weight: 1, arbitrary: fc.constantFrom("", " ", "null", "[]", "1", '"a"', "{", "}", "\u0000", "{\"a\":\"\\u0000\"}", "{\"a\":\"\\ud800\"}") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        " ",
+        "null",
+        "[]",
+        "1",
+        '"a"',
+        "{",
+        "}",
+        "\u0000",
+        '{"a":"\\u0000"}',
+        '{"a":"\\ud800"}',
+      ),
+    },
   );
 }
 
@@ -139,20 +198,53 @@ export const CONTENT_TYPES = [
 /** A Content-Type header, or none. */
 export const contentType = fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 8 });
 
-export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE"];
+export const METHODS = [
+  "GET",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "HEAD",
+  "TRACE",
+  "PROPFIND",
+  "MKCOL",
+  "LOCK",
+  "PURGE",
+];
 
 /** Header text a client can send (HTTP forbids control characters; anything else goes). */
 export const headerText = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
-  fc.constantFrom("", " ", "Bearer", "Bearer ", "Bearer x y", "bearer dmk_", "Basic Zm9vOmJhcg==", "x".repeat(6000), "é".repeat(10)),
+  fc.constantFrom(
+    "",
+    " ",
+    "Bearer",
+    "Bearer ",
+    "Bearer x y",
+    "bearer dmk_",
+    "Basic Zm9vOmJhcg==",
+    "x".repeat(6000),
+    "é".repeat(10),
+  ),
 );
 
 /** Optional odd headers a request may carry. */
 export const oddHeaders: fc.Arbitrary<Record<string, string>> = fc
   .record(
     {
-      "X-Forwarded-For": fc.oneof(headerText, fc.constant(Array.from({ length: 200 }, (_, i) => `10.0.${i}.1`).join(", "))),
-      Accept: fc.constantFrom("*/*", "application/json", "text/html", "application/json, text/event-stream", "", "image/png"),
+      "X-Forwarded-For": fc.oneof(
+        headerText,
+        fc.constant(Array.from({ length: 200 }, (_, i) => `10.0.${i}.1`).join(", ")),
+      ),
+      Accept: fc.constantFrom(
+        "*/*",
+        "application/json",
+        "text/html",
+        "application/json, text/event-stream",
+        "",
+        "image/png",
+      ),
       Origin: fc.constantFrom("https://evil.example", "null", "http://localhost:1"),
       "X-Dm-Client-Address": fc.constantFrom("203.0.113.9", "::1", "garbage"),
       "Accept-Encoding": fc.constantFrom("gzip", "br", "identity", "*"),
@@ -163,9 +255,26 @@ export const oddHeaders: fc.Arbitrary<Record<string, string>> = fc
 
 /** A query string from hostile names and values, repeated names included. */
 export function hostileQuery(names: string[]): fc.Arbitrary<string> {
-  const name = names.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: hostileString() }) : hostileString();
+  const name = names.length
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: hostileString() })
+    : hostileString();
   const value = fc.oneof(
-    fc.constantFrom("0", "0.07", "0.2", "1", "-1", "1e309", "NaN", "Infinity", "0x10", " 1", "", "1,000", "5000", "999999999999999999999"),
+    fc.constantFrom(
+      "0",
+      "0.07",
+      "0.2",
+      "1",
+      "-1",
+      "1e309",
+      "NaN",
+      "Infinity",
+      "0x10",
+      " 1",
+      "",
+      "1,000",
+      "5000",
+      "999999999999999999999",
+    ),
     hostileString(),
   );
   return fc.array(fc.tuple(name, value), { maxLength: 6 }).map((pairs) => {
@@ -179,8 +288,16 @@ export function hostileQuery(names: string[]): fc.Arbitrary<string> {
 export function pathSegment(real: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...real, "x") },
-    { weight: 3, arbitrary: hostileString().map((s) => encodeURIComponent(s.isWellFormed() ? s : s.replace(/[\ud800-\udfff]/g, "x"))) },
-    { weight: 1, arbitrary: fc.constantFrom("%00", "%ZZ", "%", "..", ".", "%2F", "%2e%2e", "a%00b", "%C0%AF", "%ED%A0%80") },
+    {
+      weight: 3,
+      arbitrary: hostileString().map((s) =>
+        encodeURIComponent(s.isWellFormed() ? s : s.replace(/[\ud800-\udfff]/g, "x")),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("%00", "%ZZ", "%", "..", ".", "%2F", "%2e%2e", "a%00b", "%C0%AF", "%ED%A0%80"),
+    },
   );
 }
 

@@ -43,23 +43,37 @@ function sendRaw(req: Sent): Promise<Reply> {
   const url = new URL(E2E_BASE_URL);
   return new Promise((resolve, reject) => {
     // Node frames a body without a length only for POST, PUT and PATCH (chunked); other methods get a Content-Length.
-    const framed = req.body !== undefined && !["POST", "PUT", "PATCH"].includes(req.method) ? { "Content-Length": String(Buffer.byteLength(req.body)) } : {};
+    const framed =
+      req.body !== undefined && !["POST", "PUT", "PATCH"].includes(req.method)
+        ? { "Content-Length": String(Buffer.byteLength(req.body)) }
+        : {};
     // A redirect may echo a long address back in Location: read answers with headers up to 64 KiB.
-    const r = http.request({ hostname: url.hostname, port: url.port, method: req.method, path: req.path, headers: { ...req.headers, ...framed }, agent, maxHeaderSize: 64 * 1024 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on("error", reject);
-    });
+    const r = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path,
+        headers: { ...req.headers, ...framed },
+        agent,
+        maxHeaderSize: 64 * 1024,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on("error", reject);
+      },
+    );
     r.setTimeout(30_000, () => r.destroy(new Error(`no answer within 30 s: ${req.method} ${req.path}`)));
     r.on("error", reject);
     if (req.body !== undefined) r.end(req.body);
@@ -80,14 +94,19 @@ export function asClient(headers: Record<string, string>, n: number): Record<str
 
 /** One-line description of a request, for failure messages. */
 export function describeRequest(req: Sent): string {
-  const body = req.body === undefined ? "" : ` body=${JSON.stringify(String(req.body).slice(0, 300))}${String(req.body).length > 300 ? "…" : ""}`;
+  const body =
+    req.body === undefined
+      ? ""
+      : ` body=${JSON.stringify(String(req.body).slice(0, 300))}${String(req.body).length > 300 ? "…" : ""}`;
   return `${req.method} ${req.path.slice(0, 300)} headers=${JSON.stringify(req.headers ?? {}).slice(0, 300)}${body}`;
 }
 
 /** Seeded, bounded settings for one property: a fixed seed per property (so CI runs are repeatable), unless FUZZ_SEED says otherwise. */
 export function runSettings(name: string, numRuns: number): fc.Parameters<unknown> {
   const scale = Number(process.env.FUZZ_RUNS ?? 1);
-  const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : [...name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 20261123);
+  const seed = process.env.FUZZ_SEED
+    ? Number(process.env.FUZZ_SEED)
+    : [...name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 20261123);
   return {
     seed,
     path: process.env.FUZZ_PATH,
@@ -100,13 +119,21 @@ export function runSettings(name: string, numRuns: number): fc.Parameters<unknow
 }
 
 /** Runs an async property and, on failure, says how to replay it. */
-export async function check<T>(name: string, arb: fc.Arbitrary<T>, numRuns: number, predicate: (value: T) => Promise<void>) {
+export async function check<T>(
+  name: string,
+  arb: fc.Arbitrary<T>,
+  numRuns: number,
+  predicate: (value: T) => Promise<void>,
+) {
   const settings = runSettings(name, numRuns);
   const details = await fc.check(fc.asyncProperty(arb, predicate), settings);
   if (details.failed) {
     const replay = `FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath}`;
-    const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    throw new Error(`${name} failed after ${details.numRuns} runs (${details.numShrinks} shrinks). Replay: ${replay}\nCounterexample: ${fc.stringify(details.counterexample).slice(0, 2000)}\n${error}`);
+    const error =
+      details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    throw new Error(
+      `${name} failed after ${details.numRuns} runs (${details.numShrinks} shrinks). Replay: ${replay}\nCounterexample: ${fc.stringify(details.counterexample).slice(0, 2000)}\n${error}`,
+    );
   }
   console.log(`[fuzz] ${name}: ${details.numRuns} cases passed (seed ${details.seed})`);
   return details;
@@ -120,7 +147,12 @@ export const RUN_TAG = `run${Date.now().toString(36)}-`;
 
 /** The body members a write takes, with a string idempotencyKey tagged for this run (an empty one stays empty). */
 export function tagKeys<T>(value: T): T {
-  if (value && typeof value === "object" && !Array.isArray(value) && typeof (value as { idempotencyKey?: unknown }).idempotencyKey === "string") {
+  if (
+    value &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    typeof (value as { idempotencyKey?: unknown }).idempotencyKey === "string"
+  ) {
     const key = (value as unknown as { idempotencyKey: string }).idempotencyKey;
     return { ...value, idempotencyKey: key ? `${RUN_TAG}${key}` : key };
   }
@@ -134,19 +166,30 @@ export function tagKeys<T>(value: T): T {
  */
 export function isHttpRefusal(reply: Reply): boolean {
   if (reply.status === 405 && reply.headers.allow) return true;
-  return (reply.status === 431 || reply.status === 400) && reply.headers["content-type"] === "application/problem+json" && (reply.json as { instance?: string })?.instance === "/";
+  return (
+    (reply.status === 431 || reply.status === 400) &&
+    reply.headers["content-type"] === "application/problem+json" &&
+    (reply.json as { instance?: string })?.instance === "/"
+  );
 }
 
 /** The answer is the service's, not a crash: under 500. */
 export function expectNoServerError(reply: Reply, req: Sent) {
-  if (reply.status >= 500 || reply.status === 0) throw new Error(`${reply.status} for ${describeRequest(req)}\n${reply.text.slice(0, 500)}`);
+  if (reply.status >= 500 || reply.status === 0)
+    throw new Error(`${reply.status} for ${describeRequest(req)}\n${reply.text.slice(0, 500)}`);
 }
 
 /** An RFC 9457 problem document whose status is the response's. */
 export function expectProblem(reply: Reply, req: Sent) {
   const where = `${reply.status} for ${describeRequest(req)}`;
   expect(reply.headers["content-type"], where).toBe("application/problem+json");
-  expect(reply.json, where).toMatchObject({ type: expect.stringMatching(/\/problems\/[a-z-]+$/), title: expect.any(String), status: reply.status, detail: expect.any(String), instance: expect.any(String) });
+  expect(reply.json, where).toMatchObject({
+    type: expect.stringMatching(/\/problems\/[a-z-]+$/),
+    title: expect.any(String),
+    status: reply.status,
+    detail: expect.any(String),
+    instance: expect.any(String),
+  });
   if (reply.status === 405) expect(reply.headers.allow, where).toBeTruthy();
 }
 
@@ -162,7 +205,11 @@ export async function expectHealthy() {
   const health = await send({ method: "GET", path: "/api/health" });
   expect(health.status).toBe(200);
   expect(health.json).toMatchObject({ status: "ok", database: "ok" });
-  const tool = await send({ method: "GET", path: "/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2", headers: { "X-Forwarded-For": uniqueAddress() } });
+  const tool = await send({
+    method: "GET",
+    path: "/api/tools/holdout-size?baselineRate=0.07&relativeLift=0.2",
+    headers: { "X-Forwarded-For": uniqueAddress() },
+  });
   expect(tool.status).toBe(200);
 }
 
@@ -171,11 +218,16 @@ export async function observe(name: string, args: Record<string, unknown>) {
   const reply = await send({
     method: "POST",
     path: "/api/mcp",
-    headers: { Authorization: `Bearer ${fuzzWorkspace().agents.readOnly}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    headers: {
+      Authorization: `Bearer ${fuzzWorkspace().agents.readOnly}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
   });
   const result = (reply.json as { result?: { structuredContent?: { result: unknown }; isError?: boolean } })?.result;
-  if (!result?.structuredContent || result.isError) throw new Error(`observing ${name} failed: ${reply.text.slice(0, 300)}`);
+  if (!result?.structuredContent || result.isError)
+    throw new Error(`observing ${name} failed: ${reply.text.slice(0, 300)}`);
   return result.structuredContent.result as Record<string, unknown>;
 }
 
@@ -233,13 +285,16 @@ export function expectOnlyAcceptedWrites(before: Snapshot, after: Snapshot, writ
   const campaignCount = (s: Snapshot) => s.campaigns.length;
   expect(campaignCount(after), "campaigns").toBe(campaignCount(before) + writes.createdCampaigns.size);
   expect(after.events - before.events, "entry events").toBe(writes.eventIds.size);
-  expect(after.cards.filter((c) => !before.cards.includes(c)).sort(), "confirmation cards").toEqual([...writes.cardIds].sort());
+  expect(after.cards.filter((c) => !before.cards.includes(c)).sort(), "confirmation cards").toEqual(
+    [...writes.cardIds].sort(),
+  );
   const { piecesMailed: _a, campaigns: campaignsBefore, activeApiKeys: keysBefore, ...countsBefore } = before.counts;
   const { piecesMailed: _b, campaigns: _c, activeApiKeys: keysAfter, ...countsAfter } = after.counts;
   expect(countsAfter, "contacts, accounts, audiences").toEqual(countsBefore);
   expect(Number(keysAfter), "API keys").toBe(Number(keysBefore) + writes.apiKeysCreated);
   expect(campaignsBefore, "campaign counts").toBeDefined();
-  const strip = ({ entryEvents: _e, piecesMailed: _p, spentCents: _s, reservedCents: _r, ...rest }: CampaignRow) => rest;
+  const strip = ({ entryEvents: _e, piecesMailed: _p, spentCents: _s, reservedCents: _r, ...rest }: CampaignRow) =>
+    rest;
   for (const row of before.campaigns) {
     if (writes.touchedCampaigns.has(row.id)) continue;
     expect(strip(after.campaigns.find((c) => c.id === row.id)!), `campaign ${row.id}`).toEqual(strip(row));

@@ -1,8 +1,32 @@
 import { test } from "@playwright/test";
 import fc from "fast-check";
 import { demo } from "../support/demo";
-import { contentType, hostileBody, hostileObject, hostileQuery, hostileString, METHODS, oddHeaders, pathSegment, validHeaders } from "./arbitraries";
-import { asClient, check, tagKeys, expectHealthy, expectNoInternalText, expectNoServerError, expectOnlyAcceptedWrites, expectProblem, fuzzWorkspace, type Sent, send, snapshot, Writes } from "./harness";
+import {
+  contentType,
+  hostileBody,
+  hostileObject,
+  hostileQuery,
+  hostileString,
+  METHODS,
+  oddHeaders,
+  pathSegment,
+  validHeaders,
+} from "./arbitraries";
+import {
+  asClient,
+  check,
+  tagKeys,
+  expectHealthy,
+  expectNoInternalText,
+  expectNoServerError,
+  expectOnlyAcceptedWrites,
+  expectProblem,
+  fuzzWorkspace,
+  type Sent,
+  send,
+  snapshot,
+  Writes,
+} from "./harness";
 
 /**
  * Every published REST operation and calculator (read from /openapi.json, so a new one is fuzzed
@@ -22,7 +46,17 @@ interface Operation {
 
 async function publishedOperations(): Promise<Operation[]> {
   const doc = (await send({ method: "GET", path: "/openapi.json" })).json as {
-    paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          operationId: string;
+          parameters?: { name: string; in: string }[];
+          requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+        }
+      >
+    >;
   };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -42,7 +76,12 @@ test("hostile requests to every /api/v1 operation: never a 5xx, always a problem
   const fz = fuzzWorkspace();
   const other = demo().testKeys.globex.full[demo().testKeys.globex.full.length - 1];
   const operations = (await publishedOperations()).filter((op) => op.path.startsWith("/api/v1/"));
-  const realIds = { campaignId: [fz.liveCampaignId, fz.draftCampaignId], eventId: ["evt_00000000000000000000000000000000"], contactId: fz.contactIds, sid: [fz.sid] };
+  const realIds = {
+    campaignId: [fz.liveCampaignId, fz.draftCampaignId],
+    eventId: ["evt_00000000000000000000000000000000"],
+    contactId: fz.contactIds,
+    sid: [fz.sid],
+  };
   const plausible: Record<string, fc.Arbitrary<unknown>> = {
     contactId: fc.constantFrom(...fz.contactIds),
     idempotencyKey: fc.string({ minLength: 1, maxLength: 30 }),
@@ -56,17 +95,34 @@ test("hostile requests to every /api/v1 operation: never a 5xx, always a problem
   const keys = fz.apiKeys;
   const credential = fc.oneof(
     { weight: 8, arbitrary: fc.nat({ max: keys.length - 1 }).map((i) => `Bearer ${keys[i]}`) },
-    { weight: 1, arbitrary: fc.constantFrom(`Bearer ${other}`, "Bearer dmk_notakey", "Basic Zm9vOmJhcg==", `Bearer ${keys[0]} extra`, "") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `Bearer ${other}`,
+        "Bearer dmk_notakey",
+        "Basic Zm9vOmJhcg==",
+        `Bearer ${keys[0]} extra`,
+        "",
+      ),
+    },
     { weight: 1, arbitrary: hostileString().filter((s) => /^[\x20-\x7e]*$/.test(s)) },
   );
   const request = fc.constantFrom(...operations).chain((op) =>
     fc
       .record({
         op: fc.constant(op),
-        method: fc.oneof({ weight: 8, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+        method: fc.oneof(
+          { weight: 8, arbitrary: fc.constant(op.method) },
+          { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+        ),
         segments: fc.tuple(...op.pathParams.map((p) => pathSegment(realIds[p as keyof typeof realIds] ?? []))),
         query: fc.option(hostileQuery(op.bodyFields), { nil: undefined, freq: 5 }),
-        body: hostileBody(hostileObject(Object.fromEntries(op.bodyFields.map((f) => [f, plausible[f] ?? hostileString()])), [fz.sid, ...fz.contactIds]).map(tagKeys)),
+        body: hostileBody(
+          hostileObject(Object.fromEntries(op.bodyFields.map((f) => [f, plausible[f] ?? hostileString()])), [
+            fz.sid,
+            ...fz.contactIds,
+          ]).map(tagKeys),
+        ),
         type: contentType,
         auth: credential,
         extra: oddHeaders,
@@ -79,7 +135,14 @@ test("hostile requests to every /api/v1 operation: never a 5xx, always a problem
         return {
           method: r.method,
           path,
-          headers: asClient(validHeaders({ ...r.extra, Authorization: r.auth || undefined, "Content-Type": hasBody ? r.type : undefined }), r.client),
+          headers: asClient(
+            validHeaders({
+              ...r.extra,
+              Authorization: r.auth || undefined,
+              "Content-Type": hasBody ? r.type : undefined,
+            }),
+            r.client,
+          ),
           body: hasBody ? r.body : undefined,
         };
       }),
@@ -112,8 +175,25 @@ test("hostile requests to every calculator: never a 5xx, always a problem docume
   const request = fc
     .record({
       op: fc.constantFrom(...tools),
-      method: fc.oneof({ weight: 10, arbitrary: fc.constant("GET") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
-      query: hostileQuery(["baselineRate", "relativeLift", "alpha", "power", "holdoutShare", "audienceSize", "costPerPieceCents", "dealValueCents", "winRate", "grossMargin", "responseRate", "weeklyVolume", "attributionWindowDays"]),
+      method: fc.oneof(
+        { weight: 10, arbitrary: fc.constant("GET") },
+        { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+      ),
+      query: hostileQuery([
+        "baselineRate",
+        "relativeLift",
+        "alpha",
+        "power",
+        "holdoutShare",
+        "audienceSize",
+        "costPerPieceCents",
+        "dealValueCents",
+        "winRate",
+        "grossMargin",
+        "responseRate",
+        "weeklyVolume",
+        "attributionWindowDays",
+      ]),
       extra: oddHeaders,
       address: fc.nat({ max: 0xffff }),
     })

@@ -1,7 +1,32 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { contentType, hostileBody, hostileJson, hostileObject, hostileString, METHODS, oddHeaders, pathSegment, validHeaders } from "./arbitraries";
-import { asClient, check, isHttpRefusal, describeRequest, expectHealthy, expectNoInternalText, expectNoServerError, expectOnlyAcceptedWrites, fuzzWorkspace, type Reply, type Sent, send, snapshot, Writes } from "./harness";
+import {
+  contentType,
+  hostileBody,
+  hostileJson,
+  hostileObject,
+  hostileString,
+  METHODS,
+  oddHeaders,
+  pathSegment,
+  validHeaders,
+} from "./arbitraries";
+import {
+  asClient,
+  check,
+  isHttpRefusal,
+  describeRequest,
+  expectHealthy,
+  expectNoInternalText,
+  expectNoServerError,
+  expectOnlyAcceptedWrites,
+  fuzzWorkspace,
+  type Reply,
+  type Sent,
+  send,
+  snapshot,
+  Writes,
+} from "./harness";
 import { TRPC_PROCEDURES } from "./trpc-procedures";
 
 /**
@@ -23,9 +48,16 @@ async function ownerSession(): Promise<string> {
     method: "POST",
     path: "/api/auth/callback/credentials",
     headers: { ...from, Cookie: cookies.join("; "), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken: (csrf.json as { csrfToken: string }).csrfToken, email: fz.owner.email, password: fz.owner.password, json: "true" }).toString(),
+    body: new URLSearchParams({
+      csrfToken: (csrf.json as { csrfToken: string }).csrfToken,
+      email: fz.owner.email,
+      password: fz.owner.password,
+      json: "true",
+    }).toString(),
   });
-  const session = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.includes("session-token"));
+  const session = (res.headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0])
+    .find((c) => c.includes("session-token"));
   expect(session, res.text).toBeTruthy();
   return session!;
 }
@@ -39,7 +71,15 @@ function expectTrpcError(reply: Reply, req: Sent) {
   }
   const errors = Array.isArray(reply.json) ? reply.json : [reply.json];
   for (const e of errors) {
-    expect(e, where).toMatchObject({ error: { json: { message: expect.any(String), code: expect.any(Number), data: { code: expect.any(String), httpStatus: expect.any(Number) } } } });
+    expect(e, where).toMatchObject({
+      error: {
+        json: {
+          message: expect.any(String),
+          code: expect.any(Number),
+          data: { code: expect.any(String), httpStatus: expect.any(Number) },
+        },
+      },
+    });
   }
 }
 
@@ -57,14 +97,29 @@ test("hostile calls of every tRPC procedure, signed in and not: never a 5xx, alw
     password: fc.constantFrom("short", "a long passphrase"),
     workspaceName: fc.string({ maxLength: 20 }),
     scopes: fc.array(fc.constantFrom("post_entry_events", "post_conversions", "admin"), { maxLength: 3 }),
-    draft: hostileObject({ name: fc.string(), format: fc.constantFrom("postcard", "letter", "fax"), holdoutShare: fc.double({ noNaN: true }), headline: hostileString(), endsAt: hostileJson() }),
+    draft: hostileObject({
+      name: fc.string(),
+      format: fc.constantFrom("postcard", "letter", "fax"),
+      holdoutShare: fc.double({ noNaN: true }),
+      headline: hostileString(),
+      endsAt: hostileJson(),
+    }),
     change: fc.constantFrom("pause", "resume", "end", "explode"),
     budgetCents: fc.integer(),
     cursor: hostileString(),
     take: fc.integer({ min: -5, max: 500 }),
     status: fc.constantFrom("pending", "decided", "accepted", "bogus"),
     decision: fc.constantFrom("accept", "decline", "maybe"),
-    rows: fc.array(hostileObject({ account: fc.string(), kind: fc.constantFrom("reply", "closed_won"), at: fc.constantFrom("2026-01-01", "0000-01-01T00:00:00+14:00", "someday"), amountCents: fc.integer(), externalId: hostileString() }), { maxLength: 4 }),
+    rows: fc.array(
+      hostileObject({
+        account: fc.string(),
+        kind: fc.constantFrom("reply", "closed_won"),
+        at: fc.constantFrom("2026-01-01", "0000-01-01T00:00:00+14:00", "someday"),
+        amountCents: fc.integer(),
+        externalId: hostileString(),
+      }),
+      { maxLength: 4 },
+    ),
     source: fc.constantFrom("csv", "crm", "fax"),
     contractId: fc.constant("ful_00000000000000000000000000000000"),
     jobId: fc.constant("job_00000000000000000000000000000000"),
@@ -77,7 +132,14 @@ test("hostile calls of every tRPC procedure, signed in and not: never a 5xx, alw
       hostileObject({ kind: fc.constant("hubspot"), accessToken: hostileString() }),
       hostileObject({
         kind: fc.constant("salesforce"),
-        myDomainUrl: fc.constantFrom("https://169.254.169.254/latest", "http://127.0.0.1:5432", "file:///etc/passwd", "https://acme.my.salesforce.com.evil.example", "https://localhost", "acme.my.salesforce.com"),
+        myDomainUrl: fc.constantFrom(
+          "https://169.254.169.254/latest",
+          "http://127.0.0.1:5432",
+          "file:///etc/passwd",
+          "https://acme.my.salesforce.com.evil.example",
+          "https://localhost",
+          "acme.my.salesforce.com",
+        ),
         clientId: hostileString(),
         clientSecret: hostileString(),
       }),
@@ -93,26 +155,53 @@ test("hostile calls of every tRPC procedure, signed in and not: never a 5xx, alw
   const request = fc.constantFrom(...TRPC_PROCEDURES).chain((proc) =>
     fc
       .record({
-        input: fc.oneof({ weight: 8, arbitrary: hostileObject(Object.fromEntries(proc.input.map((k) => [k, field[k] ?? hostileJson()]))) }, { weight: 1, arbitrary: hostileJson() }),
+        input: fc.oneof(
+          {
+            weight: 8,
+            arbitrary: hostileObject(Object.fromEntries(proc.input.map((k) => [k, field[k] ?? hostileJson()]))),
+          },
+          { weight: 1, arbitrary: hostileJson() },
+        ),
         envelope: fc.constantFrom("json", "json", "json", "bare", "meta"),
-        method: fc.oneof({ weight: 10, arbitrary: fc.constant(proc.type === "query" ? "GET" : "POST") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+        method: fc.oneof(
+          { weight: 10, arbitrary: fc.constant(proc.type === "query" ? "GET" : "POST") },
+          { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+        ),
         signedIn: fc.boolean(),
         raw: fc.option(hostileBody(hostileJson()), { nil: undefined, freq: 8 }),
-        type: fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: contentType }),
-        path: fc.oneof({ weight: 12, arbitrary: fc.constant(proc.path) }, { weight: 1, arbitrary: pathSegment([`${proc.path},${proc.path}`, "nope.nothing", `${proc.path}.x`]) }),
+        type: fc.oneof(
+          { weight: 6, arbitrary: fc.constant("application/json") },
+          { weight: 1, arbitrary: contentType },
+        ),
+        path: fc.oneof(
+          { weight: 12, arbitrary: fc.constant(proc.path) },
+          { weight: 1, arbitrary: pathSegment([`${proc.path},${proc.path}`, "nope.nothing", `${proc.path}.x`]) },
+        ),
         batch: fc.boolean(),
         extra: oddHeaders,
         client: fc.nat(),
       })
       .map((r): Sent => {
-        const payload = r.envelope === "json" ? { json: r.input } : r.envelope === "meta" ? { json: r.input, meta: { values: { "a.b": ["Date"], x: ["bigint"] } } } : r.input;
+        const payload =
+          r.envelope === "json"
+            ? { json: r.input }
+            : r.envelope === "meta"
+              ? { json: r.input, meta: { values: { "a.b": ["Date"], x: ["bigint"] } } }
+              : r.input;
         const encoded = JSON.stringify(r.batch ? { 0: payload } : payload) ?? "null";
         const search = `${r.batch ? "batch=1&" : ""}input=${encodeURIComponent(encoded)}`;
         const hasBody = !["GET", "HEAD"].includes(r.method);
         return {
           method: r.method,
           path: `/api/trpc/${r.path}${hasBody ? (r.batch ? "?batch=1" : "") : `?${search}`}`,
-          headers: asClient(validHeaders({ ...r.extra, Cookie: r.signedIn ? cookie : undefined, "Content-Type": hasBody ? r.type : undefined }), r.client),
+          headers: asClient(
+            validHeaders({
+              ...r.extra,
+              Cookie: r.signedIn ? cookie : undefined,
+              "Content-Type": hasBody ? r.type : undefined,
+            }),
+            r.client,
+          ),
           body: hasBody ? (r.raw ?? encoded) : undefined,
         };
       }),
@@ -129,14 +218,25 @@ test("hostile calls of every tRPC procedure, signed in and not: never a 5xx, alw
     if (isHttpRefusal(reply)) return;
     if (reply.status >= 400) return expectTrpcError(reply, req);
     // What an accepted mutation wrote in the fuzz workspace: only that may show in the snapshot.
-    for (const answer of (Array.isArray(reply.json) ? reply.json : [reply.json]) as { result?: { data?: { json?: { id?: string; key?: unknown } } } }[]) {
-      const data = answer?.result?.data?.json as { id?: string; workspaceId?: string; secret?: string; key?: { workspaceId?: string } } | undefined;
+    for (const answer of (Array.isArray(reply.json) ? reply.json : [reply.json]) as {
+      result?: { data?: { json?: { id?: string; key?: unknown } } };
+    }[]) {
+      const data = answer?.result?.data?.json as
+        | { id?: string; workspaceId?: string; secret?: string; key?: { workspaceId?: string } }
+        | undefined;
       if (!data || typeof data !== "object") continue;
-      if (data.id?.startsWith("cmp_")) (known.has(data.id) ? writes.touchedCampaigns : writes.createdCampaigns).add(data.id);
+      if (data.id?.startsWith("cmp_"))
+        (known.has(data.id) ? writes.touchedCampaigns : writes.createdCampaigns).add(data.id);
       // Only the fuzz workspace's id is ever sent that its owner owns: a key made is made there.
       if (data.secret) writes.apiKeysCreated++;
-      if (req.path.includes("campaign.") && req.method === "POST") for (const id of known) if (String(req.body).includes(id)) writes.touchedCampaigns.add(id);
-      if (req.path.includes("confirmation.decide") || req.path.includes("apiKey.revoke") || req.path.includes("connectedAgents.revoke")) writes.other.push(req.path);
+      if (req.path.includes("campaign.") && req.method === "POST")
+        for (const id of known) if (String(req.body).includes(id)) writes.touchedCampaigns.add(id);
+      if (
+        req.path.includes("confirmation.decide") ||
+        req.path.includes("apiKey.revoke") ||
+        req.path.includes("connectedAgents.revoke")
+      )
+        writes.other.push(req.path);
     }
   });
   expect(writes.other, "decisions and revocations of real ids are never fuzzed").toEqual([]);
@@ -149,10 +249,33 @@ test("proof PDFs, files, exports, uploads, response links and pages with odd met
   const cookie = await ownerSession();
   const request = fc
     .record({
-      route: fc.constantFrom("proof", "link", "page", "auth", "designProof", "draftProof", "brandImage", "contactsExport", "imports", "importRefused", "auditCsv", "samplePiece"),
+      route: fc.constantFrom(
+        "proof",
+        "link",
+        "page",
+        "auth",
+        "designProof",
+        "draftProof",
+        "brandImage",
+        "contactsExport",
+        "imports",
+        "importRefused",
+        "auditCsv",
+        "samplePiece",
+      ),
       id: pathSegment([fz.pieceId, fz.responseCode, fz.id, fz.liveCampaignId, "logo", "signature", "front", "back"]),
       query: fc.option(
-        fc.constantFrom("workspaceId=", `workspaceId=${fz.id}`, "workspaceId=%00", "via=qr", "callbackUrl=https://evil.example", "error=%3Cscript%3E", `workspaceId=${fz.id}&format=png&page=-1&width=99999`, `workspaceId=${fz.id}&search=%00&country=ZZ`, `workspaceId=${fz.id}&name=${"x".repeat(500)}.csv`),
+        fc.constantFrom(
+          "workspaceId=",
+          `workspaceId=${fz.id}`,
+          "workspaceId=%00",
+          "via=qr",
+          "callbackUrl=https://evil.example",
+          "error=%3Cscript%3E",
+          `workspaceId=${fz.id}&format=png&page=-1&width=99999`,
+          `workspaceId=${fz.id}&search=%00&country=ZZ`,
+          `workspaceId=${fz.id}&name=${"x".repeat(500)}.csv`,
+        ),
         { nil: undefined },
       ),
       method: fc.constantFrom(...METHODS),
@@ -181,7 +304,14 @@ test("proof PDFs, files, exports, uploads, response links and pages with odd met
       return {
         method: r.method,
         path: `${base}${r.query ? `?${r.query}` : ""}`,
-        headers: asClient(validHeaders({ ...r.extra, Cookie: r.signedIn ? cookie : undefined, "Content-Type": hasBody ? r.type : undefined }), r.client),
+        headers: asClient(
+          validHeaders({
+            ...r.extra,
+            Cookie: r.signedIn ? cookie : undefined,
+            "Content-Type": hasBody ? r.type : undefined,
+          }),
+          r.client,
+        ),
         body: hasBody ? r.body : undefined,
       };
     });
@@ -192,7 +322,10 @@ test("proof PDFs, files, exports, uploads, response links and pages with odd met
     if (reply.status === 405) expect(reply.headers.allow, describeRequest(req)).toBeTruthy();
     const location = reply.headers.location;
     // A response link leads only to its campaign's destination; anything else stays on this site.
-    if (location && !location.startsWith("/")) expect(location, describeRequest(req)).toMatch(/^(https:\/\/fuzz\.example\/landing\?sid=|http:\/\/localhost:\d+\/)/);
+    if (location && !location.startsWith("/"))
+      expect(location, describeRequest(req)).toMatch(
+        /^(https:\/\/fuzz\.example\/landing\?sid=|http:\/\/localhost:\d+\/)/,
+      );
   });
   await expectHealthy();
 });

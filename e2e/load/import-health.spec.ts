@@ -15,7 +15,8 @@ const P99_LIMIT_MS = 250;
 function fiftyMegabyteCsv(): { csv: Buffer; rows: number } {
   const header = "First Name,Last Name,Email,Company,Address,City,State,Zip,Country,Notes\n";
   // About 290 bytes a row: 49 MB stays under an import's 200,000-row limit.
-  const notes = "Met at the spring field event; asked for the case study, the pricing sheet for the enterprise tier and a follow-up call early in the new quarter with their head of operations";
+  const notes =
+    "Met at the spring field event; asked for the case study, the pricing sheet for the enterprise tier and a follow-up call early in the new quarter with their head of operations";
   const parts: string[] = [header];
   let bytes = header.length;
   let rows = 0;
@@ -28,10 +29,14 @@ function fiftyMegabyteCsv(): { csv: Buffer; rows: number } {
   return { csv: Buffer.from(parts.join("")), rows };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 test("a 50 MB import runs while /api/health keeps answering: p99 under 250 ms", async ({ page, baseURL }) => {
-  test.skip(demo().database === "pglite", "The embedded database lives inside the server's process, so there its background work shares that process; on PostgreSQL it runs in a worker process of its own.");
+  test.skip(
+    demo().database === "pglite",
+    "The embedded database lives inside the server's process, so there its background work shares that process; on PostgreSQL it runs in a worker process of its own.",
+  );
   test.setTimeout(300_000);
   const { workspaceId } = await signUp(page, { name: "Lena Load", company: "Load Co" });
   const { csv, rows } = fiftyMegabyteCsv();
@@ -53,11 +58,28 @@ test("a 50 MB import runs while /api/health keeps answering: p99 under 250 ms", 
   })();
 
   try {
-    const upload = await page.request.post(`/api/imports?workspaceId=${workspaceId}`, { headers: { "X-File-Name": "load-50mb.csv", "Content-Type": "text/csv" }, data: csv, timeout: 120_000 });
+    const upload = await page.request.post(`/api/imports?workspaceId=${workspaceId}`, {
+      headers: { "X-File-Name": "load-50mb.csv", "Content-Type": "text/csv" },
+      data: csv,
+      timeout: 120_000,
+    });
     expect(upload.status(), await upload.text()).toBe(201);
     const uploaded = (await upload.json()) as { importId: string; columns: string[]; suggestedMapping?: unknown[] };
-    const mapping = ["firstName", "lastName", "email", "company", "addressLine1", "city", "region", "postalCode", "country", "custom:notes"];
-    const start = await page.request.post("/api/trpc/contactImport.start", { data: { json: { workspaceId, importId: uploaded.importId, mapping } } });
+    const mapping = [
+      "firstName",
+      "lastName",
+      "email",
+      "company",
+      "addressLine1",
+      "city",
+      "region",
+      "postalCode",
+      "country",
+      "custom:notes",
+    ];
+    const start = await page.request.post("/api/trpc/contactImport.start", {
+      data: { json: { workspaceId, importId: uploaded.importId, mapping } },
+    });
     expect(start.status(), await start.text()).toBe(200);
 
     let status = "";
@@ -82,7 +104,9 @@ test("a 50 MB import runs while /api/health keeps answering: p99 under 250 ms", 
   const sorted = [...latencies].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
   const p99 = percentile(sorted, 99);
-  console.log(`[import-health] ${rows} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB: /api/health ${sorted.length} requests, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
+  console.log(
+    `[import-health] ${rows} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB: /api/health ${sorted.length} requests, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
+  );
   expect(sorted.length).toBeGreaterThan(100);
   expect(p99).toBeLessThan(P99_LIMIT_MS);
 });

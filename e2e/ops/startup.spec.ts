@@ -35,7 +35,9 @@ test.describe("bad configuration stops the server with one sentence", () => {
   test("a DATABASE_URL that is not PostgreSQL", async () => {
     const { code, output } = await startServer({ DATABASE_URL: "mysql://root@db/app" }, 3292);
     expect(code).toBe(1);
-    expect(output).toContain('DATABASE_URL must be a postgresql:// URL (got "mysql://root@db/app"); unset it to use the embedded database.');
+    expect(output).toContain(
+      'DATABASE_URL must be a postgresql:// URL (got "mysql://root@db/app"); unset it to use the embedded database.',
+    );
     expect(output).not.toMatch(/^\s+at /m);
   });
 
@@ -43,7 +45,9 @@ test.describe("bad configuration stops the server with one sentence", () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), "dm-bad-batch-"));
     const { code, output } = await startServer({ DATA_DIR: parent, WORKER_BATCH_SIZE: "lots" }, 3294);
     expect(code).toBe(1);
-    expect(output).toContain('The server cannot start: WORKER_BATCH_SIZE must be a whole number from 1 to 1000 (got "lots").');
+    expect(output).toContain(
+      'The server cannot start: WORKER_BATCH_SIZE must be a whole number from 1 to 1000 (got "lots").',
+    );
     expect(output).not.toMatch(/^\s+at /m);
     // Stopped before it opened the database: nothing was written into the data folder.
     expect(fs.readdirSync(parent)).toEqual([]);
@@ -55,7 +59,9 @@ test.describe("bad configuration stops the server with one sentence", () => {
     fs.writeFileSync(path.join(parent, "file"), "");
     const { code, output } = await startServer({ DATA_DIR: path.join(parent, "file") }, 3293);
     expect(code).toBe(1);
-    expect(output).toMatch(/The server cannot start: The data folder .*file is not writable \(ENOTDIR\); set DATA_DIR to a folder this user can write\./);
+    expect(output).toMatch(
+      /The server cannot start: The data folder .*file is not writable \(ENOTDIR\); set DATA_DIR to a folder this user can write\./,
+    );
     expect(output).not.toMatch(/^\s+at /m);
     fs.rmSync(parent, { recursive: true, force: true });
   });

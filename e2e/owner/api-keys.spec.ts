@@ -4,7 +4,10 @@ import { signIn, snap } from "../support/pages";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-test("the owner creates a key, sees its secret once, uses it, and revokes it: it stops working at once", async ({ page, request }) => {
+test("the owner creates a key, sees its secret once, uses it, and revokes it: it stops working at once", async ({
+  page,
+  request,
+}) => {
   const { globex } = demo().workspaces;
   await signIn(page, globex.owner.email, globex.owner.password);
   await expect(page.getByRole("heading", { level: 1, name: "Globex" })).toBeVisible();
@@ -45,7 +48,11 @@ test("the owner creates a key, sees its secret once, uses it, and revokes it: it
   await expect(page.getByText(secret)).toHaveCount(0);
 
   const report = () =>
-    request.post("/api/v1/conversions", { headers: { Authorization: `Bearer ${secret}` }, data: { sid: globex.sids[1], kind: "reply" }, failOnStatusCode: false });
+    request.post("/api/v1/conversions", {
+      headers: { Authorization: `Bearer ${secret}` },
+      data: { sid: globex.sids[1], kind: "reply" },
+      failOnStatusCode: false,
+    });
   expect((await report()).status()).toBe(202);
   const entry = await request.post(`/api/v1/campaigns/${globex.campaigns.liveApiEntry}/events`, {
     headers: { Authorization: `Bearer ${secret}` },

@@ -12,25 +12,33 @@ const PEOPLE = [
   "Isla,McKenzie,isla@canary.example,Canary Wharf Group,1 Canada Square,,London,,E14 5AB,GB",
   "Camille,Durand,camille@rivage.example,Rivage,8 Rue de Londres,,Paris,,75009,FR",
   "Haruto,Sato,haruto@mori.example,Mori KK,6-10-1 Roppongi,,Minato-ku,Tokyo,106 6108,JP",
-  "Lucas,Silva,lucas@faria.example,Faria,\"Av. Brigadeiro Faria Lima, 3477\",,São Paulo,Sao Paulo,04538 133,BR",
+  'Lucas,Silva,lucas@faria.example,Faria,"Av. Brigadeiro Faria Lima, 3477",,São Paulo,Sao Paulo,04538 133,BR',
   "Olivia,Tremblay,olivia@maple.example,Maple,111 Richmond St W,,Toronto,ON,M5H 2G4,CA",
   "Omar,Haddad,omar@dunes.example,Dunes,PO Box 1234,,Austin,TX,78701,US",
-  "Grace,Lee,grace@harbor.example,Harbor,1 Main St,\"Attn: Accounts Payable Department, Building 7 East Wing, Mail Stop 4400-B\",Seattle,WA,98101,US",
+  'Grace,Lee,grace@harbor.example,Harbor,1 Main St,"Attn: Accounts Payable Department, Building 7 East Wing, Mail Stop 4400-B",Seattle,WA,98101,US',
   "Wei,Zhang,wei@summit.example,Summit,,,Denver,CO,80202,US",
 ].join("\n");
 
 async function axe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 test.setTimeout(180_000);
 
-test("the mailability report of a CSV in seven countries, its reasons, the normalised addresses and fixes accepted one by one and in bulk", async ({ page }) => {
+test("the mailability report of a CSV in seven countries, its reasons, the normalised addresses and fixes accepted one by one and in bulk", async ({
+  page,
+}) => {
   const { workspaceId } = await signUp(page, { name: "Mara Quist", company: "Quist Logistics" });
   const base = `/w/${workspaceId}`;
   await page.goto(`${base}/contacts/import`);
-  await page.locator('input[type="file"]').setInputFiles({ name: "crm-export.csv", mimeType: "text/csv", buffer: Buffer.from(PEOPLE) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "crm-export.csv", mimeType: "text/csv", buffer: Buffer.from(PEOPLE) });
   await expect(page.getByText("12 rows · 10 columns")).toBeVisible();
   await page.getByLabel("Audience name").fill("CRM export");
   await page.getByRole("button", { name: "Import 12 rows" }).click();
@@ -41,7 +49,11 @@ test("the mailability report of a CSV in seven countries, its reasons, the norma
   await expect(page.getByText("No audits yet")).toBeVisible();
   const verify = page.getByRole("checkbox", { name: /Also verify each address with the Sandbox verifier/ });
   await expect(verify).toBeVisible();
-  await expect(page.getByText("The sandbox verifies nothing: it answers only test addresses, and every other address stays “not verified”. 10 distinct addresses.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "The sandbox verifies nothing: it answers only test addresses, and every other address stays “not verified”. 10 distinct addresses.",
+    ),
+  ).toBeVisible();
   await verify.check();
   await snapWidths(page, "audit-run");
   await axe(page);
@@ -54,8 +66,11 @@ test("the mailability report of a CSV in seven countries, its reasons, the norma
   // The sandbox looks nothing up: the report says the addresses are not verified.
   await expect(page.getByText(/Addresses sent to the sandbox verifier: 10 sent/)).toBeVisible();
   await expect(page.getByText("Not verified (sandbox)")).toBeVisible();
-  const perCountry = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Per country" }) });
-  for (const country of ["US", "DE", "GB", "FR", "JP", "BR", "CA"]) await expect(perCountry.getByRole("cell", { name: country, exact: true })).toBeVisible();
+  const perCountry = page
+    .locator(".mantine-Paper-root")
+    .filter({ has: page.getByRole("heading", { name: "Per country" }) });
+  for (const country of ["US", "DE", "GB", "FR", "JP", "BR", "CA"])
+    await expect(perCountry.getByRole("cell", { name: country, exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: /at the same address \(informational\): 2/ })).toBeVisible();
   // Reasons that only inform are drawn apart from those that stop the mail, with a legend.
   await expect(page.getByText("Stops the mail", { exact: true })).toBeVisible();
@@ -70,7 +85,9 @@ test("the mailability report of a CSV in seven countries, its reasons, the norma
   await expect(row("Omar Haddad")).toContainText("Nothing needed");
   await expect(row("Ben Hartley")).toContainText("Another contact in the audience at the same address");
   // A region in another accepted form is not a problem; with a damaged postal code the fix writes both as the post does.
-  await expect(row("Lucas Silva")).toContainText("Av. Brigadeiro Faria Lima, 3477, São Paulo, Sao Paulo, 04538 133, BR");
+  await expect(row("Lucas Silva")).toContainText(
+    "Av. Brigadeiro Faria Lima, 3477, São Paulo, Sao Paulo, 04538 133, BR",
+  );
   await expect(row("Lucas Silva")).toContainText("Av. Brigadeiro Faria Lima, 3477, São Paulo, SP, 04538-133, BR");
   await expect(row("Grace Lee")).toContainText("Does not fit the format's address block");
   await expect(row("Grace Lee")).toContainText("Needs a person");

@@ -60,7 +60,10 @@ test("the owner drafts a campaign, goes live after confirming, and pauses, resum
   await expect(page.getByRole("button", { name: "Resume…" })).toHaveCount(0);
 });
 
-test("an event posted over the API is mailed: the owner sees it, its piece and its proof", async ({ page, request }) => {
+test("an event posted over the API is mailed: the owner sees it, its piece and its proof", async ({
+  page,
+  request,
+}) => {
   const { acme } = demo().workspaces;
   const key = takeKey("acme", "full");
   // A few contacts, so that some are in the treatment arm.
@@ -75,7 +78,9 @@ test("an event posted over the API is mailed: the owner sees it, its piece and i
   await page.goto(`/w/${acme.id}/campaigns/${acme.campaigns.liveApiEntry}`);
   // The lifecycle is printing the events just posted, beside the other worker's tests: on a loaded
   // machine the page's first data can take longer than the default 10 s to be drawn.
-  await expect(page.getByRole("heading", { level: 1, name: "Trial sign-up follow-up (demo)" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Trial sign-up follow-up (demo)" })).toBeVisible({
+    timeout: 30_000,
+  });
   // The pieces mailed show the drafts they were printed from (the demo's own, made by the seed, at
   // the least; which come first depends on the drafts' ids and what other tests posted, so the
   // seed's test names them).
@@ -98,7 +103,10 @@ test("an event posted over the API is mailed: the owner sees it, its piece and i
   expect((await request.get(href!, { failOnStatusCode: false, headers: { cookie: "" } })).status()).toBe(401);
 });
 
-test("a review-gated piece waits for the owner, who accepts it in the inbox; then it is mailed", async ({ page, request }) => {
+test("a review-gated piece waits for the owner, who accepts it in the inbox; then it is mailed", async ({
+  page,
+  request,
+}) => {
   const { acme } = demo().workspaces;
   const key = takeKey("acme", "full");
   const ids: string[] = [];
@@ -128,6 +136,19 @@ test("a review-gated piece waits for the owner, who accepts it in the inbox; the
 
   // The accepted piece's event completes.
   const statuses = async () =>
-    Promise.all(ids.map(async (id) => (await (await request.get(`/api/v1/campaigns/${acme.campaigns.reviewGated}/events/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()).status));
-  await expect.poll(async () => (await statuses()).filter((s) => s === "completed").length, { timeout: 30_000 }).toBe(1);
+    Promise.all(
+      ids.map(
+        async (id) =>
+          (
+            await (
+              await request.get(`/api/v1/campaigns/${acme.campaigns.reviewGated}/events/${id}`, {
+                headers: { Authorization: `Bearer ${key}` },
+              })
+            ).json()
+          ).status,
+      ),
+    );
+  await expect
+    .poll(async () => (await statuses()).filter((s) => s === "completed").length, { timeout: 30_000 })
+    .toBe(1);
 });

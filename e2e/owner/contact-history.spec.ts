@@ -3,7 +3,9 @@ import { signUp, snapWidths } from "../support/pages";
 
 test.setTimeout(180_000);
 
-test("a person corrects a contact's postcode, reads the field history and puts the old value back", async ({ page }) => {
+test("a person corrects a contact's postcode, reads the field history and puts the old value back", async ({
+  page,
+}) => {
   const { url } = await signUp(page, { name: "Noor Haddad", company: "Haddad Freight" });
   await page.goto(`${url}/contacts`);
   await page.getByRole("button", { name: "Add contact" }).first().click();
@@ -19,7 +21,10 @@ test("a person corrects a contact's postcode, reads the field history and puts t
   await dialog.getByRole("button", { name: "Add contact" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${url}/contacts`);
-  await page.getByRole("link", { name: /Ada Okafor/ }).first().click();
+  await page
+    .getByRole("link", { name: /Ada Okafor/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Field history" })).toBeVisible();
   await expect(page.getByText("No field has changed since this contact was made.")).toBeVisible();
 
@@ -35,7 +40,9 @@ test("a person corrects a contact's postcode, reads the field history and puts t
   await expect(page.getByText("(undid a change)")).toBeVisible();
 });
 
-test("a person deletes a contact: the dialog says what goes and what stays, and the contact is gone from the list", async ({ page }) => {
+test("a person deletes a contact: the dialog says what goes and what stays, and the contact is gone from the list", async ({
+  page,
+}) => {
   const { url } = await signUp(page, { name: "Ines Moreau", company: "Moreau Logistics" });
   await page.goto(`${url}/contacts`);
   await page.getByRole("button", { name: "Add contact" }).first().click();
@@ -46,7 +53,10 @@ test("a person deletes a contact: the dialog says what goes and what stays, and 
   await dialog.getByRole("button", { name: "Add contact" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${url}/contacts`);
-  await page.getByRole("link", { name: /Tomas Reyes/ }).first().click();
+  await page
+    .getByRole("link", { name: /Tomas Reyes/ })
+    .first()
+    .click();
 
   await page.getByRole("button", { name: "Delete…" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete Tomas Reyes?" });

@@ -19,7 +19,7 @@ const LEADS = [
   "Ada,Okafor,ada@brightline.example,Brightline,02116,500 Boylston St,Boston,MA,United States,met at booth",
   "Ben,Hartley,ben@brightline.example,Brightline,02116,500 Boylston St,Boston,MA,USA,",
   "Chloe,Nakamura,chloe@northpeak.example,Northpeak,94105,1 Market St,San Francisco,CA,U.S.,",
-  ",,,=HYPERLINK(\"http://evil.example\"),,,,,,no name and no email",
+  ',,,=HYPERLINK("http://evil.example"),,,,,,no name and no email',
   "Jonas,Becker,jonas@kestrel.example,Kestrel Werke,10117,Friedrichstraße 68,Berlin,,Deutschland,",
   "Isla,McKenzie,isla@gmail.com,,E14 5AB,1 Canada Square,London,,UK,",
   "Ben,Hartley,BEN@brightline.example,Brightline,02116,500 Boylston St,Boston,MA,USA,repeat",
@@ -30,7 +30,9 @@ const LEADS = [
 
 test.setTimeout(180_000);
 
-test("a brand-new person signs up, imports a CSV with bad rows, fixes the mapping, reads the report and finds the contacts and the audience", async ({ page }) => {
+test("a brand-new person signs up, imports a CSV with bad rows, fixes the mapping, reads the report and finds the contacts and the audience", async ({
+  page,
+}) => {
   const email = `importer.${randomBytes(4).toString("hex")}@example.test`;
   await page.goto("/sign-up");
   await page.getByLabel("Your name").fill("Rosa Jiménez");
@@ -50,14 +52,18 @@ test("a brand-new person signs up, imports a CSV with bad rows, fixes the mappin
   await expect(page.getByRole("heading", { level: 1, name: "Import contacts from CSV" })).toBeVisible();
   await snapBoth(page, "import-dropzone");
 
-  await page.locator('input[type="file"]').setInputFiles({ name: "booth-leads.csv", mimeType: "text/csv", buffer: Buffer.from(LEADS) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "booth-leads.csv", mimeType: "text/csv", buffer: Buffer.from(LEADS) });
   await expect(page.getByText("9 rows · 10 columns")).toBeVisible();
   // 9 rows: the blank line is not a row (it keeps its number). "E-mail addr" is not a header we know: it would be kept as a
   // custom field (nothing of a file is dropped unless someone says so); the person maps it to Email.
   const emailField = page.getByRole("combobox", { name: "Field for the column E-mail addr" });
   await expect(emailField).toHaveValue("Custom field “E-mail addr”");
   await expect(page.getByRole("combobox", { name: "Field for the column given_name" })).toHaveValue("First name");
-  await expect(page.getByRole("combobox", { name: "Field for the column Organisation" })).toHaveValue("Company (finds or makes the account)");
+  await expect(page.getByRole("combobox", { name: "Field for the column Organisation" })).toHaveValue(
+    "Company (finds or makes the account)",
+  );
   await expect(page.getByRole("combobox", { name: "Field for the column Zip/Postal Code" })).toHaveValue("Postal code");
   // Mapping two columns to one field is refused before anything is imported.
   await page.getByRole("combobox", { name: "Field for the column Notes" }).click();
@@ -77,25 +83,39 @@ test("a brand-new person signs up, imports a CSV with bad rows, fixes the mappin
   // The report: created, the repeated row skipped, the refused rows with their numbers, the warning.
   await expect(page.getByRole("heading", { level: 1, name: "booth-leads.csv" })).toBeVisible();
   await expect(page.getByText("done", { exact: true })).toBeVisible({ timeout: 30_000 });
-  const stat = (label: string) => page.locator(".mantine-Paper-root").filter({ has: page.getByText(label, { exact: true }) }).first();
+  const stat = (label: string) =>
+    page
+      .locator(".mantine-Paper-root")
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .first();
   await expect(stat("Created")).toContainText("6");
   await expect(stat("Skipped")).toContainText("1 repeated in the file");
   await expect(stat("Refused")).toContainText("2");
-  const refused = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Refused rows (2)" }) });
+  const refused = page
+    .locator(".mantine-Paper-root")
+    .filter({ has: page.getByRole("heading", { name: "Refused rows (2)" }) });
   await expect(refused.getByRole("row", { name: /^5 whole row no name and no email/ })).toBeVisible();
-  await expect(refused.getByRole("row", { name: /^11 E-mail addr no name, and “not-an-email” is not an email address/ })).toBeVisible();
+  await expect(
+    refused.getByRole("row", { name: /^11 E-mail addr no name, and “not-an-email” is not an email address/ }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Warnings (1)" })).toBeVisible();
   await expect(page.getByText(/“Narnia” is not a country we know/)).toBeVisible();
   // Every column with what it became, and the repeated row with the contact it joined.
-  const columns = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Columns (10)" }) });
+  const columns = page
+    .locator(".mantine-Paper-root")
+    .filter({ has: page.getByRole("heading", { name: "Columns (10)" }) });
   await expect(columns.getByRole("row", { name: /^Notes Custom field “Notes”/ })).toBeVisible();
   await expect(columns.getByRole("row", { name: /^E-mail addr Email/ })).toBeVisible();
-  const merged = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: "Rows merged as duplicates (1)" }) });
+  const merged = page
+    .locator(".mantine-Paper-root")
+    .filter({ has: page.getByRole("heading", { name: "Rows merged as duplicates (1)" }) });
   await expect(merged.getByRole("row", { name: /^8 Ben Hartley/ })).toBeVisible();
   await snapBoth(page, "import-report");
 
   // The refused rows download as CSV, the formula escaped.
-  const download = await page.request.get((await page.getByRole("link", { name: "Download refused rows (CSV)" }).getAttribute("href"))!);
+  const download = await page.request.get(
+    (await page.getByRole("link", { name: "Download refused rows (CSV)" }).getAttribute("href"))!,
+  );
   expect(download.status()).toBe(200);
   const text = await download.text();
   expect(text).toContain("'=HYPERLINK");
@@ -121,7 +141,9 @@ test("a brand-new person signs up, imports a CSV with bad rows, fixes the mappin
   await expect(page.getByText(/1–6 of 6/)).toBeVisible();
 
   // gmail.com makes no account: Isla has one of her own, named after her (the second link in her row).
-  await expect(page.getByRole("row", { name: /Isla McKenzie/ }).getByRole("link", { name: "Isla McKenzie" })).toHaveCount(2);
+  await expect(
+    page.getByRole("row", { name: /Isla McKenzie/ }).getByRole("link", { name: "Isla McKenzie" }),
+  ).toHaveCount(2);
   await page.getByRole("link", { name: "Isla McKenzie" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Isla McKenzie" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Isla McKenzie" })).toBeVisible();

@@ -16,7 +16,8 @@ function logoPng(): Buffer {
   const rows = [];
   for (let y = 0; y < h; y++) {
     const row = Buffer.alloc(1 + w * 4);
-    for (let x = 0; x < w; x++) row.set(x < 200 ? [240, 140, 0, 255] : (x + y) % 50 < 25 ? [11, 114, 133, 255] : [0, 0, 0, 0], 1 + x * 4);
+    for (let x = 0; x < w; x++)
+      row.set(x < 200 ? [240, 140, 0, 255] : (x + y) % 50 < 25 ? [11, 114, 133, 255] : [0, 0, 0, 0], 1 + x * 4);
     rows.push(row);
   }
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -42,7 +43,12 @@ function logoPng(): Buffer {
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8;
   ihdr[9] = 6;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** Rasterises a PDF's pages with poppler (as a printer's RIP would) into the screenshots folder. */
@@ -61,13 +67,18 @@ async function pickContact(page: Page, fullName: string) {
   const select = page.getByRole("combobox", { name: "Preview for" });
   await select.click();
   await select.fill(fullName.split(" ")[0]);
-  await page.getByRole("option", { name: new RegExp(`^${fullName}`) }).first().click();
+  await page
+    .getByRole("option", { name: new RegExp(`^${fullName}`) })
+    .first()
+    .click();
 }
 
 // Rendering every draft and proof is CPU work: on a busy two-core machine these take over a minute.
 test.describe.configure({ timeout: 180_000 });
 
-test("a new owner builds a brand kit and a first postcard design, previewed before any contact exists", async ({ page }) => {
+test("a new owner builds a brand kit and a first postcard design, previewed before any contact exists", async ({
+  page,
+}) => {
   await page.goto("/sign-up");
   await page.getByLabel("Your name").fill("Łukasz Đặng");
   await page.getByLabel("Work email").fill(`lukasz.${randomBytes(4).toString("hex")}@example.test`);
@@ -79,7 +90,10 @@ test("a new owner builds a brand kit and a first postcard design, previewed befo
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("tab", { name: "Brand" }).click();
   await expect(page.getByLabel("Company name")).toHaveValue("Đặng & Wiśniewski");
-  await page.locator('input[type="file"]').first().setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logoPng() });
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logoPng() });
   await expect(page.getByRole("img", { name: "Current logo" })).toBeVisible();
   await page.getByLabel("Primary").fill("#0b7285");
   await page.getByLabel("Street address").fill("Friedrichstraße 68");
@@ -105,7 +119,10 @@ test("a new owner builds a brand kit and a first postcard design, previewed befo
   await snap(page, "design-first");
 });
 
-test("the owner designs a postcard, previews it for two contacts, generates drafts and rewrites one", async ({ page, request }) => {
+test("the owner designs a postcard, previews it for two contacts, generates drafts and rewrites one", async ({
+  page,
+  request,
+}) => {
   const { globex } = demo().workspaces;
   await signInAs(page, globex.owner.email, globex.owner.password);
 
@@ -176,7 +193,9 @@ test("the owner designs a postcard, previews it for two contacts, generates draf
   await card.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("img", { name: `Front of the piece for ${recipient}` })).toBeVisible();
-  await dialog.getByLabel("Headline").fill(`${recipient.split(" ")[0]}, we kept a seat for you at the renewal roundtable`);
+  await dialog
+    .getByLabel("Headline")
+    .fill(`${recipient.split(" ")[0]}, we kept a seat for you at the renewal roundtable`);
   await dialog.getByRole("button", { name: "Save this recipient's copy" }).click();
   // The save renders the draft again (fonts, layout, a PDF): slow while the drafts job renders in the same process.
   await expect(page.getByText("Draft rewritten")).toBeVisible({ timeout: 30_000 });

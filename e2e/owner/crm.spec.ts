@@ -9,17 +9,40 @@ import { signInAs, signUp, snapWidths } from "../support/pages";
 
 /** No serious or critical accessibility violation (WCAG 2 A and AA rules of axe-core). */
 async function accessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect.soft(bad.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`), `${name}: accessibility`).toEqual([]);
+  expect
+    .soft(
+      bad.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(" | ")}`,
+      ),
+      `${name}: accessibility`,
+    )
+    .toEqual([]);
 }
 
 const TOKEN = "pat-na1-e2e-0000-1111";
 
-test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, follow the progress, read the history", async ({ page }) => {
+test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, follow the progress, read the history", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  const hubspot = await startHubSpotFake(generateCrm("hubspot", { contacts: 3000 }), { token: TOKEN }, E2E_HUBSPOT_FAKE_PORT);
-  const salesforce = await startSalesforceFake(generateCrm("salesforce", { contacts: 400 }), { clientId: "3MVG9-e2e-key", clientSecret: "e2e-secret-123456", batchSize: 200 });
+  const hubspot = await startHubSpotFake(
+    generateCrm("hubspot", { contacts: 3000 }),
+    { token: TOKEN },
+    E2E_HUBSPOT_FAKE_PORT,
+  );
+  const salesforce = await startSalesforceFake(generateCrm("salesforce", { contacts: 400 }), {
+    clientId: "3MVG9-e2e-key",
+    clientSecret: "e2e-secret-123456",
+    batchSize: 200,
+  });
   try {
     const { workspaceId } = await signUp(page, { name: "Rosa Diaz", company: "Brightline" });
     await page.goto(`/w/${workspaceId}/settings/crm`);
@@ -50,7 +73,9 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     await row.getByRole("button", { name: /Show details/ }).click();
     await expect(card.getByText(/no address; synced, but it cannot be mailed until it has one/).first()).toBeVisible();
     // The accounts figure of this sync's details (the card's own summary of the last sync may show the same figure).
-    await expect(card.getByRole("region", { name: /^Details of the sync/ }).getByText("600 read", { exact: true })).toBeVisible();
+    await expect(
+      card.getByRole("region", { name: /^Details of the sync/ }).getByText("600 read", { exact: true }),
+    ).toBeVisible();
     await snapWidths(page, "crm-hubspot-history");
     await accessible(page, "crm-hubspot-history");
 
@@ -58,7 +83,9 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     hubspot.data.contacts[7].city = "Cambridge";
     hubspot.data.contacts[7].modifiedAt = Date.now();
     await card.getByRole("button", { name: "Sync now" }).click();
-    await expect(card.getByRole("row").filter({ hasText: "Changes" }).getByText("Done")).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByRole("row").filter({ hasText: "Changes" }).getByText("Done")).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(card.getByRole("row").filter({ hasText: "Changes" })).toContainText("1 updated");
     // The schedule.
     await card.getByRole("combobox", { name: "Scheduled sync" }).click();
@@ -84,7 +111,23 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     await expect(sfCard.getByRole("switch", { name: "Sync Leads" })).not.toBeChecked();
 
     // Leads, switched on afterwards: the next sync reads them, counted apart from contacts.
-    const lead = (n: number) => ({ id: `00Q5e00000LeAd${n}AAA`, firstName: `Lia${n}`, lastName: "Leadbetter", email: `lia${n}@prospect.example`, title: null, phone: null, company: "Prospect Labs", street: `${n} Elm Street`, city: "Austin", region: "TX", postalCode: "78701", country: "US", optedOut: false, createdAt: Date.now(), modifiedAt: Date.now() });
+    const lead = (n: number) => ({
+      id: `00Q5e00000LeAd${n}AAA`,
+      firstName: `Lia${n}`,
+      lastName: "Leadbetter",
+      email: `lia${n}@prospect.example`,
+      title: null,
+      phone: null,
+      company: "Prospect Labs",
+      street: `${n} Elm Street`,
+      city: "Austin",
+      region: "TX",
+      postalCode: "78701",
+      country: "US",
+      optedOut: false,
+      createdAt: Date.now(),
+      modifiedAt: Date.now(),
+    });
     salesforce.data.leads = [lead(1), lead(2)];
     await sfCard.getByRole("switch", { name: "Sync Leads" }).click();
     await expect(sfCard.getByRole("switch", { name: "Sync Leads" })).toBeChecked();
@@ -92,7 +135,10 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     const leadsRow = sfCard.getByRole("row").filter({ hasText: "Changes" }).first();
     await expect(leadsRow.getByText("Done")).toBeVisible({ timeout: 30_000 });
     await leadsRow.getByRole("button", { name: /Show details/ }).click();
-    const leadsFigure = sfCard.getByRole("region", { name: /^Details of the sync/ }).getByText("Leads", { exact: true }).locator("..");
+    const leadsFigure = sfCard
+      .getByRole("region", { name: /^Details of the sync/ })
+      .getByText("Leads", { exact: true })
+      .locator("..");
     await expect(leadsFigure).toContainText("2 read");
     await expect(leadsFigure).toContainText("2 new");
     await snapWidths(page, "crm-salesforce-leads");
@@ -105,7 +151,9 @@ test("Settings → CRM: connect HubSpot and Salesforce to local fakes, sync, fol
     await snapWidths(page, "crm-after-disconnect");
     await page.goto(`/w/${workspaceId}/contacts`);
     // A person in both CRMs (the same email) is one contact, not two; the two leads are contacts too.
-    const people = new Set([...hubspot.data.contacts, ...salesforce.data.contacts, ...(salesforce.data.leads ?? [])].map((c) => c.email)).size;
+    const people = new Set(
+      [...hubspot.data.contacts, ...salesforce.data.contacts, ...(salesforce.data.leads ?? [])].map((c) => c.email),
+    ).size;
     expect(people).toBeLessThan(3400);
     await expect(page.getByText(`${people.toLocaleString("en-US")} in this workspace`)).toBeVisible();
   } finally {

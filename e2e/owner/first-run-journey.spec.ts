@@ -20,9 +20,22 @@ const PEOPLE = [
 
 /** No serious or critical accessibility violation (WCAG 2 A and AA rules of axe-core). */
 async function accessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect.soft(bad.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`), `${name}: accessibility`).toEqual([]);
+  expect
+    .soft(
+      bad.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(" | ")}`,
+      ),
+      `${name}: accessibility`,
+    )
+    .toEqual([]);
 }
 
 /** Every page of the journey: a laptop and a phone screenshot, nothing wider than the screen, and axe-core. */
@@ -31,13 +44,24 @@ async function look(page: Page, name: string) {
   await accessible(page, name);
 }
 
-test("from nothing to a printed piece: sign up, import, audit and fix, brand kit, design, drafts, paid plan, printer, go live, API key, entry event, proof", async ({ page, request }) => {
+test("from nothing to a printed piece: sign up, import, audit and fix, brand kit, design, drafts, paid plan, printer, go live, API key, entry event, proof", async ({
+  page,
+  request,
+}) => {
   // The front door, signed out.
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Direct mail that proves its lift" })).toBeVisible();
   await expect(page.getByRole("img", { name: /The front of a 6 by 9 inch postcard/ })).toBeVisible();
-  expect(await page.getByRole("img", { name: /The front of a 6 by 9 inch postcard/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  for (const [name, href] of [["Open the calculators", "/tools"], ["API reference", "/docs/api"], ["llms.txt", "/llms.txt"]] as const) {
+  expect(
+    await page
+      .getByRole("img", { name: /The front of a 6 by 9 inch postcard/ })
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
+  for (const [name, href] of [
+    ["Open the calculators", "/tools"],
+    ["API reference", "/docs/api"],
+    ["llms.txt", "/llms.txt"],
+  ] as const) {
     await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
   await look(page, "landing");
@@ -50,7 +74,9 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
 
   // 1. People in.
   await page.getByRole("link", { name: "Import contacts from CSV" }).click();
-  await page.locator('input[type="file"]').setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(PEOPLE) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(PEOPLE) });
   await expect(page.getByText("6 rows · 9 columns")).toBeVisible();
   await page.getByLabel("Audience name").fill("Customers");
   await look(page, "import-mapping");
@@ -59,7 +85,9 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await look(page, "import-report");
   await page.goto(`${base}/contacts`);
   await expect(page.getByRole("link", { name: "Ada Okafor" })).toBeVisible();
-  const contactIds = await page.locator(`a[href^="${base}/contacts/ctc_"]`).evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("/").pop()!));
+  const contactIds = await page
+    .locator(`a[href^="${base}/contacts/ctc_"]`)
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("/").pop()!));
   expect(new Set(contactIds).size).toBe(6);
   await look(page, "contacts");
 
@@ -73,7 +101,10 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   // The problems as CSV, for fixing in the CRM.
   const csv = await page.request.get((await page.getByRole("link", { name: "Export CSV" }).getAttribute("href"))!);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const lines = (await csv.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain("Ada,Okafor,ada@brightline.example,Brightline,500 Boylston St,,Boston,MA,2116,US,fixable");
   expect(lines[1]).toMatch(/invalid_postal_code,postalCode: 02116,"500 Boylston St, Boston, MA, 02116, US"$/);
@@ -130,18 +161,39 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   // Readiness: the campaign's own audit, the plan, the printer and the budget still block, each with its fix; the button says why.
   const readiness = page.getByRole("region", { name: "Ready to go live?" });
   await expect(readiness).toContainText("6 of 9 done");
-  await expect(readiness.getByRole("link", { name: "Run the audit" })).toHaveAttribute("href", `${base}/campaigns/${campaignId}#audit`);
+  await expect(readiness.getByRole("link", { name: "Run the audit" })).toHaveAttribute(
+    "href",
+    `${base}/campaigns/${campaignId}#audit`,
+  );
   await expect(readiness).toContainText("6 drafts ready.");
-  await expect(readiness.getByRole("link", { name: "Choose the paid plan" })).toHaveAttribute("href", `${base}/settings/plan`);
-  await expect(readiness.getByRole("link", { name: "Add or approve a printer" })).toHaveAttribute("href", `${base}/settings/printing`);
+  await expect(readiness.getByRole("link", { name: "Choose the paid plan" })).toHaveAttribute(
+    "href",
+    `${base}/settings/plan`,
+  );
+  await expect(readiness.getByRole("link", { name: "Add or approve a printer" })).toHaveAttribute(
+    "href",
+    `${base}/settings/printing`,
+  );
   await expect(page.getByRole("button", { name: "Go live…" })).toBeDisabled();
   await look(page, "campaign-not-ready");
 
   // 6. The paid plan and a sandbox printer.
   await readiness.getByRole("link", { name: "Choose the paid plan" }).click();
-  await page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) }).getByRole("button", { name: "Choose the paid plan" }).click();
-  await page.getByRole("dialog", { name: "Choose the paid plan?" }).getByRole("button", { name: "Choose the paid plan" }).click();
-  await expect(page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) }).getByText("Current plan")).toBeVisible();
+  await page
+    .locator(".mantine-Card-root")
+    .filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) })
+    .getByRole("button", { name: "Choose the paid plan" })
+    .click();
+  await page
+    .getByRole("dialog", { name: "Choose the paid plan?" })
+    .getByRole("button", { name: "Choose the paid plan" })
+    .click();
+  await expect(
+    page
+      .locator(".mantine-Card-root")
+      .filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) })
+      .getByText("Current plan"),
+  ).toBeVisible();
   await look(page, "plan-paid");
   await page.getByRole("tab", { name: "Printing" }).click();
   await page.getByRole("button", { name: "Add your first contract" }).click();
@@ -152,7 +204,10 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await add.getByRole("button", { name: "Propose contract" }).click();
   const row = page.getByRole("row", { name: /Sandbox 6x9 postcards/ });
   await row.getByRole("button", { name: "Approve Sandbox 6x9 postcards" }).click();
-  await page.getByRole("dialog", { name: "Approve this contract?" }).getByRole("button", { name: "Approve contract" }).click();
+  await page
+    .getByRole("dialog", { name: "Approve this contract?" })
+    .getByRole("button", { name: "Approve contract" })
+    .click();
   await expect(row).toContainText("approved");
   await look(page, "printing-approved");
 
@@ -172,7 +227,11 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
   await expect(page).toHaveURL(campaignUrl);
   await audit.getByRole("link", { name: /^Audit of / }).click();
   await expect(page.getByRole("heading", { level: 1, name: /for Welcome/ })).toBeVisible();
-  await expect(page.getByText("Judged for the campaign's postcards: addresses measured against a 6 × 9 in postcard's address block")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Judged for the campaign's postcards: addresses measured against a 6 × 9 in postcard's address block",
+    ),
+  ).toBeVisible();
   await look(page, "campaign-audit");
   await page.goto(campaignUrl);
   await expect(readiness).toContainText("Ready");
@@ -194,7 +253,11 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
     async ({ secret, campaignId, contactIds }) =>
       Promise.all(
         contactIds.map(async (contactId) => {
-          const res = await fetch(`/api/v1/campaigns/${campaignId}/events`, { method: "POST", headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" }, body: JSON.stringify({ contactId, idempotencyKey: `welcome-${contactId}` }) });
+          const res = await fetch(`/api/v1/campaigns/${campaignId}/events`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ contactId, idempotencyKey: `welcome-${contactId}` }),
+          });
           return { status: res.status, body: (await res.json()) as { eventId: string } };
         }),
       ),
@@ -204,8 +267,23 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
 
   // 9. Every event settles: one account held out, the others mailed; the printed piece's proof opens.
   const statuses = async () =>
-    Promise.all(posted.map(async (p) => (await (await request.get(`/api/v1/campaigns/${campaignId}/events/${p.body.eventId}`, { headers: { Authorization: `Bearer ${secret}` } })).json()).status as string));
-  await expect.poll(async () => (await statuses()).filter((s) => s === "completed" || s === "held_out").length, { timeout: 90_000 }).toBe(6);
+    Promise.all(
+      posted.map(
+        async (p) =>
+          (
+            await (
+              await request.get(`/api/v1/campaigns/${campaignId}/events/${p.body.eventId}`, {
+                headers: { Authorization: `Bearer ${secret}` },
+              })
+            ).json()
+          ).status as string,
+      ),
+    );
+  await expect
+    .poll(async () => (await statuses()).filter((s) => s === "completed" || s === "held_out").length, {
+      timeout: 90_000,
+    })
+    .toBe(6);
   expect((await statuses()).filter((s) => s === "held_out")).toHaveLength(1);
   await page.goto(campaignUrl);
   const mailed = page.getByRole("link", { name: /^Mailed: 5/ });

@@ -4,17 +4,34 @@ import { demo } from "../support/demo";
 import { signInAs, snap } from "../support/pages";
 
 /** Most people open these pages on a phone after scanning the QR code. */
-const PHONE = { viewport: { width: 390, height: 844 }, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1366, height: 900 }, userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  isMobile: true,
+  hasTouch: true,
+};
+const DESKTOP = {
+  viewport: { width: 1366, height: 900 },
+  userAgent:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+};
 
 async function accessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${name}: accessibility`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `${name}: accessibility`,
+  ).toEqual([]);
 }
 
 async function notWiderThanScreen(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(1);
 }
 
@@ -33,7 +50,9 @@ async function open(context: BrowserContext, url: string) {
 }
 
 test.describe("hosted response pages, as a recipient sees them", () => {
-  test("a personal landing page at phone and desktop width: the message, then a reply that is recorded once", async ({ browser }) => {
+  test("a personal landing page at phone and desktop width: the message, then a reply that is recorded once", async ({
+    browser,
+  }) => {
     const { acme } = demo().workspaces;
     const desktop = await browser.newContext(DESKTOP);
     const wide = await open(desktop, `/r/${acme.hostedPageCode}`);
@@ -52,7 +71,9 @@ test.describe("hosted response pages, as a recipient sees them", () => {
     // The browser's own check first (nothing written), then the server's answer beside the field.
     await page.getByRole("button", { name: "Send reply" }).click();
     await expect(page.getByLabel("Your message")).toBeFocused();
-    await page.getByLabel("Your message").fill("Thanks! The pilot is going well. Could we add two more warehouses next month?");
+    await page
+      .getByLabel("Your message")
+      .fill("Thanks! The pilot is going well. Could we add two more warehouses next month?");
     await page.getByLabel(/How should they reach you/).fill("ops-lead@example.test");
     await page.getByRole("button", { name: "Send reply" }).click();
     await expect(page.getByRole("status")).toContainText("has your message");
@@ -64,7 +85,9 @@ test.describe("hosted response pages, as a recipient sees them", () => {
     await phone.close();
   });
 
-  test("a gift claim page at phone and desktop width: choose a gift, a corrected address checked as the audit does, then the claim", async ({ browser }) => {
+  test("a gift claim page at phone and desktop width: choose a gift, a corrected address checked as the audit does, then the claim", async ({
+    browser,
+  }) => {
     const { acme } = demo().workspaces;
     const desktop = await browser.newContext(DESKTOP);
     const wide = await open(desktop, `/r/${acme.giftClaimCode}`);
@@ -125,7 +148,10 @@ test.describe("hosted response pages, as a recipient sees them", () => {
     const { acme } = demo().workspaces;
     const unknown = await request.get("/r/ZZZZZZZZZZ");
     expect(unknown.status()).toBe(404);
-    const forged = await request.post(`/r/${acme.hostedPageCode}`, { headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, data: "action=reply&message=hi" });
+    const forged = await request.post(`/r/${acme.hostedPageCode}`, {
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      data: "action=reply&message=hi",
+    });
     expect(forged.status()).toBe(403);
   });
 });

@@ -23,12 +23,16 @@ async function mailableMember(page: Page, workspaceId: string, ids: string[]) {
     const input = encodeURIComponent(JSON.stringify({ json: { workspaceId, contactId } }));
     const res = await page.request.get(`/api/trpc/contact.get?input=${input}`);
     const c = (await res.json()).result.data.json;
-    if (c.country === "US" && c.addressStatus !== "undeliverable" && c.suppressions.length === 0) return { id: contactId, name: `${c.firstName} ${c.lastName}` };
+    if (c.country === "US" && c.addressStatus !== "undeliverable" && c.suppressions.length === 0)
+      return { id: contactId, name: `${c.firstName} ${c.lastName}` };
   }
   throw new Error("no mailable member in the demo audience");
 }
 
-test("the owner connects Lob with a test key, a campaign prints through it once, and Lob's signed tracking reaches the piece; a forged event changes nothing", async ({ page, request }) => {
+test("the owner connects Lob with a test key, a campaign prints through it once, and Lob's signed tracking reaches the piece; a forged event changes nothing", async ({
+  page,
+  request,
+}) => {
   const { acme } = demo().workspaces;
   const base = `/w/${acme.id}`;
   await signInAs(page, acme.owner.email, acme.owner.password);
@@ -67,7 +71,10 @@ test("the owner connects Lob with a test key, a campaign prints through it once,
   const row = page.getByRole("row", { name: new RegExp(contractName) });
   await expect(row).toContainText("Lob (test mode: nothing is printed)");
   await row.getByRole("button", { name: `Approve ${contractName}` }).click();
-  await page.getByRole("dialog", { name: "Approve this contract?" }).getByRole("button", { name: "Approve contract" }).click();
+  await page
+    .getByRole("dialog", { name: "Approve this contract?" })
+    .getByRole("button", { name: "Approve contract" })
+    .click();
   await expect(row).toContainText("approved");
   await snap(page, "printing-lob");
 
@@ -99,33 +106,59 @@ test("the owner connects Lob with a test key, a campaign prints through it once,
   const person = await mailableMember(page, acme.id, acme.contacts.inAudience);
   const send = page.getByRole("region", { name: "Send to one more person" });
   await send.getByRole("combobox", { name: "Contact" }).fill(person.name);
-  await page.getByRole("option", { name: new RegExp(person.name) }).first().click();
+  await page
+    .getByRole("option", { name: new RegExp(person.name) })
+    .first()
+    .click();
   await send.getByRole("button", { name: "Send" }).click();
   const pieces = page.locator("#pieces");
   await expect(async () => {
     await page.reload();
     // The page's own load (several seconds on a busy machine) first, then the piece's row, which the worker may not have made yet.
     await expect(pieces).toBeVisible({ timeout: 30_000 });
-    await expect(pieces.getByRole("row", { name: new RegExp(person.name) })).toContainText("test: not really mailed", { timeout: 3000 });
+    await expect(pieces.getByRole("row", { name: new RegExp(person.name) })).toContainText("test: not really mailed", {
+      timeout: 3000,
+    });
   }).toPass({ timeout: 120_000 });
-  const created = [...lob.print.objects.values()].filter((o) => (o.metadata as Record<string, string>).workspace_id === acme.id);
+  const created = [...lob.print.objects.values()].filter(
+    (o) => (o.metadata as Record<string, string>).workspace_id === acme.id,
+  );
   expect(created).toHaveLength(1);
   const postcard = created[0];
   expect(postcard).toMatchObject({ size: "6x9", use_type: "marketing" });
-  expect(lob.print.printRequests.filter((r) => r.method === "POST" && r.idempotencyKey === (postcard.metadata as Record<string, string>).piece_id)).toHaveLength(1);
+  expect(
+    lob.print.printRequests.filter(
+      (r) => r.method === "POST" && r.idempotencyKey === (postcard.metadata as Record<string, string>).piece_id,
+    ),
+  ).toHaveLength(1);
 
   // 5. Lob's signed tracking events: delivered shows on the piece; a forged one is refused and changes nothing.
-  const post = (body: string, headers: Record<string, string>) => request.post(new URL(webhookUrl).pathname, { headers: { "Content-Type": "application/json", ...headers }, data: body });
+  const post = (body: string, headers: Record<string, string>) =>
+    request.post(new URL(webhookUrl).pathname, {
+      headers: { "Content-Type": "application/json", ...headers },
+      data: body,
+    });
   const signed = (event: object) => {
     const body = JSON.stringify(event);
     const timestamp = String(Date.now());
-    return post(body, { "Lob-Signature-Timestamp": timestamp, "Lob-Signature": signLobWebhook(webhookSecret, body, timestamp) });
+    return post(body, {
+      "Lob-Signature-Timestamp": timestamp,
+      "Lob-Signature": signLobWebhook(webhookSecret, body, timestamp),
+    });
   };
   const forgedBody = JSON.stringify(track(lob.print, postcard.id as string, "Returned to Sender", new Date()));
-  const forged = await post(forgedBody, { "Lob-Signature-Timestamp": String(Date.now()), "Lob-Signature": "0".repeat(64) });
+  const forged = await post(forgedBody, {
+    "Lob-Signature-Timestamp": String(Date.now()),
+    "Lob-Signature": "0".repeat(64),
+  });
   expect(forged.status()).toBe(401);
-  for (const [scan, days] of [["In Transit", 1], ["Delivered", 3]] as const) {
-    const res = await signed(track(lob.print, postcard.id as string, scan, new Date(Date.now() - (4 - days) * 86_400_000)));
+  for (const [scan, days] of [
+    ["In Transit", 1],
+    ["Delivered", 3],
+  ] as const) {
+    const res = await signed(
+      track(lob.print, postcard.id as string, scan, new Date(Date.now() - (4 - days) * 86_400_000)),
+    );
     expect(res.status(), scan).toBe(200);
   }
   await page.reload();

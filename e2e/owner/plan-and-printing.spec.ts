@@ -1,13 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { signUp, snapWidths } from "../support/pages";
 
-test("a new person chooses the paid plan, adds a sandbox printer at its quote, approves it, and can go back to the audit plan", async ({ page }) => {
+test("a new person chooses the paid plan, adds a sandbox printer at its quote, approves it, and can go back to the audit plan", async ({
+  page,
+}) => {
   const { workspaceId } = await signUp(page, { name: "Priya Natarajan", company: "Natarajan Freight" });
   await page.goto(`/w/${workspaceId}/settings/plan`);
   await expect(page.getByRole("heading", { name: "Plan", exact: true })).toBeVisible();
   // Each plan's card by its heading (the free plan's card mentions the paid plan too).
-  const audit = page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Free audit plan", exact: true }) });
-  const paid = page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) });
+  const audit = page
+    .locator(".mantine-Card-root")
+    .filter({ has: page.getByRole("heading", { name: "Free audit plan", exact: true }) });
+  const paid = page
+    .locator(".mantine-Card-root")
+    .filter({ has: page.getByRole("heading", { name: "Paid plan", exact: true }) });
   await expect(audit.getByText("Current plan")).toBeVisible();
   await expect(page.getByText("no card is charged")).toBeVisible();
   await snapWidths(page, "settings-plan-audit");
@@ -42,7 +48,10 @@ test("a new person chooses the paid plan, adds a sandbox printer at its quote, a
   await expect(row).toContainText("proposed");
   await expect(row).toContainText("$2.18");
   await row.getByRole("button", { name: "Approve 6x9 postcards, US and Canada" }).click();
-  await page.getByRole("dialog", { name: "Approve this contract?" }).getByRole("button", { name: "Approve contract" }).click();
+  await page
+    .getByRole("dialog", { name: "Approve this contract?" })
+    .getByRole("button", { name: "Approve contract" })
+    .click();
   await expect(row).toContainText("approved");
   await snapWidths(page, "settings-printing-approved");
 

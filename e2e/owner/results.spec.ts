@@ -5,7 +5,9 @@ import { expect, test } from "@playwright/test";
 import { demo } from "../support/demo";
 import { signInAs, snap } from "../support/pages";
 
-test("the ended demo campaign's results: arms, rates by arm, intervals, verdicts, and an outcome import", async ({ page }) => {
+test("the ended demo campaign's results: arms, rates by arm, intervals, verdicts, and an outcome import", async ({
+  page,
+}) => {
   const { acme } = demo().workspaces;
   await signInAs(page, acme.owner.email, acme.owner.password);
   await page.goto(`/w/${acme.id}/campaigns/${acme.campaigns.ended}`);
@@ -23,7 +25,10 @@ test("the ended demo campaign's results: arms, rates by arm, intervals, verdicts
   await snap(page, "results");
 
   const csv = path.join(os.tmpdir(), `outcomes-${Date.now()}.csv`);
-  fs.writeFileSync(csv, "account,kind,at,amount,external_id\nbrightlinelogistics.com,meeting_booked,2026-10-01,,m-1\nnobody.example,reply,2026-10-01,,\n");
+  fs.writeFileSync(
+    csv,
+    "account,kind,at,amount,external_id\nbrightlinelogistics.com,meeting_booked,2026-10-01,,m-1\nnobody.example,reply,2026-10-01,,\n",
+  );
   await page.getByRole("button", { name: "Import outcomes…" }).click();
   await page.getByRole("dialog").locator('input[type="file"]').setInputFiles(csv);
   await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
@@ -33,7 +38,10 @@ test("the ended demo campaign's results: arms, rates by arm, intervals, verdicts
 
   // The file fixed: the good row is recorded, once.
   const fixed = path.join(os.tmpdir(), `outcomes-fixed-${Date.now()}.csv`);
-  fs.writeFileSync(fixed, "account,kind,at,amount,external_id\nbrightlinelogistics.com,meeting_booked,2026-10-01,,m-1\n");
+  fs.writeFileSync(
+    fixed,
+    "account,kind,at,amount,external_id\nbrightlinelogistics.com,meeting_booked,2026-10-01,,m-1\n",
+  );
   await page.getByRole("dialog").locator('input[type="file"]').setInputFiles(fixed);
   await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("dialog")).toContainText("1 recorded, 0 already there");

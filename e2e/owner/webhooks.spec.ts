@@ -17,10 +17,16 @@ async function receiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { got, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/direct-mail`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    got,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/direct-mail`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
-test("a new owner adds a webhook endpoint, copies its secret once, sends a test event that verifies, and reads the delivery log", async ({ page }) => {
+test("a new owner adds a webhook endpoint, copies its secret once, sends a test event that verifies, and reads the delivery log", async ({
+  page,
+}) => {
   const hooks = await receiver();
   try {
     const { workspaceId } = await signUp(page, { name: "Wren Hale", company: "Hale Outfitters" });
@@ -61,8 +67,12 @@ test("a new owner adds a webhook endpoint, copies its secret once, sends a test 
     expect(event.type).toBe("webhook.test");
     await snapWidths(page, "settings-webhooks-log");
 
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(
+      violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
   } finally {
     await hooks.close();
   }

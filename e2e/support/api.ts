@@ -57,7 +57,12 @@ export class Api {
       data = JSON.stringify(opts.body);
       headers["Content-Type"] = "application/json";
     }
-    const response = await this.request.fetch(urlPath, { method, headers: { ...headers, ...opts.headers }, data, failOnStatusCode: false });
+    const response = await this.request.fetch(urlPath, {
+      method,
+      headers: { ...headers, ...opts.headers },
+      data,
+      failOnStatusCode: false,
+    });
     const text = await response.text();
     const result = { status: response.status(), headers: response.headers(), body: text ? safeJson(text) : null };
     recordStatus(method, urlPath, result.status);
@@ -118,11 +123,23 @@ export function withoutInstance(problem: Record<string, unknown>) {
   return rest;
 }
 
-export const RATE_HEADERS = ["ratelimit-policy", "ratelimit", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"];
+export const RATE_HEADERS = [
+  "ratelimit-policy",
+  "ratelimit",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+];
 
 export function expectProblem(res: ApiResponse, status: number, slug: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.headers["content-type"]).toBe("application/problem+json");
-  expect(res.body).toMatchObject({ type: `${new URL(res.body.type).origin}/problems/${slug}`, status, title: expect.any(String), detail: expect.any(String), instance: expect.any(String) });
+  expect(res.body).toMatchObject({
+    type: `${new URL(res.body.type).origin}/problems/${slug}`,
+    status,
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.any(String),
+  });
   for (const h of RATE_HEADERS) expect(res.headers[h], `header ${h}`).toBeDefined();
 }

@@ -14,10 +14,13 @@ export async function startAuthProxy(target: string, token: string) {
     const headers = { ...req.headers, authorization: `Bearer ${token}` };
     if (!req.headers.host || req.headers.host === own) headers.host = targetUrl.host;
     if (req.headers.origin === `http://${own}`) headers.origin = targetUrl.origin;
-    const upstream = http.request({ hostname: targetUrl.hostname, port: targetUrl.port, path: req.url, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { hostname: targetUrl.hostname, port: targetUrl.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => {
       res.writeHead(502);
       res.end();

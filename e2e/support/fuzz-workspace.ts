@@ -32,16 +32,56 @@ export interface FuzzWorkspace {
 export async function createFuzzWorkspace(prisma: PrismaClient, base: string, name: string): Promise<FuzzWorkspace> {
   const o = await createOwnerWorkspace(prisma, { plan: "paid", name });
   const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts: 3, perAccount: 2 });
-  const ready = { audienceId: audience.id, destinationUrl: "https://fuzz.example/landing", headline: "Hello {{firstName}}", bodyTemplate: "A note for you." };
-  const live = await prisma.campaign.create({ data: { workspaceId: o.workspaceId, name: "Fuzz live", format: "postcard", acceptsApiEvents: true, budgetCents: 0, ...ready } });
-  await goLive(prisma, { workspaceId: o.workspaceId, campaignId: live.id, actor: { kind: "user", id: o.user.id, label: o.user.email } });
-  const draft = await prisma.campaign.create({ data: { workspaceId: o.workspaceId, name: "Fuzz draft", format: "letter", ...ready } });
+  const ready = {
+    audienceId: audience.id,
+    destinationUrl: "https://fuzz.example/landing",
+    headline: "Hello {{firstName}}",
+    bodyTemplate: "A note for you.",
+  };
+  const live = await prisma.campaign.create({
+    data: {
+      workspaceId: o.workspaceId,
+      name: "Fuzz live",
+      format: "postcard",
+      acceptsApiEvents: true,
+      budgetCents: 0,
+      ...ready,
+    },
+  });
+  await goLive(prisma, {
+    workspaceId: o.workspaceId,
+    campaignId: live.id,
+    actor: { kind: "user", id: o.user.id, label: o.user.email },
+  });
+  const draft = await prisma.campaign.create({
+    data: { workspaceId: o.workspaceId, name: "Fuzz draft", format: "letter", ...ready },
+  });
   const sid = `${name.replace(/\W/g, "").slice(0, 8)}Sid0000000000`.slice(0, 16);
-  const piece = await prisma.mailPiece.create({ data: { workspaceId: o.workspaceId, campaignId: live.id, contactId: contacts[0].id, sid, responseCode: `${name.replace(/\W/g, "")}Code000000`.slice(0, 10), status: "mailed", mailedAt: new Date() } });
-  const apiKeys = await insertKeyPool(prisma, { workspaceId: o.workspaceId, count: 40, scopes: ["post_entry_events", "post_conversions"], namePrefix: "fuzz" });
-  const agent = (name: string, scopes: typeof FULL_AGENT_SCOPES) => agentToken(prisma, { base, workspaceId: o.workspaceId, ownerEmail: o.user.email, name, scopes });
+  const piece = await prisma.mailPiece.create({
+    data: {
+      workspaceId: o.workspaceId,
+      campaignId: live.id,
+      contactId: contacts[0].id,
+      sid,
+      responseCode: `${name.replace(/\W/g, "")}Code000000`.slice(0, 10),
+      status: "mailed",
+      mailedAt: new Date(),
+    },
+  });
+  const apiKeys = await insertKeyPool(prisma, {
+    workspaceId: o.workspaceId,
+    count: 40,
+    scopes: ["post_entry_events", "post_conversions"],
+    namePrefix: "fuzz",
+  });
+  const agent = (name: string, scopes: typeof FULL_AGENT_SCOPES) =>
+    agentToken(prisma, { base, workspaceId: o.workspaceId, ownerEmail: o.user.email, name, scopes });
   const full = await agent("fuzz agent", FULL_AGENT_SCOPES);
-  const grant = await prisma.oAuthGrant.findFirstOrThrow({ where: { workspaceId: o.workspaceId }, include: { client: true }, orderBy: { createdAt: "asc" } });
+  const grant = await prisma.oAuthGrant.findFirstOrThrow({
+    where: { workspaceId: o.workspaceId },
+    include: { client: true },
+    orderBy: { createdAt: "asc" },
+  });
   return {
     id: o.workspaceId,
     owner: { email: o.user.email, password: TEST_PASSWORD },
@@ -52,7 +92,11 @@ export async function createFuzzWorkspace(prisma: PrismaClient, base: string, na
     pieceId: piece.id,
     responseCode: piece.responseCode,
     apiKeys,
-    agents: { full, readOnly: await agent("fuzz observer", ["workspace:read"]), people: await agent("fuzz people agent", ["workspace:read", "contacts:write"]) },
+    agents: {
+      full,
+      readOnly: await agent("fuzz observer", ["workspace:read"]),
+      people: await agent("fuzz people agent", ["workspace:read", "contacts:write"]),
+    },
     agentClientId: grant.client.clientId,
   };
 }

@@ -2,7 +2,11 @@ import { expect, type Page } from "@playwright/test";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { E2E_BASE_URL } from "./env";
 
@@ -23,7 +27,14 @@ export class TestAgentProvider implements OAuthClientProvider {
     return AGENT_REDIRECT;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [AGENT_REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", ...(this.scope ? { scope: this.scope } : {}) };
+    return {
+      client_name: this.name,
+      redirect_uris: [AGENT_REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      ...(this.scope ? { scope: this.scope } : {}),
+    };
   }
   clientInformation() {
     return this.info;
@@ -56,7 +67,12 @@ export function mcpTransport(provider: OAuthClientProvider) {
  * The whole dance: the client discovers and registers, is sent to the consent page, the page
  * approves (signing in first if asked), and the client exchanges the code. Returns a connected client.
  */
-export async function connectAgent(page: Page, provider: TestAgentProvider, approve: (page: Page) => Promise<void>, opts: { scope?: string; capabilities?: ClientCapabilities } = {}) {
+export async function connectAgent(
+  page: Page,
+  provider: TestAgentProvider,
+  approve: (page: Page) => Promise<void>,
+  opts: { scope?: string; capabilities?: ClientCapabilities } = {},
+) {
   const first = mcpTransport(provider);
   const client = new Client({ name: "e2e-agent", version: "1.0.0" });
   await expect(client.connect(first)).rejects.toThrow(/Unauthorized/);
@@ -84,5 +100,10 @@ export async function connectAgent(page: Page, provider: TestAgentProvider, appr
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = await client.callTool({ name, arguments: args });
   if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-  return result.structuredContent as { requested: string; changed: string[]; awaitingConfirmation: { cardId: string; url: string; title: string }[]; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return result.structuredContent as {
+    requested: string;
+    changed: string[];
+    awaitingConfirmation: { cardId: string; url: string; title: string }[];
+    result: any;
+  }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }

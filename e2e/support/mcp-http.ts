@@ -4,6 +4,11 @@ export const MCP_HEADERS = { Accept: "application/json, text/event-stream", "Con
 /** A JSON-RPC answer, whether the server sent it as JSON or as one server-sent event. */
 export async function rpc(res: { text(): Promise<string> }) {
   const text = await res.text();
-  const data = text.startsWith("{") ? text : (text.split("\n").find((l) => l.startsWith("data: "))?.slice(6) ?? "{}");
+  const data = text.startsWith("{")
+    ? text
+    : (text
+        .split("\n")
+        .find((l) => l.startsWith("data: "))
+        ?.slice(6) ?? "{}");
   return JSON.parse(data);
 }

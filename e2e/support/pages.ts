@@ -29,7 +29,8 @@ export async function snap(page: Page, name: string) {
 
 /** Signs up a brand-new person with a workspace of their own; returns the workspace's URL. */
 export async function signUp(page: Page, p: { name: string; company: string; email?: string; password?: string }) {
-  const email = p.email ?? `${p.name.split(" ")[0].toLowerCase()}.${Math.random().toString(16).slice(2, 10)}@example.test`;
+  const email =
+    p.email ?? `${p.name.split(" ")[0].toLowerCase()}.${Math.random().toString(16).slice(2, 10)}@example.test`;
   // A client address of its own: sign-ups are limited per address, and every spec's browser would share one.
   await page.setExtraHTTPHeaders(fromAddress(uniqueAddress()));
   await page.goto("/sign-up");
@@ -49,8 +50,11 @@ export async function snapWidths(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // The layout switches on the new width by script (media-query hooks), later on a busy machine: a
     // page still wider than the screen after five seconds is really too wide.
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await expect.poll(overflow, { message: `${name} is wider than a ${width} px screen`, timeout: 5_000 }).toBeLessThanOrEqual(1);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect
+      .poll(overflow, { message: `${name} is wider than a ${width} px screen`, timeout: 5_000 })
+      .toBeLessThanOrEqual(1);
     await snap(page, `${name}-${width}`);
   }
   if (original) await page.setViewportSize(original);

@@ -65,7 +65,9 @@ if (serverUrl) {
 }
 
 const database = openDatabase(
-  env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "embedded", dataDir: path.join(env.DATA_DIR!, "pglite") },
+  env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "embedded", dataDir: path.join(env.DATA_DIR!, "pglite") },
 );
 await applyMigrations(database.migrationAdapter());
 const demo = await seedDemo(database.prisma);
@@ -79,7 +81,14 @@ fs.rmSync(path.join(artifactsDir, "key-claims"), { recursive: true, force: true 
 fs.rmSync(path.join(artifactsDir, "observed-statuses.jsonl"), { force: true });
 fs.rmSync(serverErrorLog, { force: true });
 fs.mkdirSync(artifactsDir, { recursive: true });
-fs.writeFileSync(demoFile, JSON.stringify({ ...demo, testKeys, testAgents, fuzz, hardening, database: serverUrl ? "postgres" : "pglite" }, null, 2));
+fs.writeFileSync(
+  demoFile,
+  JSON.stringify(
+    { ...demo, testKeys, testAgents, fuzz, hardening, database: serverUrl ? "postgres" : "pglite" },
+    null,
+    2,
+  ),
+);
 
 const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/serve.ts"], { env, stdio: "inherit" });
 let stopping = false;

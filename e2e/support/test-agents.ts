@@ -18,7 +18,10 @@ const REDIRECT = TEST_AGENT_REDIRECT;
  * owner) and token exchange, then made to last the run (access tokens live 15 minutes; a run can
  * take longer). For the suites that call /api/mcp without the browser's consent dance.
  */
-export async function agentToken(prisma: PrismaClient, p: { base: string; workspaceId: string; ownerEmail: string; name: string; scopes: TMcpScope[] }): Promise<string> {
+export async function agentToken(
+  prisma: PrismaClient,
+  p: { base: string; workspaceId: string; ownerEmail: string; name: string; scopes: TMcpScope[] },
+): Promise<string> {
   const owner = await prisma.user.findUniqueOrThrow({ where: { email: p.ownerEmail } });
   const client = await registerClient(prisma, { client_name: p.name, redirect_uris: [REDIRECT] });
   const verifier = randomBytes(32).toString("base64url");
@@ -32,9 +35,22 @@ export async function agentToken(prisma: PrismaClient, p: { base: string; worksp
     scope: p.scopes.join(" "),
     resource: mcpResource(p.base),
   });
-  const { code } = await approveAuthorization(prisma, { auth, workspaceId: p.workspaceId, user: { id: owner.id, email: owner.email } });
-  const tokens = await tokenRequest(prisma, { grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: client.client_id });
-  await prisma.oAuthToken.update({ where: { hash: hashToken(tokens.access_token) }, data: { expiresAt: new Date(Date.now() + 12 * 3600_000) } });
+  const { code } = await approveAuthorization(prisma, {
+    auth,
+    workspaceId: p.workspaceId,
+    user: { id: owner.id, email: owner.email },
+  });
+  const tokens = await tokenRequest(prisma, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    client_id: client.client_id,
+  });
+  await prisma.oAuthToken.update({
+    where: { hash: hashToken(tokens.access_token) },
+    data: { expiresAt: new Date(Date.now() + 12 * 3600_000) },
+  });
   return tokens.access_token;
 }
 
@@ -43,9 +59,16 @@ export const FULL_AGENT_SCOPES: TMcpScope[] = ["workspace:read", "campaigns:writ
 /** A full and a read-only agent for each demo workspace. */
 export async function createTestAgents(prisma: PrismaClient, demo: DemoSummary, base: string): Promise<TestAgents> {
   const out = {} as TestAgents;
-  for (const [handle, ws] of Object.entries(demo.workspaces) as ["acme" | "globex", DemoSummary["workspaces"]["acme"]][]) {
-    const of = (name: string, scopes: TMcpScope[]) => agentToken(prisma, { base, workspaceId: ws.id, ownerEmail: ws.owner.email, name, scopes });
-    out[handle] = { full: await of("e2e agent", FULL_AGENT_SCOPES), readOnly: await of("e2e read-only agent", ["workspace:read"]) };
+  for (const [handle, ws] of Object.entries(demo.workspaces) as [
+    "acme" | "globex",
+    DemoSummary["workspaces"]["acme"],
+  ][]) {
+    const of = (name: string, scopes: TMcpScope[]) =>
+      agentToken(prisma, { base, workspaceId: ws.id, ownerEmail: ws.owner.email, name, scopes });
+    out[handle] = {
+      full: await of("e2e agent", FULL_AGENT_SCOPES),
+      readOnly: await of("e2e read-only agent", ["workspace:read"]),
+    };
   }
   return out;
 }

@@ -18,12 +18,26 @@ const poolSize: Record<KeyKind, number> = { full: 60, entryOnly: 6, conversionsO
  */
 export async function createTestKeys(prisma: PrismaClient, demo: DemoSummary): Promise<TestKeys> {
   const out = {} as TestKeys;
-  for (const [handle, ws] of Object.entries(demo.workspaces) as ["acme" | "globex", DemoSummary["workspaces"]["acme"]][]) {
+  for (const [handle, ws] of Object.entries(demo.workspaces) as [
+    "acme" | "globex",
+    DemoSummary["workspaces"]["acme"],
+  ][]) {
     const pools = {} as Record<KeyKind, string[]>;
     for (const kind of Object.keys(poolSize) as KeyKind[]) {
-      pools[kind] = await insertKeyPool(prisma, { workspaceId: ws.id, count: poolSize[kind], scopes: [...scopesOf[kind]], namePrefix: `e2e ${kind}` });
+      pools[kind] = await insertKeyPool(prisma, {
+        workspaceId: ws.id,
+        count: poolSize[kind],
+        scopes: [...scopesOf[kind]],
+        namePrefix: `e2e ${kind}`,
+      });
     }
-    const [revoked] = await insertKeyPool(prisma, { workspaceId: ws.id, count: 1, scopes: [...scopesOf.full], namePrefix: "e2e revoked", revoked: true });
+    const [revoked] = await insertKeyPool(prisma, {
+      workspaceId: ws.id,
+      count: 1,
+      scopes: [...scopesOf.full],
+      namePrefix: "e2e revoked",
+      revoked: true,
+    });
     out[handle] = { ...pools, revoked };
   }
   return out;

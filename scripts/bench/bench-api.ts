@@ -40,25 +40,57 @@ interface Row {
 function entryEventRequest(db: Db, target: string, rate: number | undefined, keyOffset: { n: number }, n: number) {
   const { acme, secrets } = db;
   return {
-    headers: { "content-type": "application/json", authorization: `Bearer ${secrets[(keyOffset.n + n) % secrets.length]}` },
-    body: JSON.stringify({ contactId: acme.contacts.inAudience[n % acme.contacts.inAudience.length], idempotencyKey: `bench-${target}-${rate ?? "max"}-${n}` }),
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${secrets[(keyOffset.n + n) % secrets.length]}`,
+    },
+    body: JSON.stringify({
+      contactId: acme.contacts.inAudience[n % acme.contacts.inAudience.length],
+      idempotencyKey: `bench-${target}-${rate ?? "max"}-${n}`,
+    }),
   };
 }
 
 /** A fixed rate with evenly spaced arrivals (paced-load.ts), or full throttle from 32 connections (autocannon). */
-async function run(port: number, target: string, db: Db, keyOffset: { n: number }, rate?: number, path?: string, seconds = PHASE_SECONDS): Promise<Row> {
+async function run(
+  port: number,
+  target: string,
+  db: Db,
+  keyOffset: { n: number },
+  rate?: number,
+  path?: string,
+  seconds = PHASE_SECONDS,
+): Promise<Row> {
   const url = path ?? `/api/v1/campaigns/${db.acme.campaigns.liveApiEntry}/events`;
   if (rate) {
-    const result = await pacedLoad({ port, rate, seconds, request: (n) => ({ path: url, ...entryEventRequest(db, target, rate, keyOffset, n) }) });
+    const result = await pacedLoad({
+      port,
+      rate,
+      seconds,
+      request: (n) => ({ path: url, ...entryEventRequest(db, target, rate, keyOffset, n) }),
+    });
     keyOffset.n += Math.round(rate * seconds);
-    return { target, load: `${rate} req/s`, rps: result.rps, p50: result.p50, p99: result.p99, non2xx: result.failures };
+    return {
+      target,
+      load: `${rate} req/s`,
+      rps: result.rps,
+      p50: result.p50,
+      p99: result.p99,
+      non2xx: result.failures,
+    };
   }
   let i = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: 32,
     duration: seconds,
-    requests: [{ method: "POST", path: url, setupRequest: (request) => ({ ...request, ...entryEventRequest(db, target, rate, keyOffset, i++) }) }],
+    requests: [
+      {
+        method: "POST",
+        path: url,
+        setupRequest: (request) => ({ ...request, ...entryEventRequest(db, target, rate, keyOffset, i++) }),
+      },
+    ],
   });
   keyOffset.n += i;
   return {
@@ -85,12 +117,20 @@ async function notFoundTiming(port: number, db: Db, keyOffset: { n: number }) {
       seconds: 5,
       request: (n) => ({
         path: `/api/v1/campaigns/${campaignId}/events`,
-        headers: { "content-type": "application/json", authorization: `Bearer ${db.secrets[(keyOffset.n + n) % db.secrets.length]}` },
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${db.secrets[(keyOffset.n + n) % db.secrets.length]}`,
+        },
         body: JSON.stringify({ contactId: db.acme.contacts.inAudience[0], idempotencyKey: `nf-${label}-${n}` }),
       }),
     });
     keyOffset.n += rate * 5;
-    out.push({ case: label, p50: result.p50, p99: result.p99, statuses: [...result.statuses].map(([s, n]) => `${n}x${s}`).join(" ") });
+    out.push({
+      case: label,
+      p50: result.p50,
+      p99: result.p99,
+      statuses: [...result.statuses].map(([s, n]) => `${n}x${s}`).join(" "),
+    });
   }
   return out;
 }
@@ -104,12 +144,24 @@ async function main() {
     const env = { DATABASE_URL: db.url, WORKER: "off", SEED_DEMO: "false", NEXT_TELEMETRY_DISABLED: "1" };
     // BENCH_CPU_PROFILE=dir: V8 CPU profiles of the service's and the reference's processes, written into dir when they stop.
     // (Node refuses --cpu-prof in NODE_OPTIONS: the tsx servers then run as node --cpu-prof --import tsx.)
-    const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+    const profile = process.env.BENCH_CPU_PROFILE
+      ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+      : [];
     // BENCH_SERVICE_NODE_OPTIONS: NODE_OPTIONS for the service's process only (e.g. a V8 heap flag to try).
     const start = (port: number, command: string[], withProfile: boolean, nodeOptions?: string) => {
-      const [bin, ...args] = withProfile && profile.length ? [process.execPath, ...profile, "--import", "tsx", ...command.slice(1)] : command;
-      const extra: Record<string, string> = nodeOptions ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, nodeOptions].filter(Boolean).join(" ") } : {};
-      return startAndWait(path.resolve(bin), args, { ...env, ...extra, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` }, `http://127.0.0.1:${port}/api/health`);
+      const [bin, ...args] =
+        withProfile && profile.length
+          ? [process.execPath, ...profile, "--import", "tsx", ...command.slice(1)]
+          : command;
+      const extra: Record<string, string> = nodeOptions
+        ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, nodeOptions].filter(Boolean).join(" ") }
+        : {};
+      return startAndWait(
+        path.resolve(bin),
+        args,
+        { ...env, ...extra, PORT: String(port), NEXTAUTH_URL: `http://localhost:${port}` },
+        `http://127.0.0.1:${port}/api/health`,
+      );
     };
     // Each target its own third of the keys, so no target's requests count against another's limits.
     const keys = (i: number) => ({ n: Math.floor((db.secrets.length * i) / 3) });
@@ -118,13 +170,27 @@ async function main() {
 
     // The service and its reference run side by side and are measured in turns, load by load (the
     // order alternating), so a change in this shared machine's load falls on both alike.
-    const servers = [await start(OURS_PORT, ["node_modules/.bin/tsx", "scripts/serve.ts"], true, process.env.BENCH_SERVICE_NODE_OPTIONS), await start(REF_PORT, ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"], true)];
+    const servers = [
+      await start(
+        OURS_PORT,
+        ["node_modules/.bin/tsx", "scripts/serve.ts"],
+        true,
+        process.env.BENCH_SERVICE_NODE_OPTIONS,
+      ),
+      await start(
+        REF_PORT,
+        ["node_modules/.bin/tsx", "--conditions=react-server", "scripts/bench/reference-server.ts"],
+        true,
+      ),
+    ];
     try {
       // Warm up at full throttle: the first thousands of requests run on cold code (JIT, lazily loaded modules).
-      for (const t of [ours, reference]) await run(t.port, `${t.target}-warmup`, db, t.keyOffset, undefined, undefined, 5);
+      for (const t of [ours, reference])
+        await run(t.port, `${t.target}-warmup`, db, t.keyOffset, undefined, undefined, 5);
       const loads: (number | undefined)[] = [...RATES, undefined];
       for (const [i, rate] of loads.entries()) {
-        for (const t of i % 2 === 0 ? [ours, reference] : [reference, ours]) rows.push(await run(t.port, t.target, db, t.keyOffset, rate));
+        for (const t of i % 2 === 0 ? [ours, reference] : [reference, ours])
+          rows.push(await run(t.port, t.target, db, t.keyOffset, rate));
       }
       notFound = await notFoundTiming(OURS_PORT, db, ours.keyOffset);
       rows.push(await run(OURS_PORT, FLOOR, db, ours.keyOffset, undefined, "/api/v1/bench-floor"));
@@ -158,12 +224,16 @@ async function main() {
   const max = (t: string) => rows.find((r) => r.target === t && r.load === "max")?.rps ?? 0;
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a");
   console.log("\nthe service against its reference (the same two prepared statements per event), same run:\n");
-  console.log("| offered load | service p50 / p99 ms | reference p50 / p99 ms | p99 ratio service/reference | service / reference req/s |");
+  console.log(
+    "| offered load | service p50 / p99 ms | reference p50 / p99 ms | p99 ratio service/reference | service / reference req/s |",
+  );
   console.log("|---|---|---|---|---|");
   for (const load of [...RATES.map((rate) => `${rate} req/s`), "max"]) {
     const ours = rows.find((r) => r.target === "ours" && r.load === load)!;
     const ref = rows.find((r) => r.target === "reference" && r.load === load)!;
-    console.log(`| ${load} | ${ours.p50} / ${ours.p99} | ${ref.p50} / ${ref.p99} | ${ratio(ours.p99, ref.p99)} | ${ours.rps} / ${ref.rps} (${ratio(ours.rps, ref.rps)}) |`);
+    console.log(
+      `| ${load} | ${ours.p50} / ${ours.p99} | ${ref.p50} / ${ref.p99} | ${ratio(ours.p99, ref.p99)} | ${ours.rps} / ${ref.rps} (${ratio(ours.rps, ref.rps)}) |`,
+    );
   }
   console.log(`\nthroughput ratio ours/reference at full throttle: ${ratio(max("ours"), max("reference"))}`);
   console.log(`through Next's router / reference: ${ratio(max(VIA_NEXT), max("reference"))}`);

@@ -27,15 +27,69 @@ import { withBenchAudience } from "./fixture";
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
 const PLACES = [
-  { country: "US", city: "Boston", region: "MA", postal: (g: number) => String(2100 + (g % 99)).padStart(5, "0"), street: (g: number) => `${100 + (g % 900)} Boylston St` },
-  { country: "US", city: "Chicago", region: "IL", postal: (g: number) => `606${String(g % 100).padStart(2, "0")}`, street: (g: number) => `${200 + (g % 800)} W Madison St` },
-  { country: "US", city: "San Francisco", region: "California", postal: () => "94107", street: (g: number) => `${10 + (g % 500)} Berry St` },
-  { country: "GB", city: "London", region: null, postal: () => "EC2A 4BX", street: (g: number) => `${1 + (g % 200)} Shoreditch High St` },
-  { country: "DE", city: "Berlin", region: null, postal: () => "10117", street: (g: number) => `Friedrichstraße ${1 + (g % 200)}` },
-  { country: "FR", city: "Paris", region: null, postal: () => "75009", street: (g: number) => `${1 + (g % 90)} Rue de Londres` },
-  { country: "JP", city: "Minato-ku, Tokyo", region: null, postal: () => "106-6108", street: (g: number) => `6-10-${1 + (g % 9)} Roppongi` },
-  { country: "BR", city: "São Paulo", region: "SP", postal: () => "04538-133", street: (g: number) => `Av. Brigadeiro Faria Lima, ${1000 + (g % 3000)}` },
-  { country: "CA", city: "Toronto", region: "ON", postal: () => "M5H 2G4", street: (g: number) => `${100 + (g % 200)} Richmond St W` },
+  {
+    country: "US",
+    city: "Boston",
+    region: "MA",
+    postal: (g: number) => String(2100 + (g % 99)).padStart(5, "0"),
+    street: (g: number) => `${100 + (g % 900)} Boylston St`,
+  },
+  {
+    country: "US",
+    city: "Chicago",
+    region: "IL",
+    postal: (g: number) => `606${String(g % 100).padStart(2, "0")}`,
+    street: (g: number) => `${200 + (g % 800)} W Madison St`,
+  },
+  {
+    country: "US",
+    city: "San Francisco",
+    region: "California",
+    postal: () => "94107",
+    street: (g: number) => `${10 + (g % 500)} Berry St`,
+  },
+  {
+    country: "GB",
+    city: "London",
+    region: null,
+    postal: () => "EC2A 4BX",
+    street: (g: number) => `${1 + (g % 200)} Shoreditch High St`,
+  },
+  {
+    country: "DE",
+    city: "Berlin",
+    region: null,
+    postal: () => "10117",
+    street: (g: number) => `Friedrichstraße ${1 + (g % 200)}`,
+  },
+  {
+    country: "FR",
+    city: "Paris",
+    region: null,
+    postal: () => "75009",
+    street: (g: number) => `${1 + (g % 90)} Rue de Londres`,
+  },
+  {
+    country: "JP",
+    city: "Minato-ku, Tokyo",
+    region: null,
+    postal: () => "106-6108",
+    street: (g: number) => `6-10-${1 + (g % 9)} Roppongi`,
+  },
+  {
+    country: "BR",
+    city: "São Paulo",
+    region: "SP",
+    postal: () => "04538-133",
+    street: (g: number) => `Av. Brigadeiro Faria Lima, ${1000 + (g % 3000)}`,
+  },
+  {
+    country: "CA",
+    city: "Toronto",
+    region: "ON",
+    postal: () => "M5H 2G4",
+    street: (g: number) => `${100 + (g % 200)} Richmond St W`,
+  },
 ];
 
 /** One synthetic contact; `g` its number, five to a company (one office address per company). */
@@ -73,7 +127,8 @@ async function seconds<T>(fn: () => Promise<T>): Promise<{ value: T; s: number }
   return { value, s: Number(process.hrtime.bigint() - t) / 1e9 };
 }
 const rate = (s: number) => `${Math.round(ROWS / s).toLocaleString("en-US")} contacts/s`;
-const line = (label: string, s: number, note = "") => console.log(`${label.padEnd(34)}${s.toFixed(2).padStart(6)} s  ${rate(s).padStart(20)}  ${note}`);
+const line = (label: string, s: number, note = "") =>
+  console.log(`${label.padEnd(34)}${s.toFixed(2).padStart(6)} s  ${rate(s).padStart(20)}  ${note}`);
 
 async function main() {
   await withBenchAudience("Everyone", Math.ceil(ROWS / 5), async ({ prisma, raw, workspaceId, audienceId }) => {
@@ -89,16 +144,31 @@ async function main() {
         [ws.id, JSON.stringify(rows)],
       );
     }
-    await raw.query(`INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId") SELECT $1, id, $2 FROM "Contact" WHERE "workspaceId" = $2`, [audience.id, ws.id]);
-    await raw.query(`INSERT INTO "Suppression" ("workspaceId", kind, value, reason) SELECT $1, 'email', 'p' || g || '@company-' || (g / 5) || '.example', 'opt-out' FROM generate_series(0, $2::int - 1, 97) g`, [ws.id, ROWS]);
-    await raw.query(`INSERT INTO "FulfilmentContract" ("workspaceId", name, format, "unitCostCents", countries, status, "approvedAt") VALUES ($1, 'Postcards US/CA', 'postcard', 95, '{US,CA}', 'approved', now()), ($1, 'Postcards Europe', 'postcard', 140, '{GB,DE,FR}', 'approved', now())`, [ws.id]);
+    await raw.query(
+      `INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId") SELECT $1, id, $2 FROM "Contact" WHERE "workspaceId" = $2`,
+      [audience.id, ws.id],
+    );
+    await raw.query(
+      `INSERT INTO "Suppression" ("workspaceId", kind, value, reason) SELECT $1, 'email', 'p' || g || '@company-' || (g / 5) || '.example', 'opt-out' FROM generate_series(0, $2::int - 1, 97) g`,
+      [ws.id, ROWS],
+    );
+    await raw.query(
+      `INSERT INTO "FulfilmentContract" ("workspaceId", name, format, "unitCostCents", countries, status, "approvedAt") VALUES ($1, 'Postcards US/CA', 'postcard', 95, '{US,CA}', 'approved', now()), ($1, 'Postcards Europe', 'postcard', 140, '{GB,DE,FR}', 'approved', now())`,
+      [ws.id],
+    );
     await raw.query(`ANALYZE`);
-    console.log(`bench:audit: ${ROWS.toLocaleString("en-US")} contacts in one audience (7 countries), on PostgreSQL, ${os.cpus().length} cores shared with whatever else runs\n`);
+    console.log(
+      `bench:audit: ${ROWS.toLocaleString("en-US")} contacts in one audience (7 countries), on PostgreSQL, ${os.cpus().length} cores shared with whatever else runs\n`,
+    );
 
     const actor = { kind: "system" as const, id: null, label: "bench" };
     const audit = async () => {
       const started = await startAudit(prisma, { workspaceId: ws.id, audienceId: audience.id, actor });
-      const job = await claimJob(prisma, { jobId: (await prisma.mailabilityAudit.findUniqueOrThrow({ where: { id: started.auditId } })).jobId!, workspaceId: ws.id, now: new Date() });
+      const job = await claimJob(prisma, {
+        jobId: (await prisma.mailabilityAudit.findUniqueOrThrow({ where: { id: started.auditId } })).jobId!,
+        workspaceId: ws.id,
+        now: new Date(),
+      });
       if (job) await runJob(prisma, job, jobDeps(jobHandlers));
       return getAudit(prisma, { workspaceId: ws.id, auditId: started.auditId });
     };
@@ -112,10 +182,16 @@ async function main() {
     const sql = await seconds(() => raw.query(select));
     const copy = await seconds(async () => {
       let bytes = 0;
-      await pipeline(raw.query(copyTo(`COPY (${select}) TO STDOUT`)), new Writable({ write: (chunk: Buffer, _e, cb) => ((bytes += chunk.length), cb()) }));
+      await pipeline(
+        raw.query(copyTo(`COPY (${select}) TO STDOUT`)),
+        new Writable({ write: (chunk: Buffer, _e, cb) => ((bytes += chunk.length), cb()) }),
+      );
       return bytes;
     });
-    const loaded = await prisma.contact.findMany({ where: { workspaceId: ws.id, audienceMembers: { some: { audienceId: audience.id } } }, select: AUDIT_CONTACT_FIELDS });
+    const loaded = await prisma.contact.findMany({
+      where: { workspaceId: ws.id, audienceMembers: { some: { audienceId: audience.id } } },
+      select: AUDIT_CONTACT_FIELDS,
+    });
     const contacts = (loaded as TAuditContactRow[]).map(asAuditContact);
     const shared = { ...AUDIENCE_FACTS, coveredCountries: new Set(["US", "CA", "GB", "DE", "FR"]) };
     const verdicts = await seconds(async () => {
@@ -124,14 +200,28 @@ async function main() {
       return mailable;
     });
 
-    line("audit (job, stored, figures)", first.s, `${a.mailable.toLocaleString("en-US")} mailable, ${a.fixable.toLocaleString("en-US")} fixable, ${a.unmailable.toLocaleString("en-US")} unmailable; ${a.accountsWithMailableContact.toLocaleString("en-US")} of ${a.accounts.toLocaleString("en-US")} accounts reachable`);
+    line(
+      "audit (job, stored, figures)",
+      first.s,
+      `${a.mailable.toLocaleString("en-US")} mailable, ${a.fixable.toLocaleString("en-US")} fixable, ${a.unmailable.toLocaleString("en-US")} unmailable; ${a.accountsWithMailableContact.toLocaleString("en-US")} of ${a.accounts.toLocaleString("en-US")} accounts reachable`,
+    );
     line("audit again", second.s);
-    line("reference: verdicts in memory", verdicts.s, "(verdictOf over the same rows, already loaded: the verdict's own cost)");
+    line(
+      "reference: verdicts in memory",
+      verdicts.s,
+      "(verdictOf over the same rows, already loaded: the verdict's own cost)",
+    );
     line("reference: plain SQL read", sql.s, "(the same rows through the driver, nothing else)");
     line("reference: COPY out", copy.s, `(PostgreSQL's COPY of the same rows, ${(copy.value / 1e6).toFixed(1)} MB)`);
-    console.log(`\nReasons: ${Object.entries(a.reasons).map(([r, n]) => `${r} ${n}`).join(", ")}`);
+    console.log(
+      `\nReasons: ${Object.entries(a.reasons)
+        .map(([r, n]) => `${r} ${n}`)
+        .join(", ")}`,
+    );
     console.log(`Per country: ${a.byCountry.map((c) => `${c.country ?? "none"} ${c.contacts}`).join(", ")}`);
-    console.log(`\nAim: at most 10 s for 100,000 contacts. The audit took ${first.s.toFixed(1)} s (${(first.s / sql.s).toFixed(1)}x a plain read, ${(first.s / verdicts.s).toFixed(1)}x the bare verdicts). Figures move by a third with other work on the machine.`);
+    console.log(
+      `\nAim: at most 10 s for 100,000 contacts. The audit took ${first.s.toFixed(1)} s (${(first.s / sql.s).toFixed(1)}x a plain read, ${(first.s / verdicts.s).toFixed(1)}x the bare verdicts). Figures move by a third with other work on the machine.`,
+    );
   });
 }
 

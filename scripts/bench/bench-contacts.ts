@@ -12,8 +12,50 @@ import { withBenchAudience } from "./fixture";
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const RUNS = 30;
 const TAKE = 50;
-const FIRST = ["Ada", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hiro", "Isla", "Jonas", "Keisha", "Liam", "Maya", "Noah", "Olivia", "Priya", "Quentin", "Rosa", "Samuel", "Tara"];
-const LAST = ["Okafor", "Hartley", "Nakamura", "Alvarez", "Petrova", "Haddad", "Lindqvist", "Tanaka", "McKenzie", "Becker", "Robinson", "OConnell", "Srinivasan", "Feldman", "Dubois", "Raman", "Moreau", "Jimenez", "Adeyemi", "Whitfield"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Chloe",
+  "Diego",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hiro",
+  "Isla",
+  "Jonas",
+  "Keisha",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olivia",
+  "Priya",
+  "Quentin",
+  "Rosa",
+  "Samuel",
+  "Tara",
+];
+const LAST = [
+  "Okafor",
+  "Hartley",
+  "Nakamura",
+  "Alvarez",
+  "Petrova",
+  "Haddad",
+  "Lindqvist",
+  "Tanaka",
+  "McKenzie",
+  "Becker",
+  "Robinson",
+  "OConnell",
+  "Srinivasan",
+  "Feldman",
+  "Dubois",
+  "Raman",
+  "Moreau",
+  "Jimenez",
+  "Adeyemi",
+  "Whitfield",
+];
 const COUNTRIES = ["US", "US", "US", "GB", "DE", "FR", "CA"];
 
 async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
@@ -35,7 +77,8 @@ async function main() {
     const people = Array.from({ length: ROWS }, (_, i) => ({
       firstName: FIRST[i % 20],
       lastName: `${LAST[Math.floor(i / 20) % 20]}`,
-      email: `${FIRST[i % 20]}.${LAST[Math.floor(i / 20) % 20]}.${i}@company-${Math.floor(i / 5)}.example`.toLowerCase(),
+      email:
+        `${FIRST[i % 20]}.${LAST[Math.floor(i / 20) % 20]}.${i}@company-${Math.floor(i / 5)}.example`.toLowerCase(),
       company: Math.floor(i / 5),
       country: COUNTRIES[Math.floor(i / 5) % COUNTRIES.length],
     }));
@@ -48,13 +91,27 @@ async function main() {
         [ws.id, JSON.stringify(people.slice(start, start + 10_000).map((p, i) => ({ ...p, n: ROWS - start - i })))],
       );
     }
-    await raw.query(`INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId") SELECT $1, id, $2 FROM "Contact" WHERE "workspaceId" = $2 AND ("createdAt" > now() - interval '1 day') AND random() < 0.3`, [audience.id, ws.id]);
-    await raw.query(`INSERT INTO "Suppression" ("workspaceId", kind, value, reason) SELECT $1, 'email', email, 'opt-out' FROM "Contact" WHERE "workspaceId" = $1 AND random() < 0.01`, [ws.id]);
+    await raw.query(
+      `INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId") SELECT $1, id, $2 FROM "Contact" WHERE "workspaceId" = $2 AND ("createdAt" > now() - interval '1 day') AND random() < 0.3`,
+      [audience.id, ws.id],
+    );
+    await raw.query(
+      `INSERT INTO "Suppression" ("workspaceId", kind, value, reason) SELECT $1, 'email', email, 'opt-out' FROM "Contact" WHERE "workspaceId" = $1 AND random() < 0.01`,
+      [ws.id],
+    );
     await raw.query(`ANALYZE`);
 
-    const deep = await prisma.contact.findFirstOrThrow({ where: { workspaceId: ws.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: Math.floor(ROWS * 0.8), select: { id: true, createdAt: true } });
+    const deep = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: ws.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: Math.floor(ROWS * 0.8),
+      select: { id: true, createdAt: true },
+    });
     const cursor = encodeCursor(deep.createdAt, deep.id);
-    const list = (f: TContactFilter, c: string | null = null) => () => listContacts(prisma, { workspaceId: ws.id, take: TAKE, cursor: c, ...f });
+    const list =
+      (f: TContactFilter, c: string | null = null) =>
+      () =>
+        listContacts(prisma, { workspaceId: ws.id, take: TAKE, cursor: c, ...f });
     const cases: [string, () => Promise<unknown>][] = [
       ["first page", list({})],
       ["search a last name (okafor)", list({ search: "okafor" })],
@@ -68,16 +125,25 @@ async function main() {
       ["count with a search (okafor)", () => countContacts(prisma, { workspaceId: ws.id, search: "okafor" })],
       ["count of all", () => countContacts(prisma, { workspaceId: ws.id })],
     ];
-    const reference = await timed(() => raw.query(`SELECT id FROM "Contact" WHERE "workspaceId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT ${TAKE + 1}`, [ws.id]));
+    const reference = await timed(() =>
+      raw.query(
+        `SELECT id FROM "Contact" WHERE "workspaceId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT ${TAKE + 1}`,
+        [ws.id],
+      ),
+    );
 
-    console.log(`\nContacts page reads on PostgreSQL, ${ROWS.toLocaleString("en-US")} contacts in one workspace, ${TAKE} a page (median and p95 of ${RUNS} runs)\n`);
+    console.log(
+      `\nContacts page reads on PostgreSQL, ${ROWS.toLocaleString("en-US")} contacts in one workspace, ${TAKE} a page (median and p95 of ${RUNS} runs)\n`,
+    );
     console.log("| read | p50 ms | p95 ms |");
     console.log("|---|---|---|");
     for (const [label, run] of cases) {
       const t = await timed(run);
       console.log(`| ${label} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} |`);
     }
-    console.log(`| reference: one page of ids by the index, bare SQL | ${reference.p50.toFixed(1)} | ${reference.p95.toFixed(1)} |`);
+    console.log(
+      `| reference: one page of ids by the index, bare SQL | ${reference.p50.toFixed(1)} | ${reference.p95.toFixed(1)} |`,
+    );
   });
 }
 

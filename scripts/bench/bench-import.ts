@@ -27,10 +27,61 @@ import { compileWorker, startWorker, stopWorker } from "./workers";
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const actor: Actor = { kind: "system", id: null, label: "bench" };
 
-const FIRST = ["Ada", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hiro", "Isla", "Jonas", "Keisha", "Liam", "Maya", "Noah", "Olivia", "Priya", "Quentin", "Rosa", "Samuel", "Tara"];
-const LAST = ["Okafor", "Hartley", "Nakamura", "Alvarez", "Petrova", "Haddad", "Lindqvist", "Tanaka", "McKenzie", "Becker", "Robinson", "O'Connell", "Srinivasan", "Feldman", "Dubois", "Raman", "Moreau", "Jiménez", "Adeyemi", "Whitfield"];
-const COUNTRIES = [["US", "United States"], ["US", "USA"], ["GB", "United Kingdom"], ["DE", "Deutschland"], ["FR", "France"], ["CA", "Canada"], ["US", "U.S."]];
-const HEADER = "First Name,Last Name,Email Address,Company Name,Job Title,Phone,Street Address,Address Line 2,City,State/Province,Zip/Postal Code,Country,Record ID,Lead Source,Notes";
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Chloe",
+  "Diego",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hiro",
+  "Isla",
+  "Jonas",
+  "Keisha",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olivia",
+  "Priya",
+  "Quentin",
+  "Rosa",
+  "Samuel",
+  "Tara",
+];
+const LAST = [
+  "Okafor",
+  "Hartley",
+  "Nakamura",
+  "Alvarez",
+  "Petrova",
+  "Haddad",
+  "Lindqvist",
+  "Tanaka",
+  "McKenzie",
+  "Becker",
+  "Robinson",
+  "O'Connell",
+  "Srinivasan",
+  "Feldman",
+  "Dubois",
+  "Raman",
+  "Moreau",
+  "Jiménez",
+  "Adeyemi",
+  "Whitfield",
+];
+const COUNTRIES = [
+  ["US", "United States"],
+  ["US", "USA"],
+  ["GB", "United Kingdom"],
+  ["DE", "Deutschland"],
+  ["FR", "France"],
+  ["CA", "Canada"],
+  ["US", "U.S."],
+];
+const HEADER =
+  "First Name,Last Name,Email Address,Company Name,Job Title,Phone,Street Address,Address Line 2,City,State/Province,Zip/Postal Code,Country,Record ID,Lead Source,Notes";
 
 /** One row of a CRM export: five people per company, one in twenty on a free-mail address. */
 function row(i: number): string {
@@ -62,7 +113,8 @@ function row(i: number): string {
 async function writeCsv(file: string) {
   const out = fs.createWriteStream(file);
   out.write(`${HEADER}\n`);
-  for (let i = 0; i < ROWS; i++) if (!out.write(`${row(i)}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
+  for (let i = 0; i < ROWS; i++)
+    if (!out.write(`${row(i)}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
   await new Promise<void>((resolve) => out.end(resolve));
 }
 
@@ -103,17 +155,36 @@ function cpuOf(pid: number): number {
  * its own, compiled and started as `npm run worker` does; the worker's memory is its kernel
  * high-water mark over its whole life, start-up included.
  */
-async function importInWorker(prisma: PrismaClient, url: string, workspaceId: string, file: string): Promise<RunResult> {
+async function importInWorker(
+  prisma: PrismaClient,
+  url: string,
+  workspaceId: string,
+  file: string,
+): Promise<RunResult> {
   // BENCH_CPU_PROFILE=dir: a V8 CPU profile of each worker, written into dir when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+    : [];
   const worker = await startWorker(url, { nodeFlags: profile, echo: true });
   try {
     const start = memoryOf(worker.pid!);
     const cpu0 = cpuOf(worker.pid!);
     const t0 = performance.now();
-    const upload = await receiveUpload(prisma, { workspaceId, fileName: path.basename(file), body: fs.createReadStream(file, { highWaterMark: 256 * 1024 }), actor });
+    const upload = await receiveUpload(prisma, {
+      workspaceId,
+      fileName: path.basename(file),
+      body: fs.createReadStream(file, { highWaterMark: 256 * 1024 }),
+      actor,
+    });
     const uploadSeconds = (performance.now() - t0) / 1000;
-    const started = await startImport(prisma, { workspaceId, importId: upload.importId, mapping: upload.suggestedMapping, onExisting: "update", audienceName: "Bench import", actor });
+    const started = await startImport(prisma, {
+      workspaceId,
+      importId: upload.importId,
+      mapping: upload.suggestedMapping,
+      onExisting: "update",
+      audienceName: "Bench import",
+      actor,
+    });
     let job = await prisma.job.findUniqueOrThrow({ where: { id: started.job!.jobId } });
     while (!["succeeded", "failed", "cancelled"].includes(job.status)) {
       await new Promise((r) => setTimeout(r, 100));
@@ -163,8 +234,14 @@ async function schemaFloor(client: pg.Client, workspaceId: string): Promise<numb
        FROM bench_copy`,
     [workspaceId],
   );
-  await client.query(`INSERT INTO "Audience" (id, "workspaceId", name, source, "updatedAt") VALUES ('aud_floor', $1, 'Floor', 'csv', now())`, [workspaceId]);
-  await client.query(`INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt") SELECT 'aud_floor', id, $1, now() FROM "Contact" WHERE "workspaceId" = $1`, [workspaceId]);
+  await client.query(
+    `INSERT INTO "Audience" (id, "workspaceId", name, source, "updatedAt") VALUES ('aud_floor', $1, 'Floor', 'csv', now())`,
+    [workspaceId],
+  );
+  await client.query(
+    `INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt") SELECT 'aud_floor', id, $1, now() FROM "Contact" WHERE "workspaceId" = $1`,
+    [workspaceId],
+  );
   await client.query("COMMIT");
   return contacts.rowCount ?? 0;
 }
@@ -178,7 +255,10 @@ async function schemaFloor(client: pg.Client, workspaceId: string): Promise<numb
  */
 async function againFloor(client: pg.Client, workspaceId: string): Promise<number> {
   await client.query("BEGIN");
-  await client.query(`INSERT INTO "Audience" (id, "workspaceId", name, source, "updatedAt") VALUES ('aud_floor_again', $1, 'Floor again', 'csv', now())`, [workspaceId]);
+  await client.query(
+    `INSERT INTO "Audience" (id, "workspaceId", name, source, "updatedAt") VALUES ('aud_floor_again', $1, 'Floor again', 'csv', now())`,
+    [workspaceId],
+  );
   const members = await client.query(
     `INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
      SELECT 'aud_floor_again', c.id, $1, now() FROM bench_copy b JOIN "Contact" c ON c."workspaceId" = $1 AND c.email = lower(b.c2)
@@ -198,26 +278,48 @@ async function main() {
   const { url, prisma, workspace, drop } = await emptyBenchDatabase();
   try {
     const ws = await workspace();
-    console.log(`bench:import: ${ROWS.toLocaleString("en-US")} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB, on PostgreSQL (${os.cpus().length} cores)\n`);
+    console.log(
+      `bench:import: ${ROWS.toLocaleString("en-US")} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB, on PostgreSQL (${os.cpus().length} cores)\n`,
+    );
 
     const first = await importInWorker(prisma, url, ws.id, file);
-    if (first.view.status !== "succeeded") throw new Error(`import ended ${first.view.status}: ${first.view.job?.error}`);
+    if (first.view.status !== "succeeded")
+      throw new Error(`import ended ${first.view.status}: ${first.view.job?.error}`);
     const [contacts, members, accounts] = await Promise.all([
       prisma.contact.count({ where: { workspaceId: ws.id } }),
       prisma.audienceMember.count({ where: { workspaceId: ws.id } }),
       prisma.account.count({ where: { workspaceId: ws.id } }),
     ]);
     console.log(line("first import", first));
-    console.log(`${"".padEnd(16)}created ${first.view.created}, updated ${first.view.updated}, skipped ${first.view.skipped}, refused ${first.view.refusedCount}; ${contacts} contacts, ${accounts} accounts, ${members} audience members`);
+    console.log(
+      `${"".padEnd(16)}created ${first.view.created}, updated ${first.view.updated}, skipped ${first.view.skipped}, refused ${first.view.refusedCount}; ${contacts} contacts, ${accounts} accounts, ${members} audience members`,
+    );
     const again = await importInWorker(prisma, url, ws.id, file);
     console.log(line("same file again", again));
-    console.log(`${"".padEnd(16)}created ${again.view.created}, updated ${again.view.updated}, skipped ${again.view.skipped}; ${await prisma.contact.count({ where: { workspaceId: ws.id } })} contacts\n`);
+    console.log(
+      `${"".padEnd(16)}created ${again.view.created}, updated ${again.view.updated}, skipped ${again.view.skipped}; ${await prisma.contact.count({ where: { workspaceId: ws.id } })} contacts\n`,
+    );
 
     // The reference: PostgreSQL's own COPY of the same rows (CSV parsing in the server, no checks, no indexes but the key).
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query(`CREATE TABLE bench_copy (id bigserial PRIMARY KEY, ${HEADER.split(",").map((_, i) => `c${i} text`).join(", ")})`);
-    const copy = await measure(() => pipeline(fs.createReadStream(file), client.query(copyFrom(`COPY bench_copy (${HEADER.split(",").map((_, i) => `c${i}`).join(", ")}) FROM STDIN WITH (FORMAT csv, HEADER true)`))));
+    await client.query(
+      `CREATE TABLE bench_copy (id bigserial PRIMARY KEY, ${HEADER.split(",")
+        .map((_, i) => `c${i} text`)
+        .join(", ")})`,
+    );
+    const copy = await measure(() =>
+      pipeline(
+        fs.createReadStream(file),
+        client.query(
+          copyFrom(
+            `COPY bench_copy (${HEADER.split(",")
+              .map((_, i) => `c${i}`)
+              .join(", ")}) FROM STDIN WITH (FORMAT csv, HEADER true)`,
+          ),
+        ),
+      ),
+    );
     const copied = (await client.query("SELECT count(*)::int AS n FROM bench_copy")).rows[0].n;
     const floorWorkspace = await workspace();
     const floor = await measure(() => schemaFloor(client, floorWorkspace.id));
@@ -225,12 +327,22 @@ async function main() {
     await client.query(`ANALYZE "Contact"; ANALYZE bench_copy`);
     const floorAgain = await measure(() => againFloor(client, floorWorkspace.id));
     await client.end();
-    console.log(`${"reference COPY".padEnd(16)}${copy.seconds.toFixed(1)} s  ${Math.round(ROWS / copy.seconds).toLocaleString("en-US")} rows/s  (${copied} rows into a bare table)`);
-    console.log(`${"schema's floor".padEnd(16)}${floor.seconds.toFixed(1)} s  ${Math.round(ROWS / floor.seconds).toLocaleString("en-US")} rows/s  (${floor.result} rows from that table into another workspace's accounts, contacts and audience in three statements: ${(floor.seconds / copy.seconds).toFixed(1)}x COPY)`);
-    console.log(`${"its floor again".padEnd(16)}${floorAgain.seconds.toFixed(1)} s  ${Math.round(ROWS / floorAgain.seconds).toLocaleString("en-US")} rows/s  (the same rows again: each found by its email and added to a new audience, ${floorAgain.result} members in one statement: ${(floorAgain.seconds / copy.seconds).toFixed(1)}x COPY)`);
+    console.log(
+      `${"reference COPY".padEnd(16)}${copy.seconds.toFixed(1)} s  ${Math.round(ROWS / copy.seconds).toLocaleString("en-US")} rows/s  (${copied} rows into a bare table)`,
+    );
+    console.log(
+      `${"schema's floor".padEnd(16)}${floor.seconds.toFixed(1)} s  ${Math.round(ROWS / floor.seconds).toLocaleString("en-US")} rows/s  (${floor.result} rows from that table into another workspace's accounts, contacts and audience in three statements: ${(floor.seconds / copy.seconds).toFixed(1)}x COPY)`,
+    );
+    console.log(
+      `${"its floor again".padEnd(16)}${floorAgain.seconds.toFixed(1)} s  ${Math.round(ROWS / floorAgain.seconds).toLocaleString("en-US")} rows/s  (the same rows again: each found by its email and added to a new audience, ${floorAgain.result} members in one statement: ${(floorAgain.seconds / copy.seconds).toFixed(1)}x COPY)`,
+    );
     const peak = Math.max(first.peakRssMb, again.peakRssMb);
-    console.log(`\nFirst import ${(first.seconds / copy.seconds).toFixed(1)}x the time of COPY, the same file again ${(again.seconds / copy.seconds).toFixed(1)}x; the worker's peak RSS ${peak.toFixed(0)} MB (issue 28's aim: at most 8x and 4x, under 300 MB).`);
-    console.log(`First import ${(first.seconds / floor.seconds).toFixed(1)}x the schema's floor, the same file again ${(again.seconds / floorAgain.seconds).toFixed(1)}x its floor.`);
+    console.log(
+      `\nFirst import ${(first.seconds / copy.seconds).toFixed(1)}x the time of COPY, the same file again ${(again.seconds / copy.seconds).toFixed(1)}x; the worker's peak RSS ${peak.toFixed(0)} MB (issue 28's aim: at most 8x and 4x, under 300 MB).`,
+    );
+    console.log(
+      `First import ${(first.seconds / floor.seconds).toFixed(1)}x the schema's floor, the same file again ${(again.seconds / floorAgain.seconds).toFixed(1)}x its floor.`,
+    );
   } finally {
     await drop();
     fs.rmSync(dir, { recursive: true, force: true });

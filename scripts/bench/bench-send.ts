@@ -11,7 +11,17 @@
  */
 import { goLive } from "@/server/campaigns/service";
 import { openDatabase } from "@/server/platform/database";
-import { BATCH, bigCampaign, cpuBetween, msPer, readCpu, reference, startWorkers, stopWorkers, untilTerminal } from "./campaign-fixture";
+import {
+  BATCH,
+  bigCampaign,
+  cpuBetween,
+  msPer,
+  readCpu,
+  reference,
+  startWorkers,
+  stopWorkers,
+  untilTerminal,
+} from "./campaign-fixture";
 import { benchDatabase } from "./fixture";
 import { compileWorker } from "./workers";
 
@@ -23,31 +33,54 @@ async function main() {
   const database = openDatabase({ kind: "postgres", url: db.url });
   const prisma = database.prisma;
   try {
-    const { campaign, renderSeconds } = await bigCampaign(prisma, db.acme.id, N, "send", { campaign: { entryPolicy: "audience_at_go_live", acceptsApiEvents: false }, goLive: false });
+    const { campaign, renderSeconds } = await bigCampaign(prisma, db.acme.id, N, "send", {
+      campaign: { entryPolicy: "audience_at_go_live", acceptsApiEvents: false },
+      goLive: false,
+    });
     const workers = await startWorkers(2, db.url);
     const cpuBefore = await readCpu(prisma, workers);
     const started = performance.now();
-    const live = await goLive(prisma, { workspaceId: db.acme.id, campaignId: campaign.id, actor: { kind: "system", id: null, label: "bench" } });
+    const live = await goLive(prisma, {
+      workspaceId: db.acme.id,
+      campaignId: campaign.id,
+      actor: { kind: "system", id: null, label: "bench" },
+    });
     const goLiveSeconds = (performance.now() - started) / 1000;
     await untilTerminal(prisma, campaign.id);
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuBetween(cpuBefore, await readCpu(prisma, workers));
     await stopWorkers(workers);
-    const byStatus = await prisma.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } });
+    const byStatus = await prisma.entryEvent.groupBy({
+      by: ["status"],
+      where: { campaignId: campaign.id },
+      _count: { _all: true },
+    });
     const pieces = await prisma.mailPiece.count({ where: { campaignId: campaign.id, status: "mailed" } });
     const ref = await reference(prisma, db.acme.id, Math.min(N, 10_000));
 
-    console.log(`\nSending to a whole audience at go-live on PostgreSQL: ${N.toLocaleString("en-US")} contacts, 2 workers, batches of ${BATCH}\n`);
+    console.log(
+      `\nSending to a whole audience at go-live on PostgreSQL: ${N.toLocaleString("en-US")} contacts, 2 workers, batches of ${BATCH}\n`,
+    );
     const refCpu = (ref.cpu.workers + ref.cpu.database) / ref.completed;
-    console.log("| step | seconds | entries/s | of the reference | CPU per entry: workers + PostgreSQL (ms) | of the reference's CPU |");
+    console.log(
+      "| step | seconds | entries/s | of the reference | CPU per entry: workers + PostgreSQL (ms) | of the reference's CPU |",
+    );
     console.log("|---|---|---|---|---|---|");
-    console.log(`| go-live transaction (arms drawn, ${live.entered.toLocaleString("en-US")} entries created) | ${goLiveSeconds.toFixed(1)} | | | | |`);
+    console.log(
+      `| go-live transaction (arms drawn, ${live.entered.toLocaleString("en-US")} entries created) | ${goLiveSeconds.toFixed(1)} | | | | |`,
+    );
     console.log(
       `| accepting the card -> every entry terminal | ${seconds.toFixed(1)} | ${(N / seconds).toFixed(0)} | ${(N / seconds / ref.perSecond).toFixed(2)} | ${msPer(cpu.workers, N)} + ${msPer(cpu.database, N)} | ${(refCpu / ((cpu.workers + cpu.database) / N)).toFixed(2)} |`,
     );
-    console.log(`| reference: the same state changes in one SQL statement (${ref.completed.toLocaleString("en-US")} events) | ${ref.seconds.toFixed(1)} | ${ref.perSecond.toFixed(0)} | 1.00 | 0 + ${msPer(ref.cpu.database, ref.completed)} | 1.00 |`);
-    console.log(`\nEntries by status: ${byStatus.map((s) => `${s.status} ${s._count._all}`).join(", ")}; ${pieces.toLocaleString("en-US")} pieces mailed, each contact once.`);
-    console.log(`Drafts rendered before going live: ${N.toLocaleString("en-US")} in ${renderSeconds.toFixed(1)} s (${(N / renderSeconds).toFixed(0)}/s), not counted above.`);
+    console.log(
+      `| reference: the same state changes in one SQL statement (${ref.completed.toLocaleString("en-US")} events) | ${ref.seconds.toFixed(1)} | ${ref.perSecond.toFixed(0)} | 1.00 | 0 + ${msPer(ref.cpu.database, ref.completed)} | 1.00 |`,
+    );
+    console.log(
+      `\nEntries by status: ${byStatus.map((s) => `${s.status} ${s._count._all}`).join(", ")}; ${pieces.toLocaleString("en-US")} pieces mailed, each contact once.`,
+    );
+    console.log(
+      `Drafts rendered before going live: ${N.toLocaleString("en-US")} in ${renderSeconds.toFixed(1)} s (${(N / renderSeconds).toFixed(0)}/s), not counted above.`,
+    );
   } finally {
     await database.close();
     await db.drop();

@@ -41,7 +41,11 @@ function receiver() {
   });
   return new Promise<{ url: string; arrivals: typeof arrivals; close: () => Promise<void> }>((resolve) =>
     server.listen(0, "127.0.0.1", () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, arrivals, close: () => new Promise((r) => server.close(() => r())) }),
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+        arrivals,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
     ),
   );
 }
@@ -68,10 +72,20 @@ async function main() {
   try {
     const ws = await db.workspace();
     const owner = { kind: "system" as const, id: null, label: "bench" };
-    const { secret } = await createEndpoint(db.prisma, { workspaceId: ws.id, url: hooks.url, events: ["entry_event.completed"], actor: owner });
+    const { secret } = await createEndpoint(db.prisma, {
+      workspaceId: ws.id,
+      url: hooks.url,
+      events: ["entry_event.completed"],
+      actor: owner,
+    });
     const total = N + RATE * SECONDS;
     // A live campaign and `total` contacts, each with an entry event the lifecycle is working on.
-    const { rows: [campaign] } = await raw.query(`INSERT INTO "Campaign" ("workspaceId", name, format, status, "updatedAt") VALUES ($1, 'Bench', 'postcard', 'live', now()) RETURNING id`, [ws.id]);
+    const {
+      rows: [campaign],
+    } = await raw.query(
+      `INSERT INTO "Campaign" ("workspaceId", name, format, status, "updatedAt") VALUES ($1, 'Bench', 'postcard', 'live', now()) RETURNING id`,
+      [ws.id],
+    );
     await raw.query(
       `WITH c AS (INSERT INTO "Contact" ("workspaceId", "firstName", "lastName", email, "updatedAt")
                   SELECT $1, 'First' || g, 'Last' || g, 'p' || g || '@bench.example', now() FROM generate_series(1, $3::int) g RETURNING id)
@@ -79,14 +93,23 @@ async function main() {
        SELECT $1, $2, c.id, 'k-' || c.id, 'f', now(), 'processing', now() FROM c`,
       [ws.id, campaign.id, total],
     );
-    const { rows: ids } = await raw.query<{ id: string }>(`SELECT id FROM "EntryEvent" WHERE "workspaceId" = $1 ORDER BY id`, [ws.id]);
+    const { rows: ids } = await raw.query<{ id: string }>(
+      `SELECT id FROM "EntryEvent" WHERE "workspaceId" = $1 ORDER BY id`,
+      [ws.id],
+    );
 
     // 1. Throughput.
     const first = ids.slice(0, N).map((r) => r.id);
-    await raw.query(`UPDATE "EntryEvent" SET status = 'completed', "completedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY($1)`, [first]);
+    await raw.query(
+      `UPDATE "EntryEvent" SET status = 'completed', "completedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY($1)`,
+      [first],
+    );
     const started = performance.now();
     const worker = startWebhookWorker(db.prisma, { pollMs: 50 });
-    await waitFor(async () => (await db.prisma.webhookDelivery.count({ where: { workspaceId: ws.id, status: "succeeded" } })) >= N, 600_000);
+    await waitFor(
+      async () => (await db.prisma.webhookDelivery.count({ where: { workspaceId: ws.id, status: "succeeded" } })) >= N,
+      600_000,
+    );
     const serviceSeconds = (performance.now() - started) / 1000;
 
     // The reference: the same bodies, signed, POSTed with the same concurrency, no database.
@@ -103,8 +126,12 @@ async function main() {
       }),
     );
     const refSeconds = (performance.now() - refStarted) / 1000;
-    console.log(`Throughput: ${N} entry_event.completed deliveries in ${serviceSeconds.toFixed(2)} s = ${Math.round(N / serviceSeconds)}/s`);
-    console.log(`Reference (the same ${N} signed POSTs, ${CONCURRENCY} in flight, no database): ${refSeconds.toFixed(2)} s = ${Math.round(N / refSeconds)}/s`);
+    console.log(
+      `Throughput: ${N} entry_event.completed deliveries in ${serviceSeconds.toFixed(2)} s = ${Math.round(N / serviceSeconds)}/s`,
+    );
+    console.log(
+      `Reference (the same ${N} signed POSTs, ${CONCURRENCY} in flight, no database): ${refSeconds.toFixed(2)} s = ${Math.round(N / refSeconds)}/s`,
+    );
     console.log(`Ratio: ${(refSeconds / serviceSeconds).toFixed(2)} of the reference`);
 
     // 2. Lag at a steady 200 entry events a second.
@@ -116,11 +143,16 @@ async function main() {
     for (let i = 0; i * perTick < steady.length; i++) {
       const due = t0 + i * tick;
       if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
-      await raw.query(`UPDATE "EntryEvent" SET status = 'completed', "completedAt" = clock_timestamp() AT TIME ZONE 'UTC' WHERE id = ANY($1)`, [steady.slice(i * perTick, (i + 1) * perTick)]);
+      await raw.query(
+        `UPDATE "EntryEvent" SET status = 'completed', "completedAt" = clock_timestamp() AT TIME ZONE 'UTC' WHERE id = ANY($1)`,
+        [steady.slice(i * perTick, (i + 1) * perTick)],
+      );
     }
     await waitFor(async () => hooks.arrivals.length >= steady.length, 120_000);
     const lags = hooks.arrivals.map((a) => a.at - Date.parse(a.timestamp));
-    console.log(`Lag at ${RATE} entry events/s for ${SECONDS} s (completion to arrival): p50 ${pct(lags, 50)} ms, p99 ${pct(lags, 99)} ms, max ${Math.max(...lags)} ms`);
+    console.log(
+      `Lag at ${RATE} entry events/s for ${SECONDS} s (completion to arrival): p50 ${pct(lags, 50)} ms, p99 ${pct(lags, 99)} ms, max ${Math.max(...lags)} ms`,
+    );
     await worker.stop();
   } finally {
     await hooks.close();

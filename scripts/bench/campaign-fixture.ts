@@ -18,10 +18,20 @@ export const BATCH = process.env.WORKER_BATCH_SIZE ?? String(POSTGRES_BATCH);
 const BENCH_ACTOR = { kind: "system" as const, id: null, label: "bench" };
 
 /** A live postcard campaign for `contacts` new contacts (five per account), their drafts rendered before it went live. */
-export async function bigCampaign(prisma: PrismaClient, workspaceId: string, contacts: number, label: string, opts: { campaign?: Partial<Prisma.CampaignUncheckedCreateInput>; goLive?: boolean } = {}) {
+export async function bigCampaign(
+  prisma: PrismaClient,
+  workspaceId: string,
+  contacts: number,
+  label: string,
+  opts: { campaign?: Partial<Prisma.CampaignUncheckedCreateInput>; goLive?: boolean } = {},
+) {
   const audience = await prisma.audience.create({ data: { workspaceId, name: `bench ${label}` } });
   const accounts = await prisma.account.createManyAndReturn({
-    data: Array.from({ length: Math.ceil(contacts / 5) }, (_, i) => ({ workspaceId, name: `Bench ${label} ${i}`, domain: `bench-${label}-${i}.example` })),
+    data: Array.from({ length: Math.ceil(contacts / 5) }, (_, i) => ({
+      workspaceId,
+      name: `Bench ${label} ${i}`,
+      domain: `bench-${label}-${i}.example`,
+    })),
     select: { id: true },
   });
   const rows = await prisma.contact.createManyAndReturn({
@@ -40,8 +50,12 @@ export async function bigCampaign(prisma: PrismaClient, workspaceId: string, con
     })),
     select: { id: true },
   });
-  await prisma.audienceMember.createMany({ data: rows.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId })) });
-  const contract = await prisma.fulfilmentContract.create({ data: { workspaceId, name: `bench ${label}`, format: "postcard", unitCostCents: 100, status: "approved" } });
+  await prisma.audienceMember.createMany({
+    data: rows.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId })),
+  });
+  const contract = await prisma.fulfilmentContract.create({
+    data: { workspaceId, name: `bench ${label}`, format: "postcard", unitCostCents: 100, status: "approved" },
+  });
   const campaign = await prisma.campaign.create({
     data: {
       workspaceId,
@@ -70,13 +84,32 @@ export async function bigCampaign(prisma: PrismaClient, workspaceId: string, con
 
 export async function accept(prisma: PrismaClient, workspaceId: string, campaignId: string, contactIds: string[]) {
   for (let i = 0; i < contactIds.length; i += 50) {
-    await Promise.all(contactIds.slice(i, i + 50).map((contactId) => acceptEntryEvent(prisma, { workspaceId, apiKeyId: null, source: "api", input: { campaignId, contactId, idempotencyKey: `b-${campaignId}-${contactId}` } })));
+    await Promise.all(
+      contactIds
+        .slice(i, i + 50)
+        .map((contactId) =>
+          acceptEntryEvent(prisma, {
+            workspaceId,
+            apiKeyId: null,
+            source: "api",
+            input: { campaignId, contactId, idempotencyKey: `b-${campaignId}-${contactId}` },
+          }),
+        ),
+    );
   }
 }
 
 /** Starts `count` worker processes, as `npm run worker` does, and resolves once each says it runs (BENCH_WORKER_FLAGS: Node flags for them, e.g. --cpu-prof; BENCH_WORKER_ECHO=1: what they log). */
 export const startWorkers = (count: number, url: string) =>
-  Promise.all(Array.from({ length: count }, () => startWorker(url, { env: { WORKER_BATCH_SIZE: BATCH }, echo: !!process.env.BENCH_WORKER_ECHO, nodeFlags: process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean) })));
+  Promise.all(
+    Array.from({ length: count }, () =>
+      startWorker(url, {
+        env: { WORKER_BATCH_SIZE: BATCH },
+        echo: !!process.env.BENCH_WORKER_ECHO,
+        nodeFlags: process.env.BENCH_WORKER_FLAGS?.split(" ").filter(Boolean),
+      }),
+    ),
+  );
 export const stopWorkers = (workers: ChildProcess[]) => Promise.all(workers.map(stopWorker));
 
 /** CPU used so far by the workers and by the PostgreSQL backends of the benchmark's database. */
@@ -89,7 +122,10 @@ export const readCpu = async (prisma: PrismaClient, workers: ChildProcess[] = []
   backends: await backendCpuSeconds(prisma),
 });
 /** Seconds of CPU between two readings: the workers' and PostgreSQL's (the benchmark's own polling included). */
-export const cpuBetween = (a: CpuReading, b: CpuReading) => ({ workers: b.workers - a.workers, database: backendCpuDelta(a.backends, b.backends) });
+export const cpuBetween = (a: CpuReading, b: CpuReading) => ({
+  workers: b.workers - a.workers,
+  database: backendCpuDelta(a.backends, b.backends),
+});
 /** Milliseconds of CPU per event, as printed. */
 export const msPer = (seconds: number, events: number) => ((seconds * 1000) / Math.max(1, events)).toFixed(2);
 
@@ -99,7 +135,10 @@ export const msPer = (seconds: number, events: number) => ((seconds * 1000) / Ma
  * 50,000 events, a good part of what PostgreSQL's CPU per event then showed).
  */
 export const anyOpen = async (prisma: PrismaClient, campaignId: string) =>
-  (await prisma.entryEvent.findFirst({ where: { campaignId, status: { in: ["accepted", "processing", "waiting", "enrolled"] } }, select: { id: true } })) !== null;
+  (await prisma.entryEvent.findFirst({
+    where: { campaignId, status: { in: ["accepted", "processing", "waiting", "enrolled"] } },
+    select: { id: true },
+  })) !== null;
 
 /** Whether any event of the database is due or in a worker's hands (the claim's open statuses, run-after passed). */
 export const anyDue = async (prisma: PrismaClient) =>
@@ -127,7 +166,14 @@ export async function untilTerminal(prisma: PrismaClient, campaignId: string) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (waits.size) console.log(`${samples} samples:\n${[...waits].sort((a, b) => b[1] - a[1]).slice(0, 16).map(([w, n]) => `${String(n).padStart(5)}  ${w}`).join("\n")}`);
+  if (waits.size)
+    console.log(
+      `${samples} samples:\n${[...waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 16)
+        .map(([w, n]) => `${String(n).padStart(5)}  ${w}`)
+        .join("\n")}`,
+    );
 }
 
 /**
@@ -173,7 +219,6 @@ export async function reference(prisma: PrismaClient, workspaceId: string, n: nu
   const completed = await prisma.entryEvent.count({ where: { campaignId: campaign.id, status: "completed" } });
   return { seconds, perSecond: completed / seconds, completed, cpu };
 }
-
 
 /**
  * The floor a crash-safe lifecycle stands on: the reference's state changes for N events of another

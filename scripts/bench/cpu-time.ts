@@ -22,7 +22,9 @@ export function processCpuSeconds(pid: number | undefined): number {
 
 /** Seconds of CPU used so far by each PostgreSQL backend connected to this client's database (by pid). */
 export async function backendCpuSeconds(prisma: PrismaClient): Promise<Map<number, number>> {
-  const rows = await prisma.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
+  const rows = await prisma.$queryRaw<
+    { pid: number }[]
+  >`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
   return new Map(rows.map((r) => [r.pid, processCpuSeconds(r.pid)]));
 }
 

@@ -11,7 +11,10 @@ const [vendor, size] = process.argv.slice(2);
 const contacts = Number(size);
 const server =
   vendor === "salesforce"
-    ? await startSalesforceFake(generateCrm("salesforce", { contacts }), { clientId: "bench-key", clientSecret: "bench-secret-0001" })
+    ? await startSalesforceFake(generateCrm("salesforce", { contacts }), {
+        clientId: "bench-key",
+        clientSecret: "bench-secret-0001",
+      })
     : await startHubSpotFake(generateCrm("hubspot", { contacts }), { token: "pat-na1-bench-0001" });
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));

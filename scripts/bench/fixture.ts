@@ -19,8 +19,16 @@ async function explainSlowStatements(admin: pg.Client, database: string) {
   const ms = process.env.BENCH_EXPLAIN_MS;
   if (!ms) return;
   if (!/^\d+$/.test(ms)) throw new Error(`BENCH_EXPLAIN_MS must be a whole number of milliseconds, not ${ms}`);
-  const settings = { session_preload_libraries: "auto_explain", "auto_explain.log_min_duration": ms, "auto_explain.log_analyze": "on", "auto_explain.log_triggers": "on", "auto_explain.log_buffers": "on", "auto_explain.log_nested_statements": "on" };
-  for (const [key, value] of Object.entries(settings)) await admin.query(`ALTER DATABASE ${database} SET ${key} = '${value}'`);
+  const settings = {
+    session_preload_libraries: "auto_explain",
+    "auto_explain.log_min_duration": ms,
+    "auto_explain.log_analyze": "on",
+    "auto_explain.log_triggers": "on",
+    "auto_explain.log_buffers": "on",
+    "auto_explain.log_nested_statements": "on",
+  };
+  for (const [key, value] of Object.entries(settings))
+    await admin.query(`ALTER DATABASE ${database} SET ${key} = '${value}'`);
   console.log(`auto_explain: statements over ${ms} ms in ${database} are logged with their plans (PostgreSQL's log)`);
 }
 
@@ -57,7 +65,8 @@ export async function emptyBenchDatabase() {
     throw error;
   }
   /** A workspace with nothing in it. */
-  const workspace = () => database.prisma.workspace.create({ data: { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` } });
+  const workspace = () =>
+    database.prisma.workspace.create({ data: { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` } });
   return { url: url.toString(), database, prisma: database.prisma, workspace, close, drop };
 }
 
@@ -66,7 +75,16 @@ export async function emptyBenchDatabase() {
  * named `audienceName`, and `companies` accounts "Company g" at company-g.example (g from 0), with
  * a plain pg client beside Prisma for bulk SQL.
  */
-export async function withBenchAudience(audienceName: string, companies: number, body: (b: { prisma: Awaited<ReturnType<typeof emptyBenchDatabase>>["prisma"]; raw: pg.Client; workspaceId: string; audienceId: string }) => Promise<void>) {
+export async function withBenchAudience(
+  audienceName: string,
+  companies: number,
+  body: (b: {
+    prisma: Awaited<ReturnType<typeof emptyBenchDatabase>>["prisma"];
+    raw: pg.Client;
+    workspaceId: string;
+    audienceId: string;
+  }) => Promise<void>,
+) {
   const { url, prisma, workspace, drop } = await emptyBenchDatabase();
   const raw = new pg.Client({ connectionString: url });
   try {
@@ -90,18 +108,31 @@ export async function benchDatabase(keys: number) {
   const { url, prisma, close, drop } = await emptyBenchDatabase();
   const demo = await seedDemo(prisma);
   const acme = demo.workspaces.acme;
-  const secrets = await insertKeyPool(prisma, { workspaceId: acme.id, count: keys, scopes: ["post_entry_events", "post_conversions"], namePrefix: "bench" });
+  const secrets = await insertKeyPool(prisma, {
+    workspaceId: acme.id,
+    count: keys,
+    scopes: ["post_entry_events", "post_conversions"],
+    namePrefix: "bench",
+  });
   await close();
   return { url, acme, globex: demo.workspaces.globex, secrets, drop };
 }
 
 /** Starts a command and resolves once `healthUrl` answers 200. */
-export async function startAndWait(command: string, args: string[], env: Record<string, string>, healthUrl: string): Promise<ChildProcess> {
+export async function startAndWait(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  healthUrl: string,
+): Promise<ChildProcess> {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${path.basename(command)} exited with ${child.exitCode}`);
-    const ok = await fetch(healthUrl).then((r) => r.ok, () => false);
+    const ok = await fetch(healthUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -25,7 +25,12 @@ export interface PacedRequest {
   body: string;
 }
 
-export async function pacedLoad(opts: { port: number; rate: number; seconds: number; request: (n: number) => PacedRequest }): Promise<PacedResult> {
+export async function pacedLoad(opts: {
+  port: number;
+  rate: number;
+  seconds: number;
+  request: (n: number) => PacedRequest;
+}): Promise<PacedResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(opts.rate * opts.seconds);
   const latencies: number[] = [];
@@ -38,15 +43,25 @@ export async function pacedLoad(opts: { port: number; rate: number; seconds: num
   const send = (n: number, due: number) => {
     const { path, headers, body } = opts.request(n);
     const done = new Promise<void>((resolve) => {
-      const req = http.request({ host: "127.0.0.1", port: opts.port, method: "POST", path, headers: { ...headers, "content-length": Buffer.byteLength(body) }, agent }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          latencies.push(performance.now() - due);
-          statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
-          if (!res.statusCode || res.statusCode >= 300) failures++;
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: opts.port,
+          method: "POST",
+          path,
+          headers: { ...headers, "content-length": Buffer.byteLength(body) },
+          agent,
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            latencies.push(performance.now() - due);
+            statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+            if (!res.statusCode || res.statusCode >= 300) failures++;
+            resolve();
+          });
+        },
+      );
       req.on("error", () => {
         failures++;
         resolve();
@@ -72,6 +87,7 @@ export async function pacedLoad(opts: { port: number; rate: number; seconds: num
   agent.destroy();
   latencies.sort((a, b) => a - b);
   // To a tenth of a millisecond: at 500 requests a second both tails stand at a few milliseconds, where whole ones would decide a comparison by rounding.
-  const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
+  const at = (q: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
   return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), failures, statuses };
 }

@@ -16,7 +16,10 @@ import { fingerprint } from "@/server/platform/fingerprint";
 import { ADMISSION_STATEMENT, type AdmissionRow, admissionOf, admissionSql, secretHash } from "@/server/rest/admission";
 
 // The service's pool size (DATABASE_POOL_SIZE, default 10).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
 const route = /^\/api\/v1\/campaigns\/([^/]+)\/events$/;
 
 function send(res: http.ServerResponse, status: number, body: unknown, type = "application/json") {
@@ -32,7 +35,10 @@ async function accept(req: http.IncomingMessage, campaignId: string, raw: string
   const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null;
   const now = new Date();
   const address = req.socket.remoteAddress ?? "unknown";
-  const admitted = await prepared<AdmissionRow>(ADMISSION_STATEMENT, admissionSql({ hash: secretHash(token), operationId: "postEntryEvent", address, now }));
+  const admitted = await prepared<AdmissionRow>(
+    ADMISSION_STATEMENT,
+    admissionSql({ hash: secretHash(token), operationId: "postEntryEvent", address, now }),
+  );
   const { key, decision } = admissionOf(admitted!, now);
   if (!decision.allowed) return [429, { title: "rate limited" }] as const;
   if (!key) return [401, { title: "unauthenticated" }] as const;
@@ -66,13 +72,17 @@ async function accept(req: http.IncomingMessage, campaignId: string, raw: string
   );
   if (!outcome) return [404, { title: "not found" }] as const;
   if (outcome.existing) {
-    return outcome.existing.fingerprint === print ? ([202, { eventId: outcome.existing.id, status: outcome.existing.status }] as const) : ([409, { title: "conflict" }] as const);
+    return outcome.existing.fingerprint === print
+      ? ([202, { eventId: outcome.existing.id, status: outcome.existing.status }] as const)
+      : ([409, { title: "conflict" }] as const);
   }
   if (outcome.campaignStatus !== "live") return [409, { title: "not live" }] as const;
   if (!outcome.acceptsApiEvents) return [409, { title: "policy" }] as const;
   if (!outcome.contactExists) return [422, { title: "contact" }] as const;
   if (!outcome.isMember) return [422, { title: "audience" }] as const;
-  return outcome.inserted ? ([202, { eventId: outcome.inserted.id, status: outcome.inserted.status }] as const) : ([409, { title: "raced" }] as const);
+  return outcome.inserted
+    ? ([202, { eventId: outcome.inserted.id, status: outcome.inserted.status }] as const)
+    : ([409, { title: "raced" }] as const);
 }
 
 http

@@ -7,7 +7,8 @@ import { qrPath } from "@/server/render/qr";
 
 /** bench:render's cheapest PDF: the same two pages by pdf-lib with its built-in Helvetica (no embedded fonts, no layout, no Unicode). */
 export async function pdfLibReference(ctx: CampaignRenderContext, c: RecipientContact): Promise<Uint8Array> {
-  const fill = (t: string) => t.replace(/\{\{(\w+)[^}]*\}\}/g, (_, f: string) => (f === "company" ? (c.account?.name ?? "") : c.firstName));
+  const fill = (t: string) =>
+    t.replace(/\{\{(\w+)[^}]*\}\}/g, (_, f: string) => (f === "company" ? (c.account?.name ?? "") : c.firstName));
   const blocks = ctx.design.blocks;
   const url = responseLink(newResponseCode());
   const pdf = await PDFDocument.create();
@@ -16,7 +17,15 @@ export async function pdfLibReference(ctx: CampaignRenderContext, c: RecipientCo
   const ascii = (s: string) => s.replace(/[^\x20-\x7e]/g, "?");
   const front = pdf.addPage([666, 450]);
   front.drawRectangle({ x: 0, y: 0, width: 666, height: 450, color: rgb(0.11, 0.24, 0.35) });
-  front.drawText(ascii(fill(blocks.headline ?? "")), { x: 45, y: 250, size: 30, font: bold, color: rgb(1, 1, 1), maxWidth: 520, lineHeight: 34 });
+  front.drawText(ascii(fill(blocks.headline ?? "")), {
+    x: 45,
+    y: 250,
+    size: 30,
+    font: bold,
+    color: rgb(1, 1, 1),
+    maxWidth: 520,
+    lineHeight: 34,
+  });
   const back = pdf.addPage([666, 450]);
   let y = 380;
   for (const line of fill(blocks.body ?? "").split("\n")) {
@@ -25,7 +34,12 @@ export async function pdfLibReference(ctx: CampaignRenderContext, c: RecipientCo
   }
   back.drawText(ascii(blocks.signOff ?? ""), { x: 30, y: 120, size: 16, font: sans });
   back.drawSvgPath(qrPath(`${url}?via=qr`, 0, 0, 61), { x: 30, y: 90 });
-  const lines = [`${c.firstName} ${c.lastName}`, c.account?.name ?? "", c.addressLine1 ?? "", `${c.city}, ${c.region} ${c.postalCode}`];
+  const lines = [
+    `${c.firstName} ${c.lastName}`,
+    c.account?.name ?? "",
+    c.addressLine1 ?? "",
+    `${c.city}, ${c.region} ${c.postalCode}`,
+  ];
   lines.forEach((l, k) => back.drawText(ascii(l), { x: 380, y: 180 - k * 12, size: 10, font: sans }));
   return pdf.save();
 }

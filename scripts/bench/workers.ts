@@ -16,13 +16,22 @@ export const compileWorker = () => bundle("scripts/worker.ts", WORKER_SCRIPT);
  * exits first or is not running within a minute). With `echo`, what it says after that (a failed
  * job, say) is shown as it says it.
  */
-export function startWorker(url: string, o: { env?: Record<string, string>; nodeFlags?: string[]; echo?: boolean } = {}): Promise<ChildProcess> {
+export function startWorker(
+  url: string,
+  o: { env?: Record<string, string>; nodeFlags?: string[]; echo?: boolean } = {},
+): Promise<ChildProcess> {
   const env = { ...process.env, DATABASE_URL: url, ...workerMallocEnv(), ...o.env };
-  const child = spawn(process.execPath, [...(o.nodeFlags ?? []), ...WORKER_NODE_FLAGS, WORKER_SCRIPT], { stdio: ["ignore", "ignore", "pipe"], env });
+  const child = spawn(process.execPath, [...(o.nodeFlags ?? []), ...WORKER_NODE_FLAGS, WORKER_SCRIPT], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env,
+  });
   return new Promise((resolve, reject) => {
     let err = "";
     let running = false;
-    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`a worker did not start within a minute: ${err}`))), 60_000);
+    const timer = setTimeout(
+      () => (child.kill("SIGKILL"), reject(new Error(`a worker did not start within a minute: ${err}`))),
+      60_000,
+    );
     child.stderr!.on("data", (d: Buffer) => {
       if (running) return void (o.echo && !/Worker \d+ stopped/.test(String(d)) && process.stderr.write(d));
       err += d;
@@ -37,4 +46,7 @@ export function startWorker(url: string, o: { env?: Record<string, string>; node
 }
 
 /** Stops a worker with SIGTERM (it finishes what it holds) and resolves once it has exited. */
-export const stopWorker = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
+export const stopWorker = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")),
+  );

@@ -10,7 +10,8 @@ import { TRPCReactProvider } from "@/trpc/react";
 
 export const metadata: Metadata = {
   title: { default: "Direct Mail Programme", template: "%s · Direct Mail Programme" },
-  description: "Postcards, letters, handwritten notes and gifts for B2B revenue teams, measured against account-level holdouts.",
+  description:
+    "Postcards, letters, handwritten notes and gifts for B2B revenue teams, measured against account-level holdouts.",
   icons: { icon: "/favicon.svg" },
 };
 

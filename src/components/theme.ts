@@ -1,4 +1,11 @@
-import { type CSSVariablesResolver, createTheme, darken, defaultVariantColorsResolver, parseThemeColor, type VariantColorsResolver } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from "@mantine/core";
 
 /**
  * One theme for the owner UI. Shade 7 of the primary colour keeps text and buttons above the
@@ -14,7 +21,11 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   if (input.variant !== "light") return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.color === "dark" || parsed.color === "gray") return colors;
-  return { ...colors, color: darken(input.theme.colors[parsed.color][9], 0.3), hoverColor: darken(input.theme.colors[parsed.color][9], 0.3) };
+  return {
+    ...colors,
+    color: darken(input.theme.colors[parsed.color][9], 0.3),
+    hoverColor: darken(input.theme.colors[parsed.color][9], 0.3),
+  };
 };
 
 export const theme = createTheme({
@@ -29,12 +40,17 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     // The close button is named, and a message under a title is dimmed text, not Mantine's 3.3:1 grey.
-    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Dismiss this message" } }, styles: { description: { color: "var(--mantine-color-dimmed)" } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { "aria-label": "Dismiss this message" } },
+      styles: { description: { color: "var(--mantine-color-dimmed)" } },
+    },
     // Links in running text are underlined, not told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: "always" } },
     // A password's show/hide toggle is reached with Tab and named (Mantine leaves it out of the tab
     // order); aria-pressed says whether the password shows.
-    PasswordInput: { defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { "aria-label": "Show password" } } },
+    PasswordInput: {
+      defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { "aria-label": "Show password" } },
+    },
   },
 });
 
@@ -45,6 +61,10 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "#5c636a", "--mantine-color-placeholder": "#6b7178", "--mantine-color-error": "var(--mantine-color-red-9)" },
+  light: {
+    "--mantine-color-dimmed": "#5c636a",
+    "--mantine-color-placeholder": "#6b7178",
+    "--mantine-color-error": "var(--mantine-color-red-9)",
+  },
   dark: {},
 });

@@ -58,7 +58,8 @@ export const problemTable = {
     status: 431,
     slug: "headers-too-large",
     title: "The request's headers are too large",
-    explanation: "The headers of the request, together, are larger than the service reads (16 KiB). Send fewer or shorter headers; a proxy in front may be adding long ones.",
+    explanation:
+      "The headers of the request, together, are larger than the service reads (16 KiB). Send fewer or shorter headers; a proxy in front may be adding long ones.",
   },
   unauthenticated: {
     status: 401,
@@ -146,7 +147,8 @@ export const problemTable = {
     status: 409,
     slug: "invalid-state",
     title: "Not possible in the current state",
-    explanation: "The object's current state does not allow this change, for example editing a campaign that is already live.",
+    explanation:
+      "The object's current state does not allow this change, for example editing a campaign that is already live.",
   },
   conflict: {
     status: 409,
@@ -173,7 +175,8 @@ export const problemTable = {
     status: 500,
     slug: "internal-error",
     title: "Something went wrong on our side",
-    explanation: "The service failed unexpectedly. Nothing about the failure is shown; retrying an idempotent request is safe.",
+    explanation:
+      "The service failed unexpectedly. Nothing about the failure is shown; retrying an idempotent request is safe.",
   },
   unavailable: {
     status: 503,
@@ -204,7 +207,12 @@ export class AppError extends Error {
   constructor(
     code: AppErrorCode,
     detail?: string,
-    options: { errors?: FieldError[]; extra?: Record<string, unknown>; headers?: Record<string, string>; nextStep?: string } = {},
+    options: {
+      errors?: FieldError[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      nextStep?: string;
+    } = {},
   ) {
     super(detail ?? problemTable[code].title);
     this.code = code;

@@ -87,7 +87,12 @@ const appErrors = t.middleware(async ({ next, path }) => {
     appError = appErrorFromDatabase(result.error.cause);
     if (appError) console.warn(`[trpc] ${path}: ${appError.code} from the database`, result.error.cause);
   }
-  if (appError) throw new TRPCError({ code: statusToTrpcCode[appError.status] ?? "INTERNAL_SERVER_ERROR", message: appError.message, cause: appError });
+  if (appError)
+    throw new TRPCError({
+      code: statusToTrpcCode[appError.status] ?? "INTERNAL_SERVER_ERROR",
+      message: appError.message,
+      cause: appError,
+    });
   return result;
 });
 
@@ -101,7 +106,10 @@ export const createCallerFactory = t.createCallerFactory;
  */
 const storableInput = t.middleware(async ({ getRawInput, next }) => {
   const found = findUnstorableText(await getRawInput());
-  if (found) throw new AppError("validation_failed", `${found.detail} Nothing was written.`, { errors: [{ pointer: found.pointer, detail: found.detail }] });
+  if (found)
+    throw new AppError("validation_failed", `${found.detail} Nothing was written.`, {
+      errors: [{ pointer: found.pointer, detail: found.detail }],
+    });
   return next();
 });
 
@@ -138,5 +146,7 @@ export const apiKeyProcedure = (scope: TApiKeyScope) =>
     if (!key) throw new AppError("unauthenticated", "Send a workspace API key as Authorization: Bearer <key>.");
     if (!key.scopes.includes(scope)) throw new AppError("insufficient_scope", `This key lacks the ${scope} scope.`);
     const actor: Actor = { kind: "api_key", id: key.id, label: `API key ${key.name}` };
-    return next({ ctx: { apiKey: key, workspaceId: key.workspaceId, actor, responseHeaders: ctx.responseHeaders ?? {} } });
+    return next({
+      ctx: { apiKey: key, workspaceId: key.workspaceId, actor, responseHeaders: ctx.responseHeaders ?? {} },
+    });
   });

@@ -24,7 +24,12 @@ if (process.env.CHAOS_JOINERS) {
     if (added === 0) break;
   }
 } else {
-  await decideCard(prisma, { workspaceId, cardId: process.env.CHAOS_CARD_ID!, decision: "accept", user: { id: process.env.CHAOS_USER_ID!, email: "owner@example.test" } });
+  await decideCard(prisma, {
+    workspaceId,
+    cardId: process.env.CHAOS_CARD_ID!,
+    decision: "accept",
+    user: { id: process.env.CHAOS_USER_ID!, email: "owner@example.test" },
+  });
 }
 process.stdout.write("done\n");
 await database.close();

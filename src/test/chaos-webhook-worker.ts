@@ -12,7 +12,13 @@ import { startWebhookWorker } from "@/server/webhooks/worker";
 const pause = () => new Promise<void>((r) => setTimeout(r, Math.random() * 60));
 const database = openDatabase({ kind: "postgres", url: process.env.DATABASE_URL! });
 const workspaceId = process.env.CHAOS_WORKSPACE_ID;
-startLifecycleWorker(database.prisma, { batchSize: 3, pollMs: 20, leaseMs: 1500, workspaceId, deps: { log: () => {} } });
+startLifecycleWorker(database.prisma, {
+  batchSize: 3,
+  pollMs: 20,
+  leaseMs: 1500,
+  workspaceId,
+  deps: { log: () => {} },
+});
 startWebhookWorker(database.prisma, {
   workspaceId,
   batchSize: 2,

@@ -28,7 +28,11 @@ export async function createOwnerWorkspace(prisma: PrismaClient, opts: { plan?: 
 }
 
 /** Accounts with contacts (full US addresses) and an audience holding all of them. */
-export async function createAudience(prisma: PrismaClient, workspaceId: string, opts: { accounts?: number; perAccount?: number } = {}) {
+export async function createAudience(
+  prisma: PrismaClient,
+  workspaceId: string,
+  opts: { accounts?: number; perAccount?: number } = {},
+) {
   const accounts = opts.accounts ?? 4;
   const perAccount = opts.perAccount ?? 2;
   const audience = await prisma.audience.create({ data: { workspaceId, name: `Audience ${uniq()}` } });
@@ -51,7 +55,16 @@ export async function createAudience(prisma: PrismaClient, workspaceId: string, 
           postalCode: "02116",
           country: "US",
           addressStatus: "deliverable",
-          ...contactKeys({ firstName: `First${a}${c}`, lastName: "Tester", addressLine1: `${100 + a} Main St`, addressLine2: `Suite ${c + 1}`, city: "Boston", region: "MA", postalCode: "02116", country: "US" }),
+          ...contactKeys({
+            firstName: `First${a}${c}`,
+            lastName: "Tester",
+            addressLine1: `${100 + a} Main St`,
+            addressLine2: `Suite ${c + 1}`,
+            city: "Boston",
+            region: "MA",
+            postalCode: "02116",
+            country: "US",
+          }),
         },
       });
       await prisma.audienceMember.create({ data: { audienceId: audience.id, contactId: contact.id, workspaceId } });
@@ -62,7 +75,15 @@ export async function createAudience(prisma: PrismaClient, workspaceId: string, 
 }
 
 /** The owner UI's tRPC API as the browser of `user` calls it (same procedures, checks and errors). */
-export async function callerFor(prisma: PrismaClient, user: { id: string; email: string; name?: string | null } | null, headers: Record<string, string> = {}) {
+export async function callerFor(
+  prisma: PrismaClient,
+  user: { id: string; email: string; name?: string | null } | null,
+  headers: Record<string, string> = {},
+) {
   const { createAppCaller } = await import("@/server/routers");
-  return createAppCaller({ db: prisma, headers: new Headers(headers), getUser: async () => (user ? { id: user.id, email: user.email, name: user.name ?? "" } : null) });
+  return createAppCaller({
+    db: prisma,
+    headers: new Headers(headers),
+    getUser: async () => (user ? { id: user.id, email: user.email, name: user.name ?? "" } : null),
+  });
 }

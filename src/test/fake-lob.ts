@@ -71,7 +71,11 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
       };
       const auth = req.headers.authorization ?? "";
       const user = auth.startsWith("Basic ") ? Buffer.from(auth.slice(6), "base64").toString().split(":")[0] : "";
-      if (user !== apiKey || revoked) return send(401, error(401, "unauthorized", "Your API key is not valid. Please sign up on lob.com to get a valid api key."));
+      if (user !== apiKey || revoked)
+        return send(
+          401,
+          error(401, "unauthorized", "Your API key is not valid. Please sign up on lob.com to get a valid api key."),
+        );
       const path = (req.url ?? "").replace(/\?.*$/, "");
       let body: Record<string, unknown> = {};
       try {
@@ -82,7 +86,11 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
       requests.push({ path, body });
       if (throttle > 0) {
         throttle--;
-        return send(429, error(429, "rate_limit_exceeded", "Rate limit exceeded. Please wait 5 seconds and try your request again."), retryAfter ? { "retry-after": String(retryAfter) } : {});
+        return send(
+          429,
+          error(429, "rate_limit_exceeded", "Rate limit exceeded. Please wait 5 seconds and try your request again."),
+          retryAfter ? { "retry-after": String(retryAfter) } : {},
+        );
       }
       if (failures > 0) {
         failures--;
@@ -140,7 +148,17 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
             latitude: null,
             longitude: null,
           },
-          deliverability_analysis: { dpv_confirmation: "Y", dpv_cmra: "N", dpv_vacant: "N", dpv_active: "Y", dpv_footnotes: ["AA", "BB"], ews_match: false, lacs_indicator: "", lacs_return_code: "", suite_return_code: "" },
+          deliverability_analysis: {
+            dpv_confirmation: "Y",
+            dpv_cmra: "N",
+            dpv_vacant: "N",
+            dpv_active: "Y",
+            dpv_footnotes: ["AA", "BB"],
+            ews_match: false,
+            lacs_indicator: "",
+            lacs_return_code: "",
+            suite_return_code: "",
+          },
           lob_confidence_score: { score: 100, level: "high" },
           object: "us_verification",
         });
@@ -156,7 +174,13 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
           coverage: "SUBBUILDING",
           deliverability: emptyOtherwise && intlVerdict(street) === "deliverable" ? "" : intlVerdict(street),
           status: "LV4",
-          components: { primary_number: "", street_name: up(str("primary_line")), city: up(str("city")), state: up(str("state")), postal_code: up(str("postal_code")) },
+          components: {
+            primary_number: "",
+            street_name: up(str("primary_line")),
+            city: up(str("city")),
+            state: up(str("state")),
+            postal_code: up(str("postal_code")),
+          },
           object: "intl_verification",
         });
       }

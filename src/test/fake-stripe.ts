@@ -27,9 +27,17 @@ export interface FakeStripe {
   sessions: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, Record<string, unknown>>;
   /** The customer pays in Checkout: the subscription starts; the events Stripe sends, in its order. */
-  completeCheckout(sessionId: string): { checkoutCompleted: Stripe.Event; subscriptionCreated: Stripe.Event; invoicePaid: Stripe.Event; subscriptionId: string };
+  completeCheckout(sessionId: string): {
+    checkoutCompleted: Stripe.Event;
+    subscriptionCreated: Stripe.Event;
+    invoicePaid: Stripe.Event;
+    subscriptionId: string;
+  };
   /** The subscription changes (a renewal fails, the customer cancels at period end in the portal...). */
-  updateSubscription(subscriptionId: string, changes: { status?: string; cancel_at_period_end?: boolean }): Stripe.Event;
+  updateSubscription(
+    subscriptionId: string,
+    changes: { status?: string; cancel_at_period_end?: boolean },
+  ): Stripe.Event;
   /** The subscription ends (cancelled in the portal, or Stripe gave up collecting). */
   deleteSubscription(subscriptionId: string): Stripe.Event;
   /** A renewal invoice of the subscription: paid, or its payment failed (Stripe retries in three days). */
@@ -88,12 +96,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     product: "prod_paidplan",
   };
 
-  const fail = (status: number, type: string, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { error: { type, message, ...extra } } });
-  const missingParam = (param: string) => fail(400, "invalid_request_error", `Missing required param: ${param}.`, { code: "parameter_missing", param });
+  const fail = (status: number, type: string, message: string, extra: Record<string, unknown> = {}) => ({
+    status,
+    body: { error: { type, message, ...extra } },
+  });
+  const missingParam = (param: string) =>
+    fail(400, "invalid_request_error", `Missing required param: ${param}.`, { code: "parameter_missing", param });
 
   function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: id("cus"), object: "customer", created: clock, email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, livemode: false, balance: 0, delinquent: false, invoice_settings: { default_payment_method: null } };
+      const customer = {
+        id: id("cus"),
+        object: "customer",
+        created: clock,
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        livemode: false,
+        balance: 0,
+        delinquent: false,
+        invoice_settings: { default_payment_method: null },
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
@@ -104,9 +127,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const items = (body.line_items as { price?: string; quantity?: string }[] | undefined) ?? [];
       if (mode === "subscription" && items.length === 0) return missingParam("line_items");
       for (const [i, item] of items.entries()) {
-        if (item.price !== priceId) return fail(400, "invalid_request_error", `No such price: '${item.price}'`, { code: "resource_missing", param: `line_items[${i}][price]` });
+        if (item.price !== priceId)
+          return fail(400, "invalid_request_error", `No such price: '${item.price}'`, {
+            code: "resource_missing",
+            param: `line_items[${i}][price]`,
+          });
       }
-      if (body.customer && !customers.has(body.customer as string)) return fail(400, "invalid_request_error", `No such customer: '${body.customer}'`, { code: "resource_missing", param: "customer" });
+      if (body.customer && !customers.has(body.customer as string))
+        return fail(400, "invalid_request_error", `No such customer: '${body.customer}'`, {
+          code: "resource_missing",
+          param: "customer",
+        });
       const sessionId = `cs_test_${randomBytes(16).toString("hex")}`;
       const session = {
         id: sessionId,
@@ -135,17 +166,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!body.customer) return missingParam("customer");
-      if (!customers.has(body.customer as string)) return fail(400, "invalid_request_error", `No such customer: '${body.customer}'`, { code: "resource_missing", param: "customer" });
+      if (!customers.has(body.customer as string))
+        return fail(400, "invalid_request_error", `No such customer: '${body.customer}'`, {
+          code: "resource_missing",
+          param: "customer",
+        });
       const portalId = id("bps");
       return {
         status: 200,
-        body: { id: portalId, object: "billing_portal.session", configuration: "bpc_default", created: clock, customer: body.customer, flow: null, livemode: false, locale: null, on_behalf_of: null, return_url: body.return_url ?? null, url: `${origin}/p/session/${portalId}` },
+        body: {
+          id: portalId,
+          object: "billing_portal.session",
+          configuration: "bpc_default",
+          created: clock,
+          customer: body.customer,
+          flow: null,
+          livemode: false,
+          locale: null,
+          on_behalf_of: null,
+          return_url: body.return_url ?? null,
+          url: `${origin}/p/session/${portalId}`,
+        },
       };
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "GET" && sub) {
       const found = subscriptions.get(sub[1]);
-      if (!found) return fail(404, "invalid_request_error", `No such subscription: '${sub[1]}'`, { code: "resource_missing", param: "id" });
+      if (!found)
+        return fail(404, "invalid_request_error", `No such subscription: '${sub[1]}'`, {
+          code: "resource_missing",
+          param: "id",
+        });
       return { status: 200, body: found };
     }
     return fail(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
@@ -168,7 +219,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         answer = route(req.method ?? "", url.pathname, body);
         if (key && req.method === "POST") idempotent.set(`${req.method} ${url.pathname} ${key}`, answer);
       }
-      res.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": id("req"), "Stripe-Version": Stripe.API_VERSION ?? "" });
+      res.writeHead(answer.status, {
+        "Content-Type": "application/json",
+        "Request-Id": id("req"),
+        "Stripe-Version": Stripe.API_VERSION ?? "",
+      });
       res.end(JSON.stringify(answer.body));
     });
   });
@@ -207,7 +262,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       hosted_invoice_url: `${origin}/i/${id("inv")}`,
       livemode: false,
       next_payment_attempt: outcome === "paid" ? null : created + 3 * 24 * 3600,
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+      },
       period_end: created,
       status: outcome === "paid" ? "paid" : "open",
       status_transitions: { paid_at: outcome === "paid" ? created : null, finalized_at: created },
@@ -219,7 +278,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     secretKey,
     webhookSecret,
     priceId,
-    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_ID: priceId, STRIPE_API_URL: origin },
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_ID: priceId,
+      STRIPE_API_URL: origin,
+    },
     requests,
     customers,
     sessions,
@@ -247,7 +311,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           object: "list",
           has_more: false,
           url: `/v1/subscription_items?subscription=${subscriptionId}`,
-          data: [{ id: id("si"), object: "subscription_item", subscription: subscriptionId, quantity: 1, price, current_period_start: start, current_period_end: start + 30 * 24 * 3600 }],
+          data: [
+            {
+              id: id("si"),
+              object: "subscription_item",
+              subscription: subscriptionId,
+              quantity: 1,
+              price,
+              current_period_start: start,
+              current_period_end: start + 30 * 24 * 3600,
+            },
+          ],
         },
       };
       subscriptions.set(subscriptionId, subscription);
@@ -276,11 +350,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`fake Stripe: no subscription ${subscriptionId}`);
       tick();
-      return event(outcome === "paid" ? "invoice.paid" : "invoice.payment_failed", invoiceFor(subscription, outcome, "subscription_cycle"));
+      return event(
+        outcome === "paid" ? "invoice.paid" : "invoice.payment_failed",
+        invoiceFor(subscription, outcome, "subscription_cycle"),
+      );
     },
     sign(ev, opts = {}) {
       const body = JSON.stringify(ev, null, 2);
-      const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: opts.secret ?? webhookSecret, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: opts.secret ?? webhookSecret,
+        ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+      });
       return { body, signature };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

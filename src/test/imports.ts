@@ -16,9 +16,23 @@ export async function* bytesOf(content: string | Uint8Array, size = 7919) {
 /** Uploads a CSV, starts it with the suggested mapping (changed by `mapping`), and runs the job to its end. */
 export async function importCsv(
   prisma: PrismaClient,
-  p: { workspaceId: string; csv: string | Uint8Array; fileName?: string; onExisting?: "update" | "skip"; mapping?: (suggested: TColumnTarget[], columns: string[]) => TColumnTarget[]; audienceName?: string; audienceId?: string; run?: boolean },
+  p: {
+    workspaceId: string;
+    csv: string | Uint8Array;
+    fileName?: string;
+    onExisting?: "update" | "skip";
+    mapping?: (suggested: TColumnTarget[], columns: string[]) => TColumnTarget[];
+    audienceName?: string;
+    audienceId?: string;
+    run?: boolean;
+  },
 ) {
-  const upload = await receiveUpload(prisma, { workspaceId: p.workspaceId, fileName: p.fileName ?? "people.csv", body: bytesOf(p.csv), actor: testActor });
+  const upload = await receiveUpload(prisma, {
+    workspaceId: p.workspaceId,
+    fileName: p.fileName ?? "people.csv",
+    body: bytesOf(p.csv),
+    actor: testActor,
+  });
   const mapping = p.mapping ? p.mapping(upload.suggestedMapping, upload.columns) : upload.suggestedMapping;
   const started = await startImport(prisma, {
     workspaceId: p.workspaceId,

@@ -33,15 +33,32 @@ export function testClock(start = new Date(Date.now() + 1000)) {
  */
 export async function liveCampaign(
   prisma: PrismaClient,
-  opts: { plan?: Plan; accounts?: number; perAccount?: number; campaign?: Partial<Prisma.CampaignUncheckedCreateInput>; contract?: boolean; holdoutAccounts?: number } = {},
+  opts: {
+    plan?: Plan;
+    accounts?: number;
+    perAccount?: number;
+    campaign?: Partial<Prisma.CampaignUncheckedCreateInput>;
+    contract?: boolean;
+    holdoutAccounts?: number;
+  } = {},
 ) {
   const owner = await createOwnerWorkspace(prisma, { plan: opts.plan ?? "paid" });
-  const { audience, contacts } = await createAudience(prisma, owner.workspaceId, { accounts: opts.accounts ?? 3, perAccount: opts.perAccount ?? 2 });
+  const { audience, contacts } = await createAudience(prisma, owner.workspaceId, {
+    accounts: opts.accounts ?? 3,
+    perAccount: opts.perAccount ?? 2,
+  });
   const contract =
     opts.contract === false
       ? null
       : await prisma.fulfilmentContract.create({
-          data: { workspaceId: owner.workspaceId, name: "Sandbox postcards", format: "postcard", unitCostCents: 120, status: "approved", approvedAt: new Date() },
+          data: {
+            workspaceId: owner.workspaceId,
+            name: "Sandbox postcards",
+            format: "postcard",
+            unitCostCents: 120,
+            status: "approved",
+            approvedAt: new Date(),
+          },
         });
   const campaign = await prisma.campaign.create({
     data: {
@@ -91,7 +108,13 @@ export function postEvent(prisma: PrismaClient, f: LiveCampaign, contactId: stri
  * Runs the lifecycle until nothing of the workspace is due at the clock's time. Scoped to one
  * workspace because test files share the database on PostgreSQL.
  */
-export async function drain(prisma: PrismaClient, clock: { now: () => Date }, workspaceId: string, deps: Partial<RunnerDeps> = {}, mode: "batch" | "single" = "batch") {
+export async function drain(
+  prisma: PrismaClient,
+  clock: { now: () => Date },
+  workspaceId: string,
+  deps: Partial<RunnerDeps> = {},
+  mode: "batch" | "single" = "batch",
+) {
   const all: RunnerDeps = { ...defaultDeps, log: () => {}, ...deps, clock: clock.now };
   for (let round = 0; round < 50; round++) {
     const claims = await claimDueEvents(prisma, { limit: 8, now: clock.now(), workspaceId });

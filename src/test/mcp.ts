@@ -6,8 +6,22 @@ import { buildMcpServer } from "@/server/mcp/server";
 import { MCP_SCOPES, type TMcpScope } from "@/server/oauth/scopes";
 
 /** An MCP client (the SDK's own) connected over an in-memory transport to the server an agent token of this workspace would get. */
-export async function agentFor(db: PrismaClient, workspaceId: string, scopes: TMcpScope[] = [...MCP_SCOPES], urlElicitation = false) {
-  const server = buildMcpServer({ db, base: "https://dm.example", workspaceId, grantId: "grt_test", clientName: "Test agent", scopes, actor: { kind: "agent", id: "grt_test", label: "Test agent (agent)" }, urlElicitation });
+export async function agentFor(
+  db: PrismaClient,
+  workspaceId: string,
+  scopes: TMcpScope[] = [...MCP_SCOPES],
+  urlElicitation = false,
+) {
+  const server = buildMcpServer({
+    db,
+    base: "https://dm.example",
+    workspaceId,
+    grantId: "grt_test",
+    clientName: "Test agent",
+    scopes,
+    actor: { kind: "agent", id: "grt_test", label: "Test agent (agent)" },
+    urlElicitation,
+  });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   const client = new Client({ name: "test", version: "1" });
@@ -18,7 +32,8 @@ export async function agentFor(db: PrismaClient, workspaceId: string, scopes: TM
 type CallResult = Awaited<ReturnType<Client["callTool"]>>;
 
 /** The machine-readable error of a failed tool call (code, message, next step), or undefined. */
-export const toolErrorOf = (r: CallResult) => (r._meta as Record<string, ToolErrorBody> | undefined)?.[TOOL_ERROR_META_KEY];
+export const toolErrorOf = (r: CallResult) =>
+  (r._meta as Record<string, ToolErrorBody> | undefined)?.[TOOL_ERROR_META_KEY];
 
 /** The `result` of a successful tool call. */
 export function toolResult<T = Record<string, unknown>>(r: CallResult): T {

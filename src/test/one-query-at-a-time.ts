@@ -24,7 +24,12 @@ function guarded(tx: object) {
     (call: (...args: unknown[]) => unknown, self: object, name: string) =>
     (...args: unknown[]) => {
       // Refused as a rejected promise, not thrown: Promise.all then still holds the query that runs, whose own failure (the transaction rolled back) is handled with it.
-      if (running > 0) return Promise.reject(new Error(`${name} was sent while another query of the same transaction ran: a transaction has one connection, so its queries go one after another (no Promise.all on a transaction).`));
+      if (running > 0)
+        return Promise.reject(
+          new Error(
+            `${name} was sent while another query of the same transaction ran: a transaction has one connection, so its queries go one after another (no Promise.all on a transaction).`,
+          ),
+        );
       running++;
       return Promise.resolve(call.apply(self, args)).finally(() => running--);
     };

@@ -25,7 +25,10 @@ function withFile<T>(pdf: Buffer, fn: (file: string, dir: string) => T): T {
 }
 
 /** The PDF's text as pdftotext extracts it (`raw`: in the order it was drawn, not in reading order). */
-export const pdfText = (pdf: Buffer, opts: { raw?: boolean } = {}) => withFile(pdf, (f) => execFileSync("pdftotext", ["-enc", "UTF-8", ...(opts.raw ? ["-raw"] : []), f, "-"], { encoding: "utf8" }));
+export const pdfText = (pdf: Buffer, opts: { raw?: boolean } = {}) =>
+  withFile(pdf, (f) =>
+    execFileSync("pdftotext", ["-enc", "UTF-8", ...(opts.raw ? ["-raw"] : []), f, "-"], { encoding: "utf8" }),
+  );
 export const pdfFonts = (pdf: Buffer) =>
   withFile(pdf, (f) =>
     execFileSync("pdffonts", [f], { encoding: "utf8" })
@@ -40,11 +43,24 @@ export const pdfFonts = (pdf: Buffer) =>
 export const pdfBoxes = (pdf: Buffer) =>
   withFile(pdf, (f) => {
     const out = execFileSync("pdfinfo", ["-box", "-f", "1", "-l", "99", f], { encoding: "utf8" });
-    return [...out.matchAll(/Page\s+(\d+) (MediaBox|TrimBox|BleedBox):\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/g)].map((m) => ({ page: Number(m[1]), box: m[2], rect: [m[3], m[4], m[5], m[6]].map(Number) }));
+    return [
+      ...out.matchAll(/Page\s+(\d+) (MediaBox|TrimBox|BleedBox):\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/g),
+    ].map((m) => ({ page: Number(m[1]), box: m[2], rect: [m[3], m[4], m[5], m[6]].map(Number) }));
   });
 /** One page rasterised by poppler at `dpi` (72 = one pixel per point), as PNG bytes. */
 export const pdfPagePng = (pdf: Buffer, page: number, dpi: number) =>
   withFile(pdf, (f, dir) => {
-    execFileSync("pdftoppm", ["-png", "-r", String(dpi), "-f", String(page), "-l", String(page), "-singlefile", f, path.join(dir, "out")]);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      String(dpi),
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      "-singlefile",
+      f,
+      path.join(dir, "out"),
+    ]);
     return readFileSync(path.join(dir, "out.png"));
   });

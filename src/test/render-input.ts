@@ -17,7 +17,12 @@ export function sampleRenderInput(overrides: Partial<RenderInput> = {}): RenderI
     signature: null,
     image: "waves",
     returnAddress: ["415 Mission St", "San Francisco, CA 94105"],
-    text: { headline: "A quick idea", body: "Hi,\n\nWe met at the meetup.", signOff: "Sam at Acme", cta: "Scan to see your plan" },
+    text: {
+      headline: "A quick idea",
+      body: "Hi,\n\nWe met at the meetup.",
+      signOff: "Sam at Acme",
+      cta: "Scan to see your plan",
+    },
     recipient: { name: "", addressLines: [] },
     response: { url: "https://mail.example/r/Ab3dE9xYz1?via=qr", label: "mail.example/r/Ab3dE9xYz1" },
     gift: null,

@@ -4,7 +4,14 @@ import type { AddressInfo } from "node:net";
 export interface ReceivedWebhook {
   headers: Record<string, string>;
   body: string;
-  json: { id: string; type: string; version: number; timestamp: string; workspaceId: string; data: Record<string, unknown> };
+  json: {
+    id: string;
+    type: string;
+    version: number;
+    timestamp: string;
+    workspaceId: string;
+    data: Record<string, unknown>;
+  };
 }
 
 /**

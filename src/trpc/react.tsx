@@ -12,7 +12,12 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 15_000, retry: (count, error) => count < 2 && !/UNAUTHORIZED|NOT_FOUND|FORBIDDEN/.test(String((error as { data?: { code?: string } }).data?.code)) },
+      queries: {
+        staleTime: 15_000,
+        retry: (count, error) =>
+          count < 2 &&
+          !/UNAUTHORIZED|NOT_FOUND|FORBIDDEN/.test(String((error as { data?: { code?: string } }).data?.code)),
+      },
     },
   });
 }
@@ -23,7 +28,10 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
-        loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
+        loggerLink({
+          enabled: (op) =>
+            process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error,
+        }),
         httpBatchLink({ url: "/api/trpc", transformer: superjson }),
       ],
     }),

@@ -16,11 +16,20 @@ export const metadata: Metadata = { title: "Sign in" };
 function shownError(error: string | undefined): string | undefined {
   if (!error || error === "SessionRequired") return undefined;
   if (error === WRONG_CREDENTIALS_MESSAGE || error === SIGN_IN_FAILED_MESSAGE) return error;
-  if (/^Too many sign-in attempts (for this email )?from your network\. Wait \d{1,4} (second|minute)s? and try again\.$/.test(error)) return error;
+  if (
+    /^Too many sign-in attempts (for this email )?from your network\. Wait \d{1,4} (second|minute)s? and try again\.$/.test(
+      error,
+    )
+  )
+    return error;
   return WRONG_CREDENTIALS_MESSAGE;
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string; error?: string }>;
+}) {
   const { callbackUrl, error } = await searchParams;
   if (await getSessionUser()) redirect(safeCallback(callbackUrl));
   return (

@@ -27,7 +27,14 @@ export function AccountDetail({ workspaceId, accountId }: { workspaceId: string;
           {a.name}
         </Title>
         <Text size="sm" c="dimmed">
-          {[a.domain, a.crmId ? `CRM id ${a.crmId}` : null, `${sourceLabels[a.source]}${a.sourceDetail ? ` (${a.sourceDetail})` : ""}`, `added ${formatDateTime(a.createdAt)}`].filter(Boolean).join(" · ")}
+          {[
+            a.domain,
+            a.crmId ? `CRM id ${a.crmId}` : null,
+            `${sourceLabels[a.source]}${a.sourceDetail ? ` (${a.sourceDetail})` : ""}`,
+            `added ${formatDateTime(a.createdAt)}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -83,7 +90,12 @@ export function AccountDetail({ workspaceId, accountId }: { workspaceId: string;
       <Title order={2} size="h4">
         Contacts
       </Title>
-      <ContactsTable workspaceId={workspaceId} filter={{ accountId: a.id }} hideAccount empty={<EmptyState title="No contacts">This account has no contacts left.</EmptyState>} />
+      <ContactsTable
+        workspaceId={workspaceId}
+        filter={{ accountId: a.id }}
+        hideAccount
+        empty={<EmptyState title="No contacts">This account has no contacts left.</EmptyState>}
+      />
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
           Outcomes

@@ -16,7 +16,12 @@ export function AccountsList({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const accounts = useInfiniteQuery(trpc.account.list.infiniteQueryOptions({ workspaceId, search: debounced || null, take: 25 }, { getNextPageParam: (last) => last.nextCursor, placeholderData: (prev) => prev }));
+  const accounts = useInfiniteQuery(
+    trpc.account.list.infiniteQueryOptions(
+      { workspaceId, search: debounced || null, take: 25 },
+      { getNextPageParam: (last) => last.nextCursor, placeholderData: (prev) => prev },
+    ),
+  );
   const items = accounts.data?.pages.flatMap((p) => p.accounts);
   return (
     <Stack gap="md" maw={1100}>
@@ -24,18 +29,28 @@ export function AccountsList({ workspaceId }: { workspaceId: string }) {
         Accounts
       </Title>
       <Text size="sm" c="dimmed" maw={720}>
-        The companies your contacts work at. A campaign&apos;s holdout is drawn per account, so every contact of an account is in the same arm. Imports
-        find a contact&apos;s account by its company, else by its email&apos;s domain (never a free-mail one such as gmail.com); a person with neither gets an
-        account of their own.
+        The companies your contacts work at. A campaign&apos;s holdout is drawn per account, so every contact of an
+        account is in the same arm. Imports find a contact&apos;s account by its company, else by its email&apos;s
+        domain (never a free-mail one such as gmail.com); a person with neither gets an account of their own.
       </Text>
-      <TextInput label="Search" placeholder="Name or domain" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={320} maxLength={100} />
+      <TextInput
+        label="Search"
+        placeholder="Name or domain"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maw={320}
+        maxLength={100}
+      />
       <ListStates
         query={accounts}
         items={items}
         loading={<Skeleton h={200} />}
         empty={
           debounced ? (
-            <EmptyState title="No accounts match">Search matches the start of words of an account&apos;s name or domain.</EmptyState>
+            <EmptyState title="No accounts match">
+              Search matches the start of words of an account&apos;s name or domain.
+            </EmptyState>
           ) : (
             <EmptyState
               title="No accounts yet"
@@ -77,7 +92,12 @@ export function AccountsList({ workspaceId }: { workspaceId: string }) {
               ))}
             </DataTable>
             {accounts.hasNextPage && (
-              <Button variant="default" w="fit-content" onClick={() => accounts.fetchNextPage()} loading={accounts.isFetchingNextPage}>
+              <Button
+                variant="default"
+                w="fit-content"
+                onClick={() => accounts.fetchNextPage()}
+                loading={accounts.isFetchingNextPage}
+              >
                 Show more
               </Button>
             )}

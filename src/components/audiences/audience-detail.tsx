@@ -19,7 +19,6 @@ import { EmptyState, PageError } from "@/components/ui/page-states";
 import { ZAudienceName } from "@/server/audiences/schema";
 import { useTRPC } from "@/trpc/react";
 
-
 /** An audience: size and accounts, contacts per country, the campaigns that mail it, its members (remove), rename, delete. */
 export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: string; audienceId: string }) {
   const trpc = useTRPC();
@@ -40,12 +39,19 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
         refresh();
         setSelected(new Set());
         setRemoving(false);
-        notifications.show({ color: "teal", message: `${formatCount(r.removed, "contact")} removed from the audience.` });
+        notifications.show({
+          color: "teal",
+          message: `${formatCount(r.removed, "contact")} removed from the audience.`,
+        });
       },
     }),
   );
-  const rename = useMutation(trpc.audience.rename.mutationOptions({ onSuccess: () => (refresh(), setRenaming(false)) }));
-  const del = useMutation(trpc.audience.delete.mutationOptions({ onSuccess: () => (refresh(), router.push(`/w/${workspaceId}/audiences`)) }));
+  const rename = useMutation(
+    trpc.audience.rename.mutationOptions({ onSuccess: () => (refresh(), setRenaming(false)) }),
+  );
+  const del = useMutation(
+    trpc.audience.delete.mutationOptions({ onSuccess: () => (refresh(), router.push(`/w/${workspaceId}/audiences`)) }),
+  );
   if (query.isPending) return <Skeleton h={400} />;
   if (query.isError) return <PageError message={query.error.message} onRetry={() => query.refetch()} />;
   const a = query.data;
@@ -62,7 +68,8 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
             {a.name}
           </Title>
           <Text size="sm" c="dimmed">
-            Made {formatDateTime(a.createdAt)} · {a.source === "csv" ? "from a CSV import" : a.source === "crm" ? "from a CRM" : "by hand"}
+            Made {formatDateTime(a.createdAt)} ·{" "}
+            {a.source === "csv" ? "from a CSV import" : a.source === "crm" ? "from a CRM" : "by hand"}
           </Text>
         </div>
         <Group gap="xs">
@@ -77,7 +84,11 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
       <SimpleGrid cols={{ base: 2, md: 3 }}>
         <StatCard label="Contacts" value={formatNumber(a.size)} />
         <StatCard label="Accounts" value={formatNumber(a.accounts)} hint="holdouts are drawn per account" />
-        <StatCard label="Campaigns" value={formatNumber(a.campaigns.length)} hint={a.campaigns.map((c) => c.name).join(", ") || "none mail it yet"} />
+        <StatCard
+          label="Campaigns"
+          value={formatNumber(a.campaigns.length)}
+          hint={a.campaigns.map((c) => c.name).join(", ") || "none mail it yet"}
+        />
       </SimpleGrid>
       {countries.length > 0 && (
         <Paper withBorder p="md">
@@ -85,7 +96,15 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
             Contacts by country
           </Title>
           <ChartFigure label={countries.map((c) => `${c.country}: ${c.Contacts}`).join(", ")}>
-            <BarChart {...countChartProps} h={200} data={countries} dataKey="country" series={[{ name: "Contacts", color: "indigo.6" }]} tickLine="y" withTooltip />
+            <BarChart
+              {...countChartProps}
+              h={200}
+              data={countries}
+              dataKey="country"
+              series={[{ name: "Contacts", color: "indigo.6" }]}
+              tickLine="y"
+              withTooltip
+            />
           </ChartFigure>
         </Paper>
       )}
@@ -110,7 +129,13 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
         </Title>
         <Group gap="xs">
           {selected.size > 0 && (
-            <Button size="xs" color="red" variant="light" leftSection={<IconUserMinus size={14} />} onClick={() => setRemoving(true)}>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              leftSection={<IconUserMinus size={14} />}
+              onClick={() => setRemoving(true)}
+            >
               Remove {formatNumber(selected.size)} from the audience
             </Button>
           )}
@@ -127,19 +152,43 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
         onSelectedChange={setSelected}
         empty={
           <EmptyState title="No contacts in this audience">
-            Add contacts from the <Anchor component={Link} href={`/w/${workspaceId}/contacts`}>Contacts</Anchor> page: select them, or save a search as this
-            audience; or import a CSV file into it.
+            Add contacts from the{" "}
+            <Anchor component={Link} href={`/w/${workspaceId}/contacts`}>
+              Contacts
+            </Anchor>{" "}
+            page: select them, or save a search as this audience; or import a CSV file into it.
           </EmptyState>
         }
       />
-      <ConfirmModal opened={removing} title="Remove contacts from the audience" confirmLabel="Remove" color="red" loading={remove.isPending} onClose={() => setRemoving(false)} onConfirm={() => remove.mutate({ workspaceId, audienceId: a.id, contactIds: [...selected] })}>
+      <ConfirmModal
+        opened={removing}
+        title="Remove contacts from the audience"
+        confirmLabel="Remove"
+        color="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(false)}
+        onConfirm={() => remove.mutate({ workspaceId, audienceId: a.id, contactIds: [...selected] })}
+      >
         <Text size="sm">
-          {selected.size === 1 ? `1 contact leaves “${a.name}”. It stays in the workspace and in its other audiences.` : `${formatCount(selected.size, "contact")} leave “${a.name}”. They stay in the workspace and in their other audiences.`}
+          {selected.size === 1
+            ? `1 contact leaves “${a.name}”. It stays in the workspace and in its other audiences.`
+            : `${formatCount(selected.size, "contact")} leave “${a.name}”. They stay in the workspace and in their other audiences.`}
         </Text>
         {remove.error && <Alert color="red">{remove.error.message}</Alert>}
       </ConfirmModal>
-      <ConfirmModal opened={deleting} title="Delete the audience" confirmLabel="Delete audience" color="red" loading={del.isPending} onClose={() => setDeleting(false)} onConfirm={() => del.mutate({ workspaceId, audienceId: a.id })}>
-        <Text size="sm">“{a.name}” is deleted; {a.size === 1 ? "its contact stays" : `its ${formatCount(a.size, "contact")} stay`} in the workspace. An audience a campaign mails cannot be deleted.</Text>
+      <ConfirmModal
+        opened={deleting}
+        title="Delete the audience"
+        confirmLabel="Delete audience"
+        color="red"
+        loading={del.isPending}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => del.mutate({ workspaceId, audienceId: a.id })}
+      >
+        <Text size="sm">
+          “{a.name}” is deleted; {a.size === 1 ? "its contact stays" : `its ${formatCount(a.size, "contact")} stay`} in
+          the workspace. An audience a campaign mails cannot be deleted.
+        </Text>
         {del.error && <Alert color="red">{del.error.message}</Alert>}
       </ConfirmModal>
       <NameModal

@@ -19,7 +19,9 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const audiences = useInfiniteQuery(trpc.audience.page.infiniteQueryOptions({ workspaceId, take: 25 }, { getNextPageParam: (last) => last.nextCursor }));
+  const audiences = useInfiniteQuery(
+    trpc.audience.page.infiniteQueryOptions({ workspaceId, take: 25 }, { getNextPageParam: (last) => last.nextCursor }),
+  );
   const [creating, setCreating] = useState(false);
   const create = useMutation(
     trpc.audience.create.mutationOptions({
@@ -41,8 +43,9 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
         </Button>
       </Group>
       <Text size="sm" c="dimmed" maw={720}>
-        An audience is a fixed list of contacts a campaign mails. Make one from an import, from a search or filter on the Contacts page, or from
-        contacts you select there. Holdouts are drawn per account, so the account count is what a test is sized on.
+        An audience is a fixed list of contacts a campaign mails. Make one from an import, from a search or filter on
+        the Contacts page, or from contacts you select there. Holdouts are drawn per account, so the account count is
+        what a test is sized on.
       </Text>
       <ListStates
         query={audiences}
@@ -57,7 +60,8 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
               </Button>
             }
           >
-            Importing a CSV file makes an audience of its contacts. You can also save a filtered list of contacts as an audience.
+            Importing a CSV file makes an audience of its contacts. You can also save a filtered list of contacts as an
+            audience.
           </EmptyState>
         }
       >
@@ -97,7 +101,12 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
               ))}
             </DataTable>
             {audiences.hasNextPage && (
-              <Button variant="default" w="fit-content" onClick={() => audiences.fetchNextPage()} loading={audiences.isFetchingNextPage}>
+              <Button
+                variant="default"
+                w="fit-content"
+                onClick={() => audiences.fetchNextPage()}
+                loading={audiences.isFetchingNextPage}
+              >
                 Show more
               </Button>
             )}

@@ -1,6 +1,20 @@
 "use client";
 
-import { Anchor, Badge, Button, Checkbox, Group, Paper, Progress, Select, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Progress,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -8,13 +22,33 @@ import { useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { formatNumber } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
-import { isInformational, MAILABILITY_REASONS, REASON_LABELS, type TMailabilityReason } from "@/server/mailability/reasons";
+import {
+  isInformational,
+  MAILABILITY_REASONS,
+  REASON_LABELS,
+  type TMailabilityReason,
+} from "@/server/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 
 const statusColor = { mailable: "teal", fixable: "yellow", unmailable: "red" } as const;
-const FIELD_LABELS: Record<string, string> = { addressLine1: "Street", addressLine2: "Line 2", city: "City", region: "Region", postalCode: "Postal code", country: "Country" };
-type Address = { addressLine1: string | null; addressLine2: string | null; city: string | null; region: string | null; postalCode: string | null; country: string | null };
-const oneLine = (a: Address) => [a.addressLine1, a.addressLine2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(", ");
+const FIELD_LABELS: Record<string, string> = {
+  addressLine1: "Street",
+  addressLine2: "Line 2",
+  city: "City",
+  region: "Region",
+  postalCode: "Postal code",
+  country: "Country",
+};
+type Address = {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
+const oneLine = (a: Address) =>
+  [a.addressLine1, a.addressLine2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(", ");
 const describe = (fix: Record<string, string | undefined>) =>
   Object.entries(fix)
     .filter(([, v]) => v != null)
@@ -26,7 +60,17 @@ const describe = (fix: Record<string, string | undefined>) =>
  * address as it is beside its normalised form, and the suggested fixes to accept one by one, for
  * the contacts selected, or for every contact with the reason chosen (on the server, in rounds).
  */
-export function AuditProblems({ workspaceId, auditId, fixable, format }: { workspaceId: string; auditId: string; fixable: number; format: string | null }) {
+export function AuditProblems({
+  workspaceId,
+  auditId,
+  fixable,
+  format,
+}: {
+  workspaceId: string;
+  auditId: string;
+  fixable: number;
+  format: string | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<TMailabilityReason | null>(null);
@@ -34,7 +78,12 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [fixed, setFixed] = useState<Map<string, string>>(new Map());
   const [bulk, setBulk] = useState<{ done: number; skipped: number; running: boolean } | null>(null);
-  const problems = useQuery(trpc.mailability.problems.queryOptions({ workspaceId, auditId, reason, cursor: cursors[cursors.length - 1], take: 25 }, { placeholderData: (prev) => prev }));
+  const problems = useQuery(
+    trpc.mailability.problems.queryOptions(
+      { workspaceId, auditId, reason, cursor: cursors[cursors.length - 1], take: 25 },
+      { placeholderData: (prev) => prev },
+    ),
+  );
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.mailability.problems.pathKey() });
@@ -42,7 +91,12 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
   const fix = useMutation(
     trpc.mailability.applyFix.mutationOptions({
       onSuccess: (r) => {
-        setFixed((m) => new Map(m).set(r.contactId, describe(Object.fromEntries(Object.entries(r.changed).map(([f, c]) => [f, c.to])))));
+        setFixed((m) =>
+          new Map(m).set(
+            r.contactId,
+            describe(Object.fromEntries(Object.entries(r.changed).map(([f, c]) => [f, c.to]))),
+          ),
+        );
         refresh();
       },
       onError: (err) => notifications.show({ color: "red", title: "Not fixed", message: err.message }),
@@ -61,21 +115,35 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
     let skipped = 0;
     try {
       for (let round = 0; round < 400; round++) {
-        const r = await fixMany.mutateAsync({ workspaceId, auditId, contactIds: by.contactIds ?? null, reason: by.contactIds ? null : (by.reason ?? null) });
+        const r = await fixMany.mutateAsync({
+          workspaceId,
+          auditId,
+          contactIds: by.contactIds ?? null,
+          reason: by.contactIds ? null : (by.reason ?? null),
+        });
         done += r.fixed;
         skipped += r.skipped;
         setFixed((m) => {
           const next = new Map(m);
-          for (const c of r.changes) next.set(c.contactId, describe(Object.fromEntries(Object.entries(c.changed).map(([f, v]) => [f, v.to]))));
+          for (const c of r.changes)
+            next.set(c.contactId, describe(Object.fromEntries(Object.entries(c.changed).map(([f, v]) => [f, v.to]))));
           return next;
         });
         setBulk({ done, skipped, running: true });
         if (by.contactIds || r.remaining === 0 || r.fixed === 0) break;
       }
       setSelected(new Set());
-      notifications.show({ color: "teal", title: "Fixes accepted", message: `${formatNumber(done)} contacts fixed${skipped ? `, ${formatNumber(skipped)} skipped (changed since the audit, or no longer fixable)` : ""}. Run the audit again to see the new figures.` });
+      notifications.show({
+        color: "teal",
+        title: "Fixes accepted",
+        message: `${formatNumber(done)} contacts fixed${skipped ? `, ${formatNumber(skipped)} skipped (changed since the audit, or no longer fixable)` : ""}. Run the audit again to see the new figures.`,
+      });
     } catch (err) {
-      notifications.show({ color: "red", title: "Not every fix was accepted", message: err instanceof Error ? err.message : String(err) });
+      notifications.show({
+        color: "red",
+        title: "Not every fix was accepted",
+        message: err instanceof Error ? err.message : String(err),
+      });
     } finally {
       setBulk({ done, skipped, running: false });
       refresh();
@@ -103,17 +171,31 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
               }}
               w={{ base: "100%", sm: 320 }}
             />
-            <Button variant="default" component="a" href={`/api/audits/${auditId}/problems.csv?workspaceId=${workspaceId}${reason ? `&reason=${reason}` : ""}`} download>
+            <Button
+              variant="default"
+              component="a"
+              href={`/api/audits/${auditId}/problems.csv?workspaceId=${workspaceId}${reason ? `&reason=${reason}` : ""}`}
+              download
+            >
               Export CSV
             </Button>
           </Group>
         </Group>
         <Group gap="sm">
-          <Button variant="light" disabled={selected.size === 0 || bulk?.running} onClick={() => acceptBulk({ contactIds: [...selected] })}>
+          <Button
+            variant="light"
+            disabled={selected.size === 0 || bulk?.running}
+            onClick={() => acceptBulk({ contactIds: [...selected] })}
+          >
             Accept {selected.size} selected {selected.size === 1 ? "fix" : "fixes"}
           </Button>
           {reason && (
-            <Button variant="light" disabled={fixable === 0 || bulk?.running} loading={bulk?.running} onClick={() => acceptBulk({ reason })}>
+            <Button
+              variant="light"
+              disabled={fixable === 0 || bulk?.running}
+              loading={bulk?.running}
+              onClick={() => acceptBulk({ reason })}
+            >
               Accept every fix for this reason
             </Button>
           )}
@@ -136,7 +218,13 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
           query={problems}
           items={problems.data?.items}
           loading={<Skeleton h={200} />}
-          empty={<EmptyState title={reason ? "No contact has this reason" : "Nothing to fix"}>{reason ? "Choose another reason, or every reason." : "Every contact of the audience can be mailed, with no reason to note."}</EmptyState>}
+          empty={
+            <EmptyState title={reason ? "No contact has this reason" : "Nothing to fix"}>
+              {reason
+                ? "Choose another reason, or every reason."
+                : "Every contact of the audience can be mailed, with no reason to note."}
+            </EmptyState>
+          }
         >
           {(items) => (
             <>
@@ -169,7 +257,10 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
                 }
               >
                 {items.map((r) => {
-                  const name = [r.contact.firstName, r.contact.lastName].filter(Boolean).join(" ") || r.contact.email || r.contactId;
+                  const name =
+                    [r.contact.firstName, r.contact.lastName].filter(Boolean).join(" ") ||
+                    r.contact.email ||
+                    r.contactId;
                   const original = oneLine(r.contact);
                   const normalised = oneLine(r.normalised);
                   return (
@@ -224,7 +315,9 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
                             <Text span key={x} inherit c={isInformational(x, format) ? "gray.7" : undefined}>
                               {i > 0 ? "; " : ""}
                               {REASON_LABELS[x]}
-                              {isInformational(x, format) && !REASON_LABELS[x].includes("(informational)") ? " (informational)" : ""}
+                              {isInformational(x, format) && !REASON_LABELS[x].includes("(informational)")
+                                ? " (informational)"
+                                : ""}
                             </Text>
                           ))}
                         </Text>
@@ -235,7 +328,13 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
                             Fixed: {fixed.get(r.contactId)}
                           </Text>
                         ) : r.suggestion ? (
-                          <Button size="xs" variant="light" loading={fix.isPending && fix.variables?.contactId === r.contactId} onClick={() => fix.mutate({ workspaceId, contactId: r.contactId })} aria-label={`Accept ${describe(r.suggestion)} for ${name}`}>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            loading={fix.isPending && fix.variables?.contactId === r.contactId}
+                            onClick={() => fix.mutate({ workspaceId, contactId: r.contactId })}
+                            aria-label={`Accept ${describe(r.suggestion)} for ${name}`}
+                          >
                             {describe(r.suggestion)}
                           </Button>
                         ) : (
@@ -249,10 +348,20 @@ export function AuditProblems({ workspaceId, auditId, fixable, format }: { works
                 })}
               </DataTable>
               <Group justify="flex-end" mt="sm">
-                <Button variant="default" size="xs" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  disabled={cursors.length === 1}
+                  onClick={() => setCursors((c) => c.slice(0, -1))}
+                >
                   Previous
                 </Button>
-                <Button variant="default" size="xs" disabled={!problems.data?.nextCursor} onClick={() => problems.data?.nextCursor && setCursors((c) => [...c, problems.data!.nextCursor])}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  disabled={!problems.data?.nextCursor}
+                  onClick={() => problems.data?.nextCursor && setCursors((c) => [...c, problems.data!.nextCursor])}
+                >
                   Next
                 </Button>
               </Group>

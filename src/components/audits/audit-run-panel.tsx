@@ -35,12 +35,16 @@ export function AuditRunPanel({
   const queryClient = useQueryClient();
   const [verify, setVerify] = useState(false);
   const target = { workspaceId, audienceId: audienceId ?? null, campaignId: campaignId ?? null };
-  const estimate = useQuery({ ...trpc.mailability.estimate.queryOptions(target), enabled: !!(audienceId || campaignId) });
+  const estimate = useQuery({
+    ...trpc.mailability.estimate.queryOptions(target),
+    enabled: !!(audienceId || campaignId),
+  });
   const run = useMutation(
     trpc.mailability.run.mutationOptions({
       onSuccess: async (audit) => {
         await queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() });
-        if (stayOnPage) notifications.show({ color: "teal", message: "The audit has started; its progress and result appear here." });
+        if (stayOnPage)
+          notifications.show({ color: "teal", message: "The audit has started; its progress and result appear here." });
         else router.push(`/w/${workspaceId}/audits/${audit.auditId}`);
       },
       onError: (err) => notifications.show({ color: "red", title: "The audit did not start", message: err.message }),
@@ -65,13 +69,18 @@ export function AuditRunPanel({
             e.verifier.mode !== "live"
               ? `${e.verifier.mode === "test" ? "A test key" : "The sandbox"} verifies nothing: it answers only test addresses, and every other address stays “not verified”. ${formatCount(e.addresses, "distinct address", "distinct addresses")}.`
               : e.verifier.domesticCents === 0 && e.verifier.internationalCents === 0
-              ? `Free. ${formatCount(e.addresses, "distinct address", "distinct addresses")}; ${formatNumber(e.cachedAddresses)} already have an answer. Finds missing suites and undeliverable addresses.`
-              : `${cents(e.verifier.domesticCents)} per US address, ${cents(e.verifier.internationalCents)} per international address. ${formatNumber(e.addressesToVerify)} of ${formatCount(e.addresses, "distinct address", "distinct addresses")} need a verification (the others have an answer from the last ${e.cacheDays} days): about ${formatCents(e.estimateCents)} for this run.`
+                ? `Free. ${formatCount(e.addresses, "distinct address", "distinct addresses")}; ${formatNumber(e.cachedAddresses)} already have an answer. Finds missing suites and undeliverable addresses.`
+                : `${cents(e.verifier.domesticCents)} per US address, ${cents(e.verifier.internationalCents)} per international address. ${formatNumber(e.addressesToVerify)} of ${formatCount(e.addresses, "distinct address", "distinct addresses")} need a verification (the others have an answer from the last ${e.cacheDays} days): about ${formatCents(e.estimateCents)} for this run.`
           }
         />
       ) : null}
       <Group>
-        <Button leftSection={<IconPlayerPlay size={16} />} loading={run.isPending} disabled={!(audienceId || campaignId)} onClick={() => run.mutate({ ...target, verify })}>
+        <Button
+          leftSection={<IconPlayerPlay size={16} />}
+          loading={run.isPending}
+          disabled={!(audienceId || campaignId)}
+          onClick={() => run.mutate({ ...target, verify })}
+        >
           {verify && e && e.estimateCents > 0 ? `${label} (about ${formatCents(e.estimateCents)})` : label}
         </Button>
         <Text size="sm" c="dimmed">

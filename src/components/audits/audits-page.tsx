@@ -19,7 +19,8 @@ export function AuditsPage({ workspaceId }: { workspaceId: string }) {
   const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }));
   const audits = useQuery({
     ...trpc.mailability.list.queryOptions({ workspaceId, take: 50 }),
-    refetchInterval: (q) => (q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false,
   });
   const [audienceId, setAudienceId] = useState<string | null>(null);
   const chosen = audienceId ?? audiences.data?.[0]?.id ?? null;
@@ -30,9 +31,9 @@ export function AuditsPage({ workspaceId }: { workspaceId: string }) {
         Mailability audit
       </Title>
       <Text size="sm" c="dimmed" maw={760}>
-        Before any money is spent: how much of an audience can really be reached by mail, account by account, why not, and what to fix. Each
-        contact is mailable, fixable (a likely correction exists) or unmailable, with every reason that applies; the lifecycle applies the same
-        verdict before printing. Works on both plans.{" "}
+        Before any money is spent: how much of an audience can really be reached by mail, account by account, why not,
+        and what to fix. Each contact is mailable, fixable (a likely correction exists) or unmailable, with every reason
+        that applies; the lifecycle applies the same verdict before printing. Works on both plans.{" "}
         <Anchor href="/docs/mailability" size="sm">
           What each reason means
         </Anchor>
@@ -57,7 +58,10 @@ export function AuditsPage({ workspaceId }: { workspaceId: string }) {
           <Stack gap="sm">
             <Select
               label="Audience"
-              data={audiences.data.map((a) => ({ value: a.id, label: `${a.name} (${formatNumber(a.members)} contacts)` }))}
+              data={audiences.data.map((a) => ({
+                value: a.id,
+                label: `${a.name} (${formatNumber(a.members)} contacts)`,
+              }))}
               value={chosen}
               onChange={setAudienceId}
               allowDeselect={false}
@@ -75,7 +79,11 @@ export function AuditsPage({ workspaceId }: { workspaceId: string }) {
         query={audits}
         items={audits.data?.audits}
         loading={<Skeleton h={160} />}
-        empty={<EmptyState title="No audits yet">Each run is kept here with its date, so you can see your data improve.</EmptyState>}
+        empty={
+          <EmptyState title="No audits yet">
+            Each run is kept here with its date, so you can see your data improve.
+          </EmptyState>
+        }
       >
         {(rows) => (
           <DataTable
@@ -112,10 +120,16 @@ export function AuditsPage({ workspaceId }: { workspaceId: string }) {
                   <AuditStatusBadge status={a.status} />
                 </Table.Td>
                 <Table.Td ta="right">{a.status === "succeeded" ? formatNumber(a.contacts) : "–"}</Table.Td>
-                <Table.Td ta="right">{a.status === "succeeded" ? `${formatNumber(a.mailable)} (${pct(a.mailableShare)})` : "–"}</Table.Td>
+                <Table.Td ta="right">
+                  {a.status === "succeeded" ? `${formatNumber(a.mailable)} (${pct(a.mailableShare)})` : "–"}
+                </Table.Td>
                 <Table.Td ta="right">{a.status === "succeeded" ? formatNumber(a.fixable) : "–"}</Table.Td>
                 <Table.Td ta="right">{a.status === "succeeded" ? formatNumber(a.unmailable) : "–"}</Table.Td>
-                <Table.Td ta="right">{a.status === "succeeded" ? `${formatNumber(a.accountsWithMailableContact)} of ${formatNumber(a.accounts)}` : "–"}</Table.Td>
+                <Table.Td ta="right">
+                  {a.status === "succeeded"
+                    ? `${formatNumber(a.accountsWithMailableContact)} of ${formatNumber(a.accounts)}`
+                    : "–"}
+                </Table.Td>
               </Table.Tr>
             ))}
           </DataTable>
@@ -124,4 +138,3 @@ export function AuditsPage({ workspaceId }: { workspaceId: string }) {
     </Stack>
   );
 }
-

@@ -24,10 +24,18 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
     setError(null);
-    const result = await signIn("credentials", { redirect: false, email: values.email.trim(), password: values.password });
+    const result = await signIn("credentials", {
+      redirect: false,
+      email: values.email.trim(),
+      password: values.password,
+    });
     if (!result || result.error) {
       setSubmitting(false);
-      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "The email or the password is not right. Check both and try again.");
+      setError(
+        result?.error && result.error !== "CredentialsSignin"
+          ? result.error
+          : "The email or the password is not right. Check both and try again.",
+      );
       return;
     }
     // A fragment (a confirmation card's #card-…) came along with the redirect to this page; keep it.

@@ -43,7 +43,11 @@ export function SignUpForm() {
     setError(null);
     const created = await signUp.mutateAsync(values).catch(() => null);
     if (!created) return;
-    const result = await signIn("credentials", { redirect: false, email: values.email.trim(), password: values.password });
+    const result = await signIn("credentials", {
+      redirect: false,
+      email: values.email.trim(),
+      password: values.password,
+    });
     if (result?.error) {
       setError("Your account was created, but signing in failed. Sign in with your new password.");
       return;

@@ -37,18 +37,28 @@ export function CampaignActions({
     setPending(null);
     await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
   };
-  const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Not done", message: err.message });
+  const onError = (err: { message: string }) =>
+    notifications.show({ color: "red", title: "Not done", message: err.message });
   const goLive = useMutation(trpc.campaign.goLive.mutationOptions({ onSuccess: refresh, onError }));
-  const drafts = useQuery({ ...trpc.draft.summary.queryOptions({ workspaceId, campaignId: campaign.id }), enabled: campaign.status === "draft" });
+  const drafts = useQuery({
+    ...trpc.draft.summary.queryOptions({ workspaceId, campaignId: campaign.id }),
+    enabled: campaign.status === "draft",
+  });
   // Who enters the moment the person confirms (the whole audience, for most policies), asked for when the dialog opens.
-  const entry = useQuery({ ...trpc.campaign.goLivePreview.queryOptions({ workspaceId, campaignId: campaign.id }), enabled: campaign.status === "draft" && pending === "goLive" });
+  const entry = useQuery({
+    ...trpc.campaign.goLivePreview.queryOptions({ workspaceId, campaignId: campaign.id }),
+    enabled: campaign.status === "draft" && pending === "goLive",
+  });
   const change = useMutation(trpc.campaign.changeState.mutationOptions({ onSuccess: refresh, onError }));
   const setBudgetMutation = useMutation(trpc.campaign.setBudget.mutationOptions({ onSuccess: refresh, onError }));
   const busy = goLive.isPending || change.isPending || setBudgetMutation.isPending;
 
   const headroom = campaign.budgetCents - campaign.spentCents - campaign.reservedCents;
   const contract = campaign.fulfilmentContract;
-  const confirmations: Record<Exclude<Pending, null>, { title: string; body: React.ReactNode; cta: string; color?: string; run: () => void }> = {
+  const confirmations: Record<
+    Exclude<Pending, null>,
+    { title: string; body: React.ReactNode; cta: string; color?: string; run: () => void }
+  > = {
     goLive: {
       title: "Go live?",
       cta: "Go live",
@@ -67,16 +77,25 @@ export function CampaignActions({
             )}
           </List.Item>
           <List.Item>
-            The entry policy is frozen: this campaign {campaign.acceptsApiEvents ? "accepts" : "does not accept"} entry events from API keys, for good.
+            The entry policy is frozen: this campaign {campaign.acceptsApiEvents ? "accepts" : "does not accept"} entry
+            events from API keys, for good.
           </List.Item>
           <List.Item>
-            {Math.round(campaign.holdoutShare * 100)}% of the {campaign.audience?._count.members ?? 0}-contact audience&apos;s accounts are held out, once, and never mailed.
+            {Math.round(campaign.holdoutShare * 100)}% of the {campaign.audience?._count.members ?? 0}-contact
+            audience&apos;s accounts are held out, once, and never mailed.
           </List.Item>
           <List.Item>
-            Each piece is printed and mailed when its recipient enters{campaign.reviewGate === "each_piece" ? ", after a person approves it" : ""}, up to a budget of {formatCents(campaign.budgetCents)}
+            Each piece is printed and mailed when its recipient enters
+            {campaign.reviewGate === "each_piece" ? ", after a person approves it" : ""}, up to a budget of{" "}
+            {formatCents(campaign.budgetCents)}
             {contract?.unitCostCents ? ` (${piecePriceWords(contract, formatCents)})` : ""}.
           </List.Item>
-          {campaign.printerMode === "test" && <List.Item>The printer works through a test key: nothing is really printed or mailed, and nothing is paid to the printer.</List.Item>}
+          {campaign.printerMode === "test" && (
+            <List.Item>
+              The printer works through a test key: nothing is really printed or mailed, and nothing is paid to the
+              printer.
+            </List.Item>
+          )}
           {drafts.data && (
             <List.Item>
               {drafts.data.total === 0
@@ -85,30 +104,55 @@ export function CampaignActions({
             </List.Item>
           )}
           {campaign.plan !== "paid" && <List.Item>On the free audit plan nothing reaches a mailbox.</List.Item>}
-          {!campaign.fulfilmentContract || campaign.fulfilmentContract.status !== "approved" ? <List.Item>There is no approved fulfilment contract: nothing will be printed.</List.Item> : null}
+          {!campaign.fulfilmentContract || campaign.fulfilmentContract.status !== "approved" ? (
+            <List.Item>There is no approved fulfilment contract: nothing will be printed.</List.Item>
+          ) : null}
         </List>
       ),
       run: async () => {
         // What the dialog said is read again first: an audience that grew or shrank meanwhile is shown before anything goes live.
         const shown = entry.data;
         const fresh = (await entry.refetch()).data;
-        if (shown && fresh && (fresh.enterNow !== shown.enterNow || fresh.toMail !== shown.toMail || fresh.estimatedCostCents !== shown.estimatedCostCents)) {
-          notifications.show({ color: "yellow", title: "Nothing went live yet", message: "Who enters changed while this was open: read the new figures, then confirm again." });
+        if (
+          shown &&
+          fresh &&
+          (fresh.enterNow !== shown.enterNow ||
+            fresh.toMail !== shown.toMail ||
+            fresh.estimatedCostCents !== shown.estimatedCostCents)
+        ) {
+          notifications.show({
+            color: "yellow",
+            title: "Nothing went live yet",
+            message: "Who enters changed while this was open: read the new figures, then confirm again.",
+          });
           return;
         }
         goLive.mutate({ workspaceId, campaignId: campaign.id, draftVersion: campaign.draftVersion });
       },
     },
-    pause: { title: "Pause the campaign?", cta: "Pause", body: <Text size="sm">New entry events are refused and pieces not yet with the printer wait until you resume.</Text>, run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "pause" }) },
-    resume: { title: "Resume the campaign?", cta: "Resume", body: <Text size="sm">Waiting pieces continue through the gates and entry events are accepted again.</Text>, run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "resume" }) },
+    pause: {
+      title: "Pause the campaign?",
+      cta: "Pause",
+      body: (
+        <Text size="sm">New entry events are refused and pieces not yet with the printer wait until you resume.</Text>
+      ),
+      run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "pause" }),
+    },
+    resume: {
+      title: "Resume the campaign?",
+      cta: "Resume",
+      body: <Text size="sm">Waiting pieces continue through the gates and entry events are accepted again.</Text>,
+      run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "resume" }),
+    },
     end: {
       title: "End the campaign?",
       cta: "End campaign",
       color: "red",
       body: (
         <Text size="sm">
-          Pieces not yet with the printer are cancelled and their reserved budget released{campaign.responseMode === "gift_claim" ? "; gifts their recipients have already claimed are still sent" : ""}. An ended campaign cannot be
-          resumed; its results stay.
+          Pieces not yet with the printer are cancelled and their reserved budget released
+          {campaign.responseMode === "gift_claim" ? "; gifts their recipients have already claimed are still sent" : ""}
+          . An ended campaign cannot be resumed; its results stay.
         </Text>
       ),
       run: () => change.mutate({ workspaceId, campaignId: campaign.id, change: "end" }),
@@ -119,12 +163,27 @@ export function CampaignActions({
       body: (
         <Stack gap="xs">
           <Text size="sm">
-            Spent {formatCents(campaign.spentCents)}, held for pieces on their way {formatCents(campaign.reservedCents)}; headroom now {formatCents(Math.max(0, headroom))}.
+            Spent {formatCents(campaign.spentCents)}, held for pieces on their way {formatCents(campaign.reservedCents)}
+            ; headroom now {formatCents(Math.max(0, headroom))}.
           </Text>
-          <NumberInput label="New budget" prefix="$" min={(campaign.spentCents + campaign.reservedCents) / 100} decimalScale={2} thousandSeparator="," value={budget} onChange={setBudget} data-autofocus />
+          <NumberInput
+            label="New budget"
+            prefix="$"
+            min={(campaign.spentCents + campaign.reservedCents) / 100}
+            decimalScale={2}
+            thousandSeparator=","
+            value={budget}
+            onChange={setBudget}
+            data-autofocus
+          />
         </Stack>
       ),
-      run: () => setBudgetMutation.mutate({ workspaceId, campaignId: campaign.id, budgetCents: Math.round(Number(budget) * 100) }),
+      run: () =>
+        setBudgetMutation.mutate({
+          workspaceId,
+          campaignId: campaign.id,
+          budgetCents: Math.round(Number(budget) * 100),
+        }),
     },
   };
   const open = pending ? confirmations[pending] : null;
@@ -142,9 +201,17 @@ export function CampaignActions({
             <Button variant="default" component={Link} href={`/w/${workspaceId}/campaigns/${campaign.id}/edit`}>
               Edit
             </Button>
-            <Tooltip label={blockers?.length ? `Not ready: ${blockers.join("; ")}` : "Checking readiness…"} disabled={blockers?.length === 0} multiline w={280}>
+            <Tooltip
+              label={blockers?.length ? `Not ready: ${blockers.join("; ")}` : "Checking readiness…"}
+              disabled={blockers?.length === 0}
+              multiline
+              w={280}
+            >
               {/* A disabled button gets no pointer events, so the wrapper carries the reason for mouse and keyboard. */}
-              <span tabIndex={blockers?.length === 0 ? -1 : 0} aria-label={blockers?.length ? `Go live is unavailable: ${blockers.join("; ")}` : undefined}>
+              <span
+                tabIndex={blockers?.length === 0 ? -1 : 0}
+                aria-label={blockers?.length ? `Go live is unavailable: ${blockers.join("; ")}` : undefined}
+              >
                 <Button onClick={() => setPending("goLive")} disabled={blockers === undefined || blockers.length > 0}>
                   Go live…
                 </Button>

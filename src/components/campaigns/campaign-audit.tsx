@@ -13,12 +13,21 @@ import { useTRPC } from "@/trpc/react";
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
 /** A campaign's own mailability audit (its audience, judged for its format and printer): the newest run, and running it again. */
-export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { workspaceId: string; campaignId: string; hasAudience: boolean }) {
+export function CampaignAudit({
+  workspaceId,
+  campaignId,
+  hasAudience,
+}: {
+  workspaceId: string;
+  campaignId: string;
+  hasAudience: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const audits = useQuery({
     ...trpc.mailability.list.queryOptions({ workspaceId, campaignId, take: 1 }),
-    refetchInterval: (q) => (q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false,
   });
   const latest = audits.data?.audits[0];
   const running = latest?.status === "queued" || latest?.status === "running";
@@ -26,7 +35,8 @@ export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { worksp
   const seen = useRef<string | null>(null);
   const state = latest ? `${latest.auditId}:${latest.status}` : "";
   useEffect(() => {
-    if (seen.current !== null && seen.current !== state) void queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
+    if (seen.current !== null && seen.current !== state)
+      void queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
     seen.current = state;
   }, [state, queryClient, trpc]);
   return (
@@ -54,15 +64,27 @@ export function CampaignAudit({ workspaceId, campaignId, hasAudience }: { worksp
                   : "."}
               </Text>
             </Group>
-            {running && latest.jobId && <JobProgress workspaceId={workspaceId} jobId={latest.jobId} onFinished={() => void queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() })} />}
+            {running && latest.jobId && (
+              <JobProgress
+                workspaceId={workspaceId}
+                jobId={latest.jobId}
+                onFinished={() => void queryClient.invalidateQueries({ queryKey: trpc.mailability.pathKey() })}
+              />
+            )}
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            Not audited for this campaign yet: the audit judges its audience for this format&apos;s address block and its printer&apos;s countries.
+            Not audited for this campaign yet: the audit judges its audience for this format&apos;s address block and
+            its printer&apos;s countries.
           </Text>
         )}
         {hasAudience ? (
-          <AuditRunPanel workspaceId={workspaceId} campaignId={campaignId} label={latest ? "Audit again" : "Audit this campaign's audience"} stayOnPage />
+          <AuditRunPanel
+            workspaceId={workspaceId}
+            campaignId={campaignId}
+            label={latest ? "Audit again" : "Audit this campaign's audience"}
+            stayOnPage
+          />
         ) : (
           <Text size="sm" c="dimmed">
             Choose an audience for the campaign first.

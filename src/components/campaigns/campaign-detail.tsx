@@ -28,12 +28,14 @@ import { CampaignEventsTable } from "./campaign-events-table";
 import { CampaignPiecesTable } from "./campaign-pieces-table";
 import { CampaignStatusBadge, humanize } from "./status-badges";
 
-
 export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.campaign.get.queryOptions({ workspaceId, campaignId }, { refetchInterval: 10_000 }));
   const isDraft = query.data?.status === "draft";
-  const readiness = useQuery({ ...trpc.campaign.readiness.queryOptions({ workspaceId, campaignId }), enabled: isDraft });
+  const readiness = useQuery({
+    ...trpc.campaign.readiness.queryOptions({ workspaceId, campaignId }),
+    enabled: isDraft,
+  });
   const [pending, setPending] = useState<Pending>(null);
   if (query.isError) return <PageError message={query.error.message} onRetry={() => query.refetch()} />;
   // The events and pieces need only the campaign's id: they load beside the campaign, not after it
@@ -79,8 +81,10 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
             <CampaignStatusBadge status={c.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            {c.format} · audience {c.audience?.name ?? "not chosen"} ({formatNumber(c.audience?._count.members ?? 0)} contacts) · {ENTRY_POLICY_WORDS[c.entryPolicy].toLowerCase()}
-            {c.entryPolicy !== "none" && c.sendAt ? ` (sent ${formatDateTime(c.sendAt)})` : ""} · {c.acceptsApiEvents ? "accepts" : "does not accept"} API entry events
+            {c.format} · audience {c.audience?.name ?? "not chosen"} ({formatNumber(c.audience?._count.members ?? 0)}{" "}
+            contacts) · {ENTRY_POLICY_WORDS[c.entryPolicy].toLowerCase()}
+            {c.entryPolicy !== "none" && c.sendAt ? ` (sent ${formatDateTime(c.sendAt)})` : ""} ·{" "}
+            {c.acceptsApiEvents ? "accepts" : "does not accept"} API entry events
             {c.wentLiveAt ? ` · live since ${formatDateTime(c.wentLiveAt)}` : ""}
           </Text>
           <Text size="sm" c="dimmed">
@@ -96,10 +100,18 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
         />
       </Group>
 
-      {isDraft && <CampaignReadiness workspaceId={workspaceId} readiness={readiness.data} onSetBudget={() => setPending("budget")} />}
+      {isDraft && (
+        <CampaignReadiness
+          workspaceId={workspaceId}
+          readiness={readiness.data}
+          onSetBudget={() => setPending("budget")}
+        />
+      )}
       {isDraft && <CampaignAudit workspaceId={workspaceId} campaignId={c.id} hasAudience={!!c.audienceId} />}
 
-      {c.status === "live" && c.audienceId && <SendToOne workspaceId={workspaceId} campaignId={c.id} audienceId={c.audienceId} />}
+      {c.status === "live" && c.audienceId && (
+        <SendToOne workspaceId={workspaceId} campaignId={c.id} audienceId={c.audienceId} />
+      )}
 
       {noMail && !isDraft && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
@@ -108,15 +120,38 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
       )}
 
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <StatCard label="Entry events" href="#events" value={formatNumber(total)} hint={`${formatNumber((events.waiting ?? 0) + (events.processing ?? 0) + (events.accepted ?? 0) + (events.enrolled ?? 0))} in progress`} />
-        <StatCard label="Mailed" href="#pieces" value={formatNumber(c.piecesByStatus.mailed ?? 0)} hint={c.testMailed > 0 ? `pieces handed to the mail; ${formatNumber(c.testMailed)} of them through a test key, not really mailed` : "pieces handed to the mail"} />
+        <StatCard
+          label="Entry events"
+          href="#events"
+          value={formatNumber(total)}
+          hint={`${formatNumber((events.waiting ?? 0) + (events.processing ?? 0) + (events.accepted ?? 0) + (events.enrolled ?? 0))} in progress`}
+        />
+        <StatCard
+          label="Mailed"
+          href="#pieces"
+          value={formatNumber(c.piecesByStatus.mailed ?? 0)}
+          hint={
+            c.testMailed > 0
+              ? `pieces handed to the mail; ${formatNumber(c.testMailed)} of them through a test key, not really mailed`
+              : "pieces handed to the mail"
+          }
+        />
         <StatCard
           label="Held out"
           href={c.status === "draft" ? undefined : `/w/${workspaceId}/campaigns/${c.id}/results`}
           value={formatCount(c.armAccounts.holdout, "account")}
           hint={`${formatNumber(c.heldOutContacts)} of their contacts in the audience; never mailed`}
         />
-        <StatCard label="Skipped" href="#events" value={formatNumber(events.skipped ?? 0)} hint={Object.entries(c.skipsByReason).map(([r, n]) => `${n} ${humanize(r)}`).join(", ") || undefined} />
+        <StatCard
+          label="Skipped"
+          href="#events"
+          value={formatNumber(events.skipped ?? 0)}
+          hint={
+            Object.entries(c.skipsByReason)
+              .map(([r, n]) => `${n} ${humanize(r)}`)
+              .join(", ") || undefined
+          }
+        />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -125,17 +160,28 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
             Spend against budget
           </Title>
           <Progress.Root size="xl">
-            <Progress.Section value={c.budgetCents ? (c.spentCents / c.budgetCents) * 100 : 0} color="indigo" aria-label="Spent" />
-            <Progress.Section value={c.budgetCents ? (c.reservedCents / c.budgetCents) * 100 : 0} color="indigo.2" aria-label="Held for pieces on their way" />
+            <Progress.Section
+              value={c.budgetCents ? (c.spentCents / c.budgetCents) * 100 : 0}
+              color="indigo"
+              aria-label="Spent"
+            />
+            <Progress.Section
+              value={c.budgetCents ? (c.reservedCents / c.budgetCents) * 100 : 0}
+              color="indigo.2"
+              aria-label="Held for pieces on their way"
+            />
           </Progress.Root>
           <Stack gap={2} mt="sm">
             <Text size="sm">Spent {formatCents(c.spentCents)}</Text>
             <Text size="sm">Held for pieces on their way {formatCents(c.reservedCents)}</Text>
             <Text size="sm" fw={600}>
-              Budget {formatCents(c.budgetCents)} · headroom {formatCents(Math.max(0, c.budgetCents - c.spentCents - c.reservedCents))}
+              Budget {formatCents(c.budgetCents)} · headroom{" "}
+              {formatCents(Math.max(0, c.budgetCents - c.spentCents - c.reservedCents))}
             </Text>
             <Text size="xs" c="dimmed">
-              {c.fulfilmentContract ? `${c.fulfilmentContract.name}: ${piecePriceWords(c.fulfilmentContract, formatCents)} (${c.fulfilmentContract.status}${c.printerMode === "test" ? ", test mode" : ""})` : "No fulfilment contract"}
+              {c.fulfilmentContract
+                ? `${c.fulfilmentContract.name}: ${piecePriceWords(c.fulfilmentContract, formatCents)} (${c.fulfilmentContract.status}${c.printerMode === "test" ? ", test mode" : ""})`
+                : "No fulfilment contract"}
             </Text>
           </Stack>
         </Paper>
@@ -149,7 +195,9 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
             </Text>
           ) : (
             <Group wrap="nowrap">
-              <ChartFigure label={`Treatment ${formatCount(c.armAccounts.treatment, "account")}, holdout ${formatCount(c.armAccounts.holdout, "account")}`}>
+              <ChartFigure
+                label={`Treatment ${formatCount(c.armAccounts.treatment, "account")}, holdout ${formatCount(c.armAccounts.holdout, "account")}`}
+              >
                 <DonutChart
                   size={120}
                   thickness={22}
@@ -185,8 +233,13 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
               No events yet.
             </Text>
           ) : (
-            <ChartFigure label={ENTRY_STATUSES.filter((s) => events[s]).map((s) => `${humanize(s)} ${events[s]}`).join(", ")}>
-              <BarChart {...countChartProps}
+            <ChartFigure
+              label={ENTRY_STATUSES.filter((s) => events[s])
+                .map((s) => `${humanize(s)} ${events[s]}`)
+                .join(", ")}
+            >
+              <BarChart
+                {...countChartProps}
                 h={150}
                 data={ENTRY_STATUSES.filter((s) => events[s]).map((s) => ({ status: humanize(s), Events: events[s] }))}
                 dataKey="status"
@@ -200,8 +253,17 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
       </SimpleGrid>
 
       <CampaignDrafts workspaceId={workspaceId} campaignId={campaignId} isDraft={c.status === "draft"} />
-      {c.status !== "draft" && c.responseMode === "gift_claim" && <GiftClaimLinks workspaceId={workspaceId} campaignId={campaignId} />}
-      {c.status !== "draft" && <CampaignResponses workspaceId={workspaceId} campaignId={campaignId} responseMode={c.responseMode} callToAction={c.pageCallToAction} />}
+      {c.status !== "draft" && c.responseMode === "gift_claim" && (
+        <GiftClaimLinks workspaceId={workspaceId} campaignId={campaignId} />
+      )}
+      {c.status !== "draft" && (
+        <CampaignResponses
+          workspaceId={workspaceId}
+          campaignId={campaignId}
+          responseMode={c.responseMode}
+          callToAction={c.pageCallToAction}
+        />
+      )}
       {tables}
     </Stack>
   );

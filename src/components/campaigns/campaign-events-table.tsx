@@ -46,7 +46,8 @@ export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: 
         loading={<Skeleton h={160} />}
         empty={
           <EmptyState title={status ? `No ${humanize(status)} events` : "No entry events yet"}>
-            Events arrive from API keys (POST /api/v1/campaigns/{"{id}"}/events) and from agents while the campaign is live.
+            Events arrive from API keys (POST /api/v1/campaigns/{"{id}"}/events) and from agents while the campaign is
+            live.
           </EmptyState>
         }
       >
@@ -88,7 +89,9 @@ export function CampaignEventsTable({ workspaceId, campaignId }: { workspaceId: 
                     <Text size="sm">
                       {e.skipReason
                         ? `${humanize(e.skipReason)}${e.mailabilityReasons?.length ? `: ${e.mailabilityReasons.map((r) => REASON_LABELS[r as TMailabilityReason] ?? r).join("; ")}` : ""}`
-                        : e.status === "waiting" && e.enrollment?.scheduledFor && new Date(e.enrollment.scheduledFor) > new Date()
+                        : e.status === "waiting" &&
+                            e.enrollment?.scheduledFor &&
+                            new Date(e.enrollment.scheduledFor) > new Date()
                           ? `frequency cap: sends ${formatDateTime(e.enrollment.scheduledFor)}`
                           : e.status === "failed"
                             ? (e.lastError ?? "")

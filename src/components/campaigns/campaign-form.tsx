@@ -1,6 +1,21 @@
 "use client";
 
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -17,7 +32,15 @@ import { WhoAndWhen } from "./campaign-who-and-when";
 import { useDefaultPicks } from "./use-default-picks";
 
 /** Create or edit a draft campaign. Going live happens on the campaign's page, after a confirmation. */
-export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId: string; campaignId?: string; initial?: TCampaignDraft }) {
+export function CampaignForm({
+  workspaceId,
+  campaignId,
+  initial,
+}: {
+  workspaceId: string;
+  campaignId?: string;
+  initial?: TCampaignDraft;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }));
@@ -28,22 +51,41 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
     validate: {
       name: (v) => (v.trim() ? null : "Give the campaign a name."),
       holdoutPercent: (v) => (v >= 0 && v <= 50 ? null : "Between 0% and 50%."),
-      destinationUrl: (v) => (!v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://www.example.com/welcome."),
-      meetingUrl: (v) => (!v.trim() || /^https:\/\/\S+$/.test(v.trim()) ? null : "An https URL, like https://cal.example.com/you/intro."),
-      claimWindowDays: (v) => (v >= CLAIM_WINDOW_DAYS.min && v <= CLAIM_WINDOW_DAYS.max ? null : `Between ${CLAIM_WINDOW_DAYS.min} and ${CLAIM_WINDOW_DAYS.max} days.`),
+      destinationUrl: (v) =>
+        !v.trim() || /^https?:\/\/\S+$/.test(v.trim()) ? null : "An http(s) URL, like https://www.example.com/welcome.",
+      meetingUrl: (v) =>
+        !v.trim() || /^https:\/\/\S+$/.test(v.trim()) ? null : "An https URL, like https://cal.example.com/you/intro.",
+      claimWindowDays: (v) =>
+        v >= CLAIM_WINDOW_DAYS.min && v <= CLAIM_WINDOW_DAYS.max
+          ? null
+          : `Between ${CLAIM_WINDOW_DAYS.min} and ${CLAIM_WINDOW_DAYS.max} days.`,
     },
   });
   const onError = (err: { message: string; data?: unknown }) => {
-    const fieldErrors = (err.data as { fieldErrors?: { pointer: string; detail: string }[] | null } | undefined)?.fieldErrors;
+    const fieldErrors = (err.data as { fieldErrors?: { pointer: string; detail: string }[] | null } | undefined)
+      ?.fieldErrors;
     if (fieldErrors?.length) for (const f of fieldErrors) form.setFieldError(f.pointer.split("/").pop()!, f.detail);
     notifications.show({ color: "red", title: "Not saved", message: err.message });
   };
-  const create = useMutation(trpc.campaign.create.mutationOptions({ onError, onSuccess: (c) => router.push(`/w/${workspaceId}/campaigns/${c.id}`) }));
-  const update = useMutation(trpc.campaign.update.mutationOptions({ onError, onSuccess: (c) => router.push(`/w/${workspaceId}/campaigns/${c.id}`) }));
+  const create = useMutation(
+    trpc.campaign.create.mutationOptions({
+      onError,
+      onSuccess: (c) => router.push(`/w/${workspaceId}/campaigns/${c.id}`),
+    }),
+  );
+  const update = useMutation(
+    trpc.campaign.update.mutationOptions({
+      onError,
+      onSuccess: (c) => router.push(`/w/${workspaceId}/campaigns/${c.id}`),
+    }),
+  );
   const format = form.values.format;
   const contractOptions = (contracts.data ?? [])
     .filter((c) => c.format === format && (c.status !== "revoked" || c.id === form.values.fulfilmentContractId))
-    .map((c) => ({ value: c.id, label: `${c.name} · ${piecePriceAmount(c, formatCents)} each · ${c.status}${c.mode === "test" ? " · test mode" : ""}` }));
+    .map((c) => ({
+      value: c.id,
+      label: `${c.name} · ${piecePriceAmount(c, formatCents)} each · ${c.status}${c.mode === "test" ? " · test mode" : ""}`,
+    }));
 
   const formatDesigns = useDefaultPicks({
     enabled: !campaignId,
@@ -98,7 +140,10 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
             <Select
               label="Audience"
               placeholder={audiences.isPending ? "Loading…" : "Choose an audience"}
-              data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatCount(a.members, "contact")})` }))}
+              data={(audiences.data ?? []).map((a) => ({
+                value: a.id,
+                label: `${a.name} (${formatCount(a.members, "contact")})`,
+              }))}
               clearable
               {...form.getInputProps("audienceId")}
             />
@@ -133,9 +178,29 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
             Gates
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput label="Pieces per contact" description="Empty: no cap" min={1} max={52} allowDecimal={false} {...form.getInputProps("frequencyCapContact")} />
-            <NumberInput label="Pieces per account" description="Empty: no cap" min={1} max={500} allowDecimal={false} {...form.getInputProps("frequencyCapAccount")} />
-            <NumberInput label="Within (days)" min={1} max={365} allowDecimal={false} {...form.getInputProps("frequencyWindowDays")} />
+            <NumberInput
+              label="Pieces per contact"
+              description="Empty: no cap"
+              min={1}
+              max={52}
+              allowDecimal={false}
+              {...form.getInputProps("frequencyCapContact")}
+            />
+            <NumberInput
+              label="Pieces per account"
+              description="Empty: no cap"
+              min={1}
+              max={500}
+              allowDecimal={false}
+              {...form.getInputProps("frequencyCapAccount")}
+            />
+            <NumberInput
+              label="Within (days)"
+              min={1}
+              max={365}
+              allowDecimal={false}
+              {...form.getInputProps("frequencyWindowDays")}
+            />
             <Select
               label="Review gate"
               data={[
@@ -145,7 +210,14 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
               allowDeselect={false}
               {...form.getInputProps("reviewGate")}
             />
-            <NumberInput label="Budget" prefix="$" min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps("budgetDollars")} />
+            <NumberInput
+              label="Budget"
+              prefix="$"
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps("budgetDollars")}
+            />
             <TextInput label="Ends on" type="date" description="Optional" {...form.getInputProps("endsAt")} />
           </SimpleGrid>
         </Paper>
@@ -154,13 +226,21 @@ export function CampaignForm({ workspaceId, campaignId, initial }: { workspaceId
             Copy
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            The design sets the layout, image and suggested text; copy written here replaces the design&apos;s text for this campaign (leave a field empty to use the design&apos;s).
-            Merge fields such as {"{{firstName|there}}"} or {"{{company}}"} are filled per recipient; the part after | prints when the contact has no value.
+            The design sets the layout, image and suggested text; copy written here replaces the design&apos;s text for
+            this campaign (leave a field empty to use the design&apos;s). Merge fields such as {"{{firstName|there}}"}{" "}
+            or {"{{company}}"} are filled per recipient; the part after | prints when the contact has no value.
           </Text>
           <Stack>
             <Select
               label="Design"
-              description={<>Without one, the {format}&apos;s standard layout with your brand kit. <Anchor component={Link} href={`/w/${workspaceId}/designs`} size="xs">Manage designs</Anchor></>}
+              description={
+                <>
+                  Without one, the {format}&apos;s standard layout with your brand kit.{" "}
+                  <Anchor component={Link} href={`/w/${workspaceId}/designs`} size="xs">
+                    Manage designs
+                  </Anchor>
+                </>
+              }
               placeholder={designs.isPending ? "Loading…" : "Standard layout"}
               data={formatDesigns.map((d) => ({ value: d.id, label: `${d.name} · ${d.size} · ${d.layout}` }))}
               clearable

@@ -16,13 +16,17 @@ import { humanize } from "./status-badges";
  * ("unconfirmed"): it may exist at the printer, its budget hold stays until a person settles it,
  * and the table keeps showing its cost.
  */
-const notCharged = (p: { status: string; vendorIssue: string | null }) => p.status === "cancelled" || (p.status === "failed" && p.vendorIssue !== "unconfirmed");
+const notCharged = (p: { status: string; vendorIssue: string | null }) =>
+  p.status === "cancelled" || (p.status === "failed" && p.vendorIssue !== "unconfirmed");
 
 /** The campaign's pieces with their proofs, newest first. */
 export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
   const trpc = useTRPC();
   const pieces = useInfiniteQuery(
-    trpc.campaign.pieces.infiniteQueryOptions({ workspaceId, campaignId, take: 25 }, { getNextPageParam: (last) => last.nextCursor, refetchInterval: 10_000 }),
+    trpc.campaign.pieces.infiniteQueryOptions(
+      { workspaceId, campaignId, take: 25 },
+      { getNextPageParam: (last) => last.nextCursor, refetchInterval: 10_000 },
+    ),
   );
   const rows = pieces.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -34,7 +38,11 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
         query={pieces}
         items={rows}
         loading={<Skeleton h={120} />}
-        empty={<EmptyState title="No pieces yet">Each enrolled contact in the treatment arm gets one piece: its proof appears here before it is printed.</EmptyState>}
+        empty={
+          <EmptyState title="No pieces yet">
+            Each enrolled contact in the treatment arm gets one piece: its proof appears here before it is printed.
+          </EmptyState>
+        }
       >
         {(items) => (
           <>
@@ -85,7 +93,11 @@ export function CampaignPiecesTable({ workspaceId, campaignId }: { workspaceId: 
                   </Table.Td>
                   <Table.Td>
                     {p.renderedAt ? (
-                      <Anchor href={`/api/pieces/${p.id}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
+                      <Anchor
+                        href={`/api/pieces/${p.id}/proof?workspaceId=${workspaceId}`}
+                        target="_blank"
+                        rel="noopener"
+                      >
                         Open PDF
                       </Anchor>
                     ) : (

@@ -9,7 +9,15 @@ import type { TCampaignReadiness } from "@/server/campaigns/readiness";
  * Before a draft goes live: every condition, ticked or not, each with a link to where it is fixed.
  * The go-live button stays disabled while any is open, and the server refuses the same way.
  */
-export function CampaignReadiness({ workspaceId, readiness, onSetBudget }: { workspaceId: string; readiness: TCampaignReadiness | undefined; onSetBudget: () => void }) {
+export function CampaignReadiness({
+  workspaceId,
+  readiness,
+  onSetBudget,
+}: {
+  workspaceId: string;
+  readiness: TCampaignReadiness | undefined;
+  onSetBudget: () => void;
+}) {
   if (!readiness) return <Skeleton h={120} />;
   const done = readiness.items.filter((i) => i.ok).length;
   return (
@@ -22,7 +30,12 @@ export function CampaignReadiness({ workspaceId, readiness, onSetBudget }: { wor
           {readiness.ready ? "Ready" : `${done} of ${readiness.items.length} done`}
         </Text>
       </Group>
-      <Progress value={(done / readiness.items.length) * 100} color={readiness.ready ? "teal" : "indigo"} mb="sm" aria-label={`${done} of ${readiness.items.length} go-live conditions met`} />
+      <Progress
+        value={(done / readiness.items.length) * 100}
+        color={readiness.ready ? "teal" : "indigo"}
+        mb="sm"
+        aria-label={`${done} of ${readiness.items.length} go-live conditions met`}
+      />
       <Stack gap={6} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {readiness.items.map((item) => (
           <Group key={item.key} component="li" gap="sm" wrap="nowrap" align="flex-start">

@@ -18,7 +18,8 @@ export function ResponseSection({ form }: { form: CampaignFormApi }) {
         Response
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        What the printed link and QR code open. A hosted page is a page on this service made for each recipient in your brand kit&apos;s look; what they do there is recorded on this campaign.
+        What the printed link and QR code open. A hosted page is a page on this service made for each recipient in your
+        brand kit&apos;s look; what they do there is recorded on this campaign.
       </Text>
       <Stack>
         <Select
@@ -45,11 +46,20 @@ export function ResponseSection({ form }: { form: CampaignFormApi }) {
           />
         )}
         {landing && v.pageCallToAction === "meeting" && (
-          <TextInput label="Meeting link" description="A scheduling page of your choice (https). Each click is recorded." placeholder="https://cal.example.com/you/intro" {...form.getInputProps("meetingUrl")} />
+          <TextInput
+            label="Meeting link"
+            description="A scheduling page of your choice (https). Each click is recorded."
+            placeholder="https://cal.example.com/you/intro"
+            {...form.getInputProps("meetingUrl")}
+          />
         )}
         <TextInput
           label="Destination URL"
-          description={needsDestination ? "Where the link leads; sid=… is added to it so you can report conversions." : "Not used by this page; keep one for a later campaign if you like."}
+          description={
+            needsDestination
+              ? "Where the link leads; sid=… is added to it so you can report conversions."
+              : "Not used by this page; keep one for a later campaign if you like."
+          }
           placeholder="https://www.example.com/welcome"
           {...form.getInputProps("destinationUrl")}
         />

@@ -12,11 +12,21 @@ export function WhoAndWhen({ form }: { form: CampaignFormApi }) {
         Who gets this, and when?
       </Title>
       <Stack gap="md">
-        <Radio.Group label="Who the campaign mails by itself once it is live" description="Frozen when the campaign goes live. Everyone still passes the checks: holdout, suppression, address, frequency, review and budget." {...form.getInputProps("entryPolicy")}>
+        <Radio.Group
+          label="Who the campaign mails by itself once it is live"
+          description="Frozen when the campaign goes live. Everyone still passes the checks: holdout, suppression, address, frequency, review and budget."
+          {...form.getInputProps("entryPolicy")}
+        >
           <Stack gap="xs" mt="xs">
             <Radio value="audience_at_go_live" label="Everyone in the audience when it goes live, once" />
-            <Radio value="audience_joins" label="Everyone in the audience when it goes live, and each person added to the audience afterwards" />
-            <Radio value="none" label="Nobody by itself: only people you send by hand or your systems send with entry events" />
+            <Radio
+              value="audience_joins"
+              label="Everyone in the audience when it goes live, and each person added to the audience afterwards"
+            />
+            <Radio
+              value="none"
+              label="Nobody by itself: only people you send by hand or your systems send with entry events"
+            />
           </Stack>
         </Radio.Group>
         {policy !== "none" ? (
@@ -29,7 +39,8 @@ export function WhoAndWhen({ form }: { form: CampaignFormApi }) {
         ) : null}
         {policy === "none" && !form.values.acceptsApiEvents ? (
           <Alert color="yellow" title="Nobody would get this">
-            With neither the audience nor entry events from API keys, the campaign cannot go live. Choose who gets it, or turn on entry events.
+            With neither the audience nor entry events from API keys, the campaign cannot go live. Choose who gets it,
+            or turn on entry events.
           </Alert>
         ) : null}
       </Stack>

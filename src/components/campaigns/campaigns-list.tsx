@@ -32,8 +32,8 @@ export function CampaignsList({ workspaceId }: { workspaceId: string }) {
         loading={<Skeleton h={200} />}
         empty={
           <EmptyState title="No campaigns yet" action={newButton}>
-            A campaign mails one audience in one format, against an account-level holdout, through the gates you set: frequency
-            caps, a review gate and a budget.
+            A campaign mails one audience in one format, against an account-level holdout, through the gates you set:
+            frequency caps, a review gate and a budget.
           </EmptyState>
         }
       >
@@ -67,11 +67,17 @@ export function CampaignsList({ workspaceId }: { workspaceId: string }) {
                   <Table.Td>
                     <CampaignStatusBadge status={c.status} />
                   </Table.Td>
-                  <Table.Td>{c.audienceName ? <span className="name">{c.audienceName}</span> : <Text c="dimmed">none</Text>}</Table.Td>
+                  <Table.Td>
+                    {c.audienceName ? <span className="name">{c.audienceName}</span> : <Text c="dimmed">none</Text>}
+                  </Table.Td>
                   <Table.Td ta="right">{formatNumber(c.events)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(c.piecesMailed)}</Table.Td>
                   <Table.Td>
-                    <Progress value={Math.min(100, used)} size="sm" aria-label={`${Math.round(used)}% of the budget spent or held`} />
+                    <Progress
+                      value={Math.min(100, used)}
+                      size="sm"
+                      aria-label={`${Math.round(used)}% of the budget spent or held`}
+                    />
                     <Text size="xs" c="dimmed" mt={4}>
                       {formatCents(c.spentCents)} spent · {formatCents(c.budgetCents)} budget
                     </Text>

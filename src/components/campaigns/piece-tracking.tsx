@@ -15,9 +15,24 @@ const issues: Record<string, string> = {
 };
 
 /** Where a piece is in the post (the vendor's tracking events), or why the vendor did not take it. */
-export function PieceTracking({ piece }: { piece: { trackingStatus: string | null; trackingEvents: unknown; vendorIssue: string | null; vendorIssueDetail: string | null; vendorMode: string | null } }) {
+export function PieceTracking({
+  piece,
+}: {
+  piece: {
+    trackingStatus: string | null;
+    trackingEvents: unknown;
+    vendorIssue: string | null;
+    vendorIssueDetail: string | null;
+    vendorMode: string | null;
+  };
+}) {
   const events = Array.isArray(piece.trackingEvents) ? (piece.trackingEvents as { status: string; at: string }[]) : [];
-  const test = piece.vendorMode === "test" ? <Badge size="xs" color="yellow" variant="light">test: not really mailed</Badge> : null;
+  const test =
+    piece.vendorMode === "test" ? (
+      <Badge size="xs" color="yellow" variant="light">
+        test: not really mailed
+      </Badge>
+    ) : null;
   if (piece.vendorIssue) {
     return (
       <Tooltip label={piece.vendorIssueDetail ?? issues[piece.vendorIssue]} multiline w={320}>
@@ -39,7 +54,11 @@ export function PieceTracking({ piece }: { piece: { trackingStatus: string | nul
   }
   return (
     <Group gap={4}>
-      <Tooltip label={events.map((e) => `${labels[e.status] ?? e.status}: ${formatDateTime(e.at, "")}`).join(" · ")} multiline w={320}>
+      <Tooltip
+        label={events.map((e) => `${labels[e.status] ?? e.status}: ${formatDateTime(e.at, "")}`).join(" · ")}
+        multiline
+        w={320}
+      >
         <Badge color={colors[piece.trackingStatus] ?? "blue"} variant="light" tabIndex={0}>
           {labels[piece.trackingStatus] ?? piece.trackingStatus}
         </Badge>

@@ -27,10 +27,18 @@ export const humanize = (s: string) => s.replace(/_/g, " ");
 
 /** An entry event's status, with what it means on hover (and the skip reason when there is one). */
 export function EventStatusBadge({ status, skipReason }: { status: string; skipReason?: string | null }) {
-  const tip = skipReason ? skipReasonDescriptions[skipReason as SkipReason] : entryStatusDescriptions[status as keyof typeof entryStatusDescriptions];
+  const tip = skipReason
+    ? skipReasonDescriptions[skipReason as SkipReason]
+    : entryStatusDescriptions[status as keyof typeof entryStatusDescriptions];
   return (
     <Tooltip label={tip} multiline w={280} withArrow>
-      <Badge color={eventColors[status] ?? "gray"} variant="light" tabIndex={0} style={{ overflow: "visible" }} styles={{ label: { overflow: "visible" } }}>
+      <Badge
+        color={eventColors[status] ?? "gray"}
+        variant="light"
+        tabIndex={0}
+        style={{ overflow: "visible" }}
+        styles={{ label: { overflow: "visible" } }}
+      >
         {humanize(status)}
       </Badge>
     </Tooltip>

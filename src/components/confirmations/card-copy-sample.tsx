@@ -5,7 +5,14 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 
 interface CardParams {
   warnings?: string[];
-  sample?: { contactId: string; draftId: string | null; recipient: string; headline: string; body: string; signOff: string } | null;
+  sample?: {
+    contactId: string;
+    draftId: string | null;
+    recipient: string;
+    headline: string;
+    body: string;
+    signOff: string;
+  } | null;
 }
 
 /**
@@ -20,7 +27,12 @@ export function CardCopySample({ workspaceId, params }: { workspaceId: string; p
   return (
     <Stack gap="sm" mt="sm">
       {warnings.length > 0 && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Even if you accept, nothing is mailed yet">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Even if you accept, nothing is mailed yet"
+        >
           <List size="sm" spacing={2}>
             {warnings.map((w) => (
               <List.Item key={w}>{w}</List.Item>
@@ -32,8 +44,20 @@ export function CardCopySample({ workspaceId, params }: { workspaceId: string; p
         <Paper withBorder p="sm" radius="sm" bg="gray.0">
           <Group align="flex-start" gap="md" wrap="wrap">
             {proof && (
-              <Anchor href={proof} target="_blank" rel="noopener" aria-label={`Open ${sample.recipient}'s draft as a PDF`}>
-                <Image src={`${proof}&format=png&page=1&width=360`} alt={`Front of ${sample.recipient}'s piece`} w={180} h="auto" fit="contain" radius="xs" />
+              <Anchor
+                href={proof}
+                target="_blank"
+                rel="noopener"
+                aria-label={`Open ${sample.recipient}'s draft as a PDF`}
+              >
+                <Image
+                  src={`${proof}&format=png&page=1&width=360`}
+                  alt={`Front of ${sample.recipient}'s piece`}
+                  w={180}
+                  h="auto"
+                  fit="contain"
+                  radius="xs"
+                />
               </Anchor>
             )}
             <Stack gap={4} style={{ flex: "1 1 240px", minWidth: 0 }}>

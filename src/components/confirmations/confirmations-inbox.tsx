@@ -21,7 +21,9 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<"pending" | "decided">("pending");
-  const cards = useQuery(trpc.confirmation.list.queryOptions({ workspaceId, status: tab }, { refetchInterval: 10_000 }));
+  const cards = useQuery(
+    trpc.confirmation.list.queryOptions({ workspaceId, status: tab }, { refetchInterval: 10_000 }),
+  );
   // A link to one card (#card-…, as agents hand them out) scrolls to it once the cards are in.
   const loaded = cards.data !== undefined;
   useEffect(() => {
@@ -36,7 +38,12 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
       onSuccess: async (card) => {
         // An accepted plan change under Stripe billing: the owner goes on to Stripe Checkout (or the billing portal).
         const result = (card.result ?? {}) as { checkoutUrl?: unknown; portalUrl?: unknown };
-        const stripeUrl = typeof result.checkoutUrl === "string" ? result.checkoutUrl : typeof result.portalUrl === "string" ? result.portalUrl : null;
+        const stripeUrl =
+          typeof result.checkoutUrl === "string"
+            ? result.checkoutUrl
+            : typeof result.portalUrl === "string"
+              ? result.portalUrl
+              : null;
         if (card.status === "accepted" && !card.executionError && stripeUrl) {
           notifications.show({ color: "teal", title: "Accepted", message: "Opening Stripe…" });
           window.location.assign(stripeUrl);
@@ -81,13 +88,22 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
         loading={<Skeleton h={160} />}
         empty={
           <EmptyState title={tab === "pending" ? "Nothing waits for you" : "No decisions yet"}>
-            {tab === "pending" ? "When an agent asks to go live, print or spend, or a review gate holds a piece, the request appears here." : "Cards you accept or decline are kept here with who asked and who decided."}
+            {tab === "pending"
+              ? "When an agent asks to go live, print or spend, or a review gate holds a piece, the request appears here."
+              : "Cards you accept or decline are kept here with who asked and who decided."}
           </EmptyState>
         }
       >
-        {(items) => (
+        {(items) =>
           items.map((card) => (
-            <Paper key={card.id} withBorder p="lg" component="article" aria-labelledby={`card-${card.id}`} tabIndex={-1}>
+            <Paper
+              key={card.id}
+              withBorder
+              p="lg"
+              component="article"
+              aria-labelledby={`card-${card.id}`}
+              tabIndex={-1}
+            >
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <div>
                   <Title order={2} size="h4" id={`card-${card.id}`}>
@@ -106,9 +122,16 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
               <Group gap="lg" mt="sm">
                 {card.costCents !== null && <Text size="sm">Cost {formatCents(card.costCents)}</Text>}
                 {card.recipients !== null && <Text size="sm">Recipients {card.recipients}</Text>}
-                {card.budgetAfterCents !== null && <Text size="sm">Budget after {formatCents(card.budgetAfterCents)}</Text>}
+                {card.budgetAfterCents !== null && (
+                  <Text size="sm">Budget after {formatCents(card.budgetAfterCents)}</Text>
+                )}
                 {card.pieceId && (
-                  <Anchor size="sm" href={`/api/pieces/${card.pieceId}/proof?workspaceId=${workspaceId}`} target="_blank" rel="noopener">
+                  <Anchor
+                    size="sm"
+                    href={`/api/pieces/${card.pieceId}/proof?workspaceId=${workspaceId}`}
+                    target="_blank"
+                    rel="noopener"
+                  >
                     Open the proof
                   </Anchor>
                 )}
@@ -127,23 +150,40 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
                     </Text>
                   </Group>
                   <Group gap="xs">
-                    <Button variant="default" loading={decide.isPending && decide.variables?.cardId === card.id && decide.variables?.decision === "decline"} onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "decline" })}>
+                    <Button
+                      variant="default"
+                      loading={
+                        decide.isPending &&
+                        decide.variables?.cardId === card.id &&
+                        decide.variables?.decision === "decline"
+                      }
+                      onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "decline" })}
+                    >
                       Decline
                     </Button>
-                    <Button loading={decide.isPending && decide.variables?.cardId === card.id && decide.variables?.decision === "accept"} onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "accept" })}>
+                    <Button
+                      loading={
+                        decide.isPending &&
+                        decide.variables?.cardId === card.id &&
+                        decide.variables?.decision === "accept"
+                      }
+                      onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "accept" })}
+                    >
                       Accept
                     </Button>
                   </Group>
                 </Group>
               ) : (
                 <Text size="xs" c="dimmed" mt="md">
-                  {card.status === "expired" ? `Expired ${formatDateTime(card.decidedAt ?? card.expiresAt)}` : `${card.status === "accepted" ? "Accepted" : "Declined"} ${formatDateTime(card.decidedAt)}`}
+                  {card.status === "expired"
+                    ? `Expired ${formatDateTime(card.decidedAt ?? card.expiresAt)}`
+                    : `${card.status === "accepted" ? "Accepted" : "Declined"} ${formatDateTime(card.decidedAt)}`}
                   {card.executionError ? ` · the action failed: ${card.executionError}` : ""}
                 </Text>
               )}
             </Paper>
           ))
-        )}
+        }
       </ListStates>
     </Stack>
   );

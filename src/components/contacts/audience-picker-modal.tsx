@@ -70,7 +70,15 @@ export function AudiencePickerModal({
     else if (v.audienceId) add.mutate({ workspaceId, audienceId: v.audienceId, ...who });
   });
   return (
-    <Modal opened={opened} onClose={close} title={contactIds ? `Add ${formatCount(count, "selected contact")} to an audience` : `Save ${formatCount(count, "contact")} as an audience`}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={
+        contactIds
+          ? `Add ${formatCount(count, "selected contact")} to an audience`
+          : `Save ${formatCount(count, "contact")} as an audience`
+      }
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
@@ -83,14 +91,23 @@ export function AudiencePickerModal({
             </Group>
           </Radio.Group>
           {form.values.mode === "new" ? (
-            <TextInput label="Name" placeholder="Q1 target accounts" required data-autofocus {...form.getInputProps("name")} />
+            <TextInput
+              label="Name"
+              placeholder="Q1 target accounts"
+              required
+              data-autofocus
+              {...form.getInputProps("name")}
+            />
           ) : (
             <Select
               label="Existing audience"
               placeholder="Choose an audience"
               searchable
               required
-              data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatCount(a.members, "contact")})` }))}
+              data={(audiences.data ?? []).map((a) => ({
+                value: a.id,
+                label: `${a.name} (${formatCount(a.members, "contact")})`,
+              }))}
               {...form.getInputProps("audienceId")}
             />
           )}
@@ -110,5 +127,7 @@ export function AudiencePickerModal({
 
 export function cleanFilter(f: ContactFilterValue | undefined) {
   if (!f) return {};
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== null && v !== undefined && v !== "")) as ContactFilterValue;
+  return Object.fromEntries(
+    Object.entries(f).filter(([, v]) => v !== null && v !== undefined && v !== ""),
+  ) as ContactFilterValue;
 }

@@ -14,7 +14,15 @@ import { useTRPC } from "@/trpc/react";
  * already printed, as the campaign's record), with the optional suppression. The same service as
  * the agents' contacts_delete; a refusal (a piece at the printer) is shown in the dialog.
  */
-export function ContactDeleteButton({ workspaceId, contactId, name }: { workspaceId: string; contactId: string; name: string }) {
+export function ContactDeleteButton({
+  workspaceId,
+  contactId,
+  name,
+}: {
+  workspaceId: string;
+  contactId: string;
+  name: string;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -56,9 +64,9 @@ export function ContactDeleteButton({ workspaceId, contactId, name }: { workspac
           <List.Item>pieces not yet printed are cancelled, and entries still waiting end.</List.Item>
         </List>
         <Text size="sm">
-          Pieces already printed stay as the campaign’s record: when they were printed and mailed, their cost, tracking and responses, and their account for
-          results and lift; not the person’s name or address. A contact synced from a CRM comes back as a new contact at the next full sync, unless it is
-          suppressed here or deleted in the CRM.
+          Pieces already printed stay as the campaign’s record: when they were printed and mailed, their cost, tracking
+          and responses, and their account for results and lift; not the person’s name or address. A contact synced from
+          a CRM comes back as a new contact at the next full sync, unless it is suppressed here or deleted in the CRM.
         </Text>
         <Checkbox
           label="Also suppress their email and address, so a later import or CRM sync never gets them mailed again"

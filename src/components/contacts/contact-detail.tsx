@@ -1,6 +1,21 @@
 "use client";
 
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconBan, IconPencil } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,7 +41,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Text>
       <Text size="sm" style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
-        {children || <Text span c="dimmed">none</Text>}
+        {children || (
+          <Text span c="dimmed">
+            none
+          </Text>
+        )}
       </Text>
     </div>
   );
@@ -87,7 +106,12 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
           <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
             Edit
           </Button>
-          <Button variant="default" color="red" leftSection={<IconBan size={16} />} onClick={() => setSuppressing(true)}>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconBan size={16} />}
+            onClick={() => setSuppressing(true)}
+          >
             Suppress…
           </Button>
           <ContactDeleteButton workspaceId={workspaceId} contactId={c.id} name={fullName(c) || "this contact"} />
@@ -184,7 +208,8 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
           Field history
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Changes after the contact was made. A value a person, an agent or an accepted audit fix wrote stays through imports and CRM syncs until the file's or the CRM's own value changes.
+          Changes after the contact was made. A value a person, an agent or an accepted audit fix wrote stays through
+          imports and CRM syncs until the file's or the CRM's own value changes.
         </Text>
         <ContactHistory workspaceId={workspaceId} contactId={c.id} />
       </Paper>
@@ -225,7 +250,13 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
                   <PieceTracking piece={p} />
                 </Table.Td>
                 <Table.Td ta="right">{formatCents(p.costCents)}</Table.Td>
-                <Table.Td>{p.conversions.map((x) => humanize(x.kind)).join(", ") || <Text span c="dimmed">none</Text>}</Table.Td>
+                <Table.Td>
+                  {p.conversions.map((x) => humanize(x.kind)).join(", ") || (
+                    <Text span c="dimmed">
+                      none
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </DataTable>
@@ -238,7 +269,8 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
         </Title>
         {c.accountOutcomes.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No outcomes reported for {c.account?.name ?? "this contact's account"} yet (from the CRM or an outcomes import).
+            No outcomes reported for {c.account?.name ?? "this contact's account"} yet (from the CRM or an outcomes
+            import).
           </Text>
         ) : (
           <DataTable
@@ -290,14 +322,26 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
       )}
       <Modal opened={suppressing} onClose={() => setSuppressing(false)} title={`Suppress ${fullName(c)}`}>
         <Stack>
-          <Text size="sm">This contact will never be mailed by any campaign. You can take it off the suppression list later.</Text>
-          <Select label="Reason" data={REASONS.map((r) => ({ value: r, label: reasonLabels[r] }))} value={reason} onChange={(v) => v && setReason(v as (typeof REASONS)[number])} allowDeselect={false} />
+          <Text size="sm">
+            This contact will never be mailed by any campaign. You can take it off the suppression list later.
+          </Text>
+          <Select
+            label="Reason"
+            data={REASONS.map((r) => ({ value: r, label: reasonLabels[r] }))}
+            value={reason}
+            onChange={(v) => v && setReason(v as (typeof REASONS)[number])}
+            allowDeselect={false}
+          />
           {suppress.error && <Alert color="red">{suppress.error.message}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setSuppressing(false)}>
               Cancel
             </Button>
-            <Button color="red" loading={suppress.isPending} onClick={() => suppress.mutate({ workspaceId, entries: [{ contactId: c.id, reason }] })}>
+            <Button
+              color="red"
+              loading={suppress.isPending}
+              onClick={() => suppress.mutate({ workspaceId, entries: [{ contactId: c.id, reason }] })}
+            >
               Suppress
             </Button>
           </Group>

@@ -21,7 +21,22 @@ export interface ContactFormValues {
 /** The one rule of a whole contact (the service says the same). */
 export const NEEDS_NAME_OR_EMAIL = "A contact needs a name or an email.";
 
-export const blankContact: ContactFormValues = { firstName: "", lastName: "", title: "", email: "", phone: "", addressLine1: "", addressLine2: "", city: "", region: "", postalCode: "", country: "", crmId: "", company: "", customFields: "" };
+export const blankContact: ContactFormValues = {
+  firstName: "",
+  lastName: "",
+  title: "",
+  email: "",
+  phone: "",
+  addressLine1: "",
+  addressLine2: "",
+  city: "",
+  region: "",
+  postalCode: "",
+  country: "",
+  crmId: "",
+  company: "",
+  customFields: "",
+};
 
 const quote = (line: string) => `“${line.length > 40 ? `${line.slice(0, 40)}…` : line}”`;
 
@@ -42,9 +57,12 @@ export function parseCustomFields(text: string): { fields: Record<string, string
     const name = colon < 0 ? "" : line.slice(0, colon).trim();
     const value = colon < 0 ? "" : line.slice(colon + 1).trim();
     if (colon < 0) problems.push(`Line ${n}, ${quote(line)}, has no colon: write it as “Name: value”.`);
-    else if (!name) problems.push(`Line ${n}, ${quote(line)}, has no name before its colon: write it as “Name: value”.`);
-    else if (!value) problems.push(`Line ${n}, ${quote(line)}, has no value after its colon: give one, or delete the line.`);
-    else if (lineOf.has(name)) problems.push(`Line ${n} names “${name}” again (line ${lineOf.get(name)} already does): keep one of them.`);
+    else if (!name)
+      problems.push(`Line ${n}, ${quote(line)}, has no name before its colon: write it as “Name: value”.`);
+    else if (!value)
+      problems.push(`Line ${n}, ${quote(line)}, has no value after its colon: give one, or delete the line.`);
+    else if (lineOf.has(name))
+      problems.push(`Line ${n} names “${name}” again (line ${lineOf.get(name)} already does): keep one of them.`);
     else {
       lineOf.set(name, n);
       fields[name] = value;
@@ -58,7 +76,13 @@ export function parseCustomFields(text: string): { fields: Record<string, string
   // A name the record refuses comes as "Invalid key in record", with the name's own issue inside.
   const message = (issue.code === "invalid_key" ? issue.issues[0]?.message : undefined) ?? issue.message;
   const field = typeof issue.path[0] === "string" ? issue.path[0] : null;
-  return { fields, error: field && lineOf.has(field) ? `Line ${lineOf.get(field)} (“${field.length > 40 ? `${field.slice(0, 40)}…` : field}”): ${message}` : message };
+  return {
+    fields,
+    error:
+      field && lineOf.has(field)
+        ? `Line ${lineOf.get(field)} (“${field.length > 40 ? `${field.slice(0, 40)}…` : field}”): ${message}`
+        : message,
+  };
 }
 
 export const formatCustomFields = (fields: Record<string, string>) =>
@@ -91,7 +115,10 @@ export function contactPayload(v: ContactFormValues, customFields: Record<string
  * of the whole contact: a name or an email. The service checks the rest (an email's form, a
  * country) and its refusals land on their fields too.
  */
-export function validateContact(v: ContactFormValues, creating: boolean): Partial<Record<keyof ContactFormValues, string>> {
+export function validateContact(
+  v: ContactFormValues,
+  creating: boolean,
+): Partial<Record<keyof ContactFormValues, string>> {
   const errors: Partial<Record<keyof ContactFormValues, string>> = {};
   const custom = parseCustomFields(v.customFields);
   if (custom.error) errors.customFields = custom.error;
@@ -103,7 +130,8 @@ export function validateContact(v: ContactFormValues, creating: boolean): Partia
       if (field && field in blankContact && !errors[field]) errors[field] = issue.message;
     }
   }
-  if (!v.firstName.trim() && !v.lastName.trim() && !v.email.trim() && !errors.firstName) errors.firstName = NEEDS_NAME_OR_EMAIL;
+  if (!v.firstName.trim() && !v.lastName.trim() && !v.email.trim() && !errors.firstName)
+    errors.firstName = NEEDS_NAME_OR_EMAIL;
   return errors;
 }
 

@@ -7,12 +7,32 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/trpc/react";
-import { blankContact, type ContactFormValues, contactPayload, fieldOfPointer, NEEDS_NAME_OR_EMAIL, parseCustomFields, validateContact } from "./contact-form-values";
+import {
+  blankContact,
+  type ContactFormValues,
+  contactPayload,
+  fieldOfPointer,
+  NEEDS_NAME_OR_EMAIL,
+  parseCustomFields,
+  validateContact,
+} from "./contact-form-values";
 
 export { formatCustomFields as formatCustom } from "./contact-form-values";
 
 /** Add a contact, or edit one (`contactId`). Server errors land on their fields. */
-export function ContactFormModal({ workspaceId, opened, onClose, contactId, initial }: { workspaceId: string; opened: boolean; onClose: () => void; contactId?: string; initial?: Partial<ContactFormValues> }) {
+export function ContactFormModal({
+  workspaceId,
+  opened,
+  onClose,
+  contactId,
+  initial,
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose: () => void;
+  contactId?: string;
+  initial?: Partial<ContactFormValues>;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -24,7 +44,9 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
     onValuesChange: () => setRefusal(null),
   });
   // "A contact needs a name or an email" is said on the first name, and goes as soon as any of the three is filled.
-  const hasNameOrEmail = Boolean(form.values.firstName.trim() || form.values.lastName.trim() || form.values.email.trim());
+  const hasNameOrEmail = Boolean(
+    form.values.firstName.trim() || form.values.lastName.trim() || form.values.email.trim(),
+  );
   const { clearFieldError } = form;
   useEffect(() => {
     if (hasNameOrEmail && form.errors.firstName === NEEDS_NAME_OR_EMAIL) clearFieldError("firstName");
@@ -35,7 +57,8 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
     onClose();
   };
   const onError = (err: { message: string; data?: unknown }) => {
-    const fieldErrors = (err.data as { fieldErrors?: { pointer?: string; detail: string }[] | null } | undefined)?.fieldErrors ?? [];
+    const fieldErrors =
+      (err.data as { fieldErrors?: { pointer?: string; detail: string }[] | null } | undefined)?.fieldErrors ?? [];
     const placed = fieldErrors.filter((f) => {
       const field = fieldOfPointer(f.pointer);
       if (field) form.setFieldError(field, f.detail);
@@ -44,7 +67,11 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
     if (!placed.length) setRefusal(err.message);
   };
   // A saved address changes the contact's verdict too: "Mailability now" reads it afresh.
-  const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() })]);
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() }),
+    ]);
   const update = useMutation(
     trpc.contact.update.mutationOptions({
       onError,
@@ -81,7 +108,15 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
             <TextInput label="Email" type="email" {...form.getInputProps("email")} />
             <TextInput label="Phone" {...form.getInputProps("phone")} />
             <TextInput label="Job title" {...form.getInputProps("title")} />
-            {contactId ? <TextInput label="CRM id" {...form.getInputProps("crmId")} /> : <TextInput label="Company" description="Finds its account, or makes one" {...form.getInputProps("company")} />}
+            {contactId ? (
+              <TextInput label="CRM id" {...form.getInputProps("crmId")} />
+            ) : (
+              <TextInput
+                label="Company"
+                description="Finds its account, or makes one"
+                {...form.getInputProps("company")}
+              />
+            )}
           </SimpleGrid>
           <TextInput label="Address line 1" {...form.getInputProps("addressLine1")} />
           <TextInput label="Address line 2" {...form.getInputProps("addressLine2")} />
@@ -89,7 +124,11 @@ export function ContactFormModal({ workspaceId, opened, onClose, contactId, init
             <TextInput label="City" {...form.getInputProps("city")} />
             <TextInput label="State / province / region" {...form.getInputProps("region")} />
             <TextInput label="Postal code" {...form.getInputProps("postalCode")} />
-            <TextInput label="Country" description="A name or an ISO code (US, GB, DE)" {...form.getInputProps("country")} />
+            <TextInput
+              label="Country"
+              description="A name or an ISO code (US, GB, DE)"
+              {...form.getInputProps("country")}
+            />
           </SimpleGrid>
           <Textarea
             label="Custom fields"

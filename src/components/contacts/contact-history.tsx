@@ -21,11 +21,27 @@ const FIELD_LABELS: Record<string, string> = {
   postalCode: "Postal code",
   country: "Country",
 };
-export const fieldLabel = (field: string) => (field.startsWith("custom:") ? `${field.slice(7)} (custom)` : (FIELD_LABELS[field] ?? field));
+export const fieldLabel = (field: string) =>
+  field.startsWith("custom:") ? `${field.slice(7)} (custom)` : (FIELD_LABELS[field] ?? field);
 
-const BY: Record<string, string> = { import: "CSV import", crm: "CRM sync", owner: "Person", agent: "Agent", fix: "Accepted audit fix" };
+const BY: Record<string, string> = {
+  import: "CSV import",
+  crm: "CRM sync",
+  owner: "Person",
+  agent: "Agent",
+  fix: "Accepted audit fix",
+};
 
-const value = (v: string | null) => (v === null || v === "" ? <Text span c="dimmed" size="sm">empty</Text> : <Text span size="sm" style={{ overflowWrap: "anywhere" }}>{v}</Text>);
+const value = (v: string | null) =>
+  v === null || v === "" ? (
+    <Text span c="dimmed" size="sm">
+      empty
+    </Text>
+  ) : (
+    <Text span size="sm" style={{ overflowWrap: "anywhere" }}>
+      {v}
+    </Text>
+  );
 
 /**
  * A contact's field history (newest first): who changed which field, when, old → new, and a
@@ -41,12 +57,20 @@ export function ContactHistory({ workspaceId, contactId }: { workspaceId: string
       onSuccess: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.mailability.contact.pathKey() });
-        notifications.show({ color: "teal", message: "The earlier value is back. Imports and syncs keep it until their own value changes." });
+        notifications.show({
+          color: "teal",
+          message: "The earlier value is back. Imports and syncs keep it until their own value changes.",
+        });
       },
     }),
   );
   if (query.isPending) return <Skeleton h={80} />;
-  if (query.isError) return <Alert color="red" title="The history could not be loaded">{query.error.message}</Alert>;
+  if (query.isError)
+    return (
+      <Alert color="red" title="The history could not be loaded">
+        {query.error.message}
+      </Alert>
+    );
   const { changes } = query.data;
   if (changes.length === 0) {
     return (

@@ -9,12 +9,35 @@ import { REASON_LABELS } from "@/server/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 
 const statusColor = { mailable: "teal", fixable: "yellow", unmailable: "red" } as const;
-const FIELD_LABELS: Record<string, string> = { addressLine1: "street", addressLine2: "line 2", city: "city", region: "region", postalCode: "postal code", country: "country" };
-type Address = { addressLine1: string | null; addressLine2: string | null; city: string | null; region: string | null; postalCode: string | null; country: string | null };
-const oneLine = (a: Address) => [a.addressLine1, a.addressLine2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(", ");
+const FIELD_LABELS: Record<string, string> = {
+  addressLine1: "street",
+  addressLine2: "line 2",
+  city: "city",
+  region: "region",
+  postalCode: "postal code",
+  country: "country",
+};
+type Address = {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
+const oneLine = (a: Address) =>
+  [a.addressLine1, a.addressLine2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(", ");
 
 /** A contact's mailability now (the audit's verdict), its normalised address, its verification, and its newest audit. */
-export function ContactMailability({ workspaceId, contactId, original }: { workspaceId: string; contactId: string; original: Address }) {
+export function ContactMailability({
+  workspaceId,
+  contactId,
+  original,
+}: {
+  workspaceId: string;
+  contactId: string;
+  original: Address;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const m = useQuery(trpc.mailability.contact.queryOptions({ workspaceId, contactId }));
@@ -29,7 +52,12 @@ export function ContactMailability({ workspaceId, contactId, original }: { works
     }),
   );
   if (m.isPending) return <Skeleton h={60} />;
-  if (m.isError) return <Text size="sm" c="red.8">The mailability could not be read: {m.error.message}</Text>;
+  if (m.isError)
+    return (
+      <Text size="sm" c="red.8">
+        The mailability could not be read: {m.error.message}
+      </Text>
+    );
   const v = m.data;
   const normalised = oneLine(v.normalised);
   return (
@@ -52,12 +80,24 @@ export function ContactMailability({ workspaceId, contactId, original }: { works
       ))}
       {normalised !== oneLine(original) && (
         <Text size="sm">
-          Normalised: <Text span fw={600}>{normalised}</Text>
+          Normalised:{" "}
+          <Text span fw={600}>
+            {normalised}
+          </Text>
         </Text>
       )}
       {v.suggestion && (
-        <Button size="xs" variant="light" w="fit-content" loading={fix.isPending} onClick={() => fix.mutate({ workspaceId, contactId })}>
-          Accept the fix: {Object.entries(v.suggestion).map(([f, x]) => `${FIELD_LABELS[f] ?? f} → ${x}`).join(", ")}
+        <Button
+          size="xs"
+          variant="light"
+          w="fit-content"
+          loading={fix.isPending}
+          onClick={() => fix.mutate({ workspaceId, contactId })}
+        >
+          Accept the fix:{" "}
+          {Object.entries(v.suggestion)
+            .map(([f, x]) => `${FIELD_LABELS[f] ?? f} → ${x}`)
+            .join(", ")}
         </Button>
       )}
       {v.verification && (

@@ -48,7 +48,12 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
   const filtered = useQuery(trpc.contact.count.queryOptions({ workspaceId, ...filter }));
   const audiences = useQuery(trpc.audience.list.queryOptions({ workspaceId }));
   const countries = useQuery(trpc.contact.countries.queryOptions({ workspaceId }));
-  const account = useQuery(trpc.account.get.queryOptions({ workspaceId, accountId: filter.accountId ?? "" }, { enabled: Boolean(filter.accountId) }));
+  const account = useQuery(
+    trpc.account.get.queryOptions(
+      { workspaceId, accountId: filter.accountId ?? "" },
+      { enabled: Boolean(filter.accountId) },
+    ),
+  );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -91,9 +96,9 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
 
       {noContacts ? (
         <EmptyState title="No contacts yet" action={importButton}>
-          Bring your people in from a CSV export of your CRM or a spreadsheet: names, emails, companies and postal addresses. Each
-          contact gets an account (its company), and the import lands in an audience you can mail. Agents can import CSV text with
-          the contacts_import tool.
+          Bring your people in from a CSV export of your CRM or a spreadsheet: names, emails, companies and postal
+          addresses. Each contact gets an account (its company), and the import lands in an audience you can mail.
+          Agents can import CSV text with the contacts_import tool.
         </EmptyState>
       ) : (
         <>
@@ -122,7 +127,10 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
               placeholder="Any country"
               clearable
               searchable
-              data={(countries.data ?? []).map((c) => ({ value: c.country, label: `${c.country} (${formatNumber(c.contacts)})` }))}
+              data={(countries.data ?? []).map((c) => ({
+                value: c.country,
+                label: `${c.country} (${formatNumber(c.contacts)})`,
+              }))}
               value={filter.country ?? null}
               onChange={(v) => setParam("country", v)}
               w={{ base: "100%", sm: 160 }}
@@ -146,7 +154,12 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
           {filter.accountId && (
             <Group gap="xs">
               <Text size="sm">Account: {account.data?.name ?? "…"}</Text>
-              <Button size="compact-xs" variant="subtle" leftSection={<IconX size={12} />} onClick={() => setParam("accountId", null)}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconX size={12} />}
+                onClick={() => setParam("accountId", null)}
+              >
                 Any account
               </Button>
             </Group>
@@ -162,8 +175,16 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
                 </Button>
               </>
             ) : (
-              <Button size="xs" variant="light" leftSection={<IconUsersGroup size={14} />} disabled={!filtered.data} onClick={() => setSaving(true)}>
-                {filtered.data === 1 ? `Save ${filtering ? "this" : "the"} contact as an audience…` : `Save ${filtering ? "these" : "all"} ${formatCount(filtered.data ?? 0, "contact")} as an audience…`}
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconUsersGroup size={14} />}
+                disabled={!filtered.data}
+                onClick={() => setSaving(true)}
+              >
+                {filtered.data === 1
+                  ? `Save ${filtering ? "this" : "the"} contact as an audience…`
+                  : `Save ${filtering ? "these" : "all"} ${formatCount(filtered.data ?? 0, "contact")} as an audience…`}
               </Button>
             )}
           </Group>
@@ -173,12 +194,29 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
             selectable
             selected={selected}
             onSelectedChange={setSelected}
-            empty={<EmptyState title="No contacts match">Try other words, or clear a filter. Search matches the start of words of a name, an email or a company.</EmptyState>}
+            empty={
+              <EmptyState title="No contacts match">
+                Try other words, or clear a filter. Search matches the start of words of a name, an email or a company.
+              </EmptyState>
+            }
           />
         </>
       )}
-      <AudiencePickerModal workspaceId={workspaceId} opened={adding} onClose={() => setAdding(false)} contactIds={[...selected]} count={selected.size} onDone={() => setSelected(new Set())} />
-      <AudiencePickerModal workspaceId={workspaceId} opened={saving} onClose={() => setSaving(false)} filter={filter} count={filtered.data ?? 0} />
+      <AudiencePickerModal
+        workspaceId={workspaceId}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        contactIds={[...selected]}
+        count={selected.size}
+        onDone={() => setSelected(new Set())}
+      />
+      <AudiencePickerModal
+        workspaceId={workspaceId}
+        opened={saving}
+        onClose={() => setSaving(false)}
+        filter={filter}
+        count={filtered.data ?? 0}
+      />
       <ContactFormModal workspaceId={workspaceId} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

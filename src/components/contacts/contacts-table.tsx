@@ -48,7 +48,9 @@ export function ContactsTable({
   const key = JSON.stringify(filter);
   useEffect(() => setCursors([null]), [key]);
   const cursor = cursors[cursors.length - 1];
-  const page = useQuery(trpc.contact.list.queryOptions({ workspaceId, ...filter, cursor, take: PAGE }, { placeholderData: (prev) => prev }));
+  const page = useQuery(
+    trpc.contact.list.queryOptions({ workspaceId, ...filter, cursor, take: PAGE }, { placeholderData: (prev) => prev }),
+  );
   const count = useQuery(trpc.contact.count.queryOptions({ workspaceId, ...filter }));
   const rows = page.data?.contacts;
   const chosen = selected ?? new Set<string>();
@@ -95,7 +97,11 @@ export function ContactsTable({
               <Table.Tr key={c.id} bg={chosen.has(c.id) ? "var(--mantine-color-blue-light)" : undefined}>
                 {selectable && (
                   <Table.Td>
-                    <Checkbox aria-label={`Select ${fullName(c)}`} checked={chosen.has(c.id)} onChange={(e) => toggle(c.id, e.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={`Select ${fullName(c)}`}
+                      checked={chosen.has(c.id)}
+                      onChange={(e) => toggle(c.id, e.currentTarget.checked)}
+                    />
                   </Table.Td>
                 )}
                 <Table.Td>
@@ -142,7 +148,13 @@ export function ContactsTable({
               {selectable && chosen.size ? ` · ${formatNumber(chosen.size)} selected` : ""}
             </Text>
             <Group gap="xs">
-              <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconChevronLeft size={14} />}
+                disabled={cursors.length === 1}
+                onClick={() => setCursors(cursors.slice(0, -1))}
+              >
                 Previous
               </Button>
               <Button

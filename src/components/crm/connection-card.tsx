@@ -25,18 +25,37 @@ const SCHEDULES = [
 ];
 
 /** One CRM connection: its state, the running sync's progress, Sync now, the schedule, Disconnect, and its history. */
-export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { workspaceId: string; connection: TConnectionView; onReconnect: () => void }) {
+export function ConnectionCard({
+  workspaceId,
+  connection: c,
+  onReconnect,
+}: {
+  workspaceId: string;
+  connection: TConnectionView;
+  onReconnect: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.crm.connections.queryKey({ workspaceId }) }), queryClient.invalidateQueries({ queryKey: trpc.crm.syncs.pathKey() })]);
-  const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Nothing changed", message: err.message });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.crm.connections.queryKey({ workspaceId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.crm.syncs.pathKey() }),
+    ]);
+  const onError = (err: { message: string }) =>
+    notifications.show({ color: "red", title: "Nothing changed", message: err.message });
   const syncNow = useMutation(trpc.crm.syncNow.mutationOptions({ onSuccess: refresh, onError }));
   const schedule = useMutation(trpc.crm.setSchedule.mutationOptions({ onSuccess: refresh, onError }));
   const leads = useMutation(
     trpc.crm.setLeads.mutationOptions({
       onSuccess: async (view) => {
-        notifications.show({ color: "teal", title: view.leads ? "Leads will be synced" : "Leads are no longer synced", message: view.leads ? "The next sync reads every lead." : "Their contacts stay; they are no longer linked to the leads." });
+        notifications.show({
+          color: "teal",
+          title: view.leads ? "Leads will be synced" : "Leads are no longer synced",
+          message: view.leads
+            ? "The next sync reads every lead."
+            : "Their contacts stay; they are no longer linked to the leads.",
+        });
         await refresh();
       },
       onError,
@@ -46,7 +65,11 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
     trpc.crm.disconnect.mutationOptions({
       onSuccess: async () => {
         setConfirming(false);
-        notifications.show({ color: "teal", title: `${CRM_NAMES[c.kind]} disconnected`, message: "Its credentials are deleted; what it synced stays." });
+        notifications.show({
+          color: "teal",
+          title: `${CRM_NAMES[c.kind]} disconnected`,
+          message: "Its credentials are deleted; what it synced stays.",
+        });
         await refresh();
       },
       onError,
@@ -78,10 +101,20 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
           <Group gap="xs">
             {connected ? (
               <>
-                <Button leftSection={<IconRefresh size={16} />} onClick={() => syncNow.mutate({ workspaceId, connectionId: c.connectionId })} loading={syncNow.isPending} disabled={Boolean(running)}>
+                <Button
+                  leftSection={<IconRefresh size={16} />}
+                  onClick={() => syncNow.mutate({ workspaceId, connectionId: c.connectionId })}
+                  loading={syncNow.isPending}
+                  disabled={Boolean(running)}
+                >
                   {running ? "Syncing…" : "Sync now"}
                 </Button>
-                <Button variant="light" color="red" leftSection={<IconUnlink size={16} />} onClick={() => setConfirming(true)}>
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconUnlink size={16} />}
+                  onClick={() => setConfirming(true)}
+                >
                   Disconnect
                 </Button>
               </>
@@ -90,7 +123,12 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
                 <Button color="orange" onClick={onReconnect}>
                   Reconnect
                 </Button>
-                <Button variant="light" color="red" leftSection={<IconUnlink size={16} />} onClick={() => setConfirming(true)}>
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconUnlink size={16} />}
+                  onClick={() => setConfirming(true)}
+                >
                   Disconnect
                 </Button>
               </>
@@ -101,12 +139,14 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
         </Group>
         {needsReconnect && (
           <Alert color="orange" title={`${CRM_NAMES[c.kind]} refused the saved credentials`}>
-            {c.attention ?? "The credentials no longer work."} Scheduled syncs are stopped until you reconnect; what was synced stays.
+            {c.attention ?? "The credentials no longer work."} Scheduled syncs are stopped until you reconnect; what was
+            synced stays.
           </Alert>
         )}
         {(connected || needsReconnect) && !c.listsEnabled && (
           <Text size="sm" c="dimmed">
-            Lists are not synced: these credentials cannot read {c.kind === "salesforce" ? "Campaigns" : "lists"}. Give them access and reconnect to sync them as audiences.
+            Lists are not synced: these credentials cannot read {c.kind === "salesforce" ? "Campaigns" : "lists"}. Give
+            them access and reconnect to sync them as audiences.
           </Text>
         )}
         {c.kind === "salesforce" && (connected || needsReconnect) && (
@@ -120,7 +160,9 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
                   : "Leads are not synced: only Contacts become contacts. Turn on to sync unconverted leads too."
             }
             checked={c.leads}
-            onChange={(e) => leads.mutate({ workspaceId, connectionId: c.connectionId, leads: e.currentTarget.checked })}
+            onChange={(e) =>
+              leads.mutate({ workspaceId, connectionId: c.connectionId, leads: e.currentTarget.checked })
+            }
             disabled={leads.isPending || Boolean(running) || (!connected && !c.leads)}
           />
         )}
@@ -131,7 +173,14 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
             description={c.nextSyncAt ? `Next: ${formatDateTime(c.nextSyncAt)}` : "No scheduled syncs; use Sync now."}
             data={SCHEDULES}
             value={c.scheduleMinutes === null ? "off" : String(c.scheduleMinutes)}
-            onChange={(v) => v && schedule.mutate({ workspaceId, connectionId: c.connectionId, scheduleMinutes: v === "off" ? null : Number(v) })}
+            onChange={(v) =>
+              v &&
+              schedule.mutate({
+                workspaceId,
+                connectionId: c.connectionId,
+                scheduleMinutes: v === "off" ? null : Number(v),
+              })
+            }
             allowDeselect={false}
             maw={320}
             disabled={schedule.isPending}
@@ -155,8 +204,9 @@ export function ConnectionCard({ workspaceId, connection: c, onReconnect }: { wo
         onConfirm={() => disconnect.mutate({ workspaceId, connectionId: c.connectionId })}
       >
         <Text size="sm">
-          The credentials are deleted at once, scheduled syncs stop{running ? " and the running sync is cancelled" : ""}. The contacts, accounts, audiences, suppressions and
-          outcomes it synced stay, marked as from {CRM_NAMES[c.kind]}. You can connect again later.
+          The credentials are deleted at once, scheduled syncs stop{running ? " and the running sync is cancelled" : ""}
+          . The contacts, accounts, audiences, suppressions and outcomes it synced stay, marked as from{" "}
+          {CRM_NAMES[c.kind]}. You can connect again later.
         </Text>
       </ConfirmModal>
     </Paper>

@@ -35,8 +35,9 @@ export function CrmPanel({ workspaceId }: { workspaceId: string }) {
             CRM
           </Title>
           <Text c="dimmed" size="sm" maw={720}>
-            Bring in contacts with their addresses, companies as accounts, lists as audiences and opt-outs as suppressions, and count deals as outcomes in
-            your holdout results. Syncs only read from your CRM; after the first, each reads only what changed.
+            Bring in contacts with their addresses, companies as accounts, lists as audiences and opt-outs as
+            suppressions, and count deals as outcomes in your holdout results. Syncs only read from your CRM; after the
+            first, each reads only what changed.
           </Text>
         </div>
         {connections.data?.length ? <Group gap="xs">{connectButtons("default")}</Group> : null}
@@ -47,14 +48,27 @@ export function CrmPanel({ workspaceId }: { workspaceId: string }) {
         <PageError message={connections.error.message} onRetry={() => connections.refetch()} />
       ) : connections.data.length === 0 ? (
         <EmptyState title="No CRM connected" action={<Group justify="center">{connectButtons("filled")}</Group>}>
-          Connect HubSpot with a private app&apos;s token, or Salesforce with a connected app, to keep your audiences current and measure lift on your own
-          opportunities and closed-won revenue.
+          Connect HubSpot with a private app&apos;s token, or Salesforce with a connected app, to keep your audiences
+          current and measure lift on your own opportunities and closed-won revenue.
         </EmptyState>
       ) : (
-        connections.data.map((c) => <ConnectionCard key={c.connectionId} workspaceId={workspaceId} connection={c} onReconnect={() => setConnecting(c.kind)} />)
+        connections.data.map((c) => (
+          <ConnectionCard
+            key={c.connectionId}
+            workspaceId={workspaceId}
+            connection={c}
+            onReconnect={() => setConnecting(c.kind)}
+          />
+        ))
       )}
       {connecting && (
-        <ConnectModal workspaceId={workspaceId} kind={connecting} leads={connections.data?.find((c) => c.kind === connecting)?.leads ?? false} opened onClose={() => setConnecting(null)} />
+        <ConnectModal
+          workspaceId={workspaceId}
+          kind={connecting}
+          leads={connections.data?.find((c) => c.kind === connecting)?.leads ?? false}
+          opened
+          onClose={() => setConnecting(null)}
+        />
       )}
     </Stack>
   );

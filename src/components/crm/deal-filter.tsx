@@ -18,11 +18,19 @@ export function DealFilter({ workspaceId, connection: c }: { workspaceId: string
   const [open, setOpen] = useState(false);
   const [pipelines, setPipelines] = useState<string[]>(c.dealFilter.pipelines ?? []);
   const [stages, setStages] = useState<string[]>(c.dealFilter.stages ?? []);
-  const options = useQuery({ ...trpc.crm.dealOptions.queryOptions({ workspaceId, connectionId: c.connectionId }), enabled: open, staleTime: 60_000 });
+  const options = useQuery({
+    ...trpc.crm.dealOptions.queryOptions({ workspaceId, connectionId: c.connectionId }),
+    enabled: open,
+    staleTime: 60_000,
+  });
   const save = useMutation(
     trpc.crm.setDealFilter.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: "teal", title: "Saved", message: "The next sync counts only these deals, and removes the outcomes of the others." });
+        notifications.show({
+          color: "teal",
+          title: "Saved",
+          message: "The next sync counts only these deals, and removes the outcomes of the others.",
+        });
         setOpen(false);
         await queryClient.invalidateQueries({ queryKey: trpc.crm.connections.queryKey({ workspaceId }) });
       },
@@ -33,7 +41,10 @@ export function DealFilter({ workspaceId, connection: c }: { workspaceId: string
     !c.dealFilter.pipelines && !c.dealFilter.stages
       ? "Every deal in every pipeline counts as an opportunity."
       : `Counting deals in ${c.dealFilter.pipelines ? `${c.dealFilter.pipelines.length} chosen pipeline${c.dealFilter.pipelines.length > 1 ? "s" : ""}` : "every pipeline"}, at ${c.dealFilter.stages ? `${c.dealFilter.stages.length} chosen stage${c.dealFilter.stages.length > 1 ? "s" : ""}` : "every stage"}.`;
-  const currency = c.currency && c.currency !== "USD" ? ` This CRM's currency is ${c.currency}: amounts here are in US dollars, so its deals count without their amounts.` : "";
+  const currency =
+    c.currency && c.currency !== "USD"
+      ? ` This CRM's currency is ${c.currency}: amounts here are in US dollars, so its deals count without their amounts.`
+      : "";
 
   if (!open) {
     return (
@@ -84,10 +95,23 @@ export function DealFilter({ workspaceId, connection: c }: { workspaceId: string
         />
       </Group>
       <Text size="xs" c="dimmed">
-        {options.isPending ? "Reading the pipelines from the CRM…" : "Leave a box empty to count every pipeline or every stage. Deals outside the choice lose their outcomes at the next sync."}
+        {options.isPending
+          ? "Reading the pipelines from the CRM…"
+          : "Leave a box empty to count every pipeline or every stage. Deals outside the choice lose their outcomes at the next sync."}
       </Text>
       <Group gap="xs">
-        <Button size="xs" loading={save.isPending} onClick={() => save.mutate({ workspaceId, connectionId: c.connectionId, pipelines: pipelines.length ? pipelines : null, stages: stages.length ? stages : null })}>
+        <Button
+          size="xs"
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate({
+              workspaceId,
+              connectionId: c.connectionId,
+              pipelines: pipelines.length ? pipelines : null,
+              stages: stages.length ? stages : null,
+            })
+          }
+        >
           Save
         </Button>
         <Button size="xs" variant="subtle" onClick={() => setOpen(false)}>

@@ -10,8 +10,20 @@ import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CountsGrid } from "./counts-grid";
 
-const statusColor: Record<TSyncView["status"], string> = { queued: "gray", running: "blue", succeeded: "teal", failed: "red", cancelled: "orange" };
-const statusLabel: Record<TSyncView["status"], string> = { queued: "Queued", running: "Running", succeeded: "Done", failed: "Failed", cancelled: "Cancelled" };
+const statusColor: Record<TSyncView["status"], string> = {
+  queued: "gray",
+  running: "blue",
+  succeeded: "teal",
+  failed: "red",
+  cancelled: "orange",
+};
+const statusLabel: Record<TSyncView["status"], string> = {
+  queued: "Queued",
+  running: "Running",
+  succeeded: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
 const triggerLabel: Record<TSyncView["trigger"], string> = { owner: "Sync now", schedule: "Schedule", agent: "Agent" };
 
 /** A connection's syncs, newest first, each with its counts and its issues per object. */
@@ -20,7 +32,11 @@ export function SyncHistory({ workspaceId, connectionId }: { workspaceId: string
   const syncs = useInfiniteQuery(
     trpc.crm.syncs.infiniteQueryOptions(
       { workspaceId, connectionId, take: 10 },
-      { getNextPageParam: (last) => last.nextCursor, refetchInterval: (q) => (q.state.data?.pages[0]?.syncs.some((s) => s.status === "queued" || s.status === "running") ? 2000 : false) },
+      {
+        getNextPageParam: (last) => last.nextCursor,
+        refetchInterval: (q) =>
+          q.state.data?.pages[0]?.syncs.some((s) => s.status === "queued" || s.status === "running") ? 2000 : false,
+      },
     ),
   );
   const [open, setOpen] = useState<string | null>(null);
@@ -53,12 +69,22 @@ export function SyncHistory({ workspaceId, connectionId }: { workspaceId: string
           }
         >
           {rows.map((s) => (
-            <SyncRow key={s.syncId} sync={s} open={open === s.syncId} onToggle={() => setOpen(open === s.syncId ? null : s.syncId)} />
+            <SyncRow
+              key={s.syncId}
+              sync={s}
+              open={open === s.syncId}
+              onToggle={() => setOpen(open === s.syncId ? null : s.syncId)}
+            />
           ))}
         </DataTable>
       )}
       {opened && (
-        <Paper withBorder p="sm" aria-label={`Details of the sync started ${formatDateTime(opened.createdAt)}`} component="section">
+        <Paper
+          withBorder
+          p="sm"
+          aria-label={`Details of the sync started ${formatDateTime(opened.createdAt)}`}
+          component="section"
+        >
           <Text size="sm" fw={600}>
             Sync started {formatDateTime(opened.createdAt)}
           </Text>
@@ -66,7 +92,13 @@ export function SyncHistory({ workspaceId, connectionId }: { workspaceId: string
         </Paper>
       )}
       {syncs.hasNextPage && (
-        <Button variant="subtle" size="xs" onClick={() => syncs.fetchNextPage()} loading={syncs.isFetchingNextPage} w="fit-content">
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => syncs.fetchNextPage()}
+          loading={syncs.isFetchingNextPage}
+          w="fit-content"
+        >
           Older syncs
         </Button>
       )}
@@ -116,7 +148,13 @@ function SyncRow({ sync: s, open, onToggle }: { sync: TSyncView; open: boolean; 
           </Text>
         </Table.Td>
         <Table.Td ta="right">
-          <Button size="xs" variant="default" onClick={onToggle} aria-expanded={open} aria-label={`${open ? "Hide" : "Show"} details of the sync started ${formatDateTime(s.createdAt)}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onToggle}
+            aria-expanded={open}
+            aria-label={`${open ? "Hide" : "Show"} details of the sync started ${formatDateTime(s.createdAt)}`}
+          >
             {open ? "Hide" : "Details"}
           </Button>
         </Table.Td>
@@ -127,7 +165,12 @@ function SyncRow({ sync: s, open, onToggle }: { sync: TSyncView; open: boolean; 
 
 function SyncDetails({ workspaceId, sync: s }: { workspaceId: string; sync: TSyncView }) {
   const trpc = useTRPC();
-  const issues = useInfiniteQuery(trpc.crm.issues.infiniteQueryOptions({ workspaceId, syncId: s.syncId, take: 20 }, { getNextPageParam: (last) => last.nextCursor }));
+  const issues = useInfiniteQuery(
+    trpc.crm.issues.infiniteQueryOptions(
+      { workspaceId, syncId: s.syncId, take: 20 },
+      { getNextPageParam: (last) => last.nextCursor },
+    ),
+  );
   const items = issues.data?.pages.flatMap((p) => p.issues) ?? [];
   return (
     <Stack gap="sm" py="xs">
@@ -139,7 +182,8 @@ function SyncDetails({ workspaceId, sync: s }: { workspaceId: string; sync: TSyn
       )}
       {s.counts.rateLimitWaits > 0 && (
         <Text size="sm" c="dimmed">
-          The CRM asked to slow down {formatNumber(s.counts.rateLimitWaits)} {s.counts.rateLimitWaits === 1 ? "time" : "times"}; the sync waited as long as it said each time.
+          The CRM asked to slow down {formatNumber(s.counts.rateLimitWaits)}{" "}
+          {s.counts.rateLimitWaits === 1 ? "time" : "times"}; the sync waited as long as it said each time.
         </Text>
       )}
       {issues.isPending ? (
@@ -165,7 +209,12 @@ function SyncDetails({ workspaceId, sync: s }: { workspaceId: string; sync: TSyn
           </List>
           {issues.hasNextPage && (
             <Group>
-              <Button variant="subtle" size="xs" onClick={() => issues.fetchNextPage()} loading={issues.isFetchingNextPage}>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => issues.fetchNextPage()}
+                loading={issues.isFetchingNextPage}
+              >
                 More problems
               </Button>
             </Group>

@@ -1,6 +1,27 @@
 "use client";
 
-import { Alert, Anchor, Badge, Button, ColorInput, Grid, Group, Image, Loader, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  ColorInput,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -38,25 +59,70 @@ interface Values {
 export function DesignEditor({ workspaceId, designId }: { workspaceId: string; designId?: string }) {
   const trpc = useTRPC();
   const catalog = useQuery(trpc.design.catalog.queryOptions({ workspaceId }));
-  const design = useQuery({ ...trpc.design.get.queryOptions({ workspaceId, designId: designId ?? "" }), enabled: Boolean(designId) });
+  const design = useQuery({
+    ...trpc.design.get.queryOptions({ workspaceId, designId: designId ?? "" }),
+    enabled: Boolean(designId),
+  });
   const brand = useQuery(trpc.brand.get.queryOptions({ workspaceId }));
   if (catalog.isPending || brand.isPending || (designId && design.isPending)) return <Skeleton h={600} />;
   const failed = [catalog, brand, design].find((q) => q.isError);
   if (failed) return <PageError message={failed.error?.message} onRetry={() => failed.refetch()} />;
-  return <Editor workspaceId={workspaceId} designId={designId} catalog={catalog.data!} design={design.data} brandColors={brand.data!.colors} />;
+  return (
+    <Editor
+      workspaceId={workspaceId}
+      designId={designId}
+      catalog={catalog.data!}
+      design={design.data}
+      brandColors={brand.data!.colors}
+    />
+  );
 }
 
 type Catalog = inferRouterOutputs<AppRouter>["design"]["catalog"];
 
-function Editor({ workspaceId, designId, catalog, design, brandColors }: { workspaceId: string; designId?: string; catalog: Catalog; design?: TDesign; brandColors: { primary: string; accent: string; text: string } }) {
+function Editor({
+  workspaceId,
+  designId,
+  catalog,
+  design,
+  brandColors,
+}: {
+  workspaceId: string;
+  designId?: string;
+  catalog: Catalog;
+  design?: TDesign;
+  brandColors: { primary: string; accent: string; text: string };
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
   const first = catalog.formats[0];
   const form = useForm<Values>({
     initialValues: design
-      ? { name: design.name, format: design.format, size: design.size, layout: design.layout, image: design.image, customColors: Object.keys(design.colors).length > 0, primary: design.colors.primary ?? brandColors.primary, accent: design.colors.accent ?? brandColors.accent, text: design.colors.text ?? brandColors.text, ...design.blocks, giftItem: design.giftItem }
-      : { name: "", format: first.format, size: first.defaultSize, layout: first.layouts[0].value, image: "logo", customColors: false, ...brandColors, ...first.suggested, giftItem: null },
+      ? {
+          name: design.name,
+          format: design.format,
+          size: design.size,
+          layout: design.layout,
+          image: design.image,
+          customColors: Object.keys(design.colors).length > 0,
+          primary: design.colors.primary ?? brandColors.primary,
+          accent: design.colors.accent ?? brandColors.accent,
+          text: design.colors.text ?? brandColors.text,
+          ...design.blocks,
+          giftItem: design.giftItem,
+        }
+      : {
+          name: "",
+          format: first.format,
+          size: first.defaultSize,
+          layout: first.layouts[0].value,
+          image: "logo",
+          customColors: false,
+          ...brandColors,
+          ...first.suggested,
+          giftItem: null,
+        },
     validate: { name: (v) => (v.trim() ? null : "Give the design a name.") },
   });
   const v = form.values;
@@ -64,35 +130,72 @@ function Editor({ workspaceId, designId, catalog, design, brandColors }: { works
   const [contactQuery, setContactQuery] = useState("");
   const [contactId, setContactId] = useState<string | null>(null);
   const [debouncedQuery] = useDebouncedValue(contactQuery, 250);
-  const contacts = useQuery(trpc.design.previewContacts.queryOptions({ workspaceId, query: debouncedQuery || undefined }));
+  const contacts = useQuery(
+    trpc.design.previewContacts.queryOptions({ workspaceId, query: debouncedQuery || undefined }),
+  );
   const colors = v.customColors ? { primary: v.primary, accent: v.accent, text: v.text } : {};
-  const previewInput = { format: v.format, size: v.size, layout: v.layout, image: v.image, colors, giftItem: v.format === "gift" ? (v.giftItem ?? catalog.gifts[0].value) : null, blocks: { headline: v.headline, body: v.body, signOff: v.signOff, cta: v.cta } };
+  const previewInput = {
+    format: v.format,
+    size: v.size,
+    layout: v.layout,
+    image: v.image,
+    colors,
+    giftItem: v.format === "gift" ? (v.giftItem ?? catalog.gifts[0].value) : null,
+    blocks: { headline: v.headline, body: v.body, signOff: v.signOff, cta: v.cta },
+  };
   const [debounced] = useDebouncedValue({ design: previewInput, contactId }, 400);
-  const preview = useQuery({ ...trpc.design.preview.queryOptions({ workspaceId, ...debounced }), placeholderData: keepPreviousData, retry: false });
+  const preview = useQuery({
+    ...trpc.design.preview.queryOptions({ workspaceId, ...debounced }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
   const onError = (err: { message: string; data?: unknown }) => {
-    const fieldErrors = (err.data as { fieldErrors?: { pointer: string; detail: string }[] | null } | undefined)?.fieldErrors;
+    const fieldErrors = (err.data as { fieldErrors?: { pointer: string; detail: string }[] | null } | undefined)
+      ?.fieldErrors;
     for (const f of fieldErrors ?? []) form.setFieldError(f.pointer.split("/").filter(Boolean).pop()!, f.detail);
     notifications.show({ color: "red", title: "Not saved", message: err.message });
   };
-  const create = useMutation(trpc.design.create.mutationOptions({ onError, onSuccess: (d) => router.push(`/w/${workspaceId}/designs/${d.id}`) }));
+  const create = useMutation(
+    trpc.design.create.mutationOptions({ onError, onSuccess: (d) => router.push(`/w/${workspaceId}/designs/${d.id}`) }),
+  );
   const update = useMutation(
     trpc.design.update.mutationOptions({
       onError,
       onSuccess: (d) => {
         queryClient.setQueryData(trpc.design.get.queryKey({ workspaceId, designId: d.id }), d);
-        notifications.show({ color: "green", title: "Design saved", message: d.campaigns ? "Generate the drafts of its campaigns again to see the change there." : "Use it in a campaign to make a draft for each recipient." });
+        notifications.show({
+          color: "green",
+          title: "Design saved",
+          message: d.campaigns
+            ? "Generate the drafts of its campaigns again to see the change there."
+            : "Use it in a campaign to make a draft for each recipient.",
+        });
       },
     }),
   );
   const submit = form.onSubmit((values) => {
-    const fields = { name: values.name, size: values.size, layout: values.layout, image: values.image, colors: values.customColors ? { primary: values.primary, accent: values.accent, text: values.text } : {}, blocks: { headline: values.headline, body: values.body, signOff: values.signOff, cta: values.cta }, ...(values.format === "gift" ? { giftItem: (values.giftItem ?? catalog.gifts[0].value) as never } : {}) };
+    const fields = {
+      name: values.name,
+      size: values.size,
+      layout: values.layout,
+      image: values.image,
+      colors: values.customColors ? { primary: values.primary, accent: values.accent, text: values.text } : {},
+      blocks: { headline: values.headline, body: values.body, signOff: values.signOff, cta: values.cta },
+      ...(values.format === "gift" ? { giftItem: (values.giftItem ?? catalog.gifts[0].value) as never } : {}),
+    };
     if (designId) update.mutate({ workspaceId, designId, changes: fields });
     else create.mutate({ workspaceId, design: { ...fields, format: values.format } });
   });
   const setFormat = (format: Format) => {
     const f = catalog.formats.find((x) => x.format === format)!;
-    form.setValues({ format, size: f.defaultSize, layout: f.layouts[0].value, ...f.suggested, giftItem: format === "gift" ? catalog.gifts[0].value : null });
+    form.setValues({
+      format,
+      size: f.defaultSize,
+      layout: f.layouts[0].value,
+      ...f.suggested,
+      giftItem: format === "gift" ? catalog.gifts[0].value : null,
+    });
   };
   const issues = preview.data?.issues ?? [];
 
@@ -110,7 +213,13 @@ function Editor({ workspaceId, designId, catalog, design, brandColors }: { works
           </div>
           <Group gap="xs">
             {designId && (
-              <Button component="a" href={`/api/designs/${designId}/proof?workspaceId=${workspaceId}${contactId ? `&contactId=${contactId}` : ""}`} target="_blank" variant="default" leftSection={<IconFileTypePdf size={16} />}>
+              <Button
+                component="a"
+                href={`/api/designs/${designId}/proof?workspaceId=${workspaceId}${contactId ? `&contactId=${contactId}` : ""}`}
+                target="_blank"
+                variant="default"
+                leftSection={<IconFileTypePdf size={16} />}
+              >
                 Saved proof (PDF)
               </Button>
             )}
@@ -130,26 +239,60 @@ function Editor({ workspaceId, designId, catalog, design, brandColors }: { works
                       <Text size="sm" fw={500} mb={4} id="format-label">
                         Format
                       </Text>
-                      <SegmentedControl aria-labelledby="format-label" fullWidth value={v.format} onChange={(f) => setFormat(f as Format)} data={[{ value: "postcard", label: "Postcard" }, { value: "letter", label: "Letter" }, { value: "handwritten", label: "Note" }, { value: "gift", label: "Gift" }]} />
+                      <SegmentedControl
+                        aria-labelledby="format-label"
+                        fullWidth
+                        value={v.format}
+                        onChange={(f) => setFormat(f as Format)}
+                        data={[
+                          { value: "postcard", label: "Postcard" },
+                          { value: "letter", label: "Letter" },
+                          { value: "handwritten", label: "Note" },
+                          { value: "gift", label: "Gift" },
+                        ]}
+                      />
                     </div>
                   )}
                   <SimpleGrid cols={2}>
                     <Select label="Size" data={spec.sizes} allowDeselect={false} {...form.getInputProps("size")} />
-                    <Select label="Layout" data={spec.layouts.map((l) => ({ value: l.value, label: l.label }))} allowDeselect={false} {...form.getInputProps("layout")} />
+                    <Select
+                      label="Layout"
+                      data={spec.layouts.map((l) => ({ value: l.value, label: l.label }))}
+                      allowDeselect={false}
+                      {...form.getInputProps("layout")}
+                    />
                   </SimpleGrid>
                   <Text size="xs" c="dimmed">
-                    {spec.layouts.find((l) => l.value === v.layout)?.description} {spec.sizes.find((s) => s.value === v.size)?.label}; printed with 0.125 in bleed.
+                    {spec.layouts.find((l) => l.value === v.layout)?.description}{" "}
+                    {spec.sizes.find((s) => s.value === v.size)?.label}; printed with 0.125 in bleed.
                   </Text>
                   <Select
                     label="Image"
-                    data={[{ value: "logo", label: "The brand kit's logo" }, { value: "none", label: "No image" }, ...catalog.artworks.map((a) => ({ value: a, label: `Artwork: ${a}` }))]}
+                    data={[
+                      { value: "logo", label: "The brand kit's logo" },
+                      { value: "none", label: "No image" },
+                      ...catalog.artworks.map((a) => ({ value: a, label: `Artwork: ${a}` })),
+                    ]}
                     allowDeselect={false}
                     {...form.getInputProps("image")}
                   />
                   {v.format === "gift" && (
-                    <Select label="Gift" data={catalog.gifts.map((g) => ({ value: g.value, label: `${g.name} · $${(g.priceCents / 100).toFixed(2)}` }))} allowDeselect={false} description="Ships with the note card to a street address (never a PO box)." value={v.giftItem ?? catalog.gifts[0].value} onChange={(g) => form.setFieldValue("giftItem", g)} />
+                    <Select
+                      label="Gift"
+                      data={catalog.gifts.map((g) => ({
+                        value: g.value,
+                        label: `${g.name} · $${(g.priceCents / 100).toFixed(2)}`,
+                      }))}
+                      allowDeselect={false}
+                      description="Ships with the note card to a street address (never a PO box)."
+                      value={v.giftItem ?? catalog.gifts[0].value}
+                      onChange={(g) => form.setFieldValue("giftItem", g)}
+                    />
                   )}
-                  <Switch label="Use colours of its own instead of the brand kit's" {...form.getInputProps("customColors", { type: "checkbox" })} />
+                  <Switch
+                    label="Use colours of its own instead of the brand kit's"
+                    {...form.getInputProps("customColors", { type: "checkbox" })}
+                  />
                   {v.customColors && (
                     <SimpleGrid cols={3}>
                       <ColorInput label="Primary" format="hex" {...form.getInputProps("primary")} />
@@ -164,13 +307,22 @@ function Editor({ workspaceId, designId, catalog, design, brandColors }: { works
                   Text
                 </Title>
                 <Text size="xs" c="dimmed" mb="sm">
-                  Merge fields: {catalog.mergeFields.map((f) => `{{${f.name}}}`).join(", ")}, and {"{{custom.<name>}}"}. Add a fallback after a bar: {"{{firstName|there}}"}. A campaign&apos;s own copy replaces these.
+                  Merge fields: {catalog.mergeFields.map((f) => `{{${f.name}}}`).join(", ")}, and {"{{custom.<name>}}"}.
+                  Add a fallback after a bar: {"{{firstName|there}}"}. A campaign&apos;s own copy replaces these.
                 </Text>
                 <Stack gap="sm">
                   <Textarea label="Headline" autosize minRows={1} {...form.getInputProps("headline")} />
                   <Textarea label="Message" autosize minRows={5} {...form.getInputProps("body")} />
-                  <TextInput label="Sign-off" description="Empty: the brand kit's sign-off" {...form.getInputProps("signOff")} />
-                  <TextInput label="Call to action" description="Printed beside the QR code" {...form.getInputProps("cta")} />
+                  <TextInput
+                    label="Sign-off"
+                    description="Empty: the brand kit's sign-off"
+                    {...form.getInputProps("signOff")}
+                  />
+                  <TextInput
+                    label="Call to action"
+                    description="Printed beside the QR code"
+                    {...form.getInputProps("cta")}
+                  />
                 </Stack>
               </Paper>
             </Stack>
@@ -191,7 +343,10 @@ function Editor({ workspaceId, designId, catalog, design, brandColors }: { works
                   clearable
                   w={260}
                   maw="100%"
-                  data={(contacts.data ?? []).map((c) => ({ value: c.id, label: `${c.name}${c.company ? ` · ${c.company}` : ""}` }))}
+                  data={(contacts.data ?? []).map((c) => ({
+                    value: c.id,
+                    label: `${c.name}${c.company ? ` · ${c.company}` : ""}`,
+                  }))}
                   searchValue={contactQuery}
                   onSearchChange={setContactQuery}
                   value={contactId}
@@ -214,17 +369,24 @@ function Editor({ workspaceId, designId, catalog, design, brandColors }: { works
                   <RenderIssueAlerts issues={issues} />
                   {preview.data.missingFields.length > 0 && (
                     <Alert color="yellow" p="xs" icon={<IconAlertTriangle size={18} />}>
-                      {preview.data.recipient.name} has no {preview.data.missingFields.join(", ")}, and the text gives no fallback.
+                      {preview.data.recipient.name} has no {preview.data.missingFields.join(", ")}, and the text gives
+                      no fallback.
                     </Alert>
                   )}
                   {preview.data.pages.map((page) => (
                     <figure key={page.label} style={{ margin: 0 }}>
-                      <Image src={page.src} alt={`${page.label} for ${preview.data.recipient.name}`} radius="sm" style={{ border: "1px solid var(--mantine-color-gray-3)" }} />
+                      <Image
+                        src={page.src}
+                        alt={`${page.label} for ${preview.data.recipient.name}`}
+                        radius="sm"
+                        style={{ border: "1px solid var(--mantine-color-gray-3)" }}
+                      />
                       <Text component="figcaption" size="xs" c="dimmed" mt={4}>
                         <Badge size="xs" variant="light" mr={6}>
                           {page.label}
                         </Badge>
-                        for {preview.data.recipient.name}. Dashed lines: trim and safe zone; shaded: kept clear for the address and postage.
+                        for {preview.data.recipient.name}. Dashed lines: trim and safe zone; shaded: kept clear for the
+                        address and postage.
                       </Text>
                     </figure>
                   ))}

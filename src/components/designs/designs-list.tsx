@@ -7,12 +7,22 @@ import Link from "next/link";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 
-const FORMAT_LABEL: Record<string, string> = { postcard: "Postcard", letter: "Letter", handwritten: "Handwritten note", gift: "Gift" };
+const FORMAT_LABEL: Record<string, string> = {
+  postcard: "Postcard",
+  letter: "Letter",
+  handwritten: "Handwritten note",
+  gift: "Gift",
+};
 
 /** The workspace's designs as cards with a rendered front, newest first. */
 export function DesignsList({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
-  const query = useInfiniteQuery(trpc.design.list.infiniteQueryOptions({ workspaceId, take: 24 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
+  const query = useInfiniteQuery(
+    trpc.design.list.infiniteQueryOptions(
+      { workspaceId, take: 24 },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
+  );
   const designs = query.data?.pages.flatMap((p) => p.designs);
   return (
     <Stack gap="lg" maw={1200}>
@@ -22,7 +32,8 @@ export function DesignsList({ workspaceId }: { workspaceId: string }) {
             Designs
           </Title>
           <Text c="dimmed" size="sm">
-            Layouts for postcards, letters, handwritten notes and gift cards, in your brand kit&apos;s look. A campaign prints one design; each recipient gets their own draft.
+            Layouts for postcards, letters, handwritten notes and gift cards, in your brand kit&apos;s look. A campaign
+            prints one design; each recipient gets their own draft.
           </Text>
         </div>
         <Button component={Link} href={`/w/${workspaceId}/designs/new`} leftSection={<IconPlus size={16} />}>
@@ -48,7 +59,8 @@ export function DesignsList({ workspaceId }: { workspaceId: string }) {
               </Button>
             }
           >
-            Pick a format and a layout, write the text with merge fields such as {"{{firstName|there}}"}, and see it for any contact as it will print.
+            Pick a format and a layout, write the text with merge fields such as {"{{firstName|there}}"}, and see it for
+            any contact as it will print.
           </EmptyState>
         }
       >
@@ -56,9 +68,21 @@ export function DesignsList({ workspaceId }: { workspaceId: string }) {
           <>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               {items.map((d) => (
-                <Card key={d.id} withBorder padding="sm" component={Link} href={`/w/${workspaceId}/designs/${d.id}`} aria-label={`${d.name}: ${FORMAT_LABEL[d.format]} ${d.size}, ${d.layout} layout`}>
+                <Card
+                  key={d.id}
+                  withBorder
+                  padding="sm"
+                  component={Link}
+                  href={`/w/${workspaceId}/designs/${d.id}`}
+                  aria-label={`${d.name}: ${FORMAT_LABEL[d.format]} ${d.size}, ${d.layout} layout`}
+                >
                   <Card.Section bg="gray.1" p="sm">
-                    <Image src={`/api/designs/${d.id}/proof?workspaceId=${workspaceId}&format=png&width=480&v=${new Date(d.updatedAt).getTime()}`} alt={`Front of “${d.name}” for a sample recipient`} h={170} fit="contain" />
+                    <Image
+                      src={`/api/designs/${d.id}/proof?workspaceId=${workspaceId}&format=png&width=480&v=${new Date(d.updatedAt).getTime()}`}
+                      alt={`Front of “${d.name}” for a sample recipient`}
+                      h={170}
+                      fit="contain"
+                    />
                   </Card.Section>
                   <Stack gap={4} mt="sm">
                     <Text fw={600} truncate title={d.name}>
@@ -74,7 +98,9 @@ export function DesignsList({ workspaceId }: { workspaceId: string }) {
                       </Badge>
                     </Group>
                     <Text size="xs" c="dimmed">
-                      {d.campaigns === 0 ? "Not used by a campaign yet" : `Printed by ${d.campaigns} campaign${d.campaigns === 1 ? "" : "s"}`}
+                      {d.campaigns === 0
+                        ? "Not used by a campaign yet"
+                        : `Printed by ${d.campaigns} campaign${d.campaigns === 1 ? "" : "s"}`}
                     </Text>
                   </Stack>
                 </Card>

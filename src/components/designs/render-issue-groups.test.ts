@@ -18,11 +18,20 @@ describe("preview and draft warnings, each under its own title", () => {
   });
 
   it("a missing-glyphs warning alone is titled for what it is", () => {
-    expect(groupIssues([{ kind: "missing_glyphs", message: "No bundled font can draw 𓀀 in the message." }]).map((g) => g.title)).toEqual(["Characters that cannot be printed"]);
+    expect(
+      groupIssues([{ kind: "missing_glyphs", message: "No bundled font can draw 𓀀 in the message." }]).map(
+        (g) => g.title,
+      ),
+    ).toEqual(["Characters that cannot be printed"]);
     expect(groupIssues([])).toEqual([]);
-    expect(groupIssues([{ kind: "po_box", message: "The address is a PO box; gifts ship to a street address only, so this recipient will be skipped." }, { kind: "missing_data", message: "No value for {{title}} and no fallback." }]).map((g) => g.title)).toEqual([
-      "An address a gift cannot go to",
-      "Merge data missing",
-    ]);
+    expect(
+      groupIssues([
+        {
+          kind: "po_box",
+          message: "The address is a PO box; gifts ship to a street address only, so this recipient will be skipped.",
+        },
+        { kind: "missing_data", message: "No value for {{title}} and no fallback." },
+      ]).map((g) => g.title),
+    ).toEqual(["An address a gift cannot go to", "Merge data missing"]);
   });
 });

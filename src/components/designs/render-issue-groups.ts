@@ -25,7 +25,9 @@ export function issueGroup(i: TRenderIssueLike): TIssueGroup {
 }
 
 /** The issues grouped, each group with its title and colour, in ORDER. */
-export function groupIssues<T extends TRenderIssueLike>(issues: T[]): { group: TIssueGroup; title: string; color: "red" | "yellow" | "orange"; issues: T[] }[] {
+export function groupIssues<T extends TRenderIssueLike>(
+  issues: T[],
+): { group: TIssueGroup; title: string; color: "red" | "yellow" | "orange"; issues: T[] }[] {
   const grouped = new Map<TIssueGroup, T[]>();
   for (const i of issues) grouped.set(issueGroup(i), [...(grouped.get(issueGroup(i)) ?? []), i]);
   return ORDER.filter((g) => grouped.has(g)).map((g) => ({ group: g, ...ISSUE_GROUPS[g], issues: grouped.get(g)! }));

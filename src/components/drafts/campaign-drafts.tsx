@@ -1,6 +1,20 @@
 "use client";
 
-import { Alert, Badge, Button, Card, Chip, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconInfoCircle, IconRefresh } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -15,7 +29,15 @@ type Filter = "all" | "overflowing" | "missing_data" | "unmailable" | "edited";
 const PAGE = 12;
 
 /** A campaign's drafts: generate them (a job with a progress bar), filter, page through thumbnails, open one to rewrite it. */
-export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspaceId: string; campaignId: string; isDraft: boolean }) {
+export function CampaignDrafts({
+  workspaceId,
+  campaignId,
+  isDraft,
+}: {
+  workspaceId: string;
+  campaignId: string;
+  isDraft: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>("all");
@@ -24,9 +46,21 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
   const [jobId, setJobId] = useState<string | null>(null);
   const summary = useQuery(trpc.draft.summary.queryOptions({ workspaceId, campaignId }));
   const cursor = cursors[cursors.length - 1];
-  const list = useQuery(trpc.draft.list.queryOptions({ workspaceId, campaignId, filter: filter === "all" ? null : filter, cursor, take: PAGE }));
+  const list = useQuery(
+    trpc.draft.list.queryOptions({
+      workspaceId,
+      campaignId,
+      filter: filter === "all" ? null : filter,
+      cursor,
+      take: PAGE,
+    }),
+  );
   // New drafts change the campaign's go-live readiness too.
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.draft.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.campaign.readiness.queryKey({ workspaceId, campaignId }) })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.draft.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.campaign.readiness.queryKey({ workspaceId, campaignId }) }),
+    ]);
   const generate = useMutation(
     trpc.draft.generate.mutationOptions({
       onSuccess: (r) => setJobId(r.jobId),
@@ -34,7 +68,8 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
     }),
   );
   const s = summary.data;
-  const runningJob = jobId ?? (s?.job && (s.job.status === "queued" || s.job.status === "running") ? s.job.jobId : null);
+  const runningJob =
+    jobId ?? (s?.job && (s.job.status === "queued" || s.job.status === "running") ? s.job.jobId : null);
   const setFilterAndReset = (f: Filter) => {
     setFilter(f);
     setCursors([null]);
@@ -50,12 +85,18 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
               Drafts
             </Title>
             <Text size="sm" c="dimmed">
-              One piece per recipient, merge fields filled and with their own response link: what is approved here is what prints
+              One piece per recipient, merge fields filled and with their own response link: what is approved here is
+              what prints
               {s?.specimenMarked ? ", without the free plan's specimen mark" : ""}.
             </Text>
           </div>
           {isDraft && (
-            <Button leftSection={<IconRefresh size={16} />} onClick={() => generate.mutate({ workspaceId, campaignId })} loading={generate.isPending} disabled={Boolean(runningJob)}>
+            <Button
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => generate.mutate({ workspaceId, campaignId })}
+              loading={generate.isPending}
+              disabled={Boolean(runningJob)}
+            >
               {s && s.total > 0 ? "Generate again" : "Generate drafts"}
             </Button>
           )}
@@ -68,7 +109,12 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
             onFinished={(job) => {
               setJobId(null);
               refresh();
-              if (job.status === "succeeded") notifications.show({ color: "green", title: "Drafts ready", message: `${formatNumber(job.progress.done)} drafts rendered.` });
+              if (job.status === "succeeded")
+                notifications.show({
+                  color: "green",
+                  title: "Drafts ready",
+                  message: `${formatNumber(job.progress.done)} drafts rendered.`,
+                });
             }}
           />
         )}
@@ -76,7 +122,9 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
           <Alert color="orange" icon={<IconInfoCircle size={18} />} p="xs">
             {s.inputsChanged > 0 && (
               <>
-                {formatNumber(s.inputsChanged)} draft{s.inputsChanged === 1 ? " was" : "s were"} rendered before the campaign, its design or the brand kit last changed.{isDraft ? " Generate again to bring them up to date." : ""}
+                {formatNumber(s.inputsChanged)} draft{s.inputsChanged === 1 ? " was" : "s were"} rendered before the
+                campaign, its design or the brand kit last changed.
+                {isDraft ? " Generate again to bring them up to date." : ""}
               </>
             )}
             {s.inputsChanged > 0 && s.recipientChangedSentence ? " " : ""}
@@ -89,9 +137,16 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
           </Alert>
         )}
         {s?.mailabilitySentence && !runningJob && (
-          <Alert color="orange" icon={<IconAlertTriangle size={18} />} p="xs" title={`${formatNumber(s.unmailable)} recipient${s.unmailable === 1 ? "" : "s"} cannot be mailed`}>
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            p="xs"
+            title={`${formatNumber(s.unmailable)} recipient${s.unmailable === 1 ? "" : "s"} cannot be mailed`}
+          >
             {s.mailabilitySentence}
-            {isDraft ? " A corrected contact counts at once; generate the drafts again so the piece prints the corrected address." : ""}
+            {isDraft
+              ? " A corrected contact counts at once; generate the drafts again so the piece prints the corrected address."
+              : ""}
           </Alert>
         )}
         {s && s.total > 0 && (
@@ -126,7 +181,9 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
           empty={
             filter === "all" ? (
               <EmptyState title="No drafts yet">
-                {isDraft ? "Generate drafts to render one piece for each contact of the audience, then look through them before going live." : "Each recipient's piece is rendered when they enter the campaign."}
+                {isDraft
+                  ? "Generate drafts to render one piece for each contact of the audience, then look through them before going live."
+                  : "Each recipient's piece is rendered when they enter the campaign."}
               </EmptyState>
             ) : (
               <Text size="sm" c="dimmed">
@@ -138,9 +195,24 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
           {(drafts) => (
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
               {drafts.map((d) => (
-                <Card key={d.id} withBorder padding="xs" component="button" type="button" onClick={() => setOpen(d.id)} style={{ textAlign: "left", cursor: "pointer" }} aria-label={`Open the draft for ${d.contactName}`}>
+                <Card
+                  key={d.id}
+                  withBorder
+                  padding="xs"
+                  component="button"
+                  type="button"
+                  onClick={() => setOpen(d.id)}
+                  style={{ textAlign: "left", cursor: "pointer" }}
+                  aria-label={`Open the draft for ${d.contactName}`}
+                >
                   <Card.Section bg="gray.1" p={6}>
-                    <Image src={`/api/drafts/${d.id}/proof?workspaceId=${workspaceId}&format=png&width=360&page=1&v=${new Date(d.renderedAt).getTime()}`} alt={`Front of the piece for ${d.contactName}`} h={120} fit="contain" loading="lazy" />
+                    <Image
+                      src={`/api/drafts/${d.id}/proof?workspaceId=${workspaceId}&format=png&width=360&page=1&v=${new Date(d.renderedAt).getTime()}`}
+                      alt={`Front of the piece for ${d.contactName}`}
+                      h={120}
+                      fit="contain"
+                      loading="lazy"
+                    />
                   </Card.Section>
                   <Text size="sm" fw={600} mt={6} truncate>
                     {d.contactName || "(no name)"}
@@ -177,13 +249,23 @@ export function CampaignDrafts({ workspaceId, campaignId, isDraft }: { workspace
         </ListStates>
         {(cursors.length > 1 || list.data?.nextCursor) && (
           <Group justify="space-between">
-            <Button variant="default" size="xs" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={cursors.length === 1}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
               Previous
             </Button>
             <Text size="xs" c="dimmed">
               Page {cursors.length}
             </Text>
-            <Button variant="default" size="xs" disabled={!list.data?.nextCursor} onClick={() => setCursors((c) => [...c, list.data!.nextCursor])}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={!list.data?.nextCursor}
+              onClick={() => setCursors((c) => [...c, list.data!.nextCursor])}
+            >
               Next
             </Button>
           </Group>

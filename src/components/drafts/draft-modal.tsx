@@ -1,6 +1,20 @@
 "use client";
 
-import { Alert, Anchor, Badge, Button, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle } from "@tabler/icons-react";
@@ -11,14 +25,30 @@ import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 
 /** One recipient's draft: its pages, what did not fit, and a form to write their own copy. */
-export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: string; draftId: string | null; onClose: () => void }) {
+export function DraftModal({
+  workspaceId,
+  draftId,
+  onClose,
+}: {
+  workspaceId: string;
+  draftId: string | null;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const draft = useQuery({ ...trpc.draft.get.queryOptions({ workspaceId, draftId: draftId ?? "" }), enabled: Boolean(draftId) });
+  const draft = useQuery({
+    ...trpc.draft.get.queryOptions({ workspaceId, draftId: draftId ?? "" }),
+    enabled: Boolean(draftId),
+  });
   const form = useForm({ initialValues: { headline: "", body: "", signOff: "" } });
   const d = draft.data;
   useEffect(() => {
-    if (d) form.setValues({ headline: d.overrides?.headline ?? d.blocks.headline, body: d.overrides?.body ?? d.blocks.body, signOff: d.overrides?.signOff ?? d.blocks.signOff });
+    if (d)
+      form.setValues({
+        headline: d.overrides?.headline ?? d.blocks.headline,
+        body: d.overrides?.body ?? d.blocks.body,
+        signOff: d.overrides?.signOff ?? d.blocks.signOff,
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d?.id, d?.renderedAt]);
   const refresh = () => {
@@ -28,7 +58,11 @@ export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: str
     trpc.draft.update.mutationOptions({
       onSuccess: (r) => {
         refresh();
-        notifications.show({ color: "green", title: r.edited ? "Draft rewritten" : "Back to the campaign's copy", message: `${r.contactName}'s draft was rendered again${r.overflowing ? ", but some text still does not fit" : ""}.` });
+        notifications.show({
+          color: "green",
+          title: r.edited ? "Draft rewritten" : "Back to the campaign's copy",
+          message: `${r.contactName}'s draft was rendered again${r.overflowing ? ", but some text still does not fit" : ""}.`,
+        });
       },
       onError: (e) => notifications.show({ color: "red", title: "Not saved", message: e.message }),
     }),
@@ -36,7 +70,11 @@ export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: str
   const save = form.onSubmit((v) => {
     if (!d) return;
     // Only blocks that differ from what the campaign would print become this recipient's own copy.
-    const blocks = Object.fromEntries((["headline", "body", "signOff"] as const).filter((k) => v[k] !== (d.overrides?.[k] ?? d.blocks[k]) || d.overrides?.[k] !== undefined).map((k) => [k, v[k]]));
+    const blocks = Object.fromEntries(
+      (["headline", "body", "signOff"] as const)
+        .filter((k) => v[k] !== (d.overrides?.[k] ?? d.blocks[k]) || d.overrides?.[k] !== undefined)
+        .map((k) => [k, v[k]]),
+    );
     if (Object.keys(blocks).length === 0) {
       notifications.show({ title: "Nothing changed", message: "Edit the text first." });
       return;
@@ -44,7 +82,12 @@ export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: str
     update.mutate({ workspaceId, draftId: d.id, blocks });
   });
   return (
-    <Modal opened={Boolean(draftId)} onClose={onClose} size="xl" title={d ? `Draft for ${d.contactName}${d.company ? ` · ${d.company}` : ""}` : "Draft"}>
+    <Modal
+      opened={Boolean(draftId)}
+      onClose={onClose}
+      size="xl"
+      title={d ? `Draft for ${d.contactName}${d.company ? ` · ${d.company}` : ""}` : "Draft"}
+    >
       {draft.isError ? (
         <PageError message={draft.error.message} onRetry={() => draft.refetch()} />
       ) : !d ? (
@@ -64,16 +107,31 @@ export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: str
             )}
           </Group>
           {!d.mailable && (
-            <Alert color="orange" icon={<IconAlertTriangle size={18} />} p="xs" title={`${d.contactName || "This recipient"} cannot be mailed`}>
-              {d.unmailableDetail ? `${d.unmailableDetail.charAt(0).toUpperCase()}${d.unmailableDetail.slice(1)}` : "The mailability audit's checks stop this piece"}: the piece is skipped when they enter.{" "}
-              {d.editable ? "Correct the contact, then generate the drafts again so the piece prints the corrected address." : ""}
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle size={18} />}
+              p="xs"
+              title={`${d.contactName || "This recipient"} cannot be mailed`}
+            >
+              {d.unmailableDetail
+                ? `${d.unmailableDetail.charAt(0).toUpperCase()}${d.unmailableDetail.slice(1)}`
+                : "The mailability audit's checks stop this piece"}
+              : the piece is skipped when they enter.{" "}
+              {d.editable
+                ? "Correct the contact, then generate the drafts again so the piece prints the corrected address."
+                : ""}
             </Alert>
           )}
           <RenderIssueAlerts issues={d.issues} />
           <SimpleGrid cols={{ base: 1, sm: d.pages.length > 1 ? 2 : 1 }}>
             {d.pages.map((p) => (
               <figure key={p.label} style={{ margin: 0 }}>
-                <Image src={p.src} alt={`${p.label} of the piece for ${d.contactName}`} radius="sm" style={{ border: "1px solid var(--mantine-color-gray-3)" }} />
+                <Image
+                  src={p.src}
+                  alt={`${p.label} of the piece for ${d.contactName}`}
+                  radius="sm"
+                  style={{ border: "1px solid var(--mantine-color-gray-3)" }}
+                />
                 <Text component="figcaption" size="xs" c="dimmed" mt={4}>
                   {p.label}
                 </Text>
@@ -81,7 +139,11 @@ export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: str
             ))}
           </SimpleGrid>
           <Text size="sm">
-            Response link: <Anchor href={d.responseLink} target="_blank">{d.responseLink.replace(/^https?:\/\//, "")}</Anchor> ·{" "}
+            Response link:{" "}
+            <Anchor href={d.responseLink} target="_blank">
+              {d.responseLink.replace(/^https?:\/\//, "")}
+            </Anchor>{" "}
+            ·{" "}
             <Anchor href={`/api/drafts/${d.id}/proof?workspaceId=${workspaceId}`} target="_blank">
               Print file (PDF, {Math.round(d.pdfBytes / 1024)} KB)
             </Anchor>
@@ -90,14 +152,22 @@ export function DraftModal({ workspaceId, draftId, onClose }: { workspaceId: str
             <form onSubmit={save}>
               <Stack gap="sm">
                 <Text size="sm" c="dimmed">
-                  Rewrite this recipient&apos;s copy. It is kept beside the campaign&apos;s template (generating drafts again keeps it) and the go-live card counts it.
+                  Rewrite this recipient&apos;s copy. It is kept beside the campaign&apos;s template (generating drafts
+                  again keeps it) and the go-live card counts it.
                 </Text>
                 <TextInput label="Headline" {...form.getInputProps("headline")} />
                 <Textarea label="Message" autosize minRows={4} {...form.getInputProps("body")} />
                 <TextInput label="Sign-off" {...form.getInputProps("signOff")} />
                 <Group justify="space-between">
                   {d.edited ? (
-                    <Button variant="subtle" color="gray" onClick={() => update.mutate({ workspaceId, draftId: d.id, blocks: { headline: "", body: "", signOff: "" } })} loading={update.isPending}>
+                    <Button
+                      variant="subtle"
+                      color="gray"
+                      onClick={() =>
+                        update.mutate({ workspaceId, draftId: d.id, blocks: { headline: "", body: "", signOff: "" } })
+                      }
+                      loading={update.isPending}
+                    >
                       Use the campaign&apos;s copy again
                     </Button>
                   ) : (

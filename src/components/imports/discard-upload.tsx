@@ -13,7 +13,21 @@ import { useTRPC } from "@/trpc/react";
  * Discard a file that was uploaded and never imported, after a confirmation. The server refuses an
  * import that has started (its report is the record of what it wrote); the refusal is shown as is.
  */
-export function DiscardUploadButton({ workspaceId, importId, fileName, rows, onDiscarded, size = "xs" }: { workspaceId: string; importId: string; fileName: string; rows: number; onDiscarded?: () => void; size?: "xs" | "sm" }) {
+export function DiscardUploadButton({
+  workspaceId,
+  importId,
+  fileName,
+  rows,
+  onDiscarded,
+  size = "xs",
+}: {
+  workspaceId: string;
+  importId: string;
+  fileName: string;
+  rows: number;
+  onDiscarded?: () => void;
+  size?: "xs" | "sm";
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -21,7 +35,11 @@ export function DiscardUploadButton({ workspaceId, importId, fileName, rows, onD
     trpc.contactImport.discard.mutationOptions({
       onSuccess: async () => {
         setOpened(false);
-        notifications.show({ color: "teal", title: "Upload discarded", message: `${fileName} was deleted; no contact was written from it.` });
+        notifications.show({
+          color: "teal",
+          title: "Upload discarded",
+          message: `${fileName} was deleted; no contact was written from it.`,
+        });
         onDiscarded?.();
         await queryClient.invalidateQueries({ queryKey: trpc.contactImport.pathKey() });
       },
@@ -33,7 +51,14 @@ export function DiscardUploadButton({ workspaceId, importId, fileName, rows, onD
   );
   return (
     <>
-      <Button size={size} variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => setOpened(true)} aria-label={`Discard ${fileName}`}>
+      <Button
+        size={size}
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} />}
+        onClick={() => setOpened(true)}
+        aria-label={`Discard ${fileName}`}
+      >
         Discard
       </Button>
       <ConfirmModal
@@ -46,8 +71,8 @@ export function DiscardUploadButton({ workspaceId, importId, fileName, rows, onD
         onConfirm={() => discard.mutate({ workspaceId, importId })}
       >
         <Text size="sm">
-          <b>{fileName}</b> ({formatCount(rows, "row")}) was uploaded but never imported: no contact was written from it. Discarding deletes the uploaded
-          file. To import it later, upload it again.
+          <b>{fileName}</b> ({formatCount(rows, "row")}) was uploaded but never imported: no contact was written from
+          it. Discarding deletes the uploaded file. To import it later, upload it again.
         </Text>
       </ConfirmModal>
     </>

@@ -12,15 +12,20 @@ import { useTRPC } from "@/trpc/react";
 
 /** What a column became, in words: a field's label, a custom field's name, or not imported. */
 function Became({ became }: { became: string }) {
-  if (became === "ignore") return <Badge color="gray" variant="light">Not imported</Badge>;
-  if (became.startsWith("custom:")) {
+  if (became === "ignore")
     return (
-      <Text size="sm">
-        Custom field “{became.slice(7)}”
-      </Text>
+      <Badge color="gray" variant="light">
+        Not imported
+      </Badge>
     );
+  if (became.startsWith("custom:")) {
+    return <Text size="sm">Custom field “{became.slice(7)}”</Text>;
   }
-  return <Text size="sm">{(CONTACT_FIELDS as readonly string[]).includes(became) ? FIELD_LABELS[became as TContactField] : became}</Text>;
+  return (
+    <Text size="sm">
+      {(CONTACT_FIELDS as readonly string[]).includes(became) ? FIELD_LABELS[became as TContactField] : became}
+    </Text>
+  );
 }
 
 /** Every column of an imported file and what it became. */
@@ -33,7 +38,8 @@ export function ImportColumns({ columns }: { columns: TColumnOutcome[] }) {
         Columns ({formatNumber(columns.length)})
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        {formatNumber(columns.length - custom - ignored)} filled contact fields, {formatNumber(custom)} kept as custom fields
+        {formatNumber(columns.length - custom - ignored)} filled contact fields, {formatNumber(custom)} kept as custom
+        fields
         {ignored ? `, ${formatNumber(ignored)} not imported (chosen in the mapping)` : ""}.
       </Text>
       <DataTable
@@ -62,7 +68,12 @@ export function ImportColumns({ columns }: { columns: TColumnOutcome[] }) {
 /** The rows an import merged as duplicates, with the contact each joined, 25 at a time. */
 export function MergedRows({ workspaceId, importId, count }: { workspaceId: string; importId: string; count: number }) {
   const trpc = useTRPC();
-  const merged = useInfiniteQuery(trpc.contactImport.duplicates.infiniteQueryOptions({ workspaceId, importId, take: 25 }, { getNextPageParam: (last) => last.nextAfterRow, initialCursor: null, enabled: count > 0 }));
+  const merged = useInfiniteQuery(
+    trpc.contactImport.duplicates.infiniteQueryOptions(
+      { workspaceId, importId, take: 25 },
+      { getNextPageParam: (last) => last.nextAfterRow, initialCursor: null, enabled: count > 0 },
+    ),
+  );
   const rows = merged.data?.pages.flatMap((p) => p.rows) ?? [];
   return (
     <Paper withBorder p="md">
@@ -70,8 +81,11 @@ export function MergedRows({ workspaceId, importId, count }: { workspaceId: stri
         Rows merged as duplicates ({formatNumber(count)})
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        Each of these rows is the same person as an earlier row of the file (same email, else CRM id, else name and address): it joined that row’s contact and was not written again.
-        {count > MAX_KEPT_DUPLICATES ? ` The first ${formatNumber(MAX_KEPT_DUPLICATES)} are listed; all ${formatNumber(count)} are counted.` : ""}
+        Each of these rows is the same person as an earlier row of the file (same email, else CRM id, else name and
+        address): it joined that row’s contact and was not written again.
+        {count > MAX_KEPT_DUPLICATES
+          ? ` The first ${formatNumber(MAX_KEPT_DUPLICATES)} are listed; all ${formatNumber(count)} are counted.`
+          : ""}
       </Text>
       {count === 0 ? (
         <Text size="sm" c="dimmed">
@@ -109,7 +123,13 @@ export function MergedRows({ workspaceId, importId, count }: { workspaceId: stri
             ))}
           </DataTable>
           {merged.hasNextPage && (
-            <Button mt="xs" size="xs" variant="subtle" onClick={() => merged.fetchNextPage()} loading={merged.isFetchingNextPage}>
+            <Button
+              mt="xs"
+              size="xs"
+              variant="subtle"
+              onClick={() => merged.fetchNextPage()}
+              loading={merged.isFetchingNextPage}
+            >
               Show more
             </Button>
           )}

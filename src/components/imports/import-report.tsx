@@ -19,10 +19,24 @@ import { DiscardUploadButton } from "./discard-upload";
 import { ImportColumns, MergedRows } from "./import-columns";
 import { ImportStatusBadge } from "./import-status-badge";
 
-
-function IssuesTable({ workspaceId, importId, kind, count }: { workspaceId: string; importId: string; kind: "refused" | "warning"; count: number }) {
+function IssuesTable({
+  workspaceId,
+  importId,
+  kind,
+  count,
+}: {
+  workspaceId: string;
+  importId: string;
+  kind: "refused" | "warning";
+  count: number;
+}) {
   const trpc = useTRPC();
-  const issues = useInfiniteQuery(trpc.contactImport.issues.infiniteQueryOptions({ workspaceId, importId, kind, take: 25 }, { getNextPageParam: (last) => last.nextAfterRow, initialCursor: null, enabled: count > 0 }));
+  const issues = useInfiniteQuery(
+    trpc.contactImport.issues.infiniteQueryOptions(
+      { workspaceId, importId, kind, take: 25 },
+      { getNextPageParam: (last) => last.nextAfterRow, initialCursor: null, enabled: count > 0 },
+    ),
+  );
   const rows = issues.data?.pages.flatMap((p) => p.issues) ?? [];
   const title = kind === "refused" ? "Refused rows" : "Warnings";
   return (
@@ -33,11 +47,20 @@ function IssuesTable({ workspaceId, importId, kind, count }: { workspaceId: stri
             {title} ({formatNumber(count)})
           </Title>
           <Text size="sm" c="dimmed">
-            {kind === "refused" ? "Nothing of these rows was written. Download them, fix them and import the file again." : "These contacts were written without the value named."}
+            {kind === "refused"
+              ? "Nothing of these rows was written. Download them, fix them and import the file again."
+              : "These contacts were written without the value named."}
           </Text>
         </div>
         {count > 0 && (
-          <Button component="a" href={`/api/imports/${importId}/refused?workspaceId=${workspaceId}&kind=${kind}`} download variant="default" size="xs" leftSection={<IconDownload size={14} />}>
+          <Button
+            component="a"
+            href={`/api/imports/${importId}/refused?workspaceId=${workspaceId}&kind=${kind}`}
+            download
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+          >
             Download {kind === "refused" ? "refused rows" : "warnings"} (CSV)
           </Button>
         )}
@@ -64,13 +87,25 @@ function IssuesTable({ workspaceId, importId, kind, count }: { workspaceId: stri
             {rows.map((r) => (
               <Table.Tr key={`${r.row}-${r.column}-${r.reason}`}>
                 <Table.Td>{r.row}</Table.Td>
-                <Table.Td>{r.column ?? <Text c="dimmed" size="sm">whole row</Text>}</Table.Td>
+                <Table.Td>
+                  {r.column ?? (
+                    <Text c="dimmed" size="sm">
+                      whole row
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{r.reason}</Table.Td>
               </Table.Tr>
             ))}
           </DataTable>
           {issues.hasNextPage && (
-            <Button mt="xs" size="xs" variant="subtle" onClick={() => issues.fetchNextPage()} loading={issues.isFetchingNextPage}>
+            <Button
+              mt="xs"
+              size="xs"
+              variant="subtle"
+              onClick={() => issues.fetchNextPage()}
+              loading={issues.isFetchingNextPage}
+            >
               Show more
             </Button>
           )}
@@ -85,7 +120,12 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const query = useQuery(trpc.contactImport.get.queryOptions({ workspaceId, importId }, { refetchInterval: (q) => (q.state.data && ["queued", "running"].includes(q.state.data.status) ? 1500 : false) }));
+  const query = useQuery(
+    trpc.contactImport.get.queryOptions(
+      { workspaceId, importId },
+      { refetchInterval: (q) => (q.state.data && ["queued", "running"].includes(q.state.data.status) ? 1500 : false) },
+    ),
+  );
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.contactImport.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.contact.pathKey() });
@@ -116,12 +156,18 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
           <ImportStatusBadge status={v.status} />
         </Group>
         <Text size="sm" c="dimmed">
-          {formatNumber(v.rows)} rows · {notStarted ? `uploaded ${formatDateTime(v.createdAt)}` : `started ${formatDateTime(v.startedAt ?? v.createdAt)}`} by {v.requestedBy}
+          {formatNumber(v.rows)} rows ·{" "}
+          {notStarted
+            ? `uploaded ${formatDateTime(v.createdAt)}`
+            : `started ${formatDateTime(v.startedAt ?? v.createdAt)}`}{" "}
+          by {v.requestedBy}
           {v.onExisting ? ` · existing contacts ${v.onExisting === "update" ? "updated" : "left as they were"}` : ""}
           {v.finishedAt ? ` · finished ${formatDateTime(v.finishedAt)}` : ""}
         </Text>
       </div>
-      {v.job && <JobProgress workspaceId={workspaceId} jobId={v.job.jobId} onFinished={refresh} cancellable={!finished} />}
+      {v.job && (
+        <JobProgress workspaceId={workspaceId} jobId={v.job.jobId} onFinished={refresh} cancellable={!finished} />
+      )}
       {notStarted && (
         <Alert color="gray" title="Not imported">
           <Text size="sm">
@@ -132,22 +178,37 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
             to choose its mapping and import it.
           </Text>
           <Group mt="sm">
-            <DiscardUploadButton workspaceId={workspaceId} importId={importId} fileName={v.fileName} rows={v.rows} onDiscarded={() => router.push(`/w/${workspaceId}/imports`)} />
+            <DiscardUploadButton
+              workspaceId={workspaceId}
+              importId={importId}
+              fileName={v.fileName}
+              rows={v.rows}
+              onDiscarded={() => router.push(`/w/${workspaceId}/imports`)}
+            />
           </Group>
         </Alert>
       )}
       {(v.status === "failed" || v.status === "cancelled") && (
-        <Alert color={v.status === "failed" ? "red" : "orange"} title={v.status === "failed" ? "The import stopped" : "The import was cancelled"}>
+        <Alert
+          color={v.status === "failed" ? "red" : "orange"}
+          title={v.status === "failed" ? "The import stopped" : "The import was cancelled"}
+        >
           <Text size="sm">
-            {formatNumber(v.rowsDone)} of {formatNumber(v.rows)} rows were imported; the rest were not. Resuming continues after the last row written,
-            without duplicating anyone.
+            {formatNumber(v.rowsDone)} of {formatNumber(v.rows)} rows were imported; the rest were not. Resuming
+            continues after the last row written, without duplicating anyone.
           </Text>
           {resume.error && (
             <Text size="sm" c="red.8" mt="xs">
               {resume.error.message}
             </Text>
           )}
-          <Button mt="sm" size="xs" leftSection={<IconPlayerPlay size={14} />} loading={resume.isPending} onClick={() => resume.mutate({ workspaceId, importId })}>
+          <Button
+            mt="sm"
+            size="xs"
+            leftSection={<IconPlayerPlay size={14} />}
+            loading={resume.isPending}
+            onClick={() => resume.mutate({ workspaceId, importId })}
+          >
             Resume the import
           </Button>
         </Alert>
@@ -156,13 +217,22 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <StatCard label="Created" value={v.created} hint="new contacts" />
           <StatCard label="Updated" value={v.updated} hint="existing contacts with new values" />
-          <StatCard label="Skipped" value={v.skipped} hint={v.duplicates ? `${formatNumber(v.duplicates)} repeated in the file` : "already there, nothing new"} />
+          <StatCard
+            label="Skipped"
+            value={v.skipped}
+            hint={v.duplicates ? `${formatNumber(v.duplicates)} repeated in the file` : "already there, nothing new"}
+          />
           <StatCard label="Refused" value={v.refusedCount} hint="nothing written" />
         </SimpleGrid>
       )}
       {v.keptFields > 0 && (
-        <Alert color="blue" title={`${formatNumber(v.keptFields)} ${v.keptFields === 1 ? "field was" : "fields were"} kept as people had changed them`}>
-          A person, an agent or an accepted audit fix changed {v.keptFields === 1 ? "this field" : "these fields"} after the file’s value last came in, and the file still says the same: the change stands. A field whose value in the file has changed takes the file’s new value; each contact’s page shows its field history.
+        <Alert
+          color="blue"
+          title={`${formatNumber(v.keptFields)} ${v.keptFields === 1 ? "field was" : "fields were"} kept as people had changed them`}
+        >
+          A person, an agent or an accepted audit fix changed {v.keptFields === 1 ? "this field" : "these fields"} after
+          the file’s value last came in, and the file still says the same: the change stands. A field whose value in the
+          file has changed takes the file’s new value; each contact’s page shows its field history.
         </Alert>
       )}
       {finished && v.rows > 0 && (
@@ -171,14 +241,29 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
             What happened to the {formatNumber(v.rowsDone)} rows read
           </Title>
           <ChartFigure label={chart.map((c) => `${c.outcome}: ${c.Rows}`).join(", ")}>
-            <BarChart {...countChartProps} h={180} data={chart} dataKey="outcome" series={[{ name: "Rows", color: "indigo.6" }]} tickLine="y" withTooltip />
+            <BarChart
+              {...countChartProps}
+              h={180}
+              data={chart}
+              dataKey="outcome"
+              series={[{ name: "Rows", color: "indigo.6" }]}
+              tickLine="y"
+              withTooltip
+            />
           </ChartFigure>
         </Paper>
       )}
       {v.audienceId && (
         <Group gap="md">
-          <Button component={Link} href={`/w/${workspaceId}/audiences/${v.audienceId}`} variant="light" title={`Open the audience “${v.audienceName}”`}>
-            <Text span inherit truncate>Open the audience “{v.audienceName}”</Text>
+          <Button
+            component={Link}
+            href={`/w/${workspaceId}/audiences/${v.audienceId}`}
+            variant="light"
+            title={`Open the audience “${v.audienceName}”`}
+          >
+            <Text span inherit truncate>
+              Open the audience “{v.audienceName}”
+            </Text>
           </Button>
           <Button component={Link} href={`/w/${workspaceId}/contacts?audienceId=${v.audienceId}`} variant="default">
             See its contacts
@@ -187,8 +272,12 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
       )}
       {v.columnMapping && <ImportColumns columns={v.columnMapping} />}
       {v.columnMapping && <MergedRows workspaceId={workspaceId} importId={importId} count={v.duplicates} />}
-      {!notStarted && <IssuesTable workspaceId={workspaceId} importId={importId} kind="refused" count={v.refusedCount} />}
-      {!notStarted && <IssuesTable workspaceId={workspaceId} importId={importId} kind="warning" count={v.warningCount} />}
+      {!notStarted && (
+        <IssuesTable workspaceId={workspaceId} importId={importId} kind="refused" count={v.refusedCount} />
+      )}
+      {!notStarted && (
+        <IssuesTable workspaceId={workspaceId} importId={importId} kind="warning" count={v.warningCount} />
+      )}
     </Stack>
   );
 }

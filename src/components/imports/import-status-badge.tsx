@@ -3,8 +3,22 @@
 import { Badge } from "@mantine/core";
 import type { TImportView } from "@/server/imports/schema";
 
-const colors: Record<TImportView["status"], string> = { awaiting_mapping: "gray", queued: "gray", running: "blue", succeeded: "teal", failed: "red", cancelled: "orange" };
-const labels: Record<TImportView["status"], string> = { awaiting_mapping: "not started", queued: "queued", running: "running", succeeded: "done", failed: "failed", cancelled: "cancelled" };
+const colors: Record<TImportView["status"], string> = {
+  awaiting_mapping: "gray",
+  queued: "gray",
+  running: "blue",
+  succeeded: "teal",
+  failed: "red",
+  cancelled: "orange",
+};
+const labels: Record<TImportView["status"], string> = {
+  awaiting_mapping: "not started",
+  queued: "queued",
+  running: "running",
+  succeeded: "done",
+  failed: "failed",
+  cancelled: "cancelled",
+};
 
 export function ImportStatusBadge({ status }: { status: TImportView["status"] }) {
   return (

@@ -14,7 +14,12 @@ import { MappingStep } from "./mapping-step";
 import { discardUploadOnLeave, uploadCsv } from "./upload";
 
 const MAX_BYTES = 50 * 1024 * 1024;
-const ACCEPT = { "text/csv": [".csv"], "text/tab-separated-values": [".tsv"], "text/plain": [".txt", ".csv"], "application/vnd.ms-excel": [".csv"] };
+const ACCEPT = {
+  "text/csv": [".csv"],
+  "text/tab-separated-values": [".tsv"],
+  "text/plain": [".txt", ".csv"],
+  "application/vnd.ms-excel": [".csv"],
+};
 
 /** Import contacts from a CSV file: drop it, check the mapping, import. The import's page then shows its progress and report. */
 export function ImportWizard({ workspaceId }: { workspaceId: string }) {
@@ -42,7 +47,9 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
       if (!e.persisted || !leftWith.current) return;
       leftWith.current = false;
       setUpload(null);
-      setNotice("The file you had chosen was discarded when you left this page, before it was imported. Choose it again to import it.");
+      setNotice(
+        "The file you had chosen was discarded when you left this page, before it was imported. Choose it again to import it.",
+      );
     };
     window.addEventListener("pagehide", leave);
     window.addEventListener("pageshow", back);
@@ -64,7 +71,12 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
     setNotice(null);
     if (previous) {
       discard.mutate(previous, {
-        onError: (e) => notifications.show({ color: "red", title: "The previous file was not discarded", message: `${e.message} It is listed on the Imports page, where you can discard it.` }),
+        onError: (e) =>
+          notifications.show({
+            color: "red",
+            title: "The previous file was not discarded",
+            message: `${e.message} It is listed on the Imports page, where you can discard it.`,
+          }),
       });
     }
   };
@@ -89,7 +101,13 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
   const rejected = (files: FileRejection[]) => {
     const f = files[0];
     const code = f?.errors[0]?.code;
-    setError(code === "file-too-large" ? `${f.file.name} is larger than 50 MB. Split it into smaller files.` : code === "file-invalid-type" ? `${f?.file.name} is not a CSV file. Save or export it as CSV and try again.` : "Drop one CSV file.");
+    setError(
+      code === "file-too-large"
+        ? `${f.file.name} is larger than 50 MB. Split it into smaller files.`
+        : code === "file-invalid-type"
+          ? `${f?.file.name} is not a CSV file. Save or export it as CSV and try again.`
+          : "Drop one CSV file.",
+    );
   };
 
   return (
@@ -113,7 +131,16 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
         />
       ) : (
         <>
-          <Dropzone onDrop={(files) => files[0] && send(files[0])} onReject={rejected} maxSize={MAX_BYTES} maxFiles={1} multiple={false} accept={ACCEPT} loading={progress !== null} aria-label="Drop a CSV file here, or press Enter to choose one">
+          <Dropzone
+            onDrop={(files) => files[0] && send(files[0])}
+            onReject={rejected}
+            maxSize={MAX_BYTES}
+            maxFiles={1}
+            multiple={false}
+            accept={ACCEPT}
+            loading={progress !== null}
+            aria-label="Drop a CSV file here, or press Enter to choose one"
+          >
             <Group justify="center" gap="xl" mih={180} style={{ pointerEvents: "none" }}>
               <Dropzone.Accept>
                 <IconUpload size={48} stroke={1.5} aria-hidden />
@@ -129,7 +156,8 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
                   Drop a CSV file here, or click to choose one
                 </Text>
                 <Text size="sm" c="dimmed" inline mt={7} component="p">
-                  Up to 50 MB and 200,000 rows; comma, semicolon or tab separated; UTF-8 or Windows-1252. The first row names the columns.
+                  Up to 50 MB and 200,000 rows; comma, semicolon or tab separated; UTF-8 or Windows-1252. The first row
+                  names the columns.
                 </Text>
               </div>
             </Group>
@@ -158,8 +186,9 @@ export function ImportWizard({ workspaceId }: { workspaceId: string }) {
             </Alert>
           )}
           <Text size="sm" c="dimmed">
-            Export from your CRM or spreadsheet with one contact per row: names, email, company, job title, postal address. You will see how each
-            column is read before anything is imported, and the import can be cancelled while it runs.
+            Export from your CRM or spreadsheet with one contact per row: names, email, company, job title, postal
+            address. You will see how each column is read before anything is imported, and the import can be cancelled
+            while it runs.
           </Text>
         </>
       )}

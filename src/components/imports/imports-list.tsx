@@ -26,7 +26,8 @@ function UnstartedUploads({ workspaceId }: { workspaceId: string }) {
         Uploaded, never imported ({formatNumber(total)})
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        These files were uploaded but their import was not started, so nothing of them was written. Discard them, or upload a file again to import it.
+        These files were uploaded but their import was not started, so nothing of them was written. Discard them, or
+        upload a file again to import it.
       </Text>
       <DataTable
         variant="compact"
@@ -57,7 +58,12 @@ function UnstartedUploads({ workspaceId }: { workspaceId: string }) {
               </Text>
             </Table.Td>
             <Table.Td ta="right">
-              <DiscardUploadButton workspaceId={workspaceId} importId={u.importId} fileName={u.fileName} rows={u.rows} />
+              <DiscardUploadButton
+                workspaceId={workspaceId}
+                importId={u.importId}
+                fileName={u.fileName}
+                rows={u.rows}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -75,7 +81,16 @@ function UnstartedUploads({ workspaceId }: { workspaceId: string }) {
 export function ImportsList({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const imports = useInfiniteQuery(
-    trpc.contactImport.list.infiniteQueryOptions({ workspaceId, take: 25 }, { getNextPageParam: (last) => last.nextCursor, refetchInterval: (q) => (q.state.data?.pages.some((p) => p.imports.some((i) => i.status === "running" || i.status === "queued")) ? 2000 : false) }),
+    trpc.contactImport.list.infiniteQueryOptions(
+      { workspaceId, take: 25 },
+      {
+        getNextPageParam: (last) => last.nextCursor,
+        refetchInterval: (q) =>
+          q.state.data?.pages.some((p) => p.imports.some((i) => i.status === "running" || i.status === "queued"))
+            ? 2000
+            : false,
+      },
+    ),
   );
   const items = imports.data?.pages.flatMap((p) => p.imports);
   const importButton = (
@@ -98,8 +113,8 @@ export function ImportsList({ workspaceId }: { workspaceId: string }) {
         loading={<Skeleton h={200} />}
         empty={
           <EmptyState title="No imports yet" action={importButton}>
-            Each CSV file you or your agents import is listed here with its report: rows read, contacts created, updated and skipped, and the rows
-            that were refused, which you can download, fix and import again.
+            Each CSV file you or your agents import is listed here with its report: rows read, contacts created, updated
+            and skipped, and the rows that were refused, which you can download, fix and import again.
           </EmptyState>
         }
       >
@@ -153,7 +168,12 @@ export function ImportsList({ workspaceId }: { workspaceId: string }) {
               ))}
             </DataTable>
             {imports.hasNextPage && (
-              <Button variant="default" onClick={() => imports.fetchNextPage()} loading={imports.isFetchingNextPage} w="fit-content">
+              <Button
+                variant="default"
+                onClick={() => imports.fetchNextPage()}
+                loading={imports.isFetchingNextPage}
+                w="fit-content"
+              >
                 Show older imports
               </Button>
             )}

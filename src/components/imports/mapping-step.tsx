@@ -1,6 +1,20 @@
 "use client";
 
-import { Alert, Button, Code, Group, List, Paper, Radio, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -22,7 +36,19 @@ const delimiterNames: Record<string, string> = { ",": "comma", ";": "semicolon",
  * discard, even if the person leaves before the answer), `onStartFailed` when the start was refused
  * (nothing was started: the upload is the wizard's again).
  */
-export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStartFailed }: { workspaceId: string; upload: TUploadResult; onCancel: () => void; onStarting?: () => void; onStartFailed?: () => void }) {
+export function MappingStep({
+  workspaceId,
+  upload,
+  onCancel,
+  onStarting,
+  onStartFailed,
+}: {
+  workspaceId: string;
+  upload: TUploadResult;
+  onCancel: () => void;
+  onStarting?: () => void;
+  onStartFailed?: () => void;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const [mapping, setMapping] = useState<TColumnTarget[]>(upload.suggestedMapping);
@@ -47,10 +73,20 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStart
   const optionsFor = (column: string, i: number) => {
     // The proposed custom field may be named apart from the header ("Notes (2)" beside another "Notes").
     const proposed = upload.suggestedMapping[i];
-    const names = [...new Set([proposed?.startsWith("custom:") ? proposed.slice(7) : null, column].filter((n): n is string => Boolean(n)))];
+    const names = [
+      ...new Set(
+        [proposed?.startsWith("custom:") ? proposed.slice(7) : null, column].filter((n): n is string => Boolean(n)),
+      ),
+    ];
     return [
       { group: "Contact fields", items: CONTACT_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] })) },
-      { group: "Other", items: [...names.map((n) => ({ value: `custom:${n}`, label: `Custom field “${n}”` })), { value: "ignore", label: "Don't import" }] },
+      {
+        group: "Other",
+        items: [
+          ...names.map((n) => ({ value: `custom:${n}`, label: `Custom field “${n}”` })),
+          { value: "ignore", label: "Don't import" },
+        ],
+      },
     ];
   };
   const narrow = useMediaQuery("(max-width: 40em)");
@@ -76,7 +112,8 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStart
       <Paper withBorder p="md">
         <Text fw={600}>{upload.fileName}</Text>
         <Text size="sm" c="dimmed">
-          {formatCount(upload.rows, "row")} · {formatCount(upload.columns.length, "column")} · {upload.encoding === "windows-1252" ? "Windows-1252 (Western European)" : upload.encoding.toUpperCase()} ·
+          {formatCount(upload.rows, "row")} · {formatCount(upload.columns.length, "column")} ·{" "}
+          {upload.encoding === "windows-1252" ? "Windows-1252 (Western European)" : upload.encoding.toUpperCase()} ·
           separated by {delimiterNames[upload.delimiter] ?? upload.delimiter}
         </Text>
       </Paper>
@@ -86,8 +123,8 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStart
           Columns
         </Title>
         <Text size="sm" c="dimmed">
-          Each column fills one field. We proposed the ones we recognised; the others are kept as custom fields, which become merge
-          fields in copy. Change any of them, or choose “Don't import” for a column you do not want kept.
+          Each column fills one field. We proposed the ones we recognised; the others are kept as custom fields, which
+          become merge fields in copy. Change any of them, or choose “Don't import” for a column you do not want kept.
         </Text>
       </div>
       {narrow ? (
@@ -151,21 +188,36 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStart
         </Stack>
       </Radio.Group>
 
-      <Radio.Group label="Audience" description="Every contact of the file lands in this audience, ready for a campaign." value={audienceMode} onChange={(v) => setAudienceMode(v as "new" | "existing")}>
+      <Radio.Group
+        label="Audience"
+        description="Every contact of the file lands in this audience, ready for a campaign."
+        value={audienceMode}
+        onChange={(v) => setAudienceMode(v as "new" | "existing")}
+      >
         <Group mt="xs">
           <Radio value="new" label="A new audience" />
           <Radio value="existing" label="An existing audience" disabled={!audiences.data?.length} />
         </Group>
       </Radio.Group>
       {audienceMode === "new" ? (
-        <TextInput label="Audience name" required value={audienceName} onChange={(e) => setAudienceName(e.currentTarget.value)} error={audienceNameError} maw={420} />
+        <TextInput
+          label="Audience name"
+          required
+          value={audienceName}
+          onChange={(e) => setAudienceName(e.currentTarget.value)}
+          error={audienceNameError}
+          maw={420}
+        />
       ) : (
         <Select
           label="Existing audience"
           placeholder="Choose an audience"
           required
           searchable
-          data={(audiences.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatCount(a.members, "contact")})` }))}
+          data={(audiences.data ?? []).map((a) => ({
+            value: a.id,
+            label: `${a.name} (${formatCount(a.members, "contact")})`,
+          }))}
           value={audienceId}
           onChange={setAudienceId}
           onBlur={() => setAudienceTouched(true)}
@@ -177,7 +229,8 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStart
       {start.error && <Alert color="red">{start.error.message}</Alert>}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {mapped} of {formatCount(upload.columns.length, "column")} imported. Rows without a name and an email are refused and reported; nothing of them is written.
+          {mapped} of {formatCount(upload.columns.length, "column")} imported. Rows without a name and an email are
+          refused and reported; nothing of them is written.
         </Text>
         <Group>
           <Button variant="default" onClick={onCancel} disabled={start.isPending}>
@@ -201,8 +254,9 @@ export function MappingStep({ workspaceId, upload, onCancel, onStarting, onStart
         </Group>
       </Group>
       <Text size="xs" c="dimmed">
-        Headers we recognise include <Code>First Name</Code>, <Code>given_name</Code>, <Code>Email Address</Code>, <Code>Company Name</Code>, <Code>Website</Code>,{" "}
-        <Code>Street Address 2</Code>, <Code>Zip/Postal Code</Code>, <Code>State/Province</Code> and <Code>Country</Code> (names and codes such as United States, USA, UK,
+        Headers we recognise include <Code>First Name</Code>, <Code>given_name</Code>, <Code>Email Address</Code>,{" "}
+        <Code>Company Name</Code>, <Code>Website</Code>, <Code>Street Address 2</Code>, <Code>Zip/Postal Code</Code>,{" "}
+        <Code>State/Province</Code> and <Code>Country</Code> (names and codes such as United States, USA, UK,
         Deutschland, de), and the exports of HubSpot, Salesforce, Pipedrive and Apollo.
       </Text>
     </Stack>

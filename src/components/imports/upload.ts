@@ -4,7 +4,11 @@ import type { TUploadResult } from "@/server/imports/upload";
  * Sends a file to /api/imports as the request body. XMLHttpRequest streams a File from disk
  * without reading it into this page's memory, and reports upload progress (fetch does neither).
  */
-export function uploadCsv(workspaceId: string, file: File, onProgress: (fraction: number) => void): { promise: Promise<TUploadResult>; abort: () => void } {
+export function uploadCsv(
+  workspaceId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): { promise: Promise<TUploadResult>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<TUploadResult>((resolve, reject) => {
     xhr.open("POST", `/api/imports?workspaceId=${encodeURIComponent(workspaceId)}`);
@@ -14,7 +18,12 @@ export function uploadCsv(workspaceId: string, file: File, onProgress: (fraction
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
       if (xhr.status === 201) resolve(xhr.response as TUploadResult);
-      else reject(new Error((xhr.response as { message?: string } | null)?.message ?? `The upload failed (${xhr.status}). Try again.`));
+      else
+        reject(
+          new Error(
+            (xhr.response as { message?: string } | null)?.message ?? `The upload failed (${xhr.status}). Try again.`,
+          ),
+        );
     };
     xhr.onerror = () => reject(new Error("The upload was interrupted; check the connection and try again."));
     xhr.onabort = () => reject(new Error("The upload was stopped."));
@@ -29,5 +38,9 @@ export function uploadCsv(workspaceId: string, file: File, onProgress: (fraction
  * Best effort: an upload it misses is listed on the Imports page, where it can be discarded.
  */
 export function discardUploadOnLeave(workspaceId: string, importId: string): void {
-  void fetch(`/api/imports/${encodeURIComponent(importId)}?workspaceId=${encodeURIComponent(workspaceId)}`, { method: "DELETE", keepalive: true, credentials: "same-origin" }).catch(() => undefined);
+  void fetch(`/api/imports/${encodeURIComponent(importId)}?workspaceId=${encodeURIComponent(workspaceId)}`, {
+    method: "DELETE",
+    keepalive: true,
+    credentials: "same-origin",
+  }).catch(() => undefined);
 }

@@ -8,8 +8,20 @@ import type { TJobView } from "@/server/jobs/schema";
 import { formatNumber } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 
-const statusColor: Record<TJobView["status"], string> = { queued: "gray", running: "blue", succeeded: "green", failed: "red", cancelled: "orange" };
-const statusLabel: Record<TJobView["status"], string> = { queued: "Queued", running: "Running", succeeded: "Done", failed: "Failed", cancelled: "Cancelled" };
+const statusColor: Record<TJobView["status"], string> = {
+  queued: "gray",
+  running: "blue",
+  succeeded: "green",
+  failed: "red",
+  cancelled: "orange",
+};
+const statusLabel: Record<TJobView["status"], string> = {
+  queued: "Queued",
+  running: "Running",
+  succeeded: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
@@ -20,7 +32,9 @@ function duration(seconds: number): string {
 /** "12,000 of 100,000 rows · 8,200 rows/s · about 11 s left" */
 export function jobProgressLine(job: TJobView): string {
   const { done, total, unit, ratePerSecond, secondsLeft } = job.progress;
-  const parts = [total != null ? `${formatNumber(done)} of ${formatNumber(total)} ${unit}` : `${formatNumber(done)} ${unit}`];
+  const parts = [
+    total != null ? `${formatNumber(done)} of ${formatNumber(total)} ${unit}` : `${formatNumber(done)} ${unit}`,
+  ];
   if (ratePerSecond != null && done > 0) parts.push(`${formatNumber(Math.round(ratePerSecond))} ${unit}/s`);
   if (secondsLeft != null && job.status === "running") parts.push(`about ${duration(secondsLeft)} left`);
   return parts.join(" · ");
@@ -31,14 +45,29 @@ export function jobProgressLine(job: TJobView): string {
  * rate and time left, polled while it runs, a way to cancel, and the error if it failed.
  * `onFinished` runs once when the job ends, with its final view.
  */
-export function JobProgress({ workspaceId, jobId, onFinished, cancellable = true }: { workspaceId: string; jobId: string; onFinished?: (job: TJobView) => void; cancellable?: boolean }) {
+export function JobProgress({
+  workspaceId,
+  jobId,
+  onFinished,
+  cancellable = true,
+}: {
+  workspaceId: string;
+  jobId: string;
+  onFinished?: (job: TJobView) => void;
+  cancellable?: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const job = useQuery({
     ...trpc.job.get.queryOptions({ workspaceId, jobId }),
-    refetchInterval: (q) => (q.state.data && ["succeeded", "failed", "cancelled"].includes(q.state.data.status) ? false : 1000),
+    refetchInterval: (q) =>
+      q.state.data && ["succeeded", "failed", "cancelled"].includes(q.state.data.status) ? false : 1000,
   });
-  const cancel = useMutation(trpc.job.cancel.mutationOptions({ onSuccess: (data) => queryClient.setQueryData(trpc.job.get.queryKey({ workspaceId, jobId }), data) }));
+  const cancel = useMutation(
+    trpc.job.cancel.mutationOptions({
+      onSuccess: (data) => queryClient.setQueryData(trpc.job.get.queryKey({ workspaceId, jobId }), data),
+    }),
+  );
   const reported = useRef(false);
   const data = job.data;
   useEffect(() => {
@@ -48,7 +77,12 @@ export function JobProgress({ workspaceId, jobId, onFinished, cancellable = true
     }
   }, [data, onFinished]);
 
-  if (job.isError) return <Alert color="red" title="The job's progress could not be read">{job.error.message}</Alert>;
+  if (job.isError)
+    return (
+      <Alert color="red" title="The job's progress could not be read">
+        {job.error.message}
+      </Alert>
+    );
   if (!data) return <Progress value={0} animated striped aria-label="Starting" />;
   const active = data.status === "queued" || data.status === "running";
   const percent = data.progress.percent ?? (active ? 100 : 0);
@@ -75,7 +109,13 @@ export function JobProgress({ workspaceId, jobId, onFinished, cancellable = true
             {data.status === "queued" ? "Waiting for a worker…" : jobProgressLine(data)}
           </Text>
           {cancellable && active && !data.cancelRequested && (
-            <Button size="xs" variant="subtle" color="red" loading={cancel.isPending} onClick={() => cancel.mutate({ workspaceId, jobId })}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate({ workspaceId, jobId })}
+            >
               Cancel
             </Button>
           )}

@@ -30,20 +30,33 @@ export function ConsentCard(p: ConsentCardProps) {
           <Text span fw={700}>
             {p.clientName}
           </Text>{" "}
-          wants to work in your workspace as an agent. It will send you back to <Text span ff="monospace">{p.redirectHost}</Text>.
+          wants to work in your workspace as an agent. It will send you back to{" "}
+          <Text span ff="monospace">
+            {p.redirectHost}
+          </Text>
+          .
         </Text>
         {p.firstTime && (
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title="A client you have not connected before">
+          <Alert
+            color="yellow"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="A client you have not connected before"
+          >
             You have not approved this client before. Approve only if you started this connection yourself.
           </Alert>
         )}
         {p.localhost && (
           <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title="It runs on this computer">
-            The answer goes to localhost: a program on your own machine. Any program there could have asked; approve only if you just started one.
+            The answer goes to localhost: a program on your own machine. Any program there could have asked; approve
+            only if you just started one.
           </Alert>
         )}
         {p.workspaces.length > 1 ? (
-          <NativeSelect label="Workspace it will act in" name="workspaceId" data={p.workspaces.map((w) => ({ value: w.id, label: `${w.name} (${w.plan} plan)` }))} />
+          <NativeSelect
+            label="Workspace it will act in"
+            name="workspaceId"
+            data={p.workspaces.map((w) => ({ value: w.id, label: `${w.name} (${w.plan} plan)` }))}
+          />
         ) : (
           <>
             <input type="hidden" name="workspaceId" value={p.workspaces[0].id} />
@@ -65,13 +78,20 @@ export function ConsentCard(p: ConsentCardProps) {
         >
           <Stack gap="xs" mt="xs">
             {p.scopes.map((s) => (
-              <Checkbox key={s.name} value={s.name} name={`grant_scope:${s.name}`} label={s.description} description={s.name} />
+              <Checkbox
+                key={s.name}
+                value={s.name}
+                name={`grant_scope:${s.name}`}
+                label={s.description}
+                description={s.name}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
         <Text size="sm" c="dimmed">
-          It will never see your password or an API key, and it cannot print, approve or spend on its own: each such request waits for you to accept a
-          confirmation card. You can revoke it at any time in Settings, Connected agents. Signed in as {p.userEmail}.
+          It will never see your password or an API key, and it cannot print, approve or spend on its own: each such
+          request waits for you to accept a confirmation card. You can revoke it at any time in Settings, Connected
+          agents. Signed in as {p.userEmail}.
         </Text>
         <Group justify="flex-end">
           <Button type="submit" name="decision" value="deny" variant="default">

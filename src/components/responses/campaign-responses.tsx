@@ -13,11 +13,32 @@ import { useTRPC } from "@/trpc/react";
 /** The hosted-page actions a campaign's page offers, for its kind of page and call to action (others show once they happened). */
 function shownKinds(responseMode: string, callToAction: string): TResponseKind[] {
   if (responseMode === "gift_claim") return ["page_view", "gift_claim", "address_change", "gift_decline"];
-  if (responseMode === "landing_page") return ["page_view", callToAction === "meeting" ? "meeting_click" : callToAction === "visit_site" ? "site_click" : "reply"];
+  if (responseMode === "landing_page")
+    return [
+      "page_view",
+      callToAction === "meeting" ? "meeting_click" : callToAction === "visit_site" ? "site_click" : "reply",
+    ];
   return [];
 }
 
-function Details({ r }: { r: { kind: string; reply: { text: string; replyTo: string | null } | null; gift: { name: string } | null; address: { addressLine1: string; addressLine2: string | null; city: string; region: string | null; postalCode: string | null; country: string; version: number } | null } }) {
+function Details({
+  r,
+}: {
+  r: {
+    kind: string;
+    reply: { text: string; replyTo: string | null } | null;
+    gift: { name: string } | null;
+    address: {
+      addressLine1: string;
+      addressLine2: string | null;
+      city: string;
+      region: string | null;
+      postalCode: string | null;
+      country: string;
+      version: number;
+    } | null;
+  };
+}) {
   if (r.reply) {
     return (
       <>
@@ -37,7 +58,9 @@ function Details({ r }: { r: { kind: string; reply: { text: string; replyTo: str
     const a = r.address;
     return (
       <Text size="sm">
-        {[a.addressLine1, a.addressLine2, [a.city, a.region, a.postalCode].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ")}{" "}
+        {[a.addressLine1, a.addressLine2, [a.city, a.region, a.postalCode].filter(Boolean).join(" "), a.country]
+          .filter(Boolean)
+          .join(", ")}{" "}
         <Text span size="xs" c="dimmed">
           (version {a.version}; earlier versions kept)
         </Text>
@@ -55,12 +78,25 @@ function Details({ r }: { r: { kind: string; reply: { text: string; replyTo: str
  * What recipients did with the campaign's printed links and hosted page, as the service observed
  * it: counts per action, and each one (with a reply's text, the gift chosen, a new address).
  */
-export function CampaignResponses({ workspaceId, campaignId, responseMode, callToAction }: { workspaceId: string; campaignId: string; responseMode: string; callToAction: string }) {
+export function CampaignResponses({
+  workspaceId,
+  campaignId,
+  responseMode,
+  callToAction,
+}: {
+  workspaceId: string;
+  campaignId: string;
+  responseMode: string;
+  callToAction: string;
+}) {
   const trpc = useTRPC();
   const [kind, setKind] = useState<TResponseKind | null>(null);
   const counts = useQuery(trpc.response.counts.queryOptions({ workspaceId, campaignId }, { refetchInterval: 15_000 }));
   const list = useInfiniteQuery(
-    trpc.response.list.infiniteQueryOptions({ workspaceId, campaignId, take: 25, kind: kind ?? undefined }, { getNextPageParam: (last) => last.nextCursor, refetchInterval: 15_000 }),
+    trpc.response.list.infiniteQueryOptions(
+      { workspaceId, campaignId, take: 25, kind: kind ?? undefined },
+      { getNextPageParam: (last) => last.nextCursor, refetchInterval: 15_000 },
+    ),
   );
   const rows = list.data?.pages.flatMap((p) => p.responses) ?? [];
   const shown = shownKinds(responseMode, callToAction);
@@ -73,13 +109,17 @@ export function CampaignResponses({ workspaceId, campaignId, responseMode, callT
             Responses
           </Title>
           <Text size="sm" c="dimmed">
-            Observed by the service itself, each once per occurrence: scans and clicks of the printed link{responseMode === "redirect" ? "" : ", and what recipients did on their page"}.
+            Observed by the service itself, each once per occurrence: scans and clicks of the printed link
+            {responseMode === "redirect" ? "" : ", and what recipients did on their page"}.
           </Text>
         </div>
         <Select
           label="Show"
           w={220}
-          data={[{ value: "", label: "Every kind" }, ...RESPONSE_KINDS.map((k) => ({ value: k, label: responseKindLabels[k] }))]}
+          data={[
+            { value: "", label: "Every kind" },
+            ...RESPONSE_KINDS.map((k) => ({ value: k, label: responseKindLabels[k] })),
+          ]}
           value={kind ?? ""}
           onChange={(v) => setKind((v || null) as TResponseKind | null)}
           allowDeselect={false}
@@ -98,7 +138,13 @@ export function CampaignResponses({ workspaceId, campaignId, responseMode, callT
         query={list}
         items={rows}
         loading={<Skeleton h={120} />}
-        empty={<EmptyState title={kind ? `Nothing of this kind yet: ${responseKindLabels[kind].toLowerCase()}` : "No responses yet"}>When a recipient scans, opens or uses their link, it shows here.</EmptyState>}
+        empty={
+          <EmptyState
+            title={kind ? `Nothing of this kind yet: ${responseKindLabels[kind].toLowerCase()}` : "No responses yet"}
+          >
+            When a recipient scans, opens or uses their link, it shows here.
+          </EmptyState>
+        }
       >
         {(items) => (
           <>
@@ -118,7 +164,16 @@ export function CampaignResponses({ workspaceId, campaignId, responseMode, callT
                 <Table.Tr key={r.responseId}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(r.occurredAt)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={r.kind === "reply" || r.kind === "gift_claim" ? "teal" : r.kind === "gift_decline" ? "orange" : "gray"}>
+                    <Badge
+                      variant="light"
+                      color={
+                        r.kind === "reply" || r.kind === "gift_claim"
+                          ? "teal"
+                          : r.kind === "gift_decline"
+                            ? "orange"
+                            : "gray"
+                      }
+                    >
                       {responseKindLabels[r.kind]}
                     </Badge>
                   </Table.Td>

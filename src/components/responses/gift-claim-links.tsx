@@ -12,7 +12,10 @@ import { useTRPC } from "@/trpc/react";
 export function GiftClaimLinks({ workspaceId, campaignId }: { workspaceId: string; campaignId: string }) {
   const trpc = useTRPC();
   const claims = useInfiniteQuery(
-    trpc.response.openClaims.infiniteQueryOptions({ workspaceId, campaignId, take: 25 }, { getNextPageParam: (last) => last.nextCursor, refetchInterval: 15_000 }),
+    trpc.response.openClaims.infiniteQueryOptions(
+      { workspaceId, campaignId, take: 25 },
+      { getNextPageParam: (last) => last.nextCursor, refetchInterval: 15_000 },
+    ),
   );
   const rows = claims.data?.pages.flatMap((p) => p.claims) ?? [];
   return (
@@ -21,14 +24,19 @@ export function GiftClaimLinks({ workspaceId, campaignId }: { workspaceId: strin
         Gifts waiting for a claim
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        A gift ships only after its recipient claims it on their page. Send each recipient their own link (by email, or in your own sequence): anyone with it can claim. Unclaimed by the date shown,
-        nothing ships and the budget it holds is released.
+        A gift ships only after its recipient claims it on their page. Send each recipient their own link (by email, or
+        in your own sequence): anyone with it can claim. Unclaimed by the date shown, nothing ships and the budget it
+        holds is released.
       </Text>
       <ListStates
         query={claims}
         items={rows}
         loading={<Skeleton h={100} />}
-        empty={<EmptyState title="No gift is waiting">Each gift's claim page opens once its budget is held; it is listed here until claimed, declined or expired.</EmptyState>}
+        empty={
+          <EmptyState title="No gift is waiting">
+            Each gift's claim page opens once its budget is held; it is listed here until claimed, declined or expired.
+          </EmptyState>
+        }
       >
         {(items) => (
           <>

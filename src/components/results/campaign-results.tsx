@@ -2,7 +2,21 @@
 
 import { ChartFigure } from "@/components/ui/chart-figure";
 import { BarChart } from "@mantine/charts";
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -17,16 +31,34 @@ import { humanize } from "../campaigns/status-badges";
 import { ImportOutcomesModal } from "./import-outcomes-modal";
 
 /** The actions a campaign's kind of page offers (others show only once they happened). */
-const PAGE_KINDS: Record<string, string[]> = { landing_page: ["page_view", "meeting_click", "site_click"], gift_claim: ["page_view", "gift_claim", "address_change", "gift_decline"] };
+const PAGE_KINDS: Record<string, string[]> = {
+  landing_page: ["page_view", "meeting_click", "site_click"],
+  gift_claim: ["page_view", "gift_claim", "address_change", "gift_decline"],
+};
 const pct = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
 const signedPct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
-const verdictColor: Record<Verdict, string> = { lift: "teal", negative: "red", no_detectable_lift: "gray", not_enough_data: "yellow", not_measurable: "orange" };
-const verdictLabel: Record<Verdict, string> = { lift: "Lift", negative: "Negative", no_detectable_lift: "No detectable lift", not_enough_data: "Not enough data yet", not_measurable: "Not measurable" };
+const verdictColor: Record<Verdict, string> = {
+  lift: "teal",
+  negative: "red",
+  no_detectable_lift: "gray",
+  not_enough_data: "yellow",
+  not_measurable: "orange",
+};
+const verdictLabel: Record<Verdict, string> = {
+  lift: "Lift",
+  negative: "Negative",
+  no_detectable_lift: "No detectable lift",
+  not_enough_data: "Not enough data yet",
+  not_measurable: "Not measurable",
+};
 
 /** "From the CRM: 120 (120 synced) · CSV: 3 · API: 4 · Hosted page: 2": where a kind's counted outcomes came from. */
 function sourceLine(s: { crm: number; crmSynced: number; csv: number; reported: number; observed: number }): string {
   const parts = [];
-  if (s.crm) parts.push(`From the CRM: ${formatNumber(s.crm)}${s.crmSynced ? (s.crmSynced === s.crm ? " (synced)" : ` (${formatNumber(s.crmSynced)} synced)`) : ""}`);
+  if (s.crm)
+    parts.push(
+      `From the CRM: ${formatNumber(s.crm)}${s.crmSynced ? (s.crmSynced === s.crm ? " (synced)" : ` (${formatNumber(s.crmSynced)} synced)`) : ""}`,
+    );
   if (s.csv) parts.push(`CSV: ${formatNumber(s.csv)}`);
   if (s.reported) parts.push(`API: ${formatNumber(s.reported)}`);
   if (s.observed) parts.push(`Hosted page: ${formatNumber(s.observed)}`);
@@ -53,8 +85,8 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             Results
           </Title>
           <Text size="sm" c="dimmed">
-            Treated against held-out accounts. An outcome counts within {r.attributionWindowDays} days after the account&apos;s first piece was
-            mailed (for held-out accounts, after they were held out).
+            Treated against held-out accounts. An outcome counts within {r.attributionWindowDays} days after the
+            account&apos;s first piece was mailed (for held-out accounts, after they were held out).
           </Text>
         </div>
         <Button leftSection={<IconUpload size={16} />} variant="default" onClick={open}>
@@ -82,7 +114,8 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             {formatNumber(r.arms.holdout)}
           </Text>
           <Text size="xs" c="dimmed">
-            entered and held out, of {formatNumber(r.assigned.holdout)} assigned · planned {pct(r.campaign.holdoutShare, 0)}
+            entered and held out, of {formatNumber(r.assigned.holdout)} assigned · planned{" "}
+            {pct(r.campaign.holdoutShare, 0)}
           </Text>
         </Paper>
         <Paper withBorder p="md">
@@ -93,7 +126,8 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             {pct(r.responses.rate)}
           </Text>
           <Text size="xs" c="dimmed">
-            of {formatCount(r.responses.reachedAccounts, "account")} reached · {formatCount(r.responses.scans, "scan")}, {formatCount(r.responses.clicks, "click")}
+            of {formatCount(r.responses.reachedAccounts, "account")} reached · {formatCount(r.responses.scans, "scan")},{" "}
+            {formatCount(r.responses.clicks, "click")}
           </Text>
         </Paper>
         <Paper withBorder p="md">
@@ -111,7 +145,13 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             </>
           ) : (
             <>
-              <Badge color={r.sampleRatio.mismatch ? "red" : "teal"} variant="light" mt={6} h="auto" styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}>
+              <Badge
+                color={r.sampleRatio.mismatch ? "red" : "teal"}
+                variant="light"
+                mt={6}
+                h="auto"
+                styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}
+              >
                 {r.sampleRatio.mismatch ? "Sample-ratio mismatch" : "Arms fit the plan"}
               </Badge>
               <Text size="xs" c="dimmed" mt={4}>
@@ -123,8 +163,13 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
       </SimpleGrid>
 
       {r.sampleRatio.mismatch && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The arms do not match the planned holdout share">
-          A split this far from the plan points to broken assignment or missing data, not to an effect of mail. Fix that before trusting the lift below.
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="The arms do not match the planned holdout share"
+        >
+          A split this far from the plan points to broken assignment or missing data, not to an effect of mail. Fix that
+          before trusting the lift below.
         </Alert>
       )}
 
@@ -134,7 +179,11 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             On the hosted page
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            What recipients did on their page, observed by the service: each rate is the share of the {formatCount(r.responses.reachedAccounts, "account")} reached (mailed, or offered a gift to claim).            {r.campaign.responseMode === "landing_page" ? " A reply sent on the page counts as the outcome “reply” below." : ""}
+            What recipients did on their page, observed by the service: each rate is the share of the{" "}
+            {formatCount(r.responses.reachedAccounts, "account")} reached (mailed, or offered a gift to claim).{" "}
+            {r.campaign.responseMode === "landing_page"
+              ? " A reply sent on the page counts as the outcome “reply” below."
+              : ""}
           </Text>
           <DataTable
             minWidth={520}
@@ -164,10 +213,14 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
       )}
 
       {r.arms.treatment + r.arms.holdout === 0 ? (
-        <EmptyState title="No accounts in the test yet">Accounts enter the arms as the campaign mails their pieces or holds them out.</EmptyState>
+        <EmptyState title="No accounts in the test yet">
+          Accounts enter the arms as the campaign mails their pieces or holds them out.
+        </EmptyState>
       ) : r.kinds.length === 0 ? (
         <EmptyState title="No outcomes yet" action={<Button onClick={open}>Import outcomes</Button>}>
-          Connect your CRM in Settings → CRM to sync opportunities and closed-won deals, import outcomes (meetings, opportunities, pipeline, closed-won) for all accounts from a file, or report conversions against sids through the API.
+          Connect your CRM in Settings → CRM to sync opportunities and closed-won deals, import outcomes (meetings,
+          opportunities, pipeline, closed-won) for all accounts from a file, or report conversions against sids through
+          the API.
         </EmptyState>
       ) : (
         <>
@@ -176,10 +229,18 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
               <Title order={2} size="h4" mb="sm">
                 Conversion rate by arm
               </Title>
-              <ChartFigure label={measurable.map((k) => `${humanize(k.kind)}: treated ${pct(k.treatedRate)}, held out ${pct(k.holdoutRate)}`).join("; ")}>
+              <ChartFigure
+                label={measurable
+                  .map((k) => `${humanize(k.kind)}: treated ${pct(k.treatedRate)}, held out ${pct(k.holdoutRate)}`)
+                  .join("; ")}
+              >
                 <BarChart
                   h={260}
-                  data={measurable.map((k) => ({ kind: humanize(k.kind), Treated: Math.round(k.treatedRate * 1000) / 10, "Held out": Math.round(k.holdoutRate * 1000) / 10 }))}
+                  data={measurable.map((k) => ({
+                    kind: humanize(k.kind),
+                    Treated: Math.round(k.treatedRate * 1000) / 10,
+                    "Held out": Math.round(k.holdoutRate * 1000) / 10,
+                  }))}
                   dataKey="kind"
                   series={[
                     { name: "Treated", color: "indigo.6" },
@@ -225,15 +286,20 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                 <Table.Td>
                   {k.holdoutObservable ? pct(k.holdoutRate) : "n/a"}
                   <Text size="xs" c="dimmed">
-                    {k.holdoutObservable ? `${k.holdout.converted} of ${formatNumber(k.holdout.accounts)}` : "not reported for held-out accounts"}
+                    {k.holdoutObservable
+                      ? `${k.holdout.converted} of ${formatNumber(k.holdout.accounts)}`
+                      : "not reported for held-out accounts"}
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   {k.holdoutObservable ? (
                     <>
-                      {signedPct(k.absoluteLift)} pts ({signedPct(k.absoluteLiftCi[0])} to {signedPct(k.absoluteLiftCi[1])})
+                      {signedPct(k.absoluteLift)} pts ({signedPct(k.absoluteLiftCi[0])} to{" "}
+                      {signedPct(k.absoluteLiftCi[1])})
                       <Text size="xs" c="dimmed">
-                        {k.relativeLift !== null && k.relativeLiftCi ? `relative ${signedPct(k.relativeLift)} (${signedPct(k.relativeLiftCi[0])} to ${signedPct(k.relativeLiftCi[1])})` : "relative lift undefined (an arm has none)"}
+                        {k.relativeLift !== null && k.relativeLiftCi
+                          ? `relative ${signedPct(k.relativeLift)} (${signedPct(k.relativeLiftCi[0])} to ${signedPct(k.relativeLiftCi[1])})`
+                          : "relative lift undefined (an arm has none)"}
                       </Text>
                     </>
                   ) : (
@@ -243,7 +309,10 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                 <Table.Td>{k.holdoutObservable ? k.pValue.toPrecision(2) : "n/a"}</Table.Td>
                 <Table.Td>
                   {k.required ? (
-                    <Tooltip label={`To detect a ${pct(k.required.plannedLift, 0)} relative lift at this baseline with 80% power`} withArrow>
+                    <Tooltip
+                      label={`To detect a ${pct(k.required.plannedLift, 0)} relative lift at this baseline with 80% power`}
+                      withArrow
+                    >
                       <Text size="sm" tabIndex={0}>
                         {formatNumber(k.required.holdout)} held out / {formatNumber(k.required.treated)} treated
                       </Text>
@@ -255,7 +324,13 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                   )}
                 </Table.Td>
                 <Table.Td miw={220} maw={300}>
-                  <Badge color={verdictColor[k.verdict]} variant="light" h="auto" py={2} styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}>
+                  <Badge
+                    color={verdictColor[k.verdict]}
+                    variant="light"
+                    h="auto"
+                    py={2}
+                    styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}
+                  >
                     {verdictLabel[k.verdict]}
                   </Badge>
                   <Text size="xs" mt={4}>
@@ -279,7 +354,8 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                         Not significant
                       </Text>
                       <Text size="sm">
-                        The estimate of {formatCents(Math.round(k.money!.total))} cannot be told apart from no effect: its interval includes $0.
+                        The estimate of {formatCents(Math.round(k.money!.total))} cannot be told apart from no effect:
+                        its interval includes $0.
                       </Text>
                     </>
                   ) : (
@@ -288,8 +364,9 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                     </Text>
                   )}
                   <Text size="sm" c="dimmed">
-                    95% interval {formatCents(Math.round(k.money!.totalCi[0]))} to {formatCents(Math.round(k.money!.totalCi[1]))}; {formatCents(Math.round(k.money!.meanTreated))} per treated account
-                    against {formatCents(Math.round(k.money!.meanHoldout))} per held-out account.
+                    95% interval {formatCents(Math.round(k.money!.totalCi[0]))} to{" "}
+                    {formatCents(Math.round(k.money!.totalCi[1]))}; {formatCents(Math.round(k.money!.meanTreated))} per
+                    treated account against {formatCents(Math.round(k.money!.meanHoldout))} per held-out account.
                   </Text>
                 </Paper>
               ))}

@@ -1,6 +1,19 @@
 "use client";
 
-import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, Skeleton, Stack, Table, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -19,15 +32,35 @@ export const countryName = (code: string) => {
   }
 };
 
-const formatLabels: Record<TPrintFormat, string> = { postcard: "Postcards", letter: "Letters", handwritten: "Handwritten notes", gift: "Gifts" };
+const formatLabels: Record<TPrintFormat, string> = {
+  postcard: "Postcards",
+  letter: "Letters",
+  handwritten: "Handwritten notes",
+  gift: "Gifts",
+};
 
 /** Propose a printer contract: vendor, product, countries, and the vendor's live quote before saving. */
-export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
+export function AddContractModal({
+  workspaceId,
+  opened,
+  onClose,
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const vendors = useQuery({ ...trpc.fulfilment.vendors.queryOptions({ workspaceId }), enabled: opened });
   const form = useForm({
-    initialValues: { name: "", vendor: "sandbox", format: "postcard" as TPrintFormat, size: "6x9", countries: ["US"] as string[], priceUsd: "" as number | string },
+    initialValues: {
+      name: "",
+      vendor: "sandbox",
+      format: "postcard" as TPrintFormat,
+      size: "6x9",
+      countries: ["US"] as string[],
+      priceUsd: "" as number | string,
+    },
     validate: {
       name: (v) => (v.trim() ? null : "Give the contract a name."),
       countries: (v) => (v.length ? null : "Choose at least one country."),
@@ -38,11 +71,25 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
   const sizes = vendor?.products.find((p) => p.format === v.format)?.sizes ?? [];
   // Lob's price is the owner's own plan's: entered here (in USD), confirmed on the go-live card.
   const ownerPriced = v.vendor === "lob";
-  const unitCostCents = ownerPriced && typeof v.priceUsd === "number" && v.priceUsd > 0 ? Math.round(v.priceUsd * 100) : undefined;
-  const [quoteInput] = useDebouncedValue({ vendor: v.vendor, format: v.format, size: v.size, countries: v.countries, ...(unitCostCents ? { unitCostCents } : {}) }, 250);
+  const unitCostCents =
+    ownerPriced && typeof v.priceUsd === "number" && v.priceUsd > 0 ? Math.round(v.priceUsd * 100) : undefined;
+  const [quoteInput] = useDebouncedValue(
+    {
+      vendor: v.vendor,
+      format: v.format,
+      size: v.size,
+      countries: v.countries,
+      ...(unitCostCents ? { unitCostCents } : {}),
+    },
+    250,
+  );
   const quote = useQuery({
     ...trpc.fulfilment.quote.queryOptions({ workspaceId, ...quoteInput }),
-    enabled: opened && quoteInput.countries.length > 0 && sizes.includes(quoteInput.size) && (!ownerPriced || quoteInput.unitCostCents !== undefined),
+    enabled:
+      opened &&
+      quoteInput.countries.length > 0 &&
+      sizes.includes(quoteInput.size) &&
+      (!ownerPriced || quoteInput.unitCostCents !== undefined),
     retry: false,
   });
   const create = useMutation(
@@ -58,9 +105,19 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add a printer contract" size="lg">
-      <form onSubmit={form.onSubmit(({ priceUsd: _price, ...values }) => create.mutate({ workspaceId, ...values, ...(unitCostCents ? { unitCostCents } : {}) }))}>
+      <form
+        onSubmit={form.onSubmit(({ priceUsd: _price, ...values }) =>
+          create.mutate({ workspaceId, ...values, ...(unitCostCents ? { unitCostCents } : {}) }),
+        )}
+      >
         <Stack>
-          <TextInput label="Name" placeholder="6x9 postcards, North America" withAsterisk data-autofocus {...form.getInputProps("name")} />
+          <TextInput
+            label="Name"
+            placeholder="6x9 postcards, North America"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps("name")}
+          />
           {vendors.isPending ? (
             <Skeleton h={36} />
           ) : (
@@ -83,7 +140,14 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
                 form.setValues({ format, size: PRINT_SIZES[format][0].size });
               }}
             />
-            <Select label="Size" data={PRINT_SIZES[v.format].filter((s) => sizes.includes(s.size)).map((s) => ({ value: s.size, label: s.label }))} allowDeselect={false} {...form.getInputProps("size")} />
+            <Select
+              label="Size"
+              data={PRINT_SIZES[v.format]
+                .filter((s) => sizes.includes(s.size))
+                .map((s) => ({ value: s.size, label: s.label }))}
+              allowDeselect={false}
+              {...form.getInputProps("size")}
+            />
           </Group>
           <MultiSelect
             label="Countries it mails to"
@@ -112,7 +176,15 @@ export function AddContractModal({ workspaceId, opened, onClose }: { workspaceId
             ) : quote.data ? (
               <Stack gap={4}>
                 <Text size="sm">
-                  Quote: <b>{piecePriceWords({ unitCostCents: quote.data.unitCostCents, countryPrices: countryPricesOf(quote.data) }, formatCents, "per piece")}</b>, printing and postage.
+                  Quote:{" "}
+                  <b>
+                    {piecePriceWords(
+                      { unitCostCents: quote.data.unitCostCents, countryPrices: countryPricesOf(quote.data) },
+                      formatCents,
+                      "per piece",
+                    )}
+                  </b>
+                  , printing and postage.
                 </Text>
                 <Table withTableBorder fz="sm" verticalSpacing={4}>
                   <Table.Thead>

@@ -40,9 +40,9 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
             API keys
           </Title>
           <Text c="dimmed" size="sm" maw={640}>
-            A key lets your CRM or product post entry events to live API-entry campaigns, read the status of the events it
-            posted, and report conversions. It cannot read or browse workspace data, create contacts, launch mail, approve copy
-            or change a campaign.
+            A key lets your CRM or product post entry events to live API-entry campaigns, read the status of the events
+            it posted, and report conversions. It cannot read or browse workspace data, create contacts, launch mail,
+            approve copy or change a campaign.
           </Text>
         </div>
         <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
@@ -61,8 +61,16 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
           </Stack>
         }
         empty={
-          <EmptyState title="No API keys yet" action={<Button onClick={openCreate} leftSection={<IconKey size={16} />}>Create your first key</Button>}>
-            Create a key for each system that posts entry events or conversions, so you can revoke one without touching the others.
+          <EmptyState
+            title="No API keys yet"
+            action={
+              <Button onClick={openCreate} leftSection={<IconKey size={16} />}>
+                Create your first key
+              </Button>
+            }
+          >
+            Create a key for each system that posts entry events or conversions, so you can revoke one without touching
+            the others.
           </EmptyState>
         }
       >
@@ -101,7 +109,13 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
                       Revoked {formatDateTime(key.revokedAt)}
                     </Badge>
                   ) : (
-                    <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: key.id, name: key.name })} aria-label={`Revoke ${key.name}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setRevoking({ id: key.id, name: key.name })}
+                      aria-label={`Revoke ${key.name}`}
+                    >
                       Revoke
                     </Button>
                   )}
@@ -125,8 +139,8 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
         onConfirm={() => revoking && revoke.mutate({ workspaceId, keyId: revoking.id })}
       >
         <Text size="sm">
-          <b>{revoking?.name}</b> stops working at once: every request with it gets 401. This cannot be undone; create a new key
-          to replace it.
+          <b>{revoking?.name}</b> stops working at once: every request with it gets 401. This cannot be undone; create a
+          new key to replace it.
         </Text>
       </ConfirmModal>
     </Stack>

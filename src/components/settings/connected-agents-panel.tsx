@@ -20,7 +20,11 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
   const revoke = useMutation(
     trpc.connectedAgents.revoke.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: "teal", title: "Agent disconnected", message: `${revoking?.name} can no longer act in this workspace.` });
+        notifications.show({
+          color: "teal",
+          title: "Agent disconnected",
+          message: `${revoking?.name} can no longer act in this workspace.`,
+        });
         setRevoking(null);
         await queryClient.invalidateQueries({ queryKey: trpc.connectedAgents.list.queryKey({ workspaceId }) });
       },
@@ -35,9 +39,10 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
           Connected agents
         </Title>
         <Text c="dimmed" size="sm" maw={680}>
-          AI agents you approved to work in this workspace over MCP. They never see your password or an API key, and anything that prints, approves
-          or spends waits for you in <Anchor href={`/w/${workspaceId}/confirmations`}>Confirmations</Anchor>. Revoking stops an agent&apos;s tokens at once. How
-          agents connect: <Anchor href="/auth.md">auth.md</Anchor>.
+          AI agents you approved to work in this workspace over MCP. They never see your password or an API key, and
+          anything that prints, approves or spends waits for you in{" "}
+          <Anchor href={`/w/${workspaceId}/confirmations`}>Confirmations</Anchor>. Revoking stops an agent&apos;s tokens
+          at once. How agents connect: <Anchor href="/auth.md">auth.md</Anchor>.
         </Text>
       </div>
       <ListStates
@@ -51,7 +56,8 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
         }
         empty={
           <EmptyState title="No agents connected">
-            Point an MCP client (Claude, Cursor, your own agent) at <code>/api/mcp</code>. It will send you to a page here to approve it.
+            Point an MCP client (Claude, Cursor, your own agent) at <code>/api/mcp</code>. It will send you to a page
+            here to approve it.
           </EmptyState>
         }
       >
@@ -88,7 +94,13 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
                 <Table.Td>{formatDateTime(g.createdAt)}</Table.Td>
                 <Table.Td>{g.lastUsedAt ? formatDateTime(g.lastUsedAt) : "never"}</Table.Td>
                 <Table.Td ta="right">
-                  <Button size="xs" variant="light" color="red" onClick={() => setRevoking({ id: g.id, name: g.clientName })} aria-label={`Revoke ${g.clientName}`}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setRevoking({ id: g.id, name: g.clientName })}
+                    aria-label={`Revoke ${g.clientName}`}
+                  >
                     Revoke
                   </Button>
                 </Table.Td>
@@ -107,8 +119,8 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
         onConfirm={() => revoking && revoke.mutate({ workspaceId, grantId: revoking.id })}
       >
         <Text size="sm">
-          <b>{revoking?.name}</b> loses access at once: its tokens stop working. Cards it asked for stay in Confirmations for you to decide. To use it again,
-          approve it again.
+          <b>{revoking?.name}</b> loses access at once: its tokens stop working. Cards it asked for stay in
+          Confirmations for you to decide. To use it again, approve it again.
         </Text>
       </ConfirmModal>
     </Stack>

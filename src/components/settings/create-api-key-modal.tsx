@@ -10,7 +10,15 @@ import { scopeDescriptions } from "@/server/api-keys/schema";
 import { useTRPC } from "@/trpc/react";
 
 /** Create a key (both scopes checked by default), then show its secret exactly once. */
-export function CreateApiKeyModal({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
+export function CreateApiKeyModal({
+  workspaceId,
+  opened,
+  onClose,
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
@@ -50,7 +58,11 @@ export function CreateApiKeyModal({ workspaceId, opened, onClose }: { workspaceI
             </Code>
             <CopyButton value={secret}>
               {({ copied, copy }) => (
-                <Button onClick={copy} color={copied ? "teal" : undefined} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}>
+                <Button
+                  onClick={copy}
+                  color={copied ? "teal" : undefined}
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                >
                   {copied ? "Copied" : "Copy"}
                 </Button>
               )}
@@ -66,8 +78,18 @@ export function CreateApiKeyModal({ workspaceId, opened, onClose }: { workspaceI
       ) : (
         <form onSubmit={form.onSubmit((v) => create.mutate({ workspaceId, ...v }))} noValidate>
           <Stack>
-            <TextInput label="Name" description="Where the key is used, e.g. “HubSpot workflow”." data-autofocus required {...form.getInputProps("name")} />
-            <Checkbox.Group label="Scopes" description="What the key may do. A key can never read or browse workspace data." {...form.getInputProps("scopes")}>
+            <TextInput
+              label="Name"
+              description="Where the key is used, e.g. “HubSpot workflow”."
+              data-autofocus
+              required
+              {...form.getInputProps("name")}
+            />
+            <Checkbox.Group
+              label="Scopes"
+              description="What the key may do. A key can never read or browse workspace data."
+              {...form.getInputProps("scopes")}
+            >
               <Stack gap="xs" mt="xs">
                 {API_KEY_SCOPES.map((scope) => (
                   <Checkbox key={scope} value={scope} label={scope} description={scopeDescriptions[scope]} />

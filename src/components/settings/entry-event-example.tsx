@@ -14,7 +14,12 @@ export function EntryEventExample({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const example = useQuery(trpc.apiKey.example.queryOptions({ workspaceId }));
   if (example.isPending) return <Skeleton h={120} />;
-  if (example.isError) return <Text size="sm" c="red.8">The example request could not be prepared: {example.error.message}</Text>;
+  if (example.isError)
+    return (
+      <Text size="sm" c="red.8">
+        The example request could not be prepared: {example.error.message}
+      </Text>
+    );
   const e = example.data;
   return (
     <Paper withBorder p="md">
@@ -32,17 +37,23 @@ export function EntryEventExample({ workspaceId }: { workspaceId: string }) {
           </Text>
         ) : !e.contact ? (
           <Text size="sm" c="dimmed">
-            Every contact of {e.campaign.name}&apos;s audience has entered it already: add someone to its audience to try a key on it.
+            Every contact of {e.campaign.name}&apos;s audience has entered it already: add someone to its audience to
+            try a key on it.
           </Text>
         ) : (
           <>
             <Text size="sm">
-              This request enters <b>{e.contact.name}</b> ({e.contact.id}) into the live campaign <b>{e.campaign.name}</b>: the
-              contact then passes every gate and may be printed and mailed, at the campaign&apos;s cost. Put a key with the{" "}
-              <Code>post_entry_events</Code> scope in <Code>API_KEY</Code> first. Each contact&apos;s id is on its page, with a copy button.
+              This request enters <b>{e.contact.name}</b> ({e.contact.id}) into the live campaign{" "}
+              <b>{e.campaign.name}</b>: the contact then passes every gate and may be printed and mailed, at the
+              campaign&apos;s cost. Put a key with the <Code>post_entry_events</Code> scope in <Code>API_KEY</Code>{" "}
+              first. Each contact&apos;s id is on its page, with a copy button.
             </Text>
             <Group align="flex-start" gap="xs" wrap="nowrap">
-              <Code block style={{ flex: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} aria-label="Example request">
+              <Code
+                block
+                style={{ flex: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+                aria-label="Example request"
+              >
                 {curl(e.url, e.contact.id)}
               </Code>
               <CopyIcon value={curl(e.url, e.contact.id)} label="Copy the example request" />
@@ -57,5 +68,10 @@ export function EntryEventExample({ workspaceId }: { workspaceId: string }) {
 /** The request as a shell command: the same idempotency key makes a repeat safe. */
 function curl(url: string, contactId: string): string {
   const body = JSON.stringify({ contactId, idempotencyKey: `try-${contactId}` });
-  return [`curl -X POST '${url}' \\`, `  -H "Authorization: Bearer $API_KEY" \\`, `  -H 'Content-Type: application/json' \\`, `  -d '${body}'`].join("\n");
+  return [
+    `curl -X POST '${url}' \\`,
+    `  -H "Authorization: Bearer $API_KEY" \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d '${body}'`,
+  ].join("\n");
 }

@@ -34,26 +34,46 @@ const STATUS_WORDS: Record<PlanSubscription["status"], string> = {
 };
 
 const amount = (p: { amountCents: number; currency: string }) =>
-  p.currency.toLowerCase() === "usd" ? formatCents(p.amountCents) : `${(p.amountCents / 100).toFixed(2)} ${p.currency.toUpperCase()}`;
+  p.currency.toLowerCase() === "usd"
+    ? formatCents(p.amountCents)
+    : `${(p.amountCents / 100).toFixed(2)} ${p.currency.toUpperCase()}`;
 
 /** "Manage billing": opens Stripe's customer portal (card, invoices, cancel) in this tab. */
-export function ManageBillingButton({ workspaceId, variant = "default" }: { workspaceId: string; variant?: "default" | "filled" }) {
+export function ManageBillingButton({
+  workspaceId,
+  variant = "default",
+}: {
+  workspaceId: string;
+  variant?: "default" | "filled";
+}) {
   const trpc = useTRPC();
   const portal = useMutation(
     trpc.plan.billingPortal.mutationOptions({
       onSuccess: (r) => window.location.assign(r.portalUrl),
-      onError: (err) => notifications.show({ color: "red", title: "The billing portal did not open", message: err.message }),
+      onError: (err) =>
+        notifications.show({ color: "red", title: "The billing portal did not open", message: err.message }),
     }),
   );
   return (
-    <Button variant={variant} leftSection={<IconCreditCard size={16} aria-hidden />} loading={portal.isPending} onClick={() => portal.mutate({ workspaceId })}>
+    <Button
+      variant={variant}
+      leftSection={<IconCreditCard size={16} aria-hidden />}
+      loading={portal.isPending}
+      onClick={() => portal.mutate({ workspaceId })}
+    >
       Manage billing
     </Button>
   );
 }
 
 /** The subscription's status, next invoice date and last payment, as Stripe last reported them. */
-export function SubscriptionFacts({ subscription, lastPayment }: { subscription: PlanSubscription; lastPayment: PlanPayment | null }) {
+export function SubscriptionFacts({
+  subscription,
+  lastPayment,
+}: {
+  subscription: PlanSubscription;
+  lastPayment: PlanPayment | null;
+}) {
   return (
     <Stack gap={4}>
       <Text size="sm">
@@ -69,7 +89,9 @@ export function SubscriptionFacts({ subscription, lastPayment }: { subscription:
         <b>Last payment:</b>{" "}
         {lastPayment ? (
           <>
-            {lastPayment.status === "paid" ? `${amount(lastPayment)} paid ${formatDateTime(lastPayment.at)}` : `${amount(lastPayment)} failed ${formatDateTime(lastPayment.at)}`}
+            {lastPayment.status === "paid"
+              ? `${amount(lastPayment)} paid ${formatDateTime(lastPayment.at)}`
+              : `${amount(lastPayment)} failed ${formatDateTime(lastPayment.at)}`}
             {lastPayment.invoiceUrl && (
               <>
                 {" "}
@@ -93,13 +115,21 @@ export function SubscriptionFacts({ subscription, lastPayment }: { subscription:
 }
 
 /** Warnings and notices above the plans: a failed payment, an ended subscription, the way back from Checkout. */
-export function BillingNotices(p: { workspaceId: string; plan: "audit" | "paid"; checkout: "success" | "cancelled" | null; subscription: PlanSubscription | null; lastPayment: PlanPayment | null; canManage: boolean }) {
+export function BillingNotices(p: {
+  workspaceId: string;
+  plan: "audit" | "paid";
+  checkout: "success" | "cancelled" | null;
+  subscription: PlanSubscription | null;
+  lastPayment: PlanPayment | null;
+  canManage: boolean;
+}) {
   const failed = p.lastPayment?.status === "payment_failed" ? p.lastPayment : null;
   return (
     <>
       {p.checkout === "success" && p.plan === "audit" && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} p="sm" role="status">
-          Checkout is done. The paid plan starts as soon as Stripe confirms the payment to this service; this page checks every few seconds.
+          Checkout is done. The paid plan starts as soon as Stripe confirms the payment to this service; this page
+          checks every few seconds.
         </Alert>
       )}
       {p.checkout === "success" && p.plan === "paid" && (
@@ -116,9 +146,11 @@ export function BillingNotices(p: { workspaceId: string; plan: "audit" | "paid";
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} p="sm" title="A payment failed">
           <Stack gap="xs">
             <Text size="sm">
-              Stripe could not collect {failed ? `${amount(failed)} on ${formatDateTime(failed.at)}` : "the last invoice"}. Mailing stays on while Stripe retries
-              {failed?.nextAttemptAt ? ` (next attempt ${formatDateTime(failed.nextAttemptAt)})` : ""}; if the subscription ends unpaid, the workspace goes back to the free
-              audit plan and new mail stops.
+              Stripe could not collect{" "}
+              {failed ? `${amount(failed)} on ${formatDateTime(failed.at)}` : "the last invoice"}. Mailing stays on
+              while Stripe retries
+              {failed?.nextAttemptAt ? ` (next attempt ${formatDateTime(failed.nextAttemptAt)})` : ""}; if the
+              subscription ends unpaid, the workspace goes back to the free audit plan and new mail stops.
             </Text>
             {p.canManage && (
               <Group>
@@ -128,12 +160,18 @@ export function BillingNotices(p: { workspaceId: string; plan: "audit" | "paid";
           </Stack>
         </Alert>
       )}
-      {p.plan === "audit" && p.subscription && p.subscription.status !== "active" && p.subscription.status !== "past_due" && (
-        <Alert color="gray" p="sm">
-          The Stripe subscription {p.subscription.status === "cancelled" ? `ended ${formatDateTime(p.subscription.cancelledAt)}` : `is ${STATUS_WORDS[p.subscription.status].toLowerCase()}`}: the
-          workspace is on the free audit plan and new mail has stopped.
-        </Alert>
-      )}
+      {p.plan === "audit" &&
+        p.subscription &&
+        p.subscription.status !== "active" &&
+        p.subscription.status !== "past_due" && (
+          <Alert color="gray" p="sm">
+            The Stripe subscription{" "}
+            {p.subscription.status === "cancelled"
+              ? `ended ${formatDateTime(p.subscription.cancelledAt)}`
+              : `is ${STATUS_WORDS[p.subscription.status].toLowerCase()}`}
+            : the workspace is on the free audit plan and new mail has stopped.
+          </Alert>
+        )}
     </>
   );
 }

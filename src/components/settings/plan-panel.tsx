@@ -1,6 +1,19 @@
 "use client";
 
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCheck, IconInfoCircle, IconX } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -21,12 +34,21 @@ type PlanName = "audit" | "paid";
  * paid plan no Stripe subscription bills (granted by the sandbox before Stripe billing was turned
  * on) is said to be unbilled, and leaving it happens at once: Stripe has nothing to cancel.
  */
-export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: string; checkout?: "success" | "cancelled" | null }) {
+export function PlanPanel({
+  workspaceId,
+  checkout = null,
+}: {
+  workspaceId: string;
+  checkout?: "success" | "cancelled" | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
   // Back from Checkout: look again every few seconds until Stripe's webhook has changed the plan.
-  const overview = useQuery({ ...trpc.plan.get.queryOptions({ workspaceId }), refetchInterval: (q) => (checkout === "success" && q.state.data?.plan === "audit" ? 3000 : false) });
+  const overview = useQuery({
+    ...trpc.plan.get.queryOptions({ workspaceId }),
+    refetchInterval: (q) => (checkout === "success" && q.state.data?.plan === "audit" ? 3000 : false),
+  });
   const [choosing, setChoosing] = useState<PlanName | null>(null);
   const [leaving, setLeaving] = useState(false);
   const change = useMutation(
@@ -39,7 +61,11 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
           return;
         }
         setChoosing(null);
-        notifications.show({ color: "teal", title: "Plan changed", message: r.plan === "paid" ? "Mailing is on." : "New mail has stopped." });
+        notifications.show({
+          color: "teal",
+          title: "Plan changed",
+          message: r.plan === "paid" ? "Mailing is on." : "New mail has stopped.",
+        });
         await queryClient.invalidateQueries();
         // The header's plan badge is rendered on the server.
         router.refresh();
@@ -66,30 +92,45 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
           Plan
         </Title>
         <Text c="dimmed" size="sm">
-          This workspace is on the <b>{o.plans.find((p) => p.plan === o.plan)!.name.toLowerCase()}</b> since {formatDateTime(o.since)}.
+          This workspace is on the <b>{o.plans.find((p) => p.plan === o.plan)!.name.toLowerCase()}</b> since{" "}
+          {formatDateTime(o.since)}.
         </Text>
       </div>
-      <BillingNotices workspaceId={workspaceId} plan={o.plan} checkout={checkout} subscription={o.subscription} lastPayment={o.lastPayment} canManage={o.billing.canManage} />
+      <BillingNotices
+        workspaceId={workspaceId}
+        plan={o.plan}
+        checkout={checkout}
+        subscription={o.subscription}
+        lastPayment={o.lastPayment}
+        canManage={o.billing.canManage}
+      />
       {unbilled && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} p="sm" title="The paid plan is not billed">
           {grant
             ? `This workspace was given the paid plan by the sandbox (subscription ${grant.providerRef} since ${formatDateTime(grant.startedAt)}), before billing ran through Stripe.`
             : "This workspace is on the paid plan without any subscription."}{" "}
-          Stripe has no subscription for it, so nothing is billed and no card is charged; mailing is on. To have Stripe bill it, go back to the free audit plan (new mail
-          stops), then choose the paid plan again: Stripe Checkout takes the card, and mailing turns back on once Stripe confirms the payment.
+          Stripe has no subscription for it, so nothing is billed and no card is charged; mailing is on. To have Stripe
+          bill it, go back to the free audit plan (new mail stops), then choose the paid plan again: Stripe Checkout
+          takes the card, and mailing turns back on once Stripe confirms the payment.
         </Alert>
       )}
       {!o.billing.chargesMoney && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} p="sm">
-          Billing in this installation runs through the sandbox provider: choosing the paid plan starts a subscription record, and no
-          card is charged.
+          Billing in this installation runs through the sandbox provider: choosing the paid plan starts a subscription
+          record, and no card is charged.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {o.plans.map((p) => {
           const current = p.plan === o.plan;
           return (
-            <Card key={p.plan} withBorder padding="lg" radius="md" style={current ? { borderColor: "var(--mantine-color-blue-6)", borderWidth: 2 } : undefined}>
+            <Card
+              key={p.plan}
+              withBorder
+              padding="lg"
+              radius="md"
+              style={current ? { borderColor: "var(--mantine-color-blue-6)", borderWidth: 2 } : undefined}
+            >
               <Stack gap="sm" h="100%">
                 <Group justify="space-between" align="flex-start">
                   <Title order={3} size="h4">
@@ -111,14 +152,32 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
                   )}
                 </Text>
                 <Text size="sm">{p.summary}</Text>
-                <List spacing={6} size="sm" styles={{ itemWrapper: { alignItems: "flex-start" }, itemLabel: { lineHeight: 1.45 } }}>
+                <List
+                  spacing={6}
+                  size="sm"
+                  styles={{ itemWrapper: { alignItems: "flex-start" }, itemLabel: { lineHeight: 1.45 } }}
+                >
                   {p.includes.map((line) => (
-                    <List.Item key={line} icon={<ThemeIcon color="teal" size={20} radius="xl" variant="light"><IconCheck size={14} aria-label="Included" /></ThemeIcon>}>
+                    <List.Item
+                      key={line}
+                      icon={
+                        <ThemeIcon color="teal" size={20} radius="xl" variant="light">
+                          <IconCheck size={14} aria-label="Included" />
+                        </ThemeIcon>
+                      }
+                    >
                       {line}
                     </List.Item>
                   ))}
                   {p.excludes.map((line) => (
-                    <List.Item key={line} icon={<ThemeIcon color="gray" size={20} radius="xl" variant="light"><IconX size={14} aria-label="Not included" /></ThemeIcon>}>
+                    <List.Item
+                      key={line}
+                      icon={
+                        <ThemeIcon color="gray" size={20} radius="xl" variant="light">
+                          <IconX size={14} aria-label="Not included" />
+                        </ThemeIcon>
+                      }
+                    >
                       {line}
                     </List.Item>
                   ))}
@@ -147,7 +206,11 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
                       {stripe && o.billing.canManage && <ManageBillingButton workspaceId={workspaceId} />}
                     </Stack>
                   ) : (
-                    <Button fullWidth variant={p.plan === "paid" ? "filled" : "default"} onClick={() => setChoosing(p.plan as PlanName)}>
+                    <Button
+                      fullWidth
+                      variant={p.plan === "paid" ? "filled" : "default"}
+                      onClick={() => setChoosing(p.plan as PlanName)}
+                    >
                       {p.plan === "paid" ? "Choose the paid plan" : "Go back to the free audit plan"}
                     </Button>
                   )}
@@ -159,8 +222,8 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
       </SimpleGrid>
       {o.plan === "audit" && o.piecesAtPrinter > 0 && (
         <Alert color="gray" p="sm">
-          {formatNumber(o.piecesAtPrinter)} {o.piecesAtPrinter === 1 ? "piece was" : "pieces were"} already with the printer when mailing stopped; they are still
-          mailed and charged.
+          {formatNumber(o.piecesAtPrinter)} {o.piecesAtPrinter === 1 ? "piece was" : "pieces were"} already with the
+          printer when mailing stopped; they are still mailed and charged.
         </Alert>
       )}
 
@@ -168,40 +231,53 @@ export function PlanPanel({ workspaceId, checkout = null }: { workspaceId: strin
         opened={choosing !== null}
         onClose={() => setChoosing(null)}
         title={choosing === "paid" ? "Choose the paid plan?" : "Go back to the free audit plan?"}
-        confirmLabel={stripe && choosing === "paid" ? "Continue to payment" : viaPortal ? "Open the billing portal" : choosing === "paid" ? "Choose the paid plan" : "Stop mailing and go back"}
+        confirmLabel={
+          stripe && choosing === "paid"
+            ? "Continue to payment"
+            : viaPortal
+              ? "Open the billing portal"
+              : choosing === "paid"
+                ? "Choose the paid plan"
+                : "Stop mailing and go back"
+        }
         color={choosing === "audit" ? "red" : undefined}
         loading={change.isPending || leaving}
         onConfirm={() => choosing && change.mutate({ workspaceId, plan: choosing })}
       >
         {stripe && choosing === "paid" ? (
           <Text size="sm">
-            Stripe Checkout opens to take the card for a subscription of {formatCents(o.plans[1].monthlyPriceCents)} a month. The workspace moves to the paid plan, and
-            mailing turns on, as soon as Stripe confirms the payment. Live campaigns then print and mail through their approved printer contracts, each piece charged at the
+            Stripe Checkout opens to take the card for a subscription of {formatCents(o.plans[1].monthlyPriceCents)} a
+            month. The workspace moves to the paid plan, and mailing turns on, as soon as Stripe confirms the payment.
+            Live campaigns then print and mail through their approved printer contracts, each piece charged at the
             printer&apos;s price and never above the campaign&apos;s budget.
           </Text>
         ) : viaPortal ? (
           <Text size="sm">
-            Stripe&apos;s billing portal opens, where you cancel the subscription. When it ends, new mail stops at once: every piece not yet with the printer is skipped and its
-            budget given back{o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already has are still mailed.
+            Stripe&apos;s billing portal opens, where you cancel the subscription. When it ends, new mail stops at once:
+            every piece not yet with the printer is skipped and its budget given back
+            {o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already
+            has are still mailed.
           </Text>
         ) : unbilled ? (
           <Text size="sm">
             New mail stops at once: every piece not yet with the printer is skipped and its budget given back
-            {o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already has are still mailed. Stripe does not bill this
-            paid plan, so there is nothing to cancel in Stripe&apos;s billing portal: {grant ? `the sandbox subscription ${grant.providerRef} ends now` : "the plan changes now"}.
+            {o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already
+            has are still mailed. Stripe does not bill this paid plan, so there is nothing to cancel in Stripe&apos;s
+            billing portal: {grant ? `the sandbox subscription ${grant.providerRef} ends now` : "the plan changes now"}.
             Choosing the paid plan again later goes through Stripe Checkout.
           </Text>
         ) : choosing === "paid" ? (
           <Text size="sm">
-            Mailing turns on. Live campaigns print and mail through their approved printer contracts, each piece charged at the printer&apos;s
-            price and never above the campaign&apos;s budget. The subscription is {formatCents(o.plans[1].monthlyPriceCents)} a month
+            Mailing turns on. Live campaigns print and mail through their approved printer contracts, each piece charged
+            at the printer&apos;s price and never above the campaign&apos;s budget. The subscription is{" "}
+            {formatCents(o.plans[1].monthlyPriceCents)} a month
             {o.billing.chargesMoney ? "." : " (sandbox billing: no card is charged)."}
           </Text>
         ) : (
           <Text size="sm">
             New mail stops at once: every piece not yet with the printer is skipped and its budget given back
-            {o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already has are still mailed. The
-            subscription is cancelled.
+            {o.piecesBeforePrinter ? ` (${formatNumber(o.piecesBeforePrinter)} now)` : ""}. Pieces the printer already
+            has are still mailed. The subscription is cancelled.
           </Text>
         )}
       </ConfirmModal>

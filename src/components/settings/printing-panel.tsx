@@ -1,6 +1,19 @@
 "use client";
 
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconPlus, IconPrinter } from "@tabler/icons-react";
@@ -25,15 +38,33 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
   const contracts = useQuery(trpc.fulfilment.contracts.queryOptions({ workspaceId }));
   const plan = useQuery(trpc.plan.get.queryOptions({ workspaceId }));
   const [adding, { open, close }] = useDisclosure(false);
-  const [acting, setActing] = useState<{ id: string; name: string; unitCostCents: number; countryPrices: Record<string, number>; action: "approve" | "revoke"; campaigns: number } | null>(null);
+  const [acting, setActing] = useState<{
+    id: string;
+    name: string;
+    unitCostCents: number;
+    countryPrices: Record<string, number>;
+    action: "approve" | "revoke";
+    campaigns: number;
+  } | null>(null);
   const done = async (title: string, message: string) => {
     setActing(null);
     notifications.show({ color: "teal", title, message });
     await queryClient.invalidateQueries({ queryKey: trpc.fulfilment.contracts.queryKey({ workspaceId }) });
   };
-  const onError = (err: { message: string }) => notifications.show({ color: "red", title: "Nothing changed", message: err.message });
-  const approve = useMutation(trpc.fulfilment.approve.mutationOptions({ onSuccess: (c) => done("Contract approved", `Campaigns on ${c.name} can print.`), onError }));
-  const revoke = useMutation(trpc.fulfilment.revoke.mutationOptions({ onSuccess: (c) => done("Contract revoked", `Nothing more is printed through ${c.name}.`), onError }));
+  const onError = (err: { message: string }) =>
+    notifications.show({ color: "red", title: "Nothing changed", message: err.message });
+  const approve = useMutation(
+    trpc.fulfilment.approve.mutationOptions({
+      onSuccess: (c) => done("Contract approved", `Campaigns on ${c.name} can print.`),
+      onError,
+    }),
+  );
+  const revoke = useMutation(
+    trpc.fulfilment.revoke.mutationOptions({
+      onSuccess: (c) => done("Contract revoked", `Nothing more is printed through ${c.name}.`),
+      onError,
+    }),
+  );
   const addButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={open}>
       Add a contract
@@ -48,8 +79,9 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
             Printing
           </Title>
           <Text c="dimmed" size="sm" maw={680}>
-            A campaign prints and mails only through a contract you approved, for its format, at the printer&apos;s quoted price per piece.
-            The sandbox printer is always available to try the whole path; it prints and posts nothing.
+            A campaign prints and mails only through a contract you approved, for its format, at the printer&apos;s
+            quoted price per piece. The sandbox printer is always available to try the whole path; it prints and posts
+            nothing.
           </Text>
         </div>
         {addButton}
@@ -69,9 +101,16 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
         items={contracts.data}
         loading={<Skeleton h={160} />}
         empty={
-          <EmptyState title="No printer yet" action={<Button leftSection={<IconPrinter size={16} />} onClick={open}>Add your first contract</Button>}>
-            Add a contract with a printer for the format your campaigns use, then approve it. Start with the sandbox printer to see every step
-            without printing anything.
+          <EmptyState
+            title="No printer yet"
+            action={
+              <Button leftSection={<IconPrinter size={16} />} onClick={open}>
+                Add your first contract
+              </Button>
+            }
+          >
+            Add a contract with a printer for the format your campaigns use, then approve it. Start with the sandbox
+            printer to see every step without printing anything.
           </EmptyState>
         }
       >
@@ -99,7 +138,8 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
                   </Text>
                   <Text size="xs" c="dimmed">
                     {c.vendor === "sandbox" ? "Sandbox printer" : c.vendor === "lob" ? "Lob" : c.vendor}
-                    {c.mode === "test" ? " (test mode: nothing is printed)" : c.mode === "live" ? " (live)" : ""} · {c.campaigns} {c.campaigns === 1 ? "campaign" : "campaigns"}
+                    {c.mode === "test" ? " (test mode: nothing is printed)" : c.mode === "live" ? " (live)" : ""} ·{" "}
+                    {c.campaigns} {c.campaigns === 1 ? "campaign" : "campaigns"}
                   </Text>
                 </Table.Td>
                 <Table.Td>{c.sizeLabel}</Table.Td>
@@ -127,12 +167,22 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
                 <Table.Td ta="right">
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {c.status === "proposed" && (
-                      <Button size="xs" onClick={() => setActing({ ...c, action: "approve" })} aria-label={`Approve ${c.name}`}>
+                      <Button
+                        size="xs"
+                        onClick={() => setActing({ ...c, action: "approve" })}
+                        aria-label={`Approve ${c.name}`}
+                      >
                         Approve
                       </Button>
                     )}
                     {c.status !== "revoked" && (
-                      <Button size="xs" variant="light" color="red" onClick={() => setActing({ ...c, action: "revoke" })} aria-label={`Revoke ${c.name}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setActing({ ...c, action: "revoke" })}
+                        aria-label={`Revoke ${c.name}`}
+                      >
                         Revoke
                       </Button>
                     )}
@@ -152,18 +202,24 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
         confirmLabel={acting?.action === "approve" ? "Approve contract" : "Revoke contract"}
         color={acting?.action === "revoke" ? "red" : undefined}
         loading={approve.isPending || revoke.isPending}
-        onConfirm={() => acting && (acting.action === "approve" ? approve : revoke).mutate({ workspaceId, contractId: acting.id })}
+        onConfirm={() =>
+          acting && (acting.action === "approve" ? approve : revoke).mutate({ workspaceId, contractId: acting.id })
+        }
       >
         {acting?.action === "approve" ? (
           <Text size="sm">
-            Campaigns on <b>{acting?.name}</b> can then print and mail at {acting ? piecePriceWords(acting, formatCents) : ""}, within each
-            campaign&apos;s budget{plan.data?.plan === "audit" ? ", once the workspace is on the paid plan" : ""}.
+            Campaigns on <b>{acting?.name}</b> can then print and mail at{" "}
+            {acting ? piecePriceWords(acting, formatCents) : ""}, within each campaign&apos;s budget
+            {plan.data?.plan === "audit" ? ", once the workspace is on the paid plan" : ""}.
           </Text>
         ) : (
           <Text size="sm">
             Nothing more is printed through <b>{acting?.name}</b>
-            {acting?.campaigns ? ` (used by ${acting.campaigns} ${acting.campaigns === 1 ? "campaign" : "campaigns"})` : ""}: pieces the printer does not
-            have yet are skipped and their budget given back. This cannot be undone; add a new contract to print again.
+            {acting?.campaigns
+              ? ` (used by ${acting.campaigns} ${acting.campaigns === 1 ? "campaign" : "campaigns"})`
+              : ""}
+            : pieces the printer does not have yet are skipped and their budget given back. This cannot be undone; add a
+            new contract to print again.
           </Text>
         )}
       </ConfirmModal>

@@ -18,7 +18,12 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
   ];
   const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? tabs[0].value;
   return (
-    <Tabs value={active} onChange={(v) => v && router.push(`/w/${workspaceId}/settings/${v}`)} mb="lg" aria-label="Settings sections">
+    <Tabs
+      value={active}
+      onChange={(v) => v && router.push(`/w/${workspaceId}/settings/${v}`)}
+      mb="lg"
+      aria-label="Settings sections"
+    >
       <Tabs.List>
         {tabs.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>

@@ -1,6 +1,19 @@
 "use client";
 
-import { Alert, Button, FileInput, Group, List, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -14,16 +27,45 @@ const REASONS = ["opt-out", "customer", "competitor", "do-not-mail", "bounced"] 
 type Reason = (typeof REASONS)[number];
 const reasonData = REASONS.map((r) => ({ value: r, label: reasonLabels[r] }));
 
-type AddValues = { kind: "email" | "domain" | "address"; value: string; addressLine1: string; addressLine2: string; city: string; region: string; postalCode: string; country: string; reason: Reason };
-const blankEntry: AddValues = { kind: "email", value: "", addressLine1: "", addressLine2: "", city: "", region: "", postalCode: "", country: "", reason: "opt-out" };
+type AddValues = {
+  kind: "email" | "domain" | "address";
+  value: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  reason: Reason;
+};
+const blankEntry: AddValues = {
+  kind: "email",
+  value: "",
+  addressLine1: "",
+  addressLine2: "",
+  city: "",
+  region: "",
+  postalCode: "",
+  country: "",
+  reason: "opt-out",
+};
 const longest = (max: number) => (v: string) => (v.trim().length > max ? `At most ${max} characters.` : null);
-const addressRule = (max: number, required?: string) => (v: string, values: AddValues) => (values.kind !== "address" ? null : required && !v.trim() ? required : longest(max)(v));
+const addressRule = (max: number, required?: string) => (v: string, values: AddValues) =>
+  values.kind !== "address" ? null : required && !v.trim() ? required : longest(max)(v);
 
 /**
  * Add one email, domain or address to the suppression list: a form, so Enter adds it; what the
  * service refuses (not an email, not a country) shows on its field.
  */
-export function AddSuppressionModal({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
+export function AddSuppressionModal({
+  workspaceId,
+  opened,
+  onClose,
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // A refusal no field takes: shown above the buttons until the entry changes.
@@ -32,7 +74,14 @@ export function AddSuppressionModal({ workspaceId, opened, onClose }: { workspac
     initialValues: blankEntry,
     onValuesChange: () => setRefusal(null),
     validate: {
-      value: (v, values) => (values.kind === "address" ? null : !v.trim() ? (values.kind === "email" ? "Enter the email address." : "Enter the domain.") : longest(values.kind === "email" ? FIELD_MAX.email : FIELD_MAX.website)(v)),
+      value: (v, values) =>
+        values.kind === "address"
+          ? null
+          : !v.trim()
+            ? values.kind === "email"
+              ? "Enter the email address."
+              : "Enter the domain."
+            : longest(values.kind === "email" ? FIELD_MAX.email : FIELD_MAX.website)(v),
       addressLine1: addressRule(FIELD_MAX.addressLine1, "Enter the street address."),
       addressLine2: addressRule(FIELD_MAX.addressLine2),
       city: addressRule(FIELD_MAX.city),
@@ -55,7 +104,8 @@ export function AddSuppressionModal({ workspaceId, opened, onClose }: { workspac
       },
       onError: (err) => {
         // The one entry's refusal lands on its field ("/entries/0/email", "/entries/0/address/country"); anything else stays above the buttons.
-        const fields = (err.data as { fieldErrors?: { pointer?: string; detail: string }[] | null } | undefined)?.fieldErrors ?? [];
+        const fields =
+          (err.data as { fieldErrors?: { pointer?: string; detail: string }[] | null } | undefined)?.fieldErrors ?? [];
         let placed = false;
         for (const f of fields) {
           const field = f.pointer?.replace(/^\/entries\/0\//, "").replace(/^address\//, "");
@@ -72,7 +122,17 @@ export function AddSuppressionModal({ workspaceId, opened, onClose }: { workspac
   const submit = form.onSubmit((v) => {
     const entry =
       v.kind === "address"
-        ? { address: { addressLine1: v.addressLine1, addressLine2: v.addressLine2 || null, city: v.city || null, region: v.region || null, postalCode: v.postalCode || null, country: v.country }, reason: v.reason }
+        ? {
+            address: {
+              addressLine1: v.addressLine1,
+              addressLine2: v.addressLine2 || null,
+              city: v.city || null,
+              region: v.region || null,
+              postalCode: v.postalCode || null,
+              country: v.country,
+            },
+            reason: v.reason,
+          }
         : { [v.kind]: v.value.trim(), reason: v.reason };
     add.mutate({ workspaceId, entries: [entry] });
   });
@@ -93,8 +153,24 @@ export function AddSuppressionModal({ workspaceId, opened, onClose }: { workspac
               { value: "address", label: "Address" },
             ]}
           />
-          {form.values.kind === "email" && <TextInput label="Email" placeholder="jane@acme.com" required data-autofocus {...form.getInputProps("value")} />}
-          {form.values.kind === "domain" && <TextInput label="Domain" description="Every contact with an email there, and every account with this domain." placeholder="competitor.com" required {...form.getInputProps("value")} />}
+          {form.values.kind === "email" && (
+            <TextInput
+              label="Email"
+              placeholder="jane@acme.com"
+              required
+              data-autofocus
+              {...form.getInputProps("value")}
+            />
+          )}
+          {form.values.kind === "domain" && (
+            <TextInput
+              label="Domain"
+              description="Every contact with an email there, and every account with this domain."
+              placeholder="competitor.com"
+              required
+              {...form.getInputProps("value")}
+            />
+          )}
           {form.values.kind === "address" && (
             <>
               <TextInput label="Address line 1" required {...form.getInputProps("addressLine1")} />
@@ -124,7 +200,15 @@ export function AddSuppressionModal({ workspaceId, opened, onClose }: { workspac
 }
 
 /** A suppression list from a CSV file (emails, domains or addresses, with a reason column or a default reason). */
-export function ImportSuppressionsModal({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
+export function ImportSuppressionsModal({
+  workspaceId,
+  opened,
+  onClose,
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -155,14 +239,32 @@ export function ImportSuppressionsModal({ workspaceId, opened, onClose }: { work
     <Modal opened={opened} onClose={close} title="Import a suppression list" size="lg">
       <Stack>
         <Text size="sm">
-          A CSV with an email, a domain (website) or a street address per row. A column named reason (opt-out, customer, competitor, do-not-mail,
-          bounced) sets each row&apos;s reason; rows without one get the reason below. At most 50,000 rows and 5 MB a file.
+          A CSV with an email, a domain (website) or a street address per row. A column named reason (opt-out, customer,
+          competitor, do-not-mail, bounced) sets each row&apos;s reason; rows without one get the reason below. At most
+          50,000 rows and 5 MB a file.
         </Text>
-        <FileInput label="CSV file" placeholder="suppressions.csv" accept=".csv,text/csv,.txt" leftSection={<IconFileSpreadsheet size={16} />} value={file} onChange={setFile} clearable />
-        <Select label="Reason for rows without one" data={reasonData} value={reason} onChange={(v) => v && setReason(v as Reason)} allowDeselect={false} />
+        <FileInput
+          label="CSV file"
+          placeholder="suppressions.csv"
+          accept=".csv,text/csv,.txt"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          value={file}
+          onChange={setFile}
+          clearable
+        />
+        <Select
+          label="Reason for rows without one"
+          data={reasonData}
+          value={reason}
+          onChange={(v) => v && setReason(v as Reason)}
+          allowDeselect={false}
+        />
         {(readError || run.error) && <Alert color="red">{readError ?? run.error?.message}</Alert>}
         {report && (
-          <Alert color={report.refused.length ? "yellow" : "teal"} title={`${formatNumber(report.added)} added, ${formatNumber(report.alreadySuppressed)} already on the list, ${formatNumber(report.refused.length)} refused`}>
+          <Alert
+            color={report.refused.length ? "yellow" : "teal"}
+            title={`${formatNumber(report.added)} added, ${formatNumber(report.alreadySuppressed)} already on the list, ${formatNumber(report.refused.length)} refused`}
+          >
             {report.refused.length > 0 && (
               <List size="sm">
                 {report.refused.slice(0, 10).map((r) => (

@@ -1,6 +1,20 @@
 "use client";
 
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFileUpload, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -22,7 +36,12 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
   const [reason, setReason] = useState<(typeof REASONS)[number] | null>(null);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const list = useInfiniteQuery(trpc.suppression.list.infiniteQueryOptions({ workspaceId, reason, search: debounced || null, take: 25 }, { getNextPageParam: (last) => last.nextCursor, placeholderData: (prev) => prev }));
+  const list = useInfiniteQuery(
+    trpc.suppression.list.infiniteQueryOptions(
+      { workspaceId, reason, search: debounced || null, take: 25 },
+      { getNextPageParam: (last) => last.nextCursor, placeholderData: (prev) => prev },
+    ),
+  );
   const counts = useQuery(trpc.suppression.counts.queryOptions({ workspaceId }));
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -57,8 +76,9 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
         {actions}
       </Group>
       <Text size="sm" c="dimmed" maw={760}>
-        Nothing on this list is ever mailed: every campaign checks it before a piece is made. An email or an address stops those contacts, a domain
-        stops every email there and every account with it, an account stops all its contacts.
+        Nothing on this list is ever mailed: every campaign checks it before a piece is made. An email or an address
+        stops those contacts, a domain stops every email there and every account with it, an account stops all its
+        contacts.
       </Text>
       {total > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
@@ -76,8 +96,24 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
       )}
       {total > 0 && (
         <Group gap="sm" align="flex-end">
-          <TextInput label="Search" placeholder="Email, domain, address or name" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", sm: 280 }} maxLength={100} />
-          <Select label="Reason" placeholder="Any reason" clearable data={REASONS.map((r) => ({ value: r, label: reasonLabels[r] }))} value={reason} onChange={(v) => setReason(v as typeof reason)} w={{ base: "100%", sm: 200 }} />
+          <TextInput
+            label="Search"
+            placeholder="Email, domain, address or name"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: "100%", sm: 280 }}
+            maxLength={100}
+          />
+          <Select
+            label="Reason"
+            placeholder="Any reason"
+            clearable
+            data={REASONS.map((r) => ({ value: r, label: reasonLabels[r] }))}
+            value={reason}
+            onChange={(v) => setReason(v as typeof reason)}
+            w={{ base: "100%", sm: 200 }}
+          />
         </Group>
       )}
       <ListStates
@@ -87,8 +123,8 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
         empty={
           total === 0 ? (
             <EmptyState title="Nobody is suppressed yet" action={actions}>
-              Add the people who opted out, your customers and competitors, and addresses mail came back from; or import the list from your CRM. A
-              contact&apos;s page can suppress that contact.
+              Add the people who opted out, your customers and competitors, and addresses mail came back from; or import
+              the list from your CRM. A contact&apos;s page can suppress that contact.
             </EmptyState>
           ) : (
             <EmptyState title="No suppressions match">Try other words or another reason.</EmptyState>
@@ -130,7 +166,13 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove ${s.label} from the suppression list`} onClick={() => setRemoving({ id: s.id, label: s.label })}>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${s.label} from the suppression list`}
+                      onClick={() => setRemoving({ id: s.id, label: s.label })}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </Button>
                   </Table.Td>
@@ -138,7 +180,12 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
               ))}
             </DataTable>
             {list.hasNextPage && (
-              <Button variant="default" w="fit-content" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              <Button
+                variant="default"
+                w="fit-content"
+                onClick={() => list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+              >
                 Show more
               </Button>
             )}
@@ -147,8 +194,19 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
       </ListStates>
       <AddSuppressionModal workspaceId={workspaceId} opened={adding} onClose={() => setAdding(false)} />
       <ImportSuppressionsModal workspaceId={workspaceId} opened={importing} onClose={() => setImporting(false)} />
-      <ConfirmModal opened={removing !== null} title="Take off the suppression list" confirmLabel="Remove" color="red" loading={remove.isPending} onClose={() => setRemoving(null)} onConfirm={() => removing && remove.mutate({ workspaceId, suppressionId: removing.id })}>
-        <Text size="sm">“{removing?.label}” may be mailed again by campaigns whose audience holds it. The audit log records who removed it.</Text>
+      <ConfirmModal
+        opened={removing !== null}
+        title="Take off the suppression list"
+        confirmLabel="Remove"
+        color="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate({ workspaceId, suppressionId: removing.id })}
+      >
+        <Text size="sm">
+          “{removing?.label}” may be mailed again by campaigns whose audience holds it. The audit log records who
+          removed it.
+        </Text>
       </ConfirmModal>
     </Stack>
   );

@@ -14,7 +14,9 @@ const toApi = (f: FieldSpec, v: number) => (f.percent ? v / 100 : f.dollars ? Ma
 /** A calculator for people: the form, the answer in words (from the public API) and a chart. */
 export function CalculatorPage({ slug }: { slug: string }) {
   const tool = toolBySlug(slug)!;
-  const [values, setValues] = useState<Record<string, number | string>>(Object.fromEntries(tool.fields.map((f) => [f.name, f.initial])));
+  const [values, setValues] = useState<Record<string, number | string>>(
+    Object.fromEntries(tool.fields.map((f) => [f.name, f.initial])),
+  );
   const [debounced] = useDebouncedValue(values, 300);
   const params = useMemo(() => {
     const q = new URLSearchParams();
@@ -36,8 +38,12 @@ export function CalculatorPage({ slug }: { slug: string }) {
     },
     retry: false,
   });
-  const numeric = Object.fromEntries(tool.fields.filter((f) => values[f.name] !== "").map((f) => [f.name, toApi(f, Number(values[f.name]))]));
-  const chart = result.isSuccess ? tool.chart({ alpha: 0.05, power: 0.8, holdoutShare: 0.5, grossMargin: 1, ...numeric }) : null;
+  const numeric = Object.fromEntries(
+    tool.fields.filter((f) => values[f.name] !== "").map((f) => [f.name, toApi(f, Number(values[f.name]))]),
+  );
+  const chart = result.isSuccess
+    ? tool.chart({ alpha: 0.05, power: 0.8, holdoutShare: 0.5, grossMargin: 1, ...numeric })
+    : null;
   const problem = (result.error as { problem?: { errors?: { parameter: string; detail: string }[] } } | null)?.problem;
 
   return (
@@ -48,7 +54,13 @@ export function CalculatorPage({ slug }: { slug: string }) {
       </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" component="form" onSubmit={(e) => e.preventDefault()} aria-label={`${tool.title} inputs`}>
+          <Paper
+            withBorder
+            p="lg"
+            component="form"
+            onSubmit={(e) => e.preventDefault()}
+            aria-label={`${tool.title} inputs`}
+          >
             <Stack>
               {tool.fields.map((f) => (
                 <NumberInput
@@ -104,7 +116,12 @@ export function CalculatorPage({ slug }: { slug: string }) {
                     xAxisLabel={chart.xLabel}
                     yAxisLabel={chart.yLabel}
                     // The x values are numbers: spaced by their value, not evenly as categories.
-                    xAxisProps={{ type: "number", domain: ["dataMin", "dataMax"], tickFormatter: (v: number) => formatNumber(v), height: 50 }}
+                    xAxisProps={{
+                      type: "number",
+                      domain: ["dataMin", "dataMax"],
+                      tickFormatter: (v: number) => formatNumber(v),
+                      height: 50,
+                    }}
                     yAxisProps={{ tickFormatter: (v: number) => formatNumber(v), width: 80 }}
                     valueFormatter={(v: number) => formatNumber(v)}
                     withTooltip
@@ -113,7 +130,10 @@ export function CalculatorPage({ slug }: { slug: string }) {
               </Paper>
             )}
             <Text size="sm" c="dimmed">
-              The same answer as JSON, for scripts and agents: <Anchor href={url}><Code>GET {url.length > 80 ? `${url.slice(0, 80)}…` : url}</Code></Anchor>
+              The same answer as JSON, for scripts and agents:{" "}
+              <Anchor href={url}>
+                <Code>GET {url.length > 80 ? `${url.slice(0, 80)}…` : url}</Code>
+              </Anchor>
             </Text>
           </Stack>
         </Grid.Col>

@@ -12,7 +12,14 @@ export function ToolsNav({ current }: { current?: string }) {
       </Anchor>
       <Text c="dimmed">·</Text>
       {TOOLS.map((t) => (
-        <Anchor key={t.slug} component={Link} href={`/tools/${t.slug}`} size="sm" fw={t.slug === current ? 700 : 400} aria-current={t.slug === current ? "page" : undefined}>
+        <Anchor
+          key={t.slug}
+          component={Link}
+          href={`/tools/${t.slug}`}
+          size="sm"
+          fw={t.slug === current ? 700 : 400}
+          aria-current={t.slug === current ? "page" : undefined}
+        >
           {t.title}
         </Anchor>
       ))}

@@ -4,7 +4,16 @@ import { Button, Group, Modal, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /** A question before a consequential click: what will happen, Cancel, and the action itself. */
-export function ConfirmModal(p: { opened: boolean; title?: ReactNode; confirmLabel?: ReactNode; color?: string; loading?: boolean; onConfirm: () => void; onClose: () => void; children: ReactNode }) {
+export function ConfirmModal(p: {
+  opened: boolean;
+  title?: ReactNode;
+  confirmLabel?: ReactNode;
+  color?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <Modal opened={p.opened} onClose={p.onClose} title={p.title}>
       <Stack>

@@ -27,7 +27,11 @@ export function DataTable({
   const scrolls = width > 0 && width < minWidth;
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing={variant === "card" ? "sm" : "xs"} striped={variant === "compact"} highlightOnHover={highlightOnHover}>
+      <Table
+        verticalSpacing={variant === "card" ? "sm" : "xs"}
+        striped={variant === "compact"}
+        highlightOnHover={highlightOnHover}
+      >
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>
         </Table.Thead>

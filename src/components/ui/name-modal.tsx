@@ -45,7 +45,17 @@ export function NameModal({ opened, onClose, title, ...form }: NameModalProps) {
   );
 }
 
-function NameForm({ initialValue = "", label = "Name", description, placeholder, submitLabel, validate, onSubmit, onClose, children }: Omit<NameModalProps, "opened" | "title">) {
+function NameForm({
+  initialValue = "",
+  label = "Name",
+  description,
+  placeholder,
+  submitLabel,
+  validate,
+  onSubmit,
+  onClose,
+  children,
+}: Omit<NameModalProps, "opened" | "title">) {
   const [saving, setSaving] = useState(false);
   const form = useForm({ initialValues: { name: initialValue }, validate: { name: validate } });
   const submit = form.onSubmit(async ({ name }) => {
@@ -62,7 +72,14 @@ function NameForm({ initialValue = "", label = "Name", description, placeholder,
     <form onSubmit={submit} noValidate>
       <Stack>
         {children}
-        <TextInput label={label} description={description} placeholder={placeholder} required data-autofocus {...form.getInputProps("name")} />
+        <TextInput
+          label={label}
+          description={description}
+          placeholder={placeholder}
+          required
+          data-autofocus
+          {...form.getInputProps("name")}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

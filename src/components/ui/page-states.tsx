@@ -25,7 +25,13 @@ export function PageLoading() {
 /** A failure while loading a page, with a way to try again. */
 export function PageError({ onRetry, message }: { onRetry?: () => void; message?: string }) {
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={20} />} title="This page could not be loaded" role="alert" maw={640}>
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle size={20} />}
+      title="This page could not be loaded"
+      role="alert"
+      maw={640}
+    >
       <Text size="sm" mb="sm">
         {message ?? "Something went wrong on our side. Nothing was changed."}
       </Text>
@@ -84,7 +90,13 @@ interface ListQuery {
  * A list read from the server, in the state it is in: `loading` while it loads, the error with a
  * way to try again, `empty` when it has no items, otherwise `children` given the items.
  */
-export function ListStates<T>(props: { query: ListQuery; items: T[] | undefined; loading: ReactNode; empty: ReactNode; children: (items: T[]) => ReactNode }) {
+export function ListStates<T>(props: {
+  query: ListQuery;
+  items: T[] | undefined;
+  loading: ReactNode;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
   const { query, items } = props;
   if (query.isPending) return props.loading;
   if (query.isError) return <PageError message={query.error?.message} onRetry={() => query.refetch()} />;

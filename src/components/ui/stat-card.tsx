@@ -6,7 +6,17 @@ import { formatNumber } from "./format";
  * One figure with its label (and a hint below). With `href` the whole card is a link to what it
  * counts, named by its label and value for screen readers.
  */
-export function StatCard({ label, value, hint, href }: { label: string; value: string | number; hint?: string; href?: string }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  href,
+}: {
+  label: string;
+  value: string | number;
+  hint?: string;
+  href?: string;
+}) {
   const shown = typeof value === "number" ? formatNumber(value) : value;
   const body = (
     <>
@@ -31,7 +41,14 @@ export function StatCard({ label, value, hint, href }: { label: string; value: s
     );
   }
   return (
-    <Paper withBorder p="md" component={Link} href={href} className="stat-link" aria-label={`${label}: ${shown}${hint ? `, ${hint}` : ""}`}>
+    <Paper
+      withBorder
+      p="md"
+      component={Link}
+      href={href}
+      className="stat-link"
+      aria-label={`${label}: ${shown}${hint ? `, ${hint}` : ""}`}
+    >
       {body}
     </Paper>
   );

@@ -9,7 +9,15 @@ import { EventTypePicker } from "./event-type-picker";
 import { SecretReveal } from "./secret-reveal";
 
 /** Add an endpoint (https URL, event types), then show its signing secret once. */
-export function AddEndpointModal({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
+export function AddEndpointModal({
+  workspaceId,
+  opened,
+  onClose,
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
@@ -26,7 +34,8 @@ export function AddEndpointModal({ workspaceId, opened, onClose }: { workspaceId
         setSecret(created.secret);
         await queryClient.invalidateQueries({ queryKey: trpc.webhooks.listEndpoints.queryKey({ workspaceId }) });
       },
-      onError: (err) => form.setFieldError(err.data?.fieldErrors?.[0]?.pointer === "/events" ? "events" : "url", err.message),
+      onError: (err) =>
+        form.setFieldError(err.data?.fieldErrors?.[0]?.pointer === "/events" ? "events" : "url", err.message),
     }),
   );
   const close = () => {
@@ -36,15 +45,41 @@ export function AddEndpointModal({ workspaceId, opened, onClose }: { workspaceId
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={secret ? "Copy the signing secret" : "Add a webhook endpoint"} size="xl">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={secret ? "Copy the signing secret" : "Add a webhook endpoint"}
+      size="xl"
+    >
       {secret ? (
         <SecretReveal secret={secret} onDone={close} />
       ) : (
-        <form onSubmit={form.onSubmit((v) => create.mutate({ workspaceId, url: v.url.trim(), description: v.description, events: v.events as never }))} noValidate>
+        <form
+          onSubmit={form.onSubmit((v) =>
+            create.mutate({ workspaceId, url: v.url.trim(), description: v.description, events: v.events as never }),
+          )}
+          noValidate
+        >
           <Stack>
-            <TextInput label="URL" description="An https address on the public internet that answers 2xx within 10 seconds." placeholder="https://hooks.example.com/direct-mail" data-autofocus required {...form.getInputProps("url")} />
-            <TextInput label="Description" description="Optional: what receives it, e.g. “Warehouse loader”." maxLength={200} {...form.getInputProps("description")} />
-            <EventTypePicker value={form.values.events} onChange={(v) => form.setFieldValue("events", v)} error={form.errors.events as string | undefined} />
+            <TextInput
+              label="URL"
+              description="An https address on the public internet that answers 2xx within 10 seconds."
+              placeholder="https://hooks.example.com/direct-mail"
+              data-autofocus
+              required
+              {...form.getInputProps("url")}
+            />
+            <TextInput
+              label="Description"
+              description="Optional: what receives it, e.g. “Warehouse loader”."
+              maxLength={200}
+              {...form.getInputProps("description")}
+            />
+            <EventTypePicker
+              value={form.values.events}
+              onChange={(v) => form.setFieldValue("events", v)}
+              error={form.errors.events as string | undefined}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel

@@ -1,6 +1,18 @@
 "use client";
 
-import { Badge, Button, Code, Group, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { DataTable } from "@/components/ui/data-table";
@@ -11,20 +23,33 @@ import { useTRPC } from "@/trpc/react";
 const statusColor = { pending: "yellow", succeeded: "teal", failed: "red" } as const;
 
 /** One endpoint's deliveries, newest first: each attempt's answer, and Redeliver. Refreshes while any is pending. */
-export function DeliveryLog({ workspaceId, endpointId, url }: { workspaceId: string; endpointId: string; url: string }) {
+export function DeliveryLog({
+  workspaceId,
+  endpointId,
+  url,
+}: {
+  workspaceId: string;
+  endpointId: string;
+  url: string;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = { workspaceId, endpointId, take: 20 };
   const log = useInfiniteQuery(
     trpc.webhooks.deliveries.infiniteQueryOptions(input, {
       getNextPageParam: (page) => page.nextCursor ?? undefined,
-      refetchInterval: (q) => (q.state.data?.pages.some((p) => p.deliveries.some((d) => d.status === "pending")) ? 3000 : false),
+      refetchInterval: (q) =>
+        q.state.data?.pages.some((p) => p.deliveries.some((d) => d.status === "pending")) ? 3000 : false,
     }),
   );
   const redeliver = useMutation(
     trpc.webhooks.redeliver.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: "teal", title: "Redelivery queued", message: "The same event goes out again now, with the same webhook-id." });
+        notifications.show({
+          color: "teal",
+          title: "Redelivery queued",
+          message: "The same event goes out again now, with the same webhook-id.",
+        });
         await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() });
       },
       onError: (err) => notifications.show({ color: "red", title: "Could not redeliver", message: err.message }),
@@ -45,7 +70,9 @@ export function DeliveryLog({ workspaceId, endpointId, url }: { workspaceId: str
       ) : log.isError ? (
         <PageError message={log.error.message} onRetry={() => log.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState title="No deliveries yet">Events of the types this endpoint chose appear here as they happen. Send a test event to try it now.</EmptyState>
+        <EmptyState title="No deliveries yet">
+          Events of the types this endpoint chose appear here as they happen. Send a test event to try it now.
+        </EmptyState>
       ) : (
         <DataTable
           minWidth={860}
@@ -86,7 +113,13 @@ export function DeliveryLog({ workspaceId, endpointId, url }: { workspaceId: str
               <Table.Td>{d.attempts}</Table.Td>
               <Table.Td maw={320}>
                 {d.attemptLog[0] ? (
-                  <Tooltip label={d.attemptLog.map((a) => `${formatDateTime(a.at)}: ${a.status ?? "no answer"} in ${a.latencyMs} ms`).join("\n")} multiline w={320}>
+                  <Tooltip
+                    label={d.attemptLog
+                      .map((a) => `${formatDateTime(a.at)}: ${a.status ?? "no answer"} in ${a.latencyMs} ms`)
+                      .join("\n")}
+                    multiline
+                    w={320}
+                  >
                     <div>
                       <Text size="sm">
                         {d.attemptLog[0].status ?? "No answer"} · {d.attemptLog[0].latencyMs} ms
@@ -103,7 +136,13 @@ export function DeliveryLog({ workspaceId, endpointId, url }: { workspaceId: str
                 )}
               </Table.Td>
               <Table.Td ta="right">
-                <Button size="xs" variant="light" loading={redeliver.isPending && redeliver.variables?.deliveryId === d.deliveryId} onClick={() => redeliver.mutate({ workspaceId, deliveryId: d.deliveryId })} aria-label={`Redeliver ${d.type} ${d.webhookId}`}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={redeliver.isPending && redeliver.variables?.deliveryId === d.deliveryId}
+                  onClick={() => redeliver.mutate({ workspaceId, deliveryId: d.deliveryId })}
+                  aria-label={`Redeliver ${d.type} ${d.webhookId}`}
+                >
                   Redeliver
                 </Button>
               </Table.Td>

@@ -14,9 +14,19 @@ const groups: { label: string; prefixes: string[] }[] = [
 /** The closed list of event types, grouped, each with what it means. */
 export function EventTypePicker(props: { value: string[]; onChange: (v: string[]) => void; error?: string }) {
   const types = Object.keys(webhookEvents) as TWebhookEventType[];
-  const sections = groups.map((g) => ({ label: g.label, types: types.filter((t) => g.prefixes.some((p) => t.startsWith(p))) }));
+  const sections = groups.map((g) => ({
+    label: g.label,
+    types: types.filter((t) => g.prefixes.some((p) => t.startsWith(p))),
+  }));
   return (
-    <Checkbox.Group label="Events" description="What this endpoint receives." value={props.value} onChange={props.onChange} error={props.error} required>
+    <Checkbox.Group
+      label="Events"
+      description="What this endpoint receives."
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      required
+    >
       <Stack gap="md" mt="xs">
         {sections.map((s) => (
           <div key={s.label}>

@@ -26,15 +26,39 @@ export function FirstRunChecklist({ workspaceId }: { workspaceId: string }) {
           {data.done} of {data.total} done
         </Text>
       </Group>
-      <Progress value={(data.done / data.total) * 100} size="sm" mb="md" aria-label={`${data.done} of ${data.total} steps done`} />
+      <Progress
+        value={(data.done / data.total) * 100}
+        size="sm"
+        mb="md"
+        aria-label={`${data.done} of ${data.total} steps done`}
+      />
       <Stack gap={6} component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {data.steps.map((step) => (
           <Group key={step.key} component="li" gap="sm" wrap="nowrap" align="flex-start">
-            <ThemeIcon size={22} radius="xl" color={step.done ? "teal" : "gray"} variant={step.done ? "filled" : "light"} mt={2} aria-hidden>
-              {step.done ? <IconCheck size={14} /> : <Text size="xs" fw={700}>{data.steps.indexOf(step) + 1}</Text>}
+            <ThemeIcon
+              size={22}
+              radius="xl"
+              color={step.done ? "teal" : "gray"}
+              variant={step.done ? "filled" : "light"}
+              mt={2}
+              aria-hidden
+            >
+              {step.done ? (
+                <IconCheck size={14} />
+              ) : (
+                <Text size="xs" fw={700}>
+                  {data.steps.indexOf(step) + 1}
+                </Text>
+              )}
             </ThemeIcon>
             <div style={{ flex: 1, minWidth: 0 }}>
-              <Anchor component={Link} href={`/w/${workspaceId}/${step.path}`} fw={step === next ? 700 : 500} c={step.done ? "dimmed" : undefined} td={step.done ? "line-through" : undefined}>
+              <Anchor
+                component={Link}
+                href={`/w/${workspaceId}/${step.path}`}
+                fw={step === next ? 700 : 500}
+                c={step.done ? "dimmed" : undefined}
+                td={step.done ? "line-through" : undefined}
+              >
                 {step.title}
                 {step.done && <VisuallyHidden> (done)</VisuallyHidden>}
               </Anchor>

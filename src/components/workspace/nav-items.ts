@@ -1,4 +1,17 @@
-import { type Icon, IconAddressBook, IconBan, IconBuilding, IconChecklist, IconFileImport, IconInbox, IconLayoutDashboard, IconMail, IconPalette, IconSettings, IconUsersGroup } from "@tabler/icons-react";
+import {
+  type Icon,
+  IconAddressBook,
+  IconBan,
+  IconBuilding,
+  IconChecklist,
+  IconFileImport,
+  IconInbox,
+  IconLayoutDashboard,
+  IconMail,
+  IconPalette,
+  IconSettings,
+  IconUsersGroup,
+} from "@tabler/icons-react";
 
 export interface NavItem {
   label: string;

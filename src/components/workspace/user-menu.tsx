@@ -31,7 +31,10 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => signOut({ callbackUrl: "/sign-in" })}>
+        <Menu.Item
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => signOut({ callbackUrl: "/sign-in" })}
+        >
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -12,10 +12,16 @@ import { formatCount } from "@/components/ui/format";
 import { EmptyState } from "@/components/ui/page-states";
 import { FirstRunChecklist } from "./first-run-checklist";
 
-
-
 /** The first step of every programme: the people. A new workspace is sent to the import first. */
-function PeopleCard({ workspaceId, contacts, audiences }: { workspaceId: string; contacts: number; audiences: number }) {
+function PeopleCard({
+  workspaceId,
+  contacts,
+  audiences,
+}: {
+  workspaceId: string;
+  contacts: number;
+  audiences: number;
+}) {
   const base = `/w/${workspaceId}`;
   if (contacts === 0) {
     return (
@@ -24,8 +30,8 @@ function PeopleCard({ workspaceId, contacts, audiences }: { workspaceId: string;
           Start with your people
         </Title>
         <Text size="sm" c="dimmed" mt={4} maw={640}>
-          Import a CSV export of your CRM or a spreadsheet: contacts with their companies and postal addresses. The import makes the accounts
-          holdouts are drawn on and an audience a campaign can mail.
+          Import a CSV export of your CRM or a spreadsheet: contacts with their companies and postal addresses. The
+          import makes the accounts holdouts are drawn on and an audience a campaign can mail.
         </Text>
         <Group mt="md" gap="xs">
           <Button component={Link} href={`${base}/contacts/import`} leftSection={<IconFileUpload size={16} />}>
@@ -46,7 +52,12 @@ function PeopleCard({ workspaceId, contacts, audiences }: { workspaceId: string;
       <Button component={Link} href={`${base}/audiences`} variant="light" leftSection={<IconUsersGroup size={16} />}>
         {formatCount(audiences, "audience")}
       </Button>
-      <Button component={Link} href={`${base}/contacts/import`} variant="default" leftSection={<IconFileUpload size={16} />}>
+      <Button
+        component={Link}
+        href={`${base}/contacts/import`}
+        variant="default"
+        leftSection={<IconFileUpload size={16} />}
+      >
         Import more contacts
       </Button>
     </Group>
@@ -72,13 +83,13 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
       <FirstRunChecklist workspaceId={summary.id} />
       {summary.mailingEnabled ? (
         <Alert color="teal" icon={<IconMailbox size={20} />} title="Mailing is on">
-          This workspace is on the paid plan. Pieces reach mailboxes once each campaign&apos;s gates pass. When an agent asks to
-          go live, print, approve or spend, nothing happens until a person accepts its confirmation card.
+          This workspace is on the paid plan. Pieces reach mailboxes once each campaign&apos;s gates pass. When an agent
+          asks to go live, print, approve or spend, nothing happens until a person accepts its confirmation card.
         </Alert>
       ) : (
         <Alert color="gray" icon={<IconInfoCircle size={20} />} title="Free audit plan">
-          Everything works (contacts, brand kit, designs and drafts) except that nothing reaches a mailbox. Choosing the paid
-          plan in Settings turns the mail channel on.
+          Everything works (contacts, brand kit, designs and drafts) except that nothing reaches a mailbox. Choosing the
+          paid plan in Settings turns the mail channel on.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
@@ -100,7 +111,8 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
           </EmptyState>
         ) : (
           <ChartFigure label={campaignRows.map((r) => `${r.status}: ${r.Campaigns}`).join(", ")}>
-            <BarChart {...countChartProps}
+            <BarChart
+              {...countChartProps}
               h={220}
               data={campaignRows}
               dataKey="status"

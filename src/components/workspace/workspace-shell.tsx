@@ -1,6 +1,17 @@
 "use client";
 
-import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
@@ -24,7 +35,9 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
   const pathname = usePathname();
   const base = `/w/${workspace.id}`;
   const trpc = useTRPC();
-  const pending = useQuery(trpc.confirmation.pendingCount.queryOptions({ workspaceId: workspace.id }, { refetchInterval: 15_000 }));
+  const pending = useQuery(
+    trpc.confirmation.pendingCount.queryOptions({ workspaceId: workspace.id }, { refetchInterval: 15_000 }),
+  );
 
   useEffect(() => {
     document.cookie = `dm_ws=${workspace.id}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
@@ -32,13 +45,23 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
   useEffect(close, [pathname, close]);
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           {/* The workspace's name gives way on a narrow screen (it truncates), so the account menu stays whole. */}
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} href={base} fw={700} aria-label="Direct Mail: overview" style={{ display: "flex", alignItems: "center", gap: 8, whiteSpace: "nowrap" }}>
+            <UnstyledButton
+              component={Link}
+              href={base}
+              fw={700}
+              aria-label="Direct Mail: overview"
+              style={{ display: "flex", alignItems: "center", gap: 8, whiteSpace: "nowrap" }}
+            >
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src="/favicon.svg" alt="" width={24} height={24} />
               <Text span fw={700} visibleFrom="sm">
@@ -87,7 +110,8 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
 
 function PlanBadge({ plan }: { plan: "audit" | "paid" }) {
   const label = plan === "paid" ? "Paid plan" : "Audit plan";
-  const tip = plan === "paid" ? "Mailing is on." : "Free plan: everything works except mailing; nothing reaches a mailbox.";
+  const tip =
+    plan === "paid" ? "Mailing is on." : "Free plan: everything works except mailing; nothing reaches a mailbox.";
   return (
     <Tooltip label={tip} withArrow>
       <Badge variant="light" color={plan === "paid" ? "teal" : "gray"} visibleFrom="xs" tabIndex={0}>

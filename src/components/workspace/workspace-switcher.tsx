@@ -15,7 +15,13 @@ export interface WorkspaceOption {
 }
 
 /** Lists the person's workspaces; choosing one opens it. Also creates a new one. */
-export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceOption; workspaces: WorkspaceOption[] }) {
+export function WorkspaceSwitcher({
+  current,
+  workspaces,
+}: {
+  current: WorkspaceOption;
+  workspaces: WorkspaceOption[];
+}) {
   const router = useRouter();
   const trpc = useTRPC();
   const [opened, { open, close }] = useDisclosure(false);
@@ -40,7 +46,12 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceO
     <>
       <Menu position="bottom-start" withArrow>
         <Menu.Target>
-          <Button variant="default" size="sm" rightSection={<IconSelector size={14} aria-hidden />} aria-label={`Workspace: ${current.name}. Switch workspace`}>
+          <Button
+            variant="default"
+            size="sm"
+            rightSection={<IconSelector size={14} aria-hidden />}
+            aria-label={`Workspace: ${current.name}. Switch workspace`}
+          >
             <Text span size="sm" fw={600} truncate maw={180} title={current.name}>
               {current.name}
             </Text>

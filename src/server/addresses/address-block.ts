@@ -29,8 +29,6 @@ function countryLayout(country: string, present: boolean[]): string[] {
   return layout;
 }
 
-
-
 /**
  * Whether an address is printed in Japanese order, from the largest unit to the smallest: a Japanese
  * address whose street lines or city are written in Japanese script. One written in Latin letters
@@ -72,14 +70,23 @@ function japaneseLines(a: AddressFields): string[] {
   const postal = a.postalCode?.trim() ?? "";
   const written = a.region?.trim() ?? "";
   const region = written && !JAPANESE_SCRIPT.test(written) ? (findRegion("JP", written)?.key ?? written) : written;
-  const lines = [postal ? `〒${canonicalPostalCode("JP", postal)}` : "", joinUnits([region, a.city?.trim() ?? "", a.addressLine1?.trim() ?? ""]), a.addressLine2?.trim() ?? ""];
+  const lines = [
+    postal ? `〒${canonicalPostalCode("JP", postal)}` : "",
+    joinUnits([region, a.city?.trim() ?? "", a.addressLine1?.trim() ?? ""]),
+    a.addressLine2?.trim() ?? "",
+  ];
   return lines.filter(Boolean);
 }
 
 /** The address lines (without the country line) in the order they print, and the country line, if any. */
 function addressParts(a: AddressFields): { lines: string[]; country: string | null; japanese: boolean } {
   const country = a.country && /^[A-Z]{2}$/.test(a.country) ? a.country : "";
-  const countryLine = country && country !== HOME_COUNTRY ? (countryName(country) ?? country).toUpperCase() : !country && a.country?.trim() ? a.country.trim() : null;
+  const countryLine =
+    country && country !== HOME_COUNTRY
+      ? (countryName(country) ?? country).toUpperCase()
+      : !country && a.country?.trim()
+        ? a.country.trim()
+        : null;
   if (inJapaneseOrder(country, a)) return { lines: japaneseLines(a), country: countryLine, japanese: true };
   const values = [a.addressLine1, a.city, a.region, a.postalCode].map((v) => v?.trim() || "");
   const layout = countryLayout(country, values.map(Boolean));
@@ -111,11 +118,16 @@ export function formatAddressLines(a: AddressFields): string[] {
  * Japanese-script address, the address lines, then company and title, then the name (family name
  * first for a name in Japanese script), the country line last.
  */
-export function addressBlockLines(c: AddressFields & { firstName: string; lastName: string; title?: string | null; company?: string | null }): string[] {
+export function addressBlockLines(
+  c: AddressFields & { firstName: string; lastName: string; title?: string | null; company?: string | null },
+): string[] {
   const name = printedName(c);
   const { lines, country, japanese } = addressParts(c);
   if (japanese) {
-    const org = [c.company, c.title].map((v) => v?.trim() ?? "").filter(Boolean).join(" ");
+    const org = [c.company, c.title]
+      .map((v) => v?.trim() ?? "")
+      .filter(Boolean)
+      .join(" ");
     return [...lines, org, name, country ?? ""].filter((l) => l.trim() !== "");
   }
   const org = c.title && c.company ? `${c.title}, ${c.company}` : (c.company ?? c.title ?? "");

@@ -30,10 +30,12 @@ describe("reviewAddress", () => {
     expect(reviewAddress({ ...base, region: "ZZ" })).toEqual(["region ZZ is not a region of US"]);
     expect(reviewAddress({ ...base, country: "XX" })).toEqual(["unknown country code XX"]);
     expect(reviewAddress({ ...base, country: null })).toEqual(["no country"]);
-    expect(reviewAddress({ ...base, country: "CA", region: "ON", postalCode: "12345" })).toEqual(["postal code 12345 does not fit CA"]);
-    expect(reviewAddress({ ...base, addressStatus: "undeliverable", undeliverableReason: "returned: no such number" })).toEqual([
-      "marked undeliverable — returned: no such number",
+    expect(reviewAddress({ ...base, country: "CA", region: "ON", postalCode: "12345" })).toEqual([
+      "postal code 12345 does not fit CA",
     ]);
+    expect(
+      reviewAddress({ ...base, addressStatus: "undeliverable", undeliverableReason: "returned: no such number" }),
+    ).toEqual(["marked undeliverable — returned: no such number"]);
   });
 });
 

@@ -39,7 +39,8 @@ export type TAddressProblemCode =
 export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; message: string }[] {
   const problems: { code: TAddressProblemCode; message: string }[] = [];
   const add = (code: TAddressProblemCode, message: string) => problems.push({ code, message });
-  if (a.addressStatus === "undeliverable") add("undeliverable", `marked undeliverable${a.undeliverableReason ? ` — ${a.undeliverableReason}` : ""}`);
+  if (a.addressStatus === "undeliverable")
+    add("undeliverable", `marked undeliverable${a.undeliverableReason ? ` — ${a.undeliverableReason}` : ""}`);
   if (!a.firstName.trim() && !a.lastName.trim()) add("missing_name", "no recipient name");
   if (!a.addressLine1?.trim()) add("missing_address", "no street address");
   const country = a.country?.trim().toUpperCase() ?? "";
@@ -70,8 +71,15 @@ export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; 
   }
   // A code of the right form but of another region (Google's data gives each region's first digits):
   // the code and the region disagree, and the words say so, not that the code is malformed.
-  const other = known && !problems.some((p) => p.code === "invalid_postal_code") ? postalCodeOfAnotherRegion(country, region, postal) : null;
-  if (other) add("invalid_postal_code", regionMismatchWords(country, postal, region, other.codeOf, [a.addressLine1, a.addressLine2, a.city]));
+  const other =
+    known && !problems.some((p) => p.code === "invalid_postal_code")
+      ? postalCodeOfAnotherRegion(country, region, postal)
+      : null;
+  if (other)
+    add(
+      "invalid_postal_code",
+      regionMismatchWords(country, postal, region, other.codeOf, [a.addressLine1, a.addressLine2, a.city]),
+    );
   return problems;
 }
 
@@ -80,7 +88,13 @@ export function addressProblems(a: PostalAddress): { code: TAddressProblemCode; 
  * the region the code is of: "postal code 530-0001 does not match the prefecture 東京都 (it is a code
  * of 大阪府)", "postal code 90210 does not match the state DC (it is a code of CA)".
  */
-export function regionMismatchWords(country: string, postal: string, region: string, codeOf: TRegion | null, address: readonly (string | null | undefined)[] = []): string {
+export function regionMismatchWords(
+  country: string,
+  postal: string,
+  region: string,
+  codeOf: TRegion | null,
+  address: readonly (string | null | undefined)[] = [],
+): string {
   const kind = countryRules(country)?.regionKind ?? "region";
   return `postal code ${postal} does not match the ${kind} ${region}${codeOf ? ` (it is a code of ${regionInScript(codeOf, region, address)})` : ""}`;
 }
@@ -90,7 +104,10 @@ export function reviewAddress(a: PostalAddress): string[] {
   return addressProblems(a).map((p) => p.message);
 }
 
-const squash = (s: string | null | undefined) => plainWord(s ?? "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const squash = (s: string | null | undefined) =>
+  plainWord(s ?? "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /** A postal code as the key reads it: the country's own form without spaces, a US ZIP+4 as its ZIP. */
 function keyPostalCode(country: string, raw: string | null | undefined): string {
@@ -108,10 +125,19 @@ function keyPostalCode(country: string, raw: string | null | undefined): string 
  * type and unit word in one form (words.ts: 77 Elm Street = 77 Elm St, Suite 5 = Ste 5,
  * Friedrichstraße = Friedrichstr.). The two street lines are read as one (a unit on either line).
  */
-export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">): string {
+export function addressKey(
+  a: Pick<PostalAddress, "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">,
+): string {
   const written = a.country?.trim() ?? "";
-  const country = /^[A-Za-z]{2}$/.test(written) ? written.toUpperCase() : written ? (toCountryCode(written) ?? written) : "";
-  const street = [a.addressLine1, a.addressLine2].map((l) => keyWords(country, l)).filter(Boolean).join(" ");
+  const country = /^[A-Za-z]{2}$/.test(written)
+    ? written.toUpperCase()
+    : written
+      ? (toCountryCode(written) ?? written)
+      : "";
+  const street = [a.addressLine1, a.addressLine2]
+    .map((l) => keyWords(country, l))
+    .filter(Boolean)
+    .join(" ");
   return [squash(country), keyPostalCode(country, a.postalCode), keyWords(country, a.city), street].join("|");
 }
 
@@ -119,6 +145,12 @@ export function addressKey(a: Pick<PostalAddress, "addressLine1" | "addressLine2
  * The same person at the same address: two contacts with this key in one campaign are duplicates.
  * `key` is the address's addressKey when the caller already has it.
  */
-export function recipientKey(a: Pick<PostalAddress, "firstName" | "lastName" | "addressLine1" | "addressLine2" | "city" | "postalCode" | "country">, key = addressKey(a)): string {
+export function recipientKey(
+  a: Pick<
+    PostalAddress,
+    "firstName" | "lastName" | "addressLine1" | "addressLine2" | "city" | "postalCode" | "country"
+  >,
+  key = addressKey(a),
+): string {
   return `${squash(a.firstName)} ${squash(a.lastName)}|${key}`;
 }

@@ -38,6 +38,7 @@ describe("country names and codes to ISO 3166-1 alpha-2", () => {
   });
 
   it("gives null for what is not a country", () => {
-    for (const input of ["Narnia", "Atlantis", "XX", "Spain (Canary Islands)", "", null, undefined, "123"]) expect(toCountryCode(input)).toBeNull();
+    for (const input of ["Narnia", "Atlantis", "XX", "Spain (Canary Islands)", "", null, undefined, "123"])
+      expect(toCountryCode(input)).toBeNull();
   });
 });

@@ -35,12 +35,12 @@ const ALIASES: Record<string, string> = {
   "northern ireland": "GB",
   "u k": "GB",
   uk: "GB",
-  "holland": "NL",
+  holland: "NL",
   "the netherlands": "NL",
   "south korea": "KR",
   korea: "KR",
   "czech republic": "CZ",
-  "uae": "AE",
+  uae: "AE",
   "u a e": "AE",
   russia: "RU",
 };
@@ -122,7 +122,8 @@ const regionForm = (s: string) =>
  * The word for the kind of region that people leave off or add (Tokyo / Tokyo-to / 東京都,
  * Beijing / Beijing Shi, 서울 / 서울특별시, г. Москва, Moscow Oblast): removed before comparing.
  */
-const ADMIN_WORDS = /^(?:г\.?\s*|gorod\s+)|[\s-]+(?:shi|sheng|zizhiqu|do|to|fu|ken|prefecture|province|provincia|state|oblast'?|kray|krai|region|territory)$|(?:都|道|府|県|省|市|自治区|特別市|特别行政区|특별시|광역시|특별자치시|특별자치도|도)$/iu;
+const ADMIN_WORDS =
+  /^(?:г\.?\s*|gorod\s+)|[\s-]+(?:shi|sheng|zizhiqu|do|to|fu|ken|prefecture|province|provincia|state|oblast'?|kray|krai|region|territory)$|(?:都|道|府|県|省|市|自治区|特別市|特别行政区|특별시|광역시|특별자치시|특별자치도|도)$/iu;
 const stripped = (s: string) => s.trim().replace(ADMIN_WORDS, "").trim();
 
 interface RegionIndex {
@@ -150,7 +151,10 @@ function regionIndex(country: string): RegionIndex {
   for (const r of regions) for (const n of r.names) add(n, r);
   const other = allCountries.find(([, code]) => code === country)?.[2] ?? [];
   for (const [name, short] of other) {
-    const region = regions.find((r) => r.isoid && short && r.isoid.toUpperCase() === short.toUpperCase()) ?? exact.get(regionForm(name)) ?? loose.get(regionForm(stripped(name)));
+    const region =
+      regions.find((r) => r.isoid && short && r.isoid.toUpperCase() === short.toUpperCase()) ??
+      exact.get(regionForm(name)) ??
+      loose.get(regionForm(stripped(name)));
     if (!region) continue;
     add(name, region);
     if (short) add(short, region);
@@ -183,7 +187,11 @@ const NON_LATIN = /(?!\p{Script=Latin})\p{L}/u;
  * script is never transliterated, and one written in Latin letters inside an address written in
  * another script takes the post's form (Moscow in a Cyrillic address is Москва).
  */
-export function regionInScript(region: TRegion, written: string, address: readonly (string | null | undefined)[] = []): string {
+export function regionInScript(
+  region: TRegion,
+  written: string,
+  address: readonly (string | null | undefined)[] = [],
+): string {
   if (!region.latin || !NON_LATIN.test(region.key)) return region.key;
   return [written, ...address].some((s) => s && NON_LATIN.test(s)) ? region.key : region.latin;
 }
@@ -194,10 +202,15 @@ export function regionInScript(region: TRegion, written: string, address: readon
  * the one region the code is of (null where no region, or more than one, claims it). Null when the
  * code does not fit the country, the region is unknown, or the data does not say.
  */
-export function postalCodeOfAnotherRegion(country: string, region: string | null | undefined, postalCode: string | null | undefined): { region: TRegion; codeOf: TRegion | null } | null {
+export function postalCodeOfAnotherRegion(
+  country: string,
+  region: string | null | undefined,
+  postalCode: string | null | undefined,
+): { region: TRegion; codeOf: TRegion | null } | null {
   const postal = postalCode?.trim() ?? "";
   const rules = countryRules(country);
-  if (!postal || !rules?.usesRegion || !rules.regions.length || (rules.postalCode && !rules.postalCode.test(postal))) return null;
+  if (!postal || !rules?.usesRegion || !rules.regions.length || (rules.postalCode && !rules.postalCode.test(postal)))
+    return null;
   const known = findRegion(country, region);
   if (!known?.postalPrefix || known.postalPrefix.test(postal)) return null;
   const owners = rules.regions.filter((r) => r.postalPrefix?.test(postal));

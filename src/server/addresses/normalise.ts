@@ -15,7 +15,14 @@ export interface AddressFields {
   country: string | null;
 }
 export type TAddressFieldName = keyof AddressFields;
-export const ADDRESS_FIELD_NAMES: TAddressFieldName[] = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"];
+export const ADDRESS_FIELD_NAMES: TAddressFieldName[] = [
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+];
 
 /** A correction of some address fields: only the fields that change, with their new value. */
 export type TAddressFix = Partial<Record<TAddressFieldName, string>>;
@@ -41,7 +48,11 @@ const REGION_NAME_PRINTED = new Set(["ES"]);
  * is never transliterated. A country whose post prints no region, or a region the data does not
  * know, keeps it as written.
  */
-export function canonicalRegion(country: string, raw: string, address: readonly (string | null | undefined)[] = []): string {
+export function canonicalRegion(
+  country: string,
+  raw: string,
+  address: readonly (string | null | undefined)[] = [],
+): string {
   const region = raw.replace(/\s+/gu, " ").trim();
   if (!countryRules(country)?.usesRegion) return region;
   const known = findRegion(country, region);
@@ -78,13 +89,19 @@ export function normaliseAddress(a: AddressFields): AddressFields {
  * prints no region, such as DE and FR, or a region whose codes the data does not give) the code
  * stays as written too: München's "8033" is more likely a code cut short (8033x) than Zwickau's 08033.
  */
-function postalCodeAsRead(country: string, written: string, region: string | null): { postalCode: string; zero: "put_back" | "unconfirmed" | null; padded: string } {
+function postalCodeAsRead(
+  country: string,
+  written: string,
+  region: string | null,
+): { postalCode: string; zero: "put_back" | "unconfirmed" | null; padded: string } {
   const padded = canonicalPostalCode(country, written);
   if (!restoresLeadingZero(country, written)) return { postalCode: padded, zero: null, padded };
   const rules = countryRules(country);
   const known = rules?.usesRegion && rules.regions.length ? findRegion(country, region) : null;
   const confirmed = !!known?.postalPrefix && known.postalPrefix.test(padded);
-  return confirmed ? { postalCode: padded, zero: "put_back", padded } : { postalCode: written, zero: "unconfirmed", padded };
+  return confirmed
+    ? { postalCode: padded, zero: "put_back", padded }
+    : { postalCode: written, zero: "unconfirmed", padded };
 }
 
 /**
@@ -99,12 +116,15 @@ export function normalisationNotes(a: AddressFields): string[] {
   if (!postalCode || !country || !/^[A-Z]{2}$/.test(country)) return [];
   const region = space(a.region);
   const read = postalCodeAsRead(country, postalCode, region);
-  if (read.zero === "put_back") return [`Postal code ${postalCode} read as ${read.padded} (a spreadsheet drops leading zeros).`];
+  if (read.zero === "put_back")
+    return [`Postal code ${postalCode} read as ${read.padded} (a spreadsheet drops leading zeros).`];
   if (read.zero === "unconfirmed") {
     const rules = countryRules(country);
     const known = region ? findRegion(country, region) : null;
     if (!rules?.usesRegion || !rules.regions.length || (known && !known.postalPrefix)) {
-      return [`Postal code ${postalCode} left as written: it does not fit ${country}, and nothing in the address confirms that a leading zero was lost (${read.padded}); a digit may be missing elsewhere.`];
+      return [
+        `Postal code ${postalCode} left as written: it does not fit ${country}, and nothing in the address confirms that a leading zero was lost (${read.padded}); a digit may be missing elsewhere.`,
+      ];
     }
     return [
       known
@@ -115,8 +135,14 @@ export function normalisationNotes(a: AddressFields): string[] {
   // The code as the country writes it (530 0001 → 530-0001): a code its fix would not make mailable says why.
   const other = region ? postalCodeOfAnotherRegion(country, region, read.postalCode) : null;
   if (other) {
-    const words = regionMismatchWords(country, read.postalCode, region!, other.codeOf, [a.addressLine1, a.addressLine2, a.city]);
-    return [`${words.charAt(0).toUpperCase()}${words.slice(1)}: correct the postal code or the ${countryRules(country)?.regionKind ?? "region"}.`];
+    const words = regionMismatchWords(country, read.postalCode, region!, other.codeOf, [
+      a.addressLine1,
+      a.addressLine2,
+      a.city,
+    ]);
+    return [
+      `${words.charAt(0).toUpperCase()}${words.slice(1)}: correct the postal code or the ${countryRules(country)?.regionKind ?? "region"}.`,
+    ];
   }
   return [];
 }

@@ -15,12 +15,15 @@ export function canonicalPostalCode(country: string, raw: string): string {
     case "US":
       if (/^\d{3,4}$/.test(compact)) return compact.padStart(5, "0");
       if (/^\d{9}$/.test(compact)) return `${compact.slice(0, 5)}-${compact.slice(5)}`;
-      if (/^\d{8}$/.test(compact) && /^\d{4}[-\s]\d{4}$/.test(upper)) return `0${compact.slice(0, 4)}-${compact.slice(4)}`;
+      if (/^\d{8}$/.test(compact) && /^\d{4}[-\s]\d{4}$/.test(upper))
+        return `0${compact.slice(0, 4)}-${compact.slice(4)}`;
       return /^\d{5}$/.test(compact) ? compact : upper;
     case "GB":
     case "IE":
       // The inward code is always the last three characters (digit, letter, letter).
-      return /^[A-Z0-9]{5,7}$/.test(compact) && (country === "GB" ? /\d[A-Z]{2}$/.test(compact) : true) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : upper;
+      return /^[A-Z0-9]{5,7}$/.test(compact) && (country === "GB" ? /\d[A-Z]{2}$/.test(compact) : true)
+        ? `${compact.slice(0, -3)} ${compact.slice(-3)}`
+        : upper;
     case "CA":
       return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : upper;
     case "NL":
@@ -38,7 +41,11 @@ export function canonicalPostalCode(country: string, raw: string): string {
     case "ES":
     case "IT":
       // A five-digit code a number column cut to four (a leading zero: Dresden 01067, Nice 06000).
-      return compact === digits && digits.length === 4 ? digits.padStart(5, "0") : compact === digits && digits.length === 5 ? digits : upper;
+      return compact === digits && digits.length === 4
+        ? digits.padStart(5, "0")
+        : compact === digits && digits.length === 5
+          ? digits
+          : upper;
     default: {
       // Elsewhere, the form that fits the country's pattern (Google's address metadata): a code
       // written with a stray space or hyphen where the post writes none (KR 04524, RU 125032, IN 400051).
@@ -58,5 +65,7 @@ export function canonicalPostalCode(country: string, raw: string): string {
 export function restoresLeadingZero(country: string, raw: string): boolean {
   const written = raw.replace(/\D/g, "");
   const read = canonicalPostalCode(country, raw).replace(/\D/g, "");
-  return read.length > written.length && /^0+$/.test(read.slice(0, read.length - written.length)) && read.endsWith(written);
+  return (
+    read.length > written.length && /^0+$/.test(read.slice(0, read.length - written.length)) && read.endsWith(written)
+  );
 }

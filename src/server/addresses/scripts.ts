@@ -17,5 +17,9 @@ export function writesFamilyNameFirst(name: string): boolean {
  * written in Japanese script (kanji, kana), which puts the family name first: 山田 太郎.
  */
 export function printedName(c: { firstName: string; lastName: string }): string {
-  return (writesFamilyNameFirst(`${c.firstName}${c.lastName}`) ? `${c.lastName} ${c.firstName}` : `${c.firstName} ${c.lastName}`).trim();
+  return (
+    writesFamilyNameFirst(`${c.firstName}${c.lastName}`)
+      ? `${c.lastName} ${c.firstName}`
+      : `${c.firstName} ${c.lastName}`
+  ).trim();
 }

@@ -14,29 +14,98 @@ import { countryRules } from "./metadata";
 
 /** USPS Publication 28, Appendix C2: secondary unit designators, the full word and its abbreviation. */
 const USPS_UNITS: string[][] = [
-  ["apartment", "apt"], ["basement", "bsmt"], ["building", "bldg"], ["department", "dept"], ["floor", "fl", "flr"], ["front", "frnt"],
-  ["hangar", "hngr"], ["lobby", "lbby"], ["lower", "lowr"], ["office", "ofc"], ["penthouse", "ph"], ["room", "rm"], ["space", "spc"],
-  ["suite", "ste"], ["trailer", "trlr"], ["upper", "uppr"],
+  ["apartment", "apt"],
+  ["basement", "bsmt"],
+  ["building", "bldg"],
+  ["department", "dept"],
+  ["floor", "fl", "flr"],
+  ["front", "frnt"],
+  ["hangar", "hngr"],
+  ["lobby", "lbby"],
+  ["lower", "lowr"],
+  ["office", "ofc"],
+  ["penthouse", "ph"],
+  ["room", "rm"],
+  ["space", "spc"],
+  ["suite", "ste"],
+  ["trailer", "trlr"],
+  ["upper", "uppr"],
 ];
 
 /** USPS Publication 28, Appendix C1: the common street suffixes with their standard abbreviation and the variants it lists. */
 const USPS_SUFFIXES: string[][] = [
-  ["alley", "aly", "allee", "ally"], ["avenue", "ave", "av", "aven", "avenu", "avn", "avnue"], ["boulevard", "blvd", "boul", "boulv"],
-  ["bypass", "byp", "bypa", "bypas", "byps"], ["causeway", "cswy", "causwa"], ["center", "ctr", "cen", "cent", "centr", "centre", "cnter", "cntr"],
-  ["circle", "cir", "circ", "circl", "crcl", "crcle"], ["court", "ct"], ["cove", "cv"], ["creek", "crk"], ["crossing", "xing", "crssng"],
-  ["drive", "dr", "driv", "drv"], ["expressway", "expy", "exp", "expr", "express", "expw"], ["freeway", "fwy", "freewy", "frway", "frwy"],
-  ["gardens", "gdns", "gardn", "grden", "grdn"], ["grove", "grv", "grov"], ["harbor", "hbr", "harb", "harbr", "hrbor"], ["heights", "hts", "ht"],
-  ["highway", "hwy", "highwy", "hiway", "hiwy", "hway"], ["hill", "hl"], ["junction", "jct", "jction", "jctn", "junctn", "juncton"],
-  ["lane", "ln"], ["landing", "lndg", "lndng"], ["manor", "mnr"], ["meadows", "mdws", "mdw", "medows"], ["mount", "mt", "mnt"],
-  ["parkway", "pkwy", "parkwy", "pkway", "pky"], ["place", "pl"], ["plaza", "plz", "plza"], ["point", "pt"], ["ridge", "rdg", "rdge"],
-  ["road", "rd"], ["route", "rte"], ["square", "sq", "sqr", "sqre", "squ"], ["station", "sta", "statn", "stn"], ["street", "st", "strt", "str"],
-  ["terrace", "ter", "terr"], ["trace", "trce", "traces"], ["trail", "trl", "trails", "trls"], ["turnpike", "tpke", "trnpk", "turnpk"],
-  ["valley", "vly", "vally", "vlly"], ["view", "vw"], ["village", "vlg", "vill", "villag", "villg"], ["vista", "vis", "vist", "vst", "vsta"],
-  ["way", "wy"], ["north", "n"], ["south", "s"], ["east", "e"], ["west", "w"], ["northeast", "ne"], ["northwest", "nw"], ["southeast", "se"], ["southwest", "sw"],
+  ["alley", "aly", "allee", "ally"],
+  ["avenue", "ave", "av", "aven", "avenu", "avn", "avnue"],
+  ["boulevard", "blvd", "boul", "boulv"],
+  ["bypass", "byp", "bypa", "bypas", "byps"],
+  ["causeway", "cswy", "causwa"],
+  ["center", "ctr", "cen", "cent", "centr", "centre", "cnter", "cntr"],
+  ["circle", "cir", "circ", "circl", "crcl", "crcle"],
+  ["court", "ct"],
+  ["cove", "cv"],
+  ["creek", "crk"],
+  ["crossing", "xing", "crssng"],
+  ["drive", "dr", "driv", "drv"],
+  ["expressway", "expy", "exp", "expr", "express", "expw"],
+  ["freeway", "fwy", "freewy", "frway", "frwy"],
+  ["gardens", "gdns", "gardn", "grden", "grdn"],
+  ["grove", "grv", "grov"],
+  ["harbor", "hbr", "harb", "harbr", "hrbor"],
+  ["heights", "hts", "ht"],
+  ["highway", "hwy", "highwy", "hiway", "hiwy", "hway"],
+  ["hill", "hl"],
+  ["junction", "jct", "jction", "jctn", "junctn", "juncton"],
+  ["lane", "ln"],
+  ["landing", "lndg", "lndng"],
+  ["manor", "mnr"],
+  ["meadows", "mdws", "mdw", "medows"],
+  ["mount", "mt", "mnt"],
+  ["parkway", "pkwy", "parkwy", "pkway", "pky"],
+  ["place", "pl"],
+  ["plaza", "plz", "plza"],
+  ["point", "pt"],
+  ["ridge", "rdg", "rdge"],
+  ["road", "rd"],
+  ["route", "rte"],
+  ["square", "sq", "sqr", "sqre", "squ"],
+  ["station", "sta", "statn", "stn"],
+  ["street", "st", "strt", "str"],
+  ["terrace", "ter", "terr"],
+  ["trace", "trce", "traces"],
+  ["trail", "trl", "trails", "trls"],
+  ["turnpike", "tpke", "trnpk", "turnpk"],
+  ["valley", "vly", "vally", "vlly"],
+  ["view", "vw"],
+  ["village", "vlg", "vill", "villag", "villg"],
+  ["vista", "vis", "vist", "vst", "vsta"],
+  ["way", "wy"],
+  ["north", "n"],
+  ["south", "s"],
+  ["east", "e"],
+  ["west", "w"],
+  ["northeast", "ne"],
+  ["northwest", "nw"],
+  ["southeast", "se"],
+  ["southwest", "sw"],
 ];
 
 /** Languages of countries whose entry in Google's metadata names none (the rest come from its `languages`). */
-const LANGUAGES: Record<string, string[]> = { GB: ["en"], IE: ["en"], NZ: ["en"], DE: ["de"], AT: ["de"], FR: ["fr"], NL: ["nl"], BE: ["nl", "fr", "de"], LU: ["fr", "de"], DK: ["da"], PL: ["pl"], SE: ["sv"], NO: ["no"], FI: ["fi"] };
+const LANGUAGES: Record<string, string[]> = {
+  GB: ["en"],
+  IE: ["en"],
+  NZ: ["en"],
+  DE: ["de"],
+  AT: ["de"],
+  FR: ["fr"],
+  NL: ["nl"],
+  BE: ["nl", "fr", "de"],
+  LU: ["fr", "de"],
+  DK: ["da"],
+  PL: ["pl"],
+  SE: ["sv"],
+  NO: ["no"],
+  FI: ["fi"],
+};
 
 interface TokenEntry {
   tokens: string[];
@@ -62,7 +131,12 @@ export function plainWord(s: string): string {
 
 let tokensDir: string | undefined;
 function readTokens(lang: string): TokenEntry[] {
-  tokensDir ??= path.join(path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("@mapbox/geocoder-abbreviations/package.json")), "tokens");
+  tokensDir ??= path.join(
+    path.dirname(
+      createRequire(path.join(process.cwd(), "package.json")).resolve("@mapbox/geocoder-abbreviations/package.json"),
+    ),
+    "tokens",
+  );
   try {
     return JSON.parse(fs.readFileSync(path.join(tokensDir, `${lang}.json`), "utf8")) as TokenEntry[];
   } catch {
@@ -88,7 +162,9 @@ export function streetWords(country: string): TStreetWords {
   const words = new Map<string, string>();
   const compounds: TStreetWords["compounds"] = [];
   const group = (members: string[]) => {
-    const plain = members.map((m) => plainWord(m).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((m) => m && !/\s/.test(m));
+    const plain = members
+      .map((m) => plainWord(m).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+      .filter((m) => m && !/\s/.test(m));
     const canonical = plain.map((m) => words.get(m)).find(Boolean) ?? plain[0];
     if (!canonical) return;
     for (const m of plain) if (!words.has(m)) words.set(m, canonical);
@@ -101,7 +177,8 @@ export function streetWords(country: string): TStreetWords {
     for (const entry of readTokens(lang)) {
       if (entry.regex) {
         // Only the rewrites that keep the words (a compound split); never those that drop a unit or a box.
-        if (entry.canonical && entry.full && entry.canonical.includes("$1")) compounds.push({ pattern: new RegExp(`^${entry.full}$`, "iu"), replace: plainWord(entry.canonical) });
+        if (entry.canonical && entry.full && entry.canonical.includes("$1"))
+          compounds.push({ pattern: new RegExp(`^${entry.full}$`, "iu"), replace: plainWord(entry.canonical) });
         continue;
       }
       group([entry.canonical, ...entry.tokens]);

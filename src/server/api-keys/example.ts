@@ -14,7 +14,11 @@ export async function entryEventExample(db: Db, p: { workspaceId: string }) {
   });
   if (!campaign?.audienceId) return null;
   const member = await db.audienceMember.findFirst({
-    where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId, contact: { entryEvents: { none: { campaignId: campaign.id } } } },
+    where: {
+      audienceId: campaign.audienceId,
+      workspaceId: p.workspaceId,
+      contact: { entryEvents: { none: { campaignId: campaign.id } } },
+    },
     orderBy: { contactId: "asc" },
     select: { contact: { select: { id: true, firstName: true, lastName: true, email: true } } },
   });
@@ -22,6 +26,11 @@ export async function entryEventExample(db: Db, p: { workspaceId: string }) {
   return {
     url: `${baseUrl()}/api/v1/campaigns/${campaign.id}/events`,
     campaign: { id: campaign.id, name: campaign.name },
-    contact: contact ? { id: contact.id, name: [contact.firstName, contact.lastName].filter(Boolean).join(" ") || contact.email || contact.id } : null,
+    contact: contact
+      ? {
+          id: contact.id,
+          name: [contact.firstName, contact.lastName].filter(Boolean).join(" ") || contact.email || contact.id,
+        }
+      : null,
   };
 }

@@ -10,8 +10,12 @@ export const apiKeyRouter = router({
   example: ownerProcedure.query(({ ctx }) => entryEventExample(ctx.db, { workspaceId: ctx.workspaceId })),
   create: ownerProcedure
     .input(ZCreateApiKeyInput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, { workspaceId: ctx.workspaceId, name: input.name, scopes: input.scopes, actor: ctx.actor })),
+    .mutation(({ ctx, input }) =>
+      createApiKey(ctx.db, { workspaceId: ctx.workspaceId, name: input.name, scopes: input.scopes, actor: ctx.actor }),
+    ),
   revoke: ownerProcedure
     .input(ZApiKeyIdInput)
-    .mutation(({ ctx, input }) => revokeApiKey(ctx.db, { workspaceId: ctx.workspaceId, keyId: input.keyId, actor: ctx.actor })),
+    .mutation(({ ctx, input }) =>
+      revokeApiKey(ctx.db, { workspaceId: ctx.workspaceId, keyId: input.keyId, actor: ctx.actor }),
+    ),
 });

@@ -38,7 +38,14 @@ export async function createApiKey(
       },
       select: keyListSelect,
     });
-    await recordAudit(tx, params.workspaceId, params.actor, "api_key.created", { type: "api_key", id: key.id }, { name: key.name, scopes });
+    await recordAudit(
+      tx,
+      params.workspaceId,
+      params.actor,
+      "api_key.created",
+      { type: "api_key", id: key.id },
+      { name: key.name, scopes },
+    );
     return { key, secret };
   });
 }
@@ -55,7 +62,10 @@ export function listApiKeys(db: Db, params: { workspaceId: string }) {
 /** Revokes a key of the workspace; it stops working at once. Revoking twice changes nothing. */
 export async function revokeApiKey(prisma: PrismaClient, params: { workspaceId: string; keyId: string; actor: Actor }) {
   return prisma.$transaction(async (tx) => {
-    const key = await tx.apiKey.findFirst({ where: { id: params.keyId, workspaceId: params.workspaceId }, select: keyListSelect });
+    const key = await tx.apiKey.findFirst({
+      where: { id: params.keyId, workspaceId: params.workspaceId },
+      select: keyListSelect,
+    });
     if (!key) throw new AppError("not_found", "No such API key.");
     if (key.revokedAt) return key;
     const revoked = await tx.apiKey.update({
@@ -63,7 +73,14 @@ export async function revokeApiKey(prisma: PrismaClient, params: { workspaceId: 
       data: { revokedAt: new Date(), revokedByUserId: params.actor.kind === "user" ? params.actor.id : null },
       select: keyListSelect,
     });
-    await recordAudit(tx, params.workspaceId, params.actor, "api_key.revoked", { type: "api_key", id: key.id }, { name: key.name });
+    await recordAudit(
+      tx,
+      params.workspaceId,
+      params.actor,
+      "api_key.revoked",
+      { type: "api_key", id: key.id },
+      { name: key.name },
+    );
     return revoked;
   });
 }

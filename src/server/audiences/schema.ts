@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { ZAudienceId, ZContactFilter, ZContactId } from "@/server/contacts/schema";
 
-export const ZAudienceName = z.string().trim().min(1, "Give the audience a name.").max(120, "At most 120 characters.").refine((s) => !s.includes("\u0000"), "Contains a NUL character.");
+export const ZAudienceName = z
+  .string()
+  .trim()
+  .min(1, "Give the audience a name.")
+  .max(120, "At most 120 characters.")
+  .refine((s) => !s.includes("\u0000"), "Contains a NUL character.");
 /** At most this many contact ids per add or remove call. */
 export const MAX_IDS_PER_CALL = 1000;
-export const ZContactIds = z.array(ZContactId).min(1, "Name at least one contact.").max(MAX_IDS_PER_CALL, `At most ${MAX_IDS_PER_CALL} contacts per call.`);
+export const ZContactIds = z
+  .array(ZContactId)
+  .min(1, "Name at least one contact.")
+  .max(MAX_IDS_PER_CALL, `At most ${MAX_IDS_PER_CALL} contacts per call.`);
 
 export const ZAudienceCreate = z.object({
   name: ZAudienceName,
@@ -20,7 +28,9 @@ export const AUDIENCE_SOURCES = ["csv", "crm", "manual"] as const;
 export const ZAudienceSummary = z.object({
   id: z.string(),
   name: z.string(),
-  source: z.enum(AUDIENCE_SOURCES).describe("csv: made by an import; crm: from a CRM; manual: made by a person or an agent."),
+  source: z
+    .enum(AUDIENCE_SOURCES)
+    .describe("csv: made by an import; crm: from a CRM; manual: made by a person or an agent."),
   size: z.number().int().describe("Contacts in the audience."),
   accounts: z.number().int().describe("Distinct accounts of those contacts."),
   createdAt: z.string(),

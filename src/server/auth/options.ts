@@ -25,9 +25,18 @@ export async function authorizeCredentials(
   credentials: Record<string, unknown> | undefined,
   headers: Record<string, string | string[] | undefined> | Headers | undefined,
 ): Promise<{ id: string; email: string; name: string }> {
-  const email = String(credentials?.email ?? "").trim().toLowerCase();
+  const email = String(credentials?.email ?? "")
+    .trim()
+    .toLowerCase();
   const password = String(credentials?.password ?? "");
-  if (!email || !password || email.length > 254 || password.length > PASSWORD_MAX || unstorableReason(email) || unstorableReason(password)) {
+  if (
+    !email ||
+    !password ||
+    email.length > 254 ||
+    password.length > PASSWORD_MAX ||
+    unstorableReason(email) ||
+    unstorableReason(password)
+  ) {
     throw new Error(WRONG_CREDENTIALS_MESSAGE);
   }
   try {
@@ -37,9 +46,15 @@ export async function authorizeCredentials(
     const addressBucket = `sign-in-ip:${address}`;
     const pairBucket = `sign-in:${address}:${email}`;
     const perAddress = await consumeAll(db, addressBucket, [LIMITS.signInPerIp], now);
-    if (!perAddress.allowed) throw new SignInRefusal(`Too many sign-in attempts from your network. Wait ${waitText(perAddress.resetSeconds)} and try again.`);
+    if (!perAddress.allowed)
+      throw new SignInRefusal(
+        `Too many sign-in attempts from your network. Wait ${waitText(perAddress.resetSeconds)} and try again.`,
+      );
     const perPair = await consumeAll(db, pairBucket, LIMITS.signInPerEmailAndIp, now);
-    if (!perPair.allowed) throw new SignInRefusal(`Too many sign-in attempts for this email from your network. Wait ${waitText(perPair.resetSeconds)} and try again.`);
+    if (!perPair.allowed)
+      throw new SignInRefusal(
+        `Too many sign-in attempts for this email from your network. Wait ${waitText(perPair.resetSeconds)} and try again.`,
+      );
     const user = await verifyCredentials(db, email, password);
     if (!user) throw new SignInRefusal(WRONG_CREDENTIALS_MESSAGE);
     await releaseAll(db, addressBucket, [LIMITS.signInPerIp], now);
@@ -87,7 +102,8 @@ export const authOptions: NextAuthOptions = {
       if (url.startsWith("/")) return `${baseUrl}${safeCallback(url)}`;
       try {
         const target = new URL(url);
-        if (target.origin === new URL(baseUrl).origin) return `${baseUrl}${safeCallback(`${target.pathname}${target.search}${target.hash}`)}`;
+        if (target.origin === new URL(baseUrl).origin)
+          return `${baseUrl}${safeCallback(`${target.pathname}${target.search}${target.hash}`)}`;
       } catch {
         /* not a URL: the default below */
       }

@@ -11,7 +11,8 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 
-const input = (email: string) => ZSignUpInput.parse({ name: "Ada Okafor", email, password: "a long passphrase", workspaceName: "Okafor Labs" });
+const input = (email: string) =>
+  ZSignUpInput.parse({ name: "Ada Okafor", email, password: "a long passphrase", workspaceName: "Okafor Labs" });
 
 describe("signUp", () => {
   it("creates the person, a workspace on the audit plan with them as owner, and an audit entry", async () => {
@@ -21,7 +22,10 @@ describe("signUp", () => {
     expect(user.email).toBe(email.toLowerCase());
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user.passwordHash).not.toContain("a long passphrase");
-    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId }, include: { memberships: true } });
+    const workspace = await prisma.workspace.findUniqueOrThrow({
+      where: { id: workspaceId },
+      include: { memberships: true },
+    });
     expect(workspace).toMatchObject({ name: "Okafor Labs", plan: "audit", isDemo: false });
     expect(workspace.id).toMatch(/^ws_[0-9a-f]{32}$/);
     expect(workspace.memberships).toEqual([expect.objectContaining({ userId, role: "owner" })]);
@@ -35,7 +39,11 @@ describe("signUp", () => {
     const secondName = `Second ${uniq()}`;
     const error = await signUp(prisma, { ...input(email.toUpperCase()), workspaceName: secondName }).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: "conflict", message: DUPLICATE_EMAIL_MESSAGE, errors: [{ pointer: "/email", detail: DUPLICATE_EMAIL_MESSAGE }] });
+    expect(error).toMatchObject({
+      code: "conflict",
+      message: DUPLICATE_EMAIL_MESSAGE,
+      errors: [{ pointer: "/email", detail: DUPLICATE_EMAIL_MESSAGE }],
+    });
     expect(await prisma.user.count({ where: { email: { equals: email, mode: "insensitive" } } })).toBe(1);
     expect(await prisma.workspace.count({ where: { name: secondName } })).toBe(0);
     expect(await prisma.membership.count({ where: { userId } })).toBe(1);

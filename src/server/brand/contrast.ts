@@ -19,7 +19,10 @@ export function contrastWarnings(colors: { primary: string; accent: string; text
   const warnings: string[] = [];
   const check = (fg: string, bg: string, min: number, what: string) => {
     const ratio = contrastRatio(fg, bg);
-    if (ratio < min) warnings.push(`${what} has a contrast of ${ratio.toFixed(1)}:1 (at least ${min}:1 reads well); choose a ${min === 4.5 ? "darker text colour" : "darker primary colour"}.`);
+    if (ratio < min)
+      warnings.push(
+        `${what} has a contrast of ${ratio.toFixed(1)}:1 (at least ${min}:1 reads well); choose a ${min === 4.5 ? "darker text colour" : "darker primary colour"}.`,
+      );
   };
   check(colors.text, "#ffffff", 4.5, "Text on white");
   check("#ffffff", colors.primary, 3, "White headlines on the primary colour");

@@ -15,7 +15,10 @@ declare module "sax" {
     close(): SAXParser;
   }
   const sax: {
-    parser(strict: boolean, options?: { strictEntities?: boolean; position?: boolean; lowercase?: boolean; trim?: boolean }): SAXParser;
+    parser(
+      strict: boolean,
+      options?: { strictEntities?: boolean; position?: boolean; lowercase?: boolean; trim?: boolean },
+    ): SAXParser;
     MAX_BUFFER_LENGTH: number;
   };
   export default sax;

@@ -59,11 +59,23 @@ export function minimumDetectableLift(i: Omit<HoldoutSizeInput, "relativeLift"> 
     else hi = mid;
   }
   const holdout = Math.floor(i.audienceSize * i.holdoutShare);
-  return { relativeLift: hi, absoluteLift: i.baselineRate * hi, treatedRate: i.baselineRate * (1 + hi), holdoutSize: holdout, treatedSize: i.audienceSize - holdout };
+  return {
+    relativeLift: hi,
+    absoluteLift: i.baselineRate * hi,
+    treatedRate: i.baselineRate * (1 + hi),
+    holdoutSize: holdout,
+    treatedSize: i.audienceSize - holdout,
+  };
 }
 
 /** The response rate at which mail pays for itself, and the ROI at an expected response rate. */
-export function breakEven(i: { costPerPieceCents: number; dealValueCents: number; winRate: number; grossMargin: number; responseRate?: number }) {
+export function breakEven(i: {
+  costPerPieceCents: number;
+  dealValueCents: number;
+  winRate: number;
+  grossMargin: number;
+  responseRate?: number;
+}) {
   const valuePerResponseCents = i.dealValueCents * i.winRate * i.grossMargin;
   const breakEvenResponseRate = i.costPerPieceCents / valuePerResponseCents;
   const expected =
@@ -74,7 +86,12 @@ export function breakEven(i: { costPerPieceCents: number; dealValueCents: number
           roi: (i.responseRate * valuePerResponseCents - i.costPerPieceCents) / i.costPerPieceCents,
           profitPer1000PiecesCents: 1000 * (i.responseRate * valuePerResponseCents - i.costPerPieceCents),
         };
-  return { valuePerResponseCents, breakEvenResponseRate, piecesPerWin: 1 / (breakEvenResponseRate * i.winRate), ...(expected ? { expected } : {}) };
+  return {
+    valuePerResponseCents,
+    breakEvenResponseRate,
+    piecesPerWin: 1 / (breakEvenResponseRate * i.winRate),
+    ...(expected ? { expected } : {}),
+  };
 }
 
 /** How long a test must run: weeks to enrol the required sample at a weekly volume, plus the attribution window. */

@@ -23,12 +23,18 @@ export const calculatorRouter = router({
         operationId: "holdoutSize",
         tags,
         summary: "Holdout size",
-        description: "How many units each arm needs to detect a relative lift over a baseline conversion rate. For baselineRate 0.07 and relativeLift 0.2 with the defaults: 5,691 per arm.",
+        description:
+          "How many units each arm needs to detect a relative lift over a baseline conversion rate. For baselineRate 0.07 and relativeLift 0.2 with the defaults: 5,691 per arm.",
       },
     })
     .input(ZHoldoutSizeInput)
     .output(ZHoldoutSizeOutput)
-    .query(({ input }) => ({ inputs: input, ...holdoutSize(input), sided: "two-sided" as const, formula: HOLDOUT_FORMULA })),
+    .query(({ input }) => ({
+      inputs: input,
+      ...holdoutSize(input),
+      sided: "two-sided" as const,
+      formula: HOLDOUT_FORMULA,
+    })),
   minimumDetectableLift: publicProcedure
     .meta({
       openapi: {
@@ -37,7 +43,8 @@ export const calculatorRouter = router({
         operationId: "minimumDetectableLift",
         tags,
         summary: "Minimum detectable lift",
-        description: "The smallest relative lift a test of a given audience size and holdout share can detect, from the same formula as holdout-size.",
+        description:
+          "The smallest relative lift a test of a given audience size and holdout share can detect, from the same formula as holdout-size.",
       },
     })
     .input(ZMinimumDetectableLiftInput)
@@ -64,7 +71,8 @@ export const calculatorRouter = router({
         operationId: "breakEven",
         tags,
         summary: "Break-even response rate and ROI",
-        description: "The response rate at which a piece pays for itself, from its cost, the win rate of responses and the deal value; with an expected response rate, the ROI.",
+        description:
+          "The response rate at which a piece pays for itself, from its cost, the win rate of responses and the deal value; with an expected response rate, the ROI.",
       },
     })
     .input(ZBreakEvenInput)
@@ -78,10 +86,16 @@ export const calculatorRouter = router({
         operationId: "testDuration",
         tags,
         summary: "Test duration",
-        description: "How long a holdout test must run: weeks to enrol the sample holdout-size requires at a weekly volume, plus the attribution window.",
+        description:
+          "How long a holdout test must run: weeks to enrol the sample holdout-size requires at a weekly volume, plus the attribution window.",
       },
     })
     .input(ZTestDurationInput)
     .output(ZTestDurationOutput)
-    .query(({ input }) => ({ inputs: input, ...testDuration(input), sided: "two-sided" as const, formula: HOLDOUT_FORMULA })),
+    .query(({ input }) => ({
+      inputs: input,
+      ...testDuration(input),
+      sided: "two-sided" as const,
+      formula: HOLDOUT_FORMULA,
+    })),
 });

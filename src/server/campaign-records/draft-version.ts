@@ -11,8 +11,17 @@ import type { Db } from "@/server/db";
  *
  * Returns the locked campaigns with their status, so a caller can refuse when one is no longer a draft.
  */
-export async function noteDraftChange(tx: Db, p: { workspaceId: string; where: Prisma.CampaignWhereInput; now?: Date }) {
-  const ids = (await tx.campaign.findMany({ where: { ...p.where, workspaceId: p.workspaceId }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);
+export async function noteDraftChange(
+  tx: Db,
+  p: { workspaceId: string; where: Prisma.CampaignWhereInput; now?: Date },
+) {
+  const ids = (
+    await tx.campaign.findMany({
+      where: { ...p.where, workspaceId: p.workspaceId },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    })
+  ).map((c) => c.id);
   if (ids.length === 0) return [];
   // FOR UPDATE in id order: two writers touching overlapping campaigns never deadlock.
   const locked = await tx.$queryRaw<{ id: string; name: string; status: string }[]>`

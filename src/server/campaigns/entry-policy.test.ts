@@ -14,10 +14,21 @@ beforeAll(async () => {
 
 const TERMINAL = ["completed", "held_out", "skipped", "failed"] as const;
 
-async function draftWith(opts: { entryPolicy: EntryPolicy; acceptsApiEvents?: boolean; sendAt?: Date | null; holdoutShare?: number; accounts?: number }) {
+async function draftWith(opts: {
+  entryPolicy: EntryPolicy;
+  acceptsApiEvents?: boolean;
+  sendAt?: Date | null;
+  holdoutShare?: number;
+  accounts?: number;
+}) {
   const o = await createOwnerWorkspace(prisma);
-  const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts: opts.accounts ?? 10, perAccount: 2 });
-  const contract = await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox", format: "postcard", unitCostCents: 120, status: "approved" } });
+  const { audience, contacts } = await createAudience(prisma, o.workspaceId, {
+    accounts: opts.accounts ?? 10,
+    perAccount: 2,
+  });
+  const contract = await prisma.fulfilmentContract.create({
+    data: { workspaceId: o.workspaceId, name: "Sandbox", format: "postcard", unitCostCents: 120, status: "approved" },
+  });
   const actor = { kind: "user" as const, id: o.user.id, label: o.user.email };
   const draft = ZCampaignDraft.parse({
     name: "Mail the audience",
@@ -47,15 +58,31 @@ type Fixture = Awaited<ReturnType<typeof draftWith>>;
 
 async function newMember(f: Fixture, name: string) {
   const contact = await prisma.contact.create({
-    data: { workspaceId: f.workspaceId, firstName: name, lastName: "Late", email: `${name.toLowerCase()}.${f.workspaceId}@example.test`, addressLine1: "1 Main St", city: "Springfield", region: "IL", postalCode: "62701", country: "US", addressStatus: "deliverable" },
+    data: {
+      workspaceId: f.workspaceId,
+      firstName: name,
+      lastName: "Late",
+      email: `${name.toLowerCase()}.${f.workspaceId}@example.test`,
+      addressLine1: "1 Main St",
+      city: "Springfield",
+      region: "IL",
+      postalCode: "62701",
+      country: "US",
+      addressStatus: "deliverable",
+    },
   });
-  await prisma.audienceMember.create({ data: { audienceId: f.audience.id, contactId: contact.id, workspaceId: f.workspaceId } });
+  await prisma.audienceMember.create({
+    data: { audienceId: f.audience.id, contactId: contact.id, workspaceId: f.workspaceId },
+  });
   return contact;
 }
 
 async function settle(f: Fixture, clock: { now: () => Date }) {
   await drain(prisma, clock, f.workspaceId);
-  return prisma.entryEvent.findMany({ where: { campaignId: f.campaign.id }, include: { enrollment: { include: { mailPiece: true } } } });
+  return prisma.entryEvent.findMany({
+    where: { campaignId: f.campaign.id },
+    include: { enrollment: { include: { mailPiece: true } } },
+  });
 }
 
 describe("entry policy audience_at_go_live", () => {
@@ -71,11 +98,18 @@ describe("entry policy audience_at_go_live", () => {
     expect(events.every((e) => e.source === "go_live")).toBe(true);
     expect(events.every((e) => (TERMINAL as readonly string[]).includes(e.status))).toBe(true);
     const held = await prisma.holdoutAssignment.findMany({ where: { campaignId: f.campaign.id, arm: "holdout" } });
-    const heldContacts = new Set(f.contacts.filter((c) => held.some((h) => h.accountId === c.accountId)).map((c) => c.id));
+    const heldContacts = new Set(
+      f.contacts.filter((c) => held.some((h) => h.accountId === c.accountId)).map((c) => c.id),
+    );
     expect(heldContacts.size).toBe(4);
     for (const e of events) {
-      if (heldContacts.has(e.contactId!)) expect(e).toMatchObject({ status: "held_out", enrollment: { arm: "holdout", mailPiece: null } });
-      else expect(e).toMatchObject({ status: "completed", enrollment: { arm: "treatment", mailPiece: { status: "mailed" } } });
+      if (heldContacts.has(e.contactId!))
+        expect(e).toMatchObject({ status: "held_out", enrollment: { arm: "holdout", mailPiece: null } });
+      else
+        expect(e).toMatchObject({
+          status: "completed",
+          enrollment: { arm: "treatment", mailPiece: { status: "mailed" } },
+        });
     }
 
     // Someone added afterwards is not entered by this policy.
@@ -92,8 +126,18 @@ describe("entry policy audience_at_go_live", () => {
     expect(events).toHaveLength(20);
     expect(events.every((e) => e.status === "accepted" && e.runAfter.getTime() === sendAt.getTime())).toBe(true);
     // Pausing and resuming wakes the campaign's events, but not before sendAt.
-    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "pause", actor: f.actor });
-    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "resume", actor: f.actor });
+    await changeCampaignState(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      change: "pause",
+      actor: f.actor,
+    });
+    await changeCampaignState(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      change: "resume",
+      actor: f.actor,
+    });
     events = await settle(f, clock);
     expect(events.every((e) => e.status === "accepted")).toBe(true);
     expect(await prisma.mailPiece.count({ where: { campaignId: f.campaign.id } })).toBe(0);
@@ -105,11 +149,16 @@ describe("entry policy audience_at_go_live", () => {
 
   it("refuses to go live with policy none and no API entry, writing nothing", async () => {
     const f = await draftWith({ entryPolicy: "none", acceptsApiEvents: false });
-    await expect(goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor })).rejects.toMatchObject({
+    await expect(
+      goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor }),
+    ).rejects.toMatchObject({
       code: "invalid_state",
       message: expect.stringContaining("choose who gets this"),
     });
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ status: "draft", wentLiveAt: null });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({
+      status: "draft",
+      wentLiveAt: null,
+    });
     expect(await prisma.entryEvent.count({ where: { campaignId: f.campaign.id } })).toBe(0);
     expect(await prisma.holdoutAssignment.count({ where: { campaignId: f.campaign.id } })).toBe(0);
   }, 120_000);
@@ -136,11 +185,28 @@ describe("entry policy audience_joins", () => {
     expect(lateEvents).toMatchObject([{ source: "audience_join", status: "accepted" }]);
 
     // Removed and added again (a CRM sync flapping): still one entry.
-    await prisma.audienceMember.delete({ where: { audienceId_contactId: { audienceId: f.audience.id, contactId: late.id } } });
-    await prisma.audienceMember.create({ data: { audienceId: f.audience.id, contactId: late.id, workspaceId: f.workspaceId } });
+    await prisma.audienceMember.delete({
+      where: { audienceId_contactId: { audienceId: f.audience.id, contactId: late.id } },
+    });
+    await prisma.audienceMember.create({
+      data: { audienceId: f.audience.id, contactId: late.id, workspaceId: f.workspaceId },
+    });
     // Many at once (an import): one set-based entry for all.
-    const batch = await Promise.all(["Ana", "Ben", "Cy"].map((n) => prisma.contact.create({ data: { workspaceId: f.workspaceId, firstName: n, lastName: "Bulk", email: `${n}.${f.workspaceId}@example.test` } })));
-    await prisma.audienceMember.createMany({ data: batch.map((c) => ({ audienceId: f.audience.id, contactId: c.id, workspaceId: f.workspaceId })) });
+    const batch = await Promise.all(
+      ["Ana", "Ben", "Cy"].map((n) =>
+        prisma.contact.create({
+          data: {
+            workspaceId: f.workspaceId,
+            firstName: n,
+            lastName: "Bulk",
+            email: `${n}.${f.workspaceId}@example.test`,
+          },
+        }),
+      ),
+    );
+    await prisma.audienceMember.createMany({
+      data: batch.map((c) => ({ audienceId: f.audience.id, contactId: c.id, workspaceId: f.workspaceId })),
+    });
 
     const events = await settle(f, testClock());
     expect(events).toHaveLength(25);
@@ -153,7 +219,12 @@ describe("entry policy audience_joins", () => {
     // The bulk contacts have no address: the lifecycle's address gate skips them, as for any entry.
     for (const c of batch) expect(events.find((e) => e.contactId === c.id)).toMatchObject({ status: "skipped" });
 
-    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "end", actor: f.actor });
+    await changeCampaignState(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      change: "end",
+      actor: f.actor,
+    });
     await newMember(f, "Zoe");
     expect(await prisma.entryEvent.count({ where: { campaignId: f.campaign.id } })).toBe(25);
   }, 120_000);
@@ -170,9 +241,21 @@ describe("send to one more person", () => {
     const f = await draftWith({ entryPolicy: "none", acceptsApiEvents: true, holdoutShare: 0 });
     await goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor });
     const [a, b] = f.contacts;
-    const first = await sendToContacts(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, contactIds: [a.id], source: "owner", actor: f.actor });
+    const first = await sendToContacts(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      contactIds: [a.id],
+      source: "owner",
+      actor: f.actor,
+    });
     expect(first).toMatchObject([{ contactId: a.id, entered: true }]);
-    const second = await sendToContacts(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, contactIds: [a.id, b.id], source: "agent", actor: f.actor });
+    const second = await sendToContacts(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      contactIds: [a.id, b.id],
+      source: "agent",
+      actor: f.actor,
+    });
     expect(second).toMatchObject([
       { contactId: a.id, entered: false, eventId: first[0].eventId },
       { contactId: b.id, entered: true },
@@ -188,12 +271,27 @@ describe("send to one more person", () => {
 
   it("refuses unknown contacts, contacts outside the audience and campaigns that are not live, writing nothing", async () => {
     const f = await draftWith({ entryPolicy: "none", acceptsApiEvents: true });
-    const send = (contactIds: string[]) => sendToContacts(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, contactIds, source: "owner", actor: f.actor });
+    const send = (contactIds: string[]) =>
+      sendToContacts(prisma, {
+        workspaceId: f.workspaceId,
+        campaignId: f.campaign.id,
+        contactIds,
+        source: "owner",
+        actor: f.actor,
+      });
     await expect(send([f.contacts[0].id])).rejects.toMatchObject({ code: "campaign_not_live" });
     await goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor });
-    await expect(send([f.contacts[0].id, "ctc_nope"])).rejects.toMatchObject({ code: "contact_not_found", errors: [{ pointer: "/contactIds/1" }] });
-    const outsider = await prisma.contact.create({ data: { workspaceId: f.workspaceId, firstName: "Out", lastName: "Side" } });
-    await expect(send([outsider.id, f.contacts[0].id])).rejects.toMatchObject({ code: "contact_not_in_audience", errors: [{ pointer: "/contactIds/0" }] });
+    await expect(send([f.contacts[0].id, "ctc_nope"])).rejects.toMatchObject({
+      code: "contact_not_found",
+      errors: [{ pointer: "/contactIds/1" }],
+    });
+    const outsider = await prisma.contact.create({
+      data: { workspaceId: f.workspaceId, firstName: "Out", lastName: "Side" },
+    });
+    await expect(send([outsider.id, f.contacts[0].id])).rejects.toMatchObject({
+      code: "contact_not_in_audience",
+      errors: [{ pointer: "/contactIds/0" }],
+    });
     const other = await draftWith({ entryPolicy: "none", acceptsApiEvents: true });
     await expect(send([other.contacts[0].id])).rejects.toMatchObject({ code: "contact_not_found" });
     expect(await prisma.entryEvent.count({ where: { campaignId: f.campaign.id } })).toBe(0);

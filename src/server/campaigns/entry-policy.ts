@@ -12,11 +12,14 @@ export { ENTRY_POLICY_WORDS } from "./entry-policy-words";
  * - none: nobody (entry events posted with an API key or by an agent only).
  * Each such entry is an ordinary entry event: the lifecycle applies every gate to it.
  */
-export const ENTRY_POLICIES = ["audience_at_go_live", "audience_joins", "none"] as const satisfies readonly EntryPolicy[];
+export const ENTRY_POLICIES = [
+  "audience_at_go_live",
+  "audience_joins",
+  "none",
+] as const satisfies readonly EntryPolicy[];
 
 /** Going live enters the whole audience in one transaction: tens of thousands of rows need more than Prisma's default 5 s. */
 export const GO_LIVE_TX = { timeout: 180_000, maxWait: 20_000 };
-
 
 /**
  * The idempotency key of the one entry the service makes for a contact in a campaign (going live,

@@ -34,13 +34,22 @@ export interface GoLiveEntryPreview {
   sendAt: string | null;
 }
 
-const usd = (cents: number) => `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+const usd = (cents: number) =>
+  `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
 const n = (x: number) => x.toLocaleString("en-US");
 
 /** `price` gives a piece's price to a destination country (null: no approved printer). */
-export async function goLiveEntryPreview(db: Db, campaign: Campaign, price: ((country: string | null) => number) | null, now: Date): Promise<GoLiveEntryPreview> {
+export async function goLiveEntryPreview(
+  db: Db,
+  campaign: Campaign,
+  price: ((country: string | null) => number) | null,
+  now: Date,
+): Promise<GoLiveEntryPreview> {
   const members = campaign.audienceId
-    ? await db.audienceMember.findMany({ where: { audienceId: campaign.audienceId, workspaceId: campaign.workspaceId }, select: { contact: { select: { accountId: true, country: true } } } })
+    ? await db.audienceMember.findMany({
+        where: { audienceId: campaign.audienceId, workspaceId: campaign.workspaceId },
+        select: { contact: { select: { accountId: true, country: true } } },
+      })
     : [];
   const accountIds = members.flatMap((m) => (m.contact.accountId ? [m.contact.accountId] : []));
   const held = chooseHoldoutAccounts(accountIds, campaign.holdoutShare, campaign.id);
@@ -76,13 +85,20 @@ export function goLiveEntrySentences(p: GoLiveEntryPreview): string {
   if (p.entryPolicy === "none") {
     return `Who gets it: ${ENTRY_POLICY_WORDS.none.toLowerCase()}. Nobody enters when you accept.${api}`;
   }
-  const joins = p.entryPolicy === "audience_joins" ? " Contacts added to the audience later enter when added, until the campaign ends." : "";
+  const joins =
+    p.entryPolicy === "audience_joins"
+      ? " Contacts added to the audience later enter when added, until the campaign ends."
+      : "";
   // Each piece is charged its recipient's country's price: when those differ, the price said is their average.
-  const perPiece = p.unitCostVaries ? `an average of about ${usd(p.unitCostCents)} a piece (each at its recipient's country's price)` : `${usd(p.unitCostCents)} a piece`;
+  const perPiece = p.unitCostVaries
+    ? `an average of about ${usd(p.unitCostCents)} a piece (each at its recipient's country's price)`
+    : `${usd(p.unitCostCents)} a piece`;
   const cost =
     p.unitCostCents > 0
       ? ` At ${perPiece}, mailing all ${n(p.toMail)} would cost about ${usd(p.estimatedCostCents)} against a budget of ${usd(p.budgetCents)}${
-          p.budgetCovers !== null && p.budgetCovers < p.toMail ? `, which pays for ${p.unitCostVaries ? "about " : ""}${n(p.budgetCovers)} of them: the rest are skipped (budget exhausted) unless it is raised` : ""
+          p.budgetCovers !== null && p.budgetCovers < p.toMail
+            ? `, which pays for ${p.unitCostVaries ? "about " : ""}${n(p.budgetCovers)} of them: the rest are skipped (budget exhausted) unless it is raised`
+            : ""
         }.`
       : "";
   return `When you accept, all ${n(p.enterNow)} contacts of the audience enter: ${n(p.heldOut)} of them in held-out accounts (never mailed, measured), ${n(p.toMail)} to be mailed ${when}, each if it passes the checks (suppression, address, frequency).${cost}${joins}${api}`;
@@ -93,10 +109,22 @@ export function goLiveEntrySentences(p: GoLiveEntryPreview): string {
  * confirms, who is held out, what mailing them costs at each recipient's country's price, and
  * when), for a campaign of the workspace, with its sentences.
  */
-export async function ownerGoLivePreview(db: Db, p: { workspaceId: string; campaignId: string; now?: Date }): Promise<GoLiveEntryPreview & { sentence: string }> {
+export async function ownerGoLivePreview(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; now?: Date },
+): Promise<GoLiveEntryPreview & { sentence: string }> {
   const campaign = await db.campaign.findFirst({ where: { id: p.campaignId, workspaceId: p.workspaceId } });
   if (!campaign) throw new AppError("not_found", "No such campaign.");
-  const contract = campaign.fulfilmentContractId ? await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId, status: "approved" } }) : null;
-  const preview = await goLiveEntryPreview(db, campaign, contract ? (country) => pricePerPiece(contract, country) : null, p.now ?? new Date());
+  const contract = campaign.fulfilmentContractId
+    ? await db.fulfilmentContract.findFirst({
+        where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId, status: "approved" },
+      })
+    : null;
+  const preview = await goLiveEntryPreview(
+    db,
+    campaign,
+    contract ? (country) => pricePerPiece(contract, country) : null,
+    p.now ?? new Date(),
+  );
   return { ...preview, sentence: goLiveEntrySentences(preview) };
 }

@@ -9,7 +9,14 @@ export function isLoopbackUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1" || host === "0.0.0.0" || host === "::";
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === "::1" ||
+    host === "0.0.0.0" ||
+    host === "::"
+  );
 }
 
 /**
@@ -19,14 +26,26 @@ export function isLoopbackUrl(url: string): boolean {
  * leads nowhere. The built-in sandbox printer and a vendor's test key mail nothing, so their
  * campaigns (the demo's, the tests', a first try of Lob with a test key) are not held.
  */
-export async function publicAddressProblem(db: Db, campaign: { workspaceId: string; fulfilmentContractId: string | null }, base: string = baseUrl()): Promise<string | null> {
+export async function publicAddressProblem(
+  db: Db,
+  campaign: { workspaceId: string; fulfilmentContractId: string | null },
+  base: string = baseUrl(),
+): Promise<string | null> {
   if (!isLoopbackUrl(base) || !campaign.fulfilmentContractId) return null;
   // One read after another: going live asks this inside its transaction (one connection).
   const workspace = await db.workspace.findUnique({ where: { id: campaign.workspaceId }, select: { plan: true } });
-  const contract = await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: campaign.workspaceId }, select: { vendor: true, connectionId: true } });
+  const contract = await db.fulfilmentContract.findFirst({
+    where: { id: campaign.fulfilmentContractId, workspaceId: campaign.workspaceId },
+    select: { vendor: true, connectionId: true },
+  });
   if (workspace?.plan !== "paid" || !contract || contract.vendor === "sandbox") return null;
   // A vendor's test key (Lob's test_…) prints and mails nothing either: trying it from a laptop is fine.
-  const connection = contract.connectionId ? await db.printVendorConnection.findFirst({ where: { id: contract.connectionId, workspaceId: campaign.workspaceId }, select: { mode: true } }) : null;
+  const connection = contract.connectionId
+    ? await db.printVendorConnection.findFirst({
+        where: { id: contract.connectionId, workspaceId: campaign.workspaceId },
+        select: { mode: true },
+      })
+    : null;
   if (connection?.mode === "test") return null;
   return `The service's public address is ${base}, a loopback address: every printed QR code and link would lead there and no recipient could open it. Set NEXTAUTH_URL to the service's public https address (for example https://mail.yourcompany.com) and restart it, then go live.`;
 }

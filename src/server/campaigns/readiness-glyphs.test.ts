@@ -13,7 +13,11 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 const actor = { kind: "user" as const, id: null, label: "owner@example.test" };
-const refusal = (p: Promise<unknown>) => p.then(() => null, (error: TRPCError) => ({ code: error.code, message: error.message }));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (error: TRPCError) => ({ code: error.code, message: error.message }),
+  );
 /** pdftotext marks right-to-left lines with bidi embedding controls; the words between them are what a reader copies. */
 const readable = (text: string) => text.replace(/[\u200e\u200f\u202a-\u202e]/g, "");
 
@@ -23,7 +27,13 @@ describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
     const caller = await callerFor(prisma, o.user);
     const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts: 1, perAccount: 6 });
     // Each at an address of their own country (a Boston street in Korea could not be mailed, and the drafts item would say so).
-    const at = (addressLine1: string, city: string, region: string | null, postalCode: string) => ({ addressLine1, addressLine2: null, city, region, postalCode });
+    const at = (addressLine1: string, city: string, region: string | null, postalCode: string) => ({
+      addressLine1,
+      addressLine2: null,
+      city,
+      region,
+      postalCode,
+    });
     const names = [
       { firstName: "محمد", lastName: "الشهري", country: "SA", ...at("King Fahd Rd 1", "Riyadh", null, "12211") },
       { firstName: "דוד", lastName: "כהן", country: "IL", ...at("Rothschild Blvd 1", "Tel Aviv", null, "6688101") },
@@ -34,7 +44,17 @@ describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
     ];
     for (const [i, n] of names.entries()) await prisma.contact.update({ where: { id: contacts[i].id }, data: n });
     const campaign = await prisma.campaign.create({
-      data: { workspaceId: o.workspaceId, name: "World", format: "postcard", audienceId: audience.id, entryPolicy: "audience_at_go_live", destinationUrl: "https://example.com/world", headline: "A quick idea for {{company}}", bodyTemplate: "Hello {{firstName}}.", signOff: "Sam" },
+      data: {
+        workspaceId: o.workspaceId,
+        name: "World",
+        format: "postcard",
+        audienceId: audience.id,
+        entryPolicy: "audience_at_go_live",
+        destinationUrl: "https://example.com/world",
+        headline: "A quick idea for {{company}}",
+        bodyTemplate: "Hello {{firstName}}.",
+        signOff: "Sam",
+      },
     });
     const p = { workspaceId: o.workspaceId, campaignId: campaign.id };
     await requestDraftGeneration(prisma, { ...p, actor });
@@ -46,8 +66,18 @@ describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
       const missing = (d.issues as { kind: string }[]).filter((i) => i.kind === "missing_glyphs");
       if (d.contact.firstName === "ⵜⴰⵎⴰⵣⵉⵖⵜ") {
         expect(missing).toEqual([
-          { block: "body", kind: "missing_glyphs", message: "No bundled font can draw ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ in the message.", chars: ["ⵜ", "ⴰ", "ⵎ", "ⵣ", "ⵉ", "ⵖ"] },
-          { block: "address", kind: "missing_glyphs", message: "No bundled font can draw ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ in the address block.", chars: ["ⵜ", "ⴰ", "ⵎ", "ⵣ", "ⵉ", "ⵖ"] },
+          {
+            block: "body",
+            kind: "missing_glyphs",
+            message: "No bundled font can draw ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ in the message.",
+            chars: ["ⵜ", "ⴰ", "ⵎ", "ⵣ", "ⵉ", "ⵖ"],
+          },
+          {
+            block: "address",
+            kind: "missing_glyphs",
+            message: "No bundled font can draw ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ in the address block.",
+            chars: ["ⵜ", "ⴰ", "ⵎ", "ⵣ", "ⵉ", "ⵖ"],
+          },
         ]);
       } else {
         expect(missing, d.contact.firstName).toEqual([]);
@@ -70,18 +100,25 @@ describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
     });
     // The owner's go-live refuses with the same sentence, and nothing goes live.
     const refused = await refusal(caller.campaign.goLive(p));
-    expect(refused?.message).toContain("Drafts up to date, each fitting and with its merge data: 1 recipient's piece has characters no bundled font can print, which would print as empty boxes: ⵜⴰⵎⴰⵣⵉⵖⵜ Amazigh (ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ).");
+    expect(refused?.message).toContain(
+      "Drafts up to date, each fitting and with its merge data: 1 recipient's piece has characters no bundled font can print, which would print as empty boxes: ⵜⴰⵎⴰⵣⵉⵖⵜ Amazigh (ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ).",
+    );
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe("draft");
     expect(await prisma.holdoutAssignment.count({ where: { campaignId: campaign.id } })).toBe(0);
 
     // An agent's go-live card tells the person deciding it the same.
     const { card } = await requestGoLive(prisma, { ...p, requestedBy: { kind: "agent", id: "grt_x", label: "Agent" } });
-    expect(card.summary).toContain("1 recipient's piece has characters no bundled font can print, which would print as empty boxes: ⵜⴰⵎⴰⵣⵉⵖⵜ Amazigh (ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ).");
+    expect(card.summary).toContain(
+      "1 recipient's piece has characters no bundled font can print, which would print as empty boxes: ⵜⴰⵎⴰⵣⵉⵖⵜ Amazigh (ⵜ ⴰ ⵎ ⵣ ⵉ ⵖ).",
+    );
 
     // The name written in a script that prints, drafts generated again: the item no longer blocks.
     await prisma.contact.update({ where: { id: contacts[5].id }, data: { firstName: "Tamazight" } });
     await requestDraftGeneration(prisma, { ...p, actor });
     await drainJobs(prisma, { workspaceId: o.workspaceId });
-    expect((await caller.campaign.readiness(p)).items.find((i) => i.key === "drafts")).toMatchObject({ ok: true, detail: "6 drafts ready." });
+    expect((await caller.campaign.readiness(p)).items.find((i) => i.key === "drafts")).toMatchObject({
+      ok: true,
+      detail: "6 drafts ready.",
+    });
   });
 });

@@ -10,7 +10,16 @@ import { publicAddressProblem } from "./public-address";
 import { requireCampaign } from "@/server/campaign-records/lookup";
 import { goLiveProblems } from "./service";
 
-export type TReadinessKey = "audience" | "entry" | "mailability" | "destination" | "copy" | "drafts" | "plan" | "printer" | "budget";
+export type TReadinessKey =
+  | "audience"
+  | "entry"
+  | "mailability"
+  | "destination"
+  | "copy"
+  | "drafts"
+  | "plan"
+  | "printer"
+  | "budget";
 
 /** Above this share of unmailable contacts in the audience's latest audit, going live waits for fixes. */
 export const MAX_UNMAILABLE_SHARE = 0.5;
@@ -32,17 +41,32 @@ export interface TReadinessItem {
  * server never disagree. An agent's go-live card (confirmations/requests.ts) names the plan, printer
  * and budget gaps as warnings to the person who decides it.
  */
-export async function campaignReadiness(db: Db, p: { workspaceId: string; campaignId: string }, opts: { recipients?: boolean } = {}) {
+export async function campaignReadiness(
+  db: Db,
+  p: { workspaceId: string; campaignId: string },
+  opts: { recipients?: boolean } = {},
+) {
   const campaign = await requireCampaign(db, p);
   const base = `/campaigns/${campaign.id}`;
   // One read after another: going live asks this inside its transaction, whose one connection takes one query at a time.
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
-  const contract = campaign.fulfilmentContractId ? await db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null;
-  const members = campaign.audienceId ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } }) : 0;
+  const contract = campaign.fulfilmentContractId
+    ? await db.fulfilmentContract.findFirst({
+        where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId },
+      })
+    : null;
+  const members = campaign.audienceId
+    ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } })
+    : 0;
   const drafts = await draftSummary(db, p, opts);
-  const audit = campaign.audienceId ? await latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id }) : null;
+  const audit = campaign.audienceId
+    ? await latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id })
+    : null;
   const unprintable = await unprintableDrafts(db, p);
-  const stale = audit && campaign.audienceId ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id }) : null;
+  const stale =
+    audit && campaign.audienceId
+      ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id })
+      : null;
   const problems = await goLiveProblems(db, campaign);
   const unreachable = await publicAddressProblem(db, campaign);
   const rendering = drafts.job?.status === "queued" || drafts.job?.status === "running";
@@ -54,7 +78,11 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
       key: "audience",
       label: "An audience with contacts",
       ok: !!campaign.audienceId && members > 0,
-      detail: !campaign.audienceId ? "No audience is chosen." : members === 0 ? "The audience has no contacts." : `${members.toLocaleString("en-US")} contacts.`,
+      detail: !campaign.audienceId
+        ? "No audience is chosen."
+        : members === 0
+          ? "The audience has no contacts."
+          : `${members.toLocaleString("en-US")} contacts.`,
       fix: campaign.audienceId && members === 0 ? `/audiences/${campaign.audienceId}` : `${base}/edit`,
     },
     entryItem(campaign, `${base}/edit`),
@@ -80,11 +108,19 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
     {
       key: "drafts",
       // Drafts are optional: without any, the item says so rather than vouching for drafts that do not exist.
-      label: drafts.total === 0 && !rendering ? "Drafts are optional" : "Drafts up to date, each fitting and with its merge data",
+      label:
+        drafts.total === 0 && !rendering
+          ? "Drafts are optional"
+          : "Drafts up to date, each fitting and with its merge data",
       // A recipient who changed since their draft does not hold it back: their piece is rendered
       // again for them as they are when they enter (the sentence says so). A change to the copy,
       // design or brand kit since the drafts does: what was reviewed is not what would print.
-      ok: !rendering && drafts.inputsChanged === 0 && drafts.overflowing === 0 && drafts.missingData === 0 && unprintable.count === 0,
+      ok:
+        !rendering &&
+        drafts.inputsChanged === 0 &&
+        drafts.overflowing === 0 &&
+        drafts.missingData === 0 &&
+        unprintable.count === 0,
       detail: draftsDetail(drafts, rendering, unprintable.sentence),
       fix: `${base}#drafts`,
     },
@@ -92,7 +128,10 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
       key: "plan",
       label: "The paid plan (mailing on)",
       ok: workspace.plan === "paid",
-      detail: workspace.plan === "paid" ? "Paid plan." : "The workspace is on the free audit plan: nothing reaches a mailbox.",
+      detail:
+        workspace.plan === "paid"
+          ? "Paid plan."
+          : "The workspace is on the free audit plan: nothing reaches a mailbox.",
       fix: "/settings/plan",
     },
     {
@@ -108,13 +147,23 @@ export async function campaignReadiness(db: Db, p: { workspaceId: string; campai
             : contract.status !== "approved"
               ? `${contract.name} is ${contract.status}, not approved.`
               : `${contract.name}.`,
-      fix: contract && contract.status !== "approved" ? "/settings/printing" : contract ? `${base}/edit` : "/settings/printing",
+      fix:
+        contract && contract.status !== "approved"
+          ? "/settings/printing"
+          : contract
+            ? `${base}/edit`
+            : "/settings/printing",
     },
     {
       key: "budget",
       label: "A budget for at least one piece",
       ok: campaign.budgetCents > 0 && campaign.budgetCents >= unit,
-      detail: campaign.budgetCents === 0 ? "The budget is $0." : campaign.budgetCents < unit ? "The budget is less than one piece costs." : `$${(campaign.budgetCents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}.`,
+      detail:
+        campaign.budgetCents === 0
+          ? "The budget is $0."
+          : campaign.budgetCents < unit
+            ? "The budget is less than one piece costs."
+            : `$${(campaign.budgetCents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}.`,
       fix: base,
     },
   ];
@@ -141,15 +190,32 @@ function copyDetail(headline: string, body: string): string {
  */
 function draftsDetail(d: Awaited<ReturnType<typeof draftSummary>>, rendering: boolean, unprintable: string | null) {
   if (rendering) return "Drafts are being generated; going live waits until the job has finished.";
-  if (d.total === 0) return "No drafts: each piece is rendered when its recipient enters; generate drafts to review them first.";
+  if (d.total === 0)
+    return "No drafts: each piece is rendered when its recipient enters; generate drafts to review them first.";
   // Rendered before a change to the copy, design or brand kit: what they say of fitting is moot until they are generated again.
   if (d.inputsChanged > 0) {
-    return [`${count(d.inputsChanged)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.`, d.recipientChangedSentence ?? ""].filter(Boolean).join(" ");
+    return [
+      `${count(d.inputsChanged)} of ${count(d.total)} drafts were rendered before the latest change to the copy, design or brand kit: generate them again.`,
+      d.recipientChangedSentence ?? "",
+    ]
+      .filter(Boolean)
+      .join(" ");
   }
-  const attention = [d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "", d.missingData ? `${count(d.missingData)} missing merge data` : ""].filter(Boolean);
+  const attention = [
+    d.overflowing ? `${count(d.overflowing)} with text that does not fit` : "",
+    d.missingData ? `${count(d.missingData)} missing merge data` : "",
+  ].filter(Boolean);
   const fits = attention.length ? `Of ${count(d.total)} drafts, ${attention.join(" and ")}.` : "";
   // A recipient who changed since their draft does not hold the campaign back, so it is said beside what does.
-  const said = [fits, unprintable ?? "", d.mailabilitySentence ?? "", d.recipientChangedSentence ?? "", d.specimenSentence ?? ""].filter(Boolean).join(" ");
+  const said = [
+    fits,
+    unprintable ?? "",
+    d.mailabilitySentence ?? "",
+    d.recipientChangedSentence ?? "",
+    d.specimenSentence ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return said || `${count(d.total)} drafts ready.`;
 }
 
@@ -157,30 +223,60 @@ export type TCampaignReadiness = Awaited<ReturnType<typeof campaignReadiness>>;
 
 /** Where the printed link leads: the destination URL, the landing page's meeting link, or the hosted page alone. */
 function responseItem(
-  c: { responseMode: string; pageCallToAction: string; meetingUrl: string | null; destinationUrl: string | null; giftOptions: string[]; claimWindowDays: number },
+  c: {
+    responseMode: string;
+    pageCallToAction: string;
+    meetingUrl: string | null;
+    destinationUrl: string | null;
+    giftOptions: string[];
+    claimWindowDays: number;
+  },
   problems: string[],
   fix: string,
 ): TReadinessItem {
   if (needsDestination(c)) {
-    const label = c.responseMode === "redirect" ? "A destination URL for response links" : "A destination URL for the landing page's button";
+    const label =
+      c.responseMode === "redirect"
+        ? "A destination URL for response links"
+        : "A destination URL for the landing page's button";
     return { key: "destination", label, ok: !!c.destinationUrl, detail: c.destinationUrl ?? "Not set.", fix };
   }
   if (c.responseMode === "landing_page" && c.pageCallToAction === "meeting") {
-    return { key: "destination", label: "A meeting link for the landing page", ok: !problems.some((x) => x.startsWith("set the meeting link")), detail: c.meetingUrl ?? "Not set.", fix };
+    return {
+      key: "destination",
+      label: "A meeting link for the landing page",
+      ok: !problems.some((x) => x.startsWith("set the meeting link")),
+      detail: c.meetingUrl ?? "Not set.",
+      fix,
+    };
   }
-  return { key: "destination", label: c.responseMode === "gift_claim" ? "A gift claim page" : "A personal landing page", ok: true, detail: responseSummary(c), fix };
+  return {
+    key: "destination",
+    label: c.responseMode === "gift_claim" ? "A gift claim page" : "A personal landing page",
+    ok: true,
+    detail: responseSummary(c),
+    fix,
+  };
 }
 
 /** Who gets the campaign once live: its entry policy, or API entry events; with neither, nobody ever could. */
-function entryItem(c: { entryPolicy: keyof typeof ENTRY_POLICY_WORDS; acceptsApiEvents: boolean; sendAt: Date | null }, fix: string): TReadinessItem {
+function entryItem(
+  c: { entryPolicy: keyof typeof ENTRY_POLICY_WORDS; acceptsApiEvents: boolean; sendAt: Date | null },
+  fix: string,
+): TReadinessItem {
   const ok = entryProblem(c) === null;
-  const when = c.entryPolicy !== "none" && c.sendAt ? ` Sent on ${c.sendAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : "";
+  const when =
+    c.entryPolicy !== "none" && c.sendAt
+      ? ` Sent on ${c.sendAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`
+      : "";
   const api = c.acceptsApiEvents ? " Entry events posted with an API key also admit people." : "";
   return {
     key: "entry",
     label: "Who gets this, and when",
     ok,
-    detail: ok ? `${ENTRY_POLICY_WORDS[c.entryPolicy]}.${when}${api}` : "Nobody: the campaign neither sends to its audience nor accepts API entry events. Choose who gets it.",
+    detail: ok
+      ? `${ENTRY_POLICY_WORDS[c.entryPolicy]}.${when}${api}`
+      : "Nobody: the campaign neither sends to its audience nor accepts API entry events. Choose who gets it.",
     fix,
   };
 }
@@ -191,5 +287,9 @@ export async function assertReady(db: Db, p: { workspaceId: string; campaignId: 
   const readiness = await campaignReadiness(db, p, { recipients: false });
   if (readiness.status !== "draft") return;
   const blockers = readiness.items.filter((i) => !i.ok);
-  if (blockers.length) throw new AppError("invalid_state", `Not ready to go live. ${blockers.map((b) => `${b.label}: ${b.detail}`).join(" ")}`);
+  if (blockers.length)
+    throw new AppError(
+      "invalid_state",
+      `Not ready to go live. ${blockers.map((b) => `${b.label}: ${b.detail}`).join(" ")}`,
+    );
 }

@@ -23,27 +23,48 @@ export const ZCampaignDraft = z.object({
     .nullable()
     .optional()
     .describe("When service-made entries are mailed (null: at once). Frozen at go-live."),
-  holdoutShare: z.number().min(0, "The holdout share is at least 0.").max(0.5, "The holdout share is at most 0.5 (half the accounts)."),
+  holdoutShare: z
+    .number()
+    .min(0, "The holdout share is at least 0.")
+    .max(0.5, "The holdout share is at most 0.5 (half the accounts)."),
   frequencyCapContact: z.number().int().min(1).max(52).nullable(),
   frequencyCapAccount: z.number().int().min(1).max(500).nullable(),
-  frequencyWindowDays: z.number().int().min(1, "The window is at least 1 day.").max(365, "The window is at most 365 days."),
+  frequencyWindowDays: z
+    .number()
+    .int()
+    .min(1, "The window is at least 1 day.")
+    .max(365, "The window is at most 365 days."),
   reviewGate: z.enum(["none", "each_piece"]),
   budgetCents: z.number().int().min(0).max(100_000_000_00, "The budget is at most 100,000,000 USD."),
   fulfilmentContractId: z.string().min(1).max(64).nullable(),
   /** The design the campaign prints (dsn_…); null prints the format's standard layout with the brand kit. */
-  designId: z.string().min(1).max(64).nullable().optional().describe("The design the campaign prints (dsn_…, from designs_list or designs_create, of the campaign's format); null prints the format's standard layout with the brand kit. Copy set on the campaign replaces the design's text blocks."),
+  designId: z
+    .string()
+    .min(1)
+    .max(64)
+    .nullable()
+    .optional()
+    .describe(
+      "The design the campaign prints (dsn_…, from designs_list or designs_create, of the campaign's format); null prints the format's standard layout with the brand kit. Copy set on the campaign replaces the design's text blocks.",
+    ),
   destinationUrl: z
     .string()
     .trim()
     .max(2000)
-    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), "The destination must be an http(s) URL, like https://acme.example/welcome.")
+    .refine(
+      (v) => /^https?:\/\//.test(v) && URL.canParse(v),
+      "The destination must be an http(s) URL, like https://acme.example/welcome.",
+    )
     .nullable(),
   headline: copyField("The headline", 160),
   bodyTemplate: copyField("The message", 2400),
   signOff: copyField("The sign-off", 160),
   endsAt: z
     .date()
-    .refine((d) => d.getTime() > Date.now(), "The end must be in the future: a campaign that has already ended admits no one.")
+    .refine(
+      (d) => d.getTime() > Date.now(),
+      "The end must be in the future: a campaign that has already ended admits no one.",
+    )
     .refine((d) => isStorableTime(d.getTime()), `The end must be before ${LATEST_TIMESTAMP.slice(0, 4)}.`)
     .nullable(),
   // What the printed response link opens (each optional, with a default): see src/server/responses/page-settings.ts.
@@ -52,4 +73,7 @@ export const ZCampaignDraft = z.object({
 export type TCampaignDraft = z.infer<typeof ZCampaignDraft>;
 
 export const ZCampaignId = z.object({ campaignId: z.string().min(1).max(64) });
-export const ZPage = z.object({ cursor: z.string().max(64).nullish(), take: z.number().int().min(1).max(100).default(25) });
+export const ZPage = z.object({
+  cursor: z.string().max(64).nullish(),
+  take: z.number().int().min(1).max(100).default(25),
+});

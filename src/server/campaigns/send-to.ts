@@ -34,7 +34,14 @@ export interface SendToResult {
  */
 export async function sendToContacts(
   prisma: PrismaClient,
-  p: { workspaceId: string; campaignId: string; contactIds: string[]; source: "owner" | "agent"; actor: Actor; now?: Date },
+  p: {
+    workspaceId: string;
+    campaignId: string;
+    contactIds: string[];
+    source: "owner" | "agent";
+    actor: Actor;
+    now?: Date;
+  },
 ): Promise<SendToResult[]> {
   const now = p.now ?? new Date();
   const results = await prisma.$transaction(async (tx) => {
@@ -43,7 +50,10 @@ export async function sendToContacts(
       SELECT id, status::text AS status, "audienceId" FROM "Campaign" WHERE id = ${p.campaignId} AND "workspaceId" = ${p.workspaceId} FOR UPDATE`;
     if (!campaign) throw new AppError("not_found", "No such campaign.");
     if (campaign.status !== "live") {
-      throw new AppError("campaign_not_live", `The campaign is ${campaign.status}; people can be sent to only while it is live. Nothing was written.`);
+      throw new AppError(
+        "campaign_not_live",
+        `The campaign is ${campaign.status}; people can be sent to only while it is live. Nothing was written.`,
+      );
     }
     const rows = await tx.$queryRaw<{ id: string; member: boolean }[]>`
       SELECT ct.id, EXISTS (SELECT 1 FROM "AudienceMember" m WHERE m."audienceId" = ${campaign.audienceId} AND m."contactId" = ct.id) AS member
@@ -51,15 +61,29 @@ export async function sendToContacts(
     const found = new Map(rows.map((r) => [r.id, r.member]));
     const missing = p.contactIds.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
     if (missing.length) {
-      throw new AppError("contact_not_found", `No contact with ${missing.length === 1 ? "this id" : "these ids"} in the workspace: ${missing.map((m) => m.id).join(", ")}. Nothing was written.`, {
-        errors: missing.map(({ i }) => ({ pointer: `/contactIds/${i}`, detail: "No contact with this id exists in the workspace." })),
-      });
+      throw new AppError(
+        "contact_not_found",
+        `No contact with ${missing.length === 1 ? "this id" : "these ids"} in the workspace: ${missing.map((m) => m.id).join(", ")}. Nothing was written.`,
+        {
+          errors: missing.map(({ i }) => ({
+            pointer: `/contactIds/${i}`,
+            detail: "No contact with this id exists in the workspace.",
+          })),
+        },
+      );
     }
     const outside = p.contactIds.map((id, i) => ({ id, i })).filter(({ id }) => !found.get(id));
     if (outside.length) {
-      throw new AppError("contact_not_in_audience", `Not in the campaign's audience: ${outside.map((m) => m.id).join(", ")}. Add them to the audience first. Nothing was written.`, {
-        errors: outside.map(({ i }) => ({ pointer: `/contactIds/${i}`, detail: "The contact is not a member of the campaign's audience." })),
-      });
+      throw new AppError(
+        "contact_not_in_audience",
+        `Not in the campaign's audience: ${outside.map((m) => m.id).join(", ")}. Add them to the audience first. Nothing was written.`,
+        {
+          errors: outside.map(({ i }) => ({
+            pointer: `/contactIds/${i}`,
+            detail: "The contact is not a member of the campaign's audience.",
+          })),
+        },
+      );
     }
     // One statement: an entry for each contact without one in this campaign, under the key the
     // service's own entries use, so a concurrent send or a joining trigger cannot make a second.
@@ -81,10 +105,16 @@ export async function sendToContacts(
            ORDER BY "contactId", "createdAt", id`
       : [];
     const before = new Map(earlier.map((r) => [r.contactId, r.id]));
-    const out = p.contactIds.map((contactId) => ({ contactId, eventId: fresh.get(contactId) ?? before.get(contactId)!, entered: fresh.has(contactId) }));
+    const out = p.contactIds.map((contactId) => ({
+      contactId,
+      eventId: fresh.get(contactId) ?? before.get(contactId)!,
+      entered: fresh.has(contactId),
+    }));
     const entered = out.filter((r) => r.entered).map((r) => r.contactId);
     if (entered.length) {
-      await recordAudit(tx, p.workspaceId, p.actor, "campaign.sent_to", { type: "campaign", id: campaign.id }, { contactIds: entered } as Prisma.InputJsonValue);
+      await recordAudit(tx, p.workspaceId, p.actor, "campaign.sent_to", { type: "campaign", id: campaign.id }, {
+        contactIds: entered,
+      } as Prisma.InputJsonValue);
     }
     return out;
   });

@@ -16,7 +16,6 @@ import { piecePdf, printFileSelect } from "@/server/pieces/print-file";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
 
-
 /**
  * The campaign of the workspace, locked for the rest of the caller's transaction (`FOR UPDATE`):
  * draft edits, going live and budget changes of one campaign take this lock first, so they run
@@ -29,22 +28,42 @@ export async function lockCampaign(tx: Db, p: { workspaceId: string; campaignId:
 
 /** Checks that referenced records belong to the same workspace. */
 async function checkReferences(db: Db, workspaceId: string, input: Partial<TCampaignDraft>) {
-  if (input.audienceId && !(await db.audience.findFirst({ where: { id: input.audienceId, workspaceId }, select: { id: true } }))) {
-    throw new AppError("validation_failed", "No such audience in this workspace.", { errors: [{ pointer: "/audienceId", detail: "No such audience in this workspace." }] });
+  if (
+    input.audienceId &&
+    !(await db.audience.findFirst({ where: { id: input.audienceId, workspaceId }, select: { id: true } }))
+  ) {
+    throw new AppError("validation_failed", "No such audience in this workspace.", {
+      errors: [{ pointer: "/audienceId", detail: "No such audience in this workspace." }],
+    });
   }
   if (input.designId) {
     const design = await db.design.findFirst({ where: { id: input.designId, workspaceId }, select: { format: true } });
-    if (!design) throw new AppError("validation_failed", "No such design in this workspace.", { errors: [{ pointer: "/designId", detail: "No such design in this workspace; designs_list shows the designs." }] });
+    if (!design)
+      throw new AppError("validation_failed", "No such design in this workspace.", {
+        errors: [{ pointer: "/designId", detail: "No such design in this workspace; designs_list shows the designs." }],
+      });
     if (input.format && design.format !== input.format) {
-      throw new AppError("validation_failed", `The design is a ${design.format}, not a ${input.format}.`, { errors: [{ pointer: "/designId", detail: `The design is a ${design.format}; choose a ${input.format} design.` }] });
+      throw new AppError("validation_failed", `The design is a ${design.format}, not a ${input.format}.`, {
+        errors: [
+          { pointer: "/designId", detail: `The design is a ${design.format}; choose a ${input.format} design.` },
+        ],
+      });
     }
   }
   if (input.fulfilmentContractId) {
     const contract = await db.fulfilmentContract.findFirst({ where: { id: input.fulfilmentContractId, workspaceId } });
-    if (!contract) throw new AppError("validation_failed", "No such fulfilment contract.", { errors: [{ pointer: "/fulfilmentContractId", detail: "No such fulfilment contract in this workspace." }] });
+    if (!contract)
+      throw new AppError("validation_failed", "No such fulfilment contract.", {
+        errors: [{ pointer: "/fulfilmentContractId", detail: "No such fulfilment contract in this workspace." }],
+      });
     if (input.format && contract.format !== input.format) {
       throw new AppError("validation_failed", `The contract is for ${contract.format}s, not ${input.format}s.`, {
-        errors: [{ pointer: "/fulfilmentContractId", detail: `The contract is for ${contract.format}s; choose one for ${input.format}s.` }],
+        errors: [
+          {
+            pointer: "/fulfilmentContractId",
+            detail: `The contract is for ${contract.format}s; choose one for ${input.format}s.`,
+          },
+        ],
       });
     }
   }
@@ -56,9 +75,18 @@ export async function listCampaigns(db: Db, p: { workspaceId: string }) {
     orderBy: [{ createdAt: "desc" }],
     include: { audience: { select: { name: true } } },
   });
-  const counts = await db.entryEvent.groupBy({ by: ["campaignId"], where: { workspaceId: p.workspaceId }, _count: { _all: true } });
-  const mailed = await db.mailPiece.groupBy({ by: ["campaignId"], where: { workspaceId: p.workspaceId, status: "mailed" }, _count: { _all: true } });
-  const byId = (rows: { campaignId: string; _count: { _all: number } }[]) => new Map(rows.map((r) => [r.campaignId, r._count._all]));
+  const counts = await db.entryEvent.groupBy({
+    by: ["campaignId"],
+    where: { workspaceId: p.workspaceId },
+    _count: { _all: true },
+  });
+  const mailed = await db.mailPiece.groupBy({
+    by: ["campaignId"],
+    where: { workspaceId: p.workspaceId, status: "mailed" },
+    _count: { _all: true },
+  });
+  const byId = (rows: { campaignId: string; _count: { _all: number } }[]) =>
+    new Map(rows.map((r) => [r.campaignId, r._count._all]));
   const events = byId(counts);
   const pieces = byId(mailed);
   return campaigns.map((c) => ({
@@ -78,16 +106,27 @@ export async function listCampaigns(db: Db, p: { workspaceId: string }) {
 }
 
 /** One page of campaigns, newest first, optionally of one status (agents page through them). */
-export async function pageCampaigns(db: Db, p: { workspaceId: string; status?: "draft" | "live" | "paused" | "ended"; cursor?: string | null; take: number }) {
-  if (p.cursor && !(await db.campaign.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
-    throw new AppError("not_found", "The cursor does not name a campaign of this workspace.", { nextStep: "Call again without a cursor to start from the first page." });
+export async function pageCampaigns(
+  db: Db,
+  p: { workspaceId: string; status?: "draft" | "live" | "paused" | "ended"; cursor?: string | null; take: number },
+) {
+  if (
+    p.cursor &&
+    !(await db.campaign.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))
+  ) {
+    throw new AppError("not_found", "The cursor does not name a campaign of this workspace.", {
+      nextStep: "Call again without a cursor to start from the first page.",
+    });
   }
   const rows = await db.campaign.findMany({
     where: { workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-    include: { audience: { select: { name: true } }, _count: { select: { entryEvents: true, mailPieces: { where: { status: "mailed" } } } } },
+    include: {
+      audience: { select: { name: true } },
+      _count: { select: { entryEvents: true, mailPieces: { where: { status: "mailed" } } } },
+    },
   });
   const page = rows.slice(0, p.take);
   return { campaigns: page, nextCursor: rows.length > p.take ? page[page.length - 1].id : null };
@@ -97,12 +136,20 @@ export async function pageCampaigns(db: Db, p: { workspaceId: string; status?: "
 export async function getCampaignDetail(db: Db, p: { workspaceId: string; campaignId: string }) {
   const campaign = await db.campaign.findFirst({
     where: { id: p.campaignId, workspaceId: p.workspaceId },
-    include: { audience: { select: { id: true, name: true, _count: { select: { members: true } } } }, fulfilmentContract: true, workspace: { select: { plan: true } } },
+    include: {
+      audience: { select: { id: true, name: true, _count: { select: { members: true } } } },
+      fulfilmentContract: true,
+      workspace: { select: { plan: true } },
+    },
   });
   if (!campaign) throw notFound();
   const [byStatus, bySkip, arms, pieces, testPieces, heldOutContacts, measured] = await Promise.all([
     db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
-    db.entryEvent.groupBy({ by: ["skipReason"], where: { campaignId: campaign.id, status: "skipped" }, _count: { _all: true } }),
+    db.entryEvent.groupBy({
+      by: ["skipReason"],
+      where: { campaignId: campaign.id, status: "skipped" },
+      _count: { _all: true },
+    }),
     db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     // Pieces "mailed" through a vendor's test key: nothing really reached the post.
@@ -128,14 +175,25 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
   const measuredOf = (arm: string) => Number(measured.find((m) => m.arm === arm)?.accounts ?? 0);
   // A real vendor's contract prints through the workspace's account there, with a test or a live key.
   const connectionId = campaign.fulfilmentContract?.connectionId;
-  const printer = connectionId ? await db.printVendorConnection.findFirst({ where: { id: connectionId, workspaceId: p.workspaceId }, select: { mode: true } }) : null;
+  const printer = connectionId
+    ? await db.printVendorConnection.findFirst({
+        where: { id: connectionId, workspaceId: p.workspaceId },
+        select: { mode: true },
+      })
+    : null;
   const { workspace, ...rest } = campaign;
   return {
     ...rest,
     plan: workspace.plan,
     eventsByStatus: Object.fromEntries(byStatus.map((r) => [r.status, r._count._all])) as Record<string, number>,
-    skipsByReason: Object.fromEntries(bySkip.map((r) => [r.skipReason ?? "unknown", r._count._all])) as Record<string, number>,
-    armAccounts: { treatment: arms.find((a) => a.arm === "treatment")?._count._all ?? 0, holdout: arms.find((a) => a.arm === "holdout")?._count._all ?? 0 },
+    skipsByReason: Object.fromEntries(bySkip.map((r) => [r.skipReason ?? "unknown", r._count._all])) as Record<
+      string,
+      number
+    >,
+    armAccounts: {
+      treatment: arms.find((a) => a.arm === "treatment")?._count._all ?? 0,
+      holdout: arms.find((a) => a.arm === "holdout")?._count._all ?? 0,
+    },
     /** Of those, the accounts Results measures so far: treated ones mailed, held-out ones entered. */
     measuredAccounts: { treatment: measuredOf("treatment"), holdout: measuredOf("holdout") },
     /** "test" when the printer is a vendor's test key (nothing is really printed or mailed), "live", or null (the sandbox). */
@@ -148,15 +206,29 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
 }
 export type TCampaignDetail = Awaited<ReturnType<typeof getCampaignDetail>>;
 
-export async function createDraft(prisma: PrismaClient, p: { workspaceId: string; input: TCampaignDraft; actor: Actor }) {
+export async function createDraft(
+  prisma: PrismaClient,
+  p: { workspaceId: string; input: TCampaignDraft; actor: Actor },
+) {
   // Without a destination of its own, response links lead to the brand kit's default destination.
-  const destinationUrl = p.input.destinationUrl ?? (await prisma.brandKit.findUnique({ where: { workspaceId: p.workspaceId }, select: { destinationUrl: true } }))?.destinationUrl ?? null;
+  const destinationUrl =
+    p.input.destinationUrl ??
+    (await prisma.brandKit.findUnique({ where: { workspaceId: p.workspaceId }, select: { destinationUrl: true } }))
+      ?.destinationUrl ??
+    null;
   const input = { ...p.input, destinationUrl };
   await checkReferences(prisma, p.workspaceId, input);
   checkResponseSettings(input);
   return prisma.$transaction(async (tx) => {
     const campaign = await tx.campaign.create({ data: { ...input, workspaceId: p.workspaceId, status: "draft" } });
-    await recordAudit(tx, p.workspaceId, p.actor, "campaign.created", { type: "campaign", id: campaign.id }, { name: campaign.name });
+    await recordAudit(
+      tx,
+      p.workspaceId,
+      p.actor,
+      "campaign.created",
+      { type: "campaign", id: campaign.id },
+      { name: campaign.name },
+    );
     return campaign;
   });
 }
@@ -166,17 +238,29 @@ export async function createDraft(prisma: PrismaClient, p: { workspaceId: string
  * happen under the campaign's lock, so an edit racing an accepted go-live card either lands first
  * (and voids the card) or is refused.
  */
-export async function updateDraft(prisma: PrismaClient, p: { workspaceId: string; campaignId: string; input: Partial<TCampaignDraft>; actor: Actor }) {
+export async function updateDraft(
+  prisma: PrismaClient,
+  p: { workspaceId: string; campaignId: string; input: Partial<TCampaignDraft>; actor: Actor },
+) {
   return prisma.$transaction(async (tx) => {
     const campaign = await lockCampaign(tx, p);
-    if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only drafts can be edited. Its entry policy, holdout and copy were frozen when it went live.`);
+    if (campaign.status !== "draft")
+      throw new AppError(
+        "invalid_state",
+        `The campaign is ${campaign.status}; only drafts can be edited. Its entry policy, holdout and copy were frozen when it went live.`,
+      );
     await checkReferences(tx, p.workspaceId, { format: campaign.format, ...p.input });
     checkResponseSettings({ ...campaign, ...p.input });
     // A pending go-live card describes the draft as it was: it expires, and a new request describes this one.
     await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: campaign.id } });
     const copyChanged = COPY_FIELDS.some((f) => p.input[f] !== undefined && p.input[f] !== campaign[f]);
-    const updated = await tx.campaign.update({ where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" }, data: { ...p.input, ...(copyChanged ? { copyChangedAt: new Date() } : {}) } });
-    await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, { fields: Object.keys(p.input) } as Prisma.InputJsonValue);
+    const updated = await tx.campaign.update({
+      where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" },
+      data: { ...p.input, ...(copyChanged ? { copyChangedAt: new Date() } : {}) },
+    });
+    await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, {
+      fields: Object.keys(p.input),
+    } as Prisma.InputJsonValue);
     return updated;
   });
 }
@@ -204,11 +288,20 @@ export async function goLiveProblems(
   const entry = entryProblem(campaign);
   if (entry) problems.push(entry);
   if (!campaign.audienceId) problems.push("choose an audience");
-  else if ((await db.audienceMember.count({ where: { audienceId: campaign.audienceId } })) === 0) problems.push("the audience has no contacts");
+  else if ((await db.audienceMember.count({ where: { audienceId: campaign.audienceId } })) === 0)
+    problems.push("the audience has no contacts");
   // The destination URL where the printed link (or the landing page's button) leads there; the meeting link for a meeting page.
-  problems.push(...responseGoLiveProblems({ responseMode: campaign.responseMode ?? "redirect", pageCallToAction: campaign.pageCallToAction ?? "reply", meetingUrl: campaign.meetingUrl ?? null, destinationUrl: campaign.destinationUrl }));
+  problems.push(
+    ...responseGoLiveProblems({
+      responseMode: campaign.responseMode ?? "redirect",
+      pageCallToAction: campaign.pageCallToAction ?? "reply",
+      meetingUrl: campaign.meetingUrl ?? null,
+      destinationUrl: campaign.destinationUrl,
+    }),
+  );
   // The copy is the campaign's own, or its design's text blocks.
-  if ((!campaign.headline.trim() || !campaign.bodyTemplate.trim()) && !campaign.designId) problems.push("write the headline and the message, or choose a design");
+  if ((!campaign.headline.trim() || !campaign.bodyTemplate.trim()) && !campaign.designId)
+    problems.push("write the headline and the message, or choose a design");
   return problems;
 }
 
@@ -228,30 +321,66 @@ export async function goLiveIn(tx: Db, p: GoLiveParams & { draftVersion?: number
   const campaign = await lockCampaign(tx, p);
   if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}.`);
   if (p.draftVersion !== undefined && campaign.draftVersion !== p.draftVersion) {
-    throw new AppError("invalid_state", "The draft changed after it was shown for approval, so nothing went live: what was approved no longer describes it. Look at the draft as it is now and go live again (an agent asks again for a new card).");
+    throw new AppError(
+      "invalid_state",
+      "The draft changed after it was shown for approval, so nothing went live: what was approved no longer describes it. Look at the draft as it is now and go live again (an agent asks again for a new card).",
+    );
   }
   // Drafts being rendered now would change after the approval: going live waits for the job.
   const rendering = await tx.job.findFirst({
-    where: { workspaceId: p.workspaceId, kind: "drafts_generate", status: { in: ["queued", "running"] }, input: { path: ["campaignId"], equals: campaign.id } },
+    where: {
+      workspaceId: p.workspaceId,
+      kind: "drafts_generate",
+      status: { in: ["queued", "running"] },
+      input: { path: ["campaignId"], equals: campaign.id },
+    },
     select: { id: true },
   });
-  if (rendering) throw new AppError("invalid_state", "Drafts are still being generated for this campaign, so nothing went live: go live once the job has finished, so that the drafts approved are the ones printed.");
+  if (rendering)
+    throw new AppError(
+      "invalid_state",
+      "Drafts are still being generated for this campaign, so nothing went live: go live once the job has finished, so that the drafts approved are the ones printed.",
+    );
   const problems = await goLiveProblems(tx, campaign);
   if (problems.length) throw new AppError("invalid_state", `Before going live: ${problems.join("; ")}.`);
   const unreachable = await publicAddressProblem(tx, campaign);
   if (unreachable) throw new AppError("invalid_state", unreachable);
   const moved = await tx.campaign.updateMany({
     where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft", draftVersion: campaign.draftVersion },
-    data: { status: "live", wentLiveAt: now, entryPolicyFrozenAt: now, copyApprovedAt: campaign.copyApprovedAt ?? now, copyApprovedBy: campaign.copyApprovedBy ?? p.actor.id },
+    data: {
+      status: "live",
+      wentLiveAt: now,
+      entryPolicyFrozenAt: now,
+      copyApprovedAt: campaign.copyApprovedAt ?? now,
+      copyApprovedBy: campaign.copyApprovedBy ?? p.actor.id,
+    },
   });
   if (moved.count !== 1) throw new AppError("invalid_state", "The campaign changed meanwhile; reload it.");
-  const arms = await freezeHoldoutArms(tx, { workspaceId: p.workspaceId, campaignId: campaign.id, audienceId: campaign.audienceId!, holdoutShare: campaign.holdoutShare });
+  const arms = await freezeHoldoutArms(tx, {
+    workspaceId: p.workspaceId,
+    campaignId: campaign.id,
+    audienceId: campaign.audienceId!,
+    holdoutShare: campaign.holdoutShare,
+  });
   // The audience enters now (or waits for sendAt), in this transaction: all of it exactly once, or nothing if going live fails.
   const entered =
     campaign.entryPolicy === "none"
       ? 0
-      : await enterAudienceAtGoLive(tx, { workspaceId: p.workspaceId, campaignId: campaign.id, audienceId: campaign.audienceId!, sendAt: campaign.sendAt, now });
-  await recordAudit(tx, p.workspaceId, p.actor, "campaign.went_live", { type: "campaign", id: campaign.id }, { ...arms, entryPolicy: campaign.entryPolicy, entered });
+      : await enterAudienceAtGoLive(tx, {
+          workspaceId: p.workspaceId,
+          campaignId: campaign.id,
+          audienceId: campaign.audienceId!,
+          sendAt: campaign.sendAt,
+          now,
+        });
+  await recordAudit(
+    tx,
+    p.workspaceId,
+    p.actor,
+    "campaign.went_live",
+    { type: "campaign", id: campaign.id },
+    { ...arms, entryPolicy: campaign.entryPolicy, entered },
+  );
   return { ...(await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } })), arms, entered };
 }
 
@@ -261,7 +390,13 @@ const transitions = {
   end: { from: ["live", "paused"], to: "ended", stamp: "endedAt" },
 } as const;
 
-type StateChangeParams = { workspaceId: string; campaignId: string; change: keyof typeof transitions; actor: Actor; now?: Date };
+type StateChangeParams = {
+  workspaceId: string;
+  campaignId: string;
+  change: keyof typeof transitions;
+  actor: Actor;
+  now?: Date;
+};
 
 /** Pause, resume or end. Resuming wakes the campaign's waiting events; ending lets them skip and release their budget. */
 export async function changeCampaignState(prisma: PrismaClient, p: StateChangeParams) {
@@ -269,7 +404,13 @@ export async function changeCampaignState(prisma: PrismaClient, p: StateChangePa
   // the campaign's row: PostgreSQL ends one of the two as a deadlock, and this one runs again.
   const campaign = await retryTransient(() => prisma.$transaction((tx) => changeCampaignStateIn(tx, p)));
   // Paused or ended: pieces a real printer has but has not sent are cancelled there, and their holds given back.
-  if (p.change === "end" || p.change === "pause") await cancelUnsentVendorPieces(prisma, { workspaceId: p.workspaceId, campaignId: campaign.id, because: p.change === "end" ? "ended" : "paused", now: p.now });
+  if (p.change === "end" || p.change === "pause")
+    await cancelUnsentVendorPieces(prisma, {
+      workspaceId: p.workspaceId,
+      campaignId: campaign.id,
+      because: p.change === "end" ? "ended" : "paused",
+      now: p.now,
+    });
   return campaign;
 }
 
@@ -290,7 +431,13 @@ export async function changeCampaignStateIn(tx: Db, p: StateChangeParams) {
   });
   if (moved.count !== 1) throw new AppError("invalid_state", `A ${campaign.status} campaign cannot ${p.change}.`);
   if (p.change !== "pause") await wakeCampaignEvents(tx, campaign.id, now);
-  await recordAudit(tx, p.workspaceId, p.actor, `campaign.${p.change === "end" ? "ended" : p.change === "pause" ? "paused" : "resumed"}`, { type: "campaign", id: campaign.id });
+  await recordAudit(
+    tx,
+    p.workspaceId,
+    p.actor,
+    `campaign.${p.change === "end" ? "ended" : p.change === "pause" ? "paused" : "resumed"}`,
+    { type: "campaign", id: campaign.id },
+  );
   return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
 }
 
@@ -310,20 +457,43 @@ export async function setBudgetIn(tx: Db, p: SetBudgetParams) {
   const updated = await tx.$executeRaw`
     UPDATE "Campaign" SET "budgetCents" = ${p.budgetCents}, "updatedAt" = now()
      WHERE id = ${campaign.id} AND "workspaceId" = ${p.workspaceId} AND "spentCents" + "reservedCents" <= ${p.budgetCents}`;
-  if (updated !== 1) throw new AppError("invalid_state", `The budget cannot be below the ${(floor / 100).toFixed(2)} USD already spent or held.`);
-  await recordAudit(tx, p.workspaceId, p.actor, "campaign.budget_set", { type: "campaign", id: campaign.id }, { from: campaign.budgetCents, to: p.budgetCents });
+  if (updated !== 1)
+    throw new AppError(
+      "invalid_state",
+      `The budget cannot be below the ${(floor / 100).toFixed(2)} USD already spent or held.`,
+    );
+  await recordAudit(
+    tx,
+    p.workspaceId,
+    p.actor,
+    "campaign.budget_set",
+    { type: "campaign", id: campaign.id },
+    { from: campaign.budgetCents, to: p.budgetCents },
+  );
   return tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
 }
 
 /** An unknown cursor, or one of another campaign or workspace, is the same not-found (it reveals nothing). */
 async function checkCursor(found: Promise<unknown>) {
-  if (!(await found)) throw new AppError("not_found", "The cursor does not name an item of this list.", { nextStep: "Call again without a cursor to start from the first page." });
+  if (!(await found))
+    throw new AppError("not_found", "The cursor does not name an item of this list.", {
+      nextStep: "Call again without a cursor to start from the first page.",
+    });
 }
 
 /** The campaign's entry events, newest first, one page at a time. */
-export async function listCampaignEvents(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: EntryEventStatus }) {
+export async function listCampaignEvents(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: EntryEventStatus },
+) {
   await requireCampaign(db, p);
-  if (p.cursor) await checkCursor(db.entryEvent.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }));
+  if (p.cursor)
+    await checkCursor(
+      db.entryEvent.findFirst({
+        where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId },
+        select: { id: true },
+      }),
+    );
   const rows = await db.entryEvent.findMany({
     where: { campaignId: p.campaignId, workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -347,22 +517,54 @@ export async function listCampaignEvents(db: Db, p: { workspaceId: string; campa
 }
 
 /** The campaign's pieces (without their PDFs), newest first. */
-export async function listCampaignPieces(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: MailPieceStatus }) {
+export async function listCampaignPieces(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; status?: MailPieceStatus },
+) {
   await requireCampaign(db, p);
-  if (p.cursor) await checkCursor(db.mailPiece.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }));
+  if (p.cursor)
+    await checkCursor(
+      db.mailPiece.findFirst({
+        where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId },
+        select: { id: true },
+      }),
+    );
   const rows = await db.mailPiece.findMany({
     where: { campaignId: p.campaignId, workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-    select: { id: true, sid: true, status: true, costCents: true, recipient: true, contactId: true, createdAt: true, renderedAt: true, printedAt: true, mailedAt: true, vendorRef: true, vendor: true, vendorMode: true, vendorIssue: true, vendorIssueDetail: true, trackingStatus: true, trackingEvents: true, trackingUpdatedAt: true, contact: { select: { firstName: true, lastName: true } } },
+    select: {
+      id: true,
+      sid: true,
+      status: true,
+      costCents: true,
+      recipient: true,
+      contactId: true,
+      createdAt: true,
+      renderedAt: true,
+      printedAt: true,
+      mailedAt: true,
+      vendorRef: true,
+      vendor: true,
+      vendorMode: true,
+      vendorIssue: true,
+      vendorIssueDetail: true,
+      trackingStatus: true,
+      trackingEvents: true,
+      trackingUpdatedAt: true,
+      contact: { select: { firstName: true, lastName: true } },
+    },
   });
   return { items: rows.slice(0, p.take), nextCursor: rows.length > p.take ? rows[p.take - 1].id : null };
 }
 
 /** A piece's print-ready proof, for the owner's browser. */
 export async function getPieceProof(db: Db, p: { workspaceId: string; pieceId: string }) {
-  const piece = await db.mailPiece.findFirst({ where: { id: p.pieceId, workspaceId: p.workspaceId }, select: { id: true, ...printFileSelect } });
+  const piece = await db.mailPiece.findFirst({
+    where: { id: p.pieceId, workspaceId: p.workspaceId },
+    select: { id: true, ...printFileSelect },
+  });
   const pdf = piece && piecePdf(piece);
   if (!pdf) throw new AppError("not_found", "No proof for this piece.");
   return { id: piece.id, pdf };

@@ -49,22 +49,46 @@ function cardData(card: NewCard) {
  * (also one a simultaneous identical request made a moment earlier), that one. The insert skips
  * a duplicate key instead of failing, so it is safe inside a transaction.
  */
-export async function createKeyedCard(db: Db, card: NewCard & { pendingKey: string }, now = new Date()): Promise<{ card: ConfirmationCard; created: boolean }> {
+export async function createKeyedCard(
+  db: Db,
+  card: NewCard & { pendingKey: string },
+  now = new Date(),
+): Promise<{ card: ConfirmationCard; created: boolean }> {
   // A card past its time that the worker has not expired yet gives its key up now.
-  await db.confirmationCard.updateMany({ where: { pendingKey: card.pendingKey, workspaceId: card.workspaceId, status: "pending", expiresAt: { lte: now } }, data: { status: "expired", decidedAt: now } });
+  await db.confirmationCard.updateMany({
+    where: { pendingKey: card.pendingKey, workspaceId: card.workspaceId, status: "pending", expiresAt: { lte: now } },
+    data: { status: "expired", decidedAt: now },
+  });
   const [created] = await db.confirmationCard.createManyAndReturn({ data: [cardData(card)], skipDuplicates: true });
   if (created) {
-    await recordAudit(db, card.workspaceId, card.requestedBy, `card.${card.kind}.requested`, { type: "confirmation_card", id: created.id }, { title: card.title });
+    await recordAudit(
+      db,
+      card.workspaceId,
+      card.requestedBy,
+      `card.${card.kind}.requested`,
+      { type: "confirmation_card", id: created.id },
+      { title: card.title },
+    );
     return { card: created, created: true };
   }
-  const existing = await db.confirmationCard.findFirst({ where: { pendingKey: card.pendingKey, workspaceId: card.workspaceId } });
-  if (!existing) throw new AppError("conflict", "Another request for the same thing was being decided at this moment; ask again.");
+  const existing = await db.confirmationCard.findFirst({
+    where: { pendingKey: card.pendingKey, workspaceId: card.workspaceId },
+  });
+  if (!existing)
+    throw new AppError("conflict", "Another request for the same thing was being decided at this moment; ask again.");
   return { card: existing, created: false };
 }
 
 /** A consequential request waiting for a signed-in person to accept or decline it in the browser. */
 export async function createCard(db: Db, card: NewCard) {
   const created = await db.confirmationCard.create({ data: cardData(card) });
-  await recordAudit(db, card.workspaceId, card.requestedBy, `card.${card.kind}.requested`, { type: "confirmation_card", id: created.id }, { title: card.title });
+  await recordAudit(
+    db,
+    card.workspaceId,
+    card.requestedBy,
+    `card.${card.kind}.requested`,
+    { type: "confirmation_card", id: created.id },
+    { title: card.title },
+  );
   return created;
 }

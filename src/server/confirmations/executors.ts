@@ -10,7 +10,13 @@ import { wakeCampaignEvents, wakeEventOfEnrollment } from "@/server/signals/entr
  * What accepting (or declining) a card does, per kind, run inside the transaction that records the
  * decision, so it happens exactly once. Kinds without an executor cannot be accepted yet.
  */
-export type CardExecutor = (db: Db, card: ConfirmationCard, decision: "accept" | "decline", now: Date, decidedBy?: Actor) => Promise<Record<string, unknown>>;
+export type CardExecutor = (
+  db: Db,
+  card: ConfirmationCard,
+  decision: "accept" | "decline",
+  now: Date,
+  decidedBy?: Actor,
+) => Promise<Record<string, unknown>>;
 
 /** The person who accepted, or (for an expiry) the service; the audit log names both. */
 function actorFor(card: ConfirmationCard, decidedBy?: Actor): Actor {
@@ -47,11 +53,22 @@ const goLiveCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
 const raiseBudgetCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
   if (decision !== "accept") return {};
   if (!card.campaignId || card.budgetAfterCents == null) throw new Error(`card ${card.id} names no campaign or budget`);
-  const current = await db.campaign.findFirst({ where: { id: card.campaignId, workspaceId: card.workspaceId }, select: { budgetCents: true } });
+  const current = await db.campaign.findFirst({
+    where: { id: card.campaignId, workspaceId: card.workspaceId },
+    select: { budgetCents: true },
+  });
   if (current && current.budgetCents >= card.budgetAfterCents) {
-    throw new AppError("invalid_state", `The budget is already ${(current.budgetCents / 100).toFixed(2)} USD, not less than this card's ${(card.budgetAfterCents / 100).toFixed(2)} USD; nothing changed.`);
+    throw new AppError(
+      "invalid_state",
+      `The budget is already ${(current.budgetCents / 100).toFixed(2)} USD, not less than this card's ${(card.budgetAfterCents / 100).toFixed(2)} USD; nothing changed.`,
+    );
   }
-  const campaign = await setBudgetIn(db, { workspaceId: card.workspaceId, campaignId: card.campaignId, budgetCents: card.budgetAfterCents, actor: actorFor(card, decidedBy) });
+  const campaign = await setBudgetIn(db, {
+    workspaceId: card.workspaceId,
+    campaignId: card.campaignId,
+    budgetCents: card.budgetAfterCents,
+    actor: actorFor(card, decidedBy),
+  });
   // Events waiting for budget headroom can go on now.
   await wakeCampaignEvents(db, campaign.id, now);
   return { budgetCents: campaign.budgetCents };
@@ -69,7 +86,13 @@ const changePlanCard: CardExecutor = async (db, card, decision, now, decidedBy) 
 const resumeCard: CardExecutor = async (db, card, decision, now, decidedBy) => {
   if (decision !== "accept") return {};
   if (!card.campaignId) throw new Error(`card ${card.id} names no campaign`);
-  const campaign = await changeCampaignStateIn(db, { workspaceId: card.workspaceId, campaignId: card.campaignId, change: "resume", actor: actorFor(card, decidedBy), now });
+  const campaign = await changeCampaignStateIn(db, {
+    workspaceId: card.workspaceId,
+    campaignId: card.campaignId,
+    change: "resume",
+    actor: actorFor(card, decidedBy),
+    now,
+  });
   return { campaign: campaign.status };
 };
 

@@ -7,13 +7,19 @@ import type { PrismaClient } from "@/generated/prisma/client";
  * does not carry them.
  */
 export async function expireCards(prisma: PrismaClient, now = new Date()) {
-  const due = await prisma.confirmationCard.findMany({ where: { status: "pending", expiresAt: { lte: now } }, select: { id: true } });
+  const due = await prisma.confirmationCard.findMany({
+    where: { status: "pending", expiresAt: { lte: now } },
+    select: { id: true },
+  });
   if (due.length === 0) return 0;
   const { cardExecutors } = await import("./executors");
   for (const { id } of due) {
     await prisma.$transaction(async (tx) => {
       const card = await tx.confirmationCard.findUniqueOrThrow({ where: { id } });
-      const updated = await tx.confirmationCard.updateMany({ where: { id, status: "pending" }, data: { status: "expired", decidedAt: now } });
+      const updated = await tx.confirmationCard.updateMany({
+        where: { id, status: "pending" },
+        data: { status: "expired", decidedAt: now },
+      });
       if (updated.count === 1) await cardExecutors[card.kind]?.(tx, card, "decline", now);
     });
   }

@@ -20,15 +20,20 @@ import { createKeyedCard } from "@/server/cards/store";
 /** How long a person has to decide an agent's request before the card expires. */
 export const REQUEST_CARD_TTL_HOURS = 72;
 
-const usd = (cents: number) => `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+const usd = (cents: number) =>
+  `${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
 
 /**
  * The card's sentence on what pieces cost, in the words the owner's pages use (price-words.ts): one
  * price, or the contract's range by the recipient's country with this audience's countries' prices,
  * and the estimate from the audience's countries.
  */
-function piecePriceSentence(printer: { name: string } & TContractPrices, estimate: { byCountry: { country: string | null; contacts: number; unitCostCents: number }[]; totalCents: number }) {
-  if (!pricesVaryByCountry(printer)) return `${printer.name}: ${piecePriceWords(printer, usd)}; about ${usd(estimate.totalCents)} for the audience.`;
+function piecePriceSentence(
+  printer: { name: string } & TContractPrices,
+  estimate: { byCountry: { country: string | null; contacts: number; unitCostCents: number }[]; totalCents: number },
+) {
+  if (!pricesVaryByCountry(printer))
+    return `${printer.name}: ${piecePriceWords(printer, usd)}; about ${usd(estimate.totalCents)} for the audience.`;
   const shown = estimate.byCountry.slice(0, 5).map((r) => `${r.country ?? "no country"} ${usd(r.unitCostCents)}`);
   const more = estimate.byCountry.length > 5 ? ` and ${estimate.byCountry.length - 5} more countries` : "";
   return `${printer.name}: ${piecePriceWords(printer, usd)} (this audience: ${shown.join(", ")}${more}); about ${usd(estimate.totalCents)} for the audience's countries.`;
@@ -56,11 +61,27 @@ async function sampleCopy(db: Db, campaign: Campaign) {
   if (!member) return null;
   const c = member.contact;
   const recipient = `${c.firstName} ${c.lastName}`.trim();
-  const draft = await db.draft.findUnique({ where: { campaignId_contactId: { campaignId: campaign.id, contactId: c.id } }, select: { id: true, blocks: true } });
+  const draft = await db.draft.findUnique({
+    where: { campaignId_contactId: { campaignId: campaign.id, contactId: c.id } },
+    select: { id: true, blocks: true },
+  });
   const blocks = draft
     ? (draft.blocks as Record<string, string>)
-    : composePiece({ ...(await loadRenderContext(db, { workspaceId: campaign.workspaceId, campaign })), title: campaign.name, campaignCopy: campaign, contact: c, response: { url: "", label: "" } }).blocks;
-  return { contactId: c.id, draftId: draft?.id ?? null, recipient, headline: blocks.headline ?? "", body: blocks.body ?? "", signOff: blocks.signOff ?? "" };
+    : composePiece({
+        ...(await loadRenderContext(db, { workspaceId: campaign.workspaceId, campaign })),
+        title: campaign.name,
+        campaignCopy: campaign,
+        contact: c,
+        response: { url: "", label: "" },
+      }).blocks;
+  return {
+    contactId: c.id,
+    draftId: draft?.id ?? null,
+    recipient,
+    headline: blocks.headline ?? "",
+    body: blocks.body ?? "",
+    signOff: blocks.signOff ?? "",
+  };
 }
 
 /**
@@ -69,57 +90,112 @@ async function sampleCopy(db: Db, campaign: Campaign) {
  * held out, the price and the budget it lets the campaign spend, and says so plainly when nothing
  * can be mailed yet (the free audit plan, no approved printer, no budget).
  */
-export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId: string; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
+export async function requestGoLive(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; requestedBy: Actor; now?: Date },
+): Promise<RequestOutcome> {
   const now = p.now ?? new Date();
   const campaign = await requireCampaign(db, p);
   if (campaign.status !== "draft") {
     // A retry after the person accepted (URL-mode elicitation clients retry) gets the decided card.
-    const accepted = await db.confirmationCard.findFirst({ where: { workspaceId: p.workspaceId, kind: "go_live", campaignId: campaign.id, status: "accepted", executedAt: { not: null } }, orderBy: { decidedAt: "desc" } });
+    const accepted = await db.confirmationCard.findFirst({
+      where: {
+        workspaceId: p.workspaceId,
+        kind: "go_live",
+        campaignId: campaign.id,
+        status: "accepted",
+        executedAt: { not: null },
+      },
+      orderBy: { decidedAt: "desc" },
+    });
     if (accepted) return { card: accepted, created: false };
-    throw new AppError("invalid_state", `The campaign is already ${campaign.status}; only a draft can be asked to go live.`, { nextStep: "Read it with campaigns_get." });
+    throw new AppError(
+      "invalid_state",
+      `The campaign is already ${campaign.status}; only a draft can be asked to go live.`,
+      { nextStep: "Read it with campaigns_get." },
+    );
   }
   const problems = await goLiveProblems(db, campaign);
-  if (problems.length) throw new AppError("invalid_state", `Before asking to go live: ${problems.join("; ")}. Nothing was requested.`, { nextStep: "Fix those fields with campaigns_update_draft, then ask again." });
+  if (problems.length)
+    throw new AppError("invalid_state", `Before asking to go live: ${problems.join("; ")}. Nothing was requested.`, {
+      nextStep: "Fix those fields with campaigns_update_draft, then ask again.",
+    });
   const [contacts, contract, workspace, sample] = await Promise.all([
     db.audienceMember.count({ where: { audienceId: campaign.audienceId!, workspaceId: p.workspaceId } }),
-    campaign.fulfilmentContractId ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } }) : null,
+    campaign.fulfilmentContractId
+      ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } })
+      : null,
     db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
     sampleCopy(db, campaign),
   ]);
   const printer = contract?.status === "approved" ? contract : null;
   // Each piece at its destination's price on the contract: who enters now, and the audience's countries.
-  const entry = await goLiveEntryPreview(db, campaign, printer ? (country) => pricePerPiece(printer, country) : null, now);
+  const entry = await goLiveEntryPreview(
+    db,
+    campaign,
+    printer ? (country) => pricePerPiece(printer, country) : null,
+    now,
+  );
   const expectedRecipients = Math.round(contacts * (1 - campaign.holdoutShare));
-  const estimate = printer ? await audienceCostEstimate(db, { workspaceId: p.workspaceId, audienceId: campaign.audienceId!, contract: printer, share: 1 - campaign.holdoutShare }) : null;
+  const estimate = printer
+    ? await audienceCostEstimate(db, {
+        workspaceId: p.workspaceId,
+        audienceId: campaign.audienceId!,
+        contract: printer,
+        share: 1 - campaign.holdoutShare,
+      })
+    : null;
   // The cheapest piece (is the budget enough for any?) and the audience's average piece (for all of them?).
   const cheapest = printer ? chargedPriceRange(printer).lowCents : 0;
   const audiencePieces = estimate ? estimate.byCountry.reduce((sum, r) => sum + r.contacts, 0) : 0;
-  const averagePiece = !estimate ? 0 : audiencePieces > 0 ? Math.round(estimate.byCountry.reduce((sum, r) => sum + r.contacts * r.unitCostCents, 0) / audiencePieces) : cheapest;
+  const averagePiece = !estimate
+    ? 0
+    : audiencePieces > 0
+      ? Math.round(estimate.byCountry.reduce((sum, r) => sum + r.contacts * r.unitCostCents, 0) / audiencePieces)
+      : cheapest;
   const varies = printer ? pricesVaryByCountry(printer) : false;
   // Nobody enters at go-live (API entry only): the card states what mailing the audience would cost.
   const entersNow = entry.enterNow > 0;
   const warnings = [
-    workspace.plan !== "paid" ? "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen." : null,
-    !printer ? "There is no approved printer contract for this campaign: nothing will be printed until it has one." : null,
+    workspace.plan !== "paid"
+      ? "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen."
+      : null,
+    !printer
+      ? "There is no approved printer contract for this campaign: nothing will be printed until it has one."
+      : null,
     campaign.budgetCents === 0
       ? "The budget is 0 USD: no piece can be paid for until it is raised."
       : printer && campaign.budgetCents < cheapest
         ? `The budget of ${usd(campaign.budgetCents)} is less than ${varies ? "the cheapest piece costs" : "one piece costs"} (${usd(cheapest)}): no piece can be paid for until it is raised.`
         : null,
   ].filter((w): w is string => w !== null);
-  const facts = { audienceContacts: contacts, expectedRecipients, unitCostCents: averagePiece, unitCostVaries: new Set(estimate?.byCountry.map((r) => r.unitCostCents)).size > 1, cheapestCents: cheapest, ...(estimate ? { estimatedCostCents: estimate.totalCents } : {}) };
-  warnings.push(...(await goLiveReadinessWarnings(db, campaign, { ...facts, contractSize: contract?.size ?? null, contractName: contract?.name ?? null })));
-  const summary = [
-    `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live.`,
-    `Going live approves its copy and lets it spend up to its budget of ${usd(campaign.budgetCents)} without another card: each entry event can then print and mail a piece.`,
-    `Who gets it and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen (the audience has ${contacts} contacts).`,
-    goLiveEntrySentences(entry),
-    printer && estimate ? piecePriceSentence(printer, estimate) : "",
-    campaign.reviewGate !== "none" ? "The review gate still asks you before each piece is printed." : "",
-    ...warnings,
-  ]
-    .filter(Boolean)
-    .join(" ") + (await draftsCardSentence(db, { workspaceId: p.workspaceId, campaignId: campaign.id }));
+  const facts = {
+    audienceContacts: contacts,
+    expectedRecipients,
+    unitCostCents: averagePiece,
+    unitCostVaries: new Set(estimate?.byCountry.map((r) => r.unitCostCents)).size > 1,
+    cheapestCents: cheapest,
+    ...(estimate ? { estimatedCostCents: estimate.totalCents } : {}),
+  };
+  warnings.push(
+    ...(await goLiveReadinessWarnings(db, campaign, {
+      ...facts,
+      contractSize: contract?.size ?? null,
+      contractName: contract?.name ?? null,
+    })),
+  );
+  const summary =
+    [
+      `${p.requestedBy.label} asks to take the ${campaign.format} campaign “${campaign.name}” live.`,
+      `Going live approves its copy and lets it spend up to its budget of ${usd(campaign.budgetCents)} without another card: each entry event can then print and mail a piece.`,
+      `Who gets it and its holdout of ${Math.round(campaign.holdoutShare * 100)}% of accounts are frozen (the audience has ${contacts} contacts).`,
+      goLiveEntrySentences(entry),
+      printer && estimate ? piecePriceSentence(printer, estimate) : "",
+      campaign.reviewGate !== "none" ? "The review gate still asks you before each piece is printed." : "",
+      ...warnings,
+    ]
+      .filter(Boolean)
+      .join(" ") + (await draftsCardSentence(db, { workspaceId: p.workspaceId, campaignId: campaign.id }));
   return createKeyedCard(
     db,
     {
@@ -127,7 +203,15 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
       kind: "go_live",
       title: `Take “${campaign.name}” live`,
       summary,
-      params: { campaignId: campaign.id, draftVersion: campaign.draftVersion, sample, warnings, entry: { ...entry }, ...goLiveSnapshot(facts), copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff } },
+      params: {
+        campaignId: campaign.id,
+        draftVersion: campaign.draftVersion,
+        sample,
+        warnings,
+        entry: { ...entry },
+        ...goLiveSnapshot(facts),
+        copy: { headline: campaign.headline, body: campaign.bodyTemplate, signOff: campaign.signOff },
+      },
       campaignId: campaign.id,
       costCents: entersNow ? entry.estimatedCostCents : (estimate?.totalCents ?? 0),
       recipients: entersNow ? entry.toMail : expectedRecipients,
@@ -144,24 +228,43 @@ export async function requestGoLive(db: Db, p: { workspaceId: string; campaignId
  * An agent asks to raise a campaign's budget. Spending more always waits for a person. A newer
  * request replaces an older pending one for the same campaign; the same amount returns the same card.
  */
-export async function requestBudget(db: Db, p: { workspaceId: string; campaignId: string; budgetCents: number; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
+export async function requestBudget(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; budgetCents: number; requestedBy: Actor; now?: Date },
+): Promise<RequestOutcome> {
   const now = p.now ?? new Date();
   const campaign = await requireCampaign(db, p);
-  if (campaign.status === "ended") throw new AppError("invalid_state", "The campaign has ended; its budget cannot change. Nothing was requested.");
+  if (campaign.status === "ended")
+    throw new AppError("invalid_state", "The campaign has ended; its budget cannot change. Nothing was requested.");
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
   if (workspace.plan !== "paid") {
-    throw new AppError("plan_does_not_mail", "The workspace is on the free audit plan: nothing is printed or mailed, so a budget is never spent. Nothing was requested.", {
-      nextStep: "Ask for the paid plan with plans_request_change first, or tell the person that nothing is mailed on the free audit plan.",
-    });
+    throw new AppError(
+      "plan_does_not_mail",
+      "The workspace is on the free audit plan: nothing is printed or mailed, so a budget is never spent. Nothing was requested.",
+      {
+        nextStep:
+          "Ask for the paid plan with plans_request_change first, or tell the person that nothing is mailed on the free audit plan.",
+      },
+    );
   }
   if (p.budgetCents <= campaign.budgetCents) {
-    throw new AppError("invalid_state", `The budget is already ${usd(campaign.budgetCents)}; ask for more than that. Nothing was requested.`, { nextStep: "Ask for a higher budgetCents." });
+    throw new AppError(
+      "invalid_state",
+      `The budget is already ${usd(campaign.budgetCents)}; ask for more than that. Nothing was requested.`,
+      { nextStep: "Ask for a higher budgetCents." },
+    );
   }
   const pendingKey = `raise_budget:${campaign.id}`;
-  const existing = await db.confirmationCard.findFirst({ where: { pendingKey, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } } });
+  const existing = await db.confirmationCard.findFirst({
+    where: { pendingKey, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } },
+  });
   if (existing?.budgetAfterCents === p.budgetCents) return { card: existing, created: false };
   // A newer request replaces the older one: two budgets waiting for the same campaign would contradict each other.
-  if (existing) await db.confirmationCard.updateMany({ where: { id: existing.id, status: "pending" }, data: { status: "expired", decidedAt: now } });
+  if (existing)
+    await db.confirmationCard.updateMany({
+      where: { id: existing.id, status: "pending" },
+      data: { status: "expired", decidedAt: now },
+    });
   return createKeyedCard(
     db,
     {
@@ -182,10 +285,18 @@ export async function requestBudget(db: Db, p: { workspaceId: string; campaignId
 }
 
 /** An agent asks to resume a paused campaign: it spends again, so a person decides. */
-export async function requestResume(db: Db, p: { workspaceId: string; campaignId: string; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
+export async function requestResume(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; requestedBy: Actor; now?: Date },
+): Promise<RequestOutcome> {
   const now = p.now ?? new Date();
   const campaign = await requireCampaign(db, p);
-  if (campaign.status !== "paused") throw new AppError("invalid_state", `The campaign is ${campaign.status}; only a paused campaign can be resumed. Nothing was requested.`, { nextStep: "Read it with campaigns_get." });
+  if (campaign.status !== "paused")
+    throw new AppError(
+      "invalid_state",
+      `The campaign is ${campaign.status}; only a paused campaign can be resumed. Nothing was requested.`,
+      { nextStep: "Read it with campaigns_get." },
+    );
   return createKeyedCard(
     db,
     {
@@ -228,15 +339,29 @@ function planCardSummary(plan: TPlan, who: string, billing: "sandbox" | "stripe"
  * to paid turns mailing on (and starts the subscription), to audit stops new mail at once. A
  * request for the other plan replaces a pending one.
  */
-export async function requestPlanChange(db: Db, p: { workspaceId: string; plan: TPlan; requestedBy: Actor; now?: Date }): Promise<RequestOutcome> {
+export async function requestPlanChange(
+  db: Db,
+  p: { workspaceId: string; plan: TPlan; requestedBy: Actor; now?: Date },
+): Promise<RequestOutcome> {
   const now = p.now ?? new Date();
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
-  if (workspace.plan === p.plan) throw new AppError("invalid_state", `The workspace is already on the ${PLANS[p.plan].name.toLowerCase()}. Nothing was requested.`, { nextStep: "Read the plan with workspace_get_summary." });
+  if (workspace.plan === p.plan)
+    throw new AppError(
+      "invalid_state",
+      `The workspace is already on the ${PLANS[p.plan].name.toLowerCase()}. Nothing was requested.`,
+      { nextStep: "Read the plan with workspace_get_summary." },
+    );
   const billing = billingAdapter().provider;
   const pendingKey = `change_plan:${p.workspaceId}`;
-  const existing = await db.confirmationCard.findFirst({ where: { pendingKey, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } } });
+  const existing = await db.confirmationCard.findFirst({
+    where: { pendingKey, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } },
+  });
   if (existing && (existing.params as { plan?: string }).plan === p.plan) return { card: existing, created: false };
-  if (existing) await db.confirmationCard.updateMany({ where: { id: existing.id, status: "pending" }, data: { status: "expired", decidedAt: now } });
+  if (existing)
+    await db.confirmationCard.updateMany({
+      where: { id: existing.id, status: "pending" },
+      data: { status: "expired", decidedAt: now },
+    });
   const target = PLANS[p.plan];
   return createKeyedCard(
     db,
@@ -244,7 +369,13 @@ export async function requestPlanChange(db: Db, p: { workspaceId: string; plan: 
       workspaceId: p.workspaceId,
       kind: "change_plan",
       title: `Move the workspace to the ${target.name.toLowerCase()}`,
-      summary: planCardSummary(p.plan, p.requestedBy.label, billing === "stripe" && p.plan === "audit" && !(await billedByStripe(db, p.workspaceId)) ? "stripe_unbilled" : billing),
+      summary: planCardSummary(
+        p.plan,
+        p.requestedBy.label,
+        billing === "stripe" && p.plan === "audit" && !(await billedByStripe(db, p.workspaceId))
+          ? "stripe_unbilled"
+          : billing,
+      ),
       params: { plan: p.plan },
       costCents: p.plan === "paid" ? target.monthlyPriceCents : undefined,
       requestedBy: p.requestedBy,

@@ -15,7 +15,12 @@ export const confirmationRouter = router({
   decide: ownerProcedure
     .input(z.object({ cardId: z.string().min(1).max(64), decision: z.enum(["accept", "decline"]) }))
     .mutation(async ({ ctx, input }) => {
-      const card = await decideCard(ctx.db, { workspaceId: ctx.workspaceId, cardId: input.cardId, decision: input.decision, user: { id: ctx.user.id, email: ctx.user.email } });
+      const card = await decideCard(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        cardId: input.cardId,
+        decision: input.decision,
+        user: { id: ctx.user.id, email: ctx.user.email },
+      });
       signalWork();
       return card;
     }),

@@ -13,7 +13,11 @@ export function listCards(db: Db, p: { workspaceId: string; status?: "pending" |
   return db.confirmationCard.findMany({
     where: {
       workspaceId: p.workspaceId,
-      ...(p.status === "pending" ? { status: "pending" } : p.status === "decided" ? { status: { not: "pending" } } : {}),
+      ...(p.status === "pending"
+        ? { status: "pending" }
+        : p.status === "decided"
+          ? { status: { not: "pending" } }
+          : {}),
     },
     orderBy: { createdAt: p.status === "pending" ? "asc" : "desc" },
     take: p.take ?? 100,
@@ -21,13 +25,27 @@ export function listCards(db: Db, p: { workspaceId: string; status?: "pending" |
 }
 
 /** One page of cards (pending oldest first, decided newest first); an unknown cursor is not found. */
-export async function pageCards(db: Db, p: { workspaceId: string; status: "pending" | "decided"; cursor?: string | null; take: number }) {
-  if (p.cursor && !(await db.confirmationCard.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
-    throw new AppError("not_found", "The cursor does not name a card of this workspace.", { nextStep: "Call again without a cursor to start from the first page." });
+export async function pageCards(
+  db: Db,
+  p: { workspaceId: string; status: "pending" | "decided"; cursor?: string | null; take: number },
+) {
+  if (
+    p.cursor &&
+    !(await db.confirmationCard.findFirst({
+      where: { id: p.cursor, workspaceId: p.workspaceId },
+      select: { id: true },
+    }))
+  ) {
+    throw new AppError("not_found", "The cursor does not name a card of this workspace.", {
+      nextStep: "Call again without a cursor to start from the first page.",
+    });
   }
   const dir = p.status === "pending" ? "asc" : "desc";
   const rows = await db.confirmationCard.findMany({
-    where: { workspaceId: p.workspaceId, ...(p.status === "pending" ? { status: "pending" } : { status: { not: "pending" } }) },
+    where: {
+      workspaceId: p.workspaceId,
+      ...(p.status === "pending" ? { status: "pending" } : { status: { not: "pending" } }),
+    },
     orderBy: [{ createdAt: dir }, { id: dir }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
@@ -38,13 +56,21 @@ export async function pageCards(db: Db, p: { workspaceId: string; status: "pendi
 
 /** The review card of a piece (its latest), for pointing a person to it. */
 export async function pieceReviewCard(db: Db, p: { workspaceId: string; pieceId: string }) {
-  const card = await db.confirmationCard.findFirst({ where: { workspaceId: p.workspaceId, kind: "approve_piece", pieceId: p.pieceId }, orderBy: { createdAt: "desc" } });
-  if (!card) throw new AppError("not_found", "No piece with this id has a review card in this workspace.", { nextStep: "Find pieces waiting for review with pieces_list and status pending_review." });
+  const card = await db.confirmationCard.findFirst({
+    where: { workspaceId: p.workspaceId, kind: "approve_piece", pieceId: p.pieceId },
+    orderBy: { createdAt: "desc" },
+  });
+  if (!card)
+    throw new AppError("not_found", "No piece with this id has a review card in this workspace.", {
+      nextStep: "Find pieces waiting for review with pieces_list and status pending_review.",
+    });
   return card;
 }
 
 export function countPendingCards(db: Db, p: { workspaceId: string; now?: Date }) {
-  return db.confirmationCard.count({ where: { workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: p.now ?? new Date() } } });
+  return db.confirmationCard.count({
+    where: { workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: p.now ?? new Date() } },
+  });
 }
 
 export async function getCard(db: Db, p: { workspaceId: string; cardId: string }) {
@@ -62,17 +88,36 @@ export async function getCard(db: Db, p: { workspaceId: string; cardId: string }
  */
 export async function decideCard(
   prisma: PrismaClient,
-  p: { workspaceId: string; cardId: string; decision: "accept" | "decline"; user: { id: string; email: string }; now?: Date },
+  p: {
+    workspaceId: string;
+    cardId: string;
+    decision: "accept" | "decline";
+    user: { id: string; email: string };
+    now?: Date;
+  },
 ) {
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     const card = await getCard(tx, p);
     if (card.campaignId) await lockCampaign(tx, { workspaceId: p.workspaceId, campaignId: card.campaignId });
     // A go-live card whose audience or budget no longer matches what it said: expired with the reason, nothing runs.
-    const stale = p.decision === "accept" && card.status === "pending" && card.expiresAt > now ? await staleGoLiveReason(tx, card) : null;
+    const stale =
+      p.decision === "accept" && card.status === "pending" && card.expiresAt > now
+        ? await staleGoLiveReason(tx, card)
+        : null;
     if (stale) {
-      await tx.confirmationCard.updateMany({ where: { id: card.id, status: "pending" }, data: { status: "expired", decidedAt: now, executionError: stale } });
-      await recordAudit(tx, p.workspaceId, { kind: "user", id: p.user.id, label: p.user.email }, `card.${card.kind}.expired_on_recheck`, { type: "confirmation_card", id: card.id }, { reason: stale });
+      await tx.confirmationCard.updateMany({
+        where: { id: card.id, status: "pending" },
+        data: { status: "expired", decidedAt: now, executionError: stale },
+      });
+      await recordAudit(
+        tx,
+        p.workspaceId,
+        { kind: "user", id: p.user.id, label: p.user.email },
+        `card.${card.kind}.expired_on_recheck`,
+        { type: "confirmation_card", id: card.id },
+        { reason: stale },
+      );
       return tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id } });
     }
     const updated = await tx.confirmationCard.updateMany({
@@ -81,7 +126,12 @@ export async function decideCard(
     });
     if (updated.count !== 1) {
       const current = await tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id }, select: { status: true } });
-      const why = current.status === "pending" ? "it has expired" : current.status === "expired" ? "it has expired (the draft was edited after the request, or its time ran out)" : `it was already ${current.status}`;
+      const why =
+        current.status === "pending"
+          ? "it has expired"
+          : current.status === "expired"
+            ? "it has expired (the draft was edited after the request, or its time ran out)"
+            : `it was already ${current.status}`;
       throw new AppError("invalid_state", `This card cannot be decided: ${why}.`);
     }
     const executor = cardExecutors[card.kind];
@@ -97,7 +147,11 @@ export async function decideCard(
     }
     const decided = await tx.confirmationCard.update({
       where: { id: card.id },
-      data: { executedAt: p.decision === "accept" && !executionError ? now : null, executionError, result: result as Prisma.InputJsonValue },
+      data: {
+        executedAt: p.decision === "accept" && !executionError ? now : null,
+        executionError,
+        result: result as Prisma.InputJsonValue,
+      },
     });
     await recordAudit(
       tx,
@@ -115,20 +169,38 @@ export async function decideCard(
  * The requesting agent takes back its own pending card: it ends as expired with the reason, and
  * its subject is told as on expiry. Another requester's card, or a decided one, is refused.
  */
-export async function withdrawCard(prisma: PrismaClient, p: { workspaceId: string; cardId: string; agentGrantId: string; actor: Actor; now?: Date }) {
+export async function withdrawCard(
+  prisma: PrismaClient,
+  p: { workspaceId: string; cardId: string; agentGrantId: string; actor: Actor; now?: Date },
+) {
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     const card = await getCard(tx, p);
     if (card.requestedByKind !== "agent" || card.requestedById !== p.agentGrantId) {
-      throw new AppError("invalid_state", "Only the agent that asked for a card can withdraw it; this one was requested by someone else.", { nextStep: "Leave it for the owner to decide in the browser." });
+      throw new AppError(
+        "invalid_state",
+        "Only the agent that asked for a card can withdraw it; this one was requested by someone else.",
+        { nextStep: "Leave it for the owner to decide in the browser." },
+      );
     }
     const updated = await tx.confirmationCard.updateMany({
       where: { id: card.id, workspaceId: p.workspaceId, status: "pending", expiresAt: { gt: now } },
-      data: { status: "expired", decidedAt: now, executionError: `Withdrawn by ${p.actor.label} before anyone decided it.` },
+      data: {
+        status: "expired",
+        decidedAt: now,
+        executionError: `Withdrawn by ${p.actor.label} before anyone decided it.`,
+      },
     });
-    if (updated.count !== 1) throw new AppError("invalid_state", `This card is no longer pending (it is ${card.status === "pending" ? "past its expiry" : card.status}), so there is nothing to withdraw.`);
+    if (updated.count !== 1)
+      throw new AppError(
+        "invalid_state",
+        `This card is no longer pending (it is ${card.status === "pending" ? "past its expiry" : card.status}), so there is nothing to withdraw.`,
+      );
     await cardExecutors[card.kind]?.(tx, card, "decline", now);
-    await recordAudit(tx, p.workspaceId, p.actor, `card.${card.kind}.withdrawn`, { type: "confirmation_card", id: card.id });
+    await recordAudit(tx, p.workspaceId, p.actor, `card.${card.kind}.withdrawn`, {
+      type: "confirmation_card",
+      id: card.id,
+    });
     return tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id } });
   });
 }

@@ -24,9 +24,14 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
   const plans = all.filter((p) => !out.has(p));
   if (!plans.length) return out;
   const cache = o.accountCache ?? newAccountCache();
-  const wants = plans.map((p) => ({ plan: p, company: p.row.company, domain: p.row.website ?? companyDomainOf(p.row.email ?? p.existing?.email) ?? null }));
+  const wants = plans.map((p) => ({
+    plan: p,
+    company: p.row.company,
+    domain: p.row.website ?? companyDomainOf(p.row.email ?? p.existing?.email) ?? null,
+  }));
   // Only what no earlier batch resolved is looked up, each company/domain pair once.
-  const cached = (w: (typeof wants)[number]) => (w.company ? cache.byCompany.get(w.company) : w.domain ? cache.byDomain.get(w.domain) : undefined);
+  const cached = (w: (typeof wants)[number]) =>
+    w.company ? cache.byCompany.get(w.company) : w.domain ? cache.byDomain.get(w.domain) : undefined;
   const pairs = new Map<string, { i: number; name: string; domain: string | null }>();
   for (const w of wants) {
     if (cached(w) || (!w.company && !w.domain)) continue;
@@ -35,7 +40,9 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
   }
   const requests = [...pairs.values()];
   const found = requests.length
-    ? await hotSql<{ i: number; key: string; byName: string | null; byDomain: string | null }>(tx, Prisma.sql`
+    ? await hotSql<{ i: number; key: string; byName: string | null; byDomain: string | null }>(
+        tx,
+        Prisma.sql`
     WITH q AS (
       SELECT r.i, r.domain, btrim(regexp_replace(lower(r.name), '[^[:alnum:]]+', ' ', 'g')) AS key
         FROM jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) AS r(i int, name text, domain text))
@@ -43,7 +50,8 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
            (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND q.key <> '' AND a."nameKey" = q.key
              ORDER BY (a.domain IS NOT DISTINCT FROM q.domain) DESC, a."createdAt", a.id LIMIT 1) AS "byName",
            (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${o.workspaceId} AND a.domain = q.domain) AS "byDomain"
-      FROM q`)
+      FROM q`,
+      )
     : [];
   const byPair = new Map(found.map((f) => [f.i, f]));
   const newByKey = new Map<string, string>();
@@ -57,7 +65,11 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
     let id = cached(w);
     if (!id && (w.company || w.domain)) {
       const f = byPair.get(pairs.get(`${w.company ?? ""}\u0000${w.domain ?? ""}`)!.i)!;
-      id = f.byName ?? f.byDomain ?? (f.key ? newByKey.get(f.key) : undefined) ?? (w.domain ? cache.byDomain.get(w.domain) : undefined);
+      id =
+        f.byName ??
+        f.byDomain ??
+        (f.key ? newByKey.get(f.key) : undefined) ??
+        (w.domain ? cache.byDomain.get(w.domain) : undefined);
       if (!id) {
         id = newId("acc");
         creates.push({ id, name: (w.company ?? w.domain!).slice(0, 200), domain: w.domain });
@@ -67,18 +79,30 @@ export async function resolveAccounts(tx: Db, o: WriteOptions, all: Plan[]): Pro
     if (!id) {
       // Neither a company nor a company domain: an account of the person's own.
       id = newId("acc");
-      const person = [w.plan.row.firstName || w.plan.existing?.firstName, w.plan.row.lastName || w.plan.existing?.lastName].filter(Boolean).join(" ");
-      creates.push({ id, name: (person || w.plan.row.email || w.plan.existing?.email || "Unnamed").slice(0, 200), domain: null });
+      const person = [
+        w.plan.row.firstName || w.plan.existing?.firstName,
+        w.plan.row.lastName || w.plan.existing?.lastName,
+      ]
+        .filter(Boolean)
+        .join(" ");
+      creates.push({
+        id,
+        name: (person || w.plan.row.email || w.plan.existing?.email || "Unnamed").slice(0, 200),
+        domain: null,
+      });
     }
     if (w.company && !cache.byCompany.has(w.company)) cache.byCompany.set(detached(w.company), id);
     if (w.domain && !cache.byDomain.has(w.domain)) cache.byDomain.set(detached(w.domain), id);
     out.set(w.plan, id);
   }
   if (creates.length) {
-    await hotSql(tx, Prisma.sql`
+    await hotSql(
+      tx,
+      Prisma.sql`
       INSERT INTO "Account" (id, "workspaceId", name, domain, source, "sourceDetail", "createdAt", "updatedAt")
       SELECT a.id, ${o.workspaceId}, a.name, a.domain, ${o.source}::"RecordSource", ${o.sourceDetail}, now(), now()
-        FROM jsonb_to_recordset(${JSON.stringify(creates)}::jsonb) AS a(id text, name text, domain text)`);
+        FROM jsonb_to_recordset(${JSON.stringify(creates)}::jsonb) AS a(id text, name text, domain text)`,
+    );
   }
   return out;
 }

@@ -17,9 +17,18 @@ export interface TAccountRow {
  * A page of the workspace's accounts with their contact counts, newest first; `search` matches
  * the start of a word of the name or the domain.
  */
-export async function listAccounts(db: Db, p: { workspaceId: string; search?: string | null; cursor?: string | null; take: number }) {
-  const cursor = p.cursor ? await db.account.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true, createdAt: true } }) : null;
-  if (p.cursor && !cursor) throw new AppError("not_found", "The cursor names no account of this workspace; start again without it.");
+export async function listAccounts(
+  db: Db,
+  p: { workspaceId: string; search?: string | null; cursor?: string | null; take: number },
+) {
+  const cursor = p.cursor
+    ? await db.account.findFirst({
+        where: { id: p.cursor, workspaceId: p.workspaceId },
+        select: { id: true, createdAt: true },
+      })
+    : null;
+  if (p.cursor && !cursor)
+    throw new AppError("not_found", "The cursor names no account of this workspace; start again without it.");
   const search = p.search?.trim();
   const rows = await db.$queryRaw<(Omit<TAccountRow, "contacts"> & { contacts: bigint })[]>`
     SELECT a.id, a.name, a.domain, a."crmId", a.source::text AS source, a."createdAt",
@@ -38,9 +47,19 @@ export async function listAccounts(db: Db, p: { workspaceId: string; search?: st
 export async function getAccount(db: Db, p: { workspaceId: string; accountId: string }) {
   const account = await db.account.findFirst({
     where: { id: p.accountId, workspaceId: p.workspaceId },
-    select: { id: true, name: true, domain: true, crmId: true, source: true, sourceDetail: true, createdAt: true, updatedAt: true },
+    select: {
+      id: true,
+      name: true,
+      domain: true,
+      crmId: true,
+      source: true,
+      sourceDetail: true,
+      createdAt: true,
+      updatedAt: true,
+    },
   });
-  if (!account) throw new AppError("not_found", "No such account in this workspace; accounts_list gives the accounts' ids.");
+  if (!account)
+    throw new AppError("not_found", "No such account in this workspace; accounts_list gives the accounts' ids.");
   const [contacts, audiences, assignments, outcomes] = await Promise.all([
     db.contact.count({ where: { accountId: account.id, workspaceId: p.workspaceId } }),
     db.$queryRaw<{ id: string; name: string; contacts: bigint }[]>`
@@ -48,14 +67,29 @@ export async function getAccount(db: Db, p: { workspaceId: string; accountId: st
         JOIN "Contact" c ON c.id = m."contactId" JOIN "Audience" au ON au.id = m."audienceId"
        WHERE c."accountId" = ${account.id} AND m."workspaceId" = ${p.workspaceId}
        GROUP BY au.id, au.name ORDER BY au.name LIMIT 50`,
-    db.holdoutAssignment.findMany({ where: { accountId: account.id, workspaceId: p.workspaceId }, select: { arm: true, assignedAt: true, campaign: { select: { id: true, name: true } } }, orderBy: { assignedAt: "desc" }, take: 50 }),
-    db.accountOutcome.findMany({ where: { accountId: account.id, workspaceId: p.workspaceId }, orderBy: { at: "desc" }, take: 50, select: { id: true, kind: true, at: true, amountCents: true, source: true, externalId: true } }),
+    db.holdoutAssignment.findMany({
+      where: { accountId: account.id, workspaceId: p.workspaceId },
+      select: { arm: true, assignedAt: true, campaign: { select: { id: true, name: true } } },
+      orderBy: { assignedAt: "desc" },
+      take: 50,
+    }),
+    db.accountOutcome.findMany({
+      where: { accountId: account.id, workspaceId: p.workspaceId },
+      orderBy: { at: "desc" },
+      take: 50,
+      select: { id: true, kind: true, at: true, amountCents: true, source: true, externalId: true },
+    }),
   ]);
   return {
     ...account,
     contacts,
     audiences: audiences.map((a) => ({ ...a, contacts: Number(a.contacts) })),
-    campaigns: assignments.map((a) => ({ id: a.campaign.id, name: a.campaign.name, arm: a.arm, assignedAt: a.assignedAt })),
+    campaigns: assignments.map((a) => ({
+      id: a.campaign.id,
+      name: a.campaign.name,
+      arm: a.arm,
+      assignedAt: a.assignedAt,
+    })),
     outcomes: outcomes.map((o) => ({ ...o, amountCents: o.amountCents === null ? null : Number(o.amountCents) })),
   };
 }

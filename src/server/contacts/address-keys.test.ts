@@ -4,7 +4,13 @@ import { contactKeys } from "./keys";
 import { normaliseEntry } from "./suppressions";
 
 type TKeyed = { addressLine1: string; addressLine2: string | null; city: string; postalCode: string; country: string };
-const us: TKeyed = { addressLine1: "77 Elm Street", addressLine2: null, city: "Springfield", postalCode: "62701", country: "US" };
+const us: TKeyed = {
+  addressLine1: "77 Elm Street",
+  addressLine2: null,
+  city: "Springfield",
+  postalCode: "62701",
+  country: "US",
+};
 const key = (a: Partial<TKeyed>) => addressKey({ ...us, ...a });
 
 describe("address keys: one address written two ways is one address", () => {
@@ -24,7 +30,9 @@ describe("address keys: one address written two ways is one address", () => {
   });
 
   it("reads a unit on either street line, a ZIP+4 as its ZIP, and case and spacing not at all", () => {
-    expect(key({ addressLine1: "77 Elm St", addressLine2: "Suite 300" })).toBe(key({ addressLine1: "77 Elm Street Ste 300" }));
+    expect(key({ addressLine1: "77 Elm St", addressLine2: "Suite 300" })).toBe(
+      key({ addressLine1: "77 Elm Street Ste 300" }),
+    );
     expect(key({ postalCode: "62701-1234" })).toBe(key({ postalCode: "62701" }));
     expect(key({ postalCode: "627011234" })).toBe(key({ postalCode: "62701" }));
     expect(key({ city: "  SPRINGFIELD " })).toBe(key({}));
@@ -43,14 +51,36 @@ describe("address keys: one address written two ways is one address", () => {
     ["GB", "1 Canada Square, Floor 12", "1 Canada Sq Fl 12", "E14 5AB", "London"],
     ["IT", "Viale Monza 12", "V.le Monza 12", "20127", "Milano"],
   ])("%s: %s = %s", (country, a, b, postalCode, city) => {
-    expect(addressKey({ country, postalCode, city, addressLine1: a, addressLine2: null })).toBe(addressKey({ country, postalCode, city, addressLine1: b, addressLine2: null }));
+    expect(addressKey({ country, postalCode, city, addressLine1: a, addressLine2: null })).toBe(
+      addressKey({ country, postalCode, city, addressLine1: b, addressLine2: null }),
+    );
   });
 
   it("keeps accents out of the key but letters of every script in it", () => {
-    expect(addressKey({ country: "DE", postalCode: "50667", city: "Köln", addressLine1: "Domkloster 4", addressLine2: null })).toBe(addressKey({ country: "DE", postalCode: "50667", city: "Koln", addressLine1: "Domkloster 4", addressLine2: null }));
+    expect(
+      addressKey({
+        country: "DE",
+        postalCode: "50667",
+        city: "Köln",
+        addressLine1: "Domkloster 4",
+        addressLine2: null,
+      }),
+    ).toBe(
+      addressKey({
+        country: "DE",
+        postalCode: "50667",
+        city: "Koln",
+        addressLine1: "Domkloster 4",
+        addressLine2: null,
+      }),
+    );
     const tokyo = { country: "JP", postalCode: "100-0005", city: null, addressLine2: null };
-    expect(addressKey({ ...tokyo, addressLine1: "千代田区丸の内1-9-1" })).not.toBe(addressKey({ ...tokyo, addressLine1: "千代田区丸の内2-7-2" }));
-    expect(addressKey({ ...tokyo, addressLine1: "千代田区丸の内１－９－１" })).toBe(addressKey({ ...tokyo, addressLine1: "千代田区丸の内1-9-1" }));
+    expect(addressKey({ ...tokyo, addressLine1: "千代田区丸の内1-9-1" })).not.toBe(
+      addressKey({ ...tokyo, addressLine1: "千代田区丸の内2-7-2" }),
+    );
+    expect(addressKey({ ...tokyo, addressLine1: "千代田区丸の内１－９－１" })).toBe(
+      addressKey({ ...tokyo, addressLine1: "千代田区丸の内1-9-1" }),
+    );
   });
 
   it("still tells different addresses apart: another number, street, unit or postcode", () => {
@@ -62,8 +92,18 @@ describe("address keys: one address written two ways is one address", () => {
   });
 
   it("a contact's keys and an address suppression's value agree on one address written two ways", () => {
-    const contact = contactKeys({ firstName: "Ada", lastName: "Okafor", region: "IL", ...us, addressLine1: "77 Elm St", postalCode: "62701-4410" });
-    const suppression = normaliseEntry({ reason: "opt-out", address: { addressLine1: "77 Elm Street", city: "springfield", postalCode: "62701", country: "USA" } });
+    const contact = contactKeys({
+      firstName: "Ada",
+      lastName: "Okafor",
+      region: "IL",
+      ...us,
+      addressLine1: "77 Elm St",
+      postalCode: "62701-4410",
+    });
+    const suppression = normaliseEntry({
+      reason: "opt-out",
+      address: { addressLine1: "77 Elm Street", city: "springfield", postalCode: "62701", country: "USA" },
+    });
     expect(suppression).toMatchObject({ kind: "address", value: contact.addressKey });
   });
 });

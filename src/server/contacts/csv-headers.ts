@@ -51,21 +51,229 @@ export const FIELD_LABELS: Record<TContactField, string> = {
 
 /** Headers as people write them, after squashing (lower case, letters and digits, single spaces). */
 const SYNONYMS: Record<TContactField, string[]> = {
-  firstName: ["first name", "firstname", "first", "given name", "givenname", "forename", "fname", "prenom", "vorname", "nombre", "first names"],
-  lastName: ["last name", "lastname", "last", "surname", "family name", "familyname", "lname", "nachname", "apellido", "apellidos", "nom de famille"],
-  fullName: ["name", "full name", "fullname", "contact name", "contact", "person", "recipient", "recipient name", "nom", "display name"],
-  email: ["email", "e mail", "email address", "e mail address", "emailaddress", "mail", "work email", "business email", "primary email", "email 1", "correo", "courriel"],
-  title: ["title", "job title", "jobtitle", "position", "role", "job role", "designation", "job", "funktion", "titel", "poste"],
-  phone: ["phone", "phone number", "telephone", "telephone number", "tel", "mobile", "mobile phone", "mobile number", "mobile phone number", "cell", "work phone", "direct dial", "direct phone", "direct phone number", "first phone", "telefon"],
-  company: ["company", "company name", "companyname", "organization", "organisation", "organization name", "organisation name", "account", "account name", "employer", "business", "business name", "associated company", "firm", "firma", "unternehmen", "entreprise", "societe", "empresa"],
-  website: ["website", "web site", "url", "company website", "company url", "domain", "company domain", "web", "homepage", "website url", "domain name"],
-  addressLine1: ["address", "address 1", "address line 1", "addressline1", "address1", "street", "street address", "street 1", "street line 1", "addr1", "address street", "street address 1", "street address line 1", "address line 1 street", "strasse", "adresse", "direccion"],
-  addressLine2: ["address 2", "address line 2", "addressline2", "address2", "street 2", "street line 2", "street address 2", "street address line 2", "address line 2 street", "addr2", "suite", "apt", "apartment", "unit", "suite apt", "apt suite", "apartment suite", "apartment suite no", "apartment suite number", "suite unit", "floor"],
-  city: ["city", "town", "locality", "town city", "city town", "ort", "stadt", "ville", "ciudad", "suburb", "city town village locality", "city town village"],
-  region: ["state", "province", "state province", "province state", "region", "county", "state region", "state county", "prefecture", "st", "bundesland", "provincia", "state code"],
-  postalCode: ["zip", "zip code", "zipcode", "postal code", "postalcode", "postcode", "post code", "zip postal code", "postal zip code", "postal zip", "postal", "plz", "code postal", "codigo postal", "zip postcode"],
+  firstName: [
+    "first name",
+    "firstname",
+    "first",
+    "given name",
+    "givenname",
+    "forename",
+    "fname",
+    "prenom",
+    "vorname",
+    "nombre",
+    "first names",
+  ],
+  lastName: [
+    "last name",
+    "lastname",
+    "last",
+    "surname",
+    "family name",
+    "familyname",
+    "lname",
+    "nachname",
+    "apellido",
+    "apellidos",
+    "nom de famille",
+  ],
+  fullName: [
+    "name",
+    "full name",
+    "fullname",
+    "contact name",
+    "contact",
+    "person",
+    "recipient",
+    "recipient name",
+    "nom",
+    "display name",
+  ],
+  email: [
+    "email",
+    "e mail",
+    "email address",
+    "e mail address",
+    "emailaddress",
+    "mail",
+    "work email",
+    "business email",
+    "primary email",
+    "email 1",
+    "correo",
+    "courriel",
+  ],
+  title: [
+    "title",
+    "job title",
+    "jobtitle",
+    "position",
+    "role",
+    "job role",
+    "designation",
+    "job",
+    "funktion",
+    "titel",
+    "poste",
+  ],
+  phone: [
+    "phone",
+    "phone number",
+    "telephone",
+    "telephone number",
+    "tel",
+    "mobile",
+    "mobile phone",
+    "mobile number",
+    "mobile phone number",
+    "cell",
+    "work phone",
+    "direct dial",
+    "direct phone",
+    "direct phone number",
+    "first phone",
+    "telefon",
+  ],
+  company: [
+    "company",
+    "company name",
+    "companyname",
+    "organization",
+    "organisation",
+    "organization name",
+    "organisation name",
+    "account",
+    "account name",
+    "employer",
+    "business",
+    "business name",
+    "associated company",
+    "firm",
+    "firma",
+    "unternehmen",
+    "entreprise",
+    "societe",
+    "empresa",
+  ],
+  website: [
+    "website",
+    "web site",
+    "url",
+    "company website",
+    "company url",
+    "domain",
+    "company domain",
+    "web",
+    "homepage",
+    "website url",
+    "domain name",
+  ],
+  addressLine1: [
+    "address",
+    "address 1",
+    "address line 1",
+    "addressline1",
+    "address1",
+    "street",
+    "street address",
+    "street 1",
+    "street line 1",
+    "addr1",
+    "address street",
+    "street address 1",
+    "street address line 1",
+    "address line 1 street",
+    "strasse",
+    "adresse",
+    "direccion",
+  ],
+  addressLine2: [
+    "address 2",
+    "address line 2",
+    "addressline2",
+    "address2",
+    "street 2",
+    "street line 2",
+    "street address 2",
+    "street address line 2",
+    "address line 2 street",
+    "addr2",
+    "suite",
+    "apt",
+    "apartment",
+    "unit",
+    "suite apt",
+    "apt suite",
+    "apartment suite",
+    "apartment suite no",
+    "apartment suite number",
+    "suite unit",
+    "floor",
+  ],
+  city: [
+    "city",
+    "town",
+    "locality",
+    "town city",
+    "city town",
+    "ort",
+    "stadt",
+    "ville",
+    "ciudad",
+    "suburb",
+    "city town village locality",
+    "city town village",
+  ],
+  region: [
+    "state",
+    "province",
+    "state province",
+    "province state",
+    "region",
+    "county",
+    "state region",
+    "state county",
+    "prefecture",
+    "st",
+    "bundesland",
+    "provincia",
+    "state code",
+  ],
+  postalCode: [
+    "zip",
+    "zip code",
+    "zipcode",
+    "postal code",
+    "postalcode",
+    "postcode",
+    "post code",
+    "zip postal code",
+    "postal zip code",
+    "postal zip",
+    "postal",
+    "plz",
+    "code postal",
+    "codigo postal",
+    "zip postcode",
+  ],
   country: ["country", "country region", "country code", "nation", "land", "pays", "pais", "country name"],
-  crmId: ["crm id", "crmid", "record id", "contact id", "hubspot id", "salesforce id", "id", "external id", "hs object id", "contact record id", "sfdc id", "lead id", "apollo contact id", "pipedrive id", "record id contact"],
+  crmId: [
+    "crm id",
+    "crmid",
+    "record id",
+    "contact id",
+    "hubspot id",
+    "salesforce id",
+    "id",
+    "external id",
+    "hs object id",
+    "contact record id",
+    "sfdc id",
+    "lead id",
+    "apollo contact id",
+    "pipedrive id",
+    "record id contact",
+  ],
 };
 
 /** Headers that name some id without saying whose: a CRM id only when nothing names one more surely. */
@@ -73,7 +281,21 @@ const GENERIC_IDS = new Set(["id", "contact id", "lead id", "external id"]);
 const isGenericId = (header: string) => GENERIC_IDS.has(squash(header));
 
 /** Words CRMs put before a field's name: "Mailing Street", "Contact Email", "Work Phone". */
-const PREFIXES = ["contact", "mailing", "billing", "shipping", "primary", "work", "business", "company", "person", "customer", "lead", "home", "office"];
+const PREFIXES = [
+  "contact",
+  "mailing",
+  "billing",
+  "shipping",
+  "primary",
+  "work",
+  "business",
+  "company",
+  "person",
+  "customer",
+  "lead",
+  "home",
+  "office",
+];
 
 /**
  * Words after a field's name that say which one of several it is: Pipedrive's "Person - Email - Work",
@@ -95,7 +317,8 @@ const squash = (header: string) =>
 const lookup = new Map<string, TContactField>();
 for (const field of CONTACT_FIELDS) for (const s of SYNONYMS[field]) lookup.set(s, field);
 // The same words written together ("Street2", "PostalCode"), where that names nothing else.
-for (const field of CONTACT_FIELDS) for (const s of SYNONYMS[field]) if (!lookup.has(s.replace(/ /g, ""))) lookup.set(s.replace(/ /g, ""), field);
+for (const field of CONTACT_FIELDS)
+  for (const s of SYNONYMS[field]) if (!lookup.has(s.replace(/ /g, ""))) lookup.set(s.replace(/ /g, ""), field);
 
 /** The field squashed words name: as written, without spaces, without a trailing qualifier, or after an address's own words. */
 function hitFor(key: string, nested = false): TContactField | null {
@@ -112,7 +335,8 @@ function hitFor(key: string, nested = false): TContactField | null {
     for (const part of ADDRESS_PARTS) {
       if (key.startsWith(`${part} `)) {
         const hit = hitFor(key.slice(part.length + 1), true);
-        if (hit && ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"].includes(hit)) return hit;
+        if (hit && ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"].includes(hit))
+          return hit;
       }
     }
   }
@@ -147,10 +371,27 @@ function fieldForKey(key: string): TContactField | null {
 }
 
 /** The header row of this service's contacts export (contacts/export.ts); custom fields follow, a column each. */
-export const EXPORT_HEADER = ["Contact ID", "First Name", "Last Name", "Email", "Job Title", "Phone", "Company", "Website", "Address Line 1", "Address Line 2", "City", "State/Province", "Postal Code", "Country", "CRM ID"];
+export const EXPORT_HEADER = [
+  "Contact ID",
+  "First Name",
+  "Last Name",
+  "Email",
+  "Job Title",
+  "Phone",
+  "Company",
+  "Website",
+  "Address Line 1",
+  "Address Line 2",
+  "City",
+  "State/Province",
+  "Postal Code",
+  "Country",
+  "CRM ID",
+];
 
 /** A header row that is this service's own export: its columns after the fixed ones are custom fields. */
-const isOwnExport = (headers: string[]) => headers.length >= EXPORT_HEADER.length && EXPORT_HEADER.every((h, i) => headers[i] === h);
+const isOwnExport = (headers: string[]) =>
+  headers.length >= EXPORT_HEADER.length && EXPORT_HEADER.every((h, i) => headers[i] === h);
 
 /**
  * The mapping proposed for a header row: each column's field, each field used once (the first
@@ -163,7 +404,9 @@ const isOwnExport = (headers: string[]) => headers.length >= EXPORT_HEADER.lengt
 export function suggestMapping(headers: string[]): TColumnTarget[] {
   if (isOwnExport(headers)) {
     const fixed = fieldTargets(EXPORT_HEADER);
-    return headers.map((h, i): TColumnTarget => (i === 0 ? "ignore" : i < fixed.length ? (fixed[i] ?? "ignore") : `custom:${h}`));
+    return headers.map(
+      (h, i): TColumnTarget => (i === 0 ? "ignore" : i < fixed.length ? (fixed[i] ?? "ignore") : `custom:${h}`),
+    );
   }
   const fields = fieldTargets(headers);
   const names = new Set<string>();
@@ -175,7 +418,9 @@ function fieldTargets(headers: string[]): (TContactField | null)[] {
   const used = new Set<TContactField>();
   // A column that names a CRM ("CRM ID", "HubSpot ID") fills the CRM id before a generic "ID" or
   // "Contact ID" does, wherever it stands (this service's own exports start with "Contact ID").
-  const order = headers.map((h, i) => i).sort((a, b) => Number(isGenericId(headers[a])) - Number(isGenericId(headers[b])) || a - b);
+  const order = headers
+    .map((h, i) => i)
+    .sort((a, b) => Number(isGenericId(headers[a])) - Number(isGenericId(headers[b])) || a - b);
   const targets: (TContactField | null)[] = headers.map(() => null);
   for (const i of order) {
     const field = fieldForHeader(headers[i]);
@@ -183,7 +428,8 @@ function fieldTargets(headers: string[]): (TContactField | null)[] {
     used.add(field);
     targets[i] = field;
   }
-  if (used.has("fullName") && (used.has("firstName") || used.has("lastName"))) return targets.map((t) => (t === "fullName" ? null : t));
+  if (used.has("fullName") && (used.has("firstName") || used.has("lastName")))
+    return targets.map((t) => (t === "fullName" ? null : t));
   return targets;
 }
 
@@ -214,17 +460,23 @@ export function mappingProblems(targets: TColumnTarget[], headers: string[]): st
     // Two custom names that are the same once trimmed and cut to their length are one field.
     const t = target.startsWith("custom:") ? `custom:${customFieldName(target)}` : target;
     if (t.startsWith("custom:")) custom++;
-    if (seen.has(t)) problems.push(`Columns “${headers[seen.get(t)!]}” and “${headers[i]}” both fill ${t.startsWith("custom:") ? `the custom field ${t.slice(7)}` : FIELD_LABELS[t as TContactField].toLowerCase()}; choose one.`);
+    if (seen.has(t))
+      problems.push(
+        `Columns “${headers[seen.get(t)!]}” and “${headers[i]}” both fill ${t.startsWith("custom:") ? `the custom field ${t.slice(7)}` : FIELD_LABELS[t as TContactField].toLowerCase()}; choose one.`,
+      );
     else seen.set(t, i);
   });
   if (custom > MAX_CUSTOM_COLUMNS) {
-    problems.push(`${custom} columns are kept as custom fields; an import keeps at most ${MAX_CUSTOM_COLUMNS}. Set the columns you do not need to "ignore".`);
+    problems.push(
+      `${custom} columns are kept as custom fields; an import keeps at most ${MAX_CUSTOM_COLUMNS}. Set the columns you do not need to "ignore".`,
+    );
   }
   const has = (f: TContactField) => seen.has(f);
   if (!has("email") && !has("firstName") && !has("lastName") && !has("fullName")) {
     problems.push("Map at least one column to the email or to a name: a contact needs one of them.");
   }
-  if (has("fullName") && (has("firstName") || has("lastName"))) problems.push("Map either a full name or first and last names, not both.");
+  if (has("fullName") && (has("firstName") || has("lastName")))
+    problems.push("Map either a full name or first and last names, not both.");
   return problems;
 }
 
@@ -236,5 +488,9 @@ export function customFieldName(target: string): string {
 }
 
 export function isColumnTarget(value: string): value is TColumnTarget {
-  return value === "ignore" || (CONTACT_FIELDS as readonly string[]).includes(value) || (value.startsWith("custom:") && customFieldName(value).length > 0);
+  return (
+    value === "ignore" ||
+    (CONTACT_FIELDS as readonly string[]).includes(value) ||
+    (value.startsWith("custom:") && customFieldName(value).length > 0)
+  );
 }

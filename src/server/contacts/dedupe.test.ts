@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { FileDuplicates, MatchIndex } from "./dedupe";
 import { contactKeys, isFreeMailDomain, normaliseEmail, toDomain } from "./keys";
 
-const person = (over: Partial<{ firstName: string; lastName: string; addressLine1: string | null; city: string; region: string | null; postalCode: string; country: string }> = {}) => ({
+const person = (
+  over: Partial<{
+    firstName: string;
+    lastName: string;
+    addressLine1: string | null;
+    city: string;
+    region: string | null;
+    postalCode: string;
+    country: string;
+  }> = {},
+) => ({
   firstName: "Ada",
   lastName: "Lovelace",
   addressLine1: "1 Main St",
@@ -36,7 +46,9 @@ describe("de-duplication", () => {
     const index = new MatchIndex(existing);
     expect(index.find({ email: normaliseEmail(" ADA@Initech.COM "), crmId: null, matchKey: null })?.id).toBe("a");
     expect(index.find({ email: "new@initech.com", crmId: "crm-7", matchKey: null })?.id).toBe("b");
-    expect(index.find({ email: null, crmId: null, matchKey: contactKeys(person({ firstName: "ADA" })).matchKey })?.id).toBe("c");
+    expect(
+      index.find({ email: null, crmId: null, matchKey: contactKeys(person({ firstName: "ADA" })).matchKey })?.id,
+    ).toBe("c");
     expect(index.find({ email: "someone@else.com", crmId: "crm-8", matchKey: null })).toBeNull();
   });
 
@@ -74,7 +86,8 @@ describe("de-duplication", () => {
 describe("emails, domains and free mail", () => {
   it("keeps an email lower-cased and refuses what is not one", () => {
     expect(normaliseEmail(" Jane.Doe+tag@Acme.CO.UK ")).toBe("jane.doe+tag@acme.co.uk");
-    for (const bad of ["jane", "jane@", "@acme.com", "jane at acme.com", "jane@acme", "a b@c.com"]) expect(normaliseEmail(bad)).toBeNull();
+    for (const bad of ["jane", "jane@", "@acme.com", "jane at acme.com", "jane@acme", "a b@c.com"])
+      expect(normaliseEmail(bad)).toBeNull();
   });
   it("reads a web domain from a website column", () => {
     expect(toDomain("https://www.Acme.com/about?x=1")).toBe("acme.com");
@@ -82,7 +95,8 @@ describe("emails, domains and free mail", () => {
     expect(toDomain("not a domain")).toBeNull();
   });
   it("knows free-mail domains", () => {
-    for (const d of ["gmail.com", "outlook.com", "yahoo.co.uk", "web.de", "gmx.de"]) expect(isFreeMailDomain(d)).toBe(true);
+    for (const d of ["gmail.com", "outlook.com", "yahoo.co.uk", "web.de", "gmx.de"])
+      expect(isFreeMailDomain(d)).toBe(true);
     expect(isFreeMailDomain("initech.com")).toBe(false);
   });
 });
@@ -102,7 +116,11 @@ describe("duplicates within a file", () => {
 
   it("hold across a large file: every repeat is found and no new person is taken for one", () => {
     const seen = new FileDuplicates();
-    const row = (i: number) => ({ email: i % 3 === 0 ? null : `p${i}@x.com`, crmId: i % 3 === 1 ? null : `crm-${i}`, matchKey: `p ${i}|us|02116|boston|${i} main st` });
+    const row = (i: number) => ({
+      email: i % 3 === 0 ? null : `p${i}@x.com`,
+      crmId: i % 3 === 1 ? null : `crm-${i}`,
+      matchKey: `p ${i}|us|02116|boston|${i} main st`,
+    });
     for (let i = 0; i < 20_000; i++) expect(seen.seen(row(i))).toBe(false);
     for (let i = 0; i < 20_000; i += 7) expect(seen.seen(row(i))).toBe(true);
     // The same name and address with another email is someone else, however many rows came before.

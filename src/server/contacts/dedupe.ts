@@ -128,7 +128,8 @@ class DigestTable {
 }
 
 /** Four of a digest's characters (bytes) as one 32-bit number. */
-const word = (d: string, at: number) => (d.charCodeAt(at) | (d.charCodeAt(at + 1) << 8) | (d.charCodeAt(at + 2) << 16) | (d.charCodeAt(at + 3) << 24)) >>> 0;
+const word = (d: string, at: number) =>
+  (d.charCodeAt(at) | (d.charCodeAt(at + 1) << 8) | (d.charCodeAt(at + 2) << 16) | (d.charCodeAt(at + 3) << 24)) >>> 0;
 
 const EMAIL = 1;
 const CRM = 2;

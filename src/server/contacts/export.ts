@@ -24,7 +24,6 @@ interface ExportRow {
   customFields: Record<string, string> | null;
 }
 
-
 /**
  * The contacts a filter selects as CSV, newest first, 1,000 at a time (so an export of any size
  * holds one page in memory). Headers are ones an import maps back by themselves; custom fields
@@ -33,7 +32,11 @@ interface ExportRow {
  */
 export async function* contactsCsv(db: Db, p: { workspaceId: string; filter: TContactFilter }): AsyncGenerator<string> {
   const where = contactFilterSql(p.workspaceId, p.filter);
-  const keys = (await db.$queryRaw<{ key: string }[]>`SELECT DISTINCT jsonb_object_keys(c."customFields") AS key FROM "Contact" c WHERE ${where} ORDER BY 1 LIMIT 200`).map((k) => k.key);
+  const keys = (
+    await db.$queryRaw<
+      { key: string }[]
+    >`SELECT DISTINCT jsonb_object_keys(c."customFields") AS key FROM "Contact" c WHERE ${where} ORDER BY 1 LIMIT 200`
+  ).map((k) => k.key);
   yield `\uFEFF${csvLine([...HEADER, ...keys])}`;
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -46,7 +49,24 @@ export async function* contactsCsv(db: Db, p: { workspaceId: string; filter: TCo
     if (!rows.length) return;
     let out = "";
     for (const r of rows) {
-      out += csvLine([r.id, r.firstName, r.lastName, r.email, r.title, r.phone, r.company, r.domain, r.addressLine1, r.addressLine2, r.city, r.region, r.postalCode, r.country, r.crmId, ...keys.map((k) => r.customFields?.[k] ?? "")]);
+      out += csvLine([
+        r.id,
+        r.firstName,
+        r.lastName,
+        r.email,
+        r.title,
+        r.phone,
+        r.company,
+        r.domain,
+        r.addressLine1,
+        r.addressLine2,
+        r.city,
+        r.region,
+        r.postalCode,
+        r.country,
+        r.crmId,
+        ...keys.map((k) => r.customFields?.[k] ?? ""),
+      ]);
     }
     yield out;
     const last = rows[rows.length - 1];

@@ -42,7 +42,10 @@ export function contactFilterSql(workspaceId: string, f: TContactFilter): Prisma
     parts.push(Prisma.sql`(c.search @@ ${searchQuery(search)}
       OR c."accountId" IN (SELECT a.id FROM "Account" a WHERE a."workspaceId" = ${workspaceId} AND a.search @@ ${searchQuery(search)}))`);
   }
-  if (f.audienceId) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "AudienceMember" m WHERE m."audienceId" = ${f.audienceId} AND m."contactId" = c.id AND m."workspaceId" = ${workspaceId})`);
+  if (f.audienceId)
+    parts.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "AudienceMember" m WHERE m."audienceId" = ${f.audienceId} AND m."contactId" = c.id AND m."workspaceId" = ${workspaceId})`,
+    );
   if (f.accountId) parts.push(Prisma.sql`c."accountId" = ${f.accountId}`);
   if (f.country) parts.push(Prisma.sql`c.country = ${f.country.toUpperCase()}`);
   if (f.suppressed === true) parts.push(suppressedSql(workspaceId));

@@ -5,10 +5,15 @@ const FREE_MAIL = new Set<string>(freeEmailDomains);
 
 /** A mailbox address as we keep it: trimmed and lower-cased; null when it is not one. */
 export function normaliseEmail(input: string | null | undefined): string | null {
-  const email = input?.trim().toLowerCase().replace(/^mailto:/, "");
+  const email = input
+    ?.trim()
+    .toLowerCase()
+    .replace(/^mailto:/, "");
   if (!email) return null;
   // One @, a local part and a domain with a dot, no spaces: what a mail server would accept as an address.
-  return /^[^\s@<>(),;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(email) ? email : null;
+  return /^[^\s@<>(),;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(email)
+    ? email
+    : null;
 }
 
 export function emailDomain(email: string | null | undefined): string | null {
@@ -29,8 +34,14 @@ export function toDomain(input: string | null | undefined): string | null {
   let s = input?.trim().toLowerCase();
   if (!s) return null;
   s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^[^@/]*@/, "");
-  s = s.split(/[/?#:]/)[0].replace(/^www\d?\./, "").replace(/\.$/, "");
-  return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(s) && /[a-z]/.test(s.split(".").pop()!) ? s : null;
+  s = s
+    .split(/[/?#:]/)[0]
+    .replace(/^www\d?\./, "")
+    .replace(/\.$/, "");
+  return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(s) &&
+    /[a-z]/.test(s.split(".").pop()!)
+    ? s
+    : null;
 }
 
 /** A company's domain from its contact's email, unless the email is a free-mail one. */

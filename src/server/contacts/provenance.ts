@@ -23,7 +23,19 @@ export interface TProvenance {
 }
 
 /** The fields whose provenance is kept; custom fields are "custom:<name>". */
-export const TRACKED_FIELDS = ["firstName", "lastName", "title", "email", "phone", "addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
+export const TRACKED_FIELDS = [
+  "firstName",
+  "lastName",
+  "title",
+  "email",
+  "phone",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+] as const;
 export type TTrackedField = (typeof TRACKED_FIELDS)[number];
 
 export interface TWriter {
@@ -42,7 +54,9 @@ const isEditKey = (key: string | null) => key === "owner" || key === "agent" || 
 /** A flat map of a contact's tracked values: the fields, and each custom field as "custom:<name>". */
 export type TValues = Record<string, string | null>;
 
-export function valuesOf(c: Partial<Record<TTrackedField, string | null>> & { customFields?: Record<string, string> | null }): TValues {
+export function valuesOf(
+  c: Partial<Record<TTrackedField, string | null>> & { customFields?: Record<string, string> | null },
+): TValues {
   const out: TValues = {};
   for (const f of TRACKED_FIELDS) out[f] = (c[f] ?? null) || null;
   for (const [k, v] of Object.entries(c.customFields ?? {})) out[`custom:${k}`] = v || null;
@@ -66,7 +80,11 @@ function remembered(p: TProvenance, source: string, field: string, current: stri
 }
 
 function copy(p: TProvenance): TProvenance {
-  return { ...(p.o ? { o: p.o } : {}), f: { ...(p.f ?? {}) }, s: Object.fromEntries(Object.entries(p.s ?? {}).map(([k, v]) => [k, { ...v }])) };
+  return {
+    ...(p.o ? { o: p.o } : {}),
+    f: { ...(p.f ?? {}) },
+    s: Object.fromEntries(Object.entries(p.s ?? {}).map(([k, v]) => [k, { ...v }])),
+  };
 }
 
 function compact(p: TProvenance): TProvenance {
@@ -139,7 +157,13 @@ export function applySource(current: TValues, prov: TProvenance, source: string,
 }
 
 /** A person's, an agent's or a fix's edit of some fields (null clears: an explicit act). */
-export function applyEdit(current: TValues, prov: TProvenance, writer: "owner" | "agent" | "fix", edited: TValues, at: string) {
+export function applyEdit(
+  current: TValues,
+  prov: TProvenance,
+  writer: "owner" | "agent" | "fix",
+  edited: TValues,
+  at: string,
+) {
   const p = copy(prov);
   const changes: TFieldChange[] = [];
   for (const [field, value] of Object.entries(edited)) {
@@ -160,17 +184,35 @@ export interface THistoryRow extends TFieldChange {
 }
 
 /** Appends field changes to the contacts' history, in one statement. */
-export async function recordFieldChanges(tx: Db, workspaceId: string, writer: TWriter, rows: THistoryRow[], revertOf: string | null = null) {
+export async function recordFieldChanges(
+  tx: Db,
+  workspaceId: string,
+  writer: TWriter,
+  rows: THistoryRow[],
+  revertOf: string | null = null,
+) {
   if (!rows.length) return;
-  await hotSql(tx, Prisma.sql`
+  await hotSql(
+    tx,
+    Prisma.sql`
     INSERT INTO "ContactFieldChange" ("workspaceId", "contactId", field, "oldValue", "newValue", "byKind", "byLabel", "sourceRef", "revertOf", at)
     SELECT ${workspaceId}, r."contactId", r.field, r."oldValue", r."newValue", ${writer.kind}::"FieldWriterKind", ${writer.label}, ${writer.ref}, ${revertOf}, now()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("contactId" text, field text, "oldValue" text, "newValue" text)`);
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("contactId" text, field text, "oldValue" text, "newValue" text)`,
+  );
 }
 
 /** The writer of a contact's new fields as people read it. */
-export function writerForSource(source: "import" | "crm" | "agent" | "owner", o: { importId?: string | null; connectionId?: string | null; label: string | null }): TWriter {
+export function writerForSource(
+  source: "import" | "crm" | "agent" | "owner",
+  o: { importId?: string | null; connectionId?: string | null; label: string | null },
+): TWriter {
   if (source === "import") return { key: "csv", kind: "import", label: o.label, ref: o.importId ?? null };
-  if (source === "crm") return { key: o.connectionId ? `crm:${o.connectionId}` : "crm", kind: "crm", label: o.label, ref: o.connectionId ?? null };
+  if (source === "crm")
+    return {
+      key: o.connectionId ? `crm:${o.connectionId}` : "crm",
+      kind: "crm",
+      label: o.label,
+      ref: o.connectionId ?? null,
+    };
   return { key: source, kind: source, label: o.label, ref: null };
 }

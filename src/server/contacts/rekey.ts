@@ -11,7 +11,9 @@ const BATCH = 1000;
  * back as an address: what an address suppression or a cached verification kept, which stored no
  * other copy of the address. Null for a key of the present kind (four parts).
  */
-export function oldKeyAddress(key: string): { country: string; postalCode: string; city: string; addressLine1: string; addressLine2: string } | null {
+export function oldKeyAddress(
+  key: string,
+): { country: string; postalCode: string; city: string; addressLine1: string; addressLine2: string } | null {
   const parts = key.split("|");
   if (parts.length !== 5) return null;
   const [country, postalCode, city, addressLine1, addressLine2] = parts;
@@ -26,7 +28,10 @@ export function oldKeyAddress(key: string): { country: string; postalCode: strin
  * key likewise. Two suppressions, or two cached answers, that become one are kept once (the
  * oldest suppression, the newest answer). Safe to run again; returns what it changed.
  */
-export async function recomputeAddressKeys(db: Db, opts: { force?: boolean } = {}): Promise<{ contacts: number; suppressions: number; verifications: number } | null> {
+export async function recomputeAddressKeys(
+  db: Db,
+  opts: { force?: boolean } = {},
+): Promise<{ contacts: number; suppressions: number; verifications: number } | null> {
   const pending = await db.dataBackfill.findUnique({ where: { name: ADDRESS_KEYS_V2 } });
   if (!opts.force && (!pending || pending.doneAt)) return null;
   const result = { contacts: 0, suppressions: 0, verifications: 0 };
@@ -37,7 +42,20 @@ export async function recomputeAddressKeys(db: Db, opts: { force?: boolean } = {
   for (;;) {
     const rows = await db.contact.findMany({
       where: { addressKey: { not: null } },
-      select: { id: true, workspaceId: true, firstName: true, lastName: true, addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true, addressKey: true, matchKey: true },
+      select: {
+        id: true,
+        workspaceId: true,
+        firstName: true,
+        lastName: true,
+        addressLine1: true,
+        addressLine2: true,
+        city: true,
+        region: true,
+        postalCode: true,
+        country: true,
+        addressKey: true,
+        matchKey: true,
+      },
       orderBy: { id: "asc" },
       take: BATCH,
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
@@ -59,7 +77,11 @@ export async function recomputeAddressKeys(db: Db, opts: { force?: boolean } = {
     }
   }
 
-  const suppressions = await db.suppression.findMany({ where: { kind: "address" }, select: { id: true, workspaceId: true, value: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const suppressions = await db.suppression.findMany({
+    where: { kind: "address" },
+    select: { id: true, workspaceId: true, value: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   const kept = new Set(suppressions.map((s) => `${s.workspaceId} ${s.value}`));
   for (const s of suppressions) {
     const old = oldKeyAddress(s.value);
@@ -73,7 +95,10 @@ export async function recomputeAddressKeys(db: Db, opts: { force?: boolean } = {
     result.suppressions++;
   }
 
-  const answers = await db.addressVerification.findMany({ select: { id: true, workspaceId: true, verifier: true, addressKey: true }, orderBy: [{ verifiedAt: "desc" }, { id: "asc" }] });
+  const answers = await db.addressVerification.findMany({
+    select: { id: true, workspaceId: true, verifier: true, addressKey: true },
+    orderBy: [{ verifiedAt: "desc" }, { id: "asc" }],
+  });
   const taken = new Set(answers.map((a) => `${a.workspaceId} ${a.verifier} ${a.addressKey}`));
   for (const a of answers) {
     const old = oldKeyAddress(a.addressKey);
@@ -81,18 +106,26 @@ export async function recomputeAddressKeys(db: Db, opts: { force?: boolean } = {
     const next = addressKey(old);
     if (next === a.addressKey) continue;
     taken.delete(`${a.workspaceId} ${a.verifier} ${a.addressKey}`);
-    if (taken.has(`${a.workspaceId} ${a.verifier} ${next}`)) await db.addressVerification.delete({ where: { id: a.id } });
+    if (taken.has(`${a.workspaceId} ${a.verifier} ${next}`))
+      await db.addressVerification.delete({ where: { id: a.id } });
     else await db.addressVerification.update({ where: { id: a.id }, data: { addressKey: next } });
     taken.add(`${a.workspaceId} ${a.verifier} ${next}`);
     result.verifications++;
   }
 
-  await db.dataBackfill.upsert({ where: { name: ADDRESS_KEYS_V2 }, create: { name: ADDRESS_KEYS_V2, doneAt: new Date() }, update: { doneAt: new Date() } });
+  await db.dataBackfill.upsert({
+    where: { name: ADDRESS_KEYS_V2 },
+    create: { name: ADDRESS_KEYS_V2, doneAt: new Date() },
+    update: { doneAt: new Date() },
+  });
   return result;
 }
 
 /** The start-up step after the migrations: the data backfills a migration left pending. */
 export async function runDataBackfills(db: Db, log: (line: string) => void = () => {}): Promise<void> {
   const rekeyed = await recomputeAddressKeys(db);
-  if (rekeyed) log(`Address keys recomputed: ${rekeyed.contacts} contacts, ${rekeyed.suppressions} address suppressions, ${rekeyed.verifications} cached verifications`);
+  if (rekeyed)
+    log(
+      `Address keys recomputed: ${rekeyed.contacts} contacts, ${rekeyed.suppressions} address suppressions, ${rekeyed.verifications} cached verifications`,
+    );
 }

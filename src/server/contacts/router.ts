@@ -26,12 +26,34 @@ export const contactRouter = router({
   }),
   update: ownerProcedure
     .input(z.object({ contactId: ZContactId, fields: ZContactFields }))
-    .mutation(({ ctx, input }) => updateContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId, fields: input.fields, actor: ctx.actor })),
-  history: ownerProcedure.input(z.object({ contactId: ZContactId })).query(({ ctx, input }) => contactHistory(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId })),
+    .mutation(({ ctx, input }) =>
+      updateContact(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        contactId: input.contactId,
+        fields: input.fields,
+        actor: ctx.actor,
+      }),
+    ),
+  history: ownerProcedure
+    .input(z.object({ contactId: ZContactId }))
+    .query(({ ctx, input }) => contactHistory(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId })),
   revertField: ownerProcedure
-    .input(z.object({ contactId: ZContactId, changeId: z.string().min(1).max(64).regex(/^[\w-]+$/, "Not a change id.") }))
-    .mutation(({ ctx, input }) => revertFieldChange(ctx.db, { ...input, workspaceId: ctx.workspaceId, actor: ctx.actor })),
+    .input(
+      z.object({
+        contactId: ZContactId,
+        changeId: z
+          .string()
+          .min(1)
+          .max(64)
+          .regex(/^[\w-]+$/, "Not a change id."),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      revertFieldChange(ctx.db, { ...input, workspaceId: ctx.workspaceId, actor: ctx.actor }),
+    ),
   create: ownerProcedure
     .input(z.object({ fields: ZContactCreate }))
-    .mutation(({ ctx, input }) => createContact(ctx.db, { workspaceId: ctx.workspaceId, fields: input.fields, actor: ctx.actor, source: "owner" })),
+    .mutation(({ ctx, input }) =>
+      createContact(ctx.db, { workspaceId: ctx.workspaceId, fields: input.fields, actor: ctx.actor, source: "owner" }),
+    ),
 });

@@ -2,10 +2,19 @@ import { z } from "zod";
 import { CUSTOM_FIELD_MAX, FIELD_MAX } from "./limits";
 
 const noNul = (s: string) => !s.includes("\u0000");
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).refine(noNul, "Contains a NUL character.");
-const optionalText = (max: number) => text(max).nullish().transform((v) => (v ? v : null));
+const text = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters.`).refine(noNul, "Contains a NUL character.");
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
-export const ZId = (what: string) => z.string().min(1).max(64).regex(/^[\w-]+$/, `Not ${what}.`);
+export const ZId = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, `Not ${what}.`);
 export const ZContactId = ZId("a contact id");
 export const ZAccountId = ZId("an account id");
 export const ZAudienceId = ZId("an audience id");
@@ -38,10 +47,18 @@ export const ZContactCreate = ZContactFields.extend({
 });
 
 export const ZContactFilter = z.object({
-  search: z.string().max(100).refine(noNul, "Contains a NUL character.").nullish().describe("Words of a name, an email or a company; each word matches the start of a word."),
+  search: z
+    .string()
+    .max(100)
+    .refine(noNul, "Contains a NUL character.")
+    .nullish()
+    .describe("Words of a name, an email or a company; each word matches the start of a word."),
   audienceId: ZAudienceId.nullish(),
   accountId: ZAccountId.nullish(),
-  country: z.string().regex(/^[A-Za-z]{2}$/, "An ISO 3166-1 alpha-2 code, like US or DE.").nullish(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "An ISO 3166-1 alpha-2 code, like US or DE.")
+    .nullish(),
   suppressed: z.boolean().nullish().describe("true: only contacts a suppression stops; false: only the others."),
 });
 

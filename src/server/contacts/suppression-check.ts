@@ -13,7 +13,10 @@ export interface SuppressionSubject extends PostalAddress {
  * Every suppression entry that would stop this contact: by contact, email, address, account or
  * domain (only the kinds in `only`, when given: an audit skips the address key when no address is suppressed).
  */
-export function suppressionKeys(c: SuppressionSubject, only?: ReadonlySet<SuppressionKind>): { kind: SuppressionKind; value: string }[] {
+export function suppressionKeys(
+  c: SuppressionSubject,
+  only?: ReadonlySet<SuppressionKind>,
+): { kind: SuppressionKind; value: string }[] {
   const keys: { kind: SuppressionKind; value: string }[] = [{ kind: "contact", value: c.id }];
   const email = c.email?.trim().toLowerCase();
   if (email) {

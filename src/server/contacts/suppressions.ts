@@ -10,7 +10,9 @@ export const SUPPRESSION_REASONS = ["opt-out", "customer", "competitor", "do-not
 export type TSuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 export const ZSuppressionReason = z
   .enum(SUPPRESSION_REASONS)
-  .describe("opt-out (the person asked not to be mailed), customer, competitor, do-not-mail (any other standing instruction), bounced (mail came back).");
+  .describe(
+    "opt-out (the person asked not to be mailed), customer, competitor, do-not-mail (any other standing instruction), bounced (mail came back).",
+  );
 
 export const REASON_LABELS: Record<TSuppressionReason, string> = {
   "opt-out": "Opted out",
@@ -20,13 +22,24 @@ export const REASON_LABELS: Record<TSuppressionReason, string> = {
   bounced: "Bounced / returned",
 };
 
-const toDb: Record<TSuppressionReason, SuppressionReason> = { "opt-out": "opt_out", customer: "customer", competitor: "competitor", "do-not-mail": "do_not_mail", bounced: "bounced" };
+const toDb: Record<TSuppressionReason, SuppressionReason> = {
+  "opt-out": "opt_out",
+  customer: "customer",
+  competitor: "competitor",
+  "do-not-mail": "do_not_mail",
+  bounced: "bounced",
+};
 export const reasonToDb = (r: TSuppressionReason) => toDb[r];
-export const reasonFromDb = (r: SuppressionReason): TSuppressionReason => (Object.keys(toDb) as TSuppressionReason[]).find((k) => toDb[k] === r)!;
+export const reasonFromDb = (r: SuppressionReason): TSuppressionReason =>
+  (Object.keys(toDb) as TSuppressionReason[]).find((k) => toDb[k] === r)!;
 
 /** A reason as people write it in a CSV ("Opt out", "unsubscribed", "DNC", "returned mail"), or null. */
 export function parseReason(input: string | null | undefined): TSuppressionReason | null {
-  const s = input?.trim().toLowerCase().replace(/[^a-z]+/g, " ").trim();
+  const s = input
+    ?.trim()
+    .toLowerCase()
+    .replace(/[^a-z]+/g, " ")
+    .trim();
   if (!s) return null;
   if (/^(opt ?out|opted out|unsubscribe|unsubscribed|optout|gdpr|asked)/.test(s)) return "opt-out";
   if (/^(customer|client|existing customer)/.test(s)) return "customer";
@@ -50,12 +63,20 @@ export const ZSuppressionEntry = z
   .object({
     email: z.string().trim().max(FIELD_MAX.email).optional(),
     address: ZSuppressionAddress.optional(),
-    domain: z.string().trim().max(FIELD_MAX.website).optional().describe("A web domain; every contact with an email there, and every account with it, is suppressed."),
+    domain: z
+      .string()
+      .trim()
+      .max(FIELD_MAX.website)
+      .optional()
+      .describe("A web domain; every contact with an email there, and every account with it, is suppressed."),
     accountId: z.string().min(1).max(64).optional().describe("An account (acc_…): every contact of it is suppressed."),
     contactId: z.string().min(1).max(64).optional(),
     reason: ZSuppressionReason,
   })
-  .refine((e) => [e.email, e.address, e.domain, e.accountId, e.contactId].filter((v) => v !== undefined).length === 1, "Give exactly one of email, address, domain or accountId.");
+  .refine(
+    (e) => [e.email, e.address, e.domain, e.accountId, e.contactId].filter((v) => v !== undefined).length === 1,
+    "Give exactly one of email, address, domain or accountId.",
+  );
 export type TSuppressionEntry = z.infer<typeof ZSuppressionEntry>;
 
 export interface NormalisedSuppression {
@@ -69,18 +90,36 @@ export interface NormalisedSuppression {
 export function normaliseEntry(e: TSuppressionEntry): NormalisedSuppression | { error: string; field: string } {
   if (e.email !== undefined) {
     const email = normaliseEmail(e.email);
-    return email ? { kind: "email", value: email, label: email, reason: e.reason } : { error: `“${e.email}” is not an email address.`, field: "email" };
+    return email
+      ? { kind: "email", value: email, label: email, reason: e.reason }
+      : { error: `“${e.email}” is not an email address.`, field: "email" };
   }
   if (e.domain !== undefined) {
     const domain = toDomain(e.domain);
-    return domain ? { kind: "domain", value: domain, label: domain, reason: e.reason } : { error: `“${e.domain}” is not a web domain (like acme.com).`, field: "domain" };
+    return domain
+      ? { kind: "domain", value: domain, label: domain, reason: e.reason }
+      : { error: `“${e.domain}” is not a web domain (like acme.com).`, field: "domain" };
   }
   if (e.address) {
     const country = toCountryCode(e.address.country);
     if (!country) return { error: `“${e.address.country}” is not a country we know.`, field: "address/country" };
-    if (!e.address.postalCode && !e.address.city) return { error: "An address needs a postal code or a city besides the street.", field: "address/postalCode" };
-    const a = { addressLine1: e.address.addressLine1, addressLine2: e.address.addressLine2 ?? null, city: e.address.city ?? null, postalCode: e.address.postalCode ?? null, country };
-    const label = [a.addressLine1, a.addressLine2, [a.city, e.address.region, a.postalCode].filter(Boolean).join(" "), country].filter(Boolean).join(", ");
+    if (!e.address.postalCode && !e.address.city)
+      return { error: "An address needs a postal code or a city besides the street.", field: "address/postalCode" };
+    const a = {
+      addressLine1: e.address.addressLine1,
+      addressLine2: e.address.addressLine2 ?? null,
+      city: e.address.city ?? null,
+      postalCode: e.address.postalCode ?? null,
+      country,
+    };
+    const label = [
+      a.addressLine1,
+      a.addressLine2,
+      [a.city, e.address.region, a.postalCode].filter(Boolean).join(" "),
+      country,
+    ]
+      .filter(Boolean)
+      .join(", ");
     return { kind: "address", value: addressKey(a), label, reason: e.reason };
   }
   if (e.accountId !== undefined) return { kind: "account", value: e.accountId, label: "", reason: e.reason };

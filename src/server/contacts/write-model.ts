@@ -99,6 +99,14 @@ export interface ExistingContact extends MatchFields {
   fieldSources: unknown;
 }
 
-export type Plan = { i: number; kind: "create" | "update" | "keep"; contactId: string; needsAccount: boolean; existing?: ExistingContact; row: TContactInput; keys: ReturnType<typeof contactKeys> };
+export type Plan = {
+  i: number;
+  kind: "create" | "update" | "keep";
+  contactId: string;
+  needsAccount: boolean;
+  existing?: ExistingContact;
+  row: TContactInput;
+  keys: ReturnType<typeof contactKeys>;
+};
 
 export type Taken = { emailsTaken: Map<string, string>; crmIdsTaken: Map<string, string> };

@@ -4,8 +4,26 @@ import { hotSql } from "@/server/platform/hot-transaction";
 import { MatchIndex, type MatchFields } from "./dedupe";
 import { companyDomainOf, contactKeys } from "./keys";
 import { resolveAccounts } from "./account-resolve";
-import { applySource, createdBy, parseProvenance, recordFieldChanges, type THistoryRow, TRACKED_FIELDS, type TWriter, valuesOf, writerForSource } from "./provenance";
-import { type ExistingContact, newId, type Plan, type TContactInput, type Taken, type TWriteOutcome, type WriteOptions } from "./write-model";
+import {
+  applySource,
+  createdBy,
+  parseProvenance,
+  recordFieldChanges,
+  type THistoryRow,
+  TRACKED_FIELDS,
+  type TWriter,
+  valuesOf,
+  writerForSource,
+} from "./provenance";
+import {
+  type ExistingContact,
+  newId,
+  type Plan,
+  type TContactInput,
+  type Taken,
+  type TWriteOutcome,
+  type WriteOptions,
+} from "./write-model";
 
 /**
  * Serialises writers of one workspace's contacts (imports, CRM syncs, edits) for the rest of the
@@ -14,13 +32,17 @@ import { type ExistingContact, newId, type Plan, type TContactInput, type Taken,
 export async function lockContactWrites(tx: Db, workspaceId: string, o: { asyncCommit?: boolean } = {}): Promise<void> {
   // One row (not the lock function's void, which Prisma cannot read); straight on the connection in a hot transaction (imports).
   // asyncCommit: the transaction also commits without waiting for its write-ahead log (synchronous_commit off), in the same round trip.
-  const also = o.asyncCommit ? Prisma.sql`, set_config('synchronous_commit', 'off', true) AS "asyncCommit"` : Prisma.empty;
-  await hotSql(tx, Prisma.sql`SELECT 1 AS locked${also} FROM pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`);
+  const also = o.asyncCommit
+    ? Prisma.sql`, set_config('synchronous_commit', 'off', true) AS "asyncCommit"`
+    : Prisma.empty;
+  await hotSql(
+    tx,
+    Prisma.sql`SELECT 1 AS locked${also} FROM pg_advisory_xact_lock(hashtext(${`contacts:${workspaceId}`}))`,
+  );
 }
 
 const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
 const SCALARS = ["title", "phone"] as const;
-
 
 /**
  * Writes a batch of contacts with a handful of set-based statements (whatever the batch's size):
@@ -31,13 +53,25 @@ const SCALARS = ["title", "phone"] as const;
  * the audience. Runs in the caller's transaction, which it first locks for the workspace.
  * Returns, per row, what happened and the contact's id.
  */
-export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptions): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
+export async function writeContacts(
+  tx: Db,
+  rows: TContactInput[],
+  o: WriteOptions,
+): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
   await lockContactWrites(tx, o.workspaceId);
-  const writer = writerForSource(o.source, { importId: o.sourceImportId, connectionId: o.connectionId, label: o.sourceDetail });
+  const writer = writerForSource(o.source, {
+    importId: o.sourceImportId,
+    connectionId: o.connectionId,
+    label: o.sourceDetail,
+  });
   const at = new Date().toISOString();
   const created = JSON.stringify(createdBy(writer.key));
   const keyed = rows.map((row) => ({ row, keys: row.keys ?? contactKeys(row) }));
-  const match = (k: (typeof keyed)[number]): MatchFields => ({ email: k.row.email, crmId: k.row.crmId, matchKey: k.keys.matchKey });
+  const match = (k: (typeof keyed)[number]): MatchFields => ({
+    email: k.row.email,
+    crmId: k.row.crmId,
+    matchKey: k.keys.matchKey,
+  });
   const known = [...new Set(rows.flatMap((r) => (r.contactId ? [r.contactId] : [])))];
   const existing = await findExisting(tx, o.workspaceId, keyed.map(match), known);
   const inDb = new MatchIndex(existing);
@@ -57,7 +91,15 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
     if (found && claimed.has(found.id)) return results.push({ outcome: "duplicate", plan: claimed.get(found.id)! });
     const moves = Boolean(k.row.company || k.row.website || k.row.accountId);
     const plan: Plan = found
-      ? { i, kind: o.onExisting === "update" ? "update" : "keep", contactId: found.id, existing: found, row: k.row, keys: k.keys, needsAccount: o.onExisting === "update" && (moves || !found.accountId) }
+      ? {
+          i,
+          kind: o.onExisting === "update" ? "update" : "keep",
+          contactId: found.id,
+          existing: found,
+          row: k.row,
+          keys: k.keys,
+          needsAccount: o.onExisting === "update" && (moves || !found.accountId),
+        }
       : { i, kind: "create", contactId: newId("ctc"), row: k.row, keys: k.keys, needsAccount: true };
     if (found) claimed.set(found.id, plan);
     inBatch.add({ ...m, plan });
@@ -65,7 +107,11 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
     results.push(null);
   });
 
-  const accountOf = await resolveAccounts(tx, o, plans.filter((p) => p.needsAccount));
+  const accountOf = await resolveAccounts(
+    tx,
+    o,
+    plans.filter((p) => p.needsAccount),
+  );
   const creates: Record<string, unknown>[] = [];
   const updates: Record<string, unknown>[] = [];
   const outcomes = new Map<Plan, TWriteOutcome>();
@@ -102,7 +148,14 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
       outcomes.set(plan, "skipped");
       continue;
     }
-    const u = mergeUpdate(plan.existing!, row, { emailsTaken, crmIdsTaken }, writer, at, accountOf.get(plan) ?? plan.existing!.accountId);
+    const u = mergeUpdate(
+      plan.existing!,
+      row,
+      { emailsTaken, crmIdsTaken },
+      writer,
+      at,
+      accountOf.get(plan) ?? plan.existing!.accountId,
+    );
     keptOf.set(plan, u.kept);
     if (u.update) updates.push(u.update);
     history.push(...u.history);
@@ -133,23 +186,52 @@ export async function writeContacts(tx: Db, rows: TContactInput[], o: WriteOptio
  * updateContacts to write, if any, the field history, and whether the contact changed. The
  * import's staged path (imports/staged-write.ts) runs it for the rows it cannot prove unchanged.
  */
-export function mergeUpdate(existing: ExistingContact, row: TContactInput, taken: Taken, writer: TWriter, at: string, accountId: string | null) {
+export function mergeUpdate(
+  existing: ExistingContact,
+  row: TContactInput,
+  taken: Taken,
+  writer: TWriter,
+  at: string,
+  accountId: string | null,
+) {
   const { merged, provenance, changes, kept } = mergeInto(existing, row, taken, writer, at);
   const mergedKeys = contactKeys(merged);
   const changed = accountId !== existing.accountId || !sameContact(existing, merged);
   const fieldSources = JSON.stringify(provenance);
   if (!changed) {
     // Only what the source said changed (it now agrees with a value someone else wrote): kept, the contact untouched.
-    const update = fieldSources !== JSON.stringify(parseProvenance(existing.fieldSources))
-      ? { ...existing, accountId, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged: false, touched: false }
-      : null;
+    const update =
+      fieldSources !== JSON.stringify(parseProvenance(existing.fieldSources))
+        ? {
+            ...existing,
+            accountId,
+            fieldSources,
+            addressKey: mergedKeys.addressKey,
+            matchKey: mergedKeys.matchKey,
+            addressChanged: false,
+            touched: false,
+          }
+        : null;
     return { outcome: "unchanged" as TWriteOutcome, update, history: [] as THistoryRow[], kept };
   }
   const addressChanged = ADDRESS.some((f) => (merged[f] ?? null) !== (existing[f] ?? null));
-  const update = { id: existing.id, accountId, ...merged, fieldSources, addressKey: mergedKeys.addressKey, matchKey: mergedKeys.matchKey, addressChanged, touched: true };
-  return { outcome: "updated" as TWriteOutcome, update, history: changes.map((c) => ({ contactId: existing.id, ...c })), kept };
+  const update = {
+    id: existing.id,
+    accountId,
+    ...merged,
+    fieldSources,
+    addressKey: mergedKeys.addressKey,
+    matchKey: mergedKeys.matchKey,
+    addressChanged,
+    touched: true,
+  };
+  return {
+    outcome: "updated" as TWriteOutcome,
+    update,
+    history: changes.map((c) => ({ contactId: existing.id, ...c })),
+    kept,
+  };
 }
-
 
 /**
  * The contact each row is now, found as writeContacts finds it (email, else CRM id, else name and
@@ -171,23 +253,32 @@ export function slices<T>(rows: T[], size = STATEMENT_ROWS): T[][] {
   return out;
 }
 
-export async function findExisting(tx: Db, workspaceId: string, rows: MatchFields[], ids: string[]): Promise<ExistingContact[]> {
+export async function findExisting(
+  tx: Db,
+  workspaceId: string,
+  rows: MatchFields[],
+  ids: string[],
+): Promise<ExistingContact[]> {
   const emails = [...new Set(rows.flatMap((r) => (r.email ? [r.email] : [])))];
   const crmIds = [...new Set(rows.flatMap((r) => (r.crmId ? [r.crmId] : [])))];
   const matchKeys = [...new Set(rows.flatMap((r) => (r.matchKey ? [r.matchKey] : [])))];
   if (!emails.length && !crmIds.length && !matchKeys.length && !ids.length) return [];
   const columns = Prisma.sql`id, email, "crmId", "matchKey", "accountId", "firstName", "lastName", title, phone,
            "addressLine1", "addressLine2", city, region, "postalCode", country, "customFields", "fieldSources", "createdAt"`;
-  const any = (values: string[]) => Prisma.sql`ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+  const any = (values: string[]) =>
+    Prisma.sql`ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
   // Four index lookups (one per key), not one scan of the workspace's contacts.
-  const found = await hotSql<ExistingContact & { createdAt: Date }>(tx, Prisma.sql`
+  const found = await hotSql<ExistingContact & { createdAt: Date }>(
+    tx,
+    Prisma.sql`
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND email = ${any(emails)}
     UNION ALL
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "crmId" = ${any(crmIds)}
     UNION ALL
     SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND "matchKey" = ${any(matchKeys)}
     UNION ALL
-    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND id = ${any(ids)}`);
+    SELECT ${columns} FROM "Contact" WHERE "workspaceId" = ${workspaceId} AND id = ${any(ids)}`,
+  );
   const byId = new Map(found.map((c) => [c.id, c]));
   return [...byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
 }
@@ -202,7 +293,8 @@ type Merged = Omit<ExistingContact, "id" | "accountId" | "matchKey" | "fieldSour
  * two CRMs keeps one; each CRM finds it through its own link).
  */
 function mergeInto(e: ExistingContact, row: TContactInput, taken: Taken, writer: TWriter, at: string) {
-  const free = (map: Map<string, string>, value: string | null) => value !== null && (!map.has(value) || map.get(value) === e.id);
+  const free = (map: Map<string, string>, value: string | null) =>
+    value !== null && (!map.has(value) || map.get(value) === e.id);
   const incoming = valuesOf({ ...row, email: row.email && free(taken.emailsTaken, row.email) ? row.email : null });
   const r = applySource(valuesOf(e), parseProvenance(e.fieldSources), writer.key, incoming, at);
   const merged: Merged = {
@@ -223,7 +315,8 @@ function mergeInto(e: ExistingContact, row: TContactInput, taken: Taken, writer:
   for (const c of r.changes) {
     if (c.field.startsWith("custom:")) merged.customFields[c.field.slice(7)] = c.newValue ?? "";
     else if (c.field === "firstName" || c.field === "lastName") merged[c.field] = c.newValue ?? "";
-    else if ((TRACKED_FIELDS as readonly string[]).includes(c.field)) merged[c.field as Exclude<(typeof TRACKED_FIELDS)[number], "firstName" | "lastName">] = c.newValue;
+    else if ((TRACKED_FIELDS as readonly string[]).includes(c.field))
+      merged[c.field as Exclude<(typeof TRACKED_FIELDS)[number], "firstName" | "lastName">] = c.newValue;
   }
   return { merged, provenance: r.provenance, changes: r.changes, kept: r.kept };
 }
@@ -237,7 +330,21 @@ function sameContact(e: ExistingContact, m: Merged): boolean {
 }
 
 /** The columns a batch writes, in the order of the arrays that carry them. */
-const ROW_COLUMNS = ["id", "accountId", "firstName", "lastName", "title", "email", "phone", ...ADDRESS, "addressKey", "matchKey", "crmId", "customFields", "fieldSources"] as const;
+const ROW_COLUMNS = [
+  "id",
+  "accountId",
+  "firstName",
+  "lastName",
+  "title",
+  "email",
+  "phone",
+  ...ADDRESS,
+  "addressKey",
+  "matchKey",
+  "crmId",
+  "customFields",
+  "fieldSources",
+] as const;
 
 /**
  * The rows as one text array per column, unpacked by PostgreSQL's unnest: about half the bytes of
@@ -245,7 +352,10 @@ const ROW_COLUMNS = ["id", "accountId", "firstName", "lastName", "title", "email
  * PostgreSQL to parse. Custom fields travel as JSON text.
  */
 function columnArrays(rows: Record<string, unknown>[]) {
-  const arrays = ROW_COLUMNS.map((column) => Prisma.sql`${rows.map((r) => (column === "customFields" ? JSON.stringify(r[column] ?? {}) : column === "fieldSources" ? (typeof r[column] === "string" ? r[column] : JSON.stringify(r[column] ?? {})) : (r[column] ?? null)))}::text[]`);
+  const arrays = ROW_COLUMNS.map(
+    (column) =>
+      Prisma.sql`${rows.map((r) => (column === "customFields" ? JSON.stringify(r[column] ?? {}) : column === "fieldSources" ? (typeof r[column] === "string" ? r[column] : JSON.stringify(r[column] ?? {})) : (r[column] ?? null)))}::text[]`,
+  );
   return { arrays: Prisma.join(arrays), names: Prisma.raw(ROW_COLUMNS.map((c) => `"${c}"`).join(", ")) };
 }
 
@@ -263,7 +373,9 @@ function insertContacts(tx: Db, o: WriteOptions, rows: Record<string, unknown>[]
 
 export function updateContacts(tx: Db, workspaceId: string, rows: Record<string, unknown>[]) {
   const v = columnArrays(rows);
-  return hotSql(tx, Prisma.sql`
+  return hotSql(
+    tx,
+    Prisma.sql`
     UPDATE "Contact" c
        SET "accountId" = v."accountId", "firstName" = v."firstName", "lastName" = v."lastName", title = v.title, email = v.email,
            phone = v.phone, "addressLine1" = v."addressLine1", "addressLine2" = v."addressLine2", city = v.city, region = v.region,
@@ -273,5 +385,6 @@ export function updateContacts(tx: Db, workspaceId: string, rows: Record<string,
            "undeliverableReason" = CASE WHEN v."addressChanged" THEN NULL ELSE c."undeliverableReason" END,
            "updatedAt" = CASE WHEN v.touched THEN now() ELSE c."updatedAt" END
       FROM unnest(${v.arrays}, ${rows.map((r) => Boolean(r.addressChanged))}::boolean[], ${rows.map((r) => r.touched !== false)}::boolean[]) AS v(${v.names}, "addressChanged", touched)
-     WHERE c.id = v.id AND c."workspaceId" = ${workspaceId}`);
+     WHERE c.id = v.id AND c."workspaceId" = ${workspaceId}`,
+  );
 }

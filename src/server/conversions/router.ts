@@ -21,5 +21,7 @@ export const conversionRestRouter = router({
     })
     .input(ZReportConversionInput)
     .output(ZConversionAccepted)
-    .mutation(({ ctx, input }) => reportConversion(ctx.db, { workspaceId: ctx.workspaceId, apiKeyId: ctx.apiKey.id, input })),
+    .mutation(({ ctx, input }) =>
+      reportConversion(ctx.db, { workspaceId: ctx.workspaceId, apiKeyId: ctx.apiKey.id, input }),
+    ),
 });

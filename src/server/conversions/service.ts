@@ -23,7 +23,10 @@ export async function reportConversion(
   params: { workspaceId: string; apiKeyId: string | null; input: TReportConversionInput; now?: Date },
 ) {
   const { workspaceId, input } = params;
-  const piece = await prisma.mailPiece.findFirst({ where: { sid: input.sid, workspaceId }, select: { id: true, campaignId: true } });
+  const piece = await prisma.mailPiece.findFirst({
+    where: { sid: input.sid, workspaceId },
+    select: { id: true, campaignId: true },
+  });
   if (!piece) throw new AppError("not_found", NOT_FOUND_DETAIL);
 
   const key = occurrenceKey(input);

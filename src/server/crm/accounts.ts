@@ -14,7 +14,11 @@ export interface TCrmAccountInput {
 export type TAccountOutcome = "created" | "updated" | "unchanged";
 
 /** The account name as the database's generated nameKey column writes it. */
-export const nameKeyOf = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+export const nameKeyOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /**
  * Writes a batch of CRM companies as accounts, in the caller's transaction. A company's account is
@@ -28,9 +32,21 @@ export const nameKeyOf = (name: string) => name.toLowerCase().replace(/[^\p{L}\p
 export async function writeCrmAccounts(tx: Db, rows: TCrmAccountInput[], o: LinkScope & { sourceDetail: string }) {
   await lockContactWrites(tx, o.workspaceId);
   const unique = [...new Map(rows.map((r) => [r.crmId, r])).values()];
-  const linked = await linkedIds(tx, o, "account", unique.map((r) => r.crmId));
+  const linked = await linkedIds(
+    tx,
+    o,
+    "account",
+    unique.map((r) => r.crmId),
+  );
   const domains = [...new Set(unique.flatMap((r) => (r.domain ? [r.domain] : [])))];
-  const nameKeys = [...new Set(unique.filter((r) => !r.domain).map((r) => nameKeyOf(r.name)).filter(Boolean))];
+  const nameKeys = [
+    ...new Set(
+      unique
+        .filter((r) => !r.domain)
+        .map((r) => nameKeyOf(r.name))
+        .filter(Boolean),
+    ),
+  ];
   const existing = await tx.account.findMany({
     where: {
       workspaceId: o.workspaceId,
@@ -48,7 +64,12 @@ export async function writeCrmAccounts(tx: Db, rows: TCrmAccountInput[], o: Link
   const crmIdHolder = new Map(existing.filter((a) => a.crmId).map((a) => [a.crmId!, a.id]));
   const domainHolder = new Map(existing.filter((a) => a.domain).map((a) => [a.domain!, a.id]));
   // Accounts another company of this connection already is: never claimed by a second one.
-  const taken = await linkedHere(tx, o, "account", existing.map((a) => a.id));
+  const taken = await linkedHere(
+    tx,
+    o,
+    "account",
+    existing.map((a) => a.id),
+  );
   for (const id of linked.values()) taken.add(id);
   const outcomes = new Map<string, TAccountOutcome>();
   const warnings: { crmId: string; message: string }[] = [];
@@ -60,14 +81,19 @@ export async function writeCrmAccounts(tx: Db, rows: TCrmAccountInput[], o: Link
     const linkedId = linked.get(r.crmId);
     let account = linkedId ? byId.get(linkedId) : undefined;
     if (!account) {
-      account = existing.find((a) => !taken.has(a.id) && (r.domain ? a.domain === r.domain : !a.domain && a.nameKey === nameKeyOf(r.name)));
+      account = existing.find(
+        (a) => !taken.has(a.id) && (r.domain ? a.domain === r.domain : !a.domain && a.nameKey === nameKeyOf(r.name)),
+      );
       if (account) taken.add(account.id);
     }
     const id = account?.id ?? `acc_${randomUUID().replace(/-/g, "")}`;
     let domain = r.domain;
     const holder = domain ? domainHolder.get(domain) : undefined;
     if (domain && holder && holder !== id) {
-      warnings.push({ crmId: r.crmId, message: `shares the domain ${domain} with another account; kept without a domain` });
+      warnings.push({
+        crmId: r.crmId,
+        message: `shares the domain ${domain} with another account; kept without a domain`,
+      });
       domain = account?.domain && domainHolder.get(account.domain) === id ? account.domain : null;
     }
     if (domain) domainHolder.set(domain, id);

@@ -24,7 +24,12 @@ async function hubspot(size = 250, scopes?: string[]) {
 }
 
 async function salesforce(size = 250, opts: { hiddenObjects?: string[]; noRunAsUser?: boolean } = {}) {
-  const fake = await startSalesforceFake(generateCrm("salesforce", { contacts: size }), { clientId: "key", clientSecret: "secret", batchSize: 100, ...opts });
+  const fake = await startSalesforceFake(generateCrm("salesforce", { contacts: size }), {
+    clientId: "key",
+    clientSecret: "secret",
+    batchSize: 100,
+    ...opts,
+  });
   fakes.push(fake);
   return fake;
 }
@@ -33,11 +38,22 @@ describe("HubSpot", () => {
   it("verifies a token with every scope, then pages through contacts with their companies", async () => {
     const fake = await hubspot(250);
     const a = hubspotAdapter({ accessToken: "pat-na1-good" });
-    expect(await a.verify()).toEqual({ externalAccountId: "4711", name: "HubSpot portal 4711", listsReadable: true, currency: "USD" });
+    expect(await a.verify()).toEqual({
+      externalAccountId: "4711",
+      name: "HubSpot portal 4711",
+      listsReadable: true,
+      currency: "USD",
+    });
     expect(await a.count("contacts", null)).toBe(250);
     const first = await a.page("contacts", null, null);
     expect(first.records).toHaveLength(100);
-    expect(first.records[0]).toMatchObject({ id: fake.data.contacts[0].id, firstName: "Ada", email: fake.data.contacts[0].email, companyId: fake.data.contacts[0].companyId, country: "United States" });
+    expect(first.records[0]).toMatchObject({
+      id: fake.data.contacts[0].id,
+      firstName: "Ada",
+      email: fake.data.contacts[0].email,
+      companyId: fake.data.contacts[0].companyId,
+      country: "United States",
+    });
     const third = await a.page("contacts", null, (await a.page("contacts", null, first.next)).next);
     expect(third.records).toHaveLength(50);
     expect(third.next).toBeNull();
@@ -61,7 +77,9 @@ describe("HubSpot", () => {
     await expect(hubspotAdapter({ accessToken: "pat-na1-good" }).verify()).rejects.toThrow(
       "The private app lacks the crm.objects.deals.read, crm.lists.read scopes. Add them in HubSpot (Settings → Integrations → Private apps → your app → Scopes), then paste the token again.",
     );
-    await expect(hubspotAdapter({ accessToken: "pat-na1-wrong" }).verify()).rejects.toThrow(/HubSpot did not accept this access token/);
+    await expect(hubspotAdapter({ accessToken: "pat-na1-wrong" }).verify()).rejects.toThrow(
+      /HubSpot did not accept this access token/,
+    );
   });
 
   it("reads more than search's 10,000-result window by starting again from the last modified time read", async () => {
@@ -85,7 +103,9 @@ describe("HubSpot", () => {
   it("turns a 429 into CrmRateLimited with the Retry-After", async () => {
     const fake = await hubspot(5);
     fake.rateLimitNext(1, 3);
-    const error = await hubspotAdapter({ accessToken: "pat-na1-good" }).page("contacts", null, null).catch((e) => e);
+    const error = await hubspotAdapter({ accessToken: "pat-na1-good" })
+      .page("contacts", null, null)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(CrmRateLimited);
     expect(error.retryAfterMs).toBe(3000);
   });
@@ -100,7 +120,11 @@ describe("Salesforce", () => {
     const first = await a.page("contacts", null, null);
     expect(first.records).toHaveLength(100);
     expect(first.next).toMatch(/^01g\w+-100$/);
-    expect(first.records[0]).toMatchObject({ id: fake.data.contacts[0].id, addressLine1: "100 Main St", companyId: fake.data.contacts[0].companyId });
+    expect(first.records[0]).toMatchObject({
+      id: fake.data.contacts[0].id,
+      addressLine1: "100 Main St",
+      companyId: fake.data.contacts[0].companyId,
+    });
     const second = await a.page("contacts", null, first.next);
     const third = await a.page("contacts", null, second.next);
     expect(third.records).toHaveLength(50);
@@ -114,14 +138,24 @@ describe("Salesforce", () => {
 
   it("explains wrong credentials, a missing Run As user and an object it cannot read", async () => {
     const fake = await salesforce(5);
-    await expect(salesforceAdapter({ origin: fake.url, clientId: "nope", clientSecret: "secret" }).verify()).rejects.toThrow(/does not know this consumer key/);
-    await expect(salesforceAdapter({ origin: fake.url, clientId: "key", clientSecret: "nope" }).verify()).rejects.toThrow(/did not accept this consumer key and secret/);
+    await expect(
+      salesforceAdapter({ origin: fake.url, clientId: "nope", clientSecret: "secret" }).verify(),
+    ).rejects.toThrow(/does not know this consumer key/);
+    await expect(
+      salesforceAdapter({ origin: fake.url, clientId: "key", clientSecret: "nope" }).verify(),
+    ).rejects.toThrow(/did not accept this consumer key and secret/);
     const noUser = await salesforce(5, { noRunAsUser: true });
-    await expect(salesforceAdapter({ origin: noUser.url, clientId: "key", clientSecret: "secret" }).verify()).rejects.toThrow(/Enable Client Credentials Flow and choose a Run As user/);
+    await expect(
+      salesforceAdapter({ origin: noUser.url, clientId: "key", clientSecret: "secret" }).verify(),
+    ).rejects.toThrow(/Enable Client Credentials Flow and choose a Run As user/);
     const hidden = await salesforce(5, { hiddenObjects: ["Opportunity"] });
-    const error = await salesforceAdapter({ origin: hidden.url, clientId: "key", clientSecret: "secret" }).verify().catch((e) => e);
+    const error = await salesforceAdapter({ origin: hidden.url, clientId: "key", clientSecret: "secret" })
+      .verify()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(CrmAccessError);
-    expect(error.message).toBe("The connected app's Run As user cannot read Opportunities: give it the Read permission on Opportunities (profile or permission set).");
+    expect(error.message).toBe(
+      "The connected app's Run As user cannot read Opportunities: give it the Read permission on Opportunities (profile or permission set).",
+    );
   });
 });
 
@@ -157,8 +191,12 @@ describe("what the vendors say about associations, deletions, pipelines and curr
     person.modifiedAt = Date.now() + 1000;
     fake.data.deals[0].otherCompanyIds = [fake.data.companies[5].id];
     fake.data.deals[0].modifiedAt = Date.now() + 1000;
-    expect((await a.page("contacts", since, null)).records.map((r) => [r.id, r.companyId])).toEqual([[person.id, person.companyId]]);
-    expect((await a.page("deals", since, null)).records.map((r) => [r.id, r.companyId])).toEqual([[fake.data.deals[0].id, fake.data.deals[0].companyId]]);
+    expect((await a.page("contacts", since, null)).records.map((r) => [r.id, r.companyId])).toEqual([
+      [person.id, person.companyId],
+    ]);
+    expect((await a.page("deals", since, null)).records.map((r) => [r.id, r.companyId])).toEqual([
+      [fake.data.deals[0].id, fake.data.deals[0].companyId],
+    ]);
   });
 
   it("HubSpot: archived records, the deal pipelines and the deal's currency", async () => {
@@ -168,7 +206,7 @@ describe("what the vendors say about associations, deletions, pipelines and curr
     fake.data.contacts[2].deletedAt = Date.now();
     fake.data.contacts[4].deletedAt = Date.now() - 86_400_000;
     expect((await a.deleted("contacts", since, null)).records.map((r) => r.id)).toEqual([fake.data.contacts[2].id]);
-    expect((await a.count("contacts", null))).toBe(28);
+    expect(await a.count("contacts", null)).toBe(28);
     const pipelines = await a.pipelines();
     expect(pipelines.map((p) => [p.id, p.stages.map((s) => s.id)])).toEqual([
       ["default", ["appointmentscheduled", "closedwon", "closedlost"]],
@@ -189,12 +227,24 @@ describe("what the vendors say about associations, deletions, pipelines and curr
     expect((await a.deleted("contacts", since, null)).records.map((r) => r.id)).toEqual([fake.data.contacts[1].id]);
     expect(fake.requests.some((r) => r.url.includes("/queryAll?"))).toBe(true);
     expect((await a.page("contacts", null, null)).records).toHaveLength(19);
-    expect((await a.pipelines())[0]).toMatchObject({ id: "opportunities", stages: expect.arrayContaining([{ id: "Closed Won", label: "Closed Won" }]) });
-    const multi = await startSalesforceFake(generateCrm("salesforce", { contacts: 30 }), { clientId: "key", clientSecret: "secret", multiCurrency: true, currency: "USD" });
+    expect((await a.pipelines())[0]).toMatchObject({
+      id: "opportunities",
+      stages: expect.arrayContaining([{ id: "Closed Won", label: "Closed Won" }]),
+    });
+    const multi = await startSalesforceFake(generateCrm("salesforce", { contacts: 30 }), {
+      clientId: "key",
+      clientSecret: "secret",
+      multiCurrency: true,
+      currency: "USD",
+    });
     fakes.push(multi);
     multi.data.deals[0].currency = "GBP";
-    const deals = (await salesforceAdapter({ origin: multi.url, clientId: "key", clientSecret: "secret" }).page("deals", null, null)).records;
-    expect(Object.fromEntries(deals.map((d) => [d.id, d.currency]))).toEqual(Object.fromEntries(multi.data.deals.map((d, i) => [d.id, i === 0 ? "GBP" : "USD"])));
+    const deals = (
+      await salesforceAdapter({ origin: multi.url, clientId: "key", clientSecret: "secret" }).page("deals", null, null)
+    ).records;
+    expect(Object.fromEntries(deals.map((d) => [d.id, d.currency]))).toEqual(
+      Object.fromEntries(multi.data.deals.map((d, i) => [d.id, i === 0 ? "GBP" : "USD"])),
+    );
   });
 });
 
@@ -202,13 +252,30 @@ describe("the Salesforce address a person types", () => {
   it("is accepted only on Salesforce's My Domain hosts", () => {
     const env = {};
     expect(salesforceOrigin("acme.my.salesforce.com", env)).toEqual({ origin: "https://acme.my.salesforce.com" });
-    expect(salesforceOrigin("https://acme--uat.sandbox.my.salesforce.com/lightning/page", env)).toEqual({ origin: "https://acme--uat.sandbox.my.salesforce.com" });
-    expect(salesforceOrigin("https://agency.my.salesforce.mil", env)).toEqual({ origin: "https://agency.my.salesforce.mil" });
-    for (const bad of ["http://acme.my.salesforce.com", "https://acme.my.salesforce.com.evil.example", "https://169.254.169.254", "https://localhost:3000", "https://user:pw@acme.my.salesforce.com", "https://acme.my.salesforce.com:8443", "https://my.salesforce.com", "file:///etc/passwd"]) {
+    expect(salesforceOrigin("https://acme--uat.sandbox.my.salesforce.com/lightning/page", env)).toEqual({
+      origin: "https://acme--uat.sandbox.my.salesforce.com",
+    });
+    expect(salesforceOrigin("https://agency.my.salesforce.mil", env)).toEqual({
+      origin: "https://agency.my.salesforce.mil",
+    });
+    for (const bad of [
+      "http://acme.my.salesforce.com",
+      "https://acme.my.salesforce.com.evil.example",
+      "https://169.254.169.254",
+      "https://localhost:3000",
+      "https://user:pw@acme.my.salesforce.com",
+      "https://acme.my.salesforce.com:8443",
+      "https://my.salesforce.com",
+      "file:///etc/passwd",
+    ]) {
       expect(salesforceOrigin(bad, env), bad).toHaveProperty("error");
     }
-    expect(salesforceOrigin("https://login.salesforce.com", env)).toMatchObject({ error: expect.stringContaining("My Domain") });
+    expect(salesforceOrigin("https://login.salesforce.com", env)).toMatchObject({
+      error: expect.stringContaining("My Domain"),
+    });
     expect(salesforceOrigin("http://127.0.0.1:4000", env)).toHaveProperty("error");
-    expect(salesforceOrigin("http://127.0.0.1:4000", { CRM_TEST_ALLOW_LOCAL_URLS: "1" })).toEqual({ origin: "http://127.0.0.1:4000" });
+    expect(salesforceOrigin("http://127.0.0.1:4000", { CRM_TEST_ALLOW_LOCAL_URLS: "1" })).toEqual({
+      origin: "http://127.0.0.1:4000",
+    });
   });
 });

@@ -29,9 +29,15 @@ async function hubspot(contacts: number) {
   fakes.push(fake);
   process.env.CRM_TEST_HUBSPOT_BASE_URL = fake.url;
   const o = await createOwnerWorkspace(prisma);
-  const connect = (accessToken = TOKEN) => connectCrm(prisma, { workspaceId: o.workspaceId, input: { kind: "hubspot", accessToken }, actor: owner });
+  const connect = (accessToken = TOKEN) =>
+    connectCrm(prisma, { workspaceId: o.workspaceId, input: { kind: "hubspot", accessToken }, actor: owner });
   const sync = async (connectionId: string) => {
-    const { view } = await startSync(prisma, { workspaceId: o.workspaceId, connectionId, trigger: "owner", actor: owner });
+    const { view } = await startSync(prisma, {
+      workspaceId: o.workspaceId,
+      connectionId,
+      trigger: "owner",
+      actor: owner,
+    });
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId })).toEqual(["succeeded"]);
     return getSync(prisma, { workspaceId: o.workspaceId, syncId: view.syncId });
   };
@@ -53,8 +59,13 @@ describe("connecting again", () => {
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId })).toEqual(["succeeded"]);
     expect(await prisma.crmConnection.count({ where: { workspaceId: o.workspaceId } })).toBe(1);
     expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(20);
-    expect(await prisma.crmRecordLink.count({ where: { connectionId: first.connectionId, objectType: "contact" } })).toBe(20);
-    const log = await prisma.auditLogEntry.findMany({ where: { workspaceId: o.workspaceId, action: { in: ["crm.connected", "crm.reconnected"] } }, orderBy: { createdAt: "asc" } });
+    expect(
+      await prisma.crmRecordLink.count({ where: { connectionId: first.connectionId, objectType: "contact" } }),
+    ).toBe(20);
+    const log = await prisma.auditLogEntry.findMany({
+      where: { workspaceId: o.workspaceId, action: { in: ["crm.connected", "crm.reconnected"] } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(log.map((l) => l.action)).toEqual(["crm.connected", "crm.reconnected", "crm.reconnected"]);
   }, 120_000);
 });
@@ -65,18 +76,32 @@ describe("a revoked token", () => {
     const { connectionId } = await connect();
     await drainJobs(prisma, { workspaceId: o.workspaceId });
     fake.revokeToken();
-    await prisma.crmConnection.update({ where: { id: connectionId }, data: { nextSyncAt: new Date(Date.now() - 1000) } });
+    await prisma.crmConnection.update({
+      where: { id: connectionId },
+      data: { nextSyncAt: new Date(Date.now() - 1000) },
+    });
     expect(await queueDueSyncs(prisma)).toHaveLength(1);
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId })).toEqual(["failed"]);
     const [c] = await listConnections(prisma, { workspaceId: o.workspaceId });
-    expect(c).toMatchObject({ status: "needs_reconnect", nextSyncAt: null, attention: expect.stringContaining("HubSpot did not accept this access token") });
+    expect(c).toMatchObject({
+      status: "needs_reconnect",
+      nextSyncAt: null,
+      attention: expect.stringContaining("HubSpot did not accept this access token"),
+    });
     expect(c.lastSync?.job.error).toContain("needs reconnecting");
-    const entry = await prisma.auditLogEntry.findFirstOrThrow({ where: { workspaceId: o.workspaceId, action: "crm.needs_reconnect" } });
+    const entry = await prisma.auditLogEntry.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, action: "crm.needs_reconnect" },
+    });
     expect(entry).toMatchObject({ actorKind: "system", targetId: connectionId });
     // The schedule no longer tries; a sync is refused with what to do.
-    await prisma.crmConnection.update({ where: { id: connectionId }, data: { nextSyncAt: new Date(Date.now() - 1000) } });
+    await prisma.crmConnection.update({
+      where: { id: connectionId },
+      data: { nextSyncAt: new Date(Date.now() - 1000) },
+    });
     expect(await queueDueSyncs(prisma)).toEqual([]);
-    await expect(startSync(prisma, { workspaceId: o.workspaceId, connectionId, trigger: "agent", actor: owner })).rejects.toMatchObject({ code: "invalid_state", message: expect.stringContaining("needs reconnecting") });
+    await expect(
+      startSync(prisma, { workspaceId: o.workspaceId, connectionId, trigger: "agent", actor: owner }),
+    ).rejects.toMatchObject({ code: "invalid_state", message: expect.stringContaining("needs reconnecting") });
     expect(await prisma.crmSync.count({ where: { connectionId } })).toBe(2);
 
     await connect(fake.revokeToken("pat-na1-new-4444"));
@@ -100,19 +125,34 @@ describe("records deleted in the CRM", () => {
     deal.deletedAt = Date.now();
 
     const incremental = await sync(connectionId);
-    expect(incremental).toMatchObject({ mode: "incremental", counts: { deleted: { contacts: 1, companies: 0, deals: 1 } } });
+    expect(incremental).toMatchObject({
+      mode: "incremental",
+      counts: { deleted: { contacts: 1, companies: 0, deals: 1 } },
+    });
     expect(await prisma.contact.findUnique({ where: { id: local.id } })).not.toBeNull();
     expect(await prisma.audienceMember.count({ where: { contactId: local.id } })).toBe(0);
-    expect(await prisma.crmRecordLink.count({ where: { connectionId, objectType: "contact", externalId: person.id } })).toBe(0);
+    expect(
+      await prisma.crmRecordLink.count({ where: { connectionId, objectType: "contact", externalId: person.id } }),
+    ).toBe(0);
     expect(await prisma.accountOutcome.count({ where: { workspaceId: o.workspaceId, externalId: deal.id } })).toBe(0);
 
     // Gone beyond the archive (purged): the daily full sync reconciles.
     const purged = fake.data.contacts.splice(5, 1)[0];
-    const purgedLocal = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, crmId: purged.id } });
-    await prisma.job.updateMany({ where: { workspaceId: o.workspaceId }, data: { finishedAt: new Date(Date.now() - 25 * 3_600_000) } });
+    const purgedLocal = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, crmId: purged.id },
+    });
+    await prisma.job.updateMany({
+      where: { workspaceId: o.workspaceId },
+      data: { finishedAt: new Date(Date.now() - 25 * 3_600_000) },
+    });
     const full = await sync(connectionId);
-    expect(full).toMatchObject({ mode: "full", counts: { deleted: { contacts: 1, companies: 0, deals: 0 }, contacts: { read: 38 } } });
-    expect(await prisma.crmRecordLink.count({ where: { connectionId, objectType: "contact", localId: purgedLocal.id } })).toBe(0);
+    expect(full).toMatchObject({
+      mode: "full",
+      counts: { deleted: { contacts: 1, companies: 0, deals: 0 }, contacts: { read: 38 } },
+    });
+    expect(
+      await prisma.crmRecordLink.count({ where: { connectionId, objectType: "contact", localId: purgedLocal.id } }),
+    ).toBe(0);
     expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(40);
   }, 120_000);
 });
@@ -123,31 +163,60 @@ describe("which deals count", () => {
     const { connectionId } = await connect();
     await drainJobs(prisma, { workspaceId: o.workspaceId });
     const won = fake.data.deals.filter((d) => d.won).length;
-    expect(await prisma.accountOutcome.count({ where: { workspaceId: o.workspaceId, kind: "opportunity_created" } })).toBe(fake.data.deals.length);
+    expect(
+      await prisma.accountOutcome.count({ where: { workspaceId: o.workspaceId, kind: "opportunity_created" } }),
+    ).toBe(fake.data.deals.length);
 
-    await expect(setDealFilter(prisma, { workspaceId: o.workspaceId, connectionId, filter: { pipelines: null, stages: ["closedwon"] }, actor: owner })).resolves.toMatchObject({ dealFilter: { pipelines: null, stages: ["closedwon"] } });
+    await expect(
+      setDealFilter(prisma, {
+        workspaceId: o.workspaceId,
+        connectionId,
+        filter: { pipelines: null, stages: ["closedwon"] },
+        actor: owner,
+      }),
+    ).resolves.toMatchObject({ dealFilter: { pipelines: null, stages: ["closedwon"] } });
     const eur = fake.data.deals.find((d) => d.won)!;
     eur.currency = "EUR";
     const done = await sync(connectionId);
     expect(done.mode).toBe("full");
     expect(done.counts.deals).toMatchObject({ read: fake.data.deals.length, excluded: fake.data.deals.length - won });
-    expect(await prisma.accountOutcome.count({ where: { workspaceId: o.workspaceId, kind: "opportunity_created" } })).toBe(won);
-    const eurOutcomes = await prisma.accountOutcome.findMany({ where: { workspaceId: o.workspaceId, externalId: eur.id }, select: { kind: true, amountCents: true } });
+    expect(
+      await prisma.accountOutcome.count({ where: { workspaceId: o.workspaceId, kind: "opportunity_created" } }),
+    ).toBe(won);
+    const eurOutcomes = await prisma.accountOutcome.findMany({
+      where: { workspaceId: o.workspaceId, externalId: eur.id },
+      select: { kind: true, amountCents: true },
+    });
     expect(eurOutcomes.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
       { kind: "closed_won", amountCents: 0n },
       { kind: "opportunity_created", amountCents: null },
     ]);
-    const warnings = await listIssues(prisma, { workspaceId: o.workspaceId, syncId: done.syncId, severity: "warning", take: 100 });
-    expect(warnings.issues.map((i) => i.message)).toContain(`deal ${eur.id}: its amount is in EUR, and amounts here are in US dollars; counted without its amount`);
+    const warnings = await listIssues(prisma, {
+      workspaceId: o.workspaceId,
+      syncId: done.syncId,
+      severity: "warning",
+      take: 100,
+    });
+    expect(warnings.issues.map((i) => i.message)).toContain(
+      `deal ${eur.id}: its amount is in EUR, and amounts here are in US dollars; counted without its amount`,
+    );
   }, 120_000);
 });
 
 describe("Salesforce's concurrent-request limit", () => {
   it("403 REQUEST_LIMIT_EXCEEDED (ConcurrentPerOrgLongTxn) is waited out and the sync finishes; an org without Campaigns syncs with lists off", async () => {
-    const fake = await startSalesforceFake(generateCrm("salesforce", { contacts: 50 }), { clientId: "3MVG9-key", clientSecret: "secret-1234567890", hiddenObjects: ["Campaign", "CampaignMember"] });
+    const fake = await startSalesforceFake(generateCrm("salesforce", { contacts: 50 }), {
+      clientId: "3MVG9-key",
+      clientSecret: "secret-1234567890",
+      hiddenObjects: ["Campaign", "CampaignMember"],
+    });
     fakes.push(fake);
     const o = await createOwnerWorkspace(prisma);
-    const { connectionId, sync } = await connectCrm(prisma, { workspaceId: o.workspaceId, input: { kind: "salesforce", myDomainUrl: fake.url, clientId: "3MVG9-key", clientSecret: "secret-1234567890" }, actor: owner });
+    const { connectionId, sync } = await connectCrm(prisma, {
+      workspaceId: o.workspaceId,
+      input: { kind: "salesforce", myDomainUrl: fake.url, clientId: "3MVG9-key", clientSecret: "secret-1234567890" },
+      actor: owner,
+    });
     // The first answers the sync's estimate (which goes on without one), the second its first page, which waits and retries.
     fake.limitNext(2, "concurrent");
     expect(await drainJobs(prisma, { workspaceId: o.workspaceId })).toEqual(["succeeded"]);

@@ -12,7 +12,8 @@ export const OUTCOME_CURRENCY = "USD";
 /** A stored filter, read leniently (a missing or malformed one counts every deal). */
 export function dealFilterOf(value: unknown): TDealFilter {
   const v = (value ?? {}) as { pipelines?: unknown; stages?: unknown };
-  const list = (x: unknown) => (Array.isArray(x) && x.length && x.every((i) => typeof i === "string") ? (x as string[]) : null);
+  const list = (x: unknown) =>
+    Array.isArray(x) && x.length && x.every((i) => typeof i === "string") ? (x as string[]) : null;
   return { pipelines: list(v.pipelines), stages: list(v.stages) };
 }
 
@@ -28,7 +29,10 @@ export function dealCounts(filter: TDealFilter, deal: Pick<CrmDeal, "pipeline" |
  * US dollars. The deal's own currency wins; else the CRM account's; a CRM that says neither is
  * taken as dollars, as before currencies were read.
  */
-export function inOutcomeCurrency(deal: CrmDeal, accountCurrency: string | null): { deal: CrmDeal; refused: string | null } {
+export function inOutcomeCurrency(
+  deal: CrmDeal,
+  accountCurrency: string | null,
+): { deal: CrmDeal; refused: string | null } {
   const currency = deal.currency ?? accountCurrency;
   if (!currency || currency === OUTCOME_CURRENCY || deal.amountCents === null) return { deal, refused: null };
   return { deal: { ...deal, amountCents: null }, refused: currency };

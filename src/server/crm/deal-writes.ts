@@ -9,7 +9,10 @@ import { type PageContext, writeDeals } from "./sync-writes";
  * (counted as excluded); those in a currency other than dollars count without their amount, with
  * a warning. The rest are written by writeDeals.
  */
-export function countedDealsWriter(filter: ReturnType<typeof dealFilterOf>, currency: Parameters<typeof inOutcomeCurrency>[1]) {
+export function countedDealsWriter(
+  filter: ReturnType<typeof dealFilterOf>,
+  currency: Parameters<typeof inOutcomeCurrency>[1],
+) {
   return async (tx: Db, c: PageContext, records: CrmDeal[]) => {
     const counted: CrmDeal[] = [];
     const excluded: string[] = [];
@@ -20,7 +23,12 @@ export function countedDealsWriter(filter: ReturnType<typeof dealFilterOf>, curr
       }
       const { deal, refused } = inOutcomeCurrency(r, currency);
       if (refused) {
-        c.issues.push({ objectType: "deal", objectId: r.id, severity: "warning", message: `deal ${r.id}: its amount is in ${refused}, and amounts here are in US dollars; counted without its amount` });
+        c.issues.push({
+          objectType: "deal",
+          objectId: r.id,
+          severity: "warning",
+          message: `deal ${r.id}: its amount is in ${refused}, and amounts here are in US dollars; counted without its amount`,
+        });
         c.counts.issues.warnings++;
       }
       counted.push(deal);

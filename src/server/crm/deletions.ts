@@ -22,7 +22,12 @@ import type { TSyncCounts } from "./schema";
  * A record the CRM brings back (an undelete) is linked again by the next sync that reads it.
  */
 export type TRecordType = TCrmObjectType | "leads";
-const LINK_TYPE: Record<TRecordType, string> = { contacts: "contact", companies: "account", deals: "deal", leads: "lead" };
+const LINK_TYPE: Record<TRecordType, string> = {
+  contacts: "contact",
+  companies: "account",
+  deals: "deal",
+  leads: "lead",
+};
 
 export interface DeletionResult {
   contacts: number;

@@ -59,13 +59,26 @@ export async function moveConverted(tx: Db, s: LinkScope, converted: CrmConverte
       FROM jsonb_to_recordset(${moves}::jsonb) AS v(lead text, contact text)
       JOIN "CrmRecordLink" l ON l."connectionId" = ${s.connectionId} AND l."objectType" = 'lead' AND l."externalId" = v.lead
     ON CONFLICT ("connectionId", "objectType", "externalId") DO NOTHING`;
-  return applyDeleted(tx, s, "leads", converted.map((l) => l.id));
+  return applyDeleted(
+    tx,
+    s,
+    "leads",
+    converted.map((l) => l.id),
+  );
 }
 
 /** Every lead this connection linked: unlinked (leads turned off). Returns how many. */
 export async function unlinkAllLeads(tx: Db, s: LinkScope): Promise<number> {
-  const rows = await tx.crmRecordLink.findMany({ where: { connectionId: s.connectionId, workspaceId: s.workspaceId, objectType: "lead" }, select: { externalId: true } });
-  return applyDeleted(tx, s, "leads", rows.map((r) => r.externalId));
+  const rows = await tx.crmRecordLink.findMany({
+    where: { connectionId: s.connectionId, workspaceId: s.workspaceId, objectType: "lead" },
+    select: { externalId: true },
+  });
+  return applyDeleted(
+    tx,
+    s,
+    "leads",
+    rows.map((r) => r.externalId),
+  );
 }
 
 /**

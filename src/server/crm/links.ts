@@ -9,14 +9,23 @@ export interface LinkScope {
   connectionId: string;
 }
 
-const TABLES: Record<TLinkType, Prisma.Sql> = { contact: Prisma.raw(`"Contact"`), account: Prisma.raw(`"Account"`), lead: Prisma.raw(`"Contact"`) };
+const TABLES: Record<TLinkType, Prisma.Sql> = {
+  contact: Prisma.raw(`"Contact"`),
+  account: Prisma.raw(`"Account"`),
+  lead: Prisma.raw(`"Contact"`),
+};
 
 /**
  * The contacts or accounts that a connection's records are: by the connection's link, else by the
  * record's id as a crmId (a record synced before links were kept, or a CSV exported from that CRM
  * that named it). Records that are neither are left out of the map.
  */
-export async function linkedIds(tx: Db, s: LinkScope, type: TLinkType, externalIds: string[]): Promise<Map<string, string>> {
+export async function linkedIds(
+  tx: Db,
+  s: LinkScope,
+  type: TLinkType,
+  externalIds: string[],
+): Promise<Map<string, string>> {
   const ids = [...new Set(externalIds)];
   if (!ids.length) return new Map();
   const table = TABLES[type];
@@ -41,7 +50,12 @@ export async function linkedHere(tx: Db, s: LinkScope, type: TLinkType, localIds
 }
 
 /** Records each record of the connection as the contact or account it was written to (the last write wins). */
-export async function writeLinks(tx: Db, s: LinkScope, type: TLinkType, links: { externalId: string; localId: string }[]): Promise<void> {
+export async function writeLinks(
+  tx: Db,
+  s: LinkScope,
+  type: TLinkType,
+  links: { externalId: string; localId: string }[],
+): Promise<void> {
   const unique = [...new Map(links.map((l) => [l.externalId, l])).values()];
   if (!unique.length) return;
   await tx.$executeRaw`

@@ -8,10 +8,40 @@ import type { CrmContact, CrmLeadReader, CrmPage } from "./adapter";
  * object. Fields are those of Salesforce's documented Lead object (Street is a textarea of lines;
  * Company is free text, the lead's company name).
  */
-export const LEAD_FIELDS = ["Id", "FirstName", "LastName", "Email", "Title", "Phone", "Company", "Street", "City", "State", "PostalCode", "Country", "HasOptedOutOfEmail", "IsConverted", "SystemModstamp"];
+export const LEAD_FIELDS = [
+  "Id",
+  "FirstName",
+  "LastName",
+  "Email",
+  "Title",
+  "Phone",
+  "Company",
+  "Street",
+  "City",
+  "State",
+  "PostalCode",
+  "Country",
+  "HasOptedOutOfEmail",
+  "IsConverted",
+  "SystemModstamp",
+];
 
 /** The Lead fields named in messages, in the order of sync-writes' CONTACT_TARGETS. */
-export const LEAD_FIELD_NAMES = ["FirstName", "LastName", "Email", "Title", "Phone", "Street", "Street", "City", "State", "PostalCode", "Country", "Company", "Id"];
+export const LEAD_FIELD_NAMES = [
+  "FirstName",
+  "LastName",
+  "Email",
+  "Title",
+  "Phone",
+  "Street",
+  "Street",
+  "City",
+  "State",
+  "PostalCode",
+  "Country",
+  "Company",
+  "Id",
+];
 
 type Row = Record<string, unknown>;
 export interface SoqlPage {
@@ -35,7 +65,10 @@ const stamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** A Lead as a contact: its address from Street/City/State/PostalCode/Country, its company by name (Company). */
 export function leadToContact(r: Row, d: Pick<Deps, "isoOf" | "str">): CrmContact {
-  const street = (d.str(r.Street) ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const street = (d.str(r.Street) ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   return {
     id: String(r.Id),
     firstName: d.str(r.FirstName),
@@ -65,19 +98,43 @@ export function salesforceLeadReader(d: Deps): CrmLeadReader {
   return {
     count: (s) => d.count(`SELECT COUNT() FROM Lead WHERE IsConverted = false${since(s)}`, WHAT),
     page: (s, cursor) =>
-      pageOf(cursor ? d.more(cursor, WHAT) : d.query(`SELECT ${LEAD_FIELDS.join(", ")} FROM Lead WHERE IsConverted = false${since(s)} ORDER BY SystemModstamp, Id`, WHAT), (r) => leadToContact(r, d)),
+      pageOf(
+        cursor
+          ? d.more(cursor, WHAT)
+          : d.query(
+              `SELECT ${LEAD_FIELDS.join(", ")} FROM Lead WHERE IsConverted = false${since(s)} ORDER BY SystemModstamp, Id`,
+              WHAT,
+            ),
+        (r) => leadToContact(r, d),
+      ),
     // Converting a lead sets IsConverted and ConvertedContactId and moves its SystemModstamp.
     converted: (s, cursor) =>
-      pageOf(cursor ? d.more(cursor, WHAT) : d.query(`SELECT Id, ConvertedContactId, SystemModstamp FROM Lead WHERE IsConverted = true${since(s)} ORDER BY SystemModstamp, Id`, WHAT), (r) => ({
-        id: String(r.Id),
-        contactId: d.str(r.ConvertedContactId),
-        modifiedAt: d.isoOf(r.SystemModstamp),
-      })),
+      pageOf(
+        cursor
+          ? d.more(cursor, WHAT)
+          : d.query(
+              `SELECT Id, ConvertedContactId, SystemModstamp FROM Lead WHERE IsConverted = true${since(s)} ORDER BY SystemModstamp, Id`,
+              WHAT,
+            ),
+        (r) => ({
+          id: String(r.Id),
+          contactId: d.str(r.ConvertedContactId),
+          modifiedAt: d.isoOf(r.SystemModstamp),
+        }),
+      ),
     deleted: (s, cursor) =>
-      pageOf(cursor ? d.more(cursor, WHAT) : d.queryAll(`SELECT Id, SystemModstamp FROM Lead WHERE IsDeleted = true AND SystemModstamp >= ${stamp(s)} ORDER BY SystemModstamp, Id`, WHAT), (r) => ({
-        id: String(r.Id),
-        deletedAt: d.isoOf(r.SystemModstamp),
-      })),
+      pageOf(
+        cursor
+          ? d.more(cursor, WHAT)
+          : d.queryAll(
+              `SELECT Id, SystemModstamp FROM Lead WHERE IsDeleted = true AND SystemModstamp >= ${stamp(s)} ORDER BY SystemModstamp, Id`,
+              WHAT,
+            ),
+        (r) => ({
+          id: String(r.Id),
+          deletedAt: d.isoOf(r.SystemModstamp),
+        }),
+      ),
   };
 }
 

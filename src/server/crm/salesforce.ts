@@ -30,7 +30,22 @@ export const SALESFORCE_PIPELINE = "opportunities";
 const SOBJECT: Record<TCrmObjectType, string> = { companies: "Account", contacts: "Contact", deals: "Opportunity" };
 const FIELDS: Record<TCrmObjectType, string[]> = {
   companies: ["Id", "Name", "Website", "SystemModstamp"],
-  contacts: ["Id", "FirstName", "LastName", "Email", "Title", "Phone", "MailingStreet", "MailingCity", "MailingState", "MailingPostalCode", "MailingCountry", "AccountId", "HasOptedOutOfEmail", "SystemModstamp"],
+  contacts: [
+    "Id",
+    "FirstName",
+    "LastName",
+    "Email",
+    "Title",
+    "Phone",
+    "MailingStreet",
+    "MailingCity",
+    "MailingState",
+    "MailingPostalCode",
+    "MailingCountry",
+    "AccountId",
+    "HasOptedOutOfEmail",
+    "SystemModstamp",
+  ],
   deals: ["Id", "Name", "AccountId", "Amount", "StageName", "CreatedDate", "CloseDate", "IsWon", "SystemModstamp"],
 };
 
@@ -46,7 +61,8 @@ const isoOf = (v: unknown) => {
 
 function toRecord(type: TCrmObjectType, r: Row): CrmRecordOf[TCrmObjectType] {
   const id = String(r.Id);
-  if (type === "companies") return { id, name: str(r.Name), domain: str(r.Website), modifiedAt: isoOf(r.SystemModstamp) };
+  if (type === "companies")
+    return { id, name: str(r.Name), domain: str(r.Website), modifiedAt: isoOf(r.SystemModstamp) };
   if (type === "deals") {
     const amount = typeof r.Amount === "number" && r.Amount >= 0 ? Math.round(r.Amount * 100) : null;
     return {
@@ -65,7 +81,10 @@ function toRecord(type: TCrmObjectType, r: Row): CrmRecordOf[TCrmObjectType] {
     };
   }
   // MailingStreet holds every street line, one per line.
-  const street = (str(r.MailingStreet) ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const street = (str(r.MailingStreet) ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   return {
     id,
     firstName: str(r.FirstName),
@@ -88,15 +107,23 @@ function toRecord(type: TCrmObjectType, r: Row): CrmRecordOf[TCrmObjectType] {
 
 /** Salesforce's token errors (client-credentials flow), as sentences a person can act on. */
 const TOKEN_ERRORS: Record<string, string> = {
-  invalid_client_id: "Salesforce does not know this consumer key. Copy it again from Setup → App Manager → your connected app → View → Manage Consumer Details.",
-  invalid_client: "Salesforce did not accept this consumer key and secret together. Copy both again from the connected app's Manage Consumer Details.",
+  invalid_client_id:
+    "Salesforce does not know this consumer key. Copy it again from Setup → App Manager → your connected app → View → Manage Consumer Details.",
+  invalid_client:
+    "Salesforce did not accept this consumer key and secret together. Copy both again from the connected app's Manage Consumer Details.",
   invalid_grant:
     "Salesforce refused the client-credentials flow for this app: in the connected app's policies (Setup → App Manager → Manage → Edit Policies), tick Enable Client Credentials Flow and choose a Run As user.",
-  unsupported_grant_type: "The connected app does not allow the client-credentials flow: tick Enable Client Credentials Flow in its OAuth settings.",
+  unsupported_grant_type:
+    "The connected app does not allow the client-credentials flow: tick Enable Client Credentials Flow in its OAuth settings.",
   invalid_request: "Salesforce refused the token request; check that the My Domain URL is your org's.",
 };
 
-export function salesforceAdapter(p: { origin: string; clientId: string; clientSecret: string; leads?: boolean }): CrmAdapter {
+export function salesforceAdapter(p: {
+  origin: string;
+  clientId: string;
+  clientSecret: string;
+  leads?: boolean;
+}): CrmAdapter {
   const conn = new Connection({
     oauth2: { loginUrl: p.origin, clientId: p.clientId, clientSecret: p.clientSecret },
     version: API_VERSION,
@@ -115,11 +142,17 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       await conn.authorize({ grant_type: "client_credentials" });
     } catch (error) {
       const name = (error as Error).name;
-      throw new CrmCredentialsRevoked(TOKEN_ERRORS[name] ?? `Salesforce refused the connected app's credentials (${name}: ${(error as Error).message}).`);
+      throw new CrmCredentialsRevoked(
+        TOKEN_ERRORS[name] ??
+          `Salesforce refused the connected app's credentials (${name}: ${(error as Error).message}).`,
+      );
     }
     // Every later request goes to the instance Salesforce names: it must be a Salesforce address too.
     const instance = salesforceOrigin(conn.instanceUrl ?? "");
-    if ("error" in instance) throw new CrmAccessError("Salesforce answered with an instance address outside Salesforce's My Domain hosts; nothing was read.");
+    if ("error" in instance)
+      throw new CrmAccessError(
+        "Salesforce answered with an instance address outside Salesforce's My Domain hosts; nothing was read.",
+      );
   };
   const ready = () => (authorized ??= authorize().catch((e) => ((authorized = null), Promise.reject(e))));
 
@@ -131,17 +164,31 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       // 403 REQUEST_LIMIT_EXCEEDED is both the daily allowance ("TotalRequests Limit exceeded.") and
       // the limit on concurrent long requests ("ConcurrentPerOrgLongTxn Limit exceeded", also
       // "ConcurrentRequests"): only the first waits for tomorrow; the others pass in seconds.
-      if (/TotalRequests/i.test(e.message ?? "")) return new CrmQuotaExceeded("Salesforce says this org has used its API requests for the last 24 hours; the next sync continues where this one stopped.");
+      if (/TotalRequests/i.test(e.message ?? ""))
+        return new CrmQuotaExceeded(
+          "Salesforce says this org has used its API requests for the last 24 hours; the next sync continues where this one stopped.",
+        );
       return new CrmRateLimited(`Salesforce asked to slow down (${code}: ${(e.message ?? "").slice(0, 120)}).`, null);
     }
     if (code === "INVALID_QUERY_LOCATOR") return new CrmCursorExpired("Salesforce's query cursor expired.");
-    if (code === "INVALID_TYPE" || code === "INSUFFICIENT_ACCESS" || code === "INSUFFICIENT_ACCESS_OR_READONLY") return new CrmAccessError(`The connected app's Run As user cannot read ${what}: give it the Read permission on ${what} (profile or permission set).`);
+    if (code === "INVALID_TYPE" || code === "INSUFFICIENT_ACCESS" || code === "INSUFFICIENT_ACCESS_OR_READONLY")
+      return new CrmAccessError(
+        `The connected app's Run As user cannot read ${what}: give it the Read permission on ${what} (profile or permission set).`,
+      );
     if (code === "INVALID_FIELD") {
       const field = /No such column '(\w+)'/.exec(e.message ?? "")?.[1];
-      return new CrmAccessError(`The connected app's Run As user cannot see the ${field ? `${what}.${field}` : `fields of ${what}`} field: give it read access in field-level security.`);
+      return new CrmAccessError(
+        `The connected app's Run As user cannot see the ${field ? `${what}.${field}` : `fields of ${what}`} field: give it read access in field-level security.`,
+      );
     }
-    if (code === "API_DISABLED_FOR_ORG" || code === "API_CURRENTLY_DISABLED") return new CrmAccessError("The Run As user's profile does not have the API Enabled permission; turn it on and try again.");
-    if (code === "INVALID_SESSION_ID") return new CrmCredentialsRevoked("Salesforce ended the session and would not start another with the saved consumer key and secret; connect again.");
+    if (code === "API_DISABLED_FOR_ORG" || code === "API_CURRENTLY_DISABLED")
+      return new CrmAccessError(
+        "The Run As user's profile does not have the API Enabled permission; turn it on and try again.",
+      );
+    if (code === "INVALID_SESSION_ID")
+      return new CrmCredentialsRevoked(
+        "Salesforce ended the session and would not start another with the saved consumer key and secret; connect again.",
+      );
     return new Error(`Salesforce answered: ${code} ${e.message ?? ""}`.trim());
   };
 
@@ -152,7 +199,10 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
   const get = async (path: string, what: string): Promise<QueryResult> => {
     await ready();
     try {
-      return await conn.request<QueryResult>({ method: "GET", url: path }, { retry: { statusCodes: [500, 502, 503, 504], maxRetries: 2 } });
+      return await conn.request<QueryResult>(
+        { method: "GET", url: path },
+        { retry: { statusCodes: [500, 502, 503, 504], maxRetries: 2 } },
+      );
     } catch (error) {
       throw translate(error, what);
     }
@@ -169,10 +219,14 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
   const hasCurrencyField = () =>
     (multiCurrency ??= (async () => {
       await ready();
-      const d = await conn.sobject("Opportunity").describe().catch((error: unknown) => Promise.reject(translate(error, "Opportunities")));
+      const d = await conn
+        .sobject("Opportunity")
+        .describe()
+        .catch((error: unknown) => Promise.reject(translate(error, "Opportunities")));
       return d.fields.some((f) => f.name === "CurrencyIsoCode");
     })().catch((e) => ((multiCurrency = null), Promise.reject(e))));
-  const where = (since: Date | null) => (since ? ` WHERE SystemModstamp >= ${since.toISOString().replace(/\.\d{3}Z$/, "Z")}` : "");
+  const where = (since: Date | null) =>
+    since ? ` WHERE SystemModstamp >= ${since.toISOString().replace(/\.\d{3}Z$/, "Z")}` : "";
 
   return {
     kind: "salesforce",
@@ -204,7 +258,11 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       }
       let currency: string | null = null;
       try {
-        currency = str((await query("SELECT DefaultCurrencyIsoCode FROM Organization LIMIT 1", "the Organization")).records[0]?.DefaultCurrencyIsoCode)?.toUpperCase() ?? null;
+        currency =
+          str(
+            (await query("SELECT DefaultCurrencyIsoCode FROM Organization LIMIT 1", "the Organization")).records[0]
+              ?.DefaultCurrencyIsoCode,
+          )?.toUpperCase() ?? null;
       } catch (error) {
         if (!(error instanceof CrmAccessError)) throw error;
       }
@@ -219,7 +277,13 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
         }
       }
       const org = conn.userInfo?.organizationId ?? "";
-      return { externalAccountId: org, name: `Salesforce ${new URL(p.origin).host}`, listsReadable, currency, leadsUnreadable };
+      return {
+        externalAccountId: org,
+        name: `Salesforce ${new URL(p.origin).host}`,
+        listsReadable,
+        currency,
+        leadsUnreadable,
+      };
     },
 
     async count(type, since) {
@@ -227,15 +291,28 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
       return res.totalSize;
     },
 
-    async page<T extends TCrmObjectType>(type: T, since: Date | null, cursor: string | null): Promise<CrmPage<CrmRecordOf[T]>> {
+    async page<T extends TCrmObjectType>(
+      type: T,
+      since: Date | null,
+      cursor: string | null,
+    ): Promise<CrmPage<CrmRecordOf[T]>> {
       const what = plural(SOBJECT[type]);
-      const fields = type === "deals" && (await hasCurrencyField()) ? [...FIELDS.deals, "CurrencyIsoCode"] : FIELDS[type];
-      const res = cursor ? await more(cursor, what) : await query(`SELECT ${fields.join(", ")} FROM ${SOBJECT[type]}${where(since)} ORDER BY SystemModstamp, Id`, what);
+      const fields =
+        type === "deals" && (await hasCurrencyField()) ? [...FIELDS.deals, "CurrencyIsoCode"] : FIELDS[type];
+      const res = cursor
+        ? await more(cursor, what)
+        : await query(
+            `SELECT ${fields.join(", ")} FROM ${SOBJECT[type]}${where(since)} ORDER BY SystemModstamp, Id`,
+            what,
+          );
       return { records: res.records.map((r) => toRecord(type, r) as CrmRecordOf[T]), next: locatorOf(res) };
     },
 
     async lists() {
-      const res = await query(`SELECT Id, Name FROM Campaign ORDER BY LastModifiedDate DESC LIMIT ${MAX_LISTS}`, "Campaigns");
+      const res = await query(
+        `SELECT Id, Name FROM Campaign ORDER BY LastModifiedDate DESC LIMIT ${MAX_LISTS}`,
+        "Campaigns",
+      );
       return res.records.map((r) => ({ id: String(r.Id), name: str(r.Name) ?? String(r.Id) }));
     },
 
@@ -254,27 +331,51 @@ export function salesforceAdapter(p: { origin: string; clientId: string; clientS
     async deleted(type, since, cursor) {
       const what = plural(SOBJECT[type]);
       const stamp = since.toISOString().replace(/\.\d{3}Z$/, "Z");
-      const res = cursor ? await more(cursor, what) : await queryAll(`SELECT Id, SystemModstamp FROM ${SOBJECT[type]} WHERE IsDeleted = true AND SystemModstamp >= ${stamp} ORDER BY SystemModstamp, Id`, what);
-      return { records: res.records.map((r) => ({ id: String(r.Id), deletedAt: isoOf(r.SystemModstamp) })), next: locatorOf(res) };
+      const res = cursor
+        ? await more(cursor, what)
+        : await queryAll(
+            `SELECT Id, SystemModstamp FROM ${SOBJECT[type]} WHERE IsDeleted = true AND SystemModstamp >= ${stamp} ORDER BY SystemModstamp, Id`,
+            what,
+          );
+      return {
+        records: res.records.map((r) => ({ id: String(r.Id), deletedAt: isoOf(r.SystemModstamp) })),
+        next: locatorOf(res),
+      };
     },
 
     // Opportunities have one list of stages (StageName's picklist): one pipeline, "Opportunities".
     async pipelines() {
       await ready();
-      const d = await conn.sobject("Opportunity").describe().catch((error: unknown) => Promise.reject(translate(error, "Opportunities")));
+      const d = await conn
+        .sobject("Opportunity")
+        .describe()
+        .catch((error: unknown) => Promise.reject(translate(error, "Opportunities")));
       const stage = d.fields.find((f) => f.name === "StageName");
-      const stages = (stage?.picklistValues ?? []).filter((v) => v.active).map((v) => ({ id: v.value, label: v.label ?? v.value }));
+      const stages = (stage?.picklistValues ?? [])
+        .filter((v) => v.active)
+        .map((v) => ({ id: v.value, label: v.label ?? v.value }));
       return [{ id: SALESFORCE_PIPELINE, label: "Opportunities", stages }];
     },
 
     ...(p.leads
-      ? { leads: salesforceLeadReader({ query, queryAll, more, count: async (soql, what) => (await query(soql, what)).totalSize, locatorOf, isoOf, str }) }
+      ? {
+          leads: salesforceLeadReader({
+            query,
+            queryAll,
+            more,
+            count: async (soql, what) => (await query(soql, what)).totalSize,
+            locatorOf,
+            isoOf,
+            str,
+          }),
+        }
       : {}),
   };
 }
 
 /** The query locator of nextRecordsUrl (its last segment): the cursor kept between pages. */
-const locatorOf = (res: { done: boolean; nextRecordsUrl?: string }) => (res.done || !res.nextRecordsUrl ? null : (res.nextRecordsUrl.split("/").pop() ?? null));
+const locatorOf = (res: { done: boolean; nextRecordsUrl?: string }) =>
+  res.done || !res.nextRecordsUrl ? null : (res.nextRecordsUrl.split("/").pop() ?? null);
 
-const plural = (sobject: string) => ({ Account: "Accounts", Contact: "Contacts", Opportunity: "Opportunities" })[sobject] ?? sobject;
-
+const plural = (sobject: string) =>
+  ({ Account: "Accounts", Contact: "Contacts", Opportunity: "Opportunities" })[sobject] ?? sobject;

@@ -19,8 +19,16 @@ export async function queueDueSyncs(prisma: PrismaClient, now = new Date()): Pro
        ORDER BY "nextSyncAt" LIMIT ${CLAIM_LIMIT} FOR UPDATE SKIP LOCKED`;
     const queued: string[] = [];
     for (const c of due) {
-      await tx.crmConnection.update({ where: { id: c.id }, data: { nextSyncAt: new Date(now.getTime() + c.scheduleMinutes * 60_000) } });
-      const started = await startSyncIn(tx, { workspaceId: c.workspaceId, connectionId: c.id, trigger: "schedule", actor: { kind: "system", id: null, label: "Schedule" } });
+      await tx.crmConnection.update({
+        where: { id: c.id },
+        data: { nextSyncAt: new Date(now.getTime() + c.scheduleMinutes * 60_000) },
+      });
+      const started = await startSyncIn(tx, {
+        workspaceId: c.workspaceId,
+        connectionId: c.id,
+        trigger: "schedule",
+        actor: { kind: "system", id: null, label: "Schedule" },
+      });
       if (!started.alreadyRunning) queued.push(started.view.syncId);
     }
     return queued;

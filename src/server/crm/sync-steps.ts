@@ -39,12 +39,19 @@ export class LeadsUnreadable extends Error {}
 export function isDataError(error: unknown): boolean {
   const state = sqlState(error);
   const code = (error as { code?: unknown } | null)?.code;
-  return Boolean((state && /^(22|23|54)/.test(state)) || (typeof code === "string" && ["P2000", "P2002", "P2007", "P2020", "P2033"].includes(code)));
+  return Boolean(
+    (state && /^(22|23|54)/.test(state)) ||
+      (typeof code === "string" && ["P2000", "P2002", "P2007", "P2020", "P2033"].includes(code)),
+  );
 }
 
 export const nextPhase = (p: Phase): Phase => PHASES[PHASES.indexOf(p) + 1] ?? "done";
 
-export async function estimateTotal(adapter: CrmAdapter, since: (t: TRecordType) => Date | null, leads: boolean): Promise<number | null> {
+export async function estimateTotal(
+  adapter: CrmAdapter,
+  since: (t: TRecordType) => Date | null,
+  leads: boolean,
+): Promise<number | null> {
   let total = 0;
   for (const type of CRM_OBJECT_TYPES) {
     const n = await adapter.count(type, since(type));

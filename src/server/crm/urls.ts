@@ -27,19 +27,34 @@ export function salesforceOrigin(input: string, env: Env = process.env): { origi
   try {
     url = new URL(text);
   } catch {
-    return { error: "This is not a web address. Paste your My Domain URL, for example https://acme.my.salesforce.com." };
+    return {
+      error: "This is not a web address. Paste your My Domain URL, for example https://acme.my.salesforce.com.",
+    };
   }
   const host = url.hostname.toLowerCase();
-  if (localUrlsAllowed(env) && LOCAL_HOSTS.has(host) && (url.protocol === "http:" || url.protocol === "https:")) return { origin: url.origin };
+  if (localUrlsAllowed(env) && LOCAL_HOSTS.has(host) && (url.protocol === "http:" || url.protocol === "https:"))
+    return { origin: url.origin };
   if (url.protocol !== "https:") return { error: "The My Domain URL must start with https://." };
-  if (url.username || url.password || url.port) return { error: "The My Domain URL must be just the address, like https://acme.my.salesforce.com (no port, no user name)." };
+  if (url.username || url.password || url.port)
+    return {
+      error: "The My Domain URL must be just the address, like https://acme.my.salesforce.com (no port, no user name).",
+    };
   if (host === "login.salesforce.com" || host === "test.salesforce.com") {
-    return { error: "Use your org's My Domain URL (Setup → My Domain, like https://acme.my.salesforce.com), not login.salesforce.com: the client-credentials flow works only on My Domain." };
+    return {
+      error:
+        "Use your org's My Domain URL (Setup → My Domain, like https://acme.my.salesforce.com), not login.salesforce.com: the client-credentials flow works only on My Domain.",
+    };
   }
   if (host.endsWith(".lightning.force.com")) {
-    return { error: `That is the Lightning address of your org. Use its My Domain URL instead: https://${host.replace(/\.lightning\.force\.com$/, ".my.salesforce.com")}.` };
+    return {
+      error: `That is the Lightning address of your org. Use its My Domain URL instead: https://${host.replace(/\.lightning\.force\.com$/, ".my.salesforce.com")}.`,
+    };
   }
-  if (!SALESFORCE_HOST.test(host)) return { error: "Only Salesforce My Domain addresses are accepted (https://<your-domain>.my.salesforce.com); find yours in Setup → My Domain." };
+  if (!SALESFORCE_HOST.test(host))
+    return {
+      error:
+        "Only Salesforce My Domain addresses are accepted (https://<your-domain>.my.salesforce.com); find yours in Setup → My Domain.",
+    };
   return { origin: `https://${host}` };
 }
 

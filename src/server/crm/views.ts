@@ -28,7 +28,11 @@ export function syncView(sync: CrmSync, job: Job, kind: CrmConnection["kind"], n
 }
 
 /** The syncs' views, each with its job (one query for the jobs). */
-export async function syncViews(db: Db, syncs: CrmSync[], kind: (s: CrmSync) => CrmConnection["kind"]): Promise<TSyncView[]> {
+export async function syncViews(
+  db: Db,
+  syncs: CrmSync[],
+  kind: (s: CrmSync) => CrmConnection["kind"],
+): Promise<TSyncView[]> {
   const jobs = syncs.length ? await db.job.findMany({ where: { id: { in: syncs.map((s) => s.jobId) } } }) : [];
   const byId = new Map(jobs.map((j) => [j.id, j]));
   return syncs.flatMap((s) => (byId.has(s.jobId) ? [syncView(s, byId.get(s.jobId)!, kind(s))] : []));
@@ -38,7 +42,10 @@ export async function syncViews(db: Db, syncs: CrmSync[], kind: (s: CrmSync) => 
 export async function connectionViews(db: Db, connections: CrmConnection[]): Promise<TConnectionView[]> {
   const out: TConnectionView[] = [];
   for (const c of connections) {
-    const latest = await db.crmSync.findFirst({ where: { connectionId: c.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const latest = await db.crmSync.findFirst({
+      where: { connectionId: c.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
     const [last] = latest ? await syncViews(db, [latest], () => c.kind) : [];
     const succeeded = await db.$queryRaw<{ at: Date | null }[]>`
       SELECT max(j."finishedAt") AS at FROM "CrmSync" s JOIN "Job" j ON j.id = s."jobId" WHERE s."connectionId" = ${c.id} AND j.status = 'succeeded'`;

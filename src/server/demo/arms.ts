@@ -7,7 +7,10 @@ import type { Db } from "@/server/db";
  * end-to-end suite, another demo. Here the audience's accounts are ranked by a hash of the campaign's
  * and the account's names, and the first `holdoutShare` of them are held out. Once per campaign.
  */
-export async function freezeDemoArms(db: Db, p: { workspaceId: string; campaignId: string; campaignName: string; audienceId: string; holdoutShare: number }) {
+export async function freezeDemoArms(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; campaignName: string; audienceId: string; holdoutShare: number },
+) {
   const members = await db.audienceMember.findMany({
     where: { audienceId: p.audienceId, workspaceId: p.workspaceId, contact: { accountId: { not: null } } },
     select: { contact: { select: { account: { select: { id: true, name: true } } } } },
@@ -17,7 +20,12 @@ export async function freezeDemoArms(db: Db, p: { workspaceId: string; campaignI
   accounts.sort((a, b) => (rank(a[1]) < rank(b[1]) ? -1 : 1));
   const held = new Set(accounts.slice(0, Math.round(p.holdoutShare * accounts.length)).map(([id]) => id));
   await db.holdoutAssignment.createMany({
-    data: accounts.map(([accountId]) => ({ campaignId: p.campaignId, workspaceId: p.workspaceId, accountId, arm: held.has(accountId) ? ("holdout" as const) : ("treatment" as const) })),
+    data: accounts.map(([accountId]) => ({
+      campaignId: p.campaignId,
+      workspaceId: p.workspaceId,
+      accountId,
+      arm: held.has(accountId) ? ("holdout" as const) : ("treatment" as const),
+    })),
     skipDuplicates: true,
   });
 }

@@ -6,10 +6,19 @@ import { freezeDemoArms } from "./arms";
 type CampaignData = Omit<Prisma.CampaignUncheckedCreateInput, "workspaceId" | "name">;
 
 /** Print contracts with the sandbox vendor and the demo's campaigns, live ones with frozen arms. */
-export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: string; ownerName: string; userId: string; audienceId: string; designId: string }) {
+export async function seedCampaigns(
+  db: Db,
+  p: { workspaceId: string; handle: string; ownerName: string; userId: string; audienceId: string; designId: string },
+) {
   const { workspaceId, handle, ownerName, userId, audienceId } = p;
   const sandbox = new SandboxPrintVendor(db);
-  const contract = async (name: string, format: CampaignFormat, size: string, countries: string[], approved: boolean) => {
+  const contract = async (
+    name: string,
+    format: CampaignFormat,
+    size: string,
+    countries: string[],
+    approved: boolean,
+  ) => {
     const existing = await db.fulfilmentContract.findFirst({ where: { workspaceId, name } });
     if (existing) return existing;
     const quote = await sandbox.quote({ format, size, countries });
@@ -35,8 +44,17 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
 
   const now = new Date();
   const campaign = async (name: string, data: CampaignData) =>
-    (await db.campaign.findFirst({ where: { workspaceId, name } })) ?? db.campaign.create({ data: { workspaceId, name, ...data } });
-  const live = (data: CampaignData): CampaignData => ({ status: "live", entryPolicyFrozenAt: now, wentLiveAt: now, copyApprovedAt: now, copyApprovedBy: userId, audienceId, ...data });
+    (await db.campaign.findFirst({ where: { workspaceId, name } })) ??
+    db.campaign.create({ data: { workspaceId, name, ...data } });
+  const live = (data: CampaignData): CampaignData => ({
+    status: "live",
+    entryPolicyFrozenAt: now,
+    wentLiveAt: now,
+    copyApprovedAt: now,
+    copyApprovedBy: userId,
+    audienceId,
+    ...data,
+  });
   const postcard = {
     format: "postcard" as const,
     designId: p.designId,
@@ -51,7 +69,18 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
   const threeWeeksAgo = new Date(now.getTime() - 21 * 86_400_000);
   const liveApiEntry = await campaign(
     "Trial sign-up follow-up (demo)",
-    live({ ...postcard, acceptsApiEvents: true, holdoutShare: 0.2, frequencyCapContact: 1, frequencyWindowDays: 30, budgetCents: 50_000, wentLiveAt: threeWeeksAgo, entryPolicyFrozenAt: threeWeeksAgo, copyApprovedAt: threeWeeksAgo, createdAt: threeWeeksAgo }),
+    live({
+      ...postcard,
+      acceptsApiEvents: true,
+      holdoutShare: 0.2,
+      frequencyCapContact: 1,
+      frequencyWindowDays: 30,
+      budgetCents: 50_000,
+      wentLiveAt: threeWeeksAgo,
+      entryPolicyFrozenAt: threeWeeksAgo,
+      copyApprovedAt: threeWeeksAgo,
+      createdAt: threeWeeksAgo,
+    }),
   );
   const liveNoApiEntry = await campaign(
     "Executive thank-you notes (demo)",
@@ -67,8 +96,21 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
       signOff: ownerName,
     }),
   );
-  const reviewGated = await campaign("Enterprise pilot invitations (demo)", live({ ...postcard, acceptsApiEvents: true, holdoutShare: 0.2, reviewGate: "each_piece", budgetCents: 30_000, headline: "{{firstName}}, an invitation for {{company}}" }));
-  const budgetExhausted = await campaign("Webinar follow-up, budget spent (demo)", live({ ...postcard, acceptsApiEvents: true, holdoutShare: 0.2, budgetCents: 0 }));
+  const reviewGated = await campaign(
+    "Enterprise pilot invitations (demo)",
+    live({
+      ...postcard,
+      acceptsApiEvents: true,
+      holdoutShare: 0.2,
+      reviewGate: "each_piece",
+      budgetCents: 30_000,
+      headline: "{{firstName}}, an invitation for {{company}}",
+    }),
+  );
+  const budgetExhausted = await campaign(
+    "Webinar follow-up, budget spent (demo)",
+    live({ ...postcard, acceptsApiEvents: true, holdoutShare: 0.2, budgetCents: 0 }),
+  );
   const draft = await campaign("Closed-lost revival gifts (demo)", {
     format: "gift",
     status: "draft",
@@ -81,8 +123,20 @@ export async function seedCampaigns(db: Db, p: { workspaceId: string; handle: st
     bodyTemplate: "{{firstName}}, a small thank-you from all of us.",
   });
   for (const c of [liveApiEntry, liveNoApiEntry, reviewGated, budgetExhausted]) {
-    await freezeDemoArms(db, { workspaceId, campaignId: c.id, campaignName: c.name, audienceId, holdoutShare: c.holdoutShare });
+    await freezeDemoArms(db, {
+      workspaceId,
+      campaignId: c.id,
+      campaignName: c.name,
+      audienceId,
+      holdoutShare: c.holdoutShare,
+    });
   }
-  return { liveApiEntry, liveNoApiEntry, reviewGated, budgetExhausted, draft, postcardUnitCostCents: postcards.unitCostCents };
+  return {
+    liveApiEntry,
+    liveNoApiEntry,
+    reviewGated,
+    budgetExhausted,
+    draft,
+    postcardUnitCostCents: postcards.unitCostCents,
+  };
 }
-

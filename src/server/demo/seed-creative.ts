@@ -49,18 +49,53 @@ const BRANDS = {
 } as const;
 
 /** The demo's brand kit: colours, fonts, a wordmark logo, return address, sign-off and default destination. */
-export async function seedBrandKit(db: Db, p: { workspaceId: string; handle: "acme" | "globex"; name: string; ownerName: string }) {
+export async function seedBrandKit(
+  db: Db,
+  p: { workspaceId: string; handle: "acme" | "globex"; name: string; ownerName: string },
+) {
   const b = BRANDS[p.handle];
-  const logo = await checkImageUpload(`data:image/svg+xml;base64,${Buffer.from(wordmarkSvg(p.name, b.primaryColor, b.accentColor)).toString("base64")}`, "logo");
-  const data = { ...b, companyName: p.name, returnCountry: "US", signOff: `${p.ownerName}, ${p.name}`, destinationUrl: `https://www.${p.handle}.example/welcome`, logo: new Uint8Array(logo.bytes), logoType: logo.type, logoWidth: logo.width, logoHeight: logo.height };
-  await db.brandKit.upsert({ where: { workspaceId: p.workspaceId }, create: { workspaceId: p.workspaceId, ...data }, update: {} });
+  const logo = await checkImageUpload(
+    `data:image/svg+xml;base64,${Buffer.from(wordmarkSvg(p.name, b.primaryColor, b.accentColor)).toString("base64")}`,
+    "logo",
+  );
+  const data = {
+    ...b,
+    companyName: p.name,
+    returnCountry: "US",
+    signOff: `${p.ownerName}, ${p.name}`,
+    destinationUrl: `https://www.${p.handle}.example/welcome`,
+    logo: new Uint8Array(logo.bytes),
+    logoType: logo.type,
+    logoWidth: logo.width,
+    logoHeight: logo.height,
+  };
+  await db.brandKit.upsert({
+    where: { workspaceId: p.workspaceId },
+    create: { workspaceId: p.workspaceId, ...data },
+    update: {},
+  });
 }
 
 /** Designs in three formats, found by name so that a second run adds nothing. */
 export async function seedDesigns(db: Db, p: { workspaceId: string }) {
-  const design = async (name: string, data: Omit<Design, "id" | "workspaceId" | "name" | "createdAt" | "updatedAt" | "blocks" | "colors"> & { blocks?: object; colors?: object }) =>
-    (await db.design.findFirst({ where: { workspaceId: p.workspaceId, name } })) ?? db.design.create({ data: { workspaceId: p.workspaceId, name, ...data, blocks: data.blocks ?? {}, colors: data.colors ?? {} } });
-  const followUp = await design("Trial follow-up postcard", { format: "postcard", size: "6x9", layout: "bold", image: "waves", giftItem: null });
+  const design = async (
+    name: string,
+    data: Omit<Design, "id" | "workspaceId" | "name" | "createdAt" | "updatedAt" | "blocks" | "colors"> & {
+      blocks?: object;
+      colors?: object;
+    },
+  ) =>
+    (await db.design.findFirst({ where: { workspaceId: p.workspaceId, name } })) ??
+    db.design.create({
+      data: { workspaceId: p.workspaceId, name, ...data, blocks: data.blocks ?? {}, colors: data.colors ?? {} },
+    });
+  const followUp = await design("Trial follow-up postcard", {
+    format: "postcard",
+    size: "6x9",
+    layout: "bold",
+    image: "waves",
+    giftItem: null,
+  });
   const launch = await design("Spring launch postcard", {
     format: "postcard",
     size: "6x9",
@@ -73,8 +108,20 @@ export async function seedDesigns(db: Db, p: { workspaceId: string }) {
       cta: "Scan for the plan we made for {{company|you}}",
     },
   });
-  const note = await design("Thank-you note", { format: "handwritten", size: "5x7", layout: "lined", image: "none", giftItem: null });
-  const letter = await design("Executive letter", { format: "letter", size: "us_letter", layout: "classic", image: "logo", giftItem: null });
+  const note = await design("Thank-you note", {
+    format: "handwritten",
+    size: "5x7",
+    layout: "lined",
+    image: "none",
+    giftItem: null,
+  });
+  const letter = await design("Executive letter", {
+    format: "letter",
+    size: "us_letter",
+    layout: "classic",
+    image: "logo",
+    giftItem: null,
+  });
   return { followUp, launch, note, letter };
 }
 
@@ -82,12 +129,32 @@ export async function seedDesigns(db: Db, p: { workspaceId: string }) {
  * A draft postcard campaign with one rendered draft per audience member (the demo's derived
  * response codes keep them the same on every run) and one recipient's own copy.
  */
-export async function seedCreativeCampaign(db: Db, p: { workspaceId: string; handle: string; audienceId: string; designId: string; derive: (label: string, length: number) => string }) {
+export async function seedCreativeCampaign(
+  db: Db,
+  p: {
+    workspaceId: string;
+    handle: string;
+    audienceId: string;
+    designId: string;
+    derive: (label: string, length: number) => string;
+  },
+) {
   const name = "Spring launch postcards (demo)";
   const campaign =
     (await db.campaign.findFirst({ where: { workspaceId: p.workspaceId, name } })) ??
     (await db.campaign.create({
-      data: { workspaceId: p.workspaceId, name, format: "postcard", status: "draft", audienceId: p.audienceId, designId: p.designId, acceptsApiEvents: true, holdoutShare: 0.2, budgetCents: 60_000, destinationUrl: `https://www.${p.handle}.example/spring` },
+      data: {
+        workspaceId: p.workspaceId,
+        name,
+        format: "postcard",
+        status: "draft",
+        audienceId: p.audienceId,
+        designId: p.designId,
+        acceptsApiEvents: true,
+        holdoutShare: 0.2,
+        budgetCents: 60_000,
+        destinationUrl: `https://www.${p.handle}.example/spring`,
+      },
     }));
   if ((await db.draft.count({ where: { campaignId: campaign.id } })) > 0) return campaign;
   const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign });
@@ -99,11 +166,27 @@ export async function seedCreativeCampaign(db: Db, p: { workspaceId: string; han
   const now = new Date();
   const sorted = members.map((m) => m.contact).sort((a, b) => (a.crmId ?? "").localeCompare(b.crmId ?? ""));
   for (const [i, contact] of sorted.entries()) {
-    const override = i === 0 ? { headline: `${contact.firstName}, we saved you a seat at our spring roundtable`, body: `${contact.firstName}, you asked about the onboarding numbers at our last call. The plan on the other side has them, and I kept a seat for you at our spring roundtable in case you want to see it in person.` } : null;
-    const codes = { sid: p.derive(`draft-sid:${contact.crmId}`, 16), responseCode: p.derive(`draft-code:${contact.crmId}`, 10) };
+    const override =
+      i === 0
+        ? {
+            headline: `${contact.firstName}, we saved you a seat at our spring roundtable`,
+            body: `${contact.firstName}, you asked about the onboarding numbers at our last call. The plan on the other side has them, and I kept a seat for you at our spring roundtable in case you want to see it in person.`,
+          }
+        : null;
+    const codes = {
+      sid: p.derive(`draft-sid:${contact.crmId}`, 16),
+      responseCode: p.derive(`draft-code:${contact.crmId}`, 10),
+    };
     const rendered = await renderDraft(ctx, contact, override, codes);
     await db.draft.create({
-      data: { workspaceId: p.workspaceId, campaignId: campaign.id, contactId: contact.id, designId: p.designId, ...draftData(rendered, now), ...(override ? { overrides: override, editedAt: now, editedBy: "Demo owner" } : {}) },
+      data: {
+        workspaceId: p.workspaceId,
+        campaignId: campaign.id,
+        contactId: contact.id,
+        designId: p.designId,
+        ...draftData(rendered, now),
+        ...(override ? { overrides: override, editedAt: now, editedBy: "Demo owner" } : {}),
+      },
     });
   }
   return campaign;

@@ -9,7 +9,14 @@ import { goLive } from "@/server/campaigns/service";
  */
 export async function seedEntryPolicyCampaigns(
   prisma: PrismaClient,
-  p: { workspaceId: string; handle: string; ownerName: string; user: { id: string; email: string }; contractId: string; designId: string | null },
+  p: {
+    workspaceId: string;
+    handle: string;
+    ownerName: string;
+    user: { id: string; email: string };
+    contractId: string;
+    designId: string | null;
+  },
 ) {
   const { workspaceId, handle } = p;
   const audienceName = "Launch list (demo)";
@@ -17,17 +24,68 @@ export async function seedEntryPolicyCampaigns(
     (await prisma.audience.findFirst({ where: { workspaceId, name: audienceName } })) ??
     (await prisma.audience.create({ data: { workspaceId, name: audienceName, source: "manual" } }));
   const people = [
-    { firstName: "Priya", lastName: "Nair", company: "Northwind Labs", domain: "northwind-labs.example", line1: "410 Market St", city: "San Francisco", region: "CA", postalCode: "94105" },
-    { firstName: "Marcus", lastName: "Lee", company: "Bluefin Analytics", domain: "bluefin-analytics.example", line1: "88 Pearl St", city: "Boston", region: "MA", postalCode: "02110" },
-    { firstName: "Elena", lastName: "Rossi", company: "Copperline", domain: "copperline.example", line1: "1200 Main St", city: "Dallas", region: "TX", postalCode: "75202" },
-    { firstName: "Tom", lastName: "Baker", company: "Harbor & Pine", domain: "harborpine.example", line1: "55 Water St", city: "New York", region: "NY", postalCode: "10041" },
+    {
+      firstName: "Priya",
+      lastName: "Nair",
+      company: "Northwind Labs",
+      domain: "northwind-labs.example",
+      line1: "410 Market St",
+      city: "San Francisco",
+      region: "CA",
+      postalCode: "94105",
+    },
+    {
+      firstName: "Marcus",
+      lastName: "Lee",
+      company: "Bluefin Analytics",
+      domain: "bluefin-analytics.example",
+      line1: "88 Pearl St",
+      city: "Boston",
+      region: "MA",
+      postalCode: "02110",
+    },
+    {
+      firstName: "Elena",
+      lastName: "Rossi",
+      company: "Copperline",
+      domain: "copperline.example",
+      line1: "1200 Main St",
+      city: "Dallas",
+      region: "TX",
+      postalCode: "75202",
+    },
+    {
+      firstName: "Tom",
+      lastName: "Baker",
+      company: "Harbor & Pine",
+      domain: "harborpine.example",
+      line1: "55 Water St",
+      city: "New York",
+      region: "NY",
+      postalCode: "10041",
+    },
   ];
   for (const x of people) {
     const email = `${x.firstName.toLowerCase()}.${x.lastName.toLowerCase()}@${x.domain}`;
     if (await prisma.contact.findFirst({ where: { workspaceId, email }, select: { id: true } })) continue;
-    const account = (await prisma.account.findFirst({ where: { workspaceId, domain: x.domain } })) ?? (await prisma.account.create({ data: { workspaceId, name: x.company, domain: x.domain, source: "owner" } }));
+    const account =
+      (await prisma.account.findFirst({ where: { workspaceId, domain: x.domain } })) ??
+      (await prisma.account.create({ data: { workspaceId, name: x.company, domain: x.domain, source: "owner" } }));
     const contact = await prisma.contact.create({
-      data: { workspaceId, accountId: account.id, firstName: x.firstName, lastName: x.lastName, email, addressLine1: x.line1, city: x.city, region: x.region, postalCode: x.postalCode, country: "US", addressStatus: "deliverable", source: "owner" },
+      data: {
+        workspaceId,
+        accountId: account.id,
+        firstName: x.firstName,
+        lastName: x.lastName,
+        email,
+        addressLine1: x.line1,
+        city: x.city,
+        region: x.region,
+        postalCode: x.postalCode,
+        country: "US",
+        addressStatus: "deliverable",
+        source: "owner",
+      },
     });
     await prisma.audienceMember.create({ data: { audienceId: audience.id, contactId: contact.id, workspaceId } });
   }
@@ -49,7 +107,8 @@ export async function seedEntryPolicyCampaigns(
         designId: p.designId,
         destinationUrl: `https://www.${handle}.example/launch`,
         headline: "{{firstName}}, we launched",
-        bodyTemplate: "Hi {{firstName}},\n\nThe team at {{company}} asked for early access: it is here. Scan the code to see what is new.",
+        bodyTemplate:
+          "Hi {{firstName}},\n\nThe team at {{company}} asked for early access: it is here. Scan the code to see what is new.",
         signOff: p.ownerName,
       },
     });

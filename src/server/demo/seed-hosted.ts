@@ -22,18 +22,44 @@ type CampaignData = Omit<Prisma.CampaignUncheckedCreateInput, "workspaceId" | "n
  */
 export async function seedHostedPages(
   prisma: PrismaClient,
-  p: { workspaceId: string; handle: string; ownerName: string; userId: string; audienceId: string; designId: string; candidates: string[] },
+  p: {
+    workspaceId: string;
+    handle: string;
+    ownerName: string;
+    userId: string;
+    audienceId: string;
+    designId: string;
+    candidates: string[];
+  },
 ) {
   const { workspaceId } = p;
-  const postcards = await prisma.fulfilmentContract.findFirstOrThrow({ where: { workspaceId, name: "Sandbox postcards 6x9" } });
+  const postcards = await prisma.fulfilmentContract.findFirstOrThrow({
+    where: { workspaceId, name: "Sandbox postcards 6x9" },
+  });
   const gifts = await giftContract(prisma, workspaceId, p.userId);
   const now = new Date();
-  const live = (data: CampaignData): CampaignData => ({ status: "live", entryPolicyFrozenAt: now, wentLiveAt: now, copyApprovedAt: now, copyApprovedBy: p.userId, audienceId: p.audienceId, acceptsApiEvents: true, holdoutShare: 0.2, ...data });
+  const live = (data: CampaignData): CampaignData => ({
+    status: "live",
+    entryPolicyFrozenAt: now,
+    wentLiveAt: now,
+    copyApprovedAt: now,
+    copyApprovedBy: p.userId,
+    audienceId: p.audienceId,
+    acceptsApiEvents: true,
+    holdoutShare: 0.2,
+    ...data,
+  });
   const campaign = async (name: string, data: CampaignData) => {
     const found = await prisma.campaign.findFirst({ where: { workspaceId, name } });
     if (found) return found;
     const made = await prisma.campaign.create({ data: { workspaceId, name, ...data } });
-    await freezeDemoArms(prisma, { workspaceId, campaignId: made.id, campaignName: made.name, audienceId: p.audienceId, holdoutShare: made.holdoutShare });
+    await freezeDemoArms(prisma, {
+      workspaceId,
+      campaignId: made.id,
+      campaignName: made.name,
+      audienceId: p.audienceId,
+      holdoutShare: made.holdoutShare,
+    });
     return made;
   };
   const landing = await campaign(
@@ -62,7 +88,8 @@ export async function seedHostedPages(
       giftOptions: ["coffee-sampler", "tea-tin", "chocolates"],
       claimWindowDays: 30,
       headline: "A thank-you for the {{company}} team",
-      bodyTemplate: "{{firstName}}, thank you for renewing with us this year. Choose a small gift and tell us where to send it.",
+      bodyTemplate:
+        "{{firstName}}, thank you for renewing with us this year. Choose a small gift and tell us where to send it.",
       signOff: p.ownerName,
     }),
   );
@@ -71,11 +98,18 @@ export async function seedHostedPages(
   const used = new Set<string>();
   const pick = async (campaignId: string, n: number) => {
     const rows = await prisma.contact.findMany({
-      where: { id: { in: p.candidates }, country: "US", account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } } },
+      where: {
+        id: { in: p.candidates },
+        country: "US",
+        account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } },
+      },
       orderBy: { crmId: "asc" },
       select: { id: true },
     });
-    const chosen = rows.map((r) => r.id).filter((id) => !used.has(id)).slice(0, n);
+    const chosen = rows
+      .map((r) => r.id)
+      .filter((id) => !used.has(id))
+      .slice(0, n);
     chosen.forEach((id) => used.add(id));
     return chosen;
   };
@@ -87,31 +121,70 @@ export async function seedHostedPages(
   ];
   const accepted = [];
   for (const e of events) {
-    accepted.push(await acceptEntryEvent(prisma, { workspaceId, apiKeyId: null, source: "owner", input: { campaignId: e.campaignId, contactId: e.contactId, idempotencyKey: e.key } }));
+    accepted.push(
+      await acceptEntryEvent(prisma, {
+        workspaceId,
+        apiKeyId: null,
+        source: "owner",
+        input: { campaignId: e.campaignId, contactId: e.contactId, idempotencyKey: e.key },
+      }),
+    );
   }
-  await runUntilSettled(prisma, workspaceId, accepted.map((a) => a.eventId));
+  await runUntilSettled(
+    prisma,
+    workspaceId,
+    accepted.map((a) => a.eventId),
+  );
   const pieceOf = async (eventId: string) => {
-    const event = await prisma.entryEvent.findUniqueOrThrow({ where: { id: eventId }, include: { enrollment: { include: { mailPiece: true } } } });
+    const event = await prisma.entryEvent.findUniqueOrThrow({
+      where: { id: eventId },
+      include: { enrollment: { include: { mailPiece: true } } },
+    });
     const piece = event.enrollment?.mailPiece;
-    if (!piece) throw new Error(`The demo's hosted-page event ${eventId} ended ${event.status}${event.skipReason ? ` (${event.skipReason})` : ""} without a piece.`);
+    if (!piece)
+      throw new Error(
+        `The demo's hosted-page event ${eventId} ended ${event.status}${event.skipReason ? ` (${event.skipReason})` : ""} without a piece.`,
+      );
     return piece;
   };
-  const [shownPiece, answeredPiece] = await Promise.all(accepted.slice(0, landingContacts.length).map((a) => pieceOf(a.eventId)));
-  const [claimablePiece, claimedPiece] = await Promise.all(accepted.slice(landingContacts.length).map((a) => pieceOf(a.eventId)));
+  const [shownPiece, answeredPiece] = await Promise.all(
+    accepted.slice(0, landingContacts.length).map((a) => pieceOf(a.eventId)),
+  );
+  const [claimablePiece, claimedPiece] = await Promise.all(
+    accepted.slice(landingContacts.length).map((a) => pieceOf(a.eventId)),
+  );
 
   // What a recipient did, once: a look at the page and a reply; a gift claimed to a new address.
   if (answeredPiece && (await prisma.responseEvent.count({ where: { pieceId: answeredPiece.id } })) === 0) {
-    const ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const ua =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
     // Just after the piece was mailed (the sandbox mails a second after printing).
     const at = new Date(Math.max(Date.now(), (answeredPiece.mailedAt?.getTime() ?? 0) + 1000));
     await recordVisits(prisma, { piece: answeredPiece, kinds: ["scan", "page_view"], userAgent: ua, now: at });
-    await sendReply(prisma, { code: answeredPiece.responseCode, nonce: "demoReply0000000", input: { message: "Going well so far: the routing rules saved us a day a week. Could someone walk our finance team through the invoices?", replyTo: null }, userAgent: ua, now: at });
+    await sendReply(prisma, {
+      code: answeredPiece.responseCode,
+      nonce: "demoReply0000000",
+      input: {
+        message:
+          "Going well so far: the routing rules saved us a day a week. Could someone walk our finance team through the invoices?",
+        replyTo: null,
+      },
+      userAgent: ua,
+      now: at,
+    });
   }
   if (claimedPiece && (await prisma.giftClaim.findUnique({ where: { pieceId: claimedPiece.id } }))?.status === "open") {
     await claimGift(prisma, {
       code: claimedPiece.responseCode,
       giftItem: "tea-tin",
-      address: { addressLine1: "77 Summer St", addressLine2: "Apt 4B", city: "Boston", region: "MA", postalCode: "02110", country: "US" },
+      address: {
+        addressLine1: "77 Summer St",
+        addressLine2: "Apt 4B",
+        city: "Boston",
+        region: "MA",
+        postalCode: "02110",
+        country: "US",
+      },
       userAgent: "Mozilla/5.0 (Android 15; Mobile)",
     });
     await runUntilSettled(prisma, workspaceId, [accepted[accepted.length - 1].eventId]);
@@ -133,7 +206,19 @@ async function giftContract(prisma: PrismaClient, workspaceId: string, userId: s
   const countries = ["US", "CA"];
   const quote = await new SandboxPrintVendor(prisma).quote({ format: "gift", size: "4x6", countries });
   return prisma.fulfilmentContract.create({
-    data: { workspaceId, name, format: "gift", size: "4x6", countries, unitCostCents: quote.unitCostCents, quote: quote as unknown as Prisma.InputJsonValue, vendor: "sandbox", status: "approved", approvedAt: new Date(), approvedByUserId: userId },
+    data: {
+      workspaceId,
+      name,
+      format: "gift",
+      size: "4x6",
+      countries,
+      unitCostCents: quote.unitCostCents,
+      quote: quote as unknown as Prisma.InputJsonValue,
+      vendor: "sandbox",
+      status: "approved",
+      approvedAt: new Date(),
+      approvedByUserId: userId,
+    },
   });
 }
 
@@ -141,7 +226,15 @@ async function giftContract(prisma: PrismaClient, workspaceId: string, userId: s
 async function runUntilSettled(prisma: PrismaClient, workspaceId: string, eventIds: string[]) {
   const deps = { ...defaultDeps, log: () => {} };
   for (let round = 0; round < 100; round++) {
-    const unsettled = await prisma.entryEvent.count({ where: { id: { in: eventIds }, OR: [{ status: { in: ["accepted", "processing", "enrolled"] } }, { status: "waiting", runAfter: { lte: new Date() } }] } });
+    const unsettled = await prisma.entryEvent.count({
+      where: {
+        id: { in: eventIds },
+        OR: [
+          { status: { in: ["accepted", "processing", "enrolled"] } },
+          { status: "waiting", runAfter: { lte: new Date() } },
+        ],
+      },
+    });
     if (unsettled === 0) return;
     const claims = await claimDueEvents(prisma, { limit: 8, now: new Date(), workspaceId });
     if (claims.length) await Promise.all(claims.map((c) => processEvent(prisma, c, deps)));

@@ -8,7 +8,14 @@ export async function seedPeople(db: Db, workspaceId: string, accounts: DemoAcco
   for (const account of accounts) {
     const row = await db.account.upsert({
       where: { workspaceId_domain: { workspaceId, domain: account.domain } },
-      create: { workspaceId, name: account.name, domain: account.domain, crmId: `demo-${account.key}`, source: "crm", sourceDetail: "Demo CRM" },
+      create: {
+        workspaceId,
+        name: account.name,
+        domain: account.domain,
+        crmId: `demo-${account.key}`,
+        source: "crm",
+        sourceDetail: "Demo CRM",
+      },
       update: {},
     });
     accountIds[account.key] = row.id;
@@ -17,7 +24,8 @@ export async function seedPeople(db: Db, workspaceId: string, accounts: DemoAcco
   let personIndex = 0;
   for (const [i, account] of accounts.entries()) {
     const perAccount = i % 3 === 0 ? 3 : 2;
-    for (let j = 0; j < perAccount; j++) members.push(await upsertContact(db, workspaceId, account, accountIds[account.key], personIndex++));
+    for (let j = 0; j < perAccount; j++)
+      members.push(await upsertContact(db, workspaceId, account, accountIds[account.key], personIndex++));
   }
   const outsider = await upsertContact(db, workspaceId, accounts[1], accountIds[accounts[1].key], personIndex++);
   // In the audience, but the post returned a piece: address review skips it.
@@ -36,9 +44,33 @@ export async function seedPeople(db: Db, workspaceId: string, accounts: DemoAcco
   const suppressed = members[members.length - 1];
   await db.suppression.createMany({
     data: [
-      { workspaceId, kind: "contact", value: suppressed, label: "Asked not to receive mail (demo)", reason: "opt_out", source: "crm", createdBy: "Demo CRM" },
-      { workspaceId, kind: "domain", value: "competitor.example", label: "competitor.example", reason: "competitor", source: "owner", createdBy: "Demo" },
-      { workspaceId, kind: "email", value: "legal@tidewaterbank.com", label: "legal@tidewaterbank.com", reason: "do_not_mail", source: "owner", createdBy: "Demo" },
+      {
+        workspaceId,
+        kind: "contact",
+        value: suppressed,
+        label: "Asked not to receive mail (demo)",
+        reason: "opt_out",
+        source: "crm",
+        createdBy: "Demo CRM",
+      },
+      {
+        workspaceId,
+        kind: "domain",
+        value: "competitor.example",
+        label: "competitor.example",
+        reason: "competitor",
+        source: "owner",
+        createdBy: "Demo",
+      },
+      {
+        workspaceId,
+        kind: "email",
+        value: "legal@tidewaterbank.com",
+        label: "legal@tidewaterbank.com",
+        reason: "do_not_mail",
+        source: "owner",
+        createdBy: "Demo",
+      },
     ],
     skipDuplicates: true,
   });
@@ -55,7 +87,11 @@ async function upsertContact(
 ) {
   const person = people[index % people.length];
   const externalId = `${account.key}-${String(index).padStart(2, "0")}`;
-  const email = `${person.first}.${person.last}`.toLowerCase().normalize("NFKD").replace(/[^a-z.]/g, "") + `@${account.domain}`;
+  const email =
+    `${person.first}.${person.last}`
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z.]/g, "") + `@${account.domain}`;
   const fields = {
     firstName: person.first,
     lastName: person.last,

@@ -29,7 +29,10 @@ export async function seedPieces(
     returned?: boolean;
   },
 ) {
-  const treatment = await db.holdoutAssignment.findMany({ where: { campaignId: p.campaign.id, arm: "treatment" }, select: { accountId: true } });
+  const treatment = await db.holdoutAssignment.findMany({
+    where: { campaignId: p.campaign.id, arm: "treatment" },
+    select: { accountId: true },
+  });
   const contacts = await db.contact.findMany({
     where: { id: { in: p.candidates }, accountId: { in: treatment.map((t) => t.accountId) } },
     include: { account: true },
@@ -37,7 +40,9 @@ export async function seedPieces(
     take: p.count,
   });
   const ctx = await loadRenderContext(db, { workspaceId: p.workspaceId, campaign: p.campaign });
-  const contract = p.campaign.fulfilmentContractId ? await db.fulfilmentContract.findUnique({ where: { id: p.campaign.fulfilmentContractId } }) : null;
+  const contract = p.campaign.fulfilmentContractId
+    ? await db.fulfilmentContract.findUnique({ where: { id: p.campaign.fulfilmentContractId } })
+    : null;
   const now = new Date();
   const mailedAt = new Date(now.getTime() - (p.daysAgo ?? 7) * DAY);
   const pieces: { contactId: string; sid: string; responseCode: string }[] = [];
@@ -56,7 +61,13 @@ export async function seedPieces(
     // A draft already there with other codes (a lifecycle run before this seed) is not this piece's print file: the piece keeps its own.
     const saved = await db.draft.upsert({
       where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: contact.id } },
-      create: { workspaceId: p.workspaceId, campaignId: p.campaign.id, contactId: contact.id, designId: p.campaign.designId, ...draftData(draft, now) },
+      create: {
+        workspaceId: p.workspaceId,
+        campaignId: p.campaign.id,
+        contactId: contact.id,
+        designId: p.campaign.designId,
+        ...draftData(draft, now),
+      },
       update: {},
       select: { id: true, sid: true },
     });
@@ -65,7 +76,15 @@ export async function seedPieces(
     // A mailed piece came the way every piece comes: an entry event posted for its contact, its
     // treatment enrollment, then the piece. So the campaign's events table, Results and the status
     // read count it like any other (a rendered draft on the audit plan has no entry behind it).
-    const enrollmentId = mailed ? await seedEntry(db, { workspaceId: p.workspaceId, campaignId: p.campaign.id, contact, key: p.derive(`event:${contact.crmId}`, 16), at: mailedAt }) : null;
+    const enrollmentId = mailed
+      ? await seedEntry(db, {
+          workspaceId: p.workspaceId,
+          campaignId: p.campaign.id,
+          contact,
+          key: p.derive(`event:${contact.crmId}`, 16),
+          at: mailedAt,
+        })
+      : null;
     const piece = await db.mailPiece.create({
       data: {
         enrollmentId,
@@ -88,14 +107,28 @@ export async function seedPieces(
     if (mailed) {
       await db.$executeRaw`UPDATE "Campaign" SET "spentCents" = "spentCents" + ${contract?.unitCostCents ?? 0} WHERE id = ${p.campaign.id}`;
       // The sandbox post's events, a real day apart: delivered on the fifth day, or returned on the sixth.
-      await recordTracking(db, { workspaceId: p.workspaceId, pieceId: piece.id, events: sandboxTrackingEvents({ pieceId: piece.id, mailedAt, returns: !!p.returned, now, dayMs: DAY }), now });
+      await recordTracking(db, {
+        workspaceId: p.workspaceId,
+        pieceId: piece.id,
+        events: sandboxTrackingEvents({ pieceId: piece.id, mailedAt, returns: !!p.returned, now, dayMs: DAY }),
+        now,
+      });
     }
   }
   return pieces;
 }
 
 /** The completed entry event and the mailed treatment enrollment behind a demo piece; returns the enrollment's id. */
-async function seedEntry(db: Db, p: { workspaceId: string; campaignId: string; contact: { id: string; accountId: string | null }; key: string; at: Date }) {
+async function seedEntry(
+  db: Db,
+  p: {
+    workspaceId: string;
+    campaignId: string;
+    contact: { id: string; accountId: string | null };
+    key: string;
+    at: Date;
+  },
+) {
   const event = await db.entryEvent.create({
     data: {
       workspaceId: p.workspaceId,
@@ -111,7 +144,16 @@ async function seedEntry(db: Db, p: { workspaceId: string; campaignId: string; c
     },
   });
   const enrollment = await db.enrollment.create({
-    data: { workspaceId: p.workspaceId, campaignId: p.campaignId, contactId: p.contact.id, accountId: p.contact.accountId, entryEventId: event.id, arm: "treatment", status: "mailed", createdAt: p.at },
+    data: {
+      workspaceId: p.workspaceId,
+      campaignId: p.campaignId,
+      contactId: p.contact.id,
+      accountId: p.contact.accountId,
+      entryEventId: event.id,
+      arm: "treatment",
+      status: "mailed",
+      createdAt: p.at,
+    },
   });
   return enrollment.id;
 }

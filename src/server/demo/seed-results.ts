@@ -8,8 +8,50 @@ import { fingerprint } from "@/server/platform/fingerprint";
 const DAY = 86_400_000;
 const ACCOUNTS = 1000;
 const NAME = "Q3 pipeline push (demo, ended)";
-const first = ["Apex", "Birch", "Cobalt", "Delta", "Ember", "Fathom", "Granite", "Harbor", "Ion", "Juniper", "Keystone", "Lumen", "Meridian", "Nimbus", "Onyx", "Pioneer", "Quarry", "Ridge", "Summit", "Tandem"];
-const second = ["Logistics", "Health", "Capital", "Energy", "Software", "Foods", "Analytics", "Retail", "Insurance", "Robotics", "Media", "Freight", "Dental", "Pharma", "Partners", "Labs", "Systems", "Works", "Group", "Bank"];
+const first = [
+  "Apex",
+  "Birch",
+  "Cobalt",
+  "Delta",
+  "Ember",
+  "Fathom",
+  "Granite",
+  "Harbor",
+  "Ion",
+  "Juniper",
+  "Keystone",
+  "Lumen",
+  "Meridian",
+  "Nimbus",
+  "Onyx",
+  "Pioneer",
+  "Quarry",
+  "Ridge",
+  "Summit",
+  "Tandem",
+];
+const second = [
+  "Logistics",
+  "Health",
+  "Capital",
+  "Energy",
+  "Software",
+  "Foods",
+  "Analytics",
+  "Retail",
+  "Insurance",
+  "Robotics",
+  "Media",
+  "Freight",
+  "Dental",
+  "Pharma",
+  "Partners",
+  "Labs",
+  "Systems",
+  "Works",
+  "Group",
+  "Bank",
+];
 const id = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "")}`;
 
 /** A small deterministic PRNG (mulberry32), so the demo's numbers are the same on every install. */
@@ -29,11 +71,16 @@ function prng(seed: number) {
  * rest, CRM outcomes for both arms (a real but modest lift), scans and clicks, and a few replies
  * reported through response links (which the results must flag as not measurable).
  */
-export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; handle: string; contractId: string; unitCostCents: number; seed: number }) {
+export async function seedMeasuredCampaign(
+  db: Db,
+  p: { workspaceId: string; handle: string; contractId: string; unitCostCents: number; seed: number },
+) {
   const existing = await db.campaign.findFirst({ where: { workspaceId: p.workspaceId, name: NAME } });
   if (existing) return existing;
   const wentLive = new Date(Date.now() - 150 * DAY);
-  const audience = await db.audience.create({ data: { workspaceId: p.workspaceId, name: "Q3 target accounts (demo)", source: "crm" } });
+  const audience = await db.audience.create({
+    data: { workspaceId: p.workspaceId, name: "Q3 target accounts (demo)", source: "crm" },
+  });
   const campaign = await db.campaign.create({
     data: {
       id: id("cmp"),
@@ -84,11 +131,21 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
     sourceDetail: "Demo CRM",
   }));
   await db.contact.createMany({ data: contacts.map((c) => ({ ...c, ...contactKeys({ ...c, addressLine2: null }) })) });
-  await db.audienceMember.createMany({ data: contacts.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId: p.workspaceId })) });
+  await db.audienceMember.createMany({
+    data: contacts.map((c) => ({ audienceId: audience.id, contactId: c.id, workspaceId: p.workspaceId })),
+  });
   // Every fifth account held out, and each contact's outcomes drawn from its own stream: the same
   // arms and the same numbers on every install (ids are random, so they cannot drive either).
   const held = new Set(accounts.filter((_, i) => i % 5 === 0).map((a) => a.id));
-  await db.holdoutAssignment.createMany({ data: accounts.map((a) => ({ campaignId: campaign.id, accountId: a.id, workspaceId: p.workspaceId, arm: held.has(a.id) ? ("holdout" as const) : ("treatment" as const), assignedAt: wentLive })) });
+  await db.holdoutAssignment.createMany({
+    data: accounts.map((a) => ({
+      campaignId: campaign.id,
+      accountId: a.id,
+      workspaceId: p.workspaceId,
+      arm: held.has(a.id) ? ("holdout" as const) : ("treatment" as const),
+      assignedAt: wentLive,
+    })),
+  });
 
   const events = [];
   const enrollments = [];
@@ -105,20 +162,71 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
     const start = new Date(wentLive.getTime() + (i % 30) * DAY);
     const evt = id("evt");
     const enr = id("enr");
-    events.push({ id: evt, workspaceId: p.workspaceId, campaignId: campaign.id, contactId: c.id, source: "api" as const, idempotencyKey: `demo-q3-${i}`, fingerprint: "demo", occurredAt: start, status: arm === "treatment" ? ("completed" as const) : ("held_out" as const), completedAt: start, createdAt: start });
-    enrollments.push({ id: enr, workspaceId: p.workspaceId, campaignId: campaign.id, contactId: c.id, accountId: c.accountId, entryEventId: evt, arm, status: arm === "treatment" ? ("mailed" as const) : ("held_out" as const), scheduledFor: start, createdAt: start });
+    events.push({
+      id: evt,
+      workspaceId: p.workspaceId,
+      campaignId: campaign.id,
+      contactId: c.id,
+      source: "api" as const,
+      idempotencyKey: `demo-q3-${i}`,
+      fingerprint: "demo",
+      occurredAt: start,
+      status: arm === "treatment" ? ("completed" as const) : ("held_out" as const),
+      completedAt: start,
+      createdAt: start,
+    });
+    enrollments.push({
+      id: enr,
+      workspaceId: p.workspaceId,
+      campaignId: campaign.id,
+      contactId: c.id,
+      accountId: c.accountId,
+      entryEventId: evt,
+      arm,
+      status: arm === "treatment" ? ("mailed" as const) : ("held_out" as const),
+      scheduledFor: start,
+      createdAt: start,
+    });
     if (arm === "treatment") {
       const piece = id("pc");
       const sid = piece.slice(3, 19);
-      pieces.push({ id: piece, workspaceId: p.workspaceId, campaignId: campaign.id, enrollmentId: enr, contactId: c.id, sid, responseCode: piece.slice(19, 29), status: "mailed" as const, costCents: p.unitCostCents, recipient: { name: `${c.firstName} ${c.lastName}` }, printedAt: start, mailedAt: start, createdAt: start });
-      if (rand() < 0.14) responses.push({ workspaceId: p.workspaceId, campaignId: campaign.id, pieceId: piece, kind: rand() < 0.7 ? ("scan" as const) : ("click" as const), occurredAt: new Date(start.getTime() + (2 + rand() * 10) * DAY) });
+      pieces.push({
+        id: piece,
+        workspaceId: p.workspaceId,
+        campaignId: campaign.id,
+        enrollmentId: enr,
+        contactId: c.id,
+        sid,
+        responseCode: piece.slice(19, 29),
+        status: "mailed" as const,
+        costCents: p.unitCostCents,
+        recipient: { name: `${c.firstName} ${c.lastName}` },
+        printedAt: start,
+        mailedAt: start,
+        createdAt: start,
+      });
+      if (rand() < 0.14)
+        responses.push({
+          workspaceId: p.workspaceId,
+          campaignId: campaign.id,
+          pieceId: piece,
+          kind: rand() < 0.7 ? ("scan" as const) : ("click" as const),
+          occurredAt: new Date(start.getTime() + (2 + rand() * 10) * DAY),
+        });
     }
     for (const [kind, rate] of Object.entries(rates[arm]) as [ConversionKind, number][]) {
       if (rand() >= rate) continue;
       const at = new Date(start.getTime() + (3 + rand() * 80) * DAY).toISOString();
-      const amount = kind === "closed_won" ? Math.round(30_000 + rand() * 90_000) * 100 : kind === "opportunity_created" ? Math.round(40_000 + rand() * 160_000) * 100 : null;
+      const amount =
+        kind === "closed_won"
+          ? Math.round(30_000 + rand() * 90_000) * 100
+          : kind === "opportunity_created"
+            ? Math.round(40_000 + rand() * 160_000) * 100
+            : null;
       const externalId = `crm-${kind}-${i}`;
-      const rows: { kind: ConversionKind; amount: number | null }[] = [{ kind, amount: kind === "opportunity_created" ? null : amount }];
+      const rows: { kind: ConversionKind; amount: number | null }[] = [
+        { kind, amount: kind === "opportunity_created" ? null : amount },
+      ];
       if (kind === "opportunity_created") rows.push({ kind: "pipeline_dollars", amount });
       for (const row of rows) {
         outcomes.push({
@@ -141,7 +249,17 @@ export async function seedMeasuredCampaign(db: Db, p: { workspaceId: string; han
   await db.accountOutcome.createMany({ data: outcomes });
   await db.responseEvent.createMany({ data: responses });
   await db.conversion.createMany({
-    data: pieces.slice(0, 6).map((pc) => ({ workspaceId: p.workspaceId, campaignId: campaign.id, pieceId: pc.id, kind: "reply" as const, at: new Date(pc.mailedAt.getTime() + 4 * DAY), occurrenceKey: "-", fingerprint: "demo" })),
+    data: pieces
+      .slice(0, 6)
+      .map((pc) => ({
+        workspaceId: p.workspaceId,
+        campaignId: campaign.id,
+        pieceId: pc.id,
+        kind: "reply" as const,
+        at: new Date(pc.mailedAt.getTime() + 4 * DAY),
+        occurrenceKey: "-",
+        fingerprint: "demo",
+      })),
   });
   await db.campaign.update({ where: { id: campaign.id }, data: { spentCents: pieces.length * p.unitCostCents } });
   return campaign;

@@ -23,7 +23,14 @@ beforeAll(async () => {
 describe("seedDemo", () => {
   it("draws the same arms on every install: the live campaigns hold out the same accounts, by name", async () => {
     const held = async (campaignId: string) =>
-      (await prisma.holdoutAssignment.findMany({ where: { campaignId, arm: "holdout" }, select: { account: { select: { name: true } } } })).map((h) => h.account.name).sort();
+      (
+        await prisma.holdoutAssignment.findMany({
+          where: { campaignId, arm: "holdout" },
+          select: { account: { select: { name: true } } },
+        })
+      )
+        .map((h) => h.account.name)
+        .sort();
     const { campaigns } = first.workspaces.acme;
     expect(await held(campaigns.liveApiEntry)).toEqual(["Northpeak Software", "Tidewater Bank"]);
     expect(await held(campaigns.reviewGated)).toEqual(["Lumenfield Energy", "Northpeak Software"]);
@@ -32,13 +39,18 @@ describe("seedDemo", () => {
 
   it("gives each piece the demo mailed the draft it was printed from, as the lifecycle does, and none is out of date", async () => {
     const { acme } = first.workspaces;
-    const pieces = await prisma.mailPiece.findMany({ where: { campaignId: acme.campaigns.liveApiEntry }, include: { printDraft: { select: { sid: true, contactId: true } } } });
+    const pieces = await prisma.mailPiece.findMany({
+      where: { campaignId: acme.campaigns.liveApiEntry },
+      include: { printDraft: { select: { sid: true, contactId: true } } },
+    });
     expect(pieces.length).toBe(5);
     for (const piece of pieces) {
       expect(piece.proofPdf).toBeNull();
       expect(piece.printDraft).toEqual({ sid: piece.sid, contactId: piece.contactId });
     }
-    expect(await draftSummary(prisma, { workspaceId: acme.id, campaignId: acme.campaigns.liveApiEntry })).toMatchObject({ total: 5, outOfDate: 0 });
+    expect(await draftSummary(prisma, { workspaceId: acme.id, campaignId: acme.campaigns.liveApiEntry })).toMatchObject(
+      { total: 5, outOfDate: 0 },
+    );
   });
 
   it("creates Acme on the paid plan and Globex on the audit plan, each with an owner who can sign in", async () => {
@@ -63,17 +75,28 @@ describe("seedDemo", () => {
       expect([liveNoApi.status, liveNoApi.acceptsApiEvents]).toEqual(["live", false]);
       expect(draft.status).toBe("draft");
 
-      const members = await prisma.audienceMember.findMany({ where: { audienceId: live.audienceId! }, include: { contact: true } });
+      const members = await prisma.audienceMember.findMany({
+        where: { audienceId: live.audienceId! },
+        include: { contact: true },
+      });
       const memberIds = new Set(members.map((m) => m.contactId));
       expect(ws.contacts.inAudience.length).toBeGreaterThanOrEqual(20);
       expect(ws.contacts.inAudience.every((id) => memberIds.has(id))).toBe(true);
-      const accounts = new Set(members.filter((m) => ws.contacts.inAudience.includes(m.contactId)).map((m) => m.contact.accountId));
+      const accounts = new Set(
+        members.filter((m) => ws.contacts.inAudience.includes(m.contactId)).map((m) => m.contact.accountId),
+      );
       expect(accounts.size).toBeGreaterThanOrEqual(8);
       expect(memberIds.has(ws.contacts.notInAudience)).toBe(false);
-      expect((await prisma.contact.findUniqueOrThrow({ where: { id: ws.contacts.notInAudience } })).workspaceId).toBe(ws.id);
+      expect((await prisma.contact.findUniqueOrThrow({ where: { id: ws.contacts.notInAudience } })).workspaceId).toBe(
+        ws.id,
+      );
       expect(memberIds.has(ws.contacts.suppressed)).toBe(true);
       expect(ws.contacts.inAudience).not.toContain(ws.contacts.suppressed);
-      expect(await prisma.suppression.findFirst({ where: { workspaceId: ws.id, kind: "contact", value: ws.contacts.suppressed } })).not.toBeNull();
+      expect(
+        await prisma.suppression.findFirst({
+          where: { workspaceId: ws.id, kind: "contact", value: ws.contacts.suppressed },
+        }),
+      ).not.toBeNull();
 
       const keys = Object.fromEntries(
         await Promise.all(
@@ -100,11 +123,16 @@ describe("seedDemo", () => {
   });
 
   it("keeps the lifecycle's invariants: no campaign has spent or held more than its budget, and its spend is what its printed pieces cost", async () => {
-    const campaigns = await prisma.campaign.findMany({ where: { workspaceId: { in: [first.workspaces.acme.id, first.workspaces.globex.id] } } });
+    const campaigns = await prisma.campaign.findMany({
+      where: { workspaceId: { in: [first.workspaces.acme.id, first.workspaces.globex.id] } },
+    });
     expect(campaigns.length).toBeGreaterThan(3);
     for (const c of campaigns) {
       expect(c.spentCents + c.reservedCents, c.name).toBeLessThanOrEqual(c.budgetCents);
-      const printed = await prisma.mailPiece.aggregate({ where: { campaignId: c.id, status: { in: ["printed", "mailed"] } }, _sum: { costCents: true } });
+      const printed = await prisma.mailPiece.aggregate({
+        where: { campaignId: c.id, status: { in: ["printed", "mailed"] } },
+        _sum: { costCents: true },
+      });
       expect(printed._sum.costCents ?? 0, c.name).toBe(c.spentCents);
     }
   });
@@ -113,16 +141,36 @@ describe("seedDemo", () => {
     const { acme, globex } = first.workspaces;
     const live = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.liveApiEntry } });
     const held = await prisma.contact.findUniqueOrThrow({ where: { id: acme.contacts.heldOut } });
-    expect(await prisma.holdoutAssignment.findUnique({ where: { campaignId_accountId: { campaignId: live.id, accountId: held.accountId! } } })).toMatchObject({ arm: "holdout" });
-    expect(await prisma.contact.findUniqueOrThrow({ where: { id: acme.contacts.undeliverable } })).toMatchObject({ addressStatus: "undeliverable" });
-    expect(await prisma.audienceMember.count({ where: { audienceId: live.audienceId!, contactId: { in: [acme.contacts.undeliverable, acme.contacts.heldOut, acme.contacts.frequencyCapped] } } })).toBe(3);
-    const recent = await prisma.mailPiece.findFirstOrThrow({ where: { contactId: acme.contacts.frequencyCapped, status: "mailed" } });
+    expect(
+      await prisma.holdoutAssignment.findUnique({
+        where: { campaignId_accountId: { campaignId: live.id, accountId: held.accountId! } },
+      }),
+    ).toMatchObject({ arm: "holdout" });
+    expect(await prisma.contact.findUniqueOrThrow({ where: { id: acme.contacts.undeliverable } })).toMatchObject({
+      addressStatus: "undeliverable",
+    });
+    expect(
+      await prisma.audienceMember.count({
+        where: {
+          audienceId: live.audienceId!,
+          contactId: { in: [acme.contacts.undeliverable, acme.contacts.heldOut, acme.contacts.frequencyCapped] },
+        },
+      }),
+    ).toBe(3);
+    const recent = await prisma.mailPiece.findFirstOrThrow({
+      where: { contactId: acme.contacts.frequencyCapped, status: "mailed" },
+    });
     expect(Date.now() - recent.mailedAt!.getTime()).toBeLessThan(live.frequencyWindowDays * 86_400_000);
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.reviewGated } })).toMatchObject({ status: "live", acceptsApiEvents: true, reviewGate: "each_piece" });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.reviewGated } })).toMatchObject({
+      status: "live",
+      acceptsApiEvents: true,
+      reviewGate: "each_piece",
+    });
     const spent = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.budgetExhausted } });
     expect(spent).toMatchObject({ status: "live", acceptsApiEvents: true });
     expect(spent.budgetCents - spent.spentCents - spent.reservedCents).toBe(0);
-    for (const [i, sid] of acme.sids.entries()) expect((await prisma.mailPiece.findUniqueOrThrow({ where: { sid } })).responseCode).toBe(acme.responseCodes[i]);
+    for (const [i, sid] of acme.sids.entries())
+      expect((await prisma.mailPiece.findUniqueOrThrow({ where: { sid } })).responseCode).toBe(acme.responseCodes[i]);
     // Globex is on the audit plan: its pieces are drafts that never reached a mailbox.
     expect(await prisma.mailPiece.count({ where: { workspaceId: globex.id, status: "mailed" } })).toBe(0);
 
@@ -130,19 +178,31 @@ describe("seedDemo", () => {
       (
         await prisma.contact.findFirstOrThrow({
           // A US contact: the demo's printers mail to the US only (others are skipped as unsupported_country).
-          where: { id: { in: acme.contacts.inAudience }, country: "US", account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } } },
+          where: {
+            id: { in: acme.contacts.inAudience },
+            country: "US",
+            account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } },
+          },
           orderBy: { crmId: "desc" },
         })
       ).id;
     const post = (campaignId: string, contactId: string) =>
-      acceptEntryEvent(prisma, { workspaceId: acme.id, apiKeyId: null, source: "api", input: { campaignId, contactId, idempotencyKey: `demo-path-${campaignId}-${contactId}` } });
+      acceptEntryEvent(prisma, {
+        workspaceId: acme.id,
+        apiKeyId: null,
+        source: "api",
+        input: { campaignId, contactId, idempotencyKey: `demo-path-${campaignId}-${contactId}` },
+      });
     const paths = {
       heldOut: await post(live.id, acme.contacts.heldOut),
       undeliverable: await post(live.id, acme.contacts.undeliverable),
       suppressed: await post(live.id, acme.contacts.suppressed),
       frequencyCapped: await post(live.id, acme.contacts.frequencyCapped),
       reviewGated: await post(acme.campaigns.reviewGated, await treatmentContact(acme.campaigns.reviewGated)),
-      budgetExhausted: await post(acme.campaigns.budgetExhausted, await treatmentContact(acme.campaigns.budgetExhausted)),
+      budgetExhausted: await post(
+        acme.campaigns.budgetExhausted,
+        await treatmentContact(acme.campaigns.budgetExhausted),
+      ),
     };
     await drain(prisma, testClock(), acme.id);
     const outcome = async (eventId: string) => {
@@ -164,14 +224,27 @@ describe("seedDemo", () => {
       reviewGated: "waiting",
       budgetExhausted: "skipped:budget_exhausted",
     });
-    expect(await prisma.confirmationCard.count({ where: { workspaceId: acme.id, kind: "approve_piece", status: "pending" } })).toBe(1);
+    expect(
+      await prisma.confirmationCard.count({
+        where: { workspaceId: acme.id, kind: "approve_piece", status: "pending" },
+      }),
+    ).toBe(1);
   });
 
   it("the trial sign-up campaign's mailed pieces each came from an entry event, as the campaign page counts them", async () => {
     const acme = first.workspaces.acme;
-    const pieces = await prisma.mailPiece.findMany({ where: { campaignId: acme.campaigns.liveApiEntry, status: "mailed" }, include: { enrollment: { include: { entryEvent: true } } } });
+    const pieces = await prisma.mailPiece.findMany({
+      where: { campaignId: acme.campaigns.liveApiEntry, status: "mailed" },
+      include: { enrollment: { include: { entryEvent: true } } },
+    });
     expect(pieces.length).toBeGreaterThan(0);
-    for (const piece of pieces) expect(piece.enrollment).toMatchObject({ arm: "treatment", status: "mailed", contactId: piece.contactId, entryEvent: { status: "completed", contactId: piece.contactId } });
+    for (const piece of pieces)
+      expect(piece.enrollment).toMatchObject({
+        arm: "treatment",
+        status: "mailed",
+        contactId: piece.contactId,
+        entryEvent: { status: "completed", contactId: piece.contactId },
+      });
     const detail = await getCampaignDetail(prisma, { workspaceId: acme.id, campaignId: acme.campaigns.liveApiEntry });
     expect(detail.eventsByStatus.completed).toBeGreaterThanOrEqual(pieces.length);
     expect(detail.measuredAccounts.treatment).toBe(new Set(pieces.map((x) => x.enrollment!.accountId)).size);
@@ -200,7 +273,9 @@ describe("seedDemo", () => {
       const members = await prisma.audienceMember.count({ where: { audienceId: creative.audienceId! } });
       expect(await prisma.draft.count({ where: { campaignId: creative.id } })).toBe(members);
       expect(await prisma.draft.count({ where: { campaignId: creative.id, editedAt: { not: null } } })).toBe(1);
-      expect(await prisma.draft.count({ where: { campaignId: creative.id, specimen: ws.plan === "audit" } })).toBe(members);
+      expect(await prisma.draft.count({ where: { campaignId: creative.id, specimen: ws.plan === "audit" } })).toBe(
+        members,
+      );
     }
   });
 
@@ -216,15 +291,36 @@ describe("seedDemo", () => {
   it("shows a CSV import with its report, the audiences it made, accounts and suppressions of each kind", async () => {
     for (const ws of Object.values(first.workspaces)) {
       const report = await getImport(prisma, { workspaceId: ws.id, importId: ws.imports!.tradeShow });
-      expect(report).toMatchObject({ status: "succeeded", fileName: "trade-show-leads-demo.csv", rows: 16, created: 14, skipped: 1, duplicates: 1, refusedCount: 1, warningCount: 1 });
-      const audience = await prisma.audience.findFirstOrThrow({ where: { id: ws.imports!.tradeShowAudience!, workspaceId: ws.id } });
+      expect(report).toMatchObject({
+        status: "succeeded",
+        fileName: "trade-show-leads-demo.csv",
+        rows: 16,
+        created: 14,
+        skipped: 1,
+        duplicates: 1,
+        refusedCount: 1,
+        warningCount: 1,
+      });
+      const audience = await prisma.audience.findFirstOrThrow({
+        where: { id: ws.imports!.tradeShowAudience!, workspaceId: ws.id },
+      });
       expect(audience.name).toBe("Trade show leads (demo)");
       expect(await prisma.audienceMember.count({ where: { audienceId: audience.id } })).toBe(14);
-      const uk = await prisma.audience.findFirstOrThrow({ where: { workspaceId: ws.id, name: "UK leads (demo)" }, include: { members: { include: { contact: true } } } });
+      const uk = await prisma.audience.findFirstOrThrow({
+        where: { workspaceId: ws.id, name: "UK leads (demo)" },
+        include: { members: { include: { contact: true } } },
+      });
       expect(uk.members.map((m) => m.contact.country)).toEqual(["GB", "GB", "GB"]);
-      const brennwerk = await prisma.account.findFirstOrThrow({ where: { workspaceId: ws.id, name: "Brennwerk GmbH" }, include: { _count: { select: { contacts: true } } } });
+      const brennwerk = await prisma.account.findFirstOrThrow({
+        where: { workspaceId: ws.id, name: "Brennwerk GmbH" },
+        include: { _count: { select: { contacts: true } } },
+      });
       expect(brennwerk).toMatchObject({ domain: "brennwerk.de", source: "import", _count: { contacts: 2 } });
-      const kinds = await prisma.suppression.groupBy({ by: ["kind"], where: { workspaceId: ws.id }, _count: { _all: true } });
+      const kinds = await prisma.suppression.groupBy({
+        by: ["kind"],
+        where: { workspaceId: ws.id },
+        _count: { _all: true },
+      });
       expect(kinds.map((k) => k.kind).sort()).toEqual(["address", "contact", "domain", "email"]);
     }
   });
@@ -232,16 +328,32 @@ describe("seedDemo", () => {
   it("gives Acme a live personal landing page and a gift waiting for its claim, each with its /r/ code", async () => {
     const { acme, globex } = first.workspaces;
     const landing = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.hostedPage! } });
-    expect(landing).toMatchObject({ status: "live", responseMode: "landing_page", pageCallToAction: "reply", workspaceId: acme.id });
-    expect(await resolveLink(prisma, acme.hostedPageCode!)).toMatchObject({ kind: "page", page: { kind: "landing_page", piece: { campaignId: landing.id } } });
+    expect(landing).toMatchObject({
+      status: "live",
+      responseMode: "landing_page",
+      pageCallToAction: "reply",
+      workspaceId: acme.id,
+    });
+    expect(await resolveLink(prisma, acme.hostedPageCode!)).toMatchObject({
+      kind: "page",
+      page: { kind: "landing_page", piece: { campaignId: landing.id } },
+    });
     expect(await prisma.responseEvent.count({ where: { campaignId: landing.id, kind: "reply" } })).toBe(1);
     const gift = await prisma.campaign.findUniqueOrThrow({ where: { id: acme.campaigns.giftClaim! } });
     expect(gift).toMatchObject({ status: "live", format: "gift", responseMode: "gift_claim" });
-    expect(await resolveLink(prisma, acme.giftClaimCode!)).toMatchObject({ kind: "page", page: { kind: "gift_claim", claim: { state: "open" }, piece: { campaignId: gift.id } } });
+    expect(await resolveLink(prisma, acme.giftClaimCode!)).toMatchObject({
+      kind: "page",
+      page: { kind: "gift_claim", claim: { state: "open" }, piece: { campaignId: gift.id } },
+    });
     expect(await prisma.giftClaim.count({ where: { campaignId: gift.id, status: "claimed" } })).toBe(1);
-    expect(await prisma.shippingAddress.count({ where: { piece: { campaignId: gift.id }, source: "recipient" } })).toBe(1);
+    expect(await prisma.shippingAddress.count({ where: { piece: { campaignId: gift.id }, source: "recipient" } })).toBe(
+      1,
+    );
     // The contacts they mailed are not offered as plain members.
-    const mailed = await prisma.mailPiece.findMany({ where: { campaignId: { in: [landing.id, gift.id] } }, select: { contactId: true } });
+    const mailed = await prisma.mailPiece.findMany({
+      where: { campaignId: { in: [landing.id, gift.id] } },
+      select: { contactId: true },
+    });
     for (const m of mailed) expect(acme.contacts.inAudience).not.toContain(m.contactId);
     expect(acme.contacts.inAudience.length).toBeGreaterThanOrEqual(20);
     expect(globex.hostedPageCode).toBeUndefined();

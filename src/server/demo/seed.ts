@@ -34,8 +34,22 @@ interface DemoSpec {
 }
 
 const specs: DemoSpec[] = [
-  { handle: "acme", slug: "acme-demo", name: "Acme", plan: "paid", owner: { email: "owner@acme.example", name: "Alex Reyes" }, accounts: acmeAccounts },
-  { handle: "globex", slug: "globex-demo", name: "Globex", plan: "audit", owner: { email: "owner@globex.example", name: "Sam Whitmore" }, accounts: globexAccounts },
+  {
+    handle: "acme",
+    slug: "acme-demo",
+    name: "Acme",
+    plan: "paid",
+    owner: { email: "owner@acme.example", name: "Alex Reyes" },
+    accounts: acmeAccounts,
+  },
+  {
+    handle: "globex",
+    slug: "globex-demo",
+    name: "Globex",
+    plan: "audit",
+    owner: { email: "owner@globex.example", name: "Sam Whitmore" },
+    accounts: globexAccounts,
+  },
 ];
 
 export interface DemoWorkspace {
@@ -124,12 +138,29 @@ export async function seedDemo(prisma: PrismaClient, log: (line: string) => void
       w.giftClaimCode = hosted.giftClaimCode;
       // They were mailed (or offered a gift): no longer plain members for other demo paths.
       w.contacts.inAudience = w.contacts.inAudience.filter((id) => !hosted.contacts.includes(id));
-      const launch = await seedEntryPolicyCampaigns(prisma, { workspaceId: ws, handle: spec.handle, ownerName: spec.owner.name, user: { id: owner.id, email: owner.email }, contractId: live.fulfilmentContractId!, designId: live.designId });
+      const launch = await seedEntryPolicyCampaigns(prisma, {
+        workspaceId: ws,
+        handle: spec.handle,
+        ownerName: spec.owner.name,
+        user: { id: owner.id, email: owner.email },
+        contractId: live.fulfilmentContractId!,
+        designId: live.designId,
+      });
       w.campaigns.liveAudienceAtGoLive = launch.liveAudienceAtGoLive;
       w.campaigns.liveAudienceJoins = launch.liveAudienceJoins;
     }
-    if (leads.audienceId && !(await prisma.mailabilityAudit.findFirst({ where: { workspaceId: ws, audienceId: leads.audienceId }, select: { id: true } }))) {
-      await startAudit(prisma, { workspaceId: ws, audienceId: leads.audienceId, actor: { kind: "system", id: null, label: "Demo seed" } });
+    if (
+      leads.audienceId &&
+      !(await prisma.mailabilityAudit.findFirst({
+        where: { workspaceId: ws, audienceId: leads.audienceId },
+        select: { id: true },
+      }))
+    ) {
+      await startAudit(prisma, {
+        workspaceId: ws,
+        audienceId: leads.audienceId,
+        actor: { kind: "system", id: null, label: "Demo seed" },
+      });
     }
     log(`Demo workspace ${spec.name} (${spec.plan}) ready: ${out[spec.handle].id}`);
   }
@@ -142,18 +173,28 @@ async function ownerPasswordHash(prisma: PrismaClient, spec: DemoSpec, password:
     include: { memberships: { include: { workspace: { select: { isDemo: true } } } } },
   });
   if (user?.memberships.some((m) => !m.workspace.isDemo)) {
-    throw new ConfigError(`The demo seed stops: ${spec.owner.email} is a real user's account, and the seed never changes real accounts.`);
+    throw new ConfigError(
+      `The demo seed stops: ${spec.owner.email} is a real user's account, and the seed never changes real accounts.`,
+    );
   }
   if (user && (await verifyPassword(user.passwordHash, password))) return user.passwordHash;
   return hashPassword(password);
 }
 
-async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: string, passwordHash: string): Promise<DemoWorkspace> {
+async function seedWorkspace(
+  db: Db,
+  spec: DemoSpec,
+  secret: string,
+  password: string,
+  passwordHash: string,
+): Promise<DemoWorkspace> {
   const derive = (label: string, length: number) => derivedBase62(secret, `${spec.slug}:${label}`, length);
 
   const existing = await db.workspace.findUnique({ where: { slug: spec.slug } });
   if (existing && !existing.isDemo) {
-    throw new ConfigError(`The demo seed stops: the workspace "${spec.slug}" is not a demo workspace, and the seed never changes real workspaces.`);
+    throw new ConfigError(
+      `The demo seed stops: the workspace "${spec.slug}" is not a demo workspace, and the seed never changes real workspaces.`,
+    );
   }
   const workspace = await db.workspace.upsert({
     where: { slug: spec.slug },
@@ -175,18 +216,46 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
 
   const people = await seedPeople(db, workspaceId, spec.accounts);
   if (spec.plan === "paid" && !(await db.billingSubscription.findFirst({ where: { workspaceId, status: "active" } }))) {
-    await db.billingSubscription.create({ data: { workspaceId, provider: "sandbox", providerRef: `sbx_sub_demo_${spec.handle}`, plan: "paid", monthlyPriceCents: PAID_PLAN_MONTHLY_CENTS } });
+    await db.billingSubscription.create({
+      data: {
+        workspaceId,
+        provider: "sandbox",
+        providerRef: `sbx_sub_demo_${spec.handle}`,
+        plan: "paid",
+        monthlyPriceCents: PAID_PLAN_MONTHLY_CENTS,
+      },
+    });
   }
   const designs = await seedDesigns(db, { workspaceId });
-  const campaigns = await seedCampaigns(db, { workspaceId, handle: spec.handle, ownerName: spec.owner.name, userId: user.id, audienceId: people.audienceId, designId: designs.followUp.id });
-  const creative = await seedCreativeCampaign(db, { workspaceId, handle: spec.handle, audienceId: people.audienceId, designId: designs.launch.id, derive });
+  const campaigns = await seedCampaigns(db, {
+    workspaceId,
+    handle: spec.handle,
+    ownerName: spec.owner.name,
+    userId: user.id,
+    audienceId: people.audienceId,
+    designId: designs.followUp.id,
+  });
+  const creative = await seedCreativeCampaign(db, {
+    workspaceId,
+    handle: spec.handle,
+    audienceId: people.audienceId,
+    designId: designs.launch.id,
+    derive,
+  });
 
   // API keys: full access, one made before conversion reporting existed, and conversions only.
   const apiKey = async (label: string, name: string, scopes: ("post_entry_events" | "post_conversions")[]) => {
     const secretKey = `dmk_${derive(`api-key:${label}`, 32)}`;
     await db.apiKey.upsert({
       where: { hash: hashApiKey(secretKey) },
-      create: { workspaceId, name, hash: hashApiKey(secretKey), start: displayStart(secretKey), scopes, createdByUserId: user.id },
+      create: {
+        workspaceId,
+        name,
+        hash: hashApiKey(secretKey),
+        start: displayStart(secretKey),
+        scopes,
+        createdByUserId: user.id,
+      },
       update: { revokedAt: null, scopes },
     });
     return secretKey;
@@ -197,9 +266,25 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
     conversionsOnly: await apiKey("conversions-only", "Billing conversions (demo)", ["post_conversions"]),
   };
 
-  const pieces = await seedPieces(db, { workspaceId, plan: spec.plan, campaign: campaigns.liveApiEntry, candidates: people.inAudience, count: 4, derive });
+  const pieces = await seedPieces(db, {
+    workspaceId,
+    plan: spec.plan,
+    campaign: campaigns.liveApiEntry,
+    candidates: people.inAudience,
+    count: 4,
+    derive,
+  });
   // The contact whose address is undeliverable: its piece came back from the post (the returns the campaign page lists).
-  await seedPieces(db, { workspaceId, plan: spec.plan, campaign: campaigns.liveApiEntry, candidates: [people.undeliverable], count: 1, derive, daysAgo: 12, returned: true });
+  await seedPieces(db, {
+    workspaceId,
+    plan: spec.plan,
+    campaign: campaigns.liveApiEntry,
+    candidates: [people.undeliverable],
+    count: 1,
+    derive,
+    daysAgo: 12,
+    returned: true,
+  });
   const ended =
     spec.plan === "paid"
       ? await seedMeasuredCampaign(db, {
@@ -245,7 +330,12 @@ async function seedWorkspace(db: Db, spec: DemoSpec, secret: string, password: s
       undeliverable: people.undeliverable,
       frequencyCapped: pieces[0].contactId,
     },
-    designs: { followUp: designs.followUp.id, launch: designs.launch.id, note: designs.note.id, letter: designs.letter.id },
+    designs: {
+      followUp: designs.followUp.id,
+      launch: designs.launch.id,
+      note: designs.note.id,
+      letter: designs.letter.id,
+    },
     sids: pieces.map((p) => p.sid),
     responseCodes: pieces.map((p) => p.responseCode),
   };

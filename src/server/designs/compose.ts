@@ -21,7 +21,15 @@ export interface DesignLike {
 
 /** A campaign without a design prints its format's first layout with the suggested copy. */
 export function standardDesign(format: TFormat, hasLogo: boolean): DesignLike {
-  return { format, size: DEFAULT_SIZE[format], layout: Object.keys(LAYOUTS[format])[0], blocks: {}, colors: {}, image: hasLogo ? "logo" : "none", giftItem: format === "gift" ? STANDARD_GIFT : null };
+  return {
+    format,
+    size: DEFAULT_SIZE[format],
+    layout: Object.keys(LAYOUTS[format])[0],
+    blocks: {},
+    colors: {},
+    image: hasLogo ? "logo" : "none",
+    giftItem: format === "gift" ? STANDARD_GIFT : null,
+  };
 }
 
 /** Who a preview shows when no contact is chosen. */
@@ -73,7 +81,8 @@ export interface Composed {
 export function composePiece(p: ComposeParts): Composed {
   const d = p.design;
   const suggested = SUGGESTED_BLOCKS[d.format];
-  const pick = (...values: (string | null | undefined)[]) => values.find((v) => v !== undefined && v !== null && v.trim() !== "") ?? "";
+  const pick = (...values: (string | null | undefined)[]) =>
+    values.find((v) => v !== undefined && v !== null && v.trim() !== "") ?? "";
   const templates: Record<TBlock, string> = {
     headline: pick(p.override?.headline, p.campaignCopy?.headline, d.blocks.headline, suggested.headline),
     body: pick(p.override?.body, p.campaignCopy?.bodyTemplate, d.blocks.body, suggested.body),
@@ -104,7 +113,11 @@ export function composePiece(p: ComposeParts): Composed {
     image: d.image === "logo" && !p.brand.logo ? "none" : d.image,
     returnAddress: p.brand.returnAddress,
     text: blocks,
-    recipient: { name: `${p.contact.firstName} ${p.contact.lastName}`.trim(), addressLines: addressBlock({ ...p.contact, company: p.contact.account?.name ?? null }), country: p.contact.country },
+    recipient: {
+      name: `${p.contact.firstName} ${p.contact.lastName}`.trim(),
+      addressLines: addressBlock({ ...p.contact, company: p.contact.account?.name ?? null }),
+      country: p.contact.country,
+    },
     response: p.response,
     gift: gift ? { name: gift.name, description: gift.description } : null,
     specimen: p.specimen,

@@ -1,7 +1,8 @@
 import { GIFT_CATALOG, STANDARD_GIFT, type TGiftItem } from "@/server/designs/gift-catalog";
 
 /** The gift a campaign's note card names: its design's, or the standard layout's. */
-export const designGiftOf = (design: { giftItem: string | null } | null | undefined): string => design?.giftItem ?? STANDARD_GIFT;
+export const designGiftOf = (design: { giftItem: string | null } | null | undefined): string =>
+  design?.giftItem ?? STANDARD_GIFT;
 
 /** The gifts a claim page offers: the campaign's options, or the design's gift alone; the design's first when it is among them. */
 export function offeredGifts(p: { giftOptions: string[]; designGift: string | null }): TGiftItem[] {
@@ -11,4 +12,3 @@ export function offeredGifts(p: { giftOptions: string[]; designGift: string | nu
   if (options.length === 0) return [design];
   return options.includes(design) ? [design, ...options.filter((o) => o !== design)] : options;
 }
-

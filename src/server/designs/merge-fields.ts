@@ -54,9 +54,11 @@ export function lookUp(values: TMergeValues, name: string): string | null | unde
 export function mergeFieldProblems(template: string): string[] {
   const problems: string[] = [];
   const unknown = [...new Set([...template.matchAll(FIELD)].map((m) => m[1]).filter((f) => !isKnown(f)))];
-  if (unknown.length) problems.push(`uses unknown merge fields: ${unknown.map((f) => `{{${f}}}`).join(", ")}. ${KNOWN_FIELDS_SENTENCE}`);
+  if (unknown.length)
+    problems.push(`uses unknown merge fields: ${unknown.map((f) => `{{${f}}}`).join(", ")}. ${KNOWN_FIELDS_SENTENCE}`);
   const stripped = template.replace(FIELD, "");
-  if (stripped.includes("{{") || stripped.includes("}}")) problems.push("has a {{ without its }} (or the other way round); write merge fields as {{firstName}}.");
+  if (stripped.includes("{{") || stripped.includes("}}"))
+    problems.push("has a {{ without its }} (or the other way round); write merge fields as {{firstName}}.");
   return problems;
 }
 

@@ -16,7 +16,8 @@ export interface ProofTarget {
   contactId?: string | null;
 }
 
-const message = (t: ProofTarget, expires: number) => `${t.kind}|${t.id}|${t.workspaceId}|${t.contactId ?? ""}|${expires}`;
+const message = (t: ProofTarget, expires: number) =>
+  `${t.kind}|${t.id}|${t.workspaceId}|${t.contactId ?? ""}|${expires}`;
 
 async function sign(db: Db, t: ProofTarget, expires: number): Promise<string> {
   const secret = await serviceSecret(db, "proof-links");
@@ -27,14 +28,30 @@ async function sign(db: Db, t: ProofTarget, expires: number): Promise<string> {
  * A link to a proof PDF that works without a session until it expires (for agents and for sharing
  * with a colleague); the owner's browser opens the same path with its session.
  */
-export async function proofUrl(db: Db, t: ProofTarget, now = Date.now(), ttlMs = t.kind === "piece" ? PIECE_PROOF_LINK_TTL_MS : PROOF_LINK_TTL_MS): Promise<string> {
+export async function proofUrl(
+  db: Db,
+  t: ProofTarget,
+  now = Date.now(),
+  ttlMs = t.kind === "piece" ? PIECE_PROOF_LINK_TTL_MS : PROOF_LINK_TTL_MS,
+): Promise<string> {
   const expires = now + ttlMs;
-  const q = new URLSearchParams({ workspaceId: t.workspaceId, ...(t.contactId ? { contactId: t.contactId } : {}), expires: String(expires), signature: await sign(db, t, expires) });
+  const q = new URLSearchParams({
+    workspaceId: t.workspaceId,
+    ...(t.contactId ? { contactId: t.contactId } : {}),
+    expires: String(expires),
+    signature: await sign(db, t, expires),
+  });
   return `${baseUrl()}/api/${t.kind}s/${t.id}/proof?${q}`;
 }
 
 /** True when the link's signature is right and it has not expired. */
-export async function verifyProofLink(db: Db, t: ProofTarget, expires: string | null, signature: string | null, now = Date.now()): Promise<boolean> {
+export async function verifyProofLink(
+  db: Db,
+  t: ProofTarget,
+  expires: string | null,
+  signature: string | null,
+  now = Date.now(),
+): Promise<boolean> {
   if (!expires || !signature || !/^\d{1,15}$/.test(expires) || Number(expires) < now) return false;
   const expected = Buffer.from(await sign(db, t, Number(expires)));
   const given = Buffer.from(signature);

@@ -22,7 +22,11 @@ export interface RecipientContact {
 export function customFieldsOf(contact: object): Record<string, string> {
   const raw = (contact as { customFields?: unknown }).customFields;
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
-  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([, v]) => typeof v === "string" || typeof v === "number").map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(raw as Record<string, unknown>)
+      .filter(([, v]) => typeof v === "string" || typeof v === "number")
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 export function mergeValues(c: RecipientContact): TMergeValues {
@@ -62,7 +66,8 @@ export function addressBlock(c: {
   return addressBlockLines(c);
 }
 
-const PO_BOX = /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|postfach|boite\s+postale|b\.?\s?p\.?\s+\d|apartado(\s+postal)?|caixa\s+postal|casilla(\s+de\s+correo)?|pmb\s+\d|po\s+box)|私書箱/i;
+const PO_BOX =
+  /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|postfach|boite\s+postale|b\.?\s?p\.?\s+\d|apartado(\s+postal)?|caixa\s+postal|casilla(\s+de\s+correo)?|pmb\s+\d|po\s+box)|私書箱/i;
 
 /**
  * True when the street lines name a post-office box (gifts never ship to one): PO Box, Postfach,

@@ -16,8 +16,18 @@ import type { TBlocks, TDesign, TDesignChanges, TDesignCreate } from "./schema";
 
 const notFound = () => new AppError("not_found", "No such design in this workspace; designs_list shows the designs.");
 
-export function toDesignLike(d: Pick<Design, "format" | "size" | "layout" | "blocks" | "colors" | "image" | "giftItem">): DesignLike {
-  return { format: d.format, size: d.size, layout: d.layout, blocks: (d.blocks ?? {}) as Partial<TBlocks>, colors: (d.colors ?? {}) as DesignLike["colors"], image: d.image as RenderInput["image"], giftItem: d.giftItem };
+export function toDesignLike(
+  d: Pick<Design, "format" | "size" | "layout" | "blocks" | "colors" | "image" | "giftItem">,
+): DesignLike {
+  return {
+    format: d.format,
+    size: d.size,
+    layout: d.layout,
+    blocks: (d.blocks ?? {}) as Partial<TBlocks>,
+    colors: (d.colors ?? {}) as DesignLike["colors"],
+    image: d.image as RenderInput["image"],
+    giftItem: d.giftItem,
+  };
 }
 
 function view(d: Design & { _count?: { campaigns: number } }): TDesign {
@@ -39,14 +49,23 @@ function view(d: Design & { _count?: { campaigns: number } }): TDesign {
 }
 
 export async function requireDesign(db: Db, p: { workspaceId: string; designId: string }) {
-  const design = await db.design.findFirst({ where: { id: p.designId, workspaceId: p.workspaceId }, include: { _count: { select: { campaigns: true } } } });
+  const design = await db.design.findFirst({
+    where: { id: p.designId, workspaceId: p.workspaceId },
+    include: { _count: { select: { campaigns: true } } },
+  });
   if (!design) throw notFound();
   return design;
 }
 
 /** The workspace's designs, newest first, one page at a time. */
-export async function listDesigns(db: Db, p: { workspaceId: string; format?: TFormat; cursor?: string | null; take: number }) {
-  if (p.cursor && !(await db.design.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
+export async function listDesigns(
+  db: Db,
+  p: { workspaceId: string; format?: TFormat; cursor?: string | null; take: number },
+) {
+  if (
+    p.cursor &&
+    !(await db.design.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))
+  ) {
     throw new AppError("not_found", "The cursor names no design of this workspace; start again without a cursor.");
   }
   const rows = await db.design.findMany({
@@ -63,7 +82,10 @@ export async function getDesign(db: Db, p: { workspaceId: string; designId: stri
   return view(await requireDesign(db, p));
 }
 
-export async function createDesign(db: Db, p: { workspaceId: string; input: TDesignCreate; actor: Actor }): Promise<TDesign> {
+export async function createDesign(
+  db: Db,
+  p: { workspaceId: string; input: TDesignCreate; actor: Actor },
+): Promise<TDesign> {
   const { input } = p;
   const design = await db.design.create({
     data: {
@@ -79,7 +101,14 @@ export async function createDesign(db: Db, p: { workspaceId: string; input: TDes
     },
     include: { _count: { select: { campaigns: true } } },
   });
-  await recordAudit(db, p.workspaceId, p.actor, "design.created", { type: "design", id: design.id }, { name: design.name, format: design.format });
+  await recordAudit(
+    db,
+    p.workspaceId,
+    p.actor,
+    "design.created",
+    { type: "design", id: design.id },
+    { name: design.name, format: design.format },
+  );
   return view(design);
 }
 
@@ -94,15 +123,27 @@ async function updateDesignIn(db: Db, p: UpdateDesignParams): Promise<TDesign> {
   const design = await requireDesign(db, p);
   // The campaigns printing this design are locked first (as going live locks them): draft campaigns
   // get a new draft version (their pending go-live cards expire), and a live or paused one refuses.
-  const campaigns = await noteDraftChange(db, { workspaceId: p.workspaceId, where: { designId: design.id, status: { in: ["draft", "live", "paused"] } } });
+  const campaigns = await noteDraftChange(db, {
+    workspaceId: p.workspaceId,
+    where: { designId: design.id, status: { in: ["draft", "live", "paused"] } },
+  });
   const running = campaigns.find((c) => c.status === "live" || c.status === "paused");
-  if (running) throw new AppError("invalid_state", `The ${running.status} campaign “${running.name}” prints this design, so it cannot change; create a new design (designs_create) and use it in a draft campaign.`);
+  if (running)
+    throw new AppError(
+      "invalid_state",
+      `The ${running.status} campaign “${running.name}” prints this design, so it cannot change; create a new design (designs_create) and use it in a draft campaign.`,
+    );
   const c = p.changes;
   const size = c.size ?? design.size;
   const layout = c.layout ?? design.layout;
   const problems: { pointer: string; detail: string }[] = [];
-  if (!Object.hasOwn(LAYOUTS[design.format], layout)) problems.push({ pointer: "/layout", detail: `The ${design.format} layouts are ${Object.keys(LAYOUTS[design.format]).join(", ")}.` });
-  if (c.size && !sizeSpec(design.format, size)) problems.push({ pointer: "/size", detail: `That size does not exist for ${design.format}s.` });
+  if (!Object.hasOwn(LAYOUTS[design.format], layout))
+    problems.push({
+      pointer: "/layout",
+      detail: `The ${design.format} layouts are ${Object.keys(LAYOUTS[design.format]).join(", ")}.`,
+    });
+  if (c.size && !sizeSpec(design.format, size))
+    problems.push({ pointer: "/size", detail: `That size does not exist for ${design.format}s.` });
   if (problems.length) throw new AppError("validation_failed", problems[0].detail, { errors: problems });
   const updated = await db.design.update({
     where: { id: design.id, workspaceId: p.workspaceId },
@@ -117,14 +158,22 @@ async function updateDesignIn(db: Db, p: UpdateDesignParams): Promise<TDesign> {
     },
     include: { _count: { select: { campaigns: true } } },
   });
-  await recordAudit(db, p.workspaceId, p.actor, "design.updated", { type: "design", id: design.id }, { fields: Object.keys(c) } as Prisma.InputJsonValue);
+  await recordAudit(db, p.workspaceId, p.actor, "design.updated", { type: "design", id: design.id }, {
+    fields: Object.keys(c),
+  } as Prisma.InputJsonValue);
   return view(updated);
 }
 
 /** A contact of the workspace with its account, as pieces use it. */
 export async function loadRecipient(db: Db, p: { workspaceId: string; contactId: string }): Promise<RecipientContact> {
-  const contact = await db.contact.findFirst({ where: { id: p.contactId, workspaceId: p.workspaceId }, include: { account: { select: { name: true, domain: true } } } });
-  if (!contact) throw new AppError("not_found", "No such contact in this workspace; contacts_list shows the contacts.", { errors: [{ pointer: "/contactId", detail: "No such contact in this workspace." }] });
+  const contact = await db.contact.findFirst({
+    where: { id: p.contactId, workspaceId: p.workspaceId },
+    include: { account: { select: { name: true, domain: true } } },
+  });
+  if (!contact)
+    throw new AppError("not_found", "No such contact in this workspace; contacts_list shows the contacts.", {
+      errors: [{ pointer: "/contactId", detail: "No such contact in this workspace." }],
+    });
   return contact;
 }
 
@@ -141,11 +190,23 @@ export interface PreviewResult {
  * Renders a design (saved, or the fields being edited) for one contact, or for a sample recipient:
  * the pages as PNGs from the same scene the print PDF is written from.
  */
-export async function previewDesign(db: Db, p: { workspaceId: string; design: DesignLike; contactId?: string | null; widthPx?: number; guides?: boolean; pdf?: boolean }) {
+export async function previewDesign(
+  db: Db,
+  p: {
+    workspaceId: string;
+    design: DesignLike;
+    contactId?: string | null;
+    widthPx?: number;
+    guides?: boolean;
+    pdf?: boolean;
+  },
+) {
   const [brand, workspace, contact] = await Promise.all([
     brandForRender(db, p),
     db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
-    p.contactId ? loadRecipient(db, { workspaceId: p.workspaceId, contactId: p.contactId }) : Promise.resolve(SAMPLE_CONTACT),
+    p.contactId
+      ? loadRecipient(db, { workspaceId: p.workspaceId, contactId: p.contactId })
+      : Promise.resolve(SAMPLE_CONTACT),
   ]);
   const composed = composePiece({
     title: "Design preview",
@@ -157,7 +218,12 @@ export async function previewDesign(db: Db, p: { workspaceId: string; design: De
   });
   const rendered = layoutPiece(composed.input);
   const result: PreviewResult = {
-    pages: await Promise.all(rendered.scene.pages.map(async (page, i) => ({ label: page.label, png: await piecePngAsync(rendered, i, { widthPx: p.widthPx ?? 900, guides: p.guides ?? true }) }))),
+    pages: await Promise.all(
+      rendered.scene.pages.map(async (page, i) => ({
+        label: page.label,
+        png: await piecePngAsync(rendered, i, { widthPx: p.widthPx ?? 900, guides: p.guides ?? true }),
+      })),
+    ),
     issues: rendered.issues,
     missingFields: composed.missing,
     fallbacks: composed.fallbacks,
@@ -168,8 +234,20 @@ export async function previewDesign(db: Db, p: { workspaceId: string; design: De
 }
 
 /** The preview of a saved design, with a proof link an agent can open. */
-export async function previewSavedDesign(db: Db, p: { workspaceId: string; designId: string; contactId?: string | null; widthPx?: number }) {
+export async function previewSavedDesign(
+  db: Db,
+  p: { workspaceId: string; designId: string; contactId?: string | null; widthPx?: number },
+) {
   const design = await requireDesign(db, p);
-  const preview = await previewDesign(db, { workspaceId: p.workspaceId, design: toDesignLike(design), contactId: p.contactId, widthPx: p.widthPx, guides: false });
-  return { ...preview, proofUrl: await proofUrl(db, { kind: "design", id: design.id, workspaceId: p.workspaceId, contactId: p.contactId }) };
+  const preview = await previewDesign(db, {
+    workspaceId: p.workspaceId,
+    design: toDesignLike(design),
+    contactId: p.contactId,
+    widthPx: p.widthPx,
+    guides: false,
+  });
+  return {
+    ...preview,
+    proofUrl: await proofUrl(db, { kind: "design", id: design.id, workspaceId: p.workspaceId, contactId: p.contactId }),
+  };
 }

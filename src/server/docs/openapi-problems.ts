@@ -7,12 +7,19 @@ const authProblems: AppErrorCode[] = ["unauthenticated", "insufficient_scope", "
 /** Problems of the public calculators. */
 const publicProblems: AppErrorCode[] = ["invalid_parameters", "rate_limited"];
 /** Problems of reading a JSON body. */
-const bodyProblems: AppErrorCode[] = ["malformed_request", "payload_too_large", "unsupported_media_type", "validation_failed"];
+const bodyProblems: AppErrorCode[] = [
+  "malformed_request",
+  "payload_too_large",
+  "unsupported_media_type",
+  "validation_failed",
+];
 
 /** Every problem an operation can answer, grouped by HTTP status (500 is documented as `default`). */
 export function problemsByStatus(op: RestOperation): Map<number, AppErrorCode[]> {
   const codes = new Set<AppErrorCode>(
-    op.requiredScope ? [...authProblems, ...(op.method === "GET" ? [] : bodyProblems), ...op.problems] : [...publicProblems, ...op.problems],
+    op.requiredScope
+      ? [...authProblems, ...(op.method === "GET" ? [] : bodyProblems), ...op.problems]
+      : [...publicProblems, ...op.problems],
   );
   const byStatus = new Map<number, AppErrorCode[]>();
   for (const code of codes) {
@@ -25,14 +32,32 @@ export function problemsByStatus(op: RestOperation): Map<number, AppErrorCode[]>
 /** An example problem document of a code, as the service writes it. */
 export function exampleProblem(code: AppErrorCode, base: string, instance: string): Record<string, unknown> {
   const def = problemTable[code];
-  const example: Record<string, unknown> = { type: `${base}/problems/${def.slug}`, title: def.title, status: def.status, detail: exampleDetail[code] ?? def.title, instance };
+  const example: Record<string, unknown> = {
+    type: `${base}/problems/${def.slug}`,
+    title: def.title,
+    status: def.status,
+    detail: exampleDetail[code] ?? def.title,
+    instance,
+  };
   if (code === "invalid_parameters") {
-    example.errors = [{ parameter: "baselineRate", detail: "baselineRate must be at most 0.9 (conversion rate of the holdout arm, as a fraction: 7% is 0.07)." }];
+    example.errors = [
+      {
+        parameter: "baselineRate",
+        detail: "baselineRate must be at most 0.9 (conversion rate of the holdout arm, as a fraction: 7% is 0.07).",
+      },
+    ];
   }
   if (code === "validation_failed") {
     example.errors = [
-      { pointer: "/occurredAt", detail: "occurredAt must be an ISO 8601 date-time with a time-zone offset, such as 2026-11-02T14:30:00Z or 2026-11-02T09:30:00-05:00." },
-      { pointer: "/colour", detail: "colour is not a field of this request; the fields are contactId, idempotencyKey, occurredAt." },
+      {
+        pointer: "/occurredAt",
+        detail:
+          "occurredAt must be an ISO 8601 date-time with a time-zone offset, such as 2026-11-02T14:30:00Z or 2026-11-02T09:30:00-05:00.",
+      },
+      {
+        pointer: "/colour",
+        detail: "colour is not a field of this request; the fields are contactId, idempotencyKey, occurredAt.",
+      },
     ];
   }
   return example;
@@ -52,7 +77,9 @@ const exampleDetail: Partial<Record<AppErrorCode, string>> = {
   api_entry_not_accepted: "The campaign's frozen entry policy does not accept API entry events. Nothing was written.",
   contact_not_found: "No contact with this contactId exists in the workspace. Nothing was written.",
   contact_not_in_audience: "The contact is not in the campaign's audience. Nothing was written.",
-  idempotency_key_reused: "This idempotencyKey was already used in this workspace for a different entry event (another campaign, contact or occurredAt).",
-  conversion_conflict: "This occurrence (sid, kind and externalId, or at) was already reported with other values. Give each occurrence its own externalId or at.",
+  idempotency_key_reused:
+    "This idempotencyKey was already used in this workspace for a different entry event (another campaign, contact or occurredAt).",
+  conversion_conflict:
+    "This occurrence (sid, kind and externalId, or at) was already reported with other values. Give each occurrence its own externalId or at.",
   internal: problemTable.internal.explanation,
 };

@@ -8,7 +8,12 @@ const jsonSchema = (schema: z.ZodType) => {
   return rest;
 };
 
-const header = (description: string, example: string): Json => ({ description, required: true, schema: { type: "string" }, example });
+const header = (description: string, example: string): Json => ({
+  description,
+  required: true,
+  schema: { type: "string" },
+  example,
+});
 
 /**
  * The outbound webhooks as OpenAPI 3.1 `webhooks`: one POST per event type, with the Standard
@@ -17,8 +22,14 @@ const header = (description: string, example: string): Json => ({ description, r
  */
 export function openApiWebhooks(base: string): Json {
   const headers = {
-    "webhook-id": header("The event's id: the same on every retry and redelivery, so a receiver can ignore a repeat.", "msg_4b8c74cbe10d43f2955b8cb33d8bbd51"),
-    "webhook-timestamp": header("Unix time in seconds when this attempt was signed; refuse one more than five minutes off.", "1795003200"),
+    "webhook-id": header(
+      "The event's id: the same on every retry and redelivery, so a receiver can ignore a repeat.",
+      "msg_4b8c74cbe10d43f2955b8cb33d8bbd51",
+    ),
+    "webhook-timestamp": header(
+      "Unix time in seconds when this attempt was signed; refuse one more than five minutes off.",
+      "1795003200",
+    ),
     "webhook-signature": header(
       "Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (two for a day after a rotation).",
       "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",

@@ -18,13 +18,22 @@ describe("openapi.json", () => {
   it("lints clean with Redocly's recommended rules", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dm-openapi-")), "openapi.json");
     fs.writeFileSync(file, JSON.stringify(buildOpenApiDocument(base)));
-    const result = await promisify(execFile)(path.resolve("node_modules/.bin/redocly"), ["lint", file, "--format", "json"], { maxBuffer: 10_000_000 }).catch((e) => e);
+    const result = await promisify(execFile)(
+      path.resolve("node_modules/.bin/redocly"),
+      ["lint", file, "--format", "json"],
+      { maxBuffer: 10_000_000 },
+    ).catch((e) => e);
     const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{")));
     expect(report.problems).toEqual([]);
   }, 60_000);
 
   it("documents 202 for the accepting endpoints, problem documents for every failure, and the scopes", () => {
-    const doc = buildOpenApiDocument(base) as unknown as { paths: Record<string, Record<string, { security: unknown; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const doc = buildOpenApiDocument(base) as unknown as {
+      paths: Record<
+        string,
+        Record<string, { security: unknown; responses: Record<string, { content?: Record<string, unknown> }> }>
+      >;
+    };
     const post = doc.paths["/v1/campaigns/{campaignId}/events"].post;
     expect(post.responses["202"].content!["application/json"]).toBeDefined();
     expect(post.responses["200"]).toBeUndefined();

@@ -48,15 +48,27 @@ const components: Json = {
     },
   },
   headers: {
-    "RateLimit-Policy": { description: `The quota policy, e.g. \`"${limit.policy}";q=${limit.limit};w=${limit.windowSeconds}\`.`, schema: { type: "string" } },
-    RateLimit: { description: `What is left in this window, e.g. \`"${limit.policy}";r=59;t=42\` (r: remaining requests, t: seconds until the window ends).`, schema: { type: "string" } },
+    "RateLimit-Policy": {
+      description: `The quota policy, e.g. \`"${limit.policy}";q=${limit.limit};w=${limit.windowSeconds}\`.`,
+      schema: { type: "string" },
+    },
+    RateLimit: {
+      description: `What is left in this window, e.g. \`"${limit.policy}";r=59;t=42\` (r: remaining requests, t: seconds until the window ends).`,
+      schema: { type: "string" },
+    },
     "X-RateLimit-Limit": { description: "Requests allowed per window.", schema: { type: "integer" } },
     "X-RateLimit-Remaining": { description: "Requests left in this window.", schema: { type: "integer" } },
     "X-RateLimit-Reset": { description: "Unix time (seconds) when the window ends.", schema: { type: "integer" } },
     "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
-    "WWW-Authenticate": { description: "RFC 6750 Bearer challenge; for 403 it names the missing scope.", schema: { type: "string" } },
+    "WWW-Authenticate": {
+      description: "RFC 6750 Bearer challenge; for 403 it names the missing scope.",
+      schema: { type: "string" },
+    },
     Location: { description: "Where to read the accepted entry event's status.", schema: { type: "string" } },
-    "Cache-Control": { description: "Calculator answers depend only on their parameters: `public, max-age=86400`.", schema: { type: "string" } },
+    "Cache-Control": {
+      description: "Calculator answers depend only on their parameters: `public, max-age=86400`.",
+      schema: { type: "string" },
+    },
   },
   schemas: {
     Problem: {
@@ -64,12 +76,20 @@ const components: Json = {
       description: "An RFC 9457 problem document.",
       required: ["type", "title", "status", "detail", "instance"],
       properties: {
-        type: { type: "string", format: "uri", description: "Identifies the problem; a page on this service explains it and the fix." },
+        type: {
+          type: "string",
+          format: "uri",
+          description: "Identifies the problem; a page on this service explains it and the fix.",
+        },
         title: { type: "string", description: "Short summary of the problem type." },
         status: { type: "integer", description: "The HTTP status code." },
         detail: { type: "string", description: "What happened in this occurrence, in a sentence." },
         instance: { type: "string", description: "The request path of this occurrence." },
-        errors: { type: "array", description: "For 422 (and some 409/422 precondition problems): each field at fault.", items: { $ref: "#/components/schemas/FieldError" } },
+        errors: {
+          type: "array",
+          description: "For 422 (and some 409/422 precondition problems): each field at fault.",
+          items: { $ref: "#/components/schemas/FieldError" },
+        },
       },
     },
     FieldError: {
@@ -77,7 +97,10 @@ const components: Json = {
       description: "One field at fault: a body member (pointer) or a query parameter (parameter).",
       required: ["detail"],
       properties: {
-        pointer: { type: "string", description: "JSON Pointer (RFC 6901) to the member of the request body, e.g. /occurredAt." },
+        pointer: {
+          type: "string",
+          description: "JSON Pointer (RFC 6901) to the member of the request body, e.g. /occurredAt.",
+        },
         parameter: { type: "string", description: "The query parameter, e.g. baselineRate (calculators)." },
         detail: { type: "string", description: "What is wrong with it, in a sentence." },
       },
@@ -87,12 +110,34 @@ const components: Json = {
 
 const requestExamples: Record<string, Json> = {
   postEntryEvent: {
-    trialStarted: { summary: "A trial started in the product", value: { contactId: "ctc_4b8c74cbe10d43f2955b8cb33d8bbd51", idempotencyKey: "trial-started:8812", occurredAt: "2026-11-20T15:04:05Z" } },
-    minimal: { summary: "Without occurredAt (acceptance time is used)", value: { contactId: "ctc_4b8c74cbe10d43f2955b8cb33d8bbd51", idempotencyKey: "crm-workflow:run-5531" } },
+    trialStarted: {
+      summary: "A trial started in the product",
+      value: {
+        contactId: "ctc_4b8c74cbe10d43f2955b8cb33d8bbd51",
+        idempotencyKey: "trial-started:8812",
+        occurredAt: "2026-11-20T15:04:05Z",
+      },
+    },
+    minimal: {
+      summary: "Without occurredAt (acceptance time is used)",
+      value: { contactId: "ctc_4b8c74cbe10d43f2955b8cb33d8bbd51", idempotencyKey: "crm-workflow:run-5531" },
+    },
   },
   reportConversion: {
-    meeting: { summary: "A meeting was booked", value: { sid: "Kq3ZpX8vLm2Tn9Ra", kind: "meeting_booked", externalId: "hubspot-meeting-7710" } },
-    closedWon: { summary: "A deal closed", value: { sid: "Kq3ZpX8vLm2Tn9Ra", kind: "closed_won", amountCents: 4800000, at: "2026-11-21T17:30:00-05:00", externalId: "sfdc-opp-0065g00000AbCdE" } },
+    meeting: {
+      summary: "A meeting was booked",
+      value: { sid: "Kq3ZpX8vLm2Tn9Ra", kind: "meeting_booked", externalId: "hubspot-meeting-7710" },
+    },
+    closedWon: {
+      summary: "A deal closed",
+      value: {
+        sid: "Kq3ZpX8vLm2Tn9Ra",
+        kind: "closed_won",
+        amountCents: 4800000,
+        at: "2026-11-21T17:30:00-05:00",
+        externalId: "sfdc-opp-0065g00000AbCdE",
+      },
+    },
   },
 };
 
@@ -122,23 +167,37 @@ export function buildOpenApiDocument(base: string): OpenAPIObject {
     for (const [status, codes] of problemsByStatus(op)) {
       const instance = `/api${op.path}`;
       responses[String(status)] = {
-        description: codes.map((c) => `${problemTable[c].title} (\`${base}/problems/${problemTable[c].slug}\`).`).join(" "),
+        description: codes
+          .map((c) => `${problemTable[c].title} (\`${base}/problems/${problemTable[c].slug}\`).`)
+          .join(" "),
         headers: {
           ...rateHeaders,
-          ...(status === 401 || status === 403 ? { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" } } : {}),
+          ...(status === 401 || status === 403
+            ? { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" } }
+            : {}),
           ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}),
         },
         content: {
           "application/problem+json": {
             schema: { $ref: "#/components/schemas/Problem" },
-            examples: Object.fromEntries(codes.map((c) => [problemTable[c].slug, { summary: problemTable[c].title, value: exampleProblem(c, base, instance) }])),
+            examples: Object.fromEntries(
+              codes.map((c) => [
+                problemTable[c].slug,
+                { summary: problemTable[c].title, value: exampleProblem(c, base, instance) },
+              ]),
+            ),
           },
         },
       };
     }
     responses.default = {
       description: `${problemTable.internal.title} (\`${base}/problems/${problemTable.internal.slug}\`). Unexpected failures never show their cause.`,
-      content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" }, example: exampleProblem("internal", base, `/api${op.path}`) } },
+      content: {
+        "application/problem+json": {
+          schema: { $ref: "#/components/schemas/Problem" },
+          example: exampleProblem("internal", base, `/api${op.path}`),
+        },
+      },
     };
     operation.responses = responses;
     const examples = requestExamples[op.operationId];
@@ -148,15 +207,23 @@ export function buildOpenApiDocument(base: string): OpenAPIObject {
   doc.components = components;
   doc.webhooks = openApiWebhooks(base);
   doc.tags = [
-    { name: "Entry events", description: "Admit existing contacts to live API-entry campaigns and follow each event through the campaign's gates." },
-    { name: "Conversions", description: "Report outcomes against the sid a printed response link carried to your destination URL." },
+    {
+      name: "Entry events",
+      description:
+        "Admit existing contacts to live API-entry campaigns and follow each event through the campaign's gates.",
+    },
+    {
+      name: "Conversions",
+      description: "Report outcomes against the sid a printed response link carried to your destination URL.",
+    },
     {
       name: "Calculators",
       description: `Planning calculators under /api/tools: GET, JSON, no account and no key, open CORS (preflight answered), cacheable for a day. ${LIMITS.calculatorsPerIp.limit} requests a minute per client address. Rates are fractions (7% is 0.07); invalid parameters give a 400 problem naming each with its bound.`,
     },
     {
       name: "Webhooks",
-      description: "Events this service POSTs to the team's own endpoints (Settings -> Webhooks, the workspace owner), signed by the Standard Webhooks specification: pieces, entry events, responses, conversions, campaigns, audits, imports and CRM syncs.",
+      description:
+        "Events this service POSTs to the team's own endpoints (Settings -> Webhooks, the workspace owner), signed by the Standard Webhooks specification: pieces, entry events, responses, conversions, campaigns, audits, imports and CRM syncs.",
     },
   ];
   doc.info.contact = { name: `${SERVICE_NAME} support`, url: `${base}/docs/api` };

@@ -23,9 +23,13 @@ export const draftsGenerateJob = defineJobHandler({
   input: z.object({ campaignId: z.string().min(1).max(64) }),
   async run(run) {
     const workspaceId = run.job.workspaceId;
-    const campaign = await run.db.campaign.findFirst({ where: { id: run.input.campaignId, workspaceId }, include: { design: true } });
+    const campaign = await run.db.campaign.findFirst({
+      where: { id: run.input.campaignId, workspaceId },
+      include: { design: true },
+    });
     if (!campaign) throw new JobError("The campaign no longer exists.");
-    if (!campaign.audienceId) throw new JobError("The campaign has no audience: choose one, then generate drafts again.");
+    if (!campaign.audienceId)
+      throw new JobError("The campaign has no audience: choose one, then generate drafts again.");
     const audienceId = campaign.audienceId;
     const ctx = await loadRenderContext(run.db, { workspaceId, campaign });
     const total = await run.db.audienceMember.count({ where: { audienceId, workspaceId } });
@@ -47,20 +51,29 @@ export const draftsGenerateJob = defineJobHandler({
       if (members.length === 0) return null;
       const ids = members.map((m) => m.contact.id);
       const existing = new Map(
-        (await run.db.draft.findMany({ where: { campaignId: campaign.id, workspaceId, contactId: { in: ids } }, select: { contactId: true, overrides: true, sid: true, responseCode: true } })).map((d) => [d.contactId, d]),
+        (
+          await run.db.draft.findMany({
+            where: { campaignId: campaign.id, workspaceId, contactId: { in: ids } },
+            select: { contactId: true, overrides: true, sid: true, responseCode: true },
+          })
+        ).map((d) => [d.contactId, d]),
       );
       // In contact order, on the render threads (./render-pool.ts) when the job has them.
       const drafts = await renderDrafts(
         ctx,
         members.map(({ contact }) => {
           const prior = existing.get(contact.id);
-          return { contact, override: (prior?.overrides as TDraftBlocks | null) ?? null, codes: prior ? { sid: prior.sid, responseCode: prior.responseCode } : undefined };
+          return {
+            contact,
+            override: (prior?.overrides as TDraftBlocks | null) ?? null,
+            codes: prior ? { sid: prior.sid, responseCode: prior.responseCode } : undefined,
+          };
         }),
         { threads },
       );
       return { last: ids[ids.length - 1], rendered: members.map(({ contact }, i) => ({ contact, draft: drafts[i] })) };
     };
-    const settle = <T,>(p: Promise<T>) => (p.catch(() => {}), p); // awaited in turn; never an unhandled rejection meanwhile
+    const settle = <T>(p: Promise<T>) => (p.catch(() => {}), p); // awaited in turn; never an unhandled rejection meanwhile
     let next = settle(renderBatch(after));
     for (;;) {
       const batch = await next;
@@ -75,12 +88,21 @@ export const draftsGenerateJob = defineJobHandler({
         // Under the campaign's lock: drafts change only while it is a draft, and each batch voids a
         // pending go-live card (going live also waits for this job to finish).
         const [locked] = await noteDraftChange(tx, { workspaceId, where: { id: campaign.id }, now });
-        if (locked?.status !== "draft") throw new JobError(`“${campaign.name}” is no longer a draft, so its drafts cannot change; nothing more was rendered.`);
+        if (locked?.status !== "draft")
+          throw new JobError(
+            `“${campaign.name}” is no longer a draft, so its drafts cannot change; nothing more was rendered.`,
+          );
         for (const { contact, draft } of rendered) {
           const data = draftData(draft, now);
           await tx.draft.upsert({
             where: { campaignId_contactId: { campaignId: campaign.id, contactId: contact.id } },
-            create: { workspaceId, campaignId: campaign.id, contactId: contact.id, designId: campaign.designId, ...data },
+            create: {
+              workspaceId,
+              campaignId: campaign.id,
+              contactId: contact.id,
+              designId: campaign.designId,
+              ...data,
+            },
             update: { designId: campaign.designId, ...data },
           });
         }
@@ -88,7 +110,9 @@ export const draftsGenerateJob = defineJobHandler({
       });
       if (threads === 0) next = renderBatch(after);
     }
-    await run.db.draft.deleteMany({ where: { campaignId: campaign.id, workspaceId, contact: { audienceMembers: { none: { audienceId } } } } });
+    await run.db.draft.deleteMany({
+      where: { campaignId: campaign.id, workspaceId, contact: { audienceMembers: { none: { audienceId } } } },
+    });
     const where = { campaignId: campaign.id, workspaceId };
     const [drafts, overflowing, missingData, edited] = await Promise.all([
       run.db.draft.count({ where }),

@@ -1,6 +1,12 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { AUDIT_CONTACT_FIELDS, audienceDuplicates, isSuppressedBy, suppressionSet, type TAuditContactRow } from "@/server/mailability/facts";
+import {
+  AUDIT_CONTACT_FIELDS,
+  audienceDuplicates,
+  isSuppressedBy,
+  suppressionSet,
+  type TAuditContactRow,
+} from "@/server/mailability/facts";
 import { mailabilityJudge, type TJudgedCampaign } from "@/server/mailability/lifecycle";
 import { reasonPhrases } from "@/server/mailability/reason-words";
 import type { TMailabilityReason } from "@/server/mailability/reasons";
@@ -36,7 +42,12 @@ export interface TDraftsCampaign {
 
 type TRecipientRow = { id: string; contact: TAuditContactRow };
 /** A draft as a look through a campaign's drafts reads it: its recipient, and what tells whether they changed since it was rendered. */
-type TScannedDraft = { id: string; recipientDigest: string | null; renderedAt: Date; contact: Prisma.ContactGetPayload<{ select: typeof DIGEST_CONTACT_FIELDS }> };
+type TScannedDraft = {
+  id: string;
+  recipientDigest: string | null;
+  renderedAt: Date;
+  contact: Prisma.ContactGetPayload<{ select: typeof DIGEST_CONTACT_FIELDS }>;
+};
 
 /**
  * The judge of a campaign's draft recipients: the mailability audit's verdict with the facts the
@@ -49,19 +60,40 @@ type TScannedDraft = { id: string; recipientDigest: string | null; renderedAt: D
  */
 export async function draftMailabilityJudge(db: Db, p: { workspaceId: string; campaign: TDraftsCampaign }) {
   const contract = p.campaign.fulfilmentContractId
-    ? await db.fulfilmentContract.findFirst({ where: { id: p.campaign.fulfilmentContractId, workspaceId: p.workspaceId }, select: { status: true, format: true, countries: true } })
+    ? await db.fulfilmentContract.findFirst({
+        where: { id: p.campaign.fulfilmentContractId, workspaceId: p.workspaceId },
+        select: { status: true, format: true, countries: true },
+      })
     : null;
-  const campaign: TJudgedCampaign = { format: p.campaign.format, designSize: p.campaign.design?.size ?? null, contract };
+  const campaign: TJudgedCampaign = {
+    format: p.campaign.format,
+    designSize: p.campaign.design?.size ?? null,
+    contract,
+  };
   const suppression = await suppressionSet(db, p.workspaceId);
-  const duplicates = p.campaign.audienceId ? await audienceDuplicates(db, { workspaceId: p.workspaceId, audienceId: p.campaign.audienceId }) : new Map<string, { duplicateContact: boolean }>();
+  const duplicates = p.campaign.audienceId
+    ? await audienceDuplicates(db, { workspaceId: p.workspaceId, audienceId: p.campaign.audienceId })
+    : new Map<string, { duplicateContact: boolean }>();
   return async (rows: TRecipientRow[]): Promise<Map<string, TDraftMailability>> => {
     const out = new Map<string, TDraftMailability>();
     if (rows.length === 0) return out;
-    const judge = await mailabilityJudge(db, { workspaceId: p.workspaceId, campaign, contacts: rows.map((r) => r.contact) });
+    const judge = await mailabilityJudge(db, {
+      workspaceId: p.workspaceId,
+      campaign,
+      contacts: rows.map((r) => r.contact),
+    });
     for (const r of rows) {
-      const { verdict, gate } = judge(r.contact, { suppressed: isSuppressedBy(suppression, r.contact), duplicateContact: duplicates.get(r.contact.id)?.duplicateContact ?? false });
+      const { verdict, gate } = judge(r.contact, {
+        suppressed: isSuppressedBy(suppression, r.contact),
+        duplicateContact: duplicates.get(r.contact.id)?.duplicateContact ?? false,
+      });
       const reasons = blockingReasons(verdict.reasons, campaign.format);
-      out.set(r.id, gate === "ok" ? { mailable: true, reasons: [], detail: null } : { mailable: false, reasons, detail: reasonPhrases(r.contact, reasons).join(", ") });
+      out.set(
+        r.id,
+        gate === "ok"
+          ? { mailable: true, reasons: [], detail: null }
+          : { mailable: false, reasons, detail: reasonPhrases(r.contact, reasons).join(", ") },
+      );
     }
     return out;
   };
@@ -73,7 +105,11 @@ export type TDraftJudge = Awaited<ReturnType<typeof draftMailabilityJudge>>;
  * Looks through a campaign's drafts after `after` in id order, SCAN at a time, judging each
  * round's recipients; `visit` gets each round and returns false to stop.
  */
-export async function scanDraftRecipients(db: Db, p: { workspaceId: string; campaignId: string; after?: string | null; judge: TDraftJudge }, visit: (round: (TScannedDraft & { mailability: TDraftMailability })[]) => boolean) {
+export async function scanDraftRecipients(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; after?: string | null; judge: TDraftJudge },
+  visit: (round: (TScannedDraft & { mailability: TDraftMailability })[]) => boolean,
+) {
   let after = p.after ?? "";
   for (;;) {
     const rows = (await db.draft.findMany({
@@ -90,7 +126,8 @@ export async function scanDraftRecipients(db: Db, p: { workspaceId: string; camp
   }
 }
 
-const nameOf = (c: { firstName: string; lastName: string; email: string | null }) => `${c.firstName} ${c.lastName}`.trim() || c.email || "a recipient without a name";
+const nameOf = (c: { firstName: string; lastName: string; email: string | null }) =>
+  `${c.firstName} ${c.lastName}`.trim() || c.email || "a recipient without a name";
 
 /**
  * One look through a campaign's drafts for what the owner is told of their recipients: how many can
@@ -99,13 +136,22 @@ const nameOf = (c: { firstName: string; lastName: string; email: string | null }
  * many drafts no longer print their recipient as they are (`changed`), of which how many were
  * rendered after `inputsChangedAt`, so are not out of date otherwise (`changedOnly`).
  */
-export async function draftRecipients(db: Db, p: { workspaceId: string; campaign: TDraftsCampaign; inputsChangedAt?: Date }) {
+export async function draftRecipients(
+  db: Db,
+  p: { workspaceId: string; campaign: TDraftsCampaign; inputsChangedAt?: Date },
+) {
   const judge = await draftMailabilityJudge(db, p);
   const inputsChangedAt = p.inputsChangedAt ?? new Date(0);
   let total = 0;
   let unmailable = 0;
   const changes = { changed: 0, changedOnly: 0 };
-  const recipients: { draftId: string; contactId: string; contactName: string; reasons: TMailabilityReason[]; detail: string }[] = [];
+  const recipients: {
+    draftId: string;
+    contactId: string;
+    contactName: string;
+    reasons: TMailabilityReason[];
+    detail: string;
+  }[] = [];
   await scanDraftRecipients(db, { workspaceId: p.workspaceId, campaignId: p.campaign.id, judge }, (round) => {
     total += round.length;
     for (const r of round) {
@@ -115,19 +161,43 @@ export async function draftRecipients(db: Db, p: { workspaceId: string; campaign
       }
       if (r.mailability.mailable) continue;
       unmailable += 1;
-      if (recipients.length < NAMED) recipients.push({ draftId: r.id, contactId: r.contact.id, contactName: nameOf(r.contact), reasons: r.mailability.reasons, detail: r.mailability.detail ?? "" });
+      if (recipients.length < NAMED)
+        recipients.push({
+          draftId: r.id,
+          contactId: r.contact.id,
+          contactName: nameOf(r.contact),
+          reasons: r.mailability.reasons,
+          detail: r.mailability.detail ?? "",
+        });
     }
     return true;
   });
-  return { total, mailable: total - unmailable, unmailable, recipients, sentence: unmailable ? mailabilitySentence(total, unmailable, recipients) : null, changes };
+  return {
+    total,
+    mailable: total - unmailable,
+    unmailable,
+    recipients,
+    sentence: unmailable ? mailabilitySentence(total, unmailable, recipients) : null,
+    changes,
+  };
 }
 
 const n = (x: number) => x.toLocaleString("en-US");
 
 /** "7 of 8 drafts can be mailed; 1 recipient cannot and is skipped when they enter (Li Wei: no street address, no city)." */
-export function mailabilitySentence(total: number, unmailable: number, named: { contactName: string; detail: string }[]): string {
+export function mailabilitySentence(
+  total: number,
+  unmailable: number,
+  named: { contactName: string; detail: string }[],
+): string {
   const more = unmailable - named.length;
-  const list = [...named.map((r) => `${r.contactName}: ${r.detail}`), ...(more > 0 ? [`and ${n(more)} more`] : [])].join("; ");
-  const who = unmailable === 1 ? "1 recipient cannot and is skipped when they enter" : `${n(unmailable)} recipients cannot and are skipped when they enter`;
+  const list = [
+    ...named.map((r) => `${r.contactName}: ${r.detail}`),
+    ...(more > 0 ? [`and ${n(more)} more`] : []),
+  ].join("; ");
+  const who =
+    unmailable === 1
+      ? "1 recipient cannot and is skipped when they enter"
+      : `${n(unmailable)} recipients cannot and are skipped when they enter`;
   return `${n(total - unmailable)} of ${n(total)} draft${total === 1 ? "" : "s"} can be mailed; ${who} (${list}).`;
 }

@@ -23,7 +23,15 @@ export async function draftForPiece(
   db: Db,
   p: {
     workspaceId: string;
-    campaign: { id: string; name: string; format: "postcard" | "letter" | "handwritten" | "gift"; headline: string; bodyTemplate: string; signOff: string; designId: string | null };
+    campaign: {
+      id: string;
+      name: string;
+      format: "postcard" | "letter" | "handwritten" | "gift";
+      headline: string;
+      bodyTemplate: string;
+      signOff: string;
+      designId: string | null;
+    };
     contactId: string;
     plan: "audit" | "paid";
     now: Date;
@@ -34,13 +42,35 @@ export async function draftForPiece(
 ) {
   const specimen = p.plan === "audit";
   await db.$queryRaw`SELECT id FROM "Draft" WHERE "campaignId" = ${p.campaign.id} AND "contactId" = ${p.contactId} FOR SHARE`;
-  const draft = await db.draft.findUnique({ where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } } });
-  const codesUsed = draft ? (await db.mailPiece.count({ where: { OR: [{ sid: draft.sid }, { responseCode: draft.responseCode }] } })) > 0 : false;
-  const contact = p.contact ?? (await db.contact.findFirstOrThrow({ where: { id: p.contactId, workspaceId: p.workspaceId }, include: { account: { select: { name: true, domain: true } } } }));
+  const draft = await db.draft.findUnique({
+    where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } },
+  });
+  const codesUsed = draft
+    ? (await db.mailPiece.count({ where: { OR: [{ sid: draft.sid }, { responseCode: draft.responseCode }] } })) > 0
+    : false;
+  const contact =
+    p.contact ??
+    (await db.contact.findFirstOrThrow({
+      where: { id: p.contactId, workspaceId: p.workspaceId },
+      include: { account: { select: { name: true, domain: true } } },
+    }));
   // Printed as it is only while it prints its recipient as they are now; a draft made before the
   // digest was kept (unknown) is rendered again too (why: recipient-digest.ts draftRecipientState).
-  if (draft && draft.specimen === specimen && !codesUsed && draftRecipientState(draft.recipientDigest, contact) === "current") {
-    return { sid: draft.sid, responseCode: draft.responseCode, blocks: draft.blocks as Record<string, string>, pdf: Buffer.from(draft.pdf), pages: draft.pages, draftId: draft.id, storedIn: draft.id };
+  if (
+    draft &&
+    draft.specimen === specimen &&
+    !codesUsed &&
+    draftRecipientState(draft.recipientDigest, contact) === "current"
+  ) {
+    return {
+      sid: draft.sid,
+      responseCode: draft.responseCode,
+      blocks: draft.blocks as Record<string, string>,
+      pdf: Buffer.from(draft.pdf),
+      pages: draft.pages,
+      draftId: draft.id,
+      storedIn: draft.id,
+    };
   }
   // The renderer (fonts, layout, PDF: about 200 ms of a worker's CPU to load) only for a recipient without a draft that prints them as they are.
   const { draftData, loadRenderContext, renderDraft } = await import("./render");
@@ -50,14 +80,42 @@ export async function draftForPiece(
     p.renderContexts?.set(p.campaign.id, loading);
   }
   const ctx = await loading;
-  const rendered = await renderDraft(ctx, contact, (draft?.overrides as TDraftBlocks | null) ?? null, draft && !codesUsed ? { sid: draft.sid, responseCode: draft.responseCode } : undefined);
-  if (codesUsed) return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, pages: rendered.pages, draftId: draft!.id, storedIn: null };
+  const rendered = await renderDraft(
+    ctx,
+    contact,
+    (draft?.overrides as TDraftBlocks | null) ?? null,
+    draft && !codesUsed ? { sid: draft.sid, responseCode: draft.responseCode } : undefined,
+  );
+  if (codesUsed)
+    return {
+      sid: rendered.sid,
+      responseCode: rendered.responseCode,
+      blocks: rendered.blocks,
+      pdf: rendered.pdf,
+      pages: rendered.pages,
+      draftId: draft!.id,
+      storedIn: null,
+    };
   const data = draftData(rendered, p.now);
   const saved = await db.draft.upsert({
     where: { campaignId_contactId: { campaignId: p.campaign.id, contactId: p.contactId } },
-    create: { workspaceId: p.workspaceId, campaignId: p.campaign.id, contactId: p.contactId, designId: p.campaign.designId, ...data },
+    create: {
+      workspaceId: p.workspaceId,
+      campaignId: p.campaign.id,
+      contactId: p.contactId,
+      designId: p.campaign.designId,
+      ...data,
+    },
     update: data,
     select: { id: true },
   });
-  return { sid: rendered.sid, responseCode: rendered.responseCode, blocks: rendered.blocks, pdf: rendered.pdf, pages: rendered.pages, draftId: saved.id, storedIn: saved.id };
+  return {
+    sid: rendered.sid,
+    responseCode: rendered.responseCode,
+    blocks: rendered.blocks,
+    pdf: rendered.pdf,
+    pages: rendered.pages,
+    draftId: saved.id,
+    storedIn: saved.id,
+  };
 }

@@ -15,7 +15,11 @@ export const DIGEST_CONTACT_FIELDS = {
   account: { select: { name: true, domain: true, updatedAt: true } },
 } as const satisfies Prisma.ContactSelect;
 
-type TComparedContact = RecipientContact & { customFields?: unknown; updatedAt: Date; account: { name: string; domain: string | null; updatedAt: Date } | null };
+type TComparedContact = RecipientContact & {
+  customFields?: unknown;
+  updatedAt: Date;
+  account: { name: string; domain: string | null; updatedAt: Date } | null;
+};
 
 /**
  * Whether a draft's recipient changed since it was rendered, as the owner is told (the drafts'
@@ -26,10 +30,15 @@ type TComparedContact = RecipientContact & { customFields?: unknown; updatedAt: 
  * so the piece prints the recipient as they are; for a contact not written since, that render
  * gives what the owner reviewed.
  */
-export function recipientChangedSince(draft: { recipientDigest: string | null; renderedAt: Date }, contact: TComparedContact): boolean {
+export function recipientChangedSince(
+  draft: { recipientDigest: string | null; renderedAt: Date },
+  contact: TComparedContact,
+): boolean {
   const state = draftRecipientState(draft.recipientDigest, contact);
   if (state !== "unknown") return state === "changed";
-  return contact.updatedAt > draft.renderedAt || (contact.account !== null && contact.account.updatedAt > draft.renderedAt);
+  return (
+    contact.updatedAt > draft.renderedAt || (contact.account !== null && contact.account.updatedAt > draft.renderedAt)
+  );
 }
 
 /**
@@ -40,7 +49,9 @@ export function recipientChangedSince(draft: { recipientDigest: string | null; r
 export function recipientChangedSentence(changed: number, campaignIsDraft: boolean): string | null {
   if (changed === 0) return null;
   const one = changed === 1;
-  const head = one ? "1 draft is out of date: its recipient changed since it was made" : `${changed.toLocaleString("en-US")} drafts are out of date: their recipient changed since they were made`;
+  const head = one
+    ? "1 draft is out of date: its recipient changed since it was made"
+    : `${changed.toLocaleString("en-US")} drafts are out of date: their recipient changed since they were made`;
   const rendered = `${one ? "its piece is" : "their pieces are"} rendered again for the recipient as they are now when they enter`;
   const then = campaignIsDraft ? `generate again to review ${one ? "it" : "them"}; otherwise ${rendered}` : rendered;
   return `${head}; ${then}.`;

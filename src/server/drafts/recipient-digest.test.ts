@@ -27,7 +27,12 @@ describe("recipientDigest", () => {
     const d = recipientDigest(contact, used);
     expect(recipientDigest({ ...contact, customFields: { seats: "12", tier: "gold" } }, used)).toBe(d);
     expect(recipientDigest(contact, [...used].reverse())).toBe(d);
-    expect(recipientDigest({ ...contact, phone: "+1 617 555 0199", addressStatus: "unverified", updatedAt: new Date() } as typeof contact, used)).toBe(d);
+    expect(
+      recipientDigest(
+        { ...contact, phone: "+1 617 555 0199", addressStatus: "unverified", updatedAt: new Date() } as typeof contact,
+        used,
+      ),
+    ).toBe(d);
     expect(draftRecipientState(d, contact)).toBe("current");
   });
 
@@ -64,8 +69,15 @@ describe("recipientDigest", () => {
     // The same changes matter to a copy that prints them.
     const withEmail = recipientDigest(contact, ["email", "companyDomain", "custom.Last activity"]);
     expect(draftRecipientState(withEmail, { ...contact, email: "augusta@example.test" })).toBe("changed");
-    expect(draftRecipientState(withEmail, { ...contact, account: { name: "Engines Ltd", domain: "engines2.example" } })).toBe("changed");
-    expect(draftRecipientState(withEmail, { ...contact, customFields: { ...contact.customFields, "Last activity": "2026-11-28" } })).toBe("changed");
+    expect(
+      draftRecipientState(withEmail, { ...contact, account: { name: "Engines Ltd", domain: "engines2.example" } }),
+    ).toBe("changed");
+    expect(
+      draftRecipientState(withEmail, {
+        ...contact,
+        customFields: { ...contact.customFields, "Last activity": "2026-11-28" },
+      }),
+    ).toBe("changed");
   });
 
   it("reads a digest of the first kind (every merge value, kept before digests named their fields) as it was made", () => {

@@ -21,7 +21,10 @@ import { addressBlock, mergeValues, type RecipientContact } from "@/server/desig
  * Computed from what is printed, not from the raw columns, so a change that prints nothing
  * different (a phone number, an address's verification status) leaves the draft current.
  */
-export function recipientDigest(contact: RecipientContact & { customFields?: unknown }, fields: readonly string[]): string {
+export function recipientDigest(
+  contact: RecipientContact & { customFields?: unknown },
+  fields: readonly string[],
+): string {
   const names = [...new Set(fields)].sort();
   const values = mergeValues(contact);
   return `2.${Buffer.from(JSON.stringify(names)).toString("base64url")}.${hashOf({ v: 2, merge: names.map((f) => lookUp(values, f) ?? null), ...printedBlock(contact) })}`;
@@ -76,7 +79,10 @@ function canonicalJson(value: unknown): string {
  * draft was being rendered would pass for older than the draft. Rendering again keeps the draft's
  * codes and its recipient's own copy; the cost is one render per such recipient, once.
  */
-export function draftRecipientState(storedDigest: string | null, contact: RecipientContact & { customFields?: unknown }): "current" | "changed" | "unknown" {
+export function draftRecipientState(
+  storedDigest: string | null,
+  contact: RecipientContact & { customFields?: unknown },
+): "current" | "changed" | "unknown" {
   if (storedDigest === null) return "unknown";
   return storedDigest === digestLike(storedDigest, contact) ? "current" : "changed";
 }

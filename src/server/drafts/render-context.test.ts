@@ -15,8 +15,22 @@ describe("loadRenderContext", () => {
   it("reads the brand, plan, design and printer inside a transaction, one query at a time (the test database refuses two at once)", async () => {
     const o = await createOwnerWorkspace(prisma, { plan: "audit" });
     await prisma.brandKit.create({ data: { workspaceId: o.workspaceId, companyName: "Quiet Co" } });
-    const design = await createDesign(prisma, { workspaceId: o.workspaceId, actor: { kind: "user", id: null, label: "owner" }, input: ZDesignCreate.parse({ name: "Autumn", format: "postcard", size: "6x9", layout: "bold" }) });
-    const campaign = await prisma.campaign.create({ data: { workspaceId: o.workspaceId, name: "Autumn", format: "postcard", designId: design.id, headline: "Hi", bodyTemplate: "Hello", signOff: "Sam" } });
+    const design = await createDesign(prisma, {
+      workspaceId: o.workspaceId,
+      actor: { kind: "user", id: null, label: "owner" },
+      input: ZDesignCreate.parse({ name: "Autumn", format: "postcard", size: "6x9", layout: "bold" }),
+    });
+    const campaign = await prisma.campaign.create({
+      data: {
+        workspaceId: o.workspaceId,
+        name: "Autumn",
+        format: "postcard",
+        designId: design.id,
+        headline: "Hi",
+        bodyTemplate: "Hello",
+        signOff: "Sam",
+      },
+    });
 
     const ctx = await prisma.$transaction((tx) => loadRenderContext(tx, { workspaceId: o.workspaceId, campaign }));
     expect(ctx.brand.companyName).toBe("Quiet Co");

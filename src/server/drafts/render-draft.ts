@@ -41,7 +41,12 @@ export interface RenderedDraft {
 }
 
 /** Renders one recipient's piece: merge fields filled, their own copy if any, their response link in the QR code. */
-export async function renderDraft(ctx: CampaignRenderContext, contact: RecipientContact, override: TDraftBlocks | null, codes?: { sid: string; responseCode: string }): Promise<RenderedDraft> {
+export async function renderDraft(
+  ctx: CampaignRenderContext,
+  contact: RecipientContact,
+  override: TDraftBlocks | null,
+  codes?: { sid: string; responseCode: string },
+): Promise<RenderedDraft> {
   const sid = codes?.sid ?? newSid();
   const responseCode = codes?.responseCode ?? newResponseCode();
   const url = responseLink(responseCode);
@@ -59,10 +64,18 @@ export async function renderDraft(ctx: CampaignRenderContext, contact: Recipient
   const rendered = layoutPiece(composed.input);
   const issues: RenderedDraft["issues"] = rendered.issues.map((i) => ({ ...i }));
   if (composed.missing.length) {
-    issues.push({ block: "recipient", kind: "missing_data", message: `No value for ${composed.missing.map((f) => `{{${f}}}`).join(", ")} and no fallback: the text has a gap there. Add a fallback such as {{${composed.missing[0]}|…}} or fill the contact's field.` });
+    issues.push({
+      block: "recipient",
+      kind: "missing_data",
+      message: `No value for ${composed.missing.map((f) => `{{${f}}}`).join(", ")} and no fallback: the text has a gap there. Add a fallback such as {{${composed.missing[0]}|…}} or fill the contact's field.`,
+    });
   }
   if (ctx.design.format === "gift" && isPoBox(contact)) {
-    issues.push({ block: "address", kind: "po_box", message: "The address is a PO box; gifts ship to a street address only, so this recipient will be skipped." });
+    issues.push({
+      block: "address",
+      kind: "po_box",
+      message: "The address is a PO box; gifts ship to a street address only, so this recipient will be skipped.",
+    });
   }
   return {
     blocks: composed.blocks,

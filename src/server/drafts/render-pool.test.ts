@@ -15,7 +15,12 @@ const ctx: CampaignRenderContext = {
     image: "waves",
     giftItem: null,
     colors: {},
-    blocks: { headline: "{{firstName|Hello}}, an idea for {{company|your team}} ({{custom.plan|none}})", body: "Hi {{firstName|there}},\n\nA short plan for {{company|you}}.", signOff: "Sam", cta: "Scan to see it" },
+    blocks: {
+      headline: "{{firstName|Hello}}, an idea for {{company|your team}} ({{custom.plan|none}})",
+      body: "Hi {{firstName|there}},\n\nA short plan for {{company|you}}.",
+      signOff: "Sam",
+      cta: "Scan to see it",
+    },
   },
   brand: {
     companyName: "Acme",
@@ -31,7 +36,17 @@ const ctx: CampaignRenderContext = {
   addressPrintedBy: null,
 };
 
-const NAMES = [["Ada", "Okafor"], ["Łukasz", "Wiśniewski"], ["محمد", "السيد"], ["שרה", "כהן"], ["芳", "王"], ["健太", "山田"], ["प्रिया", "शर्मा"], ["สมชาย", "ใจดี"], ["Елена", "Петрова"]];
+const NAMES = [
+  ["Ada", "Okafor"],
+  ["Łukasz", "Wiśniewski"],
+  ["محمد", "السيد"],
+  ["שרה", "כהן"],
+  ["芳", "王"],
+  ["健太", "山田"],
+  ["प्रिया", "शर्मा"],
+  ["สมชาย", "ใจดี"],
+  ["Елена", "Петрова"],
+];
 const contact = (i: number): RecipientContact & { customFields: Record<string, string> } => ({
   id: `c${i}`,
   firstName: NAMES[i % NAMES.length][0],
@@ -57,7 +72,11 @@ afterEach(() => {
 describe("renderDrafts", () => {
   it("renders on two threads exactly what renderDraft renders on the calling thread, in the order given", async () => {
     process.env.DRAFT_RENDER_THREADS = "2";
-    const drafts = Array.from({ length: 12 }, (_, i) => ({ contact: contact(i), override: i === 3 ? { headline: "Own copy for {{firstName}}" } : null, codes: { sid: `sid${i}`, responseCode: `CODE${i}` } }));
+    const drafts = Array.from({ length: 12 }, (_, i) => ({
+      contact: contact(i),
+      override: i === 3 ? { headline: "Own copy for {{firstName}}" } : null,
+      codes: { sid: `sid${i}`, responseCode: `CODE${i}` },
+    }));
     const before = draftsRenderedOnThreads();
     const pooled = await renderDrafts(ctx, drafts);
     expect(pooled).toHaveLength(drafts.length);
@@ -83,8 +102,14 @@ describe("renderDrafts", () => {
 
   it("renders a draft that cannot be sent to a thread on the calling thread instead", async () => {
     process.env.DRAFT_RENDER_THREADS = "2";
-    const odd = { ...contact(1), customFields: { plan: "Gold", notCloneable: () => "x" } as unknown as Record<string, string> };
-    const drafts = [{ contact: contact(0), override: null, codes: { sid: "s0", responseCode: "R0" } }, { contact: odd, override: null, codes: { sid: "s1", responseCode: "R1" } }];
+    const odd = {
+      ...contact(1),
+      customFields: { plan: "Gold", notCloneable: () => "x" } as unknown as Record<string, string>,
+    };
+    const drafts = [
+      { contact: contact(0), override: null, codes: { sid: "s0", responseCode: "R0" } },
+      { contact: odd, override: null, codes: { sid: "s1", responseCode: "R1" } },
+    ];
     const before = draftsRenderedOnThreads();
     const out = await renderDrafts(ctx, drafts);
     expect(draftsRenderedOnThreads() - before).toBe(1);
@@ -94,7 +119,11 @@ describe("renderDrafts", () => {
 
   it("renders on the calling thread with DRAFT_RENDER_THREADS=0, the same drafts", async () => {
     process.env.DRAFT_RENDER_THREADS = "0";
-    const drafts = [0, 1].map((i) => ({ contact: contact(i), override: null, codes: { sid: `s${i}`, responseCode: `R${i}` } }));
+    const drafts = [0, 1].map((i) => ({
+      contact: contact(i),
+      override: null,
+      codes: { sid: `s${i}`, responseCode: `R${i}` },
+    }));
     const before = draftsRenderedOnThreads();
     const out = await renderDrafts(ctx, drafts);
     expect(draftsRenderedOnThreads()).toBe(before);

@@ -30,14 +30,19 @@ export function renderThreadCount(): number {
  * stopped) is rendered again on the calling thread, so an error is the one renderDraft throws there,
  * for the first failing draft in order, as when drafts are rendered one after another.
  */
-export async function renderDrafts(ctx: CampaignRenderContext, drafts: DraftToRender[], o: { threads?: number } = {}): Promise<RenderedDraft[]> {
+export async function renderDrafts(
+  ctx: CampaignRenderContext,
+  drafts: DraftToRender[],
+  o: { threads?: number } = {},
+): Promise<RenderedDraft[]> {
   const threads = o.threads ?? renderThreadCount();
   if (threads === 0 || drafts.length < 2) return inOrder(ctx, drafts);
   const pool = await ensurePool(threads).catch(() => null);
   if (!pool) return inOrder(ctx, drafts);
   const settled = await pool.render(ctx, drafts);
   const out: RenderedDraft[] = [];
-  for (const [i, r] of settled.entries()) out.push(r ?? (await renderDraft(ctx, drafts[i].contact, drafts[i].override, drafts[i].codes)));
+  for (const [i, r] of settled.entries())
+    out.push(r ?? (await renderDraft(ctx, drafts[i].contact, drafts[i].override, drafts[i].codes)));
   return out;
 }
 
@@ -102,7 +107,13 @@ class Pool {
     }
   }
 
-  private send(slot: Slot, key: number, ctx: CampaignRenderContext, d: DraftToRender, done: (draft: RenderedDraft | null) => void) {
+  private send(
+    slot: Slot,
+    key: number,
+    ctx: CampaignRenderContext,
+    d: DraftToRender,
+    done: (draft: RenderedDraft | null) => void,
+  ) {
     const id = ++this.nextId;
     slot.busy++;
     slot.pending.set(id, (draft) => {
@@ -115,7 +126,14 @@ class Pool {
         slot.contexts.push(key);
         if (slot.contexts.length > CONTEXTS_KEPT) slot.contexts.shift();
       }
-      slot.worker.postMessage({ type: "render", id, key, contact: plainContact(d.contact), override: d.override, ...(d.codes ? { codes: d.codes } : {}) } satisfies ThreadRequest);
+      slot.worker.postMessage({
+        type: "render",
+        id,
+        key,
+        contact: plainContact(d.contact),
+        override: d.override,
+        ...(d.codes ? { codes: d.codes } : {}),
+      } satisfies ThreadRequest);
     } catch {
       // Something that cannot be sent to a thread (structured cloning refused it): the calling thread renders this draft.
       const settle = slot.pending.get(id);
@@ -184,7 +202,18 @@ function contextKey(ctx: CampaignRenderContext): number {
 /** What a thread needs of the context: the campaign's copy fields rather than its whole row. */
 function sendable(ctx: CampaignRenderContext): CampaignRenderContext {
   const c = ctx.campaign;
-  return { ...ctx, campaign: { id: c.id, name: c.name, format: c.format, headline: c.headline, bodyTemplate: c.bodyTemplate, signOff: c.signOff, designId: c.designId } };
+  return {
+    ...ctx,
+    campaign: {
+      id: c.id,
+      name: c.name,
+      format: c.format,
+      headline: c.headline,
+      bodyTemplate: c.bodyTemplate,
+      signOff: c.signOff,
+      designId: c.designId,
+    },
+  };
 }
 
 /** The recipient's fields the piece uses, custom fields included (a contact row carries more, such as dates). */

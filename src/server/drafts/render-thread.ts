@@ -14,13 +14,23 @@ export const CONTEXTS_KEPT = 8;
 
 export type ThreadRequest =
   | { type: "context"; key: number; ctx: CampaignRenderContext }
-  | { type: "render"; id: number; key: number; contact: RecipientContact; override: TDraftBlocks | null; codes?: { sid: string; responseCode: string } };
+  | {
+      type: "render";
+      id: number;
+      key: number;
+      contact: RecipientContact;
+      override: TDraftBlocks | null;
+      codes?: { sid: string; responseCode: string };
+    };
 
-export type ThreadReply = { id: number; ok: true; draft: Awaited<ReturnType<typeof renderDraft>> } | { id: number; ok: false; message: string };
+export type ThreadReply =
+  | { id: number; ok: true; draft: Awaited<ReturnType<typeof renderDraft>> }
+  | { id: number; ok: false; message: string };
 
 /** Buffers come back from structured cloning as plain Uint8Arrays: make them Buffers again (an image asset's bytes). */
 export function reviveBuffers<T>(value: T): T {
-  if (value instanceof Uint8Array) return (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)) as T;
+  if (value instanceof Uint8Array)
+    return (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)) as T;
   if (Array.isArray(value)) return value.map(reviveBuffers) as T;
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
@@ -42,12 +52,21 @@ if (parentPort) {
     }
     const ctx = contexts.get(m.key);
     if (!ctx) {
-      port.postMessage({ id: m.id, ok: false, message: "The render thread has no campaign context for this draft." } satisfies ThreadReply);
+      port.postMessage({
+        id: m.id,
+        ok: false,
+        message: "The render thread has no campaign context for this draft.",
+      } satisfies ThreadReply);
       return;
     }
     renderDraft(ctx, m.contact, m.override, m.codes).then(
       (draft) => port.postMessage({ id: m.id, ok: true, draft } satisfies ThreadReply),
-      (error: unknown) => port.postMessage({ id: m.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies ThreadReply),
+      (error: unknown) =>
+        port.postMessage({
+          id: m.id,
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies ThreadReply),
     );
   });
 }

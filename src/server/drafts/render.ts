@@ -13,11 +13,22 @@ export { type CampaignRenderContext, type RenderedDraft, renderDraft } from "./r
  * address. Read one query after another: `db` may be a transaction (the lifecycle's step renders a
  * recipient's piece inside it), whose one connection must not be given a query while it runs one.
  */
-export async function loadRenderContext(db: Db, p: { workspaceId: string; campaign: CampaignRenderContext["campaign"] & { design?: Design | null } }): Promise<CampaignRenderContext> {
+export async function loadRenderContext(
+  db: Db,
+  p: { workspaceId: string; campaign: CampaignRenderContext["campaign"] & { design?: Design | null } },
+): Promise<CampaignRenderContext> {
   const brand = await brandForRender(db, { workspaceId: p.workspaceId });
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
-  const design = p.campaign.design !== undefined ? p.campaign.design : p.campaign.designId ? await db.design.findFirst({ where: { id: p.campaign.designId, workspaceId: p.workspaceId } }) : null;
-  const printer = await db.campaign.findFirst({ where: { id: p.campaign.id, workspaceId: p.workspaceId }, select: { fulfilmentContract: { select: { vendor: true } } } });
+  const design =
+    p.campaign.design !== undefined
+      ? p.campaign.design
+      : p.campaign.designId
+        ? await db.design.findFirst({ where: { id: p.campaign.designId, workspaceId: p.workspaceId } })
+        : null;
+  const printer = await db.campaign.findFirst({
+    where: { id: p.campaign.id, workspaceId: p.workspaceId },
+    select: { fulfilmentContract: { select: { vendor: true } } },
+  });
   return {
     workspaceId: p.workspaceId,
     campaign: p.campaign,

@@ -23,13 +23,25 @@ function charsOf(issue: StoredIssue): string[] {
  * card repeats it.
  */
 export async function unprintableDrafts(db: Db, p: { workspaceId: string; campaignId: string }) {
-  const where = { workspaceId: p.workspaceId, campaignId: p.campaignId, issues: { array_contains: [{ kind: "missing_glyphs" }] } };
+  const where = {
+    workspaceId: p.workspaceId,
+    campaignId: p.campaignId,
+    issues: { array_contains: [{ kind: "missing_glyphs" }] },
+  };
   // One read after another: going live asks this inside its transaction (one connection).
   const count = await db.draft.count({ where });
-  const rows = await db.draft.findMany({ where, orderBy: { id: "asc" }, take: NAMED, select: { issues: true, contact: { select: { firstName: true, lastName: true, email: true } } } });
+  const rows = await db.draft.findMany({
+    where,
+    orderBy: { id: "asc" },
+    take: NAMED,
+    select: { issues: true, contact: { select: { firstName: true, lastName: true, email: true } } },
+  });
   const recipients = rows.map((r) => {
-    const chars = [...new Set(((r.issues ?? []) as StoredIssue[]).filter((i) => i.kind === "missing_glyphs").flatMap(charsOf))];
-    const name = `${r.contact.firstName} ${r.contact.lastName}`.trim() || r.contact.email || "a recipient without a name";
+    const chars = [
+      ...new Set(((r.issues ?? []) as StoredIssue[]).filter((i) => i.kind === "missing_glyphs").flatMap(charsOf)),
+    ];
+    const name =
+      `${r.contact.firstName} ${r.contact.lastName}`.trim() || r.contact.email || "a recipient without a name";
     return { name, chars };
   });
   return { count, recipients, sentence: count ? unprintableSentence(count, recipients) : null };
@@ -38,7 +50,12 @@ export async function unprintableDrafts(db: Db, p: { workspaceId: string; campai
 function unprintableSentence(count: number, recipients: { name: string; chars: string[] }[]): string {
   const named = recipients.map((r) => `${r.name} (${r.chars.join(" ")})`);
   const more = count - recipients.length;
-  const list = more > 0 ? `${named.join(", ")} and ${more} more` : named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}` : named[0];
+  const list =
+    more > 0
+      ? `${named.join(", ")} and ${more} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`
+        : named[0];
   const pieces = count === 1 ? "1 recipient's piece has" : `${count.toLocaleString("en-US")} recipients' pieces have`;
   return `${pieces} characters no bundled font can print, which would print as empty boxes: ${list}. Correct those names or addresses (or take the recipients out of the audience) and generate the drafts again.`;
 }

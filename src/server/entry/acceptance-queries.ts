@@ -83,7 +83,9 @@ export function outcomeOf(row: AcceptanceRow | undefined): AcceptanceOutcome | n
   return {
     campaignStatus: row.status,
     acceptsApiEvents: row.acceptsApiEvents,
-    existing: row.existingId ? { id: row.existingId, status: row.existingStatus!, fingerprint: row.existingFingerprint! } : null,
+    existing: row.existingId
+      ? { id: row.existingId, status: row.existingStatus!, fingerprint: row.existingFingerprint! }
+      : null,
     contactExists: row.contactId !== null,
     isMember: row.member,
     inserted: row.insertedId ? { id: row.insertedId, status: row.insertedStatus! } : null,
@@ -97,7 +99,11 @@ export async function acceptOrExplain(db: Db, p: AcceptanceParams): Promise<Acce
 }
 
 /** The event stored under a workspace's idempotency key. */
-export async function findByIdempotencyKey(db: Db, workspaceId: string, idempotencyKey: string): Promise<EventRow | null> {
+export async function findByIdempotencyKey(
+  db: Db,
+  workspaceId: string,
+  idempotencyKey: string,
+): Promise<EventRow | null> {
   const rows = await hotQuery<EventRow>(
     db,
     Prisma.sql`SELECT id, status::text AS status, fingerprint FROM "EntryEvent" WHERE "workspaceId" = ${workspaceId} AND "idempotencyKey" = ${idempotencyKey}`,

@@ -17,20 +17,43 @@ import type { TPrintFormat } from "@/server/fulfilment/sizes";
  */
 export async function cancelUnsentVendorPieces(
   prisma: PrismaClient,
-  p: { workspaceId: string; campaignId: string; because?: "ended" | "paused"; now?: Date; adapterFor?: (vendor: string, db: PrismaClient) => Pick<FulfilmentAdapter, "cancel"> },
+  p: {
+    workspaceId: string;
+    campaignId: string;
+    because?: "ended" | "paused";
+    now?: Date;
+    adapterFor?: (vendor: string, db: PrismaClient) => Pick<FulfilmentAdapter, "cancel">;
+  },
 ) {
   const now = p.now ?? new Date();
   const because = p.because ?? "ended";
   const pieces = await prisma.mailPiece.findMany({
-    where: { workspaceId: p.workspaceId, campaignId: p.campaignId, status: "printed", vendorRef: { not: null }, vendor: { not: "sandbox" } },
-    select: { id: true, vendor: true, vendorRef: true, enrollmentId: true, campaign: { select: { format: true, fulfilmentContract: { select: { connectionId: true } } } } },
+    where: {
+      workspaceId: p.workspaceId,
+      campaignId: p.campaignId,
+      status: "printed",
+      vendorRef: { not: null },
+      vendor: { not: "sandbox" },
+    },
+    select: {
+      id: true,
+      vendor: true,
+      vendorRef: true,
+      enrollmentId: true,
+      campaign: { select: { format: true, fulfilmentContract: { select: { connectionId: true } } } },
+    },
   });
   let cancelled = 0;
   for (const piece of pieces) {
     const adapter = (p.adapterFor ?? adapterFor)(piece.vendor, prisma);
     if (!adapter.cancel) continue;
     try {
-      const ok = await adapter.cancel({ pieceId: piece.id, vendorRef: piece.vendorRef!, format: piece.campaign.format as TPrintFormat, connectionId: piece.campaign.fulfilmentContract?.connectionId });
+      const ok = await adapter.cancel({
+        pieceId: piece.id,
+        vendorRef: piece.vendorRef!,
+        format: piece.campaign.format as TPrintFormat,
+        connectionId: piece.campaign.fulfilmentContract?.connectionId,
+      });
       if (!ok) continue;
     } catch (error) {
       console.error(`[fulfilment] cancelling piece ${piece.id} at ${piece.vendor} failed`, error);
@@ -41,14 +64,23 @@ export async function cancelUnsentVendorPieces(
         because === "ended"
           ? "Cancelled at the printer when the campaign ended; its budget hold was given back."
           : "Cancelled at the printer when the campaign was paused; its budget hold was given back, and the recipient gets a new piece when the campaign resumes.";
-      const moved = await tx.mailPiece.updateMany({ where: { id: piece.id, status: "printed" }, data: { status: "cancelled", vendorIssue: "cancelled_at_vendor", vendorIssueDetail: detail } });
+      const moved = await tx.mailPiece.updateMany({
+        where: { id: piece.id, status: "printed" },
+        data: { status: "cancelled", vendorIssue: "cancelled_at_vendor", vendorIssueDetail: detail },
+      });
       if (moved.count === 0 || !piece.enrollmentId) return;
       await releaseReservation(tx, { enrollmentId: piece.enrollmentId, now });
       if (because === "ended") {
         await tx.enrollment.update({ where: { id: piece.enrollmentId }, data: { status: "cancelled" } });
         await tx.entryEvent.updateMany({
           where: { enrollment: { id: piece.enrollmentId }, status: { in: ["enrolled", "waiting", "processing"] } },
-          data: { status: "skipped", skipReason: "campaign_ended", completedAt: now, lockToken: null, lockedUntil: null },
+          data: {
+            status: "skipped",
+            skipReason: "campaign_ended",
+            completedAt: now,
+            lockToken: null,
+            lockedUntil: null,
+          },
         });
       } else {
         await reenterAfterPause(tx, { enrollmentId: piece.enrollmentId, pieceId: piece.id, now });
@@ -71,6 +103,15 @@ async function reenterAfterPause(tx: Db, p: { enrollmentId: string; pieceId: str
   await tx.enrollment.delete({ where: { id: p.enrollmentId } });
   await tx.entryEvent.updateMany({
     where: { id: enrollment.entryEventId, status: { in: ["enrolled", "waiting", "processing"] } },
-    data: { status: "accepted", skipReason: null, completedAt: null, runAfter: p.now, attempts: 0, lastError: null, lockToken: null, lockedUntil: null },
+    data: {
+      status: "accepted",
+      skipReason: null,
+      completedAt: null,
+      runAfter: p.now,
+      attempts: 0,
+      lastError: null,
+      lockToken: null,
+      lockedUntil: null,
+    },
   });
 }

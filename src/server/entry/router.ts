@@ -7,7 +7,14 @@ export const entryEventRestRouter = router({
   post: apiKeyProcedure("post_entry_events")
     .meta({
       successStatus: 202,
-      problems: ["not_found", "idempotency_key_reused", "campaign_not_live", "api_entry_not_accepted", "contact_not_found", "contact_not_in_audience"],
+      problems: [
+        "not_found",
+        "idempotency_key_reused",
+        "campaign_not_live",
+        "api_entry_not_accepted",
+        "contact_not_found",
+        "contact_not_in_audience",
+      ],
       openapi: {
         method: "POST",
         path: "/v1/campaigns/{campaignId}/events",
@@ -16,13 +23,19 @@ export const entryEventRestRouter = router({
         summary: "Post a campaign entry event",
         description:
           "Admits an existing contact, already in the campaign's audience, to a live campaign whose frozen entry policy accepts API events. Accepted events are processed afterwards through every gate of the campaign (audience membership, suppression, address review, holdout, frequency cap, review gate, budget headroom, fulfilment contract); poll the status read to follow one. Repeating the same body with the same idempotencyKey is safe and returns the same event with its current status; the key with different data is 409. Idempotency keys are scoped to the workspace (across its campaigns and keys) and kept as long as the event, i.e. for good.",
-        successDescription: "Accepted: the event is stored and will be processed. `Location` points to its status read.",
+        successDescription:
+          "Accepted: the event is stored and will be processed. `Location` points to its status read.",
       },
     })
     .input(ZPostEntryEventInput)
     .output(ZEntryEventAccepted)
     .mutation(async ({ ctx, input }) => {
-      const accepted = await acceptEntryEvent(ctx.db, { workspaceId: ctx.workspaceId, apiKeyId: ctx.apiKey.id, source: "api", input });
+      const accepted = await acceptEntryEvent(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        apiKeyId: ctx.apiKey.id,
+        source: "api",
+        input,
+      });
       ctx.responseHeaders.Location = `/api/v1/campaigns/${encodeURIComponent(input.campaignId)}/events/${accepted.eventId}`;
       return accepted;
     }),
@@ -43,6 +56,11 @@ export const entryEventRestRouter = router({
     .input(ZGetEntryEventInput)
     .output(ZEntryEventStatus)
     .query(({ ctx, input }) =>
-      getEntryEventStatus(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, eventId: input.eventId, apiKeyId: ctx.apiKey.id }),
+      getEntryEventStatus(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: input.campaignId,
+        eventId: input.eventId,
+        apiKeyId: ctx.apiKey.id,
+      }),
     ),
 });

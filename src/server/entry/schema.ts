@@ -7,17 +7,23 @@ export const ZCampaignIdParam = z.string().max(64).describe("The campaign's id (
 /** POST /api/v1/campaigns/{campaignId}/events (spec 2.1). */
 export const ZPostEntryEventInput = z.strictObject({
   campaignId: ZCampaignIdParam,
-  contactId: requiredString("contactId", 200).describe("An existing contact already in the campaign's audience (ctc_…). At most 200 characters."),
+  contactId: requiredString("contactId", 200).describe(
+    "An existing contact already in the campaign's audience (ctc_…). At most 200 characters.",
+  ),
   idempotencyKey: requiredString("idempotencyKey", 200).describe(
     "Stable for one source event, unique in the workspace. Repeating the same body is safe; the same key with other data is 409.",
   ),
   occurredAt: pastDateTime("occurredAt")
     .optional()
-    .describe("When the source event happened: ISO 8601 with a time-zone offset, not in the future (5 minutes of clock skew allowed). Defaults to the time of acceptance."),
+    .describe(
+      "When the source event happened: ISO 8601 with a time-zone offset, not in the future (5 minutes of clock skew allowed). Defaults to the time of acceptance.",
+    ),
 });
 export type TPostEntryEventInput = z.infer<typeof ZPostEntryEventInput>;
 
-export const ZEntryStatus = z.enum(ENTRY_STATUSES).describe("Lifecycle status; see the lifecycle documentation for each value.");
+export const ZEntryStatus = z
+  .enum(ENTRY_STATUSES)
+  .describe("Lifecycle status; see the lifecycle documentation for each value.");
 export const ZSkipReason = z.enum(SKIP_REASONS).describe("Why the event was skipped (closed set).");
 
 /** Who made an entry event. */
@@ -45,7 +51,9 @@ export const ZEntryEventStatus = z.object({
   eventId: z.string(),
   status: ZEntryStatus,
   occurredAt: z.string().describe("ISO 8601 date-time (UTC)."),
-  source: ZEntrySource.optional().describe("Who made the entry (an addition to the specification's fields): api, agent, owner, go_live or audience_join."),
+  source: ZEntrySource.optional().describe(
+    "Who made the entry (an addition to the specification's fields): api, agent, owner, go_live or audience_join.",
+  ),
   skipReason: ZSkipReason.optional(),
   enrollmentId: z.string().optional().describe("The enrollment created for the contact (enr_…), once there is one."),
   completedAt: z.string().optional().describe("When the lifecycle finished (UTC), for terminal statuses."),
@@ -55,6 +63,9 @@ export const ZEntryEventStatus = z.object({
     .describe(
       "Only while status is waiting: what it waits for. frequency_cap: the first date the campaign's frequency cap allows; review: a person's approval of the piece; gift_claim: the recipient's claim of the gift on its hosted page (it ends skipped with gift_unclaimed if the claim expires); campaign_paused: the owner resuming the campaign; retrying: a retry after a failed attempt; queued: a worker, now. The lifecycle documentation explains each.",
     ),
-  waitingUntil: z.string().optional().describe("Only while status is waiting: when it goes on by itself (UTC), absent when a person must act first."),
+  waitingUntil: z
+    .string()
+    .optional()
+    .describe("Only while status is waiting: when it goes on by itself (UTC), absent when a person must act first."),
 });
 export type TEntryEventStatus = z.infer<typeof ZEntryEventStatus>;

@@ -11,8 +11,17 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 
-const accept = (f: Awaited<ReturnType<typeof liveApiCampaign>>, input: { contactId: string; idempotencyKey: string; occurredAt?: string }, campaignId = f.campaign.id) =>
-  acceptEntryEvent(prisma, { workspaceId: f.workspaceId, apiKeyId: null, source: "api", input: { campaignId, ...input } });
+const accept = (
+  f: Awaited<ReturnType<typeof liveApiCampaign>>,
+  input: { contactId: string; idempotencyKey: string; occurredAt?: string },
+  campaignId = f.campaign.id,
+) =>
+  acceptEntryEvent(prisma, {
+    workspaceId: f.workspaceId,
+    apiKeyId: null,
+    source: "api",
+    input: { campaignId, ...input },
+  });
 
 describe("acceptEntryEvent", () => {
   it("stores an accepted event with the given time, and a replay returns it without a second row", async () => {
@@ -23,30 +32,65 @@ describe("acceptEntryEvent", () => {
     expect(await accept(f, { ...input, occurredAt: "2026-11-01T14:00:00Z" })).toEqual({ ...first, replayed: true });
     const rows = await prisma.entryEvent.findMany({ where: { workspaceId: f.workspaceId } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ campaignId: f.campaign.id, contactId: f.contacts[0].id, occurredAt: new Date("2026-11-01T14:00:00Z"), source: "api" });
+    expect(rows[0]).toMatchObject({
+      campaignId: f.campaign.id,
+      contactId: f.contacts[0].id,
+      occurredAt: new Date("2026-11-01T14:00:00Z"),
+      source: "api",
+    });
   });
 
   it("50 identical calls at once make one row; 50 conflicting ones make one row and 49 conflicts", async () => {
     const f = await liveApiCampaign(prisma);
     const key = uniq("k");
-    const same = await Promise.all(Array.from({ length: 50 }, () => accept(f, { contactId: f.contacts[1].id, idempotencyKey: key })));
+    const same = await Promise.all(
+      Array.from({ length: 50 }, () => accept(f, { contactId: f.contacts[1].id, idempotencyKey: key })),
+    );
     expect(new Set(same.map((r) => r.eventId)).size).toBe(1);
     const other = uniq("k");
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => accept(f, { contactId: f.contacts[i % 6].id, idempotencyKey: other, occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() })),
+      Array.from({ length: 50 }, (_, i) =>
+        accept(f, {
+          contactId: f.contacts[i % 6].id,
+          idempotencyKey: other,
+          occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        }),
+      ),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
-    expect(rejected.every((o) => o.reason instanceof AppError && o.reason.code === "idempotency_key_reused")).toBe(true);
+    expect(rejected.every((o) => o.reason instanceof AppError && o.reason.code === "idempotency_key_reused")).toBe(
+      true,
+    );
     expect(await prisma.entryEvent.count({ where: { workspaceId: f.workspaceId } })).toBe(2);
   });
 
   it("refuses each precondition with its own code and writes nothing", async () => {
     const f = await liveApiCampaign(prisma);
-    const outsider = await prisma.contact.create({ data: { workspaceId: f.workspaceId, firstName: "Out", lastName: "Sider" } });
+    const outsider = await prisma.contact.create({
+      data: { workspaceId: f.workspaceId, firstName: "Out", lastName: "Sider" },
+    });
     const foreign = await liveApiCampaign(prisma);
-    const paused = await prisma.campaign.create({ data: { workspaceId: f.workspaceId, name: "Paused", format: "letter", status: "paused", acceptsApiEvents: true, audienceId: f.audience.id } });
-    const closed = await prisma.campaign.create({ data: { workspaceId: f.workspaceId, name: "Closed", format: "letter", status: "live", acceptsApiEvents: false, audienceId: f.audience.id } });
+    const paused = await prisma.campaign.create({
+      data: {
+        workspaceId: f.workspaceId,
+        name: "Paused",
+        format: "letter",
+        status: "paused",
+        acceptsApiEvents: true,
+        audienceId: f.audience.id,
+      },
+    });
+    const closed = await prisma.campaign.create({
+      data: {
+        workspaceId: f.workspaceId,
+        name: "Closed",
+        format: "letter",
+        status: "live",
+        acceptsApiEvents: false,
+        audienceId: f.audience.id,
+      },
+    });
     const attempts: [string, () => Promise<unknown>][] = [
       ["not_found", () => accept(f, { contactId: f.contacts[0].id, idempotencyKey: uniq() }, foreign.campaign.id)],
       ["campaign_not_live", () => accept(f, { contactId: f.contacts[0].id, idempotencyKey: uniq() }, paused.id)],
@@ -55,20 +99,44 @@ describe("acceptEntryEvent", () => {
       ["contact_not_in_audience", () => accept(f, { contactId: outsider.id, idempotencyKey: uniq() })],
     ];
     for (const [code, attempt] of attempts) await expect(attempt(), code).rejects.toMatchObject({ code });
-    expect(await prisma.entryEvent.count({ where: { workspaceId: { in: [f.workspaceId, foreign.workspaceId] } } })).toBe(0);
+    expect(
+      await prisma.entryEvent.count({ where: { workspaceId: { in: [f.workspaceId, foreign.workspaceId] } } }),
+    ).toBe(0);
   });
 });
 
 describe("getEntryEventStatus", () => {
   it("shows optional members only when they have a value, and 404s outside the event's campaign, workspace or key", async () => {
     const f = await liveApiCampaign(prisma);
-    const key = await prisma.apiKey.create({ data: { workspaceId: f.workspaceId, name: "k", hash: uniq("h"), start: "dmk_x", scopes: ["post_entry_events"] } });
-    const { eventId } = await acceptEntryEvent(prisma, { workspaceId: f.workspaceId, apiKeyId: key.id, source: "api", input: { campaignId: f.campaign.id, contactId: f.contacts[0].id, idempotencyKey: uniq() } });
-    const status = await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId, apiKeyId: key.id });
+    const key = await prisma.apiKey.create({
+      data: { workspaceId: f.workspaceId, name: "k", hash: uniq("h"), start: "dmk_x", scopes: ["post_entry_events"] },
+    });
+    const { eventId } = await acceptEntryEvent(prisma, {
+      workspaceId: f.workspaceId,
+      apiKeyId: key.id,
+      source: "api",
+      input: { campaignId: f.campaign.id, contactId: f.contacts[0].id, idempotencyKey: uniq() },
+    });
+    const status = await getEntryEventStatus(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      eventId,
+      apiKeyId: key.id,
+    });
     expect(Object.keys(status).sort()).toEqual(["eventId", "occurredAt", "source", "status"]);
 
-    await prisma.entryEvent.update({ where: { id: eventId }, data: { status: "skipped", skipReason: "suppressed", completedAt: new Date("2026-11-02T00:00:00Z") } });
-    expect(await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId, apiKeyId: key.id })).toEqual({
+    await prisma.entryEvent.update({
+      where: { id: eventId },
+      data: { status: "skipped", skipReason: "suppressed", completedAt: new Date("2026-11-02T00:00:00Z") },
+    });
+    expect(
+      await getEntryEventStatus(prisma, {
+        workspaceId: f.workspaceId,
+        campaignId: f.campaign.id,
+        eventId,
+        apiKeyId: key.id,
+      }),
+    ).toEqual({
       eventId,
       status: "skipped",
       source: "api",
@@ -78,13 +146,18 @@ describe("getEntryEventStatus", () => {
     });
 
     const other = await createOwnerWorkspace(prisma);
-    const otherCampaign = await prisma.campaign.create({ data: { workspaceId: f.workspaceId, name: "Other", format: "gift" } });
+    const otherCampaign = await prisma.campaign.create({
+      data: { workspaceId: f.workspaceId, name: "Other", format: "gift" },
+    });
     for (const params of [
       { workspaceId: other.workspaceId, campaignId: f.campaign.id, eventId, apiKeyId: key.id },
       { workspaceId: f.workspaceId, campaignId: otherCampaign.id, eventId, apiKeyId: key.id },
       { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId, apiKeyId: "key_other" },
     ]) {
-      await expect(getEntryEventStatus(prisma, params)).rejects.toMatchObject({ code: "not_found", message: "Nothing with that identifier is visible to this key." });
+      await expect(getEntryEventStatus(prisma, params)).rejects.toMatchObject({
+        code: "not_found",
+        message: "Nothing with that identifier is visible to this key.",
+      });
     }
   });
 });

@@ -19,7 +19,14 @@ function replayOrConflict(existing: EventRow, print: string) {
     throw new AppError(
       "idempotency_key_reused",
       "This idempotencyKey was already used in this workspace for a different entry event (another campaign, contact or occurredAt).",
-      { errors: [{ pointer: "/idempotencyKey", detail: "Already used for a different entry event; use a new key for a new source event." }] },
+      {
+        errors: [
+          {
+            pointer: "/idempotencyKey",
+            detail: "Already used for a different entry event; use a new key for a new source event.",
+          },
+        ],
+      },
     );
   }
   return { eventId: existing.id, status: existing.status, replayed: true };
@@ -34,12 +41,22 @@ function replayOrConflict(existing: EventRow, print: string) {
  */
 export async function acceptEntryEvent(
   db: Db,
-  params: { workspaceId: string; apiKeyId: string | null; source: EntryEventSource; input: TPostEntryEventInput; now?: Date },
+  params: {
+    workspaceId: string;
+    apiKeyId: string | null;
+    source: EntryEventSource;
+    input: TPostEntryEventInput;
+    now?: Date;
+  },
 ) {
   const { workspaceId, input } = params;
   const now = params.now ?? new Date();
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : null;
-  const print = fingerprint({ campaignId: input.campaignId, contactId: input.contactId, occurredAt: occurredAt?.toISOString() });
+  const print = fingerprint({
+    campaignId: input.campaignId,
+    contactId: input.contactId,
+    occurredAt: occurredAt?.toISOString(),
+  });
   // One statement: the preconditions, and the insert when they hold (see acceptance-queries.ts).
   const outcome = await acceptOrExplain(db, {
     workspaceId,
@@ -56,20 +73,34 @@ export async function acceptEntryEvent(
   if (outcome.existing) return replayOrConflict(outcome.existing, print);
 
   if (outcome.campaignStatus !== "live") {
-    throw new AppError("campaign_not_live", `The campaign is ${outcome.campaignStatus}; entry events are accepted only while it is live. Nothing was written.`);
+    throw new AppError(
+      "campaign_not_live",
+      `The campaign is ${outcome.campaignStatus}; entry events are accepted only while it is live. Nothing was written.`,
+    );
   }
   if (params.source !== "owner" && !outcome.acceptsApiEvents) {
-    throw new AppError("api_entry_not_accepted", "The campaign's frozen entry policy does not accept API entry events. Nothing was written.");
+    throw new AppError(
+      "api_entry_not_accepted",
+      "The campaign's frozen entry policy does not accept API entry events. Nothing was written.",
+    );
   }
   if (!outcome.contactExists) {
-    throw new AppError("contact_not_found", "No contact with this contactId exists in the workspace. Nothing was written.", {
-      errors: [{ pointer: "/contactId", detail: "No contact with this id exists in the workspace." }],
-    });
+    throw new AppError(
+      "contact_not_found",
+      "No contact with this contactId exists in the workspace. Nothing was written.",
+      {
+        errors: [{ pointer: "/contactId", detail: "No contact with this id exists in the workspace." }],
+      },
+    );
   }
   if (!outcome.isMember) {
-    throw new AppError("contact_not_in_audience", "The contact is not in the campaign's audience. Nothing was written.", {
-      errors: [{ pointer: "/contactId", detail: "The contact is not a member of the campaign's audience." }],
-    });
+    throw new AppError(
+      "contact_not_in_audience",
+      "The contact is not in the campaign's audience. Nothing was written.",
+      {
+        errors: [{ pointer: "/contactId", detail: "The contact is not a member of the campaign's audience." }],
+      },
+    );
   }
   if (outcome.inserted) {
     signalWork();
@@ -90,7 +121,12 @@ export async function getEntryEventStatus(
   params: { workspaceId: string; campaignId: string; eventId: string; apiKeyId?: string },
 ): Promise<TEntryEventStatus> {
   const event = await db.entryEvent.findFirst({
-    where: { id: params.eventId, campaignId: params.campaignId, workspaceId: params.workspaceId, ...(params.apiKeyId ? { apiKeyId: params.apiKeyId } : {}) },
+    where: {
+      id: params.eventId,
+      campaignId: params.campaignId,
+      workspaceId: params.workspaceId,
+      ...(params.apiKeyId ? { apiKeyId: params.apiKeyId } : {}),
+    },
     select: {
       id: true,
       status: true,
@@ -101,11 +137,25 @@ export async function getEntryEventStatus(
       runAfter: true,
       lastError: true,
       campaign: { select: { status: true } },
-      enrollment: { select: { id: true, scheduledFor: true, mailPiece: { select: { id: true, status: true, responseCode: true, giftClaim: { select: { status: true, expiresAt: true } } } } } },
+      enrollment: {
+        select: {
+          id: true,
+          scheduledFor: true,
+          mailPiece: {
+            select: {
+              id: true,
+              status: true,
+              responseCode: true,
+              giftClaim: { select: { status: true, expiresAt: true } },
+            },
+          },
+        },
+      },
     },
   });
   if (!event) throw new AppError("not_found", NOT_FOUND_DETAIL);
-  const waiting = event.status === "waiting" ? await waitingOf(db, { ...event, workspaceId: params.workspaceId }, new Date()) : null;
+  const waiting =
+    event.status === "waiting" ? await waitingOf(db, { ...event, workspaceId: params.workspaceId }, new Date()) : null;
   return {
     eventId: event.id,
     status: event.status,

@@ -32,7 +32,10 @@ export interface TErasure {
  * later import or CRM sync never gets the person mailed again. A contact already deleted (or of
  * another workspace) is not_found. Audit-logged without personal data.
  */
-export async function eraseContact(prisma: PrismaClient, p: { workspaceId: string; contactId: string; actor: Actor; suppress?: boolean; now?: Date }): Promise<TErasure> {
+export async function eraseContact(
+  prisma: PrismaClient,
+  p: { workspaceId: string; contactId: string; actor: Actor; suppress?: boolean; now?: Date },
+): Promise<TErasure> {
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     await lockContactWrites(tx, p.workspaceId);
@@ -41,10 +44,19 @@ export async function eraseContact(prisma: PrismaClient, p: { workspaceId: strin
     await tx.$queryRaw`SELECT id FROM "Contact" WHERE id = ${p.contactId} AND "workspaceId" = ${p.workspaceId} FOR UPDATE`;
     const contact = await tx.contact.findFirst({
       where: { id: p.contactId, workspaceId: p.workspaceId },
-      select: { id: true, email: true, addressKey: true, accountId: true, _count: { select: { audienceMembers: true } } },
+      select: {
+        id: true,
+        email: true,
+        addressKey: true,
+        accountId: true,
+        _count: { select: { audienceMembers: true } },
+      },
     });
     if (!contact) {
-      throw new AppError("not_found", `No contact ${p.contactId} in this workspace: it was deleted already, or never was here. contacts_list finds contacts.`);
+      throw new AppError(
+        "not_found",
+        `No contact ${p.contactId} in this workspace: it was deleted already, or never was here. contacts_list finds contacts.`,
+      );
     }
     const events = await tx.$queryRaw<{ id: string; status: string; lockedUntil: Date | null }[]>`
       SELECT id, status::text AS status, "lockedUntil" FROM "EntryEvent"
@@ -54,40 +66,93 @@ export async function eraseContact(prisma: PrismaClient, p: { workspaceId: strin
     // enrolled, on its way to the printer): while one holds an event, nothing is deleted.
     const busy = events.find((e) => e.lockedUntil && e.lockedUntil > now);
     if (busy) {
-      throw new AppError("invalid_state", `A worker is processing entry event ${busy.id} for this contact right now; nothing was deleted. Try again in a minute.`);
+      throw new AppError(
+        "invalid_state",
+        `A worker is processing entry event ${busy.id} for this contact right now; nothing was deleted. Try again in a minute.`,
+      );
     }
     const pieces = await tx.mailPiece.findMany({
       where: { contactId: contact.id, workspaceId: p.workspaceId },
-      select: { id: true, status: true, vendor: true, vendorSubmittedAt: true, enrollmentId: true, campaign: { select: { name: true } } },
+      select: {
+        id: true,
+        status: true,
+        vendor: true,
+        vendorSubmittedAt: true,
+        enrollmentId: true,
+        campaign: { select: { name: true } },
+      },
     });
     const inFlight = findInFlight(pieces);
-    if (inFlight.length) throw new AppError("invalid_state", inFlightSentence(inFlight), { nextStep: "Retry once the pieces are mailed, or end the campaign to cancel them at the printer first." });
+    if (inFlight.length)
+      throw new AppError("invalid_state", inFlightSentence(inFlight), {
+        nextStep: "Retry once the pieces are mailed, or end the campaign to cancel them at the printer first.",
+      });
 
     // Pieces not at a printer yet are cancelled, and their budget hold given back.
     const unsent = pieces.filter((pc) => (UNSENT as readonly string[]).includes(pc.status));
     for (const pc of unsent) {
-      await tx.mailPiece.update({ where: { id: pc.id }, data: { status: "cancelled", vendorIssueDetail: "Cancelled before printing: its contact was deleted." } });
+      await tx.mailPiece.update({
+        where: { id: pc.id },
+        data: { status: "cancelled", vendorIssueDetail: "Cancelled before printing: its contact was deleted." },
+      });
       if (pc.enrollmentId) {
         await releaseReservation(tx, { enrollmentId: pc.enrollmentId, now });
         await tx.enrollment.update({ where: { id: pc.enrollmentId }, data: { status: "cancelled" } });
       }
     }
-    await tx.giftClaim.updateMany({ where: { pieceId: { in: pieces.map((pc) => pc.id) }, status: "open" }, data: { status: "cancelled", decidedAt: now } });
+    await tx.giftClaim.updateMany({
+      where: { pieceId: { in: pieces.map((pc) => pc.id) }, status: "open" },
+      data: { status: "cancelled", decidedAt: now },
+    });
     // Review cards of the person's pieces: pending ones expire (their piece is cancelled), and no card keeps the name.
     const cardsOf = { workspaceId: p.workspaceId, pieceId: { in: pieces.map((pc) => pc.id) } };
-    await tx.confirmationCard.updateMany({ where: { ...cardsOf, status: "pending" }, data: { status: "expired", decidedAt: now, executionError: "Its contact was deleted." } });
-    await tx.confirmationCard.updateMany({ where: cardsOf, data: { title: "Approve a piece to a deleted contact", summary: "The contact this piece was for has been deleted; the piece is kept as the campaign's record without their name or address." } });
-    const eventsEnded = await endEvents(tx, events.map((e) => e.id), pieces, now);
+    await tx.confirmationCard.updateMany({
+      where: { ...cardsOf, status: "pending" },
+      data: { status: "expired", decidedAt: now, executionError: "Its contact was deleted." },
+    });
+    await tx.confirmationCard.updateMany({
+      where: cardsOf,
+      data: {
+        title: "Approve a piece to a deleted contact",
+        summary:
+          "The contact this piece was for has been deleted; the piece is kept as the campaign's record without their name or address.",
+      },
+    });
+    const eventsEnded = await endEvents(
+      tx,
+      events.map((e) => e.id),
+      pieces,
+      now,
+    );
 
-    await redactPieces(tx, p.workspaceId, pieces.map((pc) => pc.id), contact.accountId, now);
-    await tx.enrollment.updateMany({ where: { contactId: contact.id, workspaceId: p.workspaceId }, data: { recipientKey: null } });
+    await redactPieces(
+      tx,
+      p.workspaceId,
+      pieces.map((pc) => pc.id),
+      contact.accountId,
+      now,
+    );
+    await tx.enrollment.updateMany({
+      where: { contactId: contact.id, workspaceId: p.workspaceId },
+      data: { recipientKey: null },
+    });
     const suppressed = p.suppress ? await suppress(tx, p.workspaceId, contact, p.actor) : [];
     if (contact.addressKey && !suppressed.includes("address")) {
-      const shared = await tx.contact.count({ where: { workspaceId: p.workspaceId, addressKey: contact.addressKey, id: { not: contact.id } } });
-      if (!shared) await tx.addressVerification.deleteMany({ where: { workspaceId: p.workspaceId, addressKey: contact.addressKey } });
+      const shared = await tx.contact.count({
+        where: { workspaceId: p.workspaceId, addressKey: contact.addressKey, id: { not: contact.id } },
+      });
+      if (!shared)
+        await tx.addressVerification.deleteMany({
+          where: { workspaceId: p.workspaceId, addressKey: contact.addressKey },
+        });
     }
-    await tx.crmRecordLink.deleteMany({ where: { workspaceId: p.workspaceId, objectType: { in: ["contact", "lead"] }, localId: contact.id } });
-    await tx.contactImportDuplicate.updateMany({ where: { contactId: contact.id, import: { workspaceId: p.workspaceId } }, data: { contactId: null } });
+    await tx.crmRecordLink.deleteMany({
+      where: { workspaceId: p.workspaceId, objectType: { in: ["contact", "lead"] }, localId: contact.id },
+    });
+    await tx.contactImportDuplicate.updateMany({
+      where: { contactId: contact.id, import: { workspaceId: p.workspaceId } },
+      data: { contactId: null },
+    });
     // Audience memberships, drafts, mailability results and field history go with the row (cascade);
     // entry events, enrollments and pieces keep their rows with contactId null (set null).
     await tx.contact.deleteMany({ where: { id: contact.id, workspaceId: p.workspaceId } });
@@ -112,10 +177,20 @@ export async function eraseContact(prisma: PrismaClient, p: { workspaceId: strin
  * charged, as the lifecycle's next step would have); every other one is skipped with
  * contact_deleted, its enrollment cancelled and its hold released.
  */
-async function endEvents(tx: Db, eventIds: string[], pieces: { enrollmentId: string | null; status: string }[], now: Date) {
+async function endEvents(
+  tx: Db,
+  eventIds: string[],
+  pieces: { enrollmentId: string | null; status: string }[],
+  now: Date,
+) {
   if (!eventIds.length) return 0;
-  const enrollments = await tx.enrollment.findMany({ where: { entryEventId: { in: eventIds } }, select: { id: true, entryEventId: true } });
-  const mailed = new Set(pieces.filter((pc) => pc.status === "mailed" && pc.enrollmentId).map((pc) => pc.enrollmentId!));
+  const enrollments = await tx.enrollment.findMany({
+    where: { entryEventId: { in: eventIds } },
+    select: { id: true, entryEventId: true },
+  });
+  const mailed = new Set(
+    pieces.filter((pc) => pc.status === "mailed" && pc.enrollmentId).map((pc) => pc.enrollmentId!),
+  );
   const done = { completedAt: now, lockToken: null, lockedUntil: null, lastError: null };
   let completed = 0;
   for (const en of enrollments) {
@@ -126,7 +201,10 @@ async function endEvents(tx: Db, eventIds: string[], pieces: { enrollmentId: str
       await tx.entryEvent.update({ where: { id: en.entryEventId }, data: { ...done, status: "completed" } });
     } else {
       await releaseReservation(tx, { enrollmentId: en.id, now });
-      await tx.enrollment.updateMany({ where: { id: en.id, status: { not: "cancelled" } }, data: { status: "cancelled" } });
+      await tx.enrollment.updateMany({
+        where: { id: en.id, status: { not: "cancelled" } },
+        data: { status: "cancelled" },
+      });
     }
   }
   const skipped = await tx.entryEvent.updateMany({
@@ -145,26 +223,52 @@ async function redactPieces(tx: Db, workspaceId: string, pieceIds: string[], acc
   if (!pieceIds.length) return;
   await tx.mailPiece.updateMany({
     where: { id: { in: pieceIds }, workspaceId },
-    data: { recipient: REDACTED_RECIPIENT, copy: {}, proofPdf: null, printDraftId: null, accountId, contactDeletedAt: now },
+    data: {
+      recipient: REDACTED_RECIPIENT,
+      copy: {},
+      proofPdf: null,
+      printDraftId: null,
+      accountId,
+      contactDeletedAt: now,
+    },
   });
   await tx.shippingAddress.deleteMany({ where: { pieceId: { in: pieceIds }, workspaceId } });
   await tx.responseEvent.updateMany({ where: { pieceId: { in: pieceIds }, workspaceId }, data: { userAgent: null } });
-  await tx.responseEvent.updateMany({ where: { pieceId: { in: pieceIds }, workspaceId, kind: { in: ["reply", "address_change"] } }, data: { data: { redacted: true } } });
+  await tx.responseEvent.updateMany({
+    where: { pieceId: { in: pieceIds }, workspaceId, kind: { in: ["reply", "address_change"] } },
+    data: { data: { redacted: true } },
+  });
   await tx.$executeRaw`
     UPDATE "WebhookEvent" SET data = jsonb_set(data, '{details}', '{"redacted": true}'::jsonb)
      WHERE "workspaceId" = ${workspaceId} AND type = 'response.received' AND data ? 'details' AND data->>'pieceId' IN (${Prisma.join(pieceIds)})`;
-  await tx.auditLogEntry.updateMany({ where: { workspaceId, targetType: "mail_piece", targetId: { in: pieceIds }, action: "gift.address_changed" }, data: { data: { redacted: true } } });
+  await tx.auditLogEntry.updateMany({
+    where: { workspaceId, targetType: "mail_piece", targetId: { in: pieceIds }, action: "gift.address_changed" },
+    data: { data: { redacted: true } },
+  });
 }
 
 /** The email and the normalised address on the suppression list (do-not-mail), so the person is never mailed again. */
-async function suppress(tx: Db, workspaceId: string, c: { id: string; email: string | null; addressKey: string | null }, actor: Actor) {
+async function suppress(
+  tx: Db,
+  workspaceId: string,
+  c: { id: string; email: string | null; addressKey: string | null },
+  actor: Actor,
+) {
   const entries = [
     ...(c.email ? [{ kind: "email" as const, value: c.email, label: c.email }] : []),
-    ...(c.addressKey ? [{ kind: "address" as const, value: c.addressKey, label: `The address of deleted contact ${c.id}` }] : []),
+    ...(c.addressKey
+      ? [{ kind: "address" as const, value: c.addressKey, label: `The address of deleted contact ${c.id}` }]
+      : []),
   ];
   if (!entries.length) return [];
   await tx.suppression.createMany({
-    data: entries.map((e) => ({ workspaceId, ...e, reason: "do_not_mail" as const, source: actor.kind === "user" ? ("owner" as const) : ("agent" as const), createdBy: actor.label })),
+    data: entries.map((e) => ({
+      workspaceId,
+      ...e,
+      reason: "do_not_mail" as const,
+      source: actor.kind === "user" ? ("owner" as const) : ("agent" as const),
+      createdBy: actor.label,
+    })),
     skipDuplicates: true,
   });
   return entries.map((e) => e.kind);

@@ -7,5 +7,12 @@ import { eraseContact } from "./erase-contact";
 export const contactErasureRouter = router({
   delete: ownerProcedure
     .input(z.object({ contactId: ZContactId, suppress: z.boolean().default(false) }))
-    .mutation(({ ctx, input }) => eraseContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId, suppress: input.suppress, actor: ctx.actor })),
+    .mutation(({ ctx, input }) =>
+      eraseContact(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        contactId: input.contactId,
+        suppress: input.suppress,
+        actor: ctx.actor,
+      }),
+    ),
 });

@@ -55,7 +55,15 @@ export interface PrintJobResult {
 }
 
 /** Where a piece is in the post: the vendor's tracking events, by name (a contract of issue 23). */
-export const TRACKING_STATUSES = ["mailed", "in_transit", "in_local_area", "processed_for_delivery", "delivered", "re_routed", "returned_to_sender"] as const;
+export const TRACKING_STATUSES = [
+  "mailed",
+  "in_transit",
+  "in_local_area",
+  "processed_for_delivery",
+  "delivered",
+  "re_routed",
+  "returned_to_sender",
+] as const;
 export type TTrackingStatus = (typeof TRACKING_STATUSES)[number];
 
 /** Why a vendor did not take (or keep) a piece: closed reasons kept on the piece. */
@@ -68,7 +76,14 @@ export type TVendorIssue = "address_refused" | "file_refused" | "unconfirmed" | 
 export class VendorError extends Error {
   constructor(
     message: string,
-    readonly reason: "address_refused" | "file_refused" | "rate_limited" | "key_revoked" | "not_found" | "not_cancellable" | "unavailable",
+    readonly reason:
+      | "address_refused"
+      | "file_refused"
+      | "rate_limited"
+      | "key_revoked"
+      | "not_found"
+      | "not_cancellable"
+      | "unavailable",
     readonly detail: { status?: number; code?: string; retryAfterMs?: number } = {},
   ) {
     super(message);
@@ -100,7 +115,12 @@ export interface FulfilmentAdapter {
   readonly vendor: string;
   catalogue(): VendorCatalogue;
   /** The price of one piece of this product to each country. Throws a sentence when it does not sell it. */
-  quote(p: { format: TPrintFormat; size: string; countries: string[]; /** The owner's price per piece, for vendors whose price the owner's own plan sets (Lob). */ unitCostCents?: number }): Promise<PriceQuote>;
+  quote(p: {
+    format: TPrintFormat;
+    size: string;
+    countries: string[] /** The owner's price per piece, for vendors whose price the owner's own plan sets (Lob). */;
+    unitCostCents?: number;
+  }): Promise<PriceQuote>;
   /** Submits a piece for printing and mailing. Submitting the same piece again returns the same job. */
   submit(job: PrintJobRequest): Promise<PrintJobResult>;
   /**
@@ -113,7 +133,17 @@ export interface FulfilmentAdapter {
    * Reads what the vendor knows of a piece it already has (never creates): the reconciliation
    * read for a piece whose events are late.
    */
-  reconcile?(job: { pieceId: string; vendorRef: string; format: TPrintFormat; connectionId?: string | null }): Promise<PrintJobResult>;
+  reconcile?(job: {
+    pieceId: string;
+    vendorRef: string;
+    format: TPrintFormat;
+    connectionId?: string | null;
+  }): Promise<PrintJobResult>;
   /** Cancels a piece the vendor has not sent yet: true when cancelled, false when it is too late. */
-  cancel?(job: { pieceId: string; vendorRef: string; format: TPrintFormat; connectionId?: string | null }): Promise<boolean>;
+  cancel?(job: {
+    pieceId: string;
+    vendorRef: string;
+    format: TPrintFormat;
+    connectionId?: string | null;
+  }): Promise<boolean>;
 }

@@ -7,4 +7,5 @@
 const VENDORS_PRINTING_ADDRESS: Record<string, string> = { lob: "Lob" };
 
 /** The name of the contract's vendor if it prints the address block itself, else null. */
-export const vendorPrintingAddress = (vendor: string | null | undefined): string | null => (vendor ? (VENDORS_PRINTING_ADDRESS[vendor] ?? null) : null);
+export const vendorPrintingAddress = (vendor: string | null | undefined): string | null =>
+  vendor ? (VENDORS_PRINTING_ADDRESS[vendor] ?? null) : null;

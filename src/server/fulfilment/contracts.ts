@@ -32,13 +32,25 @@ type ContractRow = Prisma.FulfilmentContractGetPayload<{ select: typeof contract
 function view(c: ContractRow, modes: Map<string, string> = new Map()) {
   const { _count, countryPrices, ...rest } = c;
   const mode = c.connectionId ? ((modes.get(c.connectionId) ?? null) as "test" | "live" | null) : null;
-  return { ...rest, countryPrices: (countryPrices ?? {}) as Record<string, number>, mode, sizeLabel: sizeLabel(c.format as TPrintFormat, c.size), campaigns: _count.campaigns };
+  return {
+    ...rest,
+    countryPrices: (countryPrices ?? {}) as Record<string, number>,
+    mode,
+    sizeLabel: sizeLabel(c.format as TPrintFormat, c.size),
+    campaigns: _count.campaigns,
+  };
 }
 export type TContractView = ReturnType<typeof view>;
 
 async function views(db: Db, rows: ContractRow[]) {
   const ids = [...new Set(rows.map((r) => r.connectionId).filter((x): x is string => !!x))];
-  const modes = new Map(ids.length ? (await db.printVendorConnection.findMany({ where: { id: { in: ids } }, select: { id: true, mode: true } })).map((c) => [c.id, c.mode]) : []);
+  const modes = new Map(
+    ids.length
+      ? (await db.printVendorConnection.findMany({ where: { id: { in: ids } }, select: { id: true, mode: true } })).map(
+          (c) => [c.id, c.mode],
+        )
+      : [],
+  );
   return rows.map((r) => view(r, modes));
 }
 
@@ -54,9 +66,20 @@ export async function listContracts(db: Db, p: { workspaceId: string; status?: "
 }
 
 /** The contracts one page at a time, oldest first (agents' contracts_list); an unknown cursor is not found. */
-export async function pageContracts(db: Db, p: { workspaceId: string; status?: "proposed" | "approved" | "revoked"; cursor?: string; take: number }) {
-  if (p.cursor && !(await db.fulfilmentContract.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
-    throw new AppError("not_found", "The cursor names no contract of this workspace.", { nextStep: "Call contracts_list again without a cursor to start from the first page." });
+export async function pageContracts(
+  db: Db,
+  p: { workspaceId: string; status?: "proposed" | "approved" | "revoked"; cursor?: string; take: number },
+) {
+  if (
+    p.cursor &&
+    !(await db.fulfilmentContract.findFirst({
+      where: { id: p.cursor, workspaceId: p.workspaceId },
+      select: { id: true },
+    }))
+  ) {
+    throw new AppError("not_found", "The cursor names no contract of this workspace.", {
+      nextStep: "Call contracts_list again without a cursor to start from the first page.",
+    });
   }
   const rows = await db.fulfilmentContract.findMany({
     where: { workspaceId: p.workspaceId, ...(p.status ? { status: p.status } : {}) },
@@ -70,25 +93,49 @@ export async function pageContracts(db: Db, p: { workspaceId: string; status?: "
 }
 
 export async function getContract(db: Db, p: { workspaceId: string; contractId: string }) {
-  const row = await db.fulfilmentContract.findFirst({ where: { id: p.contractId, workspaceId: p.workspaceId }, select: contractSelect });
+  const row = await db.fulfilmentContract.findFirst({
+    where: { id: p.contractId, workspaceId: p.workspaceId },
+    select: contractSelect,
+  });
   if (!row) throw new AppError("not_found", "No such fulfilment contract in this workspace.");
   return (await views(db, [row]))[0];
 }
 
 /** A price from the vendor for a product and countries, before a contract is made. */
-export async function quoteContract(db: Db, p: Pick<TNewContract, "vendor" | "format" | "size" | "countries" | "unitCostCents">) {
-  if (!isSizeOf(p.format, p.size)) throw new AppError("validation_failed", `${p.size} is not a size of ${p.format}s.`, { errors: [{ pointer: "/size", detail: `Choose a size of ${p.format}s.` }] });
-  return adapterFor(p.vendor, db).quote({ format: p.format, size: p.size, countries: p.countries, ...(p.unitCostCents !== undefined ? { unitCostCents: p.unitCostCents } : {}) });
+export async function quoteContract(
+  db: Db,
+  p: Pick<TNewContract, "vendor" | "format" | "size" | "countries" | "unitCostCents">,
+) {
+  if (!isSizeOf(p.format, p.size))
+    throw new AppError("validation_failed", `${p.size} is not a size of ${p.format}s.`, {
+      errors: [{ pointer: "/size", detail: `Choose a size of ${p.format}s.` }],
+    });
+  return adapterFor(p.vendor, db).quote({
+    format: p.format,
+    size: p.size,
+    countries: p.countries,
+    ...(p.unitCostCents !== undefined ? { unitCostCents: p.unitCostCents } : {}),
+  });
 }
 
 /** The vendor account a new contract prints through: the one named, else the workspace's connected one (Lob only). */
 async function contractConnection(db: Db, p: { workspaceId: string; vendor: string; connectionId?: string }) {
   if (p.vendor !== "lob") return null;
   const c = await db.printVendorConnection.findFirst({
-    where: { workspaceId: p.workspaceId, vendor: p.vendor, status: "connected", ...(p.connectionId ? { id: p.connectionId } : {}) },
+    where: {
+      workspaceId: p.workspaceId,
+      vendor: p.vendor,
+      status: "connected",
+      ...(p.connectionId ? { id: p.connectionId } : {}),
+    },
     orderBy: { connectedAt: "desc" },
   });
-  if (!c) throw new AppError("invalid_state", "Connect your Lob account first (Settings → Printing): a Lob contract prints through it.", { errors: [{ pointer: "/connectionId", detail: "No connected Lob account." }] });
+  if (!c)
+    throw new AppError(
+      "invalid_state",
+      "Connect your Lob account first (Settings → Printing): a Lob contract prints through it.",
+      { errors: [{ pointer: "/connectionId", detail: "No connected Lob account." }] },
+    );
   return c;
 }
 
@@ -98,7 +145,11 @@ async function contractConnection(db: Db, p: { workspaceId: string; vendor: stri
  */
 export async function createContract(db: Db, p: { workspaceId: string; input: TNewContract; actor: Actor }) {
   const countries = [...new Set(p.input.countries)];
-  const connection = await contractConnection(db, { workspaceId: p.workspaceId, vendor: p.input.vendor, connectionId: p.input.connectionId });
+  const connection = await contractConnection(db, {
+    workspaceId: p.workspaceId,
+    vendor: p.input.vendor,
+    connectionId: p.input.connectionId,
+  });
   const quote = await quoteContract(db, { ...p.input, countries });
   const created = await db.fulfilmentContract.create({
     data: {
@@ -115,20 +166,47 @@ export async function createContract(db: Db, p: { workspaceId: string; input: TN
       status: "proposed",
     },
   });
-  await recordAudit(db, p.workspaceId, p.actor, "contract.proposed", { type: "fulfilment_contract", id: created.id }, { vendor: created.vendor, mode: connection?.mode ?? null, format: created.format, size: created.size, unitCostCents: created.unitCostCents });
+  await recordAudit(
+    db,
+    p.workspaceId,
+    p.actor,
+    "contract.proposed",
+    { type: "fulfilment_contract", id: created.id },
+    {
+      vendor: created.vendor,
+      mode: connection?.mode ?? null,
+      format: created.format,
+      size: created.size,
+      unitCostCents: created.unitCostCents,
+    },
+  );
   return getContract(db, { workspaceId: p.workspaceId, contractId: created.id });
 }
 
 /** The owner approves a proposed contract: from now on campaigns on it can print (on the paid plan). */
-export async function approveContract(db: Db, p: { workspaceId: string; contractId: string; actor: Actor & { kind: "user" }; now?: Date }) {
+export async function approveContract(
+  db: Db,
+  p: { workspaceId: string; contractId: string; actor: Actor & { kind: "user" }; now?: Date },
+) {
   const now = p.now ?? new Date();
   const moved = await db.fulfilmentContract.updateMany({
     where: { id: p.contractId, workspaceId: p.workspaceId, status: "proposed" },
     data: { status: "approved", approvedAt: now, approvedByUserId: p.actor.id },
   });
   const contract = await getContract(db, p);
-  if (moved.count !== 1) throw new AppError("invalid_state", `The contract is ${contract.status}; only a proposed contract can be approved.`);
-  await recordAudit(db, p.workspaceId, p.actor, "contract.approved", { type: "fulfilment_contract", id: contract.id }, { unitCostCents: contract.unitCostCents });
+  if (moved.count !== 1)
+    throw new AppError(
+      "invalid_state",
+      `The contract is ${contract.status}; only a proposed contract can be approved.`,
+    );
+  await recordAudit(
+    db,
+    p.workspaceId,
+    p.actor,
+    "contract.approved",
+    { type: "fulfilment_contract", id: contract.id },
+    { unitCostCents: contract.unitCostCents },
+  );
   return contract;
 }
 

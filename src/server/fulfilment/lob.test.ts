@@ -24,59 +24,151 @@ afterAll(async () => {
   await lob.close();
 });
 
-const person = (o: { user: { id: string; email: string } }) => ({ kind: "user" as const, id: o.user.id, label: o.user.email });
+const person = (o: { user: { id: string; email: string } }) => ({
+  kind: "user" as const,
+  id: o.user.id,
+  label: o.user.email,
+});
 
 /** A live campaign printing 6x9 postcards through Lob (a test key), with the brand kit's return address. */
 async function lobCampaign(opts: { accounts?: number } = {}) {
   const f = await liveCampaign(prisma, { accounts: opts.accounts ?? 1, perAccount: 1 });
   await prisma.brandKit.upsert({
     where: { workspaceId: f.workspaceId },
-    create: { workspaceId: f.workspaceId, companyName: "Acme Analytics", returnAddressLine1: "185 Berry St", returnAddressLine2: "Ste 6100", returnCity: "San Francisco", returnRegion: "CA", returnPostalCode: "94107", returnCountry: "US" },
-    update: { returnAddressLine1: "185 Berry St", returnCity: "San Francisco", returnRegion: "CA", returnPostalCode: "94107" },
+    create: {
+      workspaceId: f.workspaceId,
+      companyName: "Acme Analytics",
+      returnAddressLine1: "185 Berry St",
+      returnAddressLine2: "Ste 6100",
+      returnCity: "San Francisco",
+      returnRegion: "CA",
+      returnPostalCode: "94107",
+      returnCountry: "US",
+    },
+    update: {
+      returnAddressLine1: "185 Berry St",
+      returnCity: "San Francisco",
+      returnRegion: "CA",
+      returnPostalCode: "94107",
+    },
   });
-  const connected = await connectVendor(prisma, { workspaceId: f.workspaceId, input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: "whsec_test_secret" }, actor: person(f) });
-  await prisma.fulfilmentContract.update({ where: { id: f.contract!.id }, data: { vendor: "lob", connectionId: connected.connectionId, size: "6x9", countries: ["US"] } });
+  const connected = await connectVendor(prisma, {
+    workspaceId: f.workspaceId,
+    input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: "whsec_test_secret" },
+    actor: person(f),
+  });
+  await prisma.fulfilmentContract.update({
+    where: { id: f.contract!.id },
+    data: { vendor: "lob", connectionId: connected.connectionId, size: "6x9", countries: ["US"] },
+  });
   return { ...f, connectionId: connected.connectionId };
 }
 
-const piecesOf = (workspaceId: string) => prisma.mailPiece.findMany({ where: { workspaceId }, orderBy: { createdAt: "asc" } });
-const createsFor = (pieceId: string) => lob.print.printRequests.filter((r) => r.method === "POST" && r.idempotencyKey === pieceId);
-const createdFor = (pieceId: string) => [...lob.print.objects.values()].filter((o) => (o.metadata as Record<string, string>).piece_id === pieceId);
+const piecesOf = (workspaceId: string) =>
+  prisma.mailPiece.findMany({ where: { workspaceId }, orderBy: { createdAt: "asc" } });
+const createsFor = (pieceId: string) =>
+  lob.print.printRequests.filter((r) => r.method === "POST" && r.idempotencyKey === pieceId);
+const createdFor = (pieceId: string) =>
+  [...lob.print.objects.values()].filter((o) => (o.metadata as Record<string, string>).piece_id === pieceId);
 
 describe("connecting Lob (Settings → Printing)", { timeout: 120_000 }, () => {
   it("checks the key with Lob at once; a wrong or publishable key is refused with a sentence and nothing is saved", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     const actor = person(f);
-    await expect(connectVendor(prisma, { workspaceId: f.workspaceId, input: { vendor: "lob", apiKey: "test_wrong_key", webhookSecret: "s" }, actor })).rejects.toMatchObject({
+    await expect(
+      connectVendor(prisma, {
+        workspaceId: f.workspaceId,
+        input: { vendor: "lob", apiKey: "test_wrong_key", webhookSecret: "s" },
+        actor,
+      }),
+    ).rejects.toMatchObject({
       code: "validation_failed",
-      message: "Lob refused this API key: it is wrong or has been revoked. Copy a secret key from Lob's dashboard (Settings → API Keys). Nothing was saved.",
+      message:
+        "Lob refused this API key: it is wrong or has been revoked. Copy a secret key from Lob's dashboard (Settings → API Keys). Nothing was saved.",
     });
-    await expect(connectVendor(prisma, { workspaceId: f.workspaceId, input: { vendor: "lob", apiKey: "pk_123", webhookSecret: "s" }, actor })).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("starts with test_ or live_") });
-    await expect(connectVendor(prisma, { workspaceId: f.workspaceId, input: { vendor: "lob", apiKey: "test_pub_abc", webhookSecret: "s" }, actor })).rejects.toMatchObject({ message: expect.stringContaining("publishable key") });
+    await expect(
+      connectVendor(prisma, {
+        workspaceId: f.workspaceId,
+        input: { vendor: "lob", apiKey: "pk_123", webhookSecret: "s" },
+        actor,
+      }),
+    ).rejects.toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining("starts with test_ or live_"),
+    });
+    await expect(
+      connectVendor(prisma, {
+        workspaceId: f.workspaceId,
+        input: { vendor: "lob", apiKey: "test_pub_abc", webhookSecret: "s" },
+        actor,
+      }),
+    ).rejects.toMatchObject({ message: expect.stringContaining("publishable key") });
     expect(await prisma.printVendorConnection.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
 
-    const ok = await connectVendor(prisma, { workspaceId: f.workspaceId, input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: "whsec_1" }, actor });
-    expect(ok).toEqual({ connectionId: expect.stringMatching(/^pvc_[0-9a-f]{32}$/), vendor: "lob", mode: "test", webhookUrl: expect.stringMatching(new RegExp(`/api/webhooks/lob/${ok.connectionId}$`)) });
+    const ok = await connectVendor(prisma, {
+      workspaceId: f.workspaceId,
+      input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: "whsec_1" },
+      actor,
+    });
+    expect(ok).toEqual({
+      connectionId: expect.stringMatching(/^pvc_[0-9a-f]{32}$/),
+      vendor: "lob",
+      mode: "test",
+      webhookUrl: expect.stringMatching(new RegExp(`/api/webhooks/lob/${ok.connectionId}$`)),
+    });
     const row = await prisma.printVendorConnection.findUniqueOrThrow({ where: { id: ok.connectionId } });
     expect(row.credentials).not.toContain(lob.apiKey);
     expect(row.credentials).not.toContain("whsec_1");
     const [listed] = await listVendorConnections(prisma, { workspaceId: f.workspaceId });
-    expect(listed).toMatchObject({ connectionId: ok.connectionId, mode: "test", status: "connected", keyHint: lob.apiKey.slice(-4) });
+    expect(listed).toMatchObject({
+      connectionId: ok.connectionId,
+      mode: "test",
+      status: "connected",
+      keyHint: lob.apiKey.slice(-4),
+    });
     expect(JSON.stringify(listed)).not.toContain(lob.apiKey);
 
     await disconnectVendor(prisma, { workspaceId: f.workspaceId, connectionId: ok.connectionId, actor });
-    expect((await prisma.printVendorConnection.findUniqueOrThrow({ where: { id: ok.connectionId } })).credentials).toBeNull();
-    await expect(disconnectVendor(prisma, { workspaceId: f.workspaceId, connectionId: ok.connectionId, actor })).rejects.toMatchObject({ code: "invalid_state" });
+    expect(
+      (await prisma.printVendorConnection.findUniqueOrThrow({ where: { id: ok.connectionId } })).credentials,
+    ).toBeNull();
+    await expect(
+      disconnectVendor(prisma, { workspaceId: f.workspaceId, connectionId: ok.connectionId, actor }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
   });
 
   it("a Lob contract needs a connected account and the owner's price; it records the mode", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1, contract: false });
     const input = { name: "Lob postcards", vendor: "lob", format: "postcard" as const, size: "6x9", countries: ["US"] };
-    await expect(createContract(prisma, { workspaceId: f.workspaceId, input: { ...input, unitCostCents: 89 }, actor: person(f) })).rejects.toMatchObject({ code: "invalid_state", message: expect.stringContaining("Connect your Lob account first") });
-    await connectVendor(prisma, { workspaceId: f.workspaceId, input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: "s" }, actor: person(f) });
-    await expect(createContract(prisma, { workspaceId: f.workspaceId, input, actor: person(f) })).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("Enter the price per piece your Lob plan charges") });
-    await expect(createContract(prisma, { workspaceId: f.workspaceId, input: { ...input, size: "a4", format: "letter", unitCostCents: 89 }, actor: person(f) })).rejects.toMatchObject({ code: "validation_failed" });
-    const c = await createContract(prisma, { workspaceId: f.workspaceId, input: { ...input, unitCostCents: 89 }, actor: person(f) });
+    await expect(
+      createContract(prisma, { workspaceId: f.workspaceId, input: { ...input, unitCostCents: 89 }, actor: person(f) }),
+    ).rejects.toMatchObject({
+      code: "invalid_state",
+      message: expect.stringContaining("Connect your Lob account first"),
+    });
+    await connectVendor(prisma, {
+      workspaceId: f.workspaceId,
+      input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: "s" },
+      actor: person(f),
+    });
+    await expect(createContract(prisma, { workspaceId: f.workspaceId, input, actor: person(f) })).rejects.toMatchObject(
+      {
+        code: "validation_failed",
+        message: expect.stringContaining("Enter the price per piece your Lob plan charges"),
+      },
+    );
+    await expect(
+      createContract(prisma, {
+        workspaceId: f.workspaceId,
+        input: { ...input, size: "a4", format: "letter", unitCostCents: 89 },
+        actor: person(f),
+      }),
+    ).rejects.toMatchObject({ code: "validation_failed" });
+    const c = await createContract(prisma, {
+      workspaceId: f.workspaceId,
+      input: { ...input, unitCostCents: 89 },
+      actor: person(f),
+    });
     expect(c).toMatchObject({ vendor: "lob", mode: "test", unitCostCents: 89, status: "proposed" });
   });
 });
@@ -90,7 +182,13 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     const pieces = await piecesOf(f.workspaceId);
     expect(pieces).toHaveLength(2);
     for (const piece of pieces) {
-      expect(piece).toMatchObject({ vendor: "lob", status: "printed", vendorRef: expect.stringMatching(/^psc_/), vendorMode: "test", mailedAt: null });
+      expect(piece).toMatchObject({
+        vendor: "lob",
+        status: "printed",
+        vendorRef: expect.stringMatching(/^psc_/),
+        vendorMode: "test",
+        mailedAt: null,
+      });
       const [create] = createsFor(piece.id);
       expect(createsFor(piece.id)).toHaveLength(1);
       expect(create.path).toBe("/v1/postcards");
@@ -98,13 +196,31 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
         size: "6x9",
         use_type: "marketing",
         metadata: { piece_id: piece.id, workspace_id: f.workspaceId },
-        to: { address_line1: expect.stringMatching(/Main St$/), address_city: "Boston", address_state: "MA", address_zip: "02116", address_country: "US", company: expect.any(String) },
-        from: { name: "Acme Analytics", address_line1: "185 Berry St", address_city: "San Francisco", address_zip: "94107" },
-        front: expect.stringMatching(new RegExp(`/api/print-files/${piece.id}/front\\?expires=\\d+&signature=[0-9a-f]{64}$`)),
+        to: {
+          address_line1: expect.stringMatching(/Main St$/),
+          address_city: "Boston",
+          address_state: "MA",
+          address_zip: "02116",
+          address_country: "US",
+          company: expect.any(String),
+        },
+        from: {
+          name: "Acme Analytics",
+          address_line1: "185 Berry St",
+          address_city: "San Francisco",
+          address_zip: "94107",
+        },
+        front: expect.stringMatching(
+          new RegExp(`/api/print-files/${piece.id}/front\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+        ),
         back: expect.stringMatching(new RegExp(`/api/print-files/${piece.id}/back\\?`)),
       });
     }
-    for (const e of events) expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "enrolled", enrollment: { reservation: { status: "held" } } });
+    for (const e of events)
+      expect(await eventRow(prisma, e.eventId)).toMatchObject({
+        status: "enrolled",
+        enrollment: { reservation: { status: "held" } },
+      });
     // The back Lob receives leaves its address block blank: Lob prints the address there itself.
     if (hasPoppler) {
       const back = pdfText(Buffer.from(await printFileOf((await loadPiecePdf(prisma, pieces[0].id))!, "back")));
@@ -132,7 +248,9 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     await drain(prisma, clock, f.workspaceId);
     expect(createsFor(piece.id)).toHaveLength(2);
     expect(createdFor(piece.id)).toHaveLength(1);
-    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).vendorRef).toBe(createdFor(piece.id)[0].id);
+    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).vendorRef).toBe(
+      createdFor(piece.id)[0].id,
+    );
   });
 
   it("a crash between Lob's answer and recording it prints nothing more", async () => {
@@ -189,7 +307,15 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     const e = await postEvent(prisma, f, f.contacts[0].id);
     await drain(prisma, clock, f.workspaceId);
     const row = await eventRow(prisma, e.eventId);
-    expect(row).toMatchObject({ status: "failed", lastError: "Lob refused the address: to address is undeliverable.", enrollment: { status: "cancelled", mailPiece: { status: "failed", vendorIssue: "address_refused" }, reservation: { status: "released" } } });
+    expect(row).toMatchObject({
+      status: "failed",
+      lastError: "Lob refused the address: to address is undeliverable.",
+      enrollment: {
+        status: "cancelled",
+        mailPiece: { status: "failed", vendorIssue: "address_refused" },
+        reservation: { status: "released" },
+      },
+    });
     expect(createdFor(row.enrollment!.mailPiece!.id)).toHaveLength(0);
   });
 
@@ -214,9 +340,22 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     await drain(prisma, clock, f.workspaceId);
     const [piece] = await piecesOf(f.workspaceId);
     expect(piece.status).toBe("printed");
-    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "end", actor: person(f) });
+    await changeCampaignState(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      change: "end",
+      actor: person(f),
+    });
     expect(lob.print.objects.get(piece.vendorRef!)).toMatchObject({ deleted: true });
-    expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "skipped", skipReason: "campaign_ended", enrollment: { status: "cancelled", mailPiece: { status: "cancelled", vendorIssue: "cancelled_at_vendor" }, reservation: { status: "released" } } });
+    expect(await eventRow(prisma, e.eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "campaign_ended",
+      enrollment: {
+        status: "cancelled",
+        mailPiece: { status: "cancelled", vendorIssue: "cancelled_at_vendor" },
+        reservation: { status: "released" },
+      },
+    });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(0);
   });
 
@@ -228,17 +367,37 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     const [first] = await piecesOf(f.workspaceId);
     expect(first.status).toBe("printed");
     // The campaign says it prints through a test key.
-    expect((await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).printerMode).toBe("test");
-    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "pause", actor: person(f) });
+    expect(
+      (await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).printerMode,
+    ).toBe("test");
+    await changeCampaignState(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      change: "pause",
+      actor: person(f),
+    });
     expect(lob.print.objects.get(first.vendorRef!)).toMatchObject({ deleted: true });
-    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: "cancelled", vendorIssue: "cancelled_at_vendor", enrollmentId: null, vendorIssueDetail: expect.stringContaining("when the campaign was paused") });
+    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      status: "cancelled",
+      vendorIssue: "cancelled_at_vendor",
+      enrollmentId: null,
+      vendorIssueDetail: expect.stringContaining("when the campaign was paused"),
+    });
     expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(0);
     // While paused the event waits: nothing new at Lob.
     await drain(prisma, clock, f.workspaceId);
     expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "waiting" });
-    const createdHere = () => [...lob.print.objects.values()].filter((o) => (o.metadata as Record<string, string>).workspace_id === f.workspaceId);
+    const createdHere = () =>
+      [...lob.print.objects.values()].filter(
+        (o) => (o.metadata as Record<string, string>).workspace_id === f.workspaceId,
+      );
     expect(createdHere()).toHaveLength(1);
-    await changeCampaignState(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, change: "resume", actor: person(f) });
+    await changeCampaignState(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      change: "resume",
+      actor: person(f),
+    });
     await drain(prisma, clock, f.workspaceId);
     const pieces = await piecesOf(f.workspaceId);
     expect(pieces.map((x) => x.status)).toEqual(["cancelled", "printed"]);
@@ -246,6 +405,9 @@ describe("printing through Lob, never twice", { timeout: 120_000 }, () => {
     expect(second.id).not.toBe(first.id);
     expect(createsFor(second.id)).toHaveLength(1);
     expect(createdHere()).toHaveLength(2);
-    expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "enrolled", enrollment: { mailPiece: { id: second.id }, reservation: { status: "held" } } });
+    expect(await eventRow(prisma, e.eventId)).toMatchObject({
+      status: "enrolled",
+      enrollment: { mailPiece: { id: second.id }, reservation: { status: "held" } },
+    });
   });
 });

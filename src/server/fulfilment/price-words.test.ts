@@ -28,6 +28,8 @@ describe("a contract's price per piece in words (what each piece is charged, not
 
   it("a country without a price of its own pays the highest, so the range reaches the unit cost", () => {
     // Pieces to CA (no price kept) are charged 2.18 (prices.ts pricePerPiece): the range says so.
-    expect(piecePriceWords({ unitCostCents: 218, countryPrices: { US: 104 } })).toBe("$1.04 to $2.18 a piece, by the recipient's country");
+    expect(piecePriceWords({ unitCostCents: 218, countryPrices: { US: 104 } })).toBe(
+      "$1.04 to $2.18 a piece, by the recipient's country",
+    );
   });
 });

@@ -19,7 +19,10 @@ const usdSign: TMoneyWords = (cents) => dollars.format(cents / 100);
  */
 export function chargedPriceRange(contract: TContractPrices): { lowCents: number; highCents: number } {
   const { lowCents, highCents } = priceRange(contract);
-  return { lowCents: Math.min(lowCents, contract.unitCostCents), highCents: Math.max(highCents, contract.unitCostCents) };
+  return {
+    lowCents: Math.min(lowCents, contract.unitCostCents),
+    highCents: Math.max(highCents, contract.unitCostCents),
+  };
 }
 
 /** True when the contract's pieces cost differently by the recipient's country. */

@@ -8,7 +8,9 @@ export const PRINT_FILE_URL_TTL_MS = 24 * 60 * 60_000;
 export type TPrintFileSide = "front" | "back" | "file";
 
 const signature = (pieceId: string, side: string, expires: number) =>
-  createHmac("sha256", Buffer.concat([Buffer.from("print-file:"), keyring().current.key])).update(`${pieceId}.${side}.${expires}`).digest("hex");
+  createHmac("sha256", Buffer.concat([Buffer.from("print-file:"), keyring().current.key]))
+    .update(`${pieceId}.${side}.${expires}`)
+    .digest("hex");
 
 /**
  * A URL the vendor downloads a piece's print file from, signed with the server's secret (no
@@ -20,7 +22,13 @@ export function signedPrintFileUrl(pieceId: string, side: TPrintFileSide, now = 
 }
 
 /** Whether a print file URL's signature is ours and not expired. */
-export function verifyPrintFileSignature(pieceId: string, side: string, expires: string | null, given: string | null, now = new Date()): boolean {
+export function verifyPrintFileSignature(
+  pieceId: string,
+  side: string,
+  expires: string | null,
+  given: string | null,
+  now = new Date(),
+): boolean {
   const at = Number(expires);
   if (!Number.isFinite(at) || at < now.getTime() || !given || !/^[0-9a-f]{64}$/.test(given)) return false;
   return timingSafeEqual(Buffer.from(signature(pieceId, side, at), "hex"), Buffer.from(given, "hex"));

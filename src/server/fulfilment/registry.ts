@@ -13,7 +13,12 @@ export type TVendor = (typeof VENDORS)[number];
 /** The adapter for a contract's vendor. */
 export function adapterFor(vendor: string, db: Db): FulfilmentAdapter {
   if (vendor === "sandbox") return new SandboxPrintVendor(db);
-  if (vendor === "lob") return new LobPrintVendor({ baseUrl: lobApiUrl(), account: (connectionId) => openConnection(db, connectionId), fileUrl: (pieceId, side) => signedPrintFileUrl(pieceId, side) });
+  if (vendor === "lob")
+    return new LobPrintVendor({
+      baseUrl: lobApiUrl(),
+      account: (connectionId) => openConnection(db, connectionId),
+      fileUrl: (pieceId, side) => signedPrintFileUrl(pieceId, side),
+    });
   throw new AppError("validation_failed", `There is no print vendor called “${vendor}”.`);
 }
 

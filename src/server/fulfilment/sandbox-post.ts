@@ -38,13 +38,24 @@ export const sandboxDayMs = (env: NodeJS.ProcessEnv = process.env) => {
 };
 
 /** Whether the sandbox's post returns a piece sent to this address line. */
-export const returnsToSender = (addressLine1: string | null | undefined) => /return(ed)?[\s-]*to[\s-]*sender/i.test(addressLine1 ?? "");
+export const returnsToSender = (addressLine1: string | null | undefined) =>
+  /return(ed)?[\s-]*to[\s-]*sender/i.test(addressLine1 ?? "");
 
 /** The simulated events of a piece mailed at `mailedAt` that are due by `now`. */
-export function sandboxTrackingEvents(p: { pieceId: string; mailedAt: Date; returns: boolean; now: Date; dayMs?: number }): TrackingEvent[] {
+export function sandboxTrackingEvents(p: {
+  pieceId: string;
+  mailedAt: Date;
+  returns: boolean;
+  now: Date;
+  dayMs?: number;
+}): TrackingEvent[] {
   const day = p.dayMs ?? sandboxDayMs();
   return (p.returns ? RETURN_ROUTE : ROUTE)
-    .map(([status, days]) => ({ status, at: new Date(p.mailedAt.getTime() + days * day), eventId: `sandbox:${p.pieceId}:${status}` }))
+    .map(([status, days]) => ({
+      status,
+      at: new Date(p.mailedAt.getTime() + days * day),
+      eventId: `sandbox:${p.pieceId}:${status}`,
+    }))
     .filter((e) => e.at <= p.now);
 }
 
@@ -55,9 +66,24 @@ export function sandboxTrackingEvents(p: { pieceId: string; mailedAt: Date; retu
  * event at all), and records the events now due on each.
  * Returns how many pieces gained an event (of one workspace with `workspaceId`: tests beside others on one database).
  */
-export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(), dayMs = sandboxDayMs(), workspaceId?: string): Promise<number> {
-  return hotTransaction(prisma, async (tx) => {
-    const due = await tx.$queryRaw<{ id: string; workspaceId: string; mailedAt: Date; addressLine1: string | null; trackingStatus: string | null }[]>`
+export async function advanceSandboxPost(
+  prisma: PrismaClient,
+  now = new Date(),
+  dayMs = sandboxDayMs(),
+  workspaceId?: string,
+): Promise<number> {
+  return hotTransaction(
+    prisma,
+    async (tx) => {
+      const due = await tx.$queryRaw<
+        {
+          id: string;
+          workspaceId: string;
+          mailedAt: Date;
+          addressLine1: string | null;
+          trackingStatus: string | null;
+        }[]
+      >`
       SELECT p.id, p."workspaceId", p."mailedAt", c."addressLine1", p."trackingStatus"
         FROM "MailPiece" p LEFT JOIN "Contact" c ON c.id = p."contactId"
        WHERE p.vendor = 'sandbox' AND p.status = 'mailed' AND p."mailedAt" IS NOT NULL
@@ -67,14 +93,22 @@ export async function advanceSandboxPost(prisma: PrismaClient, now = new Date(),
        ORDER BY p."trackingUpdatedAt" NULLS FIRST, p."mailedAt"
        LIMIT ${CLAIM_LIMIT}
          FOR UPDATE OF p SKIP LOCKED`;
-    const items = due.map((piece) => ({
-      workspaceId: piece.workspaceId,
-      pieceId: piece.id,
-      events: sandboxTrackingEvents({ pieceId: piece.id, mailedAt: piece.mailedAt, returns: returnsToSender(piece.addressLine1), now, dayMs }),
-    }));
-    const results = await recordTrackingMany(tx as Db, items, now);
-    return [...results.values()].filter((r) => r.added > 0).length;
-  }, TRANSACTION_OPTIONS);
+      const items = due.map((piece) => ({
+        workspaceId: piece.workspaceId,
+        pieceId: piece.id,
+        events: sandboxTrackingEvents({
+          pieceId: piece.id,
+          mailedAt: piece.mailedAt,
+          returns: returnsToSender(piece.addressLine1),
+          now,
+          dayMs,
+        }),
+      }));
+      const results = await recordTrackingMany(tx as Db, items, now);
+      return [...results.values()].filter((r) => r.added > 0).length;
+    },
+    TRANSACTION_OPTIONS,
+  );
 }
 
 /** Ticks advanceSandboxPost every `intervalMs` in this process (the pieces' state is in the database). */

@@ -16,4 +16,5 @@ export function sizeLabel(format: TPrintFormat, size: string | null | undefined)
   return PRINT_SIZES[format].find((s) => s.size === size)?.label ?? PRINT_SIZES[format][0].label;
 }
 
-export const isSizeOf = (format: TPrintFormat, size: string): boolean => PRINT_SIZES[format].some((s) => s.size === size);
+export const isSizeOf = (format: TPrintFormat, size: string): boolean =>
+  PRINT_SIZES[format].some((s) => s.size === size);

@@ -15,7 +15,10 @@ export const trackingStatusOfName = (name: string): TTrackingStatus | null => BY
 
 /** Lob's webhook event types (postcard.in_transit, letter.re-routed…) as tracking statuses. */
 export function trackingStatusOfEventType(type: string): TTrackingStatus | null {
-  const m = /^(postcard|letter)\.(mailed|in_transit|in_local_area|processed_for_delivery|delivered|re-routed|returned_to_sender)$/.exec(type);
+  const m =
+    /^(postcard|letter)\.(mailed|in_transit|in_local_area|processed_for_delivery|delivered|re-routed|returned_to_sender)$/.exec(
+      type,
+    );
   if (!m) return null;
   return (m[2] === "re-routed" ? "re_routed" : m[2]) as TTrackingStatus;
 }

@@ -52,15 +52,30 @@ export async function recordTracking(db: Db, p: PieceTracking & { now: Date }): 
  * the pieces, one update of those that gained an event, one wake of their events, whatever the
  * count. A piece of another workspace than its item names is left out, as a missing one is.
  */
-export async function recordTrackingMany(db: Db, items: PieceTracking[], now: Date): Promise<Map<string, TrackingResult>> {
+export async function recordTrackingMany(
+  db: Db,
+  items: PieceTracking[],
+  now: Date,
+): Promise<Map<string, TrackingResult>> {
   const out = new Map<string, TrackingResult>();
   if (items.length === 0) return out;
   const pieces = await db.mailPiece.findMany({
     where: { id: { in: items.map((i) => i.pieceId) } },
-    select: { id: true, workspaceId: true, status: true, trackingEvents: true, trackingStatus: true, mailedAt: true, contactId: true, enrollmentId: true, vendorMode: true },
+    select: {
+      id: true,
+      workspaceId: true,
+      status: true,
+      trackingEvents: true,
+      trackingStatus: true,
+      mailedAt: true,
+      contactId: true,
+      enrollmentId: true,
+      vendorMode: true,
+    },
   });
   const byId = new Map(pieces.map((piece) => [piece.id, piece]));
-  const updates: { id: string; events: StoredEvent[]; status: string | null; mailedAt: string; toMailed: boolean }[] = [];
+  const updates: { id: string; events: StoredEvent[]; status: string | null; mailedAt: string; toMailed: boolean }[] =
+    [];
   const wake: string[] = [];
   const returns: { contactId: string; workspaceId: string; pieceId: string }[] = [];
   for (const item of items) {
@@ -72,7 +87,8 @@ export async function recordTrackingMany(db: Db, items: PieceTracking[], now: Da
     let added = 0;
     for (const e of item.events) {
       const s: StoredEvent = { status: e.status, at: e.at.toISOString(), eventId: e.eventId ?? null };
-      if (known.has(key(s)) || (s.eventId === null && stored.some((x) => x.status === s.status && x.at === s.at))) continue;
+      if (known.has(key(s)) || (s.eventId === null && stored.some((x) => x.status === s.status && x.at === s.at)))
+        continue;
       stored.push(s);
       known.add(key(s));
       added++;
@@ -89,23 +105,32 @@ export async function recordTrackingMany(db: Db, items: PieceTracking[], now: Da
     updates.push({ id: piece.id, events: stored, status, mailedAt: mailedAt.toISOString(), toMailed });
     // The event waiting for the post completes at its next step (and charges its hold).
     if (toMailed && piece.enrollmentId) wake.push(piece.enrollmentId);
-    const returned = item.events.some((e) => e.status === "returned_to_sender") && !before.some((e) => e.status === "returned_to_sender");
+    const returned =
+      item.events.some((e) => e.status === "returned_to_sender") &&
+      !before.some((e) => e.status === "returned_to_sender");
     // A piece printed through a vendor's test key never reached the post: its simulated return says
     // nothing of the contact's real address, so the address is left as it is.
-    if (returned && piece.contactId && piece.vendorMode !== "test") returns.push({ contactId: piece.contactId, workspaceId: piece.workspaceId, pieceId: piece.id });
+    if (returned && piece.contactId && piece.vendorMode !== "test")
+      returns.push({ contactId: piece.contactId, workspaceId: piece.workspaceId, pieceId: piece.id });
     out.set(piece.id, { added, status, returned });
   }
   if (updates.length) {
-    await hotSql(db, Prisma.sql`
+    await hotSql(
+      db,
+      Prisma.sql`
       UPDATE "MailPiece" p
          SET "trackingEvents" = x.events, "trackingStatus" = x.status, "trackingUpdatedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC',
              "mailedAt" = x."mailedAt"::timestamptz AT TIME ZONE 'UTC',
              status = CASE WHEN x."toMailed" THEN 'mailed'::"MailPieceStatus" ELSE p.status END, "updatedAt" = timezone('UTC', now())
         FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(id text, events jsonb, status text, "mailedAt" text, "toMailed" boolean)
-       WHERE p.id = x.id`);
+       WHERE p.id = x.id`,
+    );
   }
   if (wake.length) {
-    await db.entryEvent.updateMany({ where: { enrollment: { id: { in: wake } }, status: { in: ["enrolled", "waiting", "processing"] } }, data: { runAfter: now } });
+    await db.entryEvent.updateMany({
+      where: { enrollment: { id: { in: wake } }, status: { in: ["enrolled", "waiting", "processing"] } },
+      data: { runAfter: now },
+    });
   }
   for (const r of returns) {
     await db.contact.updateMany({

@@ -29,11 +29,26 @@ async function printedPiece() {
   const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
   await prisma.brandKit.upsert({
     where: { workspaceId: f.workspaceId },
-    create: { workspaceId: f.workspaceId, companyName: "Acme", returnAddressLine1: "185 Berry St", returnCity: "San Francisco", returnRegion: "CA", returnPostalCode: "94107", returnCountry: "US" },
+    create: {
+      workspaceId: f.workspaceId,
+      companyName: "Acme",
+      returnAddressLine1: "185 Berry St",
+      returnCity: "San Francisco",
+      returnRegion: "CA",
+      returnPostalCode: "94107",
+      returnCountry: "US",
+    },
     update: {},
   });
-  const c = await connectVendor(prisma, { workspaceId: f.workspaceId, input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: SECRET }, actor: { kind: "user", id: f.user.id, label: f.user.email } });
-  await prisma.fulfilmentContract.update({ where: { id: f.contract!.id }, data: { vendor: "lob", connectionId: c.connectionId, size: "4x6", countries: ["US"] } });
+  const c = await connectVendor(prisma, {
+    workspaceId: f.workspaceId,
+    input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: SECRET },
+    actor: { kind: "user", id: f.user.id, label: f.user.email },
+  });
+  await prisma.fulfilmentContract.update({
+    where: { id: f.contract!.id },
+    data: { vendor: "lob", connectionId: c.connectionId, size: "4x6", countries: ["US"] },
+  });
   const clock = testClock();
   const e = await postEvent(prisma, f, f.contacts[0].id);
   await drain(prisma, clock, f.workspaceId);
@@ -43,10 +58,15 @@ async function printedPiece() {
 }
 
 /** Delivers a Lob event to the service as Lob would: signed with the connection's secret, now. */
-function deliver(connectionId: string, event: unknown, opts: { secret?: string; timestamp?: string; signature?: string | null } = {}) {
+function deliver(
+  connectionId: string,
+  event: unknown,
+  opts: { secret?: string; timestamp?: string; signature?: string | null } = {},
+) {
   const rawBody = JSON.stringify(event);
   const timestamp = opts.timestamp ?? String(Date.now());
-  const signature = opts.signature === undefined ? signLobWebhook(opts.secret ?? SECRET, rawBody, timestamp) : opts.signature;
+  const signature =
+    opts.signature === undefined ? signLobWebhook(opts.secret ?? SECRET, rawBody, timestamp) : opts.signature;
   return receiveLobWebhook(prisma, { connectionId, rawBody, signature, timestamp });
 }
 
@@ -56,13 +76,19 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
   it("a signed in-transit event marks the piece mailed at the scan's date, and its event completes and is charged", async () => {
     const { f, clock, eventId, piece, connectionId } = await printedPiece();
     const at = new Date(Date.now() - 2 * DAY);
-    expect(await deliver(connectionId, scan(piece.vendorRef!, "In Transit", at))).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver(connectionId, scan(piece.vendorRef!, "In Transit", at))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
     const after = await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } });
     expect(after).toMatchObject({ status: "mailed", trackingStatus: "in_transit", mailedAt: at });
     // The webhook woke the event (due now); the worker's next round completes it.
     clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 1000);
     await drain(prisma, clock, f.workspaceId);
-    expect(await eventRow(prisma, eventId)).toMatchObject({ status: "completed", enrollment: { status: "mailed", reservation: { status: "charged" } } });
+    expect(await eventRow(prisma, eventId)).toMatchObject({
+      status: "completed",
+      enrollment: { status: "mailed", reservation: { status: "charged" } },
+    });
   });
 
   it("forged, unsigned and stale requests get 401 and change nothing", async () => {
@@ -76,8 +102,21 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
     const rawBody = JSON.stringify(event);
     const ts = String(Date.now());
     const sig = signLobWebhook(SECRET, rawBody, ts);
-    expect((await receiveLobWebhook(prisma, { connectionId, rawBody: rawBody.replace("Delivered", "Returned to Sender"), signature: sig, timestamp: ts })).status).toBe(401);
-    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).toMatchObject({ status: "printed", trackingStatus: null, mailedAt: null });
+    expect(
+      (
+        await receiveLobWebhook(prisma, {
+          connectionId,
+          rawBody: rawBody.replace("Delivered", "Returned to Sender"),
+          signature: sig,
+          timestamp: ts,
+        })
+      ).status,
+    ).toBe(401);
+    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).toMatchObject({
+      status: "printed",
+      trackingStatus: null,
+      mailedAt: null,
+    });
     expect(await prisma.printVendorEvent.count({ where: { connectionId } })).toBe(0);
     // Another workspace's connection (or none) is no door to this one.
     expect((await deliver("pvc_" + "0".repeat(32), event)).status).toBe(404);
@@ -97,7 +136,11 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
     const after = await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } });
     expect(after.trackingStatus).toBe("delivered");
     expect(after.mailedAt).toEqual(new Date(t0));
-    expect((after.trackingEvents as { status: string }[]).map((e) => e.status)).toEqual(["in_transit", "in_local_area", "delivered"]);
+    expect((after.trackingEvents as { status: string }[]).map((e) => e.status)).toEqual([
+      "in_transit",
+      "in_local_area",
+      "delivered",
+    ]);
   });
 
   it("returned to sender marks the contact's address undeliverable, with the piece as its source", async () => {
@@ -106,21 +149,44 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
     await prisma.mailPiece.update({ where: { id: piece.id }, data: { vendorMode: "live" } });
     await deliver(connectionId, scan(piece.vendorRef!, "In Transit", new Date(Date.now() - 3 * DAY)));
     await deliver(connectionId, scan(piece.vendorRef!, "Returned to Sender", new Date(Date.now() - DAY)));
-    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe("returned_to_sender");
-    expect(await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id } })).toMatchObject({ addressStatus: "undeliverable", undeliverableReason: `returned to sender (piece ${piece.id})` });
-    expect(await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: "piece.returned_to_sender", targetId: piece.id } })).toBe(1);
+    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe(
+      "returned_to_sender",
+    );
+    expect(await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id } })).toMatchObject({
+      addressStatus: "undeliverable",
+      undeliverableReason: `returned to sender (piece ${piece.id})`,
+    });
+    expect(
+      await prisma.auditLogEntry.count({
+        where: { workspaceId: f.workspaceId, action: "piece.returned_to_sender", targetId: piece.id },
+      }),
+    ).toBe(1);
   });
 
   it("a test key's piece returned to sender leaves the contact's real address as it was", async () => {
     const { f, piece, connectionId } = await printedPiece();
     expect(piece.vendorMode).toBe("test");
-    const before = await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id }, select: { addressStatus: true, undeliverableReason: true, updatedAt: true } });
+    const before = await prisma.contact.findUniqueOrThrow({
+      where: { id: f.contacts[0].id },
+      select: { addressStatus: true, undeliverableReason: true, updatedAt: true },
+    });
     await deliver(connectionId, scan(piece.vendorRef!, "In Transit", new Date(Date.now() - 3 * DAY)));
     await deliver(connectionId, scan(piece.vendorRef!, "Returned to Sender", new Date(Date.now() - DAY)));
     // The piece says what Lob's test mode reported; the contact is untouched.
-    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe("returned_to_sender");
-    expect(await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id }, select: { addressStatus: true, undeliverableReason: true, updatedAt: true } })).toEqual(before);
+    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe(
+      "returned_to_sender",
+    );
+    expect(
+      await prisma.contact.findUniqueOrThrow({
+        where: { id: f.contacts[0].id },
+        select: { addressStatus: true, undeliverableReason: true, updatedAt: true },
+      }),
+    ).toEqual(before);
     // The campaign page counts it mailed, and says it went through a test key.
-    expect(await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).toMatchObject({ piecesByStatus: { mailed: 1 }, testMailed: 1, printerMode: "test" });
+    expect(await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).toMatchObject({
+      piecesByStatus: { mailed: 1 },
+      testMailed: 1,
+      printerMode: "test",
+    });
   });
 });

@@ -35,7 +35,11 @@ interface LobEvent {
   reference_id: string;
   event_type: { id: string };
   date_created: string;
-  body: { id?: string; metadata?: Record<string, string>; tracking_events?: { id?: string; name?: string; time?: string; date_created?: string }[] };
+  body: {
+    id?: string;
+    metadata?: Record<string, string>;
+    tracking_events?: { id?: string; name?: string; time?: string; date_created?: string }[];
+  };
 }
 
 const unauthorized = (error: string): WebhookAnswer => ({ status: 401, body: { received: false, error } });
@@ -46,9 +50,13 @@ const unauthorized = (error: string): WebhookAnswer => ({ status: 401, body: { r
  * and nothing changes. Each event is kept once by its id (a repeated delivery answers 200 and
  * changes nothing); tracking events may come in any order (tracking.ts keeps the latest status).
  */
-export async function receiveLobWebhook(prisma: PrismaClient, p: { connectionId: string; rawBody: string; signature: string | null; timestamp: string | null; now?: Date }): Promise<WebhookAnswer> {
+export async function receiveLobWebhook(
+  prisma: PrismaClient,
+  p: { connectionId: string; rawBody: string; signature: string | null; timestamp: string | null; now?: Date },
+): Promise<WebhookAnswer> {
   const now = p.now ?? new Date();
-  if (!/^pvc_[0-9a-f]{32}$/.test(p.connectionId)) return { status: 404, body: { received: false, error: "No such webhook." } };
+  if (!/^pvc_[0-9a-f]{32}$/.test(p.connectionId))
+    return { status: 404, body: { received: false, error: "No such webhook." } };
   let secret: string;
   let workspaceId: string;
   try {
@@ -58,27 +66,51 @@ export async function receiveLobWebhook(prisma: PrismaClient, p: { connectionId:
   } catch {
     return { status: 404, body: { received: false, error: "No such webhook (the connection is gone)." } };
   }
-  if (!p.signature || !p.timestamp) return unauthorized("The request is not signed (Lob-Signature and Lob-Signature-Timestamp).");
+  if (!p.signature || !p.timestamp)
+    return unauthorized("The request is not signed (Lob-Signature and Lob-Signature-Timestamp).");
   const at = parseSignatureTimestamp(p.timestamp);
-  if (!at || Math.abs(now.getTime() - at.getTime()) > WEBHOOK_TOLERANCE_MS) return unauthorized("The signature's timestamp is more than five minutes off.");
-  if (!verifyLobSignature(secret, p.rawBody, p.timestamp, p.signature)) return unauthorized("The signature does not match this webhook's secret.");
+  if (!at || Math.abs(now.getTime() - at.getTime()) > WEBHOOK_TOLERANCE_MS)
+    return unauthorized("The signature's timestamp is more than five minutes off.");
+  if (!verifyLobSignature(secret, p.rawBody, p.timestamp, p.signature))
+    return unauthorized("The signature does not match this webhook's secret.");
 
   let event: LobEvent;
   try {
     event = JSON.parse(p.rawBody) as LobEvent;
-    if (typeof event.id !== "string" || typeof event.event_type?.id !== "string" || typeof event.reference_id !== "string") throw new Error("shape");
+    if (
+      typeof event.id !== "string" ||
+      typeof event.event_type?.id !== "string" ||
+      typeof event.reference_id !== "string"
+    )
+      throw new Error("shape");
   } catch {
     return { status: 400, body: { received: false, error: "The body is not a Lob event." } };
   }
   const type = event.event_type.id;
   return prisma.$transaction(async (tx) => {
     const piece = await tx.mailPiece.findFirst({
-      where: { workspaceId, vendor: "lob", OR: [{ vendorRef: event.reference_id }, ...(event.body?.metadata?.piece_id ? [{ id: event.body.metadata.piece_id }] : [])] },
+      where: {
+        workspaceId,
+        vendor: "lob",
+        OR: [
+          { vendorRef: event.reference_id },
+          ...(event.body?.metadata?.piece_id ? [{ id: event.body.metadata.piece_id }] : []),
+        ],
+      },
       select: { id: true },
     });
     const occurredAt = new Date(event.date_created);
     const stored = await tx.printVendorEvent.createMany({
-      data: [{ connectionId: p.connectionId, workspaceId, eventId: event.id.slice(0, 100), eventType: type.slice(0, 100), pieceId: piece?.id ?? null, occurredAt: Number.isNaN(occurredAt.getTime()) ? now : occurredAt }],
+      data: [
+        {
+          connectionId: p.connectionId,
+          workspaceId,
+          eventId: event.id.slice(0, 100),
+          eventType: type.slice(0, 100),
+          pieceId: piece?.id ?? null,
+          occurredAt: Number.isNaN(occurredAt.getTime()) ? now : occurredAt,
+        },
+      ],
       skipDuplicates: true,
     });
     if (stored.count === 0) return { status: 200, body: { received: true, duplicate: true } };
@@ -86,13 +118,26 @@ export async function receiveLobWebhook(prisma: PrismaClient, p: { connectionId:
     const status = trackingStatusOfEventType(type);
     if (status) {
       // The USPS scan's own time when the piece's body carries it; else the event's.
-      const scan = [...(event.body?.tracking_events ?? [])].reverse().find((t) => trackingStatusOfName(t.name ?? "") === status);
+      const scan = [...(event.body?.tracking_events ?? [])]
+        .reverse()
+        .find((t) => trackingStatusOfName(t.name ?? "") === status);
       const when = new Date(scan?.time ?? scan?.date_created ?? event.date_created);
       const events: TrackingEvent[] = [{ status, at: Number.isNaN(when.getTime()) ? now : when, eventId: event.id }];
       const result = await recordTracking(tx, { workspaceId, pieceId: piece.id, events, now });
-      if (result?.returned) await recordAudit(tx, workspaceId, { kind: "system", id: null, label: "Lob" }, "piece.returned_to_sender", { type: "mail_piece", id: piece.id }, { eventId: event.id });
+      if (result?.returned)
+        await recordAudit(
+          tx,
+          workspaceId,
+          { kind: "system", id: null, label: "Lob" },
+          "piece.returned_to_sender",
+          { type: "mail_piece", id: piece.id },
+          { eventId: event.id },
+        );
     } else if (/\.(rejected|failed)$/.test(type)) {
-      await tx.mailPiece.update({ where: { id: piece.id }, data: { vendorIssue: "file_refused", vendorIssueDetail: `Lob reported ${type} for this piece.` } });
+      await tx.mailPiece.update({
+        where: { id: piece.id },
+        data: { vendorIssue: "file_refused", vendorIssueDetail: `Lob reported ${type} for this piece.` },
+      });
     }
     return { status: 200, body: { received: true } };
   });

@@ -25,6 +25,10 @@ describe("checkHealth", () => {
 
   it("reports unavailable, naming the wait, when the database never answers", async () => {
     const silent = { $queryRaw: () => new Promise(() => undefined) } as unknown as Parameters<typeof checkHealth>[0];
-    expect(await checkHealth(silent, "1.2.3", 20)).toMatchObject({ status: "unavailable", database: "unreachable", reason: "no answer within 20 ms" });
+    expect(await checkHealth(silent, "1.2.3", 20)).toMatchObject({
+      status: "unavailable",
+      database: "unreachable",
+      reason: "no answer within 20 ms",
+    });
   });
 });

@@ -16,11 +16,14 @@ export async function checkHealth(db: Db, version: string, timeoutMs = TIMEOUT_M
   try {
     await Promise.race([
       db.$queryRaw`SELECT 1`,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref(),
+      ),
     ]);
     return { status: "ok", database: "ok", version, time };
   } catch (error) {
-    const reason = error instanceof Error && /no answer within/.test(error.message) ? error.message : "the database did not answer";
+    const reason =
+      error instanceof Error && /no answer within/.test(error.message) ? error.message : "the database did not answer";
     return { status: "unavailable", database: "unreachable", version, time, reason };
   }
 }

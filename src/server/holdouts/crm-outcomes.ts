@@ -34,12 +34,24 @@ interface Wanted {
  * deal no longer won, and never counts one twice. Unlike an outcome import, nothing here is all or
  * nothing: every deal is written on its own terms.
  */
-export async function syncCrmOutcomes(tx: Db, deals: TCrmDealInput[], o: { workspaceId: string; connectionId: string; sourceDetail: (dealId: string) => string }) {
+export async function syncCrmOutcomes(
+  tx: Db,
+  deals: TCrmDealInput[],
+  o: { workspaceId: string; connectionId: string; sourceDetail: (dealId: string) => string },
+) {
   const wanted: Wanted[] = [];
   for (const d of deals) {
     const key = occurrenceKey({ externalId: d.dealId });
     const add = (kind: ConversionKind, at: string, amountCents: number | null) =>
-      wanted.push({ accountId: d.accountId, kind, amountCents, at, key, dealId: d.dealId, print: fingerprint({ kind, amountCents, at, externalId: d.dealId }) });
+      wanted.push({
+        accountId: d.accountId,
+        kind,
+        amountCents,
+        at,
+        key,
+        dealId: d.dealId,
+        print: fingerprint({ kind, amountCents, at, externalId: d.dealId }),
+      });
     add("opportunity_created", d.createdAt, d.amountCents);
     if (d.amountCents !== null) add("pipeline_dollars", d.createdAt, d.amountCents);
     if (d.won) add("closed_won", d.closedAt ?? d.createdAt, d.amountCents ?? 0);
@@ -48,7 +60,15 @@ export async function syncCrmOutcomes(tx: Db, deals: TCrmDealInput[], o: { works
   const existing = keys.length
     ? await tx.accountOutcome.findMany({
         where: { workspaceId: o.workspaceId, occurrenceKey: { in: keys }, kind: { in: KINDS } },
-        select: { id: true, accountId: true, kind: true, occurrenceKey: true, fingerprint: true, source: true, crmConnectionId: true },
+        select: {
+          id: true,
+          accountId: true,
+          kind: true,
+          occurrenceKey: true,
+          fingerprint: true,
+          source: true,
+          crmConnectionId: true,
+        },
       })
     : [];
   const byIdentity = new Map<string, typeof existing>();
@@ -62,17 +82,20 @@ export async function syncCrmOutcomes(tx: Db, deals: TCrmDealInput[], o: { works
   for (const w of wanted) {
     const same = byIdentity.get(`${w.kind}\n${w.key}`) ?? [];
     // The one on the deal's account if there is one, else the CRM's own (the deal moved to another account).
-    const keep = same.find((e) => e.accountId === w.accountId) ?? same.find((e) => e.crmConnectionId === o.connectionId);
+    const keep =
+      same.find((e) => e.accountId === w.accountId) ?? same.find((e) => e.crmConnectionId === o.connectionId);
     if (!keep) creates.push(w);
     else {
       wantedIds.add(keep.id);
-      if (keep.fingerprint !== w.print || keep.accountId !== w.accountId || keep.crmConnectionId !== o.connectionId) updates.push({ ...w, id: keep.id });
+      if (keep.fingerprint !== w.print || keep.accountId !== w.accountId || keep.crmConnectionId !== o.connectionId)
+        updates.push({ ...w, id: keep.id });
     }
   }
   // What this connection recorded before and the CRM no longer says (a deal reopened, an amount removed, a duplicate left behind by a move).
   const removes = existing.filter((e) => e.crmConnectionId === o.connectionId && !wantedIds.has(e.id)).map((e) => e.id);
 
-  if (removes.length) await tx.accountOutcome.deleteMany({ where: { workspaceId: o.workspaceId, id: { in: removes } } });
+  if (removes.length)
+    await tx.accountOutcome.deleteMany({ where: { workspaceId: o.workspaceId, id: { in: removes } } });
   if (updates.length) {
     await tx.$executeRaw`
       UPDATE "AccountOutcome" a

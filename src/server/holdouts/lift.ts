@@ -35,7 +35,10 @@ export function compareProportions(xt: number, nt: number, xh: number, nh: numbe
   const [lt, ut] = wilson(xt, nt);
   const [lh, uh] = wilson(xh, nh);
   const d = pt - ph;
-  const ci: [number, number] = [d - Math.sqrt((pt - lt) ** 2 + (uh - ph) ** 2), d + Math.sqrt((ut - pt) ** 2 + (ph - lh) ** 2)];
+  const ci: [number, number] = [
+    d - Math.sqrt((pt - lt) ** 2 + (uh - ph) ** 2),
+    d + Math.sqrt((ut - pt) ** 2 + (ph - lh) ** 2),
+  ];
   let relativeLift: number | null = null;
   let relativeLiftCi: [number, number] | null = null;
   if (xt > 0 && xh > 0) {
@@ -47,7 +50,15 @@ export function compareProportions(xt: number, nt: number, xh: number, nh: numbe
   const pooled = nt + nh ? (xt + xh) / (nt + nh) : 0;
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / Math.max(nt, 1) + 1 / Math.max(nh, 1)));
   const pValue = se > 0 && nt > 0 && nh > 0 ? 2 * (1 - phi(Math.abs(d / se))) : 1;
-  return { treatedRate: pt, holdoutRate: ph, absoluteLift: d, absoluteLiftCi: ci, relativeLift, relativeLiftCi, pValue };
+  return {
+    treatedRate: pt,
+    holdoutRate: ph,
+    absoluteLift: d,
+    absoluteLiftCi: ci,
+    relativeLift,
+    relativeLiftCi,
+    pValue,
+  };
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -63,7 +74,9 @@ const variance = (xs: number[]) => {
  */
 export function incrementalMoney(treated: number[], holdout: number[]) {
   const diff = mean(treated) - mean(holdout);
-  const se = Math.sqrt(variance(treated) / Math.max(treated.length, 1) + variance(holdout) / Math.max(holdout.length, 1));
+  const se = Math.sqrt(
+    variance(treated) / Math.max(treated.length, 1) + variance(holdout) / Math.max(holdout.length, 1),
+  );
   const n = treated.length;
   const totalCi = [(diff - Z95 * se) * n, (diff + Z95 * se) * n] as [number, number];
   return {

@@ -22,7 +22,11 @@ export function toOutcomeRows(rows: OutcomeCsvRow[]) {
 
 /** The Results page's reading of an outcomes CSV, for text given on the server (an agent's). */
 export function parseOutcomesCsv(csv: string) {
-  const parsed = Papa.parse<OutcomeCsvRow>(csv.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim().toLowerCase() });
+  const parsed = Papa.parse<OutcomeCsvRow>(csv.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: true,
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const missing = ["account", "kind", "at"].filter((c) => !parsed.meta.fields?.includes(c));
   return { rows: toOutcomeRows(parsed.data), missing };
 }

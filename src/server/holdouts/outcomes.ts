@@ -16,13 +16,27 @@ export const ZOutcomeRow = z.object({
     .string()
     .trim()
     .max(40, "at must be a date or date-time, like 2026-10-03 or 2026-10-03T14:00:00Z.")
-    .refine((v) => !Number.isNaN(Date.parse(v)), "at must be a date or date-time, like 2026-10-03 or 2026-10-03T14:00:00Z.")
-    .refine((v) => Number.isNaN(Date.parse(v)) || isStorableTime(Date.parse(v)), `at must be between ${EARLIEST_TIMESTAMP.slice(0, 10)} and ${LATEST_TIMESTAMP.slice(0, 10)}.`),
-  amountCents: z.number().int("amount must be whole cents.").min(0, "amount must not be negative.").nullable().optional(),
+    .refine(
+      (v) => !Number.isNaN(Date.parse(v)),
+      "at must be a date or date-time, like 2026-10-03 or 2026-10-03T14:00:00Z.",
+    )
+    .refine(
+      (v) => Number.isNaN(Date.parse(v)) || isStorableTime(Date.parse(v)),
+      `at must be between ${EARLIEST_TIMESTAMP.slice(0, 10)} and ${LATEST_TIMESTAMP.slice(0, 10)}.`,
+    ),
+  amountCents: z
+    .number()
+    .int("amount must be whole cents.")
+    .min(0, "amount must not be negative.")
+    .nullable()
+    .optional(),
   externalId: z.string().trim().max(200).nullable().optional(),
 });
 export type TOutcomeRow = z.infer<typeof ZOutcomeRow>;
-export const ZImportOutcomesInput = z.object({ rows: z.array(z.unknown()).min(1, "The file has no rows.").max(5000, "Import at most 5,000 rows at a time."), source: z.enum(["csv", "crm"]).default("csv") });
+export const ZImportOutcomesInput = z.object({
+  rows: z.array(z.unknown()).min(1, "The file has no rows.").max(5000, "Import at most 5,000 rows at a time."),
+  source: z.enum(["csv", "crm"]).default("csv"),
+});
 
 export interface ImportReport {
   /** Outcomes written by this import (0 whenever a row has an error: an import is all or nothing). */
@@ -43,7 +57,10 @@ type CheckedRow = { accountId: string; row: TOutcomeRow; at: string; key: string
  * other values) the report lists each bad row and nothing is written. Otherwise every new outcome
  * is written in one transaction; re-importing the same file changes nothing.
  */
-export async function importOutcomes(prisma: PrismaClient, p: { workspaceId: string; rows: unknown[]; source: "csv" | "crm"; actor: Actor }): Promise<ImportReport> {
+export async function importOutcomes(
+  prisma: PrismaClient,
+  p: { workspaceId: string; rows: unknown[]; source: "csv" | "crm"; actor: Actor },
+): Promise<ImportReport> {
   const errors: ImportReport["errors"] = [];
   const parsed = p.rows.map((row, i) => ({ i: i + 1, result: ZOutcomeRow.safeParse(row) }));
   const names = [...new Set(parsed.flatMap((r) => (r.result.success ? [r.result.data.account.toLowerCase()] : [])))];
@@ -67,11 +84,17 @@ export async function importOutcomes(prisma: PrismaClient, p: { workspaceId: str
       const row = result.data;
       const accountId = byName.get(row.account.toLowerCase());
       if (!accountId) errors.push({ row: i, message: `No account ${row.account} in this workspace.` });
-      else if (MONEY_KINDS.includes(row.kind) && row.amountCents == null) errors.push({ row: i, message: `${row.kind} needs an amount.` });
+      else if (MONEY_KINDS.includes(row.kind) && row.amountCents == null)
+        errors.push({ row: i, message: `${row.kind} needs an amount.` });
       else {
         const at = new Date(row.at).toISOString();
         const key = occurrenceKey({ externalId: row.externalId ?? undefined, at });
-        const print = fingerprint({ kind: row.kind, amountCents: row.amountCents ?? null, at, externalId: row.externalId ?? null });
+        const print = fingerprint({
+          kind: row.kind,
+          amountCents: row.amountCents ?? null,
+          at,
+          externalId: row.externalId ?? null,
+        });
         checked.push({ i, accountId, row, at, key, print });
       }
     }
@@ -82,10 +105,15 @@ export async function importOutcomes(prisma: PrismaClient, p: { workspaceId: str
     const keys = [...new Set(checked.map((c) => c.key))];
     for (let start = 0; start < keys.length; start += 1000) {
       const found = await tx.accountOutcome.findMany({
-        where: { workspaceId: p.workspaceId, accountId: { in: [...new Set(checked.map((c) => c.accountId))] }, occurrenceKey: { in: keys.slice(start, start + 1000) } },
+        where: {
+          workspaceId: p.workspaceId,
+          accountId: { in: [...new Set(checked.map((c) => c.accountId))] },
+          occurrenceKey: { in: keys.slice(start, start + 1000) },
+        },
         select: { accountId: true, kind: true, occurrenceKey: true, fingerprint: true },
       });
-      for (const f of found) existing.set(identity({ accountId: f.accountId, kind: f.kind, key: f.occurrenceKey }), f.fingerprint);
+      for (const f of found)
+        existing.set(identity({ accountId: f.accountId, kind: f.kind, key: f.occurrenceKey }), f.fingerprint);
     }
     const fresh = new Map<string, CheckedRow>();
     let unchanged = 0;
@@ -94,7 +122,11 @@ export async function importOutcomes(prisma: PrismaClient, p: { workspaceId: str
       const before = existing.get(id) ?? fresh.get(id)?.print;
       if (before === undefined) fresh.set(id, c);
       else if (before === c.print) unchanged++;
-      else errors.push({ row: c.i, message: `This ${c.row.kind} of ${c.row.account} was ${existing.has(id) ? "imported before" : "given earlier in this file"} with other values; give it its own external id.` });
+      else
+        errors.push({
+          row: c.i,
+          message: `This ${c.row.kind} of ${c.row.account} was ${existing.has(id) ? "imported before" : "given earlier in this file"} with other values; give it its own external id.`,
+        });
     }
     if (errors.length) return { created: 0, unchanged, errors: errors.sort((a, b) => a.row - b.row) };
 
@@ -111,7 +143,11 @@ export async function importOutcomes(prisma: PrismaClient, p: { workspaceId: str
     }));
     // A concurrent import of the same occurrences: what it wrote first is kept, and this one stops.
     const { count } = await tx.accountOutcome.createMany({ data, skipDuplicates: true });
-    if (count !== data.length) throw new AppError("conflict", "Another import recorded some of these outcomes at the same moment; nothing was written. Import the file again.");
+    if (count !== data.length)
+      throw new AppError(
+        "conflict",
+        "Another import recorded some of these outcomes at the same moment; nothing was written. Import the file again.",
+      );
     const report = { created: count, unchanged, errors: [] };
     await recordAudit(tx, p.workspaceId, p.actor, "outcomes.imported", undefined, { created: count, unchanged });
     return report;

@@ -78,19 +78,30 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
      WHERE gc."campaignId" = ${campaign.id} AND gc."workspaceId" = ${p.workspaceId} AND COALESCE(ct."accountId", pc."accountId") IS NOT NULL
      GROUP BY 1`;
   const reached = new Map(units.filter((u) => u.arm === "treatment").map((u) => [u.accountId, u.start]));
-  for (const o of offered) if (!reached.has(o.accountId) || o.start < reached.get(o.accountId)!) reached.set(o.accountId, o.start);
+  for (const o of offered)
+    if (!reached.has(o.accountId) || o.start < reached.get(o.accountId)!) reached.set(o.accountId, o.start);
   const inResponseWindow = (accountId: string, at: Date) => {
     const start = reached.get(accountId);
     return !!start && at >= start && at.getTime() <= start.getTime() + ATTRIBUTION_WINDOW_DAYS * DAY && at <= now;
   };
 
   // The arms as frozen at go-live (the campaign page's figures): the measured accounts above are those of them mailed, or entered and held out.
-  const assignedArms = await db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id, workspaceId: p.workspaceId }, _count: { _all: true } });
-  const assigned = { treatment: assignedArms.find((a) => a.arm === "treatment")?._count._all ?? 0, holdout: assignedArms.find((a) => a.arm === "holdout")?._count._all ?? 0 };
+  const assignedArms = await db.holdoutAssignment.groupBy({
+    by: ["arm"],
+    where: { campaignId: campaign.id, workspaceId: p.workspaceId },
+    _count: { _all: true },
+  });
+  const assigned = {
+    treatment: assignedArms.find((a) => a.arm === "treatment")?._count._all ?? 0,
+    holdout: assignedArms.find((a) => a.arm === "holdout")?._count._all ?? 0,
+  };
 
   const accountIds = [...byAccount.keys()];
   const [imported, reported, responses, importedKinds] = await Promise.all([
-    db.accountOutcome.findMany({ where: { workspaceId: p.workspaceId, accountId: { in: accountIds } }, select: { accountId: true, kind: true, amountCents: true, at: true, source: true, crmConnectionId: true } }),
+    db.accountOutcome.findMany({
+      where: { workspaceId: p.workspaceId, accountId: { in: accountIds } },
+      select: { accountId: true, kind: true, amountCents: true, at: true, source: true, crmConnectionId: true },
+    }),
     db.$queryRaw<{ accountId: string | null; kind: ConversionKind; amountCents: bigint | null; at: Date }[]>`
       SELECT COALESCE(ct."accountId", pc."accountId") AS "accountId", cv.kind::text AS kind, cv."amountCents", cv.at
         FROM "Conversion" cv JOIN "MailPiece" pc ON pc.id = cv."pieceId" LEFT JOIN "Contact" ct ON ct.id = pc."contactId"
@@ -103,9 +114,15 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
   ]);
   const observable = new Set(importedKinds.map((k) => k.kind));
   // A reply sent on the hosted page is an outcome the service observed itself (treated accounts only).
-  const observedReplies = responses.filter((r) => r.kind === "reply").map((r) => ({ accountId: r.accountId, kind: "reply" as ConversionKind, amountCents: null, at: r.at }));
+  const observedReplies = responses
+    .filter((r) => r.kind === "reply")
+    .map((r) => ({ accountId: r.accountId, kind: "reply" as ConversionKind, amountCents: null, at: r.at }));
   const outcomes = [
-    ...imported.map((o) => ({ ...o, accountId: o.accountId as string | null, from: o.crmConnectionId ? ("crmSynced" as const) : o.source })),
+    ...imported.map((o) => ({
+      ...o,
+      accountId: o.accountId as string | null,
+      from: o.crmConnectionId ? ("crmSynced" as const) : o.source,
+    })),
     ...reported.map((o) => ({ ...o, from: "reported" as const })),
     ...observedReplies.map((o) => ({ ...o, from: "observed" as const })),
   ].filter((o): o is typeof o & { accountId: string } => o.accountId !== null && inWindow(o.accountId, o.at));
@@ -124,7 +141,8 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
     let money = null;
     if (MONEY_KINDS.includes(kind)) {
       const totals = new Map<string, number>();
-      for (const o of outcomes) if (o.kind === kind) totals.set(o.accountId, (totals.get(o.accountId) ?? 0) + Number(o.amountCents ?? 0n));
+      for (const o of outcomes)
+        if (o.kind === kind) totals.set(o.accountId, (totals.get(o.accountId) ?? 0) + Number(o.amountCents ?? 0n));
       money = incrementalMoney(
         treatedUnits.map((u) => totals.get(u.accountId) ?? 0),
         holdoutUnits.map((u) => totals.get(u.accountId) ?? 0),
@@ -133,9 +151,27 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
     const plannedLift = cmp.relativeLift !== null && cmp.relativeLift > 0.01 ? Math.min(cmp.relativeLift, 10) : 0.2;
     const required =
       cmp.holdoutRate > 0 && cmp.holdoutRate * (1 + plannedLift) < 1
-        ? { ...pick(holdoutSize({ baselineRate: Math.max(cmp.holdoutRate, 0.0001), relativeLift: plannedLift, alpha: 0.05, power: 0.8, holdoutShare: clampShare(campaign.holdoutShare) })), plannedLift }
+        ? {
+            ...pick(
+              holdoutSize({
+                baselineRate: Math.max(cmp.holdoutRate, 0.0001),
+                relativeLift: plannedLift,
+                alpha: 0.05,
+                power: 0.8,
+                holdoutShare: clampShare(campaign.holdoutShare),
+              }),
+            ),
+            plannedLift,
+          }
         : null;
-    const { verdict, explanation } = judge(cmp, { xt, xh, nt: treatedUnits.length, nh: holdoutUnits.length, holdoutObservable, required });
+    const { verdict, explanation } = judge(cmp, {
+      xt,
+      xh,
+      nt: treatedUnits.length,
+      nh: holdoutUnits.length,
+      holdoutObservable,
+      required,
+    });
     const sources: OutcomeSources = { crm: 0, crmSynced: 0, csv: 0, reported: 0, observed: 0 };
     for (const o of outcomes) {
       if (o.kind !== kind) continue;
@@ -143,10 +179,23 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       if (o.from === "crmSynced" || o.from === "crm") sources.crm++;
       else sources[o.from]++;
     }
-    return { kind, sources, ...cmp, treated: { accounts: treatedUnits.length, converted: xt }, holdout: { accounts: holdoutUnits.length, converted: xh }, holdoutObservable, required, money, verdict, explanation };
+    return {
+      kind,
+      sources,
+      ...cmp,
+      treated: { accounts: treatedUnits.length, converted: xt },
+      holdout: { accounts: holdoutUnits.length, converted: xh },
+      holdoutObservable,
+      required,
+      money,
+      verdict,
+      explanation,
+    };
   });
 
-  const counted = responses.filter((r): r is typeof r & { accountId: string } => !!r.accountId && inResponseWindow(r.accountId, r.at));
+  const counted = responses.filter(
+    (r): r is typeof r & { accountId: string } => !!r.accountId && inResponseWindow(r.accountId, r.at),
+  );
   const respondingAccounts = new Set(counted.map((r) => r.accountId));
   const pageActions = RATE_ACTION_KINDS.map((kind) => {
     const of = counted.filter((r) => r.kind === kind);
@@ -154,7 +203,15 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
     return { kind, count: of.length, accounts, rate: reached.size ? accounts / reached.size : 0 };
   });
   return {
-    campaign: { id: campaign.id, name: campaign.name, status: campaign.status, holdoutShare: campaign.holdoutShare, wentLiveAt: campaign.wentLiveAt, endedAt: campaign.endedAt, responseMode: campaign.responseMode },
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      status: campaign.status,
+      holdoutShare: campaign.holdoutShare,
+      wentLiveAt: campaign.wentLiveAt,
+      endedAt: campaign.endedAt,
+      responseMode: campaign.responseMode,
+    },
     attributionWindowDays: ATTRIBUTION_WINDOW_DAYS,
     /** Accounts measured: treated ones mailed, held-out ones entered (held out when their piece would have gone). */
     arms: { treatment: treatedUnits.length, holdout: holdoutUnits.length },
@@ -183,21 +240,35 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 function judge(
   cmp: ProportionComparison,
-  c: { xt: number; xh: number; nt: number; nh: number; holdoutObservable: boolean; required: { holdout: number; treated: number } | null },
+  c: {
+    xt: number;
+    xh: number;
+    nt: number;
+    nh: number;
+    holdoutObservable: boolean;
+    required: { holdout: number; treated: number } | null;
+  },
 ): { verdict: Verdict; explanation: string } {
   if (!c.holdoutObservable) {
     return {
       verdict: "not_measurable",
-      explanation: "Only response-link reports exist for this kind, and held-out accounts never get a link: import this kind from your CRM for all accounts to measure lift.",
+      explanation:
+        "Only response-link reports exist for this kind, and held-out accounts never get a link: import this kind from your CRM for all accounts to measure lift.",
     };
   }
   // Too few accounts or conversions say nothing either way.
   const tooSmall = c.nh < MIN_ACCOUNTS || c.nt < MIN_ACCOUNTS || c.xt + c.xh < MIN_CONVERSIONS;
   if (!tooSmall && cmp.pValue < 0.05 && cmp.absoluteLiftCi[0] > 0) {
-    return { verdict: "lift", explanation: `Mail lifted this outcome from ${pct(cmp.holdoutRate)} to ${pct(cmp.treatedRate)} of accounts (p = ${cmp.pValue.toPrecision(2)}).` };
+    return {
+      verdict: "lift",
+      explanation: `Mail lifted this outcome from ${pct(cmp.holdoutRate)} to ${pct(cmp.treatedRate)} of accounts (p = ${cmp.pValue.toPrecision(2)}).`,
+    };
   }
   if (!tooSmall && cmp.pValue < 0.05 && cmp.absoluteLiftCi[1] < 0) {
-    return { verdict: "negative", explanation: `Treated accounts converted less (${pct(cmp.treatedRate)} against ${pct(cmp.holdoutRate)}, p = ${cmp.pValue.toPrecision(2)}).` };
+    return {
+      verdict: "negative",
+      explanation: `Treated accounts converted less (${pct(cmp.treatedRate)} against ${pct(cmp.holdoutRate)}, p = ${cmp.pValue.toPrecision(2)}).`,
+    };
   }
   // Not significant: say whether the test could have seen a lift of this size.
   const shortBy = c.required ? Math.max(c.required.holdout - c.nh, 0) : 0;
@@ -207,5 +278,8 @@ function judge(
       explanation: `Not enough data yet: ${c.nh} held-out and ${c.nt} treated accounts with ${c.xt + c.xh} conversions${shortBy > 0 ? `; about ${shortBy.toLocaleString("en-US")} more held-out accounts are needed to detect a lift of this size` : ""}.`,
     };
   }
-  return { verdict: "no_detectable_lift", explanation: `No lift detectable: ${pct(cmp.treatedRate)} treated against ${pct(cmp.holdoutRate)} held out (p = ${cmp.pValue.toPrecision(2)}).` };
+  return {
+    verdict: "no_detectable_lift",
+    explanation: `No lift detectable: ${pct(cmp.treatedRate)} treated against ${pct(cmp.holdoutRate)} held out (p = ${cmp.pValue.toPrecision(2)}).`,
+  };
 }

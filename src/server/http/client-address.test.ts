@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "@/server/platform/config";
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SEAL_HEADER, clientAddress, parseTrustProxy, resolveClientAddress, resolvedAddressHeaders } from "./client-address";
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_SEAL_HEADER,
+  clientAddress,
+  parseTrustProxy,
+  resolveClientAddress,
+  resolvedAddressHeaders,
+} from "./client-address";
 
 describe("TRUST_PROXY and the client's address (issue 11, item 2)", () => {
   it("off by default: the connection's address counts, whatever X-Forwarded-For says", () => {
@@ -51,7 +58,9 @@ describe("TRUST_PROXY and the client's address (issue 11, item 2)", () => {
   });
 
   it("handlers read the address the server resolved, bounded; without it they share one bucket rather than trust the client", () => {
-    expect(clientAddress(new Headers({ ...resolvedAddressHeaders("203.0.113.7"), "x-forwarded-for": "1.2.3.4" }))).toBe("203.0.113.7");
+    expect(clientAddress(new Headers({ ...resolvedAddressHeaders("203.0.113.7"), "x-forwarded-for": "1.2.3.4" }))).toBe(
+      "203.0.113.7",
+    );
     expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4" }))).toBe("unknown");
     expect(clientAddress(resolvedAddressHeaders("203.0.113.7"))).toBe("203.0.113.7");
     expect(clientAddress(new Headers(resolvedAddressHeaders("z".repeat(500))))).toBe("unknown");
@@ -59,6 +68,8 @@ describe("TRUST_PROXY and the client's address (issue 11, item 2)", () => {
 
   it("an address header without the front door's seal (a client writing it under next dev or next start) is not believed", () => {
     expect(clientAddress({ [CLIENT_ADDRESS_HEADER]: "203.0.113.7" })).toBe("unknown");
-    expect(clientAddress({ [CLIENT_ADDRESS_HEADER]: "203.0.113.7", [CLIENT_ADDRESS_SEAL_HEADER]: "guessed" })).toBe("unknown");
+    expect(clientAddress({ [CLIENT_ADDRESS_HEADER]: "203.0.113.7", [CLIENT_ADDRESS_SEAL_HEADER]: "guessed" })).toBe(
+      "unknown",
+    );
   });
 });

@@ -17,7 +17,10 @@ import { ConfigError } from "../platform/config";
  * This module is imported by that server directly as well as by the handlers: relative imports only.
  */
 
-export type TrustProxy = { kind: "off" } | { kind: "hops"; hops: number } | { kind: "list"; list: BlockList; text: string };
+export type TrustProxy =
+  | { kind: "off" }
+  | { kind: "hops"; hops: number }
+  | { kind: "list"; list: BlockList; text: string };
 
 /** The request header that carries the resolved address from the server to the handlers. */
 export const CLIENT_ADDRESS_HEADER = "x-dm-client-address";
@@ -36,7 +39,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     if (hops > 0 && hops <= 32) return { kind: "hops", hops };
   }
   const list = new BlockList();
-  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address, prefix, extra] = entry.split("/");
     const family = isIP(address);
     const bits = prefix === undefined ? (family === 6 ? 128 : 32) : /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
@@ -63,22 +69,31 @@ function normalise(raw: string | undefined): string | null {
   return isIP(value) ? value.toLowerCase() : null;
 }
 
-const trusted = (trust: Extract<TrustProxy, { kind: "list" }>, address: string) => trust.list.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+const trusted = (trust: Extract<TrustProxy, { kind: "list" }>, address: string) =>
+  trust.list.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
 
 /** The client's address for a connection from `socketAddress` that carried `forwardedFor`. */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trust: TrustProxy): string {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trust: TrustProxy,
+): string {
   const peer = normalise(socketAddress);
   if (!peer) return UNKNOWN;
   if (trust.kind === "off" || !forwardedFor) return peer;
   // The chain as the last hop sees it: the forwarded addresses, then the connection itself. Proxies
   // append on the right, so only the right end is read (a few kilobytes of header are never split).
-  const tail = forwardedFor.length > MAX_FORWARDED_CHARS ? forwardedFor.slice(-MAX_FORWARDED_CHARS).split(",").slice(1) : forwardedFor.split(",");
+  const tail =
+    forwardedFor.length > MAX_FORWARDED_CHARS
+      ? forwardedFor.slice(-MAX_FORWARDED_CHARS).split(",").slice(1)
+      : forwardedFor.split(",");
   const chain = [...tail.map((a) => a.trim()), peer];
   let index = chain.length - 1;
   if (trust.kind === "hops") {
     index = Math.max(0, chain.length - 1 - trust.hops);
   } else {
-    for (let address = peer; index > 0 && address && trusted(trust, address); address = normalise(chain[index]) ?? "") index--;
+    for (let address = peer; index > 0 && address && trusted(trust, address); address = normalise(chain[index]) ?? "")
+      index--;
   }
   // What a trusted hop reported must be an address; if it is not, the hop itself is the client.
   for (let i = index; i < chain.length; i++) {
@@ -99,7 +114,8 @@ const SEAL_KEY = Symbol.for("direct-mail-programme.client-address-seal");
 /** The seal the front door puts beside the address it resolved (made once per process). */
 export function clientAddressSeal(): string {
   const g = globalThis as { [SEAL_KEY]?: string };
-  g[SEAL_KEY] ??= `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+  g[SEAL_KEY] ??=
+    `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
   return g[SEAL_KEY];
 }
 

@@ -12,7 +12,10 @@ const kindOf = (input: unknown) => (input === null ? "null" : Array.isArray(inpu
 
 export function requiredString(field: string, max: number) {
   return z
-    .string({ error: (iss) => (iss.input === undefined ? `${field} is required.` : `${field} must be a string, not ${kindOf(iss.input)}.`) })
+    .string({
+      error: (iss) =>
+        iss.input === undefined ? `${field} is required.` : `${field} must be a string, not ${kindOf(iss.input)}.`,
+    })
     .min(1, { error: `${field} must not be empty.` })
     .max(max, { error: `${field} must be at most ${max} characters.` });
 }

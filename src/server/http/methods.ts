@@ -37,7 +37,11 @@ const pathOf = (url: string | undefined) => (url ?? "/").split("?")[0];
  * Answers a request whose method no route takes with a 405 problem document, and returns true;
  * returns false for the seven route methods.
  */
-export function refuseUnknownMethod(req: IncomingMessage, res: ServerResponse, allow: (path: string) => string = allowedMethods): boolean {
+export function refuseUnknownMethod(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allow: (path: string) => string = allowedMethods,
+): boolean {
   if (req.method && ROUTE_METHODS.has(req.method)) return false;
   const path = pathOf(req.url);
   const body = JSON.stringify({
@@ -49,7 +53,14 @@ export function refuseUnknownMethod(req: IncomingMessage, res: ServerResponse, a
   });
   // The connection closes after the answer: whatever body the request carries is not read, nor taken for a next request.
   answeredSockets.add(req.socket);
-  res.writeHead(405, { ...SECURITY_HEADERS, Allow: allow(path), "Content-Type": "application/problem+json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+  res.writeHead(405, {
+    ...SECURITY_HEADERS,
+    Allow: allow(path),
+    "Content-Type": "application/problem+json",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(body),
+    Connection: "close",
+  });
   res.end(body);
   req.resume();
   return true;
@@ -83,12 +94,35 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
   }
   const [status, reason, slug, title, detail, extra] =
     error.code === "HPE_INVALID_METHOD"
-      ? [405, "Method Not Allowed", "method-not-allowed", "Method not allowed", "This service answers GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.", `Allow: ${[...ROUTE_METHODS].join(", ")}\r\n`]
+      ? [
+          405,
+          "Method Not Allowed",
+          "method-not-allowed",
+          "Method not allowed",
+          "This service answers GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.",
+          `Allow: ${[...ROUTE_METHODS].join(", ")}\r\n`,
+        ]
       : error.code === "HPE_HEADER_OVERFLOW"
-        ? [431, "Request Header Fields Too Large", "headers-too-large", "The request's headers are too large", "The request's headers are larger than this service reads (16 KiB).", ""]
-        : [400, "Bad Request", "malformed-request", "The request could not be read", "The request is not valid HTTP/1.1.", ""];
+        ? [
+            431,
+            "Request Header Fields Too Large",
+            "headers-too-large",
+            "The request's headers are too large",
+            "The request's headers are larger than this service reads (16 KiB).",
+            "",
+          ]
+        : [
+            400,
+            "Bad Request",
+            "malformed-request",
+            "The request could not be read",
+            "The request is not valid HTTP/1.1.",
+            "",
+          ];
   const body = JSON.stringify({ type: `${baseUrl()}/problems/${slug}`, title, status, detail, instance: "/" });
-  const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  const security = Object.entries(SECURITY_HEADERS)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("");
   // An answer to HEAD has no body.
   const head = error.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
   socket.end(
@@ -101,7 +135,8 @@ function targetProblem(url: string | undefined): string | null {
   const target = url ?? "";
   // The asterisk form (`OPTIONS * HTTP/1.1`, also sent with GET) and anything else that is not a path:
   // Next would fail to build a URL from it (500, "Invalid URL").
-  if (!target.startsWith("/") && !/^https?:\/\/[^/?#\s]+(\/|$)/i.test(target)) return "The request target must be a path beginning with / (the asterisk form, *, names no resource of this service).";
+  if (!target.startsWith("/") && !/^https?:\/\/[^/?#\s]+(\/|$)/i.test(target))
+    return "The request target must be a path beginning with / (the asterisk form, *, names no resource of this service).";
   try {
     decodeURIComponent(pathOf(target));
     return null;
@@ -126,7 +161,13 @@ export function refuseMalformedTarget(req: IncomingMessage, res: ServerResponse)
     instance: "/",
   });
   answeredSockets.add(req.socket);
-  res.writeHead(400, { ...SECURITY_HEADERS, "Content-Type": "application/problem+json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+  res.writeHead(400, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/problem+json",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(body),
+    Connection: "close",
+  });
   res.end(body);
   req.resume();
   return true;

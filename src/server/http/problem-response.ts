@@ -6,11 +6,13 @@ import { appErrorFromDatabase } from "@/server/platform/database-errors";
 import { unknownFieldMessage } from "./fields";
 
 /** RFC 6901: "~" -> "~0", "/" -> "~1". */
-const pointerOf = (path: PropertyKey[]) => `/${path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+const pointerOf = (path: PropertyKey[]) =>
+  `/${path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
 
 /** Each zod issue as a field error: unknown members one by one, with the fields the request takes. */
 export function fieldErrors(error: ZodError, knownFields: string[], where: "body" | "query" = "body"): FieldError[] {
-  const at = (path: PropertyKey[]) => (where === "body" ? { pointer: pointerOf(path) } : { parameter: path.map(String).join(".") });
+  const at = (path: PropertyKey[]) =>
+    where === "body" ? { pointer: pointerOf(path) } : { parameter: path.map(String).join(".") };
   return error.issues.flatMap((issue) =>
     issue.code === "unrecognized_keys"
       ? issue.keys.map((key) => ({ ...at([...issue.path, key]), detail: unknownFieldMessage(key, knownFields) }))
@@ -31,9 +33,17 @@ export function toAppError(error: unknown, knownFields: string[], where: "body" 
     const errors = fieldErrors(cause, knownFields, where);
     const names = [...new Set(errors.map((e) => e.parameter ?? e.pointer!.slice(1)))];
     if (where === "query") {
-      return new AppError("invalid_parameters", `${names.length === 1 ? "1 parameter is" : `${names.length} parameters are`} not valid: ${names.join(", ")}.`, { errors });
+      return new AppError(
+        "invalid_parameters",
+        `${names.length === 1 ? "1 parameter is" : `${names.length} parameters are`} not valid: ${names.join(", ")}.`,
+        { errors },
+      );
     }
-    return new AppError("validation_failed", `${names.length === 1 ? "1 field is" : `${names.length} fields are`} not valid: ${names.join(", ")}. Nothing was written.`, { errors });
+    return new AppError(
+      "validation_failed",
+      `${names.length === 1 ? "1 field is" : `${names.length} fields are`} not valid: ${names.join(", ")}. Nothing was written.`,
+      { errors },
+    );
   }
   return appErrorFromDatabase(cause ?? error) ?? new AppError("internal");
 }

@@ -48,8 +48,14 @@ const SLICE_ROWS = 100;
  * (45 to 65 MB at the peak of a 100,000-row import) and a copy of every batch from its heap into
  * the job's (check-placement.ts).
  */
-export function checkedBatches(prisma: PrismaClient, importId: string, input: ParseThreadInput & { byteSize: number }): CheckedFile {
-  return input.byteSize >= threadMinBytes() && !importsCheckedOnEventLoop() ? inThread(prisma, importId, input) : inline(prisma, importId, input);
+export function checkedBatches(
+  prisma: PrismaClient,
+  importId: string,
+  input: ParseThreadInput & { byteSize: number },
+): CheckedFile {
+  return input.byteSize >= threadMinBytes() && !importsCheckedOnEventLoop()
+    ? inThread(prisma, importId, input)
+    : inline(prisma, importId, input);
 }
 
 /**
@@ -132,7 +138,13 @@ function inThread(prisma: PrismaClient, importId: string, input: ParseThreadInpu
       inbox.push(m);
       notify();
     });
-    worker.on("error", (error) => fail(error.message.includes("out of memory") || (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(`the import's thread ran out of memory (${THREAD_HEAP_MB} MB)`) : error));
+    worker.on("error", (error) =>
+      fail(
+        error.message.includes("out of memory") || (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? new Error(`the import's thread ran out of memory (${THREAD_HEAP_MB} MB)`)
+          : error,
+      ),
+    );
     worker.on("exit", (code) => {
       if (!finished) fail(new Error(`the import's thread stopped (exit code ${code}) before the file was read`));
     });

@@ -41,10 +41,20 @@ describe("an import keeps every column", () => {
       "custom:Town",
       "custom:email",
     ]);
-    const ada = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "ada@initech.example" } });
+    const ada = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, email: "ada@initech.example" },
+    });
     expect(ada).toMatchObject({ addressLine1: "1 Main St", addressLine2: "Floor 12", city: "Boston" });
-    expect(ada.customFields).toEqual({ "Lead Source": "Trade show", Notes: "likes tea", "Notes (2)": "vegetarian", Town: "Back Bay", email: "ada.private@home.example" });
-    const grace = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "grace@initech.example" } });
+    expect(ada.customFields).toEqual({
+      "Lead Source": "Trade show",
+      Notes: "likes tea",
+      "Notes (2)": "vegetarian",
+      Town: "Back Bay",
+      email: "ada.private@home.example",
+    });
+    const grace = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, email: "grace@initech.example" },
+    });
     expect(grace.customFields).toEqual({ "Lead Source": "Webinar" });
 
     const view = await getImport(prisma, { workspaceId: o.workspaceId, importId });
@@ -68,19 +78,33 @@ describe("an import keeps every column", () => {
 
   it("a column the mapping sets to ignore is still not kept, and the report says it was ignored", async () => {
     const o = await createOwnerWorkspace(prisma);
-    const { importId } = await importCsv(prisma, { workspaceId: o.workspaceId, csv: HUBSPOT, mapping: (m, columns) => m.map((t, i) => (columns[i] === "Lead Source" ? "ignore" : t)) });
-    const ada = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "ada@initech.example" } });
+    const { importId } = await importCsv(prisma, {
+      workspaceId: o.workspaceId,
+      csv: HUBSPOT,
+      mapping: (m, columns) => m.map((t, i) => (columns[i] === "Lead Source" ? "ignore" : t)),
+    });
+    const ada = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, email: "ada@initech.example" },
+    });
     expect(Object.keys(ada.customFields as object)).not.toContain("Lead Source");
     const view = await getImport(prisma, { workspaceId: o.workspaceId, importId });
-    expect(view.columnMapping?.find((c) => c.column === "Lead Source")).toEqual({ column: "Lead Source", became: "ignore" });
+    expect(view.columnMapping?.find((c) => c.column === "Lead Source")).toEqual({
+      column: "Lead Source",
+      became: "ignore",
+    });
   });
 
   it("lists the rows merged as duplicates with the contact each joined, across batches and within one", async () => {
     process.env.IMPORT_WRITE_ROWS = "2";
     const o = await createOwnerWorkspace(prisma);
     // A contact already here, known by its email and its CRM id.
-    await importCsv(prisma, { workspaceId: o.workspaceId, csv: "First Name,Last Name,Email,CRM ID\nLin,Known,lin@known.example,crm-lin\n" });
-    const lin = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "lin@known.example" } });
+    await importCsv(prisma, {
+      workspaceId: o.workspaceId,
+      csv: "First Name,Last Name,Email,CRM ID\nLin,Known,lin@known.example,crm-lin\n",
+    });
+    const lin = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, email: "lin@known.example" },
+    });
     const csv = [
       "First Name,Last Name,Email,CRM ID",
       // Two records a batch, the header included.
@@ -95,7 +119,8 @@ describe("an import keeps every column", () => {
     const { importId } = await importCsv(prisma, { workspaceId: o.workspaceId, csv });
     const view = await getImport(prisma, { workspaceId: o.workspaceId, importId });
     expect(view).toMatchObject({ status: "succeeded", created: 3, duplicates: 3 });
-    const contactId = async (email: string) => (await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email } })).id;
+    const contactId = async (email: string) =>
+      (await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email } })).id;
     const merged = await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId, take: 10 });
     expect(merged).toEqual({
       rows: [
@@ -107,17 +132,25 @@ describe("an import keeps every column", () => {
     });
     const page = await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId, take: 2 });
     expect(page.nextAfterRow).toBe(6);
-    expect((await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId, afterRow: 6, take: 2 })).rows).toEqual([{ row: 8, contactId: await contactId("grace@initech.example"), contactName: "Grace Hopper" }]);
+    expect(
+      (await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId, afterRow: 6, take: 2 })).rows,
+    ).toEqual([{ row: 8, contactId: await contactId("grace@initech.example"), contactName: "Grace Hopper" }]);
     // A contact deleted since is no longer named.
     await prisma.contact.delete({ where: { id: lin.id } });
-    expect((await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId, afterRow: 5, take: 1 })).rows).toEqual([{ row: 6, contactId: null, contactName: null }]);
+    expect(
+      (await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId, afterRow: 5, take: 1 })).rows,
+    ).toEqual([{ row: 6, contactId: null, contactName: null }]);
   });
 
   it("lists the first 10,000 rows merged as duplicates and counts them all", async () => {
     const o = await createOwnerWorkspace(prisma);
     const csv = ["First Name,Email", ...Array.from({ length: 10_003 }, () => "Ada,ada@initech.example")].join("\n");
     const { importId } = await importCsv(prisma, { workspaceId: o.workspaceId, csv });
-    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId })).toMatchObject({ status: "succeeded", created: 1, duplicates: 10_002 });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId })).toMatchObject({
+      status: "succeeded",
+      created: 1,
+      duplicates: 10_002,
+    });
     const ada = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId } });
     const kept = await prisma.contactImportDuplicate.findMany({ where: { importId }, orderBy: { row: "asc" } });
     expect([kept.length, kept[0].row, kept.at(-1)!.row]).toEqual([10_000, 3, 10_002]);
@@ -128,9 +161,12 @@ describe("an import keeps every column", () => {
     const o = await createOwnerWorkspace(prisma);
     const header = ["Email", ...Array.from({ length: 500 }, (_, i) => `C${i}`)];
     const csv = `${header.join(",")}\nada@initech.example${",x".repeat(500)}\n`;
-    await expect(receiveUpload(prisma, { workspaceId: o.workspaceId, fileName: "wide.csv", body: bytesOf(csv), actor: testActor })).rejects.toMatchObject({
+    await expect(
+      receiveUpload(prisma, { workspaceId: o.workspaceId, fileName: "wide.csv", body: bytesOf(csv), actor: testActor }),
+    ).rejects.toMatchObject({
       code: "validation_failed",
-      message: "The file has 501 columns; one import takes at most 500. Remove the columns you do not need, or split them into several files that share an email or CRM id column.",
+      message:
+        "The file has 501 columns; one import takes at most 500. Remove the columns you do not need, or split them into several files that share an email or CRM id column.",
     });
     expect(await prisma.contactImport.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
   });
@@ -139,15 +175,33 @@ describe("an import keeps every column", () => {
     const o = await createOwnerWorkspace(prisma);
     const header = ["Email", ...Array.from({ length: 201 }, (_, i) => `Extra ${i + 1}`)];
     const csv = `${header.join(",")}\nada@initech.example${",x".repeat(201)}\n`;
-    const upload = await receiveUpload(prisma, { workspaceId: o.workspaceId, fileName: "wide.csv", body: bytesOf(csv), actor: testActor });
-    await expect(startImport(prisma, { workspaceId: o.workspaceId, importId: upload.importId, mapping: upload.suggestedMapping, onExisting: "update", actor: testActor })).rejects.toMatchObject({
+    const upload = await receiveUpload(prisma, {
+      workspaceId: o.workspaceId,
+      fileName: "wide.csv",
+      body: bytesOf(csv),
+      actor: testActor,
+    });
+    await expect(
+      startImport(prisma, {
+        workspaceId: o.workspaceId,
+        importId: upload.importId,
+        mapping: upload.suggestedMapping,
+        onExisting: "update",
+        actor: testActor,
+      }),
+    ).rejects.toMatchObject({
       code: "validation_failed",
-      message: '201 columns are kept as custom fields; an import keeps at most 200. Set the columns you do not need to "ignore".',
+      message:
+        '201 columns are kept as custom fields; an import keeps at most 200. Set the columns you do not need to "ignore".',
     });
     expect(await prisma.contact.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
     expect(await prisma.job.count({ where: { workspaceId: o.workspaceId } })).toBe(0);
     // With one of them ignored it imports, every other column kept.
-    const { importId } = await importCsv(prisma, { workspaceId: o.workspaceId, csv, mapping: (m) => m.map((t, i) => (i === 201 ? "ignore" : t)) });
+    const { importId } = await importCsv(prisma, {
+      workspaceId: o.workspaceId,
+      csv,
+      mapping: (m) => m.map((t, i) => (i === 201 ? "ignore" : t)),
+    });
     expect((await getImport(prisma, { workspaceId: o.workspaceId, importId })).status).toBe("succeeded");
     const ada = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId } });
     expect(Object.keys(ada.customFields as object)).toHaveLength(200);

@@ -1,7 +1,15 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { bytesOf } from "@/test/imports";
-import { csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, RecordCounter, Utf8Check } from "./csv";
+import {
+  csvBatches,
+  decideEncoding,
+  decodeStream,
+  detectDelimiter,
+  detectNewline,
+  RecordCounter,
+  Utf8Check,
+} from "./csv";
 import { csvLine } from "@/server/platform/csv-line";
 import { splitFullName } from "./rows";
 
@@ -18,13 +26,21 @@ async function records(text: string, delimiter = ",", batch = 2) {
 describe("reading CSV", () => {
   it("reads quoted values with delimiters, doubled quotes and newlines, across chunk boundaries", async () => {
     const rows = await records('name,note\r\n"Doe, Jane","said ""hi""\r\nthen left"\r\nBob,plain\r\n');
-    expect(rows.map((r) => r.values)).toEqual([["name", "note"], ["Doe, Jane", 'said "hi"\r\nthen left'], ["Bob", "plain"]]);
+    expect(rows.map((r) => r.values)).toEqual([
+      ["name", "note"],
+      ["Doe, Jane", 'said "hi"\r\nthen left'],
+      ["Bob", "plain"],
+    ]);
   });
 
   it("reads Windows, Unix and old Mac line endings whatever the first chunk holds", async () => {
     for (const nl of ["\r\n", "\n", "\r"]) {
       const rows = await records(["first,last", "Ada,Lovelace", "Alan,Turing"].join(nl) + nl);
-      expect(rows.map((r) => r.values)).toEqual([["first", "last"], ["Ada", "Lovelace"], ["Alan", "Turing"]]);
+      expect(rows.map((r) => r.values)).toEqual([
+        ["first", "last"],
+        ["Ada", "Lovelace"],
+        ["Alan", "Turing"],
+      ]);
     }
   });
 
@@ -89,7 +105,9 @@ describe("encodings", () => {
 
 describe("CSV exports", () => {
   it("write values a spreadsheet would run as formulas as text", () => {
-    expect(csvLine(["=HYPERLINK(\"http://x\")", "+1 555 0100", "-2", "@SUM(A1)", "plain", null, 7])).toBe(`"'=HYPERLINK(""http://x"")","'+1 555 0100","'-2","'@SUM(A1)",plain,,7\r\n`);
+    expect(csvLine(['=HYPERLINK("http://x")', "+1 555 0100", "-2", "@SUM(A1)", "plain", null, 7])).toBe(
+      `"'=HYPERLINK(""http://x"")","'+1 555 0100","'-2","'@SUM(A1)",plain,,7\r\n`,
+    );
   });
 });
 
@@ -110,7 +128,7 @@ describe("the upload's quick row count", () => {
       'a,b\n1,"x\ny"\n\n2,"say ""hi"""\n3,5\'10" tall\n,\n4,last',
       'a;b\r\n"q;r";s\r\n\r\n"multi\r\nline";t\r\n',
       "a\tb\r1\t2\r3\t4\r",
-      "name,city\nJörg,Zürich\n\"Zoë, die\",Köln\n",
+      'name,city\nJörg,Zürich\n"Zoë, die",Köln\n',
       'h\n"unclosed\n1\n2\n',
     ];
     for (const text of samples) {

@@ -49,12 +49,20 @@ export function decideEncoding(head: Uint8Array, validUtf8: boolean): TEncoding 
   return bomEncoding(head) ?? (validUtf8 ? "utf-8" : "windows-1252");
 }
 
-const iconvName: Record<TEncoding, string> = { "utf-8": "utf8", "utf-16le": "utf16le", "utf-16be": "utf16be", "windows-1252": "win1252" };
+const iconvName: Record<TEncoding, string> = {
+  "utf-8": "utf8",
+  "utf-16le": "utf16le",
+  "utf-16be": "utf16be",
+  "windows-1252": "win1252",
+};
 
 /** A streaming decoder (byte-order mark removed; characters split across chunks handled). */
 export function textDecoder(encoding: TEncoding) {
   const decoder = iconv.getDecoder(iconvName[encoding], { stripBOM: true });
-  return { write: (chunk: Uint8Array) => decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)), end: () => decoder.end() ?? "" };
+  return {
+    write: (chunk: Uint8Array) => decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)),
+    end: () => decoder.end() ?? "",
+  };
 }
 
 export async function* decodeStream(chunks: AsyncIterable<Uint8Array>, encoding: TEncoding): AsyncGenerator<string> {
@@ -72,7 +80,11 @@ export function detectDelimiter(headText: string): TDelimiter {
   // Only whole lines: a cut-off last line would skew the guess.
   const cut = headText.lastIndexOf("\n");
   const sample = cut > 0 ? headText.slice(0, cut) : headText;
-  const guess = Papa.parse<string[]>(sample, { preview: 50, skipEmptyLines: "greedy", delimitersToGuess: [...DELIMITERS] }).meta.delimiter;
+  const guess = Papa.parse<string[]>(sample, {
+    preview: 50,
+    skipEmptyLines: "greedy",
+    delimitersToGuess: [...DELIMITERS],
+  }).meta.delimiter;
   return (DELIMITERS as readonly string[]).includes(guess) ? (guess as TDelimiter) : ",";
 }
 
@@ -83,7 +95,7 @@ export interface CsvRecord {
 }
 
 const parseErrors: Record<string, string> = {
-  MissingQuotes: "a quoted value is never closed (a \" is missing), so the rest of the file is read as one value",
+  MissingQuotes: 'a quoted value is never closed (a " is missing), so the rest of the file is read as one value',
   InvalidQuotes: "a quote inside a value is not doubled",
   UndetectableDelimiter: "no delimiter found",
   TooFewFields: "fewer values than columns",
@@ -111,7 +123,9 @@ export function detectNewline(text: string): "\r\n" | "\n" | "\r" {
  * break, or 64 KB): Papa Parse guesses it from its first chunk alone, which may hold no line
  * break at all, and a wrong guess leaves a \r at the end of every row's last value.
  */
-async function withNewline(text: AsyncIterable<string>): Promise<{ newline: "\r\n" | "\n" | "\r"; rest: AsyncIterable<string> }> {
+async function withNewline(
+  text: AsyncIterable<string>,
+): Promise<{ newline: "\r\n" | "\n" | "\r"; rest: AsyncIterable<string> }> {
   const it = text[Symbol.asyncIterator]();
   let head = "";
   for (;;) {
@@ -133,7 +147,11 @@ async function withNewline(text: AsyncIterable<string>): Promise<{ newline: "\r\
   return { newline: detectNewline(head.slice(0, 65536)), rest: rest() };
 }
 
-export async function* csvBatches(source: AsyncIterable<string>, delimiter: string, batchSize: number): AsyncGenerator<CsvRecord[]> {
+export async function* csvBatches(
+  source: AsyncIterable<string>,
+  delimiter: string,
+  batchSize: number,
+): AsyncGenerator<CsvRecord[]> {
   const { newline, rest: text } = await withNewline(source);
   const ready: CsvRecord[][] = [];
   let batch: CsvRecord[] = [];

@@ -2,8 +2,14 @@ import type { Db } from "@/server/db";
 import { csvLine } from "@/server/platform/csv-line";
 
 /** The refused rows (or warnings) of an import as CSV: the file's own columns, then the row number, the column and the reason. */
-export async function* importIssuesCsv(db: Db, p: { workspaceId: string; importId: string; kind: "refused" | "warning" }): AsyncGenerator<string> {
-  const record = await db.contactImport.findFirst({ where: { id: p.importId, workspaceId: p.workspaceId }, select: { columns: true } });
+export async function* importIssuesCsv(
+  db: Db,
+  p: { workspaceId: string; importId: string; kind: "refused" | "warning" },
+): AsyncGenerator<string> {
+  const record = await db.contactImport.findFirst({
+    where: { id: p.importId, workspaceId: p.workspaceId },
+    select: { columns: true },
+  });
   if (!record) return;
   yield `\uFEFF${csvLine([...record.columns, "Row", "Problem column", "Reason"])}`;
   let afterRow = 0;

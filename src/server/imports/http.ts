@@ -8,7 +8,11 @@ import { requireMembership } from "@/server/access/membership";
 
 /** A failure as the owner's browser reads it from these routes: JSON with one sentence. */
 export function errorResponse(error: unknown): Response {
-  if (isAppError(error)) return Response.json({ code: error.code, message: error.message, errors: error.errors ?? null }, { status: error.status });
+  if (isAppError(error))
+    return Response.json(
+      { code: error.code, message: error.message, errors: error.errors ?? null },
+      { status: error.status },
+    );
   console.error("[imports] request failed", error);
   return Response.json({ code: "internal", message: problemTable.internal.explanation }, { status: 500 });
 }

@@ -69,13 +69,28 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
   if (!record.mapping || !record.onExisting) throw new JobError("The import has no column mapping; start it again.");
   const targets = record.mapping as TColumnTarget[];
   const headers = record.columns;
-  const counts = { created: record.created, updated: record.updated, skipped: record.skipped, duplicates: record.duplicates, refused: record.refused, warnings: record.warnings, keptFields: record.keptFields };
+  const counts = {
+    created: record.created,
+    updated: record.updated,
+    skipped: record.skipped,
+    duplicates: record.duplicates,
+    refused: record.refused,
+    warnings: record.warnings,
+    keptFields: record.keptFields,
+  };
   const alreadyDone = record.rowsDone;
   let dataRows = 0;
-  const result = (): TImportResult => ({ importId, rows: dataRows || record.rowCount, ...counts, audienceId: record.audienceId });
+  const result = (): TImportResult => ({
+    importId,
+    rows: dataRows || record.rowCount,
+    ...counts,
+    audienceId: record.audienceId,
+  });
   if (alreadyDone >= record.rowCount && record.finishedAt) return result();
   if ((await prisma.contactImportChunk.count({ where: { importId } })) === 0) {
-    throw new JobError("The import's file is no longer kept (files are kept for a day after an import ends); upload it again.");
+    throw new JobError(
+      "The import's file is no longer kept (files are kept for a day after an import ends); upload it again.",
+    );
   }
 
   const accountCache = newAccountCache();
@@ -107,7 +122,15 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
               accountCache,
             })
           : [];
-        const delta = { created: 0, updated: 0, skipped: batch.skipped, duplicates: batch.duplicates, refused: 0, warnings: 0, keptFields: 0 };
+        const delta = {
+          created: 0,
+          updated: 0,
+          skipped: batch.skipped,
+          duplicates: batch.duplicates,
+          refused: 0,
+          warnings: 0,
+          keptFields: 0,
+        };
         for (const o of outcomes) {
           delta.keptFields += o.keptFields;
           if (o.outcome === "created") delta.created++;
@@ -121,12 +144,17 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
         // this batch (writeContacts says which contact), or of an earlier row of the file (looked
         // up, all of the batch's at once, now that the earlier row is written).
         const merged: { importId: string; row: number; contactId: string | null }[] = [];
-        outcomes.forEach((o, i) => o.outcome === "duplicate" && merged.push({ importId, row: batch.rowNumbers[i], contactId: o.contactId }));
+        outcomes.forEach(
+          (o, i) =>
+            o.outcome === "duplicate" && merged.push({ importId, row: batch.rowNumbers[i], contactId: o.contactId }),
+        );
         const room = Math.max(0, MAX_KEPT_DUPLICATES - keptDuplicates - merged.length);
         const repeats = batch.repeats.slice(0, room);
         const joined = await findContactIds(tx, record.workspaceId, repeats);
         repeats.forEach((r, i) => merged.push({ importId, row: r.row, contactId: joined[i] }));
-        const keepMerged = merged.sort((a, b) => a.row - b.row).slice(0, Math.max(0, MAX_KEPT_DUPLICATES - keptDuplicates));
+        const keepMerged = merged
+          .sort((a, b) => a.row - b.row)
+          .slice(0, Math.max(0, MAX_KEPT_DUPLICATES - keptDuplicates));
         if (keepMerged.length) await tx.contactImportDuplicate.createMany({ data: keepMerged, skipDuplicates: true });
         const refused = batch.issues.filter((i) => i.kind === "refused");
         const warnings = batch.issues.filter((i) => i.kind === "warning");
@@ -134,15 +162,27 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
         delta.warnings = warnings.length;
         const keep = [...refused, ...warnings.slice(0, Math.max(0, MAX_KEPT_WARNINGS - keptWarnings))];
         if (keep.length) {
-          await tx.contactImportIssue.createMany({ data: keep.map((i) => ({ importId, row: i.row, kind: i.kind, column: i.column, reason: i.reason.slice(0, 500), values: i.values })) });
+          await tx.contactImportIssue.createMany({
+            data: keep.map((i) => ({
+              importId,
+              row: i.row,
+              kind: i.kind,
+              column: i.column,
+              reason: i.reason.slice(0, 500),
+              values: i.values,
+            })),
+          });
         }
         // One raw statement on the transaction's connection (a model call is compiled by Prisma's query compiler each time).
-        await hotSql(tx, Prisma.sql`
+        await hotSql(
+          tx,
+          Prisma.sql`
           UPDATE "ContactImport"
              SET "rowsDone" = ${batch.dataRowsAfter}::int, created = created + ${delta.created}::int, updated = updated + ${delta.updated}::int,
                  skipped = skipped + ${delta.skipped}::int, duplicates = duplicates + ${delta.duplicates}::int, refused = refused + ${delta.refused}::int,
                  warnings = warnings + ${delta.warnings}::int, "keptFields" = "keptFields" + ${delta.keptFields}::int
-           WHERE id = ${importId}`);
+           WHERE id = ${importId}`,
+        );
         await run.checkpoint(tx, { rowsDone: batch.dataRowsAfter }, batch.dataRowsAfter, record.rowCount);
         return { delta, warnings: warnings.length, duplicatesKept: keepMerged.length };
       },
@@ -206,12 +246,18 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     throw error;
   } finally {
     await next?.staged.catch(() => {});
-    if (!leaseLost) await clearStage(prisma, importId).catch((error: unknown) => console.error("[imports] clearing the staged rows failed", error));
+    if (!leaseLost)
+      await clearStage(prisma, importId).catch((error: unknown) =>
+        console.error("[imports] clearing the staged rows failed", error),
+      );
   }
   dataRows = file.dataRows();
   await prisma.$transaction([
     // The upload's quick count may differ from what Papa Parse read on a malformed file: the report gives what was read.
-    prisma.contactImport.update({ where: { id: importId }, data: { finishedAt: run.now(), rowsDone: dataRows, rowCount: dataRows } }),
+    prisma.contactImport.update({
+      where: { id: importId },
+      data: { finishedAt: run.now(), rowsDone: dataRows, rowCount: dataRows },
+    }),
     prisma.contactImportChunk.deleteMany({ where: { importId } }),
   ]);
   if (counts.created + counts.updated >= 1000) {
@@ -219,7 +265,9 @@ async function runImport(prisma: PrismaClient, run: JobRun<unknown>, importId: s
     // what is there now rather than waiting for autovacuum (a list of 100,000 contacts went from
     // seconds to tens of milliseconds). Not part of the import: it runs once the import is done
     // (about a second for 100,000 contacts), and a failure is only logged.
-    void prisma.$executeRawUnsafe(`ANALYZE "Contact", "Account", "AudienceMember"`).catch((error) => console.error("[imports] ANALYZE after an import failed", error));
+    void prisma
+      .$executeRawUnsafe(`ANALYZE "Contact", "Account", "AudienceMember"`)
+      .catch((error) => console.error("[imports] ANALYZE after an import failed", error));
   }
   return result();
 }

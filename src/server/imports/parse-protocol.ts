@@ -15,4 +15,8 @@ export interface ParseThreadInput extends RowCheckOptions {
 export type ToParseThread = { type: "bytes"; data: Uint8Array } | { type: "eof" } | { type: "next" };
 
 /** Thread -> job: "I need bytes", a checked batch, the end (with the file's data row count), or a failure. */
-export type FromParseThread = { type: "read" } | { type: "batch"; batch: Batch } | { type: "done"; dataRows: number } | { type: "error"; message: string };
+export type FromParseThread =
+  | { type: "read" }
+  | { type: "batch"; batch: Batch }
+  | { type: "done"; dataRows: number }
+  | { type: "error"; message: string };

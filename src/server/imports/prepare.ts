@@ -52,10 +52,19 @@ export function rowChecker(o: RowCheckOptions) {
   let dataRows = 0;
   // Only the rows whose contact the report can list are carried to the writer (see MAX_KEPT_DUPLICATES).
   let repeatsKept = 0;
-  const kept = (values: string[]) => values.slice(0, MAX_KEPT_VALUES).map((v) => v.replace(/\u0000/g, "").slice(0, 1000));
+  const kept = (values: string[]) =>
+    values.slice(0, MAX_KEPT_VALUES).map((v) => v.replace(/\u0000/g, "").slice(0, 1000));
 
   /** An empty batch, to fill with `add` and close with `end`. */
-  const begin = (): Batch => ({ rows: [], rowNumbers: [], repeats: [], issues: [], skipped: 0, duplicates: 0, dataRowsAfter: 0 });
+  const begin = (): Batch => ({
+    rows: [],
+    rowNumbers: [],
+    repeats: [],
+    issues: [],
+    skipped: 0,
+    duplicates: 0,
+    dataRowsAfter: 0,
+  });
   // Rows of the open batch that no earlier run wrote.
   let fresh = 0;
 
@@ -73,7 +82,14 @@ export function rowChecker(o: RowCheckOptions) {
       const replay = dataRows <= o.alreadyDone;
       if (!replay) fresh++;
       if (rec.error) {
-        if (!replay) batch.issues.push({ row: recordNo, kind: "refused", column: null, reason: `the row could not be read: ${rec.error}`, values: kept(rec.values) });
+        if (!replay)
+          batch.issues.push({
+            row: recordNo,
+            kind: "refused",
+            column: null,
+            reason: `the row could not be read: ${rec.error}`,
+            values: kept(rec.values),
+          });
         continue;
       }
       const prepared = readRow(rec.values);
@@ -86,7 +102,8 @@ export function rowChecker(o: RowCheckOptions) {
       const match = { email: c.email, crmId: c.crmId, matchKey: c.keys.matchKey };
       const duplicate = seen.seen(match);
       if (replay) continue;
-      for (const w of prepared.warnings) batch.issues.push({ row: recordNo, kind: "warning", ...w, values: kept(rec.values) });
+      for (const w of prepared.warnings)
+        batch.issues.push({ row: recordNo, kind: "warning", ...w, values: kept(rec.values) });
       if (duplicate) {
         batch.skipped++;
         batch.duplicates++;

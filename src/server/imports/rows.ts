@@ -10,7 +10,9 @@ export interface RowIssue {
   reason: string;
 }
 
-export type PreparedRow = { kind: "refused"; issue: RowIssue } | { kind: "contact"; contact: TContactInput; warnings: RowIssue[] };
+export type PreparedRow =
+  | { kind: "refused"; issue: RowIssue }
+  | { kind: "contact"; contact: TContactInput; warnings: RowIssue[] };
 
 /** A contact id of this service (ctc_ and 32 hex digits), as its exports write it. */
 const OWN_CONTACT_ID = /^ctc_[0-9a-f]{32}$/;
@@ -28,14 +30,16 @@ export function splitFullName(full: string): { firstName: string; lastName: stri
 }
 
 // NUL cannot be stored in PostgreSQL text and means nothing in a CSV: it is dropped.
-const clean = (v: string | undefined) => unguard((v === undefined ? "" : v.includes("\u0000") ? v.replace(/\u0000/g, "") : v).trim());
+const clean = (v: string | undefined) =>
+  unguard((v === undefined ? "" : v.includes("\u0000") ? v.replace(/\u0000/g, "") : v).trim());
 
 /**
  * A value without the apostrophe that this service's exports (csvLine) and spreadsheets put before
  * a value a spreadsheet would run as a formula (`'+1 415 555 0102`, `'=SUM(A1)`, `'-5`, `'@home`):
  * the value itself is what was exported.
  */
-export const unguard = (v: string) => (v.length > 1 && v.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(v) ? v.slice(1).trim() : v);
+export const unguard = (v: string) =>
+  v.length > 1 && v.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(v) ? v.slice(1).trim() : v;
 
 /** Whitespace that squashing changes: any but a single space between words. */
 const LOOSE_SPACE = /[^\S ]| {2}|^ | $/;
@@ -49,7 +53,10 @@ function linesOf(v: string | null): string[] {
     const line = squashSpaces(v);
     return line ? [line] : [];
   }
-  return v.split(/\r\n|\r|\n/).map(squashSpaces).filter(Boolean);
+  return v
+    .split(/\r\n|\r|\n/)
+    .map(squashSpaces)
+    .filter(Boolean);
 }
 
 /**
@@ -57,7 +64,10 @@ function linesOf(v: string | null): string[] {
  * "Floor 12" on two lines) becomes the first address line and, before any second line of its own,
  * the second; the envelope prints each address line once, on one line.
  */
-export function streetLines(line1: string | null, line2: string | null): { addressLine1: string | null; addressLine2: string | null } {
+export function streetLines(
+  line1: string | null,
+  line2: string | null,
+): { addressLine1: string | null; addressLine2: string | null } {
   const [first, ...rest] = linesOf(line1);
   const second = [...rest, ...linesOf(line2)].join(", ");
   return { addressLine1: first ?? null, addressLine2: second || null };
@@ -100,7 +110,12 @@ export function rowReader(targets: TColumnTarget[], headers: string[]): (values:
   };
 }
 
-function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Record<TContactField, string>>, fields: (string | null)[]): PreparedRow {
+function readRow(
+  values: string[],
+  columns: ColumnPlan[],
+  columnOf: Partial<Record<TContactField, string>>,
+  fields: (string | null)[],
+): PreparedRow {
   const customFields: Record<string, string> = {};
   let customCount = 0;
   const warnings: RowIssue[] = [];
@@ -109,14 +124,16 @@ function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Reco
     const value = clean(values[c.index]);
     if (!value) continue;
     if (c.custom !== null) {
-      if (value.length > c.max) return { kind: "refused", issue: { column: c.column, reason: `longer than ${c.max} characters` } };
+      if (value.length > c.max)
+        return { kind: "refused", issue: { column: c.column, reason: `longer than ${c.max} characters` } };
       if (customCount < CUSTOM_FIELD_MAX.count) {
         if (!Object.hasOwn(customFields, c.custom)) customCount++;
         customFields[c.custom] = value;
       }
       continue;
     }
-    if (value.length > c.max) return { kind: "refused", issue: { column: c.column, reason: `longer than ${c.max} characters` } };
+    if (value.length > c.max)
+      return { kind: "refused", issue: { column: c.column, reason: `longer than ${c.max} characters` } };
     fields[c.slot] = value;
   }
   const v = (f: TContactField) => fields[SLOT[f]];
@@ -124,14 +141,25 @@ function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Reco
   let firstName = v("firstName") ?? "";
   let lastName = v("lastName") ?? "";
   if (!firstName && !lastName && v("fullName")) ({ firstName, lastName } = splitFullName(v("fullName")!));
-  if (firstName.length > FIELD_MAX.firstName) return { kind: "refused", issue: { column: columnOf.fullName!, reason: `the first name is longer than ${FIELD_MAX.firstName} characters` } };
-  if (lastName.length > FIELD_MAX.lastName) return { kind: "refused", issue: { column: columnOf.fullName!, reason: `the last name is longer than ${FIELD_MAX.lastName} characters` } };
-
+  if (firstName.length > FIELD_MAX.firstName)
+    return {
+      kind: "refused",
+      issue: { column: columnOf.fullName!, reason: `the first name is longer than ${FIELD_MAX.firstName} characters` },
+    };
+  if (lastName.length > FIELD_MAX.lastName)
+    return {
+      kind: "refused",
+      issue: { column: columnOf.fullName!, reason: `the last name is longer than ${FIELD_MAX.lastName} characters` },
+    };
 
   let email: string | null = null;
   if (v("email")) {
     email = normaliseEmail(v("email"));
-    if (!email) warnings.push({ column: columnOf.email!, reason: `“${v("email")}” is not an email address; the contact was kept without an email` });
+    if (!email)
+      warnings.push({
+        column: columnOf.email!,
+        reason: `“${v("email")}” is not an email address; the contact was kept without an email`,
+      });
   }
   if (!firstName && !lastName && !email) {
     return {
@@ -145,17 +173,28 @@ function readRow(values: string[], columns: ColumnPlan[], columnOf: Partial<Reco
   let country: string | null = null;
   if (v("country")) {
     country = toCountryCode(v("country"));
-    if (!country) warnings.push({ column: columnOf.country!, reason: `“${v("country")}” is not a country we know; the contact was kept without a country` });
+    if (!country)
+      warnings.push({
+        column: columnOf.country!,
+        reason: `“${v("country")}” is not a country we know; the contact was kept without a country`,
+      });
   }
   let website: string | null = null;
   if (v("website")) {
     website = toDomain(v("website"));
-    if (!website) warnings.push({ column: columnOf.website!, reason: `“${v("website")}” is not a web address or domain; it was not used for the account` });
+    if (!website)
+      warnings.push({
+        column: columnOf.website!,
+        reason: `“${v("website")}” is not a web address or domain; it was not used for the account`,
+      });
   }
   let crmId = v("crmId");
   if (crmId && OWN_CONTACT_ID.test(crmId)) {
     // This service's own id (an export brought back), not the CRM's: the contact is matched by its email, name and address instead.
-    warnings.push({ column: columnOf.crmId!, reason: `“${crmId}” is this workspace's own contact id, not a CRM id; it was not kept as one` });
+    warnings.push({
+      column: columnOf.crmId!,
+      reason: `“${crmId}” is this workspace's own contact id, not a CRM id; it was not kept as one`,
+    });
     crmId = null;
   }
   const street = streetLines(v("addressLine1"), v("addressLine2"));

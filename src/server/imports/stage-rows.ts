@@ -8,8 +8,44 @@ import type { Batch } from "./prepare";
  */
 export const STAGE: CopyTarget = {
   table: "ContactImportStage",
-  columns: ["importId", "row", "firstName", "lastName", "title", "email", "phone", "addressLine1", "addressLine2", "city", "region", "postalCode", "country", "addressKey", "matchKey", "crmId", "customFields"],
-  types: ["text", "int", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "text", "jsonb"],
+  columns: [
+    "importId",
+    "row",
+    "firstName",
+    "lastName",
+    "title",
+    "email",
+    "phone",
+    "addressLine1",
+    "addressLine2",
+    "city",
+    "region",
+    "postalCode",
+    "country",
+    "addressKey",
+    "matchKey",
+    "crmId",
+    "customFields",
+  ],
+  types: [
+    "text",
+    "int",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "jsonb",
+  ],
 };
 
 /** A batch's rows as the staging table's values, in STAGE's column order. */
@@ -50,13 +86,41 @@ export function stageText(importId: string, batch: Pick<Batch, "rows" | "rowNumb
     out +=
       head +
       rowNumbers[i] +
-      "\t" + cell(c.firstName) + "\t" + cell(c.lastName) + "\t" + cell(c.title) + "\t" + cell(c.email) + "\t" + cell(c.phone) +
-      "\t" + cell(c.addressLine1) + "\t" + cell(c.addressLine2) + "\t" + cell(c.city) + "\t" + cell(c.region) + "\t" + cell(c.postalCode) +
-      "\t" + cell(c.country) + "\t" + cell(c.keys?.addressKey ?? null) + "\t" + cell(c.keys?.matchKey ?? null) + "\t" + cell(c.crmId) +
-      "\t" + cell(JSON.stringify(c.customFields ?? {})) + "\n";
+      "\t" +
+      cell(c.firstName) +
+      "\t" +
+      cell(c.lastName) +
+      "\t" +
+      cell(c.title) +
+      "\t" +
+      cell(c.email) +
+      "\t" +
+      cell(c.phone) +
+      "\t" +
+      cell(c.addressLine1) +
+      "\t" +
+      cell(c.addressLine2) +
+      "\t" +
+      cell(c.city) +
+      "\t" +
+      cell(c.region) +
+      "\t" +
+      cell(c.postalCode) +
+      "\t" +
+      cell(c.country) +
+      "\t" +
+      cell(c.keys?.addressKey ?? null) +
+      "\t" +
+      cell(c.keys?.matchKey ?? null) +
+      "\t" +
+      cell(c.crmId) +
+      "\t" +
+      cell(JSON.stringify(c.customFields ?? {})) +
+      "\n";
   }
   return out;
 }
 
 /** The same text by the general path (tests compare the two). */
-export const stageTextByValues = (importId: string, batch: Pick<Batch, "rows" | "rowNumbers">): string => copyBodyText(stageValues(importId, batch));
+export const stageTextByValues = (importId: string, batch: Pick<Batch, "rows" | "rowNumbers">): string =>
+  copyBodyText(stageValues(importId, batch));

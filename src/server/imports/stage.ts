@@ -38,10 +38,15 @@ export function clearStageSql(importId: string, rows?: [number, number]) {
 }
 
 /** A batch's first and last row number: its rows in the staging table (the next batch may be staged beside it). */
-export const batchRange = (rowNumbers: number[]): [number, number] => [rowNumbers[0] ?? 0, rowNumbers[rowNumbers.length - 1] ?? -1];
+export const batchRange = (rowNumbers: number[]): [number, number] => [
+  rowNumbers[0] ?? 0,
+  rowNumbers[rowNumbers.length - 1] ?? -1,
+];
 
 /** How many staged rows an import has (tests). */
 export async function stagedRows(db: Db | PrismaClient, importId: string): Promise<number> {
-  const [r] = await db.$queryRaw<{ n: number }[]>(Prisma.sql`SELECT count(*)::int AS n FROM "ContactImportStage" WHERE "importId" = ${importId}`);
+  const [r] = await db.$queryRaw<{ n: number }[]>(
+    Prisma.sql`SELECT count(*)::int AS n FROM "ContactImportStage" WHERE "importId" = ${importId}`,
+  );
   return r.n;
 }

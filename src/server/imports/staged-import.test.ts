@@ -16,23 +16,34 @@ beforeAll(async () => {
 });
 
 const HEADER = "First Name,Last Name,Email,Company,Street,City,Zip,Country,CRM ID";
-const person = (i: number) => `P${i},Person,p${i}@co${i % 7}.example,Company ${i % 7},${i} Main St,Boston,02116,US,crm-${i}`;
+const person = (i: number) =>
+  `P${i},Person,p${i}@co${i % 7}.example,Company ${i % 7},${i} Main St,Boston,02116,US,crm-${i}`;
 
 describe("the staged import (rows staged with COPY, written set-based)", () => {
   it("leaves nothing staged after it succeeds, and nothing after a run that fails", async () => {
     const o = await createOwnerWorkspace(prisma);
-    const ok = await importCsv(prisma, { workspaceId: o.workspaceId, csv: [HEADER, ...Array.from({ length: 40 }, (_, i) => person(i))].join("\n") });
+    const ok = await importCsv(prisma, {
+      workspaceId: o.workspaceId,
+      csv: [HEADER, ...Array.from({ length: 40 }, (_, i) => person(i))].join("\n"),
+    });
     expect(ok.outcomes).toEqual(["succeeded"]);
     expect(await stagedRows(prisma, ok.importId)).toBe(0);
 
     // A run whose first write fails after its batch was staged.
-    const started = await importCsv(prisma, { workspaceId: o.workspaceId, csv: [HEADER, ...Array.from({ length: 40 }, (_, i) => person(100 + i))].join("\n"), run: false });
+    const started = await importCsv(prisma, {
+      workspaceId: o.workspaceId,
+      csv: [HEADER, ...Array.from({ length: 40 }, (_, i) => person(100 + i))].join("\n"),
+      run: false,
+    });
     const failing: JobHandlers = {
       contacts_import: {
         ...contactsImportJob,
         run: (run) => {
           const db = new Proxy(run.db, {
-            get: (target, key, receiver) => (key === "$transaction" ? () => Promise.reject(new Error("the database went away")) : Reflect.get(target, key, receiver)),
+            get: (target, key, receiver) =>
+              key === "$transaction"
+                ? () => Promise.reject(new Error("the database went away"))
+                : Reflect.get(target, key, receiver),
           });
           return contactsImportJob.run({ ...(run as Parameters<typeof contactsImportJob.run>[0]), db });
         },
@@ -48,40 +59,107 @@ describe("the staged import (rows staged with COPY, written set-based)", () => {
     const o = await createOwnerWorkspace(prisma);
     const csv = [HEADER, ...Array.from({ length: 30 }, (_, i) => person(i))].join("\n");
     await importCsv(prisma, { workspaceId: o.workspaceId, csv });
-    const edited = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "p3@co3.example" } });
+    const edited = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, email: "p3@co3.example" },
+    });
     await prisma.contact.update({
       where: { id: edited.id },
-      data: { city: "Cambridge", ...contactKeys({ ...edited, city: "Cambridge" }), fieldSources: { o: "csv", f: { city: { k: "owner", at: new Date().toISOString() } }, s: { csv: { city: "Boston" } } } },
+      data: {
+        city: "Cambridge",
+        ...contactKeys({ ...edited, city: "Cambridge" }),
+        fieldSources: {
+          o: "csv",
+          f: { city: { k: "owner", at: new Date().toISOString() } },
+          s: { csv: { city: "Boston" } },
+        },
+      },
     });
     const before = await prisma.contact.findMany({ where: { workspaceId: o.workspaceId }, orderBy: { id: "asc" } });
     const changes = await prisma.contactFieldChange.count({ where: { workspaceId: o.workspaceId } });
     const again = await importCsv(prisma, { workspaceId: o.workspaceId, csv });
-    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: again.importId })).toMatchObject({ status: "succeeded", created: 0, updated: 0, skipped: 30, keptFields: 1 });
-    expect(await prisma.contact.findMany({ where: { workspaceId: o.workspaceId }, orderBy: { id: "asc" } })).toEqual(before);
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: again.importId })).toMatchObject({
+      status: "succeeded",
+      created: 0,
+      updated: 0,
+      skipped: 30,
+      keptFields: 1,
+    });
+    expect(await prisma.contact.findMany({ where: { workspaceId: o.workspaceId }, orderBy: { id: "asc" } })).toEqual(
+      before,
+    );
     expect(await prisma.contactFieldChange.count({ where: { workspaceId: o.workspaceId } })).toBe(changes);
   });
 
   it("a re-import writes the rows whose value or custom field changed, and goes through provenance for a contact another writer made with the same values", async () => {
     const o = await createOwnerWorkspace(prisma);
     const header = `${HEADER},Notes`;
-    const rows = (notes: string, city: string) => [header, ...Array.from({ length: 5 }, (_, i) => `${person(i)},note ${i}`)].map((l, i) => (i === 2 ? l.replace(/note 1$/, notes) : i === 3 ? l.replace("Boston", city) : l));
+    const rows = (notes: string, city: string) =>
+      [header, ...Array.from({ length: 5 }, (_, i) => `${person(i)},note ${i}`)].map((l, i) =>
+        i === 2 ? l.replace(/note 1$/, notes) : i === 3 ? l.replace("Boston", city) : l,
+      );
     // A contact a person made with the values of the file's first row, at the account the file's company finds.
-    const account = await prisma.account.create({ data: { workspaceId: o.workspaceId, name: "Company 0", domain: "co0.example" } });
-    const made = { accountId: account.id, firstName: "P0", lastName: "Person", email: "p0@co0.example", addressLine1: "0 Main St", city: "Boston", postalCode: "02116", country: "US", crmId: "crm-0", customFields: { Notes: "note 0" } };
-    await prisma.contact.create({ data: { workspaceId: o.workspaceId, ...made, ...contactKeys({ ...made, addressLine2: null, region: null }), fieldSources: { o: "owner" }, updatedAt: new Date() } });
+    const account = await prisma.account.create({
+      data: { workspaceId: o.workspaceId, name: "Company 0", domain: "co0.example" },
+    });
+    const made = {
+      accountId: account.id,
+      firstName: "P0",
+      lastName: "Person",
+      email: "p0@co0.example",
+      addressLine1: "0 Main St",
+      city: "Boston",
+      postalCode: "02116",
+      country: "US",
+      crmId: "crm-0",
+      customFields: { Notes: "note 0" },
+    };
+    await prisma.contact.create({
+      data: {
+        workspaceId: o.workspaceId,
+        ...made,
+        ...contactKeys({ ...made, addressLine2: null, region: null }),
+        fieldSources: { o: "owner" },
+        updatedAt: new Date(),
+      },
+    });
     const first = await importCsv(prisma, { workspaceId: o.workspaceId, csv: rows("note 1", "Boston").join("\n") });
-    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: first.importId })).toMatchObject({ status: "succeeded", created: 4, updated: 0, skipped: 1 });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: first.importId })).toMatchObject({
+      status: "succeeded",
+      created: 4,
+      updated: 0,
+      skipped: 1,
+    });
     // The file's values of the person's contact are remembered as the file's (field provenance), its fields still the person's.
-    const owned = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "p0@co0.example" } });
+    const owned = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, email: "p0@co0.example" },
+    });
     expect(owned.fieldSources).toMatchObject({ o: "owner", s: { csv: { city: "Boston", "custom:Notes": "note 0" } } });
 
     const again = await importCsv(prisma, { workspaceId: o.workspaceId, csv: rows("note 1", "Boston").join("\n") });
-    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: again.importId })).toMatchObject({ status: "succeeded", created: 0, updated: 0, skipped: 5 });
-    expect((await prisma.contact.findFirstOrThrow({ where: { id: owned.id } })).fieldSources).toEqual(owned.fieldSources);
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: again.importId })).toMatchObject({
+      status: "succeeded",
+      created: 0,
+      updated: 0,
+      skipped: 5,
+    });
+    expect((await prisma.contact.findFirstOrThrow({ where: { id: owned.id } })).fieldSources).toEqual(
+      owned.fieldSources,
+    );
 
-    const changed = await importCsv(prisma, { workspaceId: o.workspaceId, csv: rows("a new note", "Cambridge").join("\n") });
-    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: changed.importId })).toMatchObject({ status: "succeeded", created: 0, updated: 2, skipped: 3 });
-    const after = await prisma.contact.findMany({ where: { workspaceId: o.workspaceId, email: { in: ["p1@co1.example", "p2@co2.example"] } }, orderBy: { email: "asc" } });
+    const changed = await importCsv(prisma, {
+      workspaceId: o.workspaceId,
+      csv: rows("a new note", "Cambridge").join("\n"),
+    });
+    expect(await getImport(prisma, { workspaceId: o.workspaceId, importId: changed.importId })).toMatchObject({
+      status: "succeeded",
+      created: 0,
+      updated: 2,
+      skipped: 3,
+    });
+    const after = await prisma.contact.findMany({
+      where: { workspaceId: o.workspaceId, email: { in: ["p1@co1.example", "p2@co2.example"] } },
+      orderBy: { email: "asc" },
+    });
     expect(after.map((c) => [c.customFields, c.city])).toEqual([
       [{ Notes: "a new note" }, "Boston"],
       [{ Notes: "note 2" }, "Cambridge"],
@@ -103,12 +181,33 @@ describe("the staged import (rows staged with COPY, written set-based)", () => {
     const r = await importCsv(prisma, { workspaceId: o.workspaceId, csv: lines.join("\n") });
     const view = await getImport(prisma, { workspaceId: o.workspaceId, importId: r.importId });
     expect(view).toMatchObject({ status: "succeeded", created: 3, refusedCount: 1, duplicates: 2 });
-    const refused = await listImportIssues(prisma, { workspaceId: o.workspaceId, importId: r.importId, kind: "refused", take: 10 });
+    const refused = await listImportIssues(prisma, {
+      workspaceId: o.workspaceId,
+      importId: r.importId,
+      kind: "refused",
+      take: 10,
+    });
     expect(JSON.stringify(refused)).toContain('"row":4');
-    const warnings = await listImportIssues(prisma, { workspaceId: o.workspaceId, importId: r.importId, kind: "warning", take: 10 });
+    const warnings = await listImportIssues(prisma, {
+      workspaceId: o.workspaceId,
+      importId: r.importId,
+      kind: "warning",
+      take: 10,
+    });
     expect(JSON.stringify(warnings)).toContain('"row":6');
-    const duplicates = await listImportDuplicates(prisma, { workspaceId: o.workspaceId, importId: r.importId, take: 10 });
-    const first = await prisma.contact.findFirstOrThrow({ where: { workspaceId: o.workspaceId, email: "p1@co1.example" } });
-    expect(JSON.parse(JSON.stringify(duplicates))).toMatchObject({ rows: [{ row: 5, contactId: first.id }, { row: 7, contactId: first.id }] });
+    const duplicates = await listImportDuplicates(prisma, {
+      workspaceId: o.workspaceId,
+      importId: r.importId,
+      take: 10,
+    });
+    const first = await prisma.contact.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, email: "p1@co1.example" },
+    });
+    expect(JSON.parse(JSON.stringify(duplicates))).toMatchObject({
+      rows: [
+        { row: 5, contactId: first.id },
+        { row: 7, contactId: first.id },
+      ],
+    });
   });
 });

@@ -2,9 +2,21 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { hotSql } from "@/server/platform/hot-transaction";
 import { resolveAccounts } from "@/server/contacts/account-resolve";
-import { type ExistingContact, newId, type Plan, type TWriteOutcome, type WriteOptions } from "@/server/contacts/write-model";
+import {
+  type ExistingContact,
+  newId,
+  type Plan,
+  type TWriteOutcome,
+  type WriteOptions,
+} from "@/server/contacts/write-model";
 import { findExisting, lockContactWrites, mergeUpdate, slices, updateContacts } from "@/server/contacts/write";
-import { createdBy, recordFieldChanges, type THistoryRow, TRACKED_FIELDS, writerForSource } from "@/server/contacts/provenance";
+import {
+  createdBy,
+  recordFieldChanges,
+  type THistoryRow,
+  TRACKED_FIELDS,
+  writerForSource,
+} from "@/server/contacts/provenance";
 import type { Batch } from "./prepare";
 import { batchRange, clearStageSql } from "./stage";
 
@@ -37,8 +49,11 @@ interface Matched {
  * writer read from the provenance (a subquery per row, several times the cost).
  */
 function samePredicate(source: string) {
-  const fields = TRACKED_FIELDS.map((f) => Prisma.sql`(${f}::text, s.${Prisma.raw(`"${f}"`)}, c.${Prisma.raw(`"${f}"`)})`);
-  const writer = (field: Prisma.Sql) => Prisma.sql`coalesce(c."fieldSources"->'f'->${field}->>'k', c."fieldSources"->>'o')`;
+  const fields = TRACKED_FIELDS.map(
+    (f) => Prisma.sql`(${f}::text, s.${Prisma.raw(`"${f}"`)}, c.${Prisma.raw(`"${f}"`)})`,
+  );
+  const writer = (field: Prisma.Sql) =>
+    Prisma.sql`coalesce(c."fieldSources"->'f'->${field}->>'k', c."fieldSources"->>'o')`;
   const equal = TRACKED_FIELDS.map((f) => Prisma.raw(`(s."${f}" IS NULL OR s."${f}" = '' OR s."${f}" = c."${f}")`));
   return Prisma.sql`((c."fieldSources"->'f' IS NULL AND c."fieldSources"->>'o' = ${source}
       AND ${Prisma.join(equal, " AND ")} AND s."customFields" <@ c."customFields")
@@ -58,12 +73,23 @@ function samePredicate(source: string) {
  * contact joins the audience; the staged rows are deleted. Returns, per batch row, what happened,
  * as writeContacts does.
  */
-export async function writeStaged(tx: Db, importId: string, batch: Batch, o: WriteOptions & { asyncCommit?: boolean }): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
+export async function writeStaged(
+  tx: Db,
+  importId: string,
+  batch: Batch,
+  o: WriteOptions & { asyncCommit?: boolean },
+): Promise<{ outcome: TWriteOutcome; contactId: string; keptFields: number }[]> {
   await lockContactWrites(tx, o.workspaceId, { asyncCommit: o.asyncCommit });
-  const writer = writerForSource(o.source, { importId: o.sourceImportId, connectionId: o.connectionId, label: o.sourceDetail });
+  const writer = writerForSource(o.source, {
+    importId: o.sourceImportId,
+    connectionId: o.connectionId,
+    label: o.sourceDetail,
+  });
   const ws = o.workspaceId;
   const [first, last] = batchRange(batch.rowNumbers);
-  const matched = await hotSql<Matched>(tx, Prisma.sql`
+  const matched = await hotSql<Matched>(
+    tx,
+    Prisma.sql`
     WITH k AS (
       SELECT s.*, coalesce(
         (SELECT c.id FROM "Contact" c WHERE c."workspaceId" = ${ws} AND c.email = s.email),
@@ -82,7 +108,8 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
            (c.id IS NOT NULL AND s.nth = 1 AND ${samePredicate(writer.key)}
              AND (c."crmId" IS NOT NULL OR s."crmId" IS NULL
                   OR EXISTS (SELECT 1 FROM "Contact" o WHERE o."workspaceId" = ${ws} AND o."crmId" = s."crmId"))) AS same
-      FROM m s LEFT JOIN "Contact" c ON c.id = s.cid`);
+      FROM m s LEFT JOIN "Contact" c ON c.id = s.cid`,
+  );
   const byRow = new Map(matched.map((m) => [m.row, m]));
 
   type StagedPlan = Plan & { same: boolean };
@@ -94,23 +121,55 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
     const keys = row.keys ?? { addressKey: null, matchKey: null };
     if (m.cid && m.nth > 1) return results.push({ outcome: "duplicate", contactId: m.cid, keptFields: 0 });
     if (!m.cid) {
-      const plan: StagedPlan = { i, kind: "create", contactId: newId("ctc"), row, keys, needsAccount: true, same: false };
+      const plan: StagedPlan = {
+        i,
+        kind: "create",
+        contactId: newId("ctc"),
+        row,
+        keys,
+        needsAccount: true,
+        same: false,
+      };
       plans.push(plan);
       return results.push({ outcome: "created", contactId: plan.contactId, keptFields: 0 });
     }
-    const existing = { id: m.cid, accountId: m.accountId, email: m.email, firstName: m.firstName ?? "", lastName: m.lastName ?? "", crmOwner: m.crmOwner } as unknown as ExistingContact;
+    const existing = {
+      id: m.cid,
+      accountId: m.accountId,
+      email: m.email,
+      firstName: m.firstName ?? "",
+      lastName: m.lastName ?? "",
+      crmOwner: m.crmOwner,
+    } as unknown as ExistingContact;
     const update = o.onExisting === "update";
     const moves = Boolean(row.company || row.website || row.accountId);
-    plans.push({ i, kind: update ? "update" : "keep", contactId: m.cid, existing, row, keys, needsAccount: update && (moves || !m.accountId), same: m.same });
+    plans.push({
+      i,
+      kind: update ? "update" : "keep",
+      contactId: m.cid,
+      existing,
+      row,
+      keys,
+      needsAccount: update && (moves || !m.accountId),
+      same: m.same,
+    });
     results.push({ outcome: update ? "unchanged" : "skipped", contactId: m.cid, keptFields: 0 });
   });
 
-  const accountOf = await resolveAccounts(tx, o, plans.filter((p) => p.needsAccount));
+  const accountOf = await resolveAccounts(
+    tx,
+    o,
+    plans.filter((p) => p.needsAccount),
+  );
   const creates = plans.filter((p) => p.kind === "create");
   // Rows not proven unchanged, or whose account moves: merged by field provenance with the whole contact.
-  const toMerge = plans.filter((p) => p.kind === "update" && (!p.same || (accountOf.get(p) ?? p.existing!.accountId) !== p.existing!.accountId));
+  const toMerge = plans.filter(
+    (p) => p.kind === "update" && (!p.same || (accountOf.get(p) ?? p.existing!.accountId) !== p.existing!.accountId),
+  );
   for (const part of slices(creates)) {
-    await hotSql(tx, Prisma.sql`
+    await hotSql(
+      tx,
+      Prisma.sql`
       INSERT INTO "Contact" (id, "workspaceId", "accountId", "firstName", "lastName", title, email, phone, "addressLine1", "addressLine2",
                              city, region, "postalCode", country, "addressKey", "matchKey", "crmId", "customFields", "fieldSources",
                              source, "sourceImportId", "sourceDetail", "createdAt", "updatedAt")
@@ -119,10 +178,20 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
              ${o.source}::"RecordSource", ${o.sourceImportId}, ${o.sourceDetail}, now(), now()
         FROM unnest(${part.map((p) => batch.rowNumbers[p.i])}::int[], ${part.map((p) => p.contactId)}::text[], ${part.map((p) => accountOf.get(p) ?? null)}::text[]) AS v(row, id, "accountId")
         JOIN "ContactImportStage" s ON s."importId" = ${importId} AND s.row = v.row
-       ORDER BY v.row`);
+       ORDER BY v.row`,
+    );
   }
   if (toMerge.length) {
-    const full = new Map((await findExisting(tx, ws, [], toMerge.map((p) => p.contactId))).map((e) => [e.id, e]));
+    const full = new Map(
+      (
+        await findExisting(
+          tx,
+          ws,
+          [],
+          toMerge.map((p) => p.contactId),
+        )
+      ).map((e) => [e.id, e]),
+    );
     const crmIdsTaken = new Map<string, string>();
     for (const p of toMerge) {
       const owner = (p.existing as unknown as { crmOwner: string | null }).crmOwner;
@@ -134,7 +203,14 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
     for (const p of toMerge) {
       const e = full.get(p.contactId)!;
       // The row's email is never another contact's: a row whose email a contact has is that contact.
-      const u = mergeUpdate(e, p.row, { emailsTaken: new Map(), crmIdsTaken }, writer, at, accountOf.get(p) ?? e.accountId);
+      const u = mergeUpdate(
+        e,
+        p.row,
+        { emailsTaken: new Map(), crmIdsTaken },
+        writer,
+        at,
+        accountOf.get(p) ?? e.accountId,
+      );
       results[p.i] = { outcome: u.outcome, contactId: p.contactId, keptFields: u.kept };
       if (u.update) updates.push(u.update);
       history.push(...u.history);
@@ -145,11 +221,14 @@ export async function writeStaged(tx: Db, importId: string, batch: Batch, o: Wri
   // The batch's staged rows are removed in the statement that adds its contacts to the audience (one round trip).
   const clear = clearStageSql(importId, [first, last]);
   if (o.audienceId) {
-    await hotSql(tx, Prisma.sql`
+    await hotSql(
+      tx,
+      Prisma.sql`
       WITH cleared AS (${clear})
       INSERT INTO "AudienceMember" ("audienceId", "contactId", "workspaceId", "addedAt")
       SELECT ${o.audienceId}, x, ${ws}, now() FROM unnest(${plans.map((p) => p.contactId)}::text[]) AS x
-      ON CONFLICT DO NOTHING`);
+      ON CONFLICT DO NOTHING`,
+    );
   } else await hotSql(tx, clear);
   return results;
 }

@@ -11,7 +11,8 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 
-const upload = (workspaceId: string, csv: string) => receiveUpload(prisma, { workspaceId, fileName: "broken.csv", body: bytesOf(csv, 65536), actor: testActor });
+const upload = (workspaceId: string, csv: string) =>
+  receiveUpload(prisma, { workspaceId, fileName: "broken.csv", body: bytesOf(csv, 65536), actor: testActor });
 
 async function refusal(p: Promise<unknown>) {
   try {
@@ -26,8 +27,15 @@ describe("an upload whose quoting breaks", () => {
   it("with a quote that never closes is refused at once, naming the line where it opens, and nothing is kept", async () => {
     const o = await createOwnerWorkspace(prisma);
     // About 8 MB after the broken line: read as one value, this took a minute and held the server.
-    const rows = Array.from({ length: 60_000 }, (_, i) => `Person${i},Last${i},p${i}@example.com,Street ${i} Floor 2,Boston`);
-    const csv = ["First Name,Last Name,Email,Street,City", 'Ada,Lovelace,ada@example.com,"1 Main St, Boston', ...rows].join("\r\n");
+    const rows = Array.from(
+      { length: 60_000 },
+      (_, i) => `Person${i},Last${i},p${i}@example.com,Street ${i} Floor 2,Boston`,
+    );
+    const csv = [
+      "First Name,Last Name,Email,Street,City",
+      'Ada,Lovelace,ada@example.com,"1 Main St, Boston',
+      ...rows,
+    ].join("\r\n");
     const error = await refusal(upload(o.workspaceId, csv));
     expect(error.code).toBe("validation_failed");
     expect(error.message).toBe(
@@ -40,8 +48,18 @@ describe("an upload whose quoting breaks", () => {
 
   it("counts the lines a quoted value spans, as an editor shows them", async () => {
     const o = await createOwnerWorkspace(prisma);
-    const csv = ['Name,Street', 'Ada,"1 Main St', 'Floor 2"', "Grace,2 Main St", "", 'Alan,"3 King St', "Linus,4 Elm St"].join("\n");
-    expect((await refusal(upload(o.workspaceId, csv))).message).toMatch(/^Line 6 opens a quoted value that is never closed/);
+    const csv = [
+      "Name,Street",
+      'Ada,"1 Main St',
+      'Floor 2"',
+      "Grace,2 Main St",
+      "",
+      'Alan,"3 King St',
+      "Linus,4 Elm St",
+    ].join("\n");
+    expect((await refusal(upload(o.workspaceId, csv))).message).toMatch(
+      /^Line 6 opens a quoted value that is never closed/,
+    );
   });
 
   it("with a quoted value that runs on for more than a megabyte is refused at the line it opens", async () => {

@@ -3,9 +3,29 @@ import type { Actor } from "@/server/audit/service";
 import { AppError } from "@/server/errors";
 import { onPostgresServer } from "@/server/platform/config";
 import { hotQuery } from "@/server/platform/hot-sql";
-import { bomEncoding, csvBatches, decideEncoding, decodeStream, detectDelimiter, detectNewline, isBlankRecord, MAX_QUOTED_VALUE, RecordCounter, textDecoder, type TEncoding, Utf8Check } from "./csv";
+import {
+  bomEncoding,
+  csvBatches,
+  decideEncoding,
+  decodeStream,
+  detectDelimiter,
+  detectNewline,
+  isBlankRecord,
+  MAX_QUOTED_VALUE,
+  RecordCounter,
+  textDecoder,
+  type TEncoding,
+  Utf8Check,
+} from "./csv";
 import { suggestMapping, type TColumnTarget } from "@/server/contacts/csv-headers";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, SAMPLE_ROWS, STALE_UPLOAD_MS, UPLOAD_CHUNK_BYTES } from "./limits";
+import {
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  SAMPLE_ROWS,
+  STALE_UPLOAD_MS,
+  UPLOAD_CHUNK_BYTES,
+} from "./limits";
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -23,14 +43,27 @@ export interface TUploadResult {
 
 /** Header names as shown: trimmed, an empty one named by its position. */
 export function columnNames(header: string[]): string[] {
-  return header.map((h, i) => h.replace(/\u0000/g, "").trim().slice(0, 200) || `Column ${i + 1}`);
+  return header.map(
+    (h, i) =>
+      h
+        .replace(/\u0000/g, "")
+        .trim()
+        .slice(0, 200) || `Column ${i + 1}`,
+  );
 }
 
 function refuseBinary(head: Uint8Array) {
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-    throw new AppError("validation_failed", "This is a spreadsheet file (.xlsx or .numbers), not CSV. Save or export it as CSV (comma- or semicolon-separated) and upload that.");
+    throw new AppError(
+      "validation_failed",
+      "This is a spreadsheet file (.xlsx or .numbers), not CSV. Save or export it as CSV (comma- or semicolon-separated) and upload that.",
+    );
   }
-  if (head.subarray(0, 4096).includes(0) && !(head[0] === 0xff && head[1] === 0xfe) && !(head[0] === 0xfe && head[1] === 0xff)) {
+  if (
+    head.subarray(0, 4096).includes(0) &&
+    !(head[0] === 0xff && head[1] === 0xfe) &&
+    !(head[0] === 0xfe && head[1] === 0xff)
+  ) {
     throw new AppError("validation_failed", "This file is not text (it holds binary data). Upload a CSV file.");
   }
 }
@@ -44,12 +77,23 @@ function refuseBinary(head: Uint8Array) {
  */
 export async function receiveUpload(
   prisma: PrismaClient,
-  p: { workspaceId: string; fileName: string; body: AsyncIterable<Uint8Array>; actor: Actor; maxBytes?: number; now?: Date },
+  p: {
+    workspaceId: string;
+    fileName: string;
+    body: AsyncIterable<Uint8Array>;
+    actor: Actor;
+    maxBytes?: number;
+    now?: Date;
+  },
 ): Promise<TUploadResult> {
   const maxBytes = p.maxBytes ?? MAX_IMPORT_BYTES;
   const now = p.now ?? new Date();
   await removeStaleUploads(prisma, p.workspaceId, now);
-  const fileName = p.fileName.replace(/[\u0000-\u001f]/g, "").trim().slice(0, 200) || "upload.csv";
+  const fileName =
+    p.fileName
+      .replace(/[\u0000-\u001f]/g, "")
+      .trim()
+      .slice(0, 200) || "upload.csv";
   const record = await prisma.contactImport.create({
     data: {
       workspaceId: p.workspaceId,
@@ -67,14 +111,25 @@ export async function receiveUpload(
     const result = await storeAndScan(prisma, record.id, p.body, maxBytes);
     const updated = await prisma.contactImport.update({
       where: { id: record.id },
-      data: { byteSize: result.byteSize, encoding: result.encoding, delimiter: result.delimiter, columns: result.columns, sample: result.sample, rowCount: result.rows },
+      data: {
+        byteSize: result.byteSize,
+        encoding: result.encoding,
+        delimiter: result.delimiter,
+        columns: result.columns,
+        sample: result.sample,
+        rowCount: result.rows,
+      },
     });
     return { importId: updated.id, fileName, ...result, suggestedMapping: suggestMapping(result.columns) };
   } catch (error) {
     const removed = await prisma.contactImport.deleteMany({ where: { id: record.id, workspaceId: p.workspaceId } });
     // Discarded (from the imports page, or the workspace deleted) while its file was still arriving:
     // its pieces then had no import to belong to. Said as such, not as the server's failure.
-    if (removed.count === 0 && !(error instanceof AppError)) throw new AppError("conflict", "This upload was discarded while the file was still arriving, so nothing of it was kept. Upload the file again to import it.");
+    if (removed.count === 0 && !(error instanceof AppError))
+      throw new AppError(
+        "conflict",
+        "This upload was discarded while the file was still arriving, so nothing of it was kept. Upload the file again to import it.",
+      );
     throw error;
   }
 }
@@ -93,7 +148,10 @@ async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncI
     pending = [];
     pendingSize = 0;
     // Straight to the driver: Prisma's pipeline would carry each megabyte as base64 text, several times over.
-    await hotQuery(prisma, Prisma.sql`INSERT INTO "ContactImportChunk" ("importId", seq, data) VALUES (${importId}, ${seq++}, ${data})`);
+    await hotQuery(
+      prisma,
+      Prisma.sql`INSERT INTO "ContactImportChunk" ("importId", seq, data) VALUES (${importId}, ${seq++}, ${data})`,
+    );
   };
   // Rows are counted on the way. The structure (quotes, delimiters, newlines) reads the same in
   // every ASCII-compatible encoding, so a lenient UTF-8 decoder serves until the encoding is known.
@@ -119,7 +177,10 @@ async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncI
   for await (const chunk of body) {
     byteSize += chunk.byteLength;
     if (byteSize > maxBytes) {
-      throw new AppError("payload_too_large", `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Split it into smaller files and import them one after another.`);
+      throw new AppError(
+        "payload_too_large",
+        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Split it into smaller files and import them one after another.`,
+      );
     }
     utf8.push(chunk);
     if (!decoder) {
@@ -147,15 +208,26 @@ async function storeAndScan(prisma: PrismaClient, importId: string, body: AsyncI
     for (const r of batch) if (!isBlankRecord(r.values)) headRecords.push(r.values);
     break;
   }
-  if (headRecords.length === 0) throw new AppError("validation_failed", "The file has no header row: its first line should name the columns (for example First Name, Last Name, Email).");
+  if (headRecords.length === 0)
+    throw new AppError(
+      "validation_failed",
+      "The file has no header row: its first line should name the columns (for example First Name, Last Name, Email).",
+    );
   const columns = columnNames(headRecords[0]);
   if (columns.length > MAX_IMPORT_COLUMNS) {
-    throw new AppError("validation_failed", `The file has ${columns.length.toLocaleString("en-US")} columns; one import takes at most ${MAX_IMPORT_COLUMNS}. Remove the columns you do not need, or split them into several files that share an email or CRM id column.`);
+    throw new AppError(
+      "validation_failed",
+      `The file has ${columns.length.toLocaleString("en-US")} columns; one import takes at most ${MAX_IMPORT_COLUMNS}. Remove the columns you do not need, or split them into several files that share an email or CRM id column.`,
+    );
   }
   const rows = Math.max(0, records - 1);
-  if (rows === 0) throw new AppError("validation_failed", "The file has a header row but no rows of contacts below it.");
+  if (rows === 0)
+    throw new AppError("validation_failed", "The file has a header row but no rows of contacts below it.");
   if (rows > MAX_IMPORT_ROWS) {
-    throw new AppError("validation_failed", `The file has ${rows.toLocaleString("en-US")} rows; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}. Split it into smaller files.`);
+    throw new AppError(
+      "validation_failed",
+      `The file has ${rows.toLocaleString("en-US")} rows; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}. Split it into smaller files.`,
+    );
   }
   const sample = headRecords.slice(1, SAMPLE_ROWS + 1).map((r) => r.map((v) => v.replace(/\u0000/g, "").slice(0, 200)));
   return { byteSize, encoding, delimiter, columns, sample, rows };
@@ -188,21 +260,46 @@ async function removeStaleUploads(prisma: PrismaClient, workspaceId: string, now
   const before = new Date(now.getTime() - STALE_UPLOAD_MS);
   await prisma.contactImport.deleteMany({ where: { workspaceId, jobId: null, createdAt: { lt: before } } });
   const ended = await prisma.job.findMany({
-    where: { workspaceId, kind: "contacts_import", status: { in: ["succeeded", "failed", "cancelled"] }, finishedAt: { lt: before } },
+    where: {
+      workspaceId,
+      kind: "contacts_import",
+      status: { in: ["succeeded", "failed", "cancelled"] },
+      finishedAt: { lt: before },
+    },
     select: { id: true },
     orderBy: { finishedAt: "desc" },
     take: 500,
   });
-  if (ended.length) await prisma.contactImportChunk.deleteMany({ where: { import: { workspaceId, jobId: { in: ended.map((j) => j.id) } } } });
+  if (ended.length)
+    await prisma.contactImportChunk.deleteMany({
+      where: { import: { workspaceId, jobId: { in: ended.map((j) => j.id) } } },
+    });
   // Rows a run staged and never cleared (a worker killed mid-import whose job then ended): an import
   // that has ended keeps none.
-  const endedJobs = await prisma.job.findMany({ where: { workspaceId, kind: "contacts_import", status: { in: ["succeeded", "failed", "cancelled"] }, finishedAt: { lt: new Date(now.getTime() - 60 * 60_000) } }, select: { id: true }, orderBy: { finishedAt: "desc" }, take: 500 });
-  if (endedJobs.length) await prisma.contactImportStage.deleteMany({ where: { import: { workspaceId, jobId: { in: endedJobs.map((j) => j.id) } } } });
+  const endedJobs = await prisma.job.findMany({
+    where: {
+      workspaceId,
+      kind: "contacts_import",
+      status: { in: ["succeeded", "failed", "cancelled"] },
+      finishedAt: { lt: new Date(now.getTime() - 60 * 60_000) },
+    },
+    select: { id: true },
+    orderBy: { finishedAt: "desc" },
+    take: 500,
+  });
+  if (endedJobs.length)
+    await prisma.contactImportStage.deleteMany({
+      where: { import: { workspaceId, jobId: { in: endedJobs.map((j) => j.id) } } },
+    });
 }
 
 /** The kept file of an import, a piece at a time. */
 export async function* storedFile(prisma: PrismaClient, importId: string): AsyncGenerator<Uint8Array> {
-  const pieces = await prisma.contactImportChunk.findMany({ where: { importId }, select: { seq: true }, orderBy: { seq: "asc" } });
+  const pieces = await prisma.contactImportChunk.findMany({
+    where: { importId },
+    select: { seq: true },
+    orderBy: { seq: "asc" },
+  });
   const latin1 = onPostgresServer();
   for (const { seq } of pieces) {
     // On PostgreSQL a piece comes as Latin-1 text when it can (one character per byte, so

@@ -24,7 +24,10 @@ export interface JobRunnerDeps {
  * Claims up to `limit` due jobs: FOR UPDATE SKIP LOCKED, so concurrent workers never take the
  * same job, and a job whose worker died is taken over once its lease has run out.
  */
-export async function claimJobs(prisma: PrismaClient, p: { limit: number; now: Date; leaseMs?: number; workspaceId?: string }): Promise<JobRow[]> {
+export async function claimJobs(
+  prisma: PrismaClient,
+  p: { limit: number; now: Date; leaseMs?: number; workspaceId?: string },
+): Promise<JobRow[]> {
   const token = randomUUID();
   const until = new Date(p.now.getTime() + (p.leaseMs ?? JOB_LEASE_MS));
   const claimed = await prisma.$queryRaw<{ id: string }[]>`
@@ -48,7 +51,10 @@ export async function claimJobs(prisma: PrismaClient, p: { limit: number; now: D
  * Claims one queued job by its id, when no worker holds it yet: to run a small job inside the
  * request that queued it (a short agent import answers with its report). Null when a worker got it first.
  */
-export async function claimJob(prisma: PrismaClient, p: { jobId: string; workspaceId: string; now: Date; leaseMs?: number }): Promise<JobRow | null> {
+export async function claimJob(
+  prisma: PrismaClient,
+  p: { jobId: string; workspaceId: string; now: Date; leaseMs?: number },
+): Promise<JobRow | null> {
   const token = randomUUID();
   const until = new Date(p.now.getTime() + (p.leaseMs ?? JOB_LEASE_MS));
   const claimed = await prisma.$queryRaw<{ id: string }[]>`
@@ -62,7 +68,10 @@ export async function claimJob(prisma: PrismaClient, p: { jobId: string; workspa
 
 /** Ends a claimed job, if this worker still holds it. */
 async function finish(db: Db, job: JobRow, data: Prisma.JobUpdateManyMutationInput): Promise<boolean> {
-  const done = await db.job.updateMany({ where: { id: job.id, lockToken: job.lockToken }, data: { ...data, lockToken: null, lockedUntil: null } });
+  const done = await db.job.updateMany({
+    where: { id: job.id, lockToken: job.lockToken },
+    data: { ...data, lockToken: null, lockedUntil: null },
+  });
   return done.count === 1;
 }
 
@@ -71,7 +80,11 @@ async function finish(db: Db, job: JobRow, data: Prisma.JobUpdateManyMutationInp
  * handler's sentence (JobError), cancelled, or, after an unexpected error, retried with backoff
  * until MAX_JOB_ATTEMPTS, then failed with a sentence that reveals nothing internal.
  */
-export async function runJob(prisma: PrismaClient, job: JobRow, deps: JobRunnerDeps): Promise<"succeeded" | "failed" | "cancelled" | "retry" | "lost"> {
+export async function runJob(
+  prisma: PrismaClient,
+  job: JobRow,
+  deps: JobRunnerDeps,
+): Promise<"succeeded" | "failed" | "cancelled" | "retry" | "lost"> {
   const now = deps.clock;
   if (job.cancelRequestedAt) {
     await finish(prisma, job, { status: "cancelled", finishedAt: now() });
@@ -83,7 +96,10 @@ export async function runJob(prisma: PrismaClient, job: JobRow, deps: JobRunnerD
     const input = jobInput(handler, job.input);
     const lease = () => new Date(now().getTime() + deps.leaseMs);
     const report = async (db: Db, data: Prisma.JobUpdateManyMutationInput) => {
-      const updated = await db.job.updateMany({ where: { id: job.id, lockToken: job.lockToken, cancelRequestedAt: null }, data: { ...data, lockedUntil: lease() } });
+      const updated = await db.job.updateMany({
+        where: { id: job.id, lockToken: job.lockToken, cancelRequestedAt: null },
+        data: { ...data, lockedUntil: lease() },
+      });
       if (updated.count === 1) return;
       const current = await db.job.findUnique({ where: { id: job.id }, select: { lockToken: true } });
       throw current?.lockToken === job.lockToken ? new JobCancelled() : new JobLeaseLost();
@@ -94,8 +110,10 @@ export async function runJob(prisma: PrismaClient, job: JobRow, deps: JobRunnerD
       input,
       resumeFrom: job.checkpoint ?? null,
       now,
-      progress: (done, total) => report(prisma, { progressDone: done, ...(total !== undefined ? { progressTotal: total } : {}) }),
-      checkpoint: (tx, checkpoint, done, total) => report(tx, { checkpoint, progressDone: done, ...(total !== undefined ? { progressTotal: total } : {}) }),
+      progress: (done, total) =>
+        report(prisma, { progressDone: done, ...(total !== undefined ? { progressTotal: total } : {}) }),
+      checkpoint: (tx, checkpoint, done, total) =>
+        report(tx, { checkpoint, progressDone: done, ...(total !== undefined ? { progressTotal: total } : {}) }),
     };
     const result = await handler.run(run);
     const ok = await finish(prisma, job, { status: "succeeded", result, finishedAt: now(), error: null });
@@ -121,7 +139,10 @@ export async function runJob(prisma: PrismaClient, job: JobRow, deps: JobRunnerD
       });
       return "failed";
     }
-    await finish(prisma, job, { lastError: message.slice(0, 2000), runAfter: new Date(now().getTime() + jobBackoffMs(job.attempts)) });
+    await finish(prisma, job, {
+      lastError: message.slice(0, 2000),
+      runAfter: new Date(now().getTime() + jobBackoffMs(job.attempts)),
+    });
     return "retry";
   }
 }

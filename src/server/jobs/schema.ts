@@ -8,7 +8,13 @@ export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancel
 export const ZJobKind = z.enum(JOB_KINDS);
 export const ZJobStatus = z.enum(JOB_STATUSES).describe("queued, running, then succeeded, failed or cancelled.");
 
-export const ZJobId = z.object({ jobId: z.string().min(1).max(64).regex(/^[\w-]+$/, "Not a job id.") });
+export const ZJobId = z.object({
+  jobId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, "Not a job id."),
+});
 
 /** A job as people and agents see it: status, progress with rate and time left, error. */
 export const ZJobView = z.object({

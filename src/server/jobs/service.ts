@@ -42,18 +42,30 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<JobRow> {
 
 /** A job of this workspace (another workspace's job is not found, like a missing one). */
 export async function getJob(db: Db, p: { workspaceId: string; jobId: string; kind?: JobKind }): Promise<JobRow> {
-  const job = await db.job.findFirst({ where: { id: p.jobId, workspaceId: p.workspaceId, ...(p.kind ? { kind: p.kind } : {}) } });
+  const job = await db.job.findFirst({
+    where: { id: p.jobId, workspaceId: p.workspaceId, ...(p.kind ? { kind: p.kind } : {}) },
+  });
   if (!job) throw new AppError("not_found", "No such job in this workspace.");
   return job;
 }
 
 /** The workspace's jobs, newest first, a page at a time. */
-export async function listJobs(db: Db, p: { workspaceId: string; kind?: JobKind; status?: JobStatus; cursor?: string | null; take: number }) {
-  if (p.cursor && !(await db.job.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))) {
+export async function listJobs(
+  db: Db,
+  p: { workspaceId: string; kind?: JobKind; status?: JobStatus; cursor?: string | null; take: number },
+) {
+  if (
+    p.cursor &&
+    !(await db.job.findFirst({ where: { id: p.cursor, workspaceId: p.workspaceId }, select: { id: true } }))
+  ) {
     throw new AppError("not_found", "The cursor does not name a job of this workspace; start again without it.");
   }
   const rows = await db.job.findMany({
-    where: { workspaceId: p.workspaceId, ...(p.kind ? { kind: p.kind } : {}), ...(p.status ? { status: p.status } : {}) },
+    where: {
+      workspaceId: p.workspaceId,
+      ...(p.kind ? { kind: p.kind } : {}),
+      ...(p.status ? { status: p.status } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
@@ -66,18 +78,35 @@ export async function listJobs(db: Db, p: { workspaceId: string; kind?: JobKind;
  * Asks a job to stop. A queued job is cancelled at once; a running one stops at its next
  * progress report, keeping the batches it already committed. A finished job is left as it is.
  */
-export async function cancelJob(db: Db, p: { workspaceId: string; jobId: string; actor: Actor; now?: Date }): Promise<JobRow> {
+export async function cancelJob(
+  db: Db,
+  p: { workspaceId: string; jobId: string; actor: Actor; now?: Date },
+): Promise<JobRow> {
   const now = p.now ?? new Date();
   const job = await getJob(db, p);
-  if (FINISHED_STATUSES.has(job.status)) throw new AppError("invalid_state", `The job has already ${job.status === "succeeded" ? "finished" : job.status === "failed" ? "failed" : "been cancelled"}; nothing to cancel.`);
+  if (FINISHED_STATUSES.has(job.status))
+    throw new AppError(
+      "invalid_state",
+      `The job has already ${job.status === "succeeded" ? "finished" : job.status === "failed" ? "failed" : "been cancelled"}; nothing to cancel.`,
+    );
   const queued = await db.job.updateMany({
     where: { id: job.id, workspaceId: p.workspaceId, status: "queued", lockToken: null },
     data: { status: "cancelled", cancelRequestedAt: now, finishedAt: now },
   });
   if (queued.count === 0) {
-    await db.job.updateMany({ where: { id: job.id, workspaceId: p.workspaceId, status: { in: ["queued", "running"] } }, data: { cancelRequestedAt: now } });
+    await db.job.updateMany({
+      where: { id: job.id, workspaceId: p.workspaceId, status: { in: ["queued", "running"] } },
+      data: { cancelRequestedAt: now },
+    });
   }
-  await recordAudit(db, p.workspaceId, p.actor, "job.cancel_requested", { type: "job", id: job.id }, { kind: job.kind });
+  await recordAudit(
+    db,
+    p.workspaceId,
+    p.actor,
+    "job.cancel_requested",
+    { type: "job", id: job.id },
+    { kind: job.kind },
+  );
   return getJob(db, p);
 }
 
@@ -85,7 +114,9 @@ export async function cancelJob(db: Db, p: { workspaceId: string; jobId: string;
 export function jobView(job: JobRow, now = new Date()): TJobView {
   const total = job.progressTotal;
   const done = job.progressDone;
-  const elapsedS = job.startedAt ? Math.max(0.001, ((job.finishedAt ?? now).getTime() - job.startedAt.getTime()) / 1000) : null;
+  const elapsedS = job.startedAt
+    ? Math.max(0.001, ((job.finishedAt ?? now).getTime() - job.startedAt.getTime()) / 1000)
+    : null;
   const rate = elapsedS && done > 0 ? Math.round((done / elapsedS) * 10) / 10 : null;
   const left = job.status === "running" && rate && total != null ? Math.max(0, Math.ceil((total - done) / rate)) : null;
   return {

@@ -44,11 +44,18 @@ export const auditRunJob = defineJobHandler({
     if (!audit) throw new JobError("The audit is no longer here; run it again.");
     if (!audit.audienceId) throw new JobError("The audience was deleted; nothing to audit.");
     const audienceId = audit.audienceId;
-    await prisma.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId }, data: { status: "running", startedAt: audit.startedAt ?? run.now(), error: null } });
+    await prisma.mailabilityAudit.updateMany({
+      where: { id: audit.id, workspaceId },
+      data: { status: "running", startedAt: audit.startedAt ?? run.now(), error: null },
+    });
 
     const shared: TSharedFacts = {
       format: (audit.format as TFormat | null) ?? null,
-      block: { format: audit.blockFormat as TFormat, size: audit.blockSize, handwriting: (audit.blockHandwriting as TFontFamily | null) ?? undefined },
+      block: {
+        format: audit.blockFormat as TFormat,
+        size: audit.blockSize,
+        handwriting: (audit.blockHandwriting as TFontFamily | null) ?? undefined,
+      },
       coveredCountries: audit.countriesJudged ? new Set(audit.coveredCountries) : null,
     };
     const [suppressed, duplicates, total] = await Promise.all([
@@ -80,7 +87,10 @@ export const auditRunJob = defineJobHandler({
            ORDER BY m."contactId"
            LIMIT ${batchSize}`,
       );
-      return rows.map(({ accountName, accountDomain, ...c }) => ({ ...c, account: c.accountId && accountName != null ? { name: accountName, domain: accountDomain } : null }));
+      return rows.map(({ accountName, accountDomain, ...c }) => ({
+        ...c,
+        account: c.accountId && accountName != null ? { name: accountName, domain: accountDomain } : null,
+      }));
     };
     let next = readBatch(afterId);
     next.catch(() => undefined); // a failed read is seen where it is awaited
@@ -99,7 +109,12 @@ export const auditRunJob = defineJobHandler({
       let cachedHere = 0;
       {
         for (const c of contacts) if (c.addressLine1?.trim()) keys.set(c.id, verificationKey(c));
-        verifications = await cachedVerifications(prisma, { workspaceId, verifier: cacheNameOf(verifier), keys: [...keys.values()], now: run.now() });
+        verifications = await cachedVerifications(prisma, {
+          workspaceId,
+          verifier: cacheNameOf(verifier),
+          keys: [...keys.values()],
+          now: run.now(),
+        });
         const wanted = new Map<string, ReturnType<typeof normaliseAddress>>();
         for (const c of contacts) {
           const key = keys.get(c.id);
@@ -110,18 +125,28 @@ export const auditRunJob = defineJobHandler({
           await run.progress(done, total);
           let outcome;
           try {
-            outcome = await verifyAddresses(verifier, [...wanted].map(([key, address]) => ({ key, address })));
+            outcome = await verifyAddresses(
+              verifier,
+              [...wanted].map(([key, address]) => ({ key, address })),
+            );
           } catch (error) {
             if (error instanceof VerifierError && error.detail.fatal) throw new JobError(error.message);
             throw error;
           }
-          const entries = [...outcome.results].map(([key, verification]) => ({ key, verification, costCents: verifier.costCents(wanted.get(key)?.country ?? null) }));
+          const entries = [...outcome.results].map(([key, verification]) => ({
+            key,
+            verification,
+            costCents: verifier.costCents(wanted.get(key)?.country ?? null),
+          }));
           // What was paid for is kept (and counted) at once, whatever happens to the batch.
           await prisma.$transaction(async (tx) => {
             await storeVerifications(tx, { workspaceId, verifier: cacheNameOf(verifier), entries, now: run.now() });
             await tx.mailabilityAudit.updateMany({
               where: { id: audit.id, workspaceId },
-              data: { verificationsMade: { increment: entries.length }, verificationCostCents: { increment: entries.reduce((n, e) => n + e.costCents, 0) } },
+              data: {
+                verificationsMade: { increment: entries.length },
+                verificationCostCents: { increment: entries.reduce((n, e) => n + e.costCents, 0) },
+              },
             });
           });
           for (const e of entries) verifications.set(e.key, e.verification);
@@ -139,10 +164,19 @@ export const auditRunJob = defineJobHandler({
         });
         // Per country by its ISO code ("Deutschland", "de" and "DE" are one country); what names no country stays as written.
         const country = c.country?.trim() ? (toCountryCode(c.country) ?? c.country.trim().toUpperCase()) : null;
-        return { contactId: c.id, status: v.status, reasons: v.reasons, suggestion: v.suggestion ?? null, country, accountId: c.accountId };
+        return {
+          contactId: c.id,
+          status: v.status,
+          reasons: v.reasons,
+          suggestion: v.suggestion ?? null,
+          country,
+          accountId: c.accountId,
+        };
       });
       // Contacts whose answer verified nothing (a test key, the sandbox): the report says so.
-      const notVerified = contacts.filter((c) => keys.has(c.id) && verifications.get(keys.get(c.id)!)?.verdict === "not_verified").length;
+      const notVerified = contacts.filter(
+        (c) => keys.has(c.id) && verifications.get(keys.get(c.id)!)?.verdict === "not_verified",
+      ).length;
       const last = contacts[contacts.length - 1].id;
       await prisma.$transaction(
         async (tx) => {
@@ -154,8 +188,20 @@ export const auditRunJob = defineJobHandler({
               FROM unnest(${rows.map((r) => r.contactId)}::text[], ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.reasons.join(" "))}::text[],
                           ${rows.map((r) => (r.suggestion ? JSON.stringify(r.suggestion) : null))}::text[], ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.accountId)}::text[]) AS u(c, s, r, g, k, a)
             ON CONFLICT ("auditId", "contactId") DO NOTHING`;
-          if (cachedHere || notVerified) await tx.mailabilityAudit.updateMany({ where: { id: audit.id, workspaceId }, data: { verificationsCached: { increment: cachedHere }, verificationsNotVerified: { increment: notVerified } } });
-          await run.checkpoint(tx, { afterId: last, done: done + contacts.length } satisfies Prisma.InputJsonValue, done + contacts.length, Math.max(total, done + contacts.length));
+          if (cachedHere || notVerified)
+            await tx.mailabilityAudit.updateMany({
+              where: { id: audit.id, workspaceId },
+              data: {
+                verificationsCached: { increment: cachedHere },
+                verificationsNotVerified: { increment: notVerified },
+              },
+            });
+          await run.checkpoint(
+            tx,
+            { afterId: last, done: done + contacts.length } satisfies Prisma.InputJsonValue,
+            done + contacts.length,
+            Math.max(total, done + contacts.length),
+          );
         },
         { timeout: 120_000, maxWait: 30_000 },
       );
@@ -166,8 +212,21 @@ export const auditRunJob = defineJobHandler({
     const figures = await auditFigures(prisma, { workspaceId, auditId: audit.id });
     await prisma.mailabilityAudit.updateMany({
       where: { id: audit.id, workspaceId },
-      data: { ...figures, reasons: figures.reasons, byCountry: figures.byCountry as unknown as Prisma.InputJsonValue, costs: figures.costs as unknown as Prisma.InputJsonValue, status: "succeeded", finishedAt: run.now() },
+      data: {
+        ...figures,
+        reasons: figures.reasons,
+        byCountry: figures.byCountry as unknown as Prisma.InputJsonValue,
+        costs: figures.costs as unknown as Prisma.InputJsonValue,
+        status: "succeeded",
+        finishedAt: run.now(),
+      },
     });
-    return { auditId: audit.id, contacts: figures.contacts, mailable: figures.mailable, fixable: figures.fixable, unmailable: figures.unmailable };
+    return {
+      auditId: audit.id,
+      contacts: figures.contacts,
+      mailable: figures.mailable,
+      fixable: figures.fixable,
+      unmailable: figures.unmailable,
+    };
   },
 });

@@ -11,13 +11,26 @@ import { addressVerifier } from "./verifiers/registry";
  * format, its design's address block, and its contract's countries (not judged without an approved
  * contract for its format: the contract gate then stops the piece anyway).
  */
-export async function campaignFacts(db: Db, p: { workspaceId: string; campaign: TJudgedCampaign }): Promise<TSharedFacts> {
+export async function campaignFacts(
+  db: Db,
+  p: { workspaceId: string; campaign: TJudgedCampaign },
+): Promise<TSharedFacts> {
   const { campaign } = p;
-  const contract = campaign.contract && campaign.contract.status === "approved" && campaign.contract.format === campaign.format ? campaign.contract : null;
-  const brand = campaign.format === "handwritten" ? await db.brandKit.findFirst({ where: { workspaceId: p.workspaceId }, select: { handwritingFont: true } }) : null;
+  const contract =
+    campaign.contract && campaign.contract.status === "approved" && campaign.contract.format === campaign.format
+      ? campaign.contract
+      : null;
+  const brand =
+    campaign.format === "handwritten"
+      ? await db.brandKit.findFirst({ where: { workspaceId: p.workspaceId }, select: { handwritingFont: true } })
+      : null;
   return {
     format: campaign.format,
-    block: { format: campaign.format, size: campaign.designSize ?? DEFAULT_SIZE[campaign.format], handwriting: (brand?.handwritingFont as TFontFamily | undefined) ?? undefined },
+    block: {
+      format: campaign.format,
+      size: campaign.designSize ?? DEFAULT_SIZE[campaign.format],
+      handwriting: (brand?.handwritingFont as TFontFamily | undefined) ?? undefined,
+    },
     coveredCountries: contract ? new Set(contract.countries) : null,
   };
 }
@@ -38,7 +51,10 @@ export type TEnrollee = TAuditContact & { account?: { name: string } | null };
  * contacts' addresses in one query, then a pure verdict per contact (with whether it is suppressed
  * and whether the same person is already on their way), and the gate it stops at, with the reasons.
  */
-export async function mailabilityJudge(db: Db, p: { workspaceId: string; campaign: TJudgedCampaign; contacts: TEnrollee[] }) {
+export async function mailabilityJudge(
+  db: Db,
+  p: { workspaceId: string; campaign: TJudgedCampaign; contacts: TEnrollee[] },
+) {
   const shared = await campaignFacts(db, p);
   const verifier = addressVerifier();
   const keyOf = (c: TEnrollee) => (c.addressLine1?.trim() ? verificationKey(c) : null);
@@ -46,13 +62,25 @@ export async function mailabilityJudge(db: Db, p: { workspaceId: string; campaig
   const cached = await cachedVerifications(db, { workspaceId: p.workspaceId, verifier: cacheNameOf(verifier), keys });
   return (contact: TEnrollee, own: { suppressed: boolean; duplicateContact: boolean }) => {
     const key = keyOf(contact);
-    const verdict = verdictOf({ ...contact, company: contact.account?.name ?? null }, shared, { ...own, verification: key ? (cached.get(key) ?? null) : null });
+    const verdict = verdictOf({ ...contact, company: contact.account?.name ?? null }, shared, {
+      ...own,
+      verification: key ? (cached.get(key) ?? null) : null,
+    });
     return { verdict, ...lifecycleOutcome(verdict, shared.format) };
   };
 }
 
 /** The same for one contact. */
-export async function mailabilityOfEnrollee(db: Db, p: { workspaceId: string; campaign: TJudgedCampaign; contact: TEnrollee; suppressed: boolean; duplicateContact: boolean }) {
+export async function mailabilityOfEnrollee(
+  db: Db,
+  p: {
+    workspaceId: string;
+    campaign: TJudgedCampaign;
+    contact: TEnrollee;
+    suppressed: boolean;
+    duplicateContact: boolean;
+  },
+) {
   const judge = await mailabilityJudge(db, { workspaceId: p.workspaceId, campaign: p.campaign, contacts: [p.contact] });
   return judge(p.contact, p);
 }

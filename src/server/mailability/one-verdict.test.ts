@@ -21,12 +21,21 @@ const owner: Actor = { kind: "user", id: null, label: "owner@example.test" };
 describe("one verdict (issue 32)", () => {
   it("a contact the verifier called undeliverable stays so in every later audit, on its page and at the lifecycle's address gate", async () => {
     const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1 });
-    const bad = await prisma.contact.update({ where: { id: f.contacts[0].id }, data: { addressLine1: "1 Undeliverable Way" } });
+    const bad = await prisma.contact.update({
+      where: { id: f.contacts[0].id },
+      data: { addressLine1: "1 Undeliverable Way" },
+    });
     await prisma.contact.update({ where: { id: bad.id }, data: contactKeys(bad) });
 
-    const first = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, verify: true, actor: owner });
+    const first = await startAudit(prisma, {
+      workspaceId: f.workspaceId,
+      audienceId: f.audience.id,
+      verify: true,
+      actor: owner,
+    });
     await drainJobs(prisma, { workspaceId: f.workspaceId });
-    const reasonsOf = async (auditId: string) => (await prisma.mailabilityResult.findFirstOrThrow({ where: { auditId, contactId: bad.id } }))
+    const reasonsOf = async (auditId: string) =>
+      await prisma.mailabilityResult.findFirstOrThrow({ where: { auditId, contactId: bad.id } });
     const verified = await reasonsOf(first.auditId);
     expect(verified.status).toBe("unmailable");
 
@@ -37,7 +46,10 @@ describe("one verdict (issue 32)", () => {
       expect((await getAudit(prisma, { workspaceId: f.workspaceId, auditId: again.auditId })).status).toBe("succeeded");
       expect(await reasonsOf(again.auditId)).toMatchObject({ status: verified.status, reasons: verified.reasons });
     }
-    expect(await contactMailability(prisma, { workspaceId: f.workspaceId, contactId: bad.id })).toMatchObject({ status: verified.status, reasons: verified.reasons });
+    expect(await contactMailability(prisma, { workspaceId: f.workspaceId, contactId: bad.id })).toMatchObject({
+      status: verified.status,
+      reasons: verified.reasons,
+    });
 
     const e = await postEvent(prisma, f, bad.id);
     await drain(prisma, testClock(), f.workspaceId);
@@ -50,9 +62,19 @@ describe("one verdict (issue 32)", () => {
     const live = new LobVerifier({ apiKey: "live_0123456789", usCents: 5, intlCents: 25 });
     expect([cacheNameOf(test), cacheNameOf(live)]).toEqual(["lob:test", "lob"]);
     const verification = { verdict: "undeliverable" as const, vendorVerdict: "undeliverable", standardised: null };
-    await storeVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(test), entries: [{ key: "1 main st boston ma 02116 us", verification, costCents: 0 }] });
+    await storeVerifications(prisma, {
+      workspaceId: o.workspaceId,
+      verifier: cacheNameOf(test),
+      entries: [{ key: "1 main st boston ma 02116 us", verification, costCents: 0 }],
+    });
     const keys = ["1 main st boston ma 02116 us"];
-    expect((await cachedVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(test), keys })).get(keys[0])).toMatchObject({ verdict: "undeliverable" });
-    expect((await cachedVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(live), keys })).size).toBe(0);
+    expect(
+      (await cachedVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(test), keys })).get(
+        keys[0],
+      ),
+    ).toMatchObject({ verdict: "undeliverable" });
+    expect(
+      (await cachedVerifications(prisma, { workspaceId: o.workspaceId, verifier: cacheNameOf(live), keys })).size,
+    ).toBe(0);
   });
 });

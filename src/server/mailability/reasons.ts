@@ -48,10 +48,27 @@ export const REASON_LABELS: Record<TMailabilityReason, string> = {
  * the MCP resource print these.
  */
 export const REASON_DETAILS: Record<TMailabilityReason, { means: string; blocks: string; fix: string }> = {
-  missing_name: { means: "Neither a first nor a last name.", blocks: "Every format.", fix: "Add the person's name in the CRM or on the contact." },
-  missing_address: { means: "No street line (address line 1).", blocks: "Every format.", fix: "Add the street address." },
-  missing_city: { means: "No city or town, in a country whose post requires one (Google's address metadata; Japan's, for one, does not).", blocks: "Every format.", fix: "Add the city." },
-  missing_postal_code: { means: "No postal code, in a country whose post requires one (Google's address metadata says which).", blocks: "Every format.", fix: "Add the postal code." },
+  missing_name: {
+    means: "Neither a first nor a last name.",
+    blocks: "Every format.",
+    fix: "Add the person's name in the CRM or on the contact.",
+  },
+  missing_address: {
+    means: "No street line (address line 1).",
+    blocks: "Every format.",
+    fix: "Add the street address.",
+  },
+  missing_city: {
+    means:
+      "No city or town, in a country whose post requires one (Google's address metadata; Japan's, for one, does not).",
+    blocks: "Every format.",
+    fix: "Add the city.",
+  },
+  missing_postal_code: {
+    means: "No postal code, in a country whose post requires one (Google's address metadata says which).",
+    blocks: "Every format.",
+    fix: "Add the postal code.",
+  },
   invalid_postal_code: {
     means:
       "The postal code does not fit the country's pattern, or fits it but does not match the region or state given (Google's address metadata: 90210 is not in DC; 530-0001 is a code of 大阪府, not of 東京都): the audit's table then names the region the code is of.",
@@ -64,33 +81,55 @@ export const REASON_DETAILS: Record<TMailabilityReason, { means: string; blocks:
     blocks: "Every format.",
     fix: "Write the region as the post does (MA, 東京都, Москва, MI), or correct it by hand.",
   },
-  unknown_country: { means: "No country, or a value that is not a country (i18n-iso-countries).", blocks: "Every format.", fix: "A country written as a name (Deutschland, United Kingdom, USA) is suggested as its ISO code." },
+  unknown_country: {
+    means: "No country, or a value that is not a country (i18n-iso-countries).",
+    blocks: "Every format.",
+    fix: "A country written as a name (Deutschland, United Kingdom, USA) is suggested as its ISO code.",
+  },
   unsupported_country: {
-    means: "No approved printer contract mails to the country (for a campaign: its own contract). Not judged while the workspace has no approved printer.",
+    means:
+      "No approved printer contract mails to the country (for a campaign: its own contract). Not judged while the workspace has no approved printer.",
     blocks: "Every format.",
     fix: "Approve a printer that covers the country in Settings → Printing, or leave these contacts out.",
   },
-  po_box: { means: "The street lines name a post-office box (PO Box, Postfach, Boîte postale, Apartado, PMB).", blocks: "Gifts only: a parcel needs a street address. Informational for postcards, letters and notes.", fix: "For a gift campaign, give a street address." },
+  po_box: {
+    means: "The street lines name a post-office box (PO Box, Postfach, Boîte postale, Apartado, PMB).",
+    blocks: "Gifts only: a parcel needs a street address. Informational for postcards, letters and notes.",
+    fix: "For a gift campaign, give a street address.",
+  },
   missing_unit: {
-    means: "The address verifier says the building is right but a suite, floor or apartment is missing or wrong (Lob: deliverable_missing_unit or deliverable_incorrect_unit; international: deliverable_missing_info).",
+    means:
+      "The address verifier says the building is right but a suite, floor or apartment is missing or wrong (Lob: deliverable_missing_unit or deliverable_incorrect_unit; international: deliverable_missing_info).",
     blocks: "Every format: the piece may not reach the person.",
     fix: "Add the suite or floor to address line 2.",
   },
   undeliverable: {
-    means: "The address verifier says the post cannot deliver there, or the contact is marked undeliverable (a returned piece, the CRM).",
+    means:
+      "The address verifier says the post cannot deliver there, or the contact is marked undeliverable (a returned piece, the CRM).",
     blocks: "Every format.",
     fix: "Find the current address.",
   },
-  duplicate_address: { means: "Another contact in the same audience has the same normalised address (colleagues at one office).", blocks: "Nothing: informational.", fix: "Nothing needed; the holdout is drawn per account." },
+  duplicate_address: {
+    means: "Another contact in the same audience has the same normalised address (colleagues at one office).",
+    blocks: "Nothing: informational.",
+    fix: "Nothing needed; the holdout is drawn per account.",
+  },
   duplicate_contact: {
-    means: "The same person (name) at the same normalised address as an earlier contact of the audience; the lifecycle mails one of them once.",
+    means:
+      "The same person (name) at the same normalised address as an earlier contact of the audience; the lifecycle mails one of them once.",
     blocks: "Every format, for the later contact.",
     fix: "Merge the two contacts in the CRM.",
   },
-  suppressed: { means: "The contact, its email, its address, its account or its domain is on the suppression list.", blocks: "Every format.", fix: "Nothing, unless the suppression is a mistake (Suppressions)." },
+  suppressed: {
+    means: "The contact, its email, its address, its account or its domain is on the suppression list.",
+    blocks: "Every format.",
+    fix: "Nothing, unless the suppression is a mistake (Suppressions).",
+  },
   address_too_long: {
-    means: "The printed address (name, company and the country's address lines as formatted for it) does not fit the address block of the format at the smallest type size the layout allows: a line would break, or there are too many lines.",
-    blocks: "Every format (each measured against its own block; an audience audit without a campaign measures against the smallest block, a 4 × 6 in postcard's).",
+    means:
+      "The printed address (name, company and the country's address lines as formatted for it) does not fit the address block of the format at the smallest type size the layout allows: a line would break, or there are too many lines.",
+    blocks:
+      "Every format (each measured against its own block; an audience audit without a campaign measures against the smallest block, a 4 × 6 in postcard's).",
     fix: "Shorten the street or company line (abbreviations such as St, Ave, Ste), or use a larger format.",
   },
 };

@@ -55,7 +55,9 @@ export async function auditFigures(db: Db, p: { workspaceId: string; auditId: st
     for (const row of byCountry) {
       if (!row.mailable) continue;
       // Each piece at its country's price on the cheapest printer that mails there (what the lifecycle charges).
-      const prices = own.filter((c) => row.country && c.countries.includes(row.country)).map((c) => pricePerPiece(c, row.country));
+      const prices = own
+        .filter((c) => row.country && c.countries.includes(row.country))
+        .map((c) => pricePerPiece(c, row.country));
       if (!prices.length) uncovered += row.mailable;
       else {
         contacts += row.mailable;
@@ -63,7 +65,13 @@ export async function auditFigures(db: Db, p: { workspaceId: string; auditId: st
         lowest = Math.min(lowest, ...prices);
       }
     }
-    costs.push({ format, contacts, uncovered, unitCostCents: Number.isFinite(lowest) ? lowest : Math.min(...own.map((c) => c.unitCostCents)), totalCents });
+    costs.push({
+      format,
+      contacts,
+      uncovered,
+      unitCostCents: Number.isFinite(lowest) ? lowest : Math.min(...own.map((c) => c.unitCostCents)),
+      totalCents,
+    });
   }
   return {
     contacts: counts.mailable + counts.fixable + counts.unmailable,

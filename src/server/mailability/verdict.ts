@@ -48,7 +48,8 @@ const ORDER = new Map(MAILABILITY_REASONS.map((r, i) => [r, i]));
 function reasonsOf(c: TAuditContact, shared: TSharedFacts, own: TContactFacts): TMailabilityReason[] {
   const reasons = new Set<TMailabilityReason>(addressProblems(c).map((p) => p.code));
   const country = c.country?.trim().toUpperCase() ?? "";
-  if (shared.coveredCountries && country && !reasons.has("unknown_country") && !shared.coveredCountries.has(country)) reasons.add("unsupported_country");
+  if (shared.coveredCountries && country && !reasons.has("unknown_country") && !shared.coveredCountries.has(country))
+    reasons.add("unsupported_country");
   if (isPoBox(c)) reasons.add("po_box");
   const verified = verificationReason(own.verification);
   if (verified) reasons.add(verified);
@@ -74,12 +75,17 @@ export function verdictOf(c: TAuditContact, shared: TSharedFacts, own: TContactF
   const reasons = reasonsOf(c, shared, own);
   if (blockingReasons(reasons, shared.format).length === 0) return { status: "mailable", reasons };
   const fix = fieldChanges(c, normaliseAddress(c));
-  if (fix && blockingReasons(reasonsOf({ ...c, ...fix }, shared, own), shared.format).length === 0) return { status: "fixable", reasons, suggestion: fix };
+  if (fix && blockingReasons(reasonsOf({ ...c, ...fix }, shared, own), shared.format).length === 0)
+    return { status: "fixable", reasons, suggestion: fix };
   return { status: "unmailable", reasons };
 }
 
 /** The verdicts of a batch of contacts that share the same facts (an audit's page of contacts). */
-export function verdictsOf<C extends TAuditContact>(contacts: C[], shared: TSharedFacts, factsOf: (c: C) => TContactFacts): TVerdict[] {
+export function verdictsOf<C extends TAuditContact>(
+  contacts: C[],
+  shared: TSharedFacts,
+  factsOf: (c: C) => TContactFacts,
+): TVerdict[] {
   return contacts.map((c) => verdictOf(c, shared, factsOf(c)));
 }
 
@@ -88,7 +94,10 @@ export function verdictsOf<C extends TAuditContact>(contacts: C[], shared: TShar
  * skips `address_duplicate` for a duplicate person and `address_invalid` for any other blocking
  * reason; `reasons` are the audit's reasons for it, recorded on the event.
  */
-export function lifecycleOutcome(v: TVerdict, format: string | null): { gate: "ok" | "suppressed" | "address_invalid" | "address_duplicate"; reasons: TMailabilityReason[] } {
+export function lifecycleOutcome(
+  v: TVerdict,
+  format: string | null,
+): { gate: "ok" | "suppressed" | "address_invalid" | "address_duplicate"; reasons: TMailabilityReason[] } {
   const blocking = blockingReasons(v.reasons, format);
   if (blocking.length === 0) return { gate: "ok", reasons: [] };
   if (blocking.includes("suppressed")) return { gate: "suppressed", reasons: ["suppressed"] };

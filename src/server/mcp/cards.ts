@@ -15,7 +15,13 @@ export function cardRef(ctx: Pick<McpContext, "base" | "workspaceId">, card: Con
 /** This agent's requests that still wait for a person. */
 export async function awaitingCards(ctx: McpContext, now = new Date()) {
   const cards = await ctx.db.confirmationCard.findMany({
-    where: { workspaceId: ctx.workspaceId, requestedByKind: "agent", requestedById: ctx.grantId, status: "pending", expiresAt: { gt: now } },
+    where: {
+      workspaceId: ctx.workspaceId,
+      requestedByKind: "agent",
+      requestedById: ctx.grantId,
+      status: "pending",
+      expiresAt: { gt: now },
+    },
     orderBy: { createdAt: "asc" },
     take: 50,
   });

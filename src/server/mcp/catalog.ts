@@ -17,4 +17,21 @@ import { workspaceTools } from "./tools/workspace";
 import type { ToolDef } from "./tool";
 
 /** Every MCP tool. The server registers these and the published documents list them. */
-export const MCP_TOOLS: ToolDef[] = [...workspaceTools, ...contactTools, ...contactEditTools, ...crmTools, ...audienceTools, ...auditTools, ...campaignTools, ...creativeTools, ...entryTools, ...pieceTools, ...measurementTools, ...outcomeTools, ...responseTools, ...planTools, ...confirmationTools, ...webhookTools] as unknown as ToolDef[];
+export const MCP_TOOLS: ToolDef[] = [
+  ...workspaceTools,
+  ...contactTools,
+  ...contactEditTools,
+  ...crmTools,
+  ...audienceTools,
+  ...auditTools,
+  ...campaignTools,
+  ...creativeTools,
+  ...entryTools,
+  ...pieceTools,
+  ...measurementTools,
+  ...outcomeTools,
+  ...responseTools,
+  ...planTools,
+  ...confirmationTools,
+  ...webhookTools,
+] as unknown as ToolDef[];

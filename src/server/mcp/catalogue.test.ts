@@ -38,9 +38,15 @@ describe("the catalogue an agent reads first", () => {
     const o = await createOwnerWorkspace(prisma);
     const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 1, perAccount: 1 });
     const client = await agentFor(prisma, o.workspaceId);
-    const created = await client.callTool({ name: "campaigns_create_draft", arguments: { name: "Strict", format: "postcard", audienceId: audience.id } });
+    const created = await client.callTool({
+      name: "campaigns_create_draft",
+      arguments: { name: "Strict", format: "postcard", audienceId: audience.id },
+    });
     const id = (created.structuredContent as { result: { id: string } }).result.id;
-    const res = await client.callTool({ name: "campaigns_update_draft", arguments: { campaignId: id, changes: { holdout_share: 0.1, budget: 500 } } });
+    const res = await client.callTool({
+      name: "campaigns_update_draft",
+      arguments: { campaignId: id, changes: { holdout_share: 0.1, budget: 500 } },
+    });
     const error = toolErrorOf(res)!;
     expect(error.code).toBe("invalid_argument");
     expect(error.message).toContain("“changes.holdout_share”, “changes.budget”");
@@ -49,17 +55,28 @@ describe("the catalogue an agent reads first", () => {
     const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id } });
     expect([campaign.holdoutShare, campaign.budgetCents]).toEqual([0.2, 0]);
     // At the top level too, and on a read.
-    const top = toolErrorOf(await client.callTool({ name: "campaigns_get", arguments: { campaignId: id, verbose: true } }))!;
-    expect(top).toMatchObject({ code: "invalid_argument", fields: [{ pointer: "/verbose", detail: expect.stringContaining("are: campaignId.") }] });
+    const top = toolErrorOf(
+      await client.callTool({ name: "campaigns_get", arguments: { campaignId: id, verbose: true } }),
+    )!;
+    expect(top).toMatchObject({
+      code: "invalid_argument",
+      fields: [{ pointer: "/verbose", detail: expect.stringContaining("are: campaignId.") }],
+    });
     // A mapping (any column name) still takes any key.
-    const imported = await client.callTool({ name: "contacts_import", arguments: { csv: "First Name,Email,Shoe\nAda,ada@a.example,42\n", mapping: { Shoe: "custom" } } });
+    const imported = await client.callTool({
+      name: "contacts_import",
+      arguments: { csv: "First Name,Email,Shoe\nAda,ada@a.example,42\n", mapping: { Shoe: "custom" } },
+    });
     expect(imported.isError).toBeFalsy();
   });
 
   it("a schema error names each field in _meta, as /problems.md says", async () => {
     const o = await createOwnerWorkspace(prisma);
     const client = await agentFor(prisma, o.workspaceId);
-    const res = await client.callTool({ name: "campaigns_create_draft", arguments: { name: "", format: "poster", holdoutShare: 2 } });
+    const res = await client.callTool({
+      name: "campaigns_create_draft",
+      arguments: { name: "", format: "poster", holdoutShare: 2 },
+    });
     const error = toolErrorOf(res)!;
     expect(error.code).toBe("invalid_argument");
     expect(error.fields?.map((f) => f.pointer).sort()).toEqual(["/format", "/holdoutShare", "/name"]);

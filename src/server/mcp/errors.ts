@@ -20,12 +20,18 @@ export const TOOL_ERROR_CODES = [
 export type TToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 export const toolErrorDescriptions: Record<TToolErrorCode, string> = {
-  not_found: "No object with that id is visible in this workspace (missing and other workspaces' ids look the same). Find the id with the matching *_list tool.",
-  invalid_argument: "An argument breaks the tool's rules; `fields` names each one. Fix them and call again: nothing was written.",
-  conflict: "The request clashes with what exists (the same key or identity used for different data). Nothing was written.",
-  invalid_state: "The object's state does not allow this now (for example editing a live campaign). The message says what state it is in.",
-  needs_confirmation: "A person must first accept a confirmation card in the browser; the message gives the card. Tell them, and poll confirmations_get.",
-  plan_does_not_mail: "The workspace is on the free audit plan, so nothing is printed or mailed. Ask for the paid plan with plans_request_change.",
+  not_found:
+    "No object with that id is visible in this workspace (missing and other workspaces' ids look the same). Find the id with the matching *_list tool.",
+  invalid_argument:
+    "An argument breaks the tool's rules; `fields` names each one. Fix them and call again: nothing was written.",
+  conflict:
+    "The request clashes with what exists (the same key or identity used for different data). Nothing was written.",
+  invalid_state:
+    "The object's state does not allow this now (for example editing a live campaign). The message says what state it is in.",
+  needs_confirmation:
+    "A person must first accept a confirmation card in the browser; the message gives the card. Tell them, and poll confirmations_get.",
+  plan_does_not_mail:
+    "The workspace is on the free audit plan, so nothing is printed or mailed. Ask for the paid plan with plans_request_change.",
   insufficient_scope: "The connection lacks the scope the tool needs; the owner can reconnect the agent with it.",
   rate_limited: "Too many calls; wait and try again.",
   unknown_tool: "No such tool, or not with this connection's scopes: list the tools again.",
@@ -70,7 +76,9 @@ export interface ToolErrorBody {
 export const TOOL_ERROR_META_KEY = "io.direct-mail-programme/error";
 
 export function toolError(body: ToolErrorBody): CallToolResult {
-  const fields = body.fields?.length ? ` Fields: ${body.fields.map((f) => `${f.pointer ?? f.parameter}: ${f.detail}`).join("; ")}.` : "";
+  const fields = body.fields?.length
+    ? ` Fields: ${body.fields.map((f) => `${f.pointer ?? f.parameter}: ${f.detail}`).join("; ")}.`
+    : "";
   return {
     isError: true,
     content: [{ type: "text", text: `Error ${body.code}: ${body.message}${fields} Next step: ${body.nextStep}` }],
@@ -84,7 +92,12 @@ export const toolCodeOf = (error: AppError): TToolErrorCode => fromAppError[erro
 /** A service's AppError as a tool error, with the service's next step or the tool's default for the code. */
 export function toolErrorFromApp(error: AppError, hints: Partial<Record<TToolErrorCode, string>> = {}): CallToolResult {
   const code = fromAppError[error.code];
-  return toolError({ code, message: error.code === "internal" ? toolErrorDescriptions.internal : error.message, nextStep: error.nextStep ?? hints[code] ?? defaultNextStep[code], fields: error.errors });
+  return toolError({
+    code,
+    message: error.code === "internal" ? toolErrorDescriptions.internal : error.message,
+    nextStep: error.nextStep ?? hints[code] ?? defaultNextStep[code],
+    fields: error.errors,
+  });
 }
 
 export const defaultNextStep: Record<TToolErrorCode, string> = {
@@ -93,7 +106,8 @@ export const defaultNextStep: Record<TToolErrorCode, string> = {
   conflict: "Use a new key for a new request, or repeat the original arguments exactly to retry.",
   invalid_state: "Read the object again (its *_get tool) and act on its current state.",
   needs_confirmation: "Give the person the card's URL; poll confirmations_get until they decide.",
-  plan_does_not_mail: "Ask the owner for the paid plan with plans_request_change, or tell the person that nothing is mailed on the free audit plan.",
+  plan_does_not_mail:
+    "Ask the owner for the paid plan with plans_request_change, or tell the person that nothing is mailed on the free audit plan.",
   insufficient_scope: "Ask the owner to reconnect this agent with the scope named above.",
   rate_limited: "Wait a minute and call again.",
   unknown_tool: "Call tools/list and use one of the tools listed.",
@@ -101,17 +115,33 @@ export const defaultNextStep: Record<TToolErrorCode, string> = {
 };
 
 /** Errors the SDK raises before a tool runs (its arguments failed the input schema, or no such tool). */
-export function toolErrorFromSdkMessage(message: string, scopeOfTool: (name: string) => string | undefined): CallToolResult {
+export function toolErrorFromSdkMessage(
+  message: string,
+  scopeOfTool: (name: string) => string | undefined,
+): CallToolResult {
   if (/^(MCP error -?\d+: )?Input validation error/.test(message)) {
     const detail = message.replace(/^(MCP error -?\d+: )?Input validation error: Invalid arguments for tool \w+: /, "");
-    return toolError({ code: "invalid_argument", message: `The arguments do not match the tool's input schema: ${detail}`, nextStep: defaultNextStep.invalid_argument });
+    return toolError({
+      code: "invalid_argument",
+      message: `The arguments do not match the tool's input schema: ${detail}`,
+      nextStep: defaultNextStep.invalid_argument,
+    });
   }
   const disabled = /Tool (\S+) disabled/.exec(message);
   const scope = disabled ? scopeOfTool(disabled[1]) : undefined;
   if (disabled && scope) {
-    return toolError({ code: "insufficient_scope", message: `This agent was not granted the ${scope} scope that ${disabled[1]} needs.`, nextStep: `Ask the owner to reconnect this agent with the ${scope} scope.` });
+    return toolError({
+      code: "insufficient_scope",
+      message: `This agent was not granted the ${scope} scope that ${disabled[1]} needs.`,
+      nextStep: `Ask the owner to reconnect this agent with the ${scope} scope.`,
+    });
   }
-  if (/Tool \S+ (not found|disabled)/.test(message)) return toolError({ code: "unknown_tool", message: message.replace(/^MCP error -?\d+: /, ""), nextStep: defaultNextStep.unknown_tool });
+  if (/Tool \S+ (not found|disabled)/.test(message))
+    return toolError({
+      code: "unknown_tool",
+      message: message.replace(/^MCP error -?\d+: /, ""),
+      nextStep: defaultNextStep.unknown_tool,
+    });
   // Anything else (an output that failed its own schema) is our fault: log it, say nothing about it.
   console.error(`[mcp] tool error: ${message}`);
   return toolError({ code: "internal", message: toolErrorDescriptions.internal, nextStep: defaultNextStep.internal });

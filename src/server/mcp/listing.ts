@@ -36,24 +36,40 @@ export function compactSchema(node: unknown, io: "input" | "output"): unknown {
     if ((key === "minimum" && value === -SAFE) || (key === "maximum" && value === SAFE)) continue;
     if (io === "output" && key === "additionalProperties" && value === false) continue;
     if (key === "properties") {
-      const brief = (member: unknown) => (DESCRIBED_ELSEWHERE in node && member && typeof member === "object" ? { ...member, description: undefined } : member);
+      const brief = (member: unknown) =>
+        DESCRIBED_ELSEWHERE in node && member && typeof member === "object"
+          ? { ...member, description: undefined }
+          : member;
       out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, compactSchema(brief(v), io)]));
-    }
-    else out[key] = compactSchema(value, io);
+    } else out[key] = compactSchema(value, io);
   }
   // A format (date-time, email, uri) says what zod's long generated pattern says.
   if (typeof out.format === "string" && typeof out.pattern === "string") delete out.pattern;
   // string-or-null as one type list, not an anyOf of two schemas.
   const anyOf = out.anyOf as Json[] | undefined;
-  if (anyOf?.length === 2 && anyOf[1].type === "null" && Object.keys(anyOf[1]).length === 1 && typeof anyOf[0].type === "string" && anyOf[0].type !== "object" && anyOf[0].type !== "array") {
+  if (
+    anyOf?.length === 2 &&
+    anyOf[1].type === "null" &&
+    Object.keys(anyOf[1]).length === 1 &&
+    typeof anyOf[0].type === "string" &&
+    anyOf[0].type !== "object" &&
+    anyOf[0].type !== "array"
+  ) {
     const { anyOf: _, ...rest } = out;
     return { ...anyOf[0], ...rest, type: [anyOf[0].type, "null"] };
   }
-  if (io === "output" && Array.isArray(out.required) && out.properties && out.required.length === Object.keys(out.properties).length) delete out.required;
+  if (
+    io === "output" &&
+    Array.isArray(out.required) &&
+    out.properties &&
+    out.required.length === Object.keys(out.properties).length
+  )
+    delete out.required;
   return out;
 }
 
-const toJson = (schema: z.ZodType, io: "input" | "output") => compactSchema(z.toJSONSchema(schema, { io, unrepresentable: "any" }), io) as Json;
+const toJson = (schema: z.ZodType, io: "input" | "output") =>
+  compactSchema(z.toJSONSchema(schema, { io, unrepresentable: "any" }), io) as Json;
 
 const inputSchemas = new Map<string, Json>();
 /** A tool's input as JSON Schema (compact, cached: the same for every request). */
@@ -69,7 +85,13 @@ export function listedTool(tool: ToolDef): Tool {
   let entry = listed.get(tool.name);
   if (!entry) {
     // The scope is in the description ("Scope: …."); _meta with it is in the server card and /agents/tools.json.
-    entry = { name: tool.name, title: tool.title, description: toolDescription(tool), inputSchema: inputSchemaOf(tool) as Tool["inputSchema"], annotations: annotationsOf(tool) };
+    entry = {
+      name: tool.name,
+      title: tool.title,
+      description: toolDescription(tool),
+      inputSchema: inputSchemaOf(tool) as Tool["inputSchema"],
+      annotations: annotationsOf(tool),
+    };
     listed.set(tool.name, entry);
   }
   return entry;
@@ -129,13 +151,28 @@ export function toolCatalogue(base: string) {
         type: "object",
         properties: {
           requested: { type: "string", description: "What was requested." },
-          changed: { type: "array", items: { type: "string" }, description: "What changed because of this call; empty when nothing did." },
-          awaitingConfirmation: { type: "array", items: { $ref: "#/$defs/card" }, description: "Requests of this agent still waiting for a person to accept them in the browser." },
+          changed: {
+            type: "array",
+            items: { type: "string" },
+            description: "What changed because of this call; empty when nothing did.",
+          },
+          awaitingConfirmation: {
+            type: "array",
+            items: { $ref: "#/$defs/card" },
+            description: "Requests of this agent still waiting for a person to accept them in the browser.",
+          },
           result: { description: "The tool's resultSchema." },
         },
         required: ["requested", "changed", "awaitingConfirmation", "result"],
       },
     },
-    tools: MCP_TOOLS.map((t) => ({ ...listedTool(t), _meta: toolMeta(t), scope: t.scope, kind: t.kind, inputSchema: toJson(t.input, "input"), resultSchema: toJson(t.result, "output") })),
+    tools: MCP_TOOLS.map((t) => ({
+      ...listedTool(t),
+      _meta: toolMeta(t),
+      scope: t.scope,
+      kind: t.kind,
+      inputSchema: toJson(t.input, "input"),
+      resultSchema: toJson(t.result, "output"),
+    })),
   };
 }

@@ -23,13 +23,33 @@ export const MCP_PROMPTS: PromptDef[] = [
     name: "audit_crm_for_mail",
     title: "Audit my CRM for mail",
     description: "Find out how much of an audience can really be reached by mail, account by account, and what to fix.",
-    args: { audienceId: z.string().max(64).optional().describe("The audience to audit (aud_…); ask audiences_list when not given.") },
-    tools: ["workspace_get_summary", "crm_connections_list", "crm_sync_start", "crm_sync_get", "audiences_list", "audits_estimate", "audits_run", "audits_get", "audits_problems", "contacts_apply_fix", "contacts_apply_fixes"],
+    args: {
+      audienceId: z
+        .string()
+        .max(64)
+        .optional()
+        .describe("The audience to audit (aud_…); ask audiences_list when not given."),
+    },
+    tools: [
+      "workspace_get_summary",
+      "crm_connections_list",
+      "crm_sync_start",
+      "crm_sync_get",
+      "audiences_list",
+      "audits_estimate",
+      "audits_run",
+      "audits_get",
+      "audits_problems",
+      "contacts_apply_fix",
+      "contacts_apply_fixes",
+    ],
     text: (a) =>
       `Audit ${a.audienceId ? `audience ${a.audienceId}` : "one of my audiences"} for direct mail.\n\n${steps([
         "Call workspace_get_summary to learn the plan and how many contacts there are.",
         "Call crm_connections_list: if a CRM is connected and its last sync is old, call crm_sync_start and poll crm_sync_get until it has succeeded, so the audit sees the CRM as it is now (CRM lists arrive as audiences).",
-        a.audienceId ? `Use audience ${a.audienceId}.` : "Call audiences_list and ask me which audience to audit if it is not obvious.",
+        a.audienceId
+          ? `Use audience ${a.audienceId}.`
+          : "Call audiences_list and ask me which audience to audit if it is not obvious.",
         "Call audits_estimate and tell me what verifying the addresses would cost (in cents as cents); run with verify: true only if I agree.",
         "Call audits_run with the audience id, then poll audits_get with the auditId until its status is succeeded (report its progress while it runs).",
         "Report the mailable, fixable and unmailable counts and shares, the reasons with their counts (what each means: the mailability-reasons resource), and the account coverage (accounts with at least one mailable contact), since the holdout is drawn per account.",
@@ -41,8 +61,16 @@ export const MCP_PROMPTS: PromptDef[] = [
     title: "Plan a holdout test",
     description: "Size the holdout for a campaign: how many accounts each arm needs to detect the lift you care about.",
     args: {
-      baselineRate: z.string().max(20).optional().describe("The conversion rate without mail, as a fraction (0.07 for 7 per cent)."),
-      relativeLift: z.string().max(20).optional().describe("The smallest relative lift worth detecting, as a fraction (0.2 for 20 per cent)."),
+      baselineRate: z
+        .string()
+        .max(20)
+        .optional()
+        .describe("The conversion rate without mail, as a fraction (0.07 for 7 per cent)."),
+      relativeLift: z
+        .string()
+        .max(20)
+        .optional()
+        .describe("The smallest relative lift worth detecting, as a fraction (0.2 for 20 per cent)."),
     },
     tools: ["workspace_get_summary", "audiences_list", "holdouts_calculate_size", "campaigns_create_draft"],
     text: (a) =>
@@ -74,22 +102,39 @@ export const MCP_PROMPTS: PromptDef[] = [
       "campaigns_request_go_live",
     ],
     text: (a) =>
-      `Draft a direct-mail campaign for ${a.audienceId ? `audience ${a.audienceId}` : "an audience I choose"}.\n\n${steps([
-        "Call workspace_get_summary (on the free audit plan nothing is mailed: say so) and contracts_list (a campaign prints only through an approved contract for its format).",
-        a.audienceId ? `Use audience ${a.audienceId} (audiences_list shows its size).` : "Call audiences_list and ask me which audience to mail.",
-        "Call designs_list for a design of the format whose size is the contract's size (contracts_list gives it: a 4x6 design does not print on a 6x9 contract); if none fits, make one with designs_create in that size (it takes the brand kit). Show me designs_preview for a real contact of the audience.",
-        "Call campaigns_create_draft with a name, format, the design, the audience, a holdout share, a budget in cents and copy that uses only the merge fields the tool lists.",
-        "Call drafts_generate to render every recipient's piece, poll it with its jobId, then drafts_list with the filters overflowing, missing_data and unmailable (recipients whose piece would be skipped, with the reasons); rewrite a recipient's copy with drafts_update only where I agree.",
-        "Read it back with campaigns_get and show me the copy. Change it with campaigns_update_draft until I am happy (generate the drafts again after a change).",
-        "Only when I ask, call campaigns_request_go_live: it creates a card that I accept in the browser. Read its warnings to me (budget below the audience's cost, design size not the contract's, unmailable contacts). Never treat my chat reply as the approval.",
-      ])}\n\n${closing}`,
+      `Draft a direct-mail campaign for ${a.audienceId ? `audience ${a.audienceId}` : "an audience I choose"}.\n\n${steps(
+        [
+          "Call workspace_get_summary (on the free audit plan nothing is mailed: say so) and contracts_list (a campaign prints only through an approved contract for its format).",
+          a.audienceId
+            ? `Use audience ${a.audienceId} (audiences_list shows its size).`
+            : "Call audiences_list and ask me which audience to mail.",
+          "Call designs_list for a design of the format whose size is the contract's size (contracts_list gives it: a 4x6 design does not print on a 6x9 contract); if none fits, make one with designs_create in that size (it takes the brand kit). Show me designs_preview for a real contact of the audience.",
+          "Call campaigns_create_draft with a name, format, the design, the audience, a holdout share, a budget in cents and copy that uses only the merge fields the tool lists.",
+          "Call drafts_generate to render every recipient's piece, poll it with its jobId, then drafts_list with the filters overflowing, missing_data and unmailable (recipients whose piece would be skipped, with the reasons); rewrite a recipient's copy with drafts_update only where I agree.",
+          "Read it back with campaigns_get and show me the copy. Change it with campaigns_update_draft until I am happy (generate the drafts again after a change).",
+          "Only when I ask, call campaigns_request_go_live: it creates a card that I accept in the browser. Read its warnings to me (budget below the audience's cost, design size not the contract's, unmailable contacts). Never treat my chat reply as the approval.",
+        ],
+      )}\n\n${closing}`,
   },
   {
     name: "launch_rest_entry_campaign",
     title: "Launch a campaign my own system feeds",
-    description: "Import contacts, draft a campaign that accepts entry events, take it live, hand my system an API key, and follow the pieces.",
+    description:
+      "Import contacts, draft a campaign that accepts entry events, take it live, hand my system an API key, and follow the pieces.",
     args: { audienceName: z.string().max(120).optional().describe("The audience to import into, by name.") },
-    tools: ["workspace_get_summary", "plans_request_change", "contacts_import", "contracts_list", "campaigns_create_draft", "campaigns_request_go_live", "confirmations_get", "entry_events_post", "entry_events_get", "pieces_list", "pieces_get"],
+    tools: [
+      "workspace_get_summary",
+      "plans_request_change",
+      "contacts_import",
+      "contracts_list",
+      "campaigns_create_draft",
+      "campaigns_request_go_live",
+      "confirmations_get",
+      "entry_events_post",
+      "entry_events_get",
+      "pieces_list",
+      "pieces_get",
+    ],
     text: (a) =>
       `Set up a campaign that my own system (CRM workflow, product, backend) feeds through the REST API.\n\n${steps([
         "Call workspace_get_summary: mail needs the paid plan (plans_request_change asks the owner).",
@@ -110,10 +155,12 @@ export const MCP_PROMPTS: PromptDef[] = [
     tools: ["campaigns_list", "campaigns_get", "results_get"],
     text: (a) =>
       `Report the lift of ${a.campaignId ? `campaign ${a.campaignId}` : "a campaign I choose"}.\n\n${steps([
-        a.campaignId ? `Use campaign ${a.campaignId}.` : "Call campaigns_list and ask me which live or ended campaign to report on.",
+        a.campaignId
+          ? `Use campaign ${a.campaignId}.`
+          : "Call campaigns_list and ask me which live or ended campaign to report on.",
         "Call campaigns_get for its arms, spend (cents) and budget (cents).",
         "Call results_get. For each conversion kind give the treated and held-out rates, the absolute and relative lift with its 95% interval and the verdict.",
-        "Say \"not enough data yet\" when the verdict says so, and never present an interval that includes zero as a gain. Money fields are in cents.",
+        'Say "not enough data yet" when the verdict says so, and never present an interval that includes zero as a gain. Money fields are in cents.',
       ])}\n\n${closing}`,
   },
 ];

@@ -8,7 +8,8 @@ export const MCP_RESOURCES = [
   {
     name: "agent-policy",
     title: "Agent policy",
-    description: "The rules an agent follows before any write: the confirmation gate, what to tell the person, data handling. Read it first.",
+    description:
+      "The rules an agent follows before any write: the confirmation gate, what to tell the person, data handling. Read it first.",
     mimeType: "text/markdown",
     uri: (base: string) => `${base}/agents/policy.md`,
     text: agentPolicyMarkdown,
@@ -24,7 +25,8 @@ export const MCP_RESOURCES = [
   {
     name: "entry-lifecycle",
     title: "Entry lifecycle: gates, statuses and skip reasons",
-    description: "What happens to an entry event after it is accepted: the gates in order, every status and every skip reason.",
+    description:
+      "What happens to an entry event after it is accepted: the gates in order, every status and every skip reason.",
     mimeType: "text/markdown",
     uri: (base: string) => `${base}/docs/lifecycle.md`,
     text: lifecycleMarkdown,
@@ -32,7 +34,8 @@ export const MCP_RESOURCES = [
   {
     name: "mailability-reasons",
     title: "Mailability: statuses and reasons",
-    description: "Every reason the mailability audit (audits_get) and entry_events_get's mailabilityReasons name: what it means, what it stops, what to do; verification and the lifecycle's use of the verdict.",
+    description:
+      "Every reason the mailability audit (audits_get) and entry_events_get's mailabilityReasons name: what it means, what it stops, what to do; verification and the lifecycle's use of the verdict.",
     mimeType: "text/markdown",
     uri: (base: string) => `${base}/docs/mailability.md`,
     text: mailabilityMarkdown,

@@ -52,7 +52,11 @@ export function defineTool<I extends z.ZodObject, R extends z.ZodType>(def: Tool
 export function toolDescription(tool: Pick<ToolDef, "description" | "scope" | "kind" | "mails">): string {
   const kind = tool.mails
     ? "Writes, and on a live campaign prints, mails and spends (within the approved budget) with no further card."
-    : { read: "Reads only.", write: "Writes; never prints, mails or spends.", request: "Only creates a confirmation card for the owner." }[tool.kind];
+    : {
+        read: "Reads only.",
+        write: "Writes; never prints, mails or spends.",
+        request: "Only creates a confirmation card for the owner.",
+      }[tool.kind];
   return `${tool.description}\n\nScope: ${tool.scope}. ${kind}`;
 }
 
@@ -69,13 +73,26 @@ export function toolMeta(tool: Pick<ToolDef, "scope">) {
 export function annotationsOf(tool: Pick<ToolDef, "kind" | "idempotent" | "destructive" | "mails">): ToolAnnotations {
   if (tool.kind === "read") return { readOnlyHint: true, openWorldHint: false };
   const destructive = Boolean(tool.destructive || tool.mails);
-  return { ...(destructive ? {} : { destructiveHint: false }), ...(tool.idempotent ? { idempotentHint: true } : {}), ...(tool.mails ? {} : { openWorldHint: false }) };
+  return {
+    ...(destructive ? {} : { destructiveHint: false }),
+    ...(tool.idempotent ? { idempotentHint: true } : {}),
+    ...(tool.mails ? {} : { openWorldHint: false }),
+  };
 }
 
 /** A confirmation card as a tool result names it, with the page where the person decides. */
 export const ZCardRef = z.object({
   cardId: z.string(),
-  kind: z.enum(["go_live", "approve_copy", "approve_piece", "print", "raise_budget", "spend", "change_plan", "resume_campaign"]),
+  kind: z.enum([
+    "go_live",
+    "approve_copy",
+    "approve_piece",
+    "print",
+    "raise_budget",
+    "spend",
+    "change_plan",
+    "resume_campaign",
+  ]),
   title: z.string(),
   status: z.enum(["pending", "accepted", "declined", "expired"]),
   expiresAt: z.string().describe(CARD_EXPIRY_RULE),
@@ -87,7 +104,9 @@ export function envelopeOf(result: z.ZodType) {
   return z.object({
     requested: z.string().describe("What was requested."),
     changed: z.array(z.string()).describe("What changed because of this call; empty when nothing did."),
-    awaitingConfirmation: z.array(ZCardRef).describe("Requests of this agent still waiting for a person to accept them in the browser."),
+    awaitingConfirmation: z
+      .array(ZCardRef)
+      .describe("Requests of this agent still waiting for a person to accept them in the browser."),
     result,
   });
 }

@@ -9,7 +9,16 @@ import { type MetadataFetcher, resolveClient } from "./clients";
 import { mcpResource, OAUTH_LIFETIMES, TOKEN_PREFIX } from "./config";
 import { parseScopeParam, type TMcpScope } from "./scopes";
 
-export const AUTHORIZE_PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "resource"] as const;
+export const AUTHORIZE_PARAMS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "scope",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+  "resource",
+] as const;
 export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], string>>;
 
 export interface ValidAuthorization {
@@ -42,7 +51,12 @@ export class AuthorizeRedirectError extends Error {
  * Validates an authorization request. Until the client and its exactly matching redirect URI are
  * known, failures are shown to the person; after that they go back to the client.
  */
-export async function validateAuthorizeRequest(db: Db, base: string, p: AuthorizeParams, opts: { fetcher?: MetadataFetcher } = {}): Promise<ValidAuthorization> {
+export async function validateAuthorizeRequest(
+  db: Db,
+  base: string,
+  p: AuthorizeParams,
+  opts: { fetcher?: MetadataFetcher } = {},
+): Promise<ValidAuthorization> {
   let client: OAuthClient;
   try {
     client = await resolveClient(db, p.client_id ?? null, opts);
@@ -53,13 +67,17 @@ export async function validateAuthorizeRequest(db: Db, base: string, p: Authoriz
   }
   let redirectUri = p.redirect_uri;
   if (!redirectUri) {
-    if (client.redirectUris.length !== 1) throw new AuthorizeErrorPage("redirect_uri is required: this client registered more than one.");
+    if (client.redirectUris.length !== 1)
+      throw new AuthorizeErrorPage("redirect_uri is required: this client registered more than one.");
     redirectUri = client.redirectUris[0];
   }
-  if (!client.redirectUris.includes(redirectUri)) throw new AuthorizeErrorPage("This redirect_uri is not one the client registered (they must match exactly).");
-  const fail = (error: string, description: string) => new AuthorizeRedirectError(error, description, redirectUri, p.state, client.id);
+  if (!client.redirectUris.includes(redirectUri))
+    throw new AuthorizeErrorPage("This redirect_uri is not one the client registered (they must match exactly).");
+  const fail = (error: string, description: string) =>
+    new AuthorizeRedirectError(error, description, redirectUri, p.state, client.id);
   if (p.response_type !== "code") throw fail("unsupported_response_type", "Only response_type=code is supported.");
-  if (!p.code_challenge || !/^[A-Za-z0-9_-]{43}$/.test(p.code_challenge)) throw fail("invalid_request", "A PKCE code_challenge (S256, 43 characters) is required.");
+  if (!p.code_challenge || !/^[A-Za-z0-9_-]{43}$/.test(p.code_challenge))
+    throw fail("invalid_request", "A PKCE code_challenge (S256, 43 characters) is required.");
   if (p.code_challenge_method !== "S256") throw fail("invalid_request", "code_challenge_method must be S256.");
   const scopes = parseScopeParam(p.scope);
   if (!scopes) throw fail("invalid_scope", "The request names a scope this server does not offer.");
@@ -100,14 +118,30 @@ export async function clientApprovedBy(db: Db, clientId: string, userId: string 
  * The owner approved: record (or widen) the grant for this client in this workspace and issue a
  * one-time authorization code bound to the redirect URI, the PKCE challenge and the resource.
  */
-export async function approveAuthorization(db: Db, p: { auth: ValidAuthorization; workspaceId: string; user: { id: string; email: string }; now?: Date }) {
+export async function approveAuthorization(
+  db: Db,
+  p: { auth: ValidAuthorization; workspaceId: string; user: { id: string; email: string }; now?: Date },
+) {
   const now = p.now ?? new Date();
   const membership = await requireMembership(db, { userId: p.user.id, workspaceId: p.workspaceId });
   if (membership.role !== "owner") throw new AuthorizeErrorPage("Only the workspace owner can connect an agent.");
-  const existing = await db.oAuthGrant.findFirst({ where: { workspaceId: p.workspaceId, clientId: p.auth.client.id, userId: p.user.id, revokedAt: null } });
+  const existing = await db.oAuthGrant.findFirst({
+    where: { workspaceId: p.workspaceId, clientId: p.auth.client.id, userId: p.user.id, revokedAt: null },
+  });
   const grant = existing
-    ? await db.oAuthGrant.update({ where: { id: existing.id }, data: { scopes: p.auth.scopes, resource: p.auth.resource } })
-    : await db.oAuthGrant.create({ data: { workspaceId: p.workspaceId, userId: p.user.id, clientId: p.auth.client.id, scopes: p.auth.scopes, resource: p.auth.resource } });
+    ? await db.oAuthGrant.update({
+        where: { id: existing.id },
+        data: { scopes: p.auth.scopes, resource: p.auth.resource },
+      })
+    : await db.oAuthGrant.create({
+        data: {
+          workspaceId: p.workspaceId,
+          userId: p.user.id,
+          clientId: p.auth.client.id,
+          scopes: p.auth.scopes,
+          resource: p.auth.resource,
+        },
+      });
   const code = `${TOKEN_PREFIX.code}${randomBase62(40)}`;
   await db.oAuthAuthorizationCode.create({
     data: {
@@ -124,7 +158,14 @@ export async function approveAuthorization(db: Db, p: { auth: ValidAuthorization
     },
   });
   const actor: Actor = { kind: "user", id: p.user.id, label: p.user.email };
-  await recordAudit(db, p.workspaceId, actor, existing ? "agent.grant.renewed" : "agent.grant.created", { type: "oauth_grant", id: grant.id }, { client: p.auth.client.name, scopes: p.auth.scopes });
+  await recordAudit(
+    db,
+    p.workspaceId,
+    actor,
+    existing ? "agent.grant.renewed" : "agent.grant.created",
+    { type: "oauth_grant", id: grant.id },
+    { client: p.auth.client.name, scopes: p.auth.scopes },
+  );
   return { code, grant };
 }
 

@@ -1,4 +1,9 @@
-import { CustomOAuthError, InvalidClientError, InvalidClientMetadataError, InvalidRequestError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import {
+  CustomOAuthError,
+  InvalidClientError,
+  InvalidClientMetadataError,
+  InvalidRequestError,
+} from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
@@ -24,9 +29,13 @@ export function redirectUriProblem(uri: string): string | null {
   }
   if (url.hash) return `${uri} must not have a fragment.`;
   if (url.protocol === "https:") return null;
-  if (url.protocol === "http:") return LOOPBACK.has(url.hostname) ? null : `${uri}: plain http is allowed only for localhost.`;
-  if (["javascript:", "data:", "file:", "vbscript:", "blob:"].includes(url.protocol)) return `${uri} uses a scheme that cannot receive a code.`;
-  return url.protocol.includes(".") || /^[a-z][a-z0-9+-]*:$/.test(url.protocol) ? null : `${uri} has an unusable scheme.`;
+  if (url.protocol === "http:")
+    return LOOPBACK.has(url.hostname) ? null : `${uri}: plain http is allowed only for localhost.`;
+  if (["javascript:", "data:", "file:", "vbscript:", "blob:"].includes(url.protocol))
+    return `${uri} uses a scheme that cannot receive a code.`;
+  return url.protocol.includes(".") || /^[a-z][a-z0-9+-]*:$/.test(url.protocol)
+    ? null
+    : `${uri} has an unusable scheme.`;
 }
 
 export function isLoopbackRedirect(uri: string): boolean {
@@ -47,11 +56,17 @@ export const MAX_REDIRECT_URI_LENGTH = 2000;
 /** Validates client metadata (RFC 7591 section 2) for a public client using PKCE. */
 function checkMetadata(raw: unknown) {
   const unstorable = findUnstorableText(raw);
-  if (unstorable) throw new InvalidClientMetadataError(`${unstorable.pointer.slice(1).replace(/\//g, ".") || "metadata"}: ${unstorable.detail}`);
+  if (unstorable)
+    throw new InvalidClientMetadataError(
+      `${unstorable.pointer.slice(1).replace(/\//g, ".") || "metadata"}: ${unstorable.detail}`,
+    );
   const uris = (raw as { redirect_uris?: unknown } | null)?.redirect_uris;
-  if (Array.isArray(uris) && uris.length > MAX_REDIRECT_URIS) throw new InvalidClientMetadataError(`redirect_uris: at most ${MAX_REDIRECT_URIS} redirect URIs per client.`);
+  if (Array.isArray(uris) && uris.length > MAX_REDIRECT_URIS)
+    throw new InvalidClientMetadataError(`redirect_uris: at most ${MAX_REDIRECT_URIS} redirect URIs per client.`);
   if (Array.isArray(uris) && uris.some((u) => typeof u === "string" && u.length > MAX_REDIRECT_URI_LENGTH)) {
-    throw new InvalidClientMetadataError(`redirect_uris: a redirect URI has at most ${MAX_REDIRECT_URI_LENGTH} characters.`);
+    throw new InvalidClientMetadataError(
+      `redirect_uris: a redirect URI has at most ${MAX_REDIRECT_URI_LENGTH} characters.`,
+    );
   }
   const parsed = OAuthClientMetadataSchema.safeParse(raw);
   if (!parsed.success) {
@@ -59,7 +74,8 @@ function checkMetadata(raw: unknown) {
     throw new InvalidClientMetadataError(`${issue.path.join(".") || "metadata"}: ${issue.message}`);
   }
   const m = parsed.data;
-  if (m.redirect_uris.length === 0) throw new CustomOAuthError("invalid_redirect_uri", "redirect_uris must name at least one URI.");
+  if (m.redirect_uris.length === 0)
+    throw new CustomOAuthError("invalid_redirect_uri", "redirect_uris must name at least one URI.");
   for (const uri of m.redirect_uris) {
     const problem = redirectUriProblem(uri);
     if (problem) throw new CustomOAuthError("invalid_redirect_uri", problem);
@@ -67,7 +83,8 @@ function checkMetadata(raw: unknown) {
   const grantTypes = m.grant_types ?? ["authorization_code", "refresh_token"];
   const unsupported = grantTypes.filter((g) => g !== "authorization_code" && g !== "refresh_token");
   if (unsupported.length) throw new InvalidClientMetadataError(`Unsupported grant_types: ${unsupported.join(", ")}.`);
-  if (m.response_types && m.response_types.some((r) => r !== "code")) throw new InvalidClientMetadataError("Only the response type code is supported.");
+  if (m.response_types && m.response_types.some((r) => r !== "code"))
+    throw new InvalidClientMetadataError("Only the response type code is supported.");
   return { ...m, grant_types: grantTypes, response_types: ["code"], token_endpoint_auth_method: "none" as const };
 }
 
@@ -108,11 +125,15 @@ export function isPossibleClientId(clientId: string): boolean {
   return clientId.length <= MAX_CLIENT_ID_LENGTH && !unstorableReason(clientId);
 }
 
-
 /** Fetches and validates a Client ID Metadata Document, with a timeout and a size bound. */
-async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFetcher, isPublic: (host: string) => Promise<boolean>) {
+async function fetchClientMetadataDocument(
+  clientId: string,
+  fetcher: MetadataFetcher,
+  isPublic: (host: string) => Promise<boolean>,
+) {
   // SSRF: the name must resolve to public addresses only (the fetch itself refuses redirects).
-  if (!(await isPublic(new URL(clientId).hostname))) throw new InvalidClientError("The client metadata document is not on a public address.");
+  if (!(await isPublic(new URL(clientId).hostname)))
+    throw new InvalidClientError("The client metadata document is not on a public address.");
   let response: Response;
   try {
     response = await fetcher(clientId);
@@ -129,7 +150,8 @@ async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFe
   } catch {
     throw new InvalidClientError("The client metadata document is not JSON.");
   }
-  if ((json as { client_id?: unknown })?.client_id !== clientId) throw new InvalidClientError("The client metadata document's client_id is not its own URL.");
+  if ((json as { client_id?: unknown })?.client_id !== clientId)
+    throw new InvalidClientError("The client metadata document's client_id is not its own URL.");
   try {
     return checkMetadata(json);
   } catch (error) {
@@ -137,7 +159,8 @@ async function fetchClientMetadataDocument(clientId: string, fetcher: MetadataFe
   }
 }
 
-const defaultFetcher: MetadataFetcher = (url) => fetch(url, { redirect: "error", signal: AbortSignal.timeout(5000), headers: { Accept: "application/json" } });
+const defaultFetcher: MetadataFetcher = (url) =>
+  fetch(url, { redirect: "error", signal: AbortSignal.timeout(5000), headers: { Accept: "application/json" } });
 
 /**
  * The client a client_id names: a registered one, or (for an https URL) the one its metadata
@@ -152,9 +175,23 @@ export async function resolveClient(
   if (!isPossibleClientId(clientId)) throw new InvalidClientError("Unknown client_id: register the client first.");
   const now = opts.now ?? new Date();
   const known = await db.oAuthClient.findUnique({ where: { clientId } });
-  if (known && (known.source === "dcr" || (known.lastSeenAt && now.getTime() - known.lastSeenAt.getTime() < CIMD_CACHE_SECONDS * 1000))) return known;
+  if (
+    known &&
+    (known.source === "dcr" ||
+      (known.lastSeenAt && now.getTime() - known.lastSeenAt.getTime() < CIMD_CACHE_SECONDS * 1000))
+  )
+    return known;
   if (!isMetadataDocumentUrl(clientId)) throw new InvalidClientError("Unknown client_id: register the client first.");
-  const metadata = await fetchClientMetadataDocument(clientId, opts.fetcher ?? defaultFetcher, opts.isPublic ?? isPublicHost);
-  const data = { name: (metadata.client_name ?? "").trim().slice(0, 100) || new URL(clientId).host, redirectUris: metadata.redirect_uris, metadata, lastSeenAt: now };
+  const metadata = await fetchClientMetadataDocument(
+    clientId,
+    opts.fetcher ?? defaultFetcher,
+    opts.isPublic ?? isPublicHost,
+  );
+  const data = {
+    name: (metadata.client_name ?? "").trim().slice(0, 100) || new URL(clientId).host,
+    redirectUris: metadata.redirect_uris,
+    metadata,
+    lastSeenAt: now,
+  };
   return db.oAuthClient.upsert({ where: { clientId }, create: { clientId, source: "cimd", ...data }, update: data });
 }

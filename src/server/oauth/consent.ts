@@ -46,14 +46,24 @@ async function validate(
   base: string,
   params: AuthorizeParams,
   user: SessionUser | null,
-): Promise<{ auth: ValidAuthorization } | { kind: "error"; message: string; location?: string } | { kind: "redirect"; location: string }> {
+): Promise<
+  | { auth: ValidAuthorization }
+  | { kind: "error"; message: string; location?: string }
+  | { kind: "redirect"; location: string }
+> {
   try {
     return { auth: await validateAuthorizeRequest(db, base, params) };
   } catch (error) {
     if (error instanceof AuthorizeRedirectError) {
-      const location = redirectBack(error.redirectUri, { error: error.error, error_description: error.description, state: error.state, iss: base });
+      const location = redirectBack(error.redirectUri, {
+        error: error.error,
+        error_description: error.description,
+        state: error.state,
+        iss: base,
+      });
       // RFC 9700 section 4.11.2: no automatic redirect to a client the person has not approved (an open redirect otherwise).
-      if (!(await clientApprovedBy(db, error.clientRowId, user?.id))) return { kind: "error", message: error.description, location };
+      if (!(await clientApprovedBy(db, error.clientRowId, user?.id)))
+        return { kind: "error", message: error.description, location };
       return { kind: "redirect", location };
     }
     if (error instanceof AuthorizeErrorPage) return { kind: "error", message: error.message };
@@ -65,14 +75,20 @@ async function validate(
  * Everything the consent page shows, or where to send the browser instead. The request is checked
  * before anyone signs in, so a bad link never asks for a password.
  */
-export async function consentContext(db: Db, base: string, user: SessionUser | null, raw: Record<string, unknown>): Promise<ConsentContext> {
+export async function consentContext(
+  db: Db,
+  base: string,
+  user: SessionUser | null,
+  raw: Record<string, unknown>,
+): Promise<ConsentContext> {
   const params = pickAuthorizeParams(raw);
   const checked = await validate(db, base, params, user);
   if (!("auth" in checked)) return checked;
   if (!user) return { kind: "sign-in" };
   const { auth } = checked;
   const workspaces = (await listWorkspacesOf(db, user.id)).filter((m) => m.role === "owner").map((m) => m.workspace);
-  if (workspaces.length === 0) return { kind: "error", message: "You own no workspace, so there is nothing an agent could be connected to." };
+  if (workspaces.length === 0)
+    return { kind: "error", message: "You own no workspace, so there is nothing an agent could be connected to." };
   const csrf = consentToken(await serviceSecret(db, CONSENT_SECRET), user.id, params);
   const hidden: Record<string, string> = { csrf };
   for (const [k, v] of Object.entries(params)) if (v !== undefined) hidden[k] = v;
@@ -90,26 +106,51 @@ export async function consentContext(db: Db, base: string, user: SessionUser | n
  * The consent form's POST: same person (csrf token bound to the session user and the request),
  * the request re-validated, then a code (approve) or access_denied (deny) sent back to the client.
  */
-export async function decideConsent(db: PrismaClient, base: string, user: SessionUser, form: Record<string, string>): Promise<{ status: number; location?: string; message?: string }> {
+export async function decideConsent(
+  db: PrismaClient,
+  base: string,
+  user: SessionUser,
+  form: Record<string, string>,
+): Promise<{ status: number; location?: string; message?: string }> {
   const params = pickAuthorizeParams(form);
   if (!consentTokenMatches(await serviceSecret(db, CONSENT_SECRET), user.id, params, form.csrf ?? null)) {
-    return { status: 403, message: "This consent form has expired or was not sent from this site. Start the connection again from your agent." };
+    return {
+      status: 403,
+      message:
+        "This consent form has expired or was not sent from this site. Start the connection again from your agent.",
+    };
   }
   const checked = await validate(db, base, params, user);
-  if (!("auth" in checked)) return checked.kind === "redirect" ? { status: 303, location: checked.location } : { status: 400, message: checked.message };
+  if (!("auth" in checked))
+    return checked.kind === "redirect"
+      ? { status: 303, location: checked.location }
+      : { status: 400, message: checked.message };
   const { auth } = checked;
   // The person may grant less than the client asked for: only the scopes ticked on the form.
   const granted = auth.scopes.filter((s) => [s, "on"].includes(form[`${GRANT_SCOPE_FIELD}${s}`] ?? ""));
   if (form.decision === "approve" && granted.length === 0) {
-    return { status: 400, message: "Choose at least one thing the agent may do, or deny it. Start the connection again from your agent." };
+    return {
+      status: 400,
+      message: "Choose at least one thing the agent may do, or deny it. Start the connection again from your agent.",
+    };
   }
   if (form.decision !== "approve") {
-    return { status: 303, location: redirectBack(auth.redirectUri, { error: "access_denied", error_description: "The workspace owner denied access.", state: auth.state, iss: base }) };
+    return {
+      status: 303,
+      location: redirectBack(auth.redirectUri, {
+        error: "access_denied",
+        error_description: "The workspace owner denied access.",
+        state: auth.state,
+        iss: base,
+      }),
+    };
   }
   try {
     const workspaceId = form.workspaceId ?? "";
     if (workspaceId.length > 64) return { status: 404, message: "No such workspace." };
-    const { code } = await db.$transaction((tx) => approveAuthorization(tx, { auth: { ...auth, scopes: granted }, workspaceId, user }));
+    const { code } = await db.$transaction((tx) =>
+      approveAuthorization(tx, { auth: { ...auth, scopes: granted }, workspaceId, user }),
+    );
     return { status: 303, location: redirectBack(auth.redirectUri, { code, state: auth.state, iss: base }) };
   } catch (error) {
     if (error instanceof AuthorizeErrorPage) return { status: 403, message: error.message };

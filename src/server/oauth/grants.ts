@@ -30,15 +30,28 @@ function safeHost(uri: string) {
 }
 
 /** Revokes a grant and every token it issued, at once. */
-export async function revokeGrant(prisma: PrismaClient, p: { workspaceId: string; grantId: string; actor: Actor; now?: Date }) {
+export async function revokeGrant(
+  prisma: PrismaClient,
+  p: { workspaceId: string; grantId: string; actor: Actor; now?: Date },
+) {
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
-    const grant = await tx.oAuthGrant.findFirst({ where: { id: p.grantId, workspaceId: p.workspaceId }, include: { client: true } });
+    const grant = await tx.oAuthGrant.findFirst({
+      where: { id: p.grantId, workspaceId: p.workspaceId },
+      include: { client: true },
+    });
     if (!grant) throw new AppError("not_found", "No such connected agent.");
     if (grant.revokedAt) return { id: grant.id, revokedAt: grant.revokedAt };
     await tx.oAuthGrant.update({ where: { id: grant.id }, data: { revokedAt: now } });
     await tx.oAuthToken.updateMany({ where: { grantId: grant.id, revokedAt: null }, data: { revokedAt: now } });
-    await recordAudit(tx, p.workspaceId, p.actor, "agent.grant.revoked", { type: "oauth_grant", id: grant.id }, { client: grant.client.name });
+    await recordAudit(
+      tx,
+      p.workspaceId,
+      p.actor,
+      "agent.grant.revoked",
+      { type: "oauth_grant", id: grant.id },
+      { client: grant.client.name },
+    );
     return { id: grant.id, revokedAt: now };
   });
 }

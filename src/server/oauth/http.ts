@@ -1,5 +1,10 @@
 import "server-only";
-import { InvalidRequestError, OAuthError, ServerError, TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import {
+  InvalidRequestError,
+  OAuthError,
+  ServerError,
+  TooManyRequestsError,
+} from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { getDb } from "@/server/db";
 import { LIMITS } from "@/server/rate-limits/limits";
 import { consume } from "@/server/rate-limits/service";
@@ -30,7 +35,14 @@ export function oauthError(error: unknown): Response {
     error = caused ? new InvalidRequestError(caused.message) : new ServerError("The request could not be handled.");
   }
   const e = error as OAuthError;
-  const status = e.errorCode === "invalid_client" ? 401 : e.errorCode === "too_many_requests" ? 429 : e.errorCode === "server_error" ? 500 : 400;
+  const status =
+    e.errorCode === "invalid_client"
+      ? 401
+      : e.errorCode === "too_many_requests"
+        ? 429
+        : e.errorCode === "server_error"
+          ? 500
+          : 400;
   return oauthJson(e.toResponseObject(), status);
 }
 

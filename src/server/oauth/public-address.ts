@@ -52,9 +52,13 @@ export function isPrivateAddress(address: string): boolean {
  * True when a hostname names only public addresses. Names are resolved (every address must be
  * public), so a DNS name pointing inside the network is refused too.
  */
-export async function isPublicHost(hostname: string, resolve: (host: string) => Promise<string[]> = defaultResolve): Promise<boolean> {
+export async function isPublicHost(
+  hostname: string,
+  resolve: (host: string) => Promise<string[]> = defaultResolve,
+): Promise<boolean> {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local")) return false;
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local"))
+    return false;
   if (isIP(host)) return !isPrivateAddress(host);
   try {
     const addresses = await resolve(host);

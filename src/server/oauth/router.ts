@@ -7,5 +7,7 @@ export const connectedAgentsRouter = router({
   list: ownerProcedure.query(({ ctx }) => listGrants(ctx.db, { workspaceId: ctx.workspaceId })),
   revoke: ownerProcedure
     .input(z.object({ grantId: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => revokeGrant(ctx.db, { workspaceId: ctx.workspaceId, grantId: input.grantId, actor: ctx.actor })),
+    .mutation(({ ctx, input }) =>
+      revokeGrant(ctx.db, { workspaceId: ctx.workspaceId, grantId: input.grantId, actor: ctx.actor }),
+    ),
 });

@@ -10,7 +10,8 @@ export interface TContractPrices {
   countryPrices: unknown;
 }
 
-const table = (json: unknown): Record<string, number> => (json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, number>) : {});
+const table = (json: unknown): Record<string, number> =>
+  json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, number>) : {};
 
 /**
  * What one piece to a country costs on a contract: the vendor's price for that country, else (a
@@ -25,5 +26,7 @@ export function pricePerPiece(contract: TContractPrices, country: string | null 
 /** The lowest and highest price per piece among the contract's countries. */
 export function priceRange(contract: TContractPrices): { lowCents: number; highCents: number } {
   const prices = Object.values(table(contract.countryPrices)).filter((p) => Number.isInteger(p));
-  return prices.length ? { lowCents: Math.min(...prices), highCents: Math.max(...prices) } : { lowCents: contract.unitCostCents, highCents: contract.unitCostCents };
+  return prices.length
+    ? { lowCents: Math.min(...prices), highCents: Math.max(...prices) }
+    : { lowCents: contract.unitCostCents, highCents: contract.unitCostCents };
 }

@@ -7,7 +7,10 @@ import type { Db } from "@/server/db";
  * a gift's shipping address, a copy kept when the draft changed). Every reader selects both with
  * `printFileSelect` and reads the file with `piecePdf`.
  */
-export const printFileSelect = { proofPdf: true, printDraft: { select: { pdf: true } } } satisfies Prisma.MailPieceSelect;
+export const printFileSelect = {
+  proofPdf: true,
+  printDraft: { select: { pdf: true } },
+} satisfies Prisma.MailPieceSelect;
 
 export type PrintFileFields = { proofPdf: Uint8Array | null; printDraft: { pdf: Uint8Array } | null };
 
@@ -15,7 +18,9 @@ export type PrintFileFields = { proofPdf: Uint8Array | null; printDraft: { pdf: 
 export const piecePdf = (piece: PrintFileFields): Uint8Array | null => piece.proofPdf ?? piece.printDraft?.pdf ?? null;
 
 /** Pieces that have a print file (for a `where`). */
-export const hasPrintFile = { OR: [{ proofPdf: { not: null } }, { printDraftId: { not: null } }] } satisfies Prisma.MailPieceWhereInput;
+export const hasPrintFile = {
+  OR: [{ proofPdf: { not: null } }, { printDraftId: { not: null } }],
+} satisfies Prisma.MailPieceWhereInput;
 
 /** One piece's print file read by its id (null: no such piece, or it has none). */
 export async function loadPiecePdf(db: Db, pieceId: string): Promise<Uint8Array | null> {

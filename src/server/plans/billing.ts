@@ -12,7 +12,12 @@ export interface SandboxBillingAdapter {
   readonly provider: "sandbox";
   /** Whether real money moves (false for the sandbox: the UI says so). */
   readonly chargesMoney: false;
-  startSubscription(p: { workspaceId: string; plan: "paid"; monthlyPriceCents: number; idempotencyKey: string }): Promise<{ providerRef: string }>;
+  startSubscription(p: {
+    workspaceId: string;
+    plan: "paid";
+    monthlyPriceCents: number;
+    idempotencyKey: string;
+  }): Promise<{ providerRef: string }>;
   cancelSubscription(p: { providerRef: string; idempotencyKey: string }): Promise<void>;
 }
 
@@ -44,7 +49,8 @@ export function billingAdapter(env: Env = process.env): BillingAdapter {
   const stripe = stripeSettings(env);
   if (stripe) return new StripeBilling(stripe);
   const named = env.BILLING_PROVIDER?.trim();
-  if (named && named !== "sandbox" && named !== "stripe") throw new ConfigError(`Unknown BILLING_PROVIDER "${named}": use "sandbox", or set STRIPE_SECRET_KEY for Stripe.`);
+  if (named && named !== "sandbox" && named !== "stripe")
+    throw new ConfigError(`Unknown BILLING_PROVIDER "${named}": use "sandbox", or set STRIPE_SECRET_KEY for Stripe.`);
   if (named === "stripe") throw new ConfigError("BILLING_PROVIDER is stripe but STRIPE_SECRET_KEY is not set.");
   return new SandboxBilling();
 }

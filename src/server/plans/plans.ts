@@ -9,7 +9,8 @@ export const PLANS = {
     plan: "audit",
     name: "Free audit plan",
     monthlyPriceCents: 0,
-    summary: "Everything up to the mailbox: bring your contacts in, see who can be mailed, and prepare every piece. Nothing is printed or mailed.",
+    summary:
+      "Everything up to the mailbox: bring your contacts in, see who can be mailed, and prepare every piece. Nothing is printed or mailed.",
     includes: [
       "Contacts, accounts and audiences from a CSV file",
       "Campaign drafts with account-level holdouts",
@@ -17,13 +18,16 @@ export const PLANS = {
       "Agents over MCP and workspace API keys",
       "Holdout and lift calculators",
     ],
-    excludes: ["Printing and mailing: campaigns are prepared to the last draft, and go live once the paid plan turns mailing on"],
+    excludes: [
+      "Printing and mailing: campaigns are prepared to the last draft, and go live once the paid plan turns mailing on",
+    ],
   },
   paid: {
     plan: "paid",
     name: "Paid plan",
     monthlyPriceCents: PAID_PLAN_MONTHLY_CENTS,
-    summary: "Everything in the audit plan, and mail reaches mailboxes through the printers you approve, within each campaign's budget.",
+    summary:
+      "Everything in the audit plan, and mail reaches mailboxes through the printers you approve, within each campaign's budget.",
     includes: [
       "Everything in the free audit plan",
       "Printing and mailing through approved printer contracts",

@@ -9,6 +9,12 @@ import { billingPortal, changePlan, getPlanOverview } from "./service";
  */
 export const planRouter = router({
   get: ownerProcedure.query(({ ctx }) => getPlanOverview(ctx.db, { workspaceId: ctx.workspaceId })),
-  change: ownerProcedure.input(ZChangePlan).mutation(({ ctx, input }) => changePlan(ctx.db, { workspaceId: ctx.workspaceId, plan: input.plan, actor: ctx.actor })),
-  billingPortal: ownerProcedure.mutation(({ ctx }) => billingPortal(ctx.db, { workspaceId: ctx.workspaceId, actor: ctx.actor })),
+  change: ownerProcedure
+    .input(ZChangePlan)
+    .mutation(({ ctx, input }) =>
+      changePlan(ctx.db, { workspaceId: ctx.workspaceId, plan: input.plan, actor: ctx.actor }),
+    ),
+  billingPortal: ownerProcedure.mutation(({ ctx }) =>
+    billingPortal(ctx.db, { workspaceId: ctx.workspaceId, actor: ctx.actor }),
+  ),
 });

@@ -9,22 +9,43 @@ import { PLANS, type TPlan } from "./plans";
 
 /** Whether a Stripe subscription that keeps the paid plan (active or past due) bills this workspace. */
 export async function billedByStripe(db: Db, workspaceId: string): Promise<boolean> {
-  return (await db.billingSubscription.count({ where: { workspaceId, provider: "stripe", status: { in: [...LIVE_SUBSCRIPTION] } } })) > 0;
+  return (
+    (await db.billingSubscription.count({
+      where: { workspaceId, provider: "stripe", status: { in: [...LIVE_SUBSCRIPTION] } },
+    })) > 0
+  );
 }
 
 /** What the Plan page shows: the current plan, both plans, the subscription and its payments, and mail still in flight. */
 export async function getPlanOverview(db: Db, p: { workspaceId: string; billing?: BillingAdapter }) {
   const billing = p.billing ?? billingAdapter();
-  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true, planChangedAt: true, createdAt: true } });
+  const workspace = await db.workspace.findUniqueOrThrow({
+    where: { id: p.workspaceId },
+    select: { plan: true, planChangedAt: true, createdAt: true },
+  });
   const [live, latest, lastInvoice, customer, atPrinter, beforePrinter] = await Promise.all([
-    db.billingSubscription.findMany({ where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } }, orderBy: { startedAt: "desc" } }),
-    db.billingSubscription.findFirst({ where: { workspaceId: p.workspaceId, provider: billing.provider }, orderBy: [{ stateAt: { sort: "desc", nulls: "last" } }, { startedAt: "desc" }] }),
-    db.billingInvoice.findFirst({ where: { workspaceId: p.workspaceId, provider: billing.provider }, orderBy: { stateAt: "desc" } }),
-    db.billingCustomer.findFirst({ where: { workspaceId: p.workspaceId, provider: billing.provider }, select: { id: true } }),
+    db.billingSubscription.findMany({
+      where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } },
+      orderBy: { startedAt: "desc" },
+    }),
+    db.billingSubscription.findFirst({
+      where: { workspaceId: p.workspaceId, provider: billing.provider },
+      orderBy: [{ stateAt: { sort: "desc", nulls: "last" } }, { startedAt: "desc" }],
+    }),
+    db.billingInvoice.findFirst({
+      where: { workspaceId: p.workspaceId, provider: billing.provider },
+      orderBy: { stateAt: "desc" },
+    }),
+    db.billingCustomer.findFirst({
+      where: { workspaceId: p.workspaceId, provider: billing.provider },
+      select: { id: true },
+    }),
     // Handed to the printer: mailed whatever the plan is now.
     db.mailPiece.count({ where: { workspaceId: p.workspaceId, status: "printed" } }),
     // Not yet with the printer: on the audit plan these are skipped at their next step.
-    db.mailPiece.count({ where: { workspaceId: p.workspaceId, status: { in: ["pending_review", "approved", "rendered"] } } }),
+    db.mailPiece.count({
+      where: { workspaceId: p.workspaceId, status: { in: ["pending_review", "approved", "rendered"] } },
+    }),
   ]);
   const liveStripe = live.find((s) => s.provider === "stripe") ?? null;
   // With Stripe on, a paid plan no Stripe subscription bills: granted by the sandbox (before Stripe
@@ -37,7 +58,12 @@ export async function getPlanOverview(db: Db, p: { workspaceId: string; billing?
     since: workspace.planChangedAt ?? workspace.createdAt,
     mailingEnabled: workspace.plan === "paid",
     plans: [PLANS.audit, PLANS.paid],
-    billing: { provider: billing.provider, chargesMoney: billing.chargesMoney, canManage: billing.provider === "stripe" && customer !== null, paidWithoutStripe },
+    billing: {
+      provider: billing.provider,
+      chargesMoney: billing.chargesMoney,
+      canManage: billing.provider === "stripe" && customer !== null,
+      paidWithoutStripe,
+    },
     subscription: shown && {
       id: shown.id,
       provider: shown.provider,
@@ -47,7 +73,12 @@ export async function getPlanOverview(db: Db, p: { workspaceId: string; billing?
       monthlyPriceCents: shown.monthlyPriceCents,
       startedAt: shown.startedAt,
       cancelledAt: shown.cancelledAt,
-      nextInvoiceAt: shown.status === "active" || shown.status === "past_due" ? (shown.cancelAtPeriodEnd ? null : shown.currentPeriodEnd) : null,
+      nextInvoiceAt:
+        shown.status === "active" || shown.status === "past_due"
+          ? shown.cancelAtPeriodEnd
+            ? null
+            : shown.currentPeriodEnd
+          : null,
       endsAt: shown.cancelAtPeriodEnd && shown.status !== "cancelled" ? shown.currentPeriodEnd : null,
     },
     lastPayment: lastInvoice && {
@@ -73,30 +104,65 @@ export const STRIPE_SUBSCRIPTION_NOT_ENDED_HERE =
  * go out. To audit: the subscription is cancelled and new mail stops at once; pieces the printer
  * already has are still mailed (the lifecycle checks the plan at every step).
  */
-export async function changePlanIn(tx: Db, p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: SandboxBillingAdapter }) {
+export async function changePlanIn(
+  tx: Db,
+  p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: SandboxBillingAdapter },
+) {
   const now = p.now ?? new Date();
   const billing = p.billing ?? billingAdapter();
-  if (billing.provider !== "sandbox") throw new Error("changePlanIn is the sandbox's path; Stripe changes the plan through its webhooks");
+  if (billing.provider !== "sandbox")
+    throw new Error("changePlanIn is the sandbox's path; Stripe changes the plan through its webhooks");
   // One plan change at a time per workspace.
-  const [current] = await tx.$queryRaw<{ plan: TPlan }[]>`SELECT plan::text AS plan FROM "Workspace" WHERE id = ${p.workspaceId} FOR UPDATE`;
+  const [current] = await tx.$queryRaw<
+    { plan: TPlan }[]
+  >`SELECT plan::text AS plan FROM "Workspace" WHERE id = ${p.workspaceId} FOR UPDATE`;
   if (!current) throw new AppError("not_found", "No such workspace.");
-  if (current.plan === p.plan) throw new AppError("invalid_state", `The workspace is already on the ${PLANS[p.plan].name.toLowerCase()}.`);
+  if (current.plan === p.plan)
+    throw new AppError("invalid_state", `The workspace is already on the ${PLANS[p.plan].name.toLowerCase()}.`);
   const key = `${p.workspaceId}:${p.plan}:${now.toISOString()}`;
   if (p.plan === "paid") {
-    const { providerRef } = await billing.startSubscription({ workspaceId: p.workspaceId, plan: "paid", monthlyPriceCents: PLANS.paid.monthlyPriceCents, idempotencyKey: key });
-    await tx.billingSubscription.create({ data: { workspaceId: p.workspaceId, provider: billing.provider, providerRef, plan: "paid", monthlyPriceCents: PLANS.paid.monthlyPriceCents, startedAt: now } });
+    const { providerRef } = await billing.startSubscription({
+      workspaceId: p.workspaceId,
+      plan: "paid",
+      monthlyPriceCents: PLANS.paid.monthlyPriceCents,
+      idempotencyKey: key,
+    });
+    await tx.billingSubscription.create({
+      data: {
+        workspaceId: p.workspaceId,
+        provider: billing.provider,
+        providerRef,
+        plan: "paid",
+        monthlyPriceCents: PLANS.paid.monthlyPriceCents,
+        startedAt: now,
+      },
+    });
   } else {
     // Every subscription that keeps the plan paid: active, or past due (Stripe still tries to charge it).
-    const live = await tx.billingSubscription.findMany({ where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } } });
+    const live = await tx.billingSubscription.findMany({
+      where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } },
+    });
     // A subscription Stripe bills can only end at Stripe: marking it cancelled here would leave Stripe charging the card.
-    if (live.some((s) => s.provider === "stripe")) throw new AppError("invalid_state", STRIPE_SUBSCRIPTION_NOT_ENDED_HERE);
-    for (const sub of live) await billing.cancelSubscription({ providerRef: sub.providerRef, idempotencyKey: `${key}:${sub.id}` });
-    await tx.billingSubscription.updateMany({ where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } }, data: { status: "cancelled", cancelledAt: now } });
+    if (live.some((s) => s.provider === "stripe"))
+      throw new AppError("invalid_state", STRIPE_SUBSCRIPTION_NOT_ENDED_HERE);
+    for (const sub of live)
+      await billing.cancelSubscription({ providerRef: sub.providerRef, idempotencyKey: `${key}:${sub.id}` });
+    await tx.billingSubscription.updateMany({
+      where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } },
+      data: { status: "cancelled", cancelledAt: now },
+    });
   }
   await tx.workspace.update({ where: { id: p.workspaceId }, data: { plan: p.plan, planChangedAt: now } });
   // Each piece not yet with the printer learns of it now (and is skipped, giving back its budget).
   if (p.plan === "audit") await wakeEventsAfterMailingChange(tx, { workspaceId: p.workspaceId, now });
-  await recordAudit(tx, p.workspaceId, p.actor, "plan.changed", { type: "workspace", id: p.workspaceId }, { from: current.plan, to: p.plan, billing: billing.provider });
+  await recordAudit(
+    tx,
+    p.workspaceId,
+    p.actor,
+    "plan.changed",
+    { type: "workspace", id: p.workspaceId },
+    { from: current.plan, to: p.plan, billing: billing.provider },
+  );
   return { plan: p.plan, from: current.plan };
 }
 
@@ -109,28 +175,50 @@ export type PlanChangeResult = { plan: TPlan; from: TPlan } | { checkoutUrl: str
  * not called: the sandbox subscription ends here, new mail stops at once as with any move to the
  * audit plan, and the audit log names the subscriptions that ended and why.
  */
-async function endPaidPlanWithoutStripeIn(tx: Db, p: { workspaceId: string; actor: Actor; now?: Date }): Promise<{ plan: TPlan; from: TPlan }> {
+async function endPaidPlanWithoutStripeIn(
+  tx: Db,
+  p: { workspaceId: string; actor: Actor; now?: Date },
+): Promise<{ plan: TPlan; from: TPlan }> {
   const now = p.now ?? new Date();
   // One plan change at a time per workspace (Stripe's webhook takes the same lock).
-  const [current] = await tx.$queryRaw<{ plan: TPlan }[]>`SELECT plan::text AS plan FROM "Workspace" WHERE id = ${p.workspaceId} FOR UPDATE`;
+  const [current] = await tx.$queryRaw<
+    { plan: TPlan }[]
+  >`SELECT plan::text AS plan FROM "Workspace" WHERE id = ${p.workspaceId} FOR UPDATE`;
   if (!current) throw new AppError("not_found", "No such workspace.");
   if (current.plan === "audit") throw new AppError("invalid_state", "The workspace is already on the free audit plan.");
-  const live = await tx.billingSubscription.findMany({ where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } }, orderBy: { startedAt: "asc" } });
+  const live = await tx.billingSubscription.findMany({
+    where: { workspaceId: p.workspaceId, status: { in: [...LIVE_SUBSCRIPTION] } },
+    orderBy: { startedAt: "asc" },
+  });
   if (live.some((s) => s.provider === "stripe")) {
-    throw new AppError("invalid_state", "A Stripe subscription now bills this workspace: cancel it in Stripe's billing portal (Manage billing) to go back to the free audit plan.");
+    throw new AppError(
+      "invalid_state",
+      "A Stripe subscription now bills this workspace: cancel it in Stripe's billing portal (Manage billing) to go back to the free audit plan.",
+    );
   }
-  if (live.length) await tx.billingSubscription.updateMany({ where: { workspaceId: p.workspaceId, id: { in: live.map((s) => s.id) } }, data: { status: "cancelled", cancelledAt: now } });
+  if (live.length)
+    await tx.billingSubscription.updateMany({
+      where: { workspaceId: p.workspaceId, id: { in: live.map((s) => s.id) } },
+      data: { status: "cancelled", cancelledAt: now },
+    });
   await tx.workspace.update({ where: { id: p.workspaceId }, data: { plan: "audit", planChangedAt: now } });
   // Each piece not yet with the printer learns of it now (and is skipped, giving back its budget).
   await wakeEventsAfterMailingChange(tx, { workspaceId: p.workspaceId, now });
   const ended = live.map((s) => s.providerRef);
-  await recordAudit(tx, p.workspaceId, p.actor, "plan.changed", { type: "workspace", id: p.workspaceId }, {
-    from: "paid",
-    to: "audit",
-    billing: "sandbox",
-    endedSubscriptions: ended,
-    reason: `The paid plan was not billed by Stripe (${ended.length ? `sandbox subscription ${ended.join(", ")}` : "no subscription"}): there was nothing to cancel in Stripe, so it ended here.`,
-  });
+  await recordAudit(
+    tx,
+    p.workspaceId,
+    p.actor,
+    "plan.changed",
+    { type: "workspace", id: p.workspaceId },
+    {
+      from: "paid",
+      to: "audit",
+      billing: "sandbox",
+      endedSubscriptions: ended,
+      reason: `The paid plan was not billed by Stripe (${ended.length ? `sandbox subscription ${ended.join(", ")}` : "no subscription"}): there was nothing to cancel in Stripe, so it ended here.`,
+    },
+  );
   return { plan: "audit", from: "paid" };
 }
 
@@ -142,27 +230,39 @@ async function endPaidPlanWithoutStripeIn(tx: Db, p: { workspaceId: string; acto
  * A paid plan that no Stripe subscription bills (granted by the sandbox) has nothing to cancel in
  * Stripe: it ends at once.
  */
-export async function requestPlanChangeIn(db: Db, p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: BillingAdapter }): Promise<PlanChangeResult> {
+export async function requestPlanChangeIn(
+  db: Db,
+  p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: BillingAdapter },
+): Promise<PlanChangeResult> {
   const billing = p.billing ?? billingAdapter();
   if (billing.provider === "sandbox") return changePlanIn(db, { ...p, billing });
   if (p.plan === "paid") return startCheckout(db, billing, p);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
-  if (workspace.plan === "audit") throw new AppError("invalid_state", "The workspace is already on the free audit plan.");
+  if (workspace.plan === "audit")
+    throw new AppError("invalid_state", "The workspace is already on the free audit plan.");
   if (!(await billedByStripe(db, p.workspaceId))) return endPaidPlanWithoutStripeIn(db, p);
   return openBillingPortal(db, billing, p);
 }
 
-export async function changePlan(prisma: PrismaClient, p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: BillingAdapter }): Promise<PlanChangeResult> {
+export async function changePlan(
+  prisma: PrismaClient,
+  p: { workspaceId: string; plan: TPlan; actor: Actor; now?: Date; billing?: BillingAdapter },
+): Promise<PlanChangeResult> {
   const billing = p.billing ?? billingAdapter();
   // Stripe's calls are not held inside a transaction; ending a paid plan Stripe does not bill calls
   // no Stripe and is one transaction.
-  if (billing.provider === "stripe" && (p.plan === "paid" || (await billedByStripe(prisma, p.workspaceId)))) return requestPlanChangeIn(prisma, { ...p, billing });
+  if (billing.provider === "stripe" && (p.plan === "paid" || (await billedByStripe(prisma, p.workspaceId))))
+    return requestPlanChangeIn(prisma, { ...p, billing });
   return prisma.$transaction((tx) => requestPlanChangeIn(tx, { ...p, billing }));
 }
 
 /** "Manage billing": a Stripe customer-portal session (card, invoices, cancel). */
 export function billingPortal(db: Db, p: { workspaceId: string; actor: Actor; billing?: BillingAdapter }) {
   const billing = p.billing ?? billingAdapter();
-  if (billing.provider !== "stripe") throw new AppError("invalid_state", "Billing runs through the sandbox in this installation: there is no card or invoice to manage.");
+  if (billing.provider !== "stripe")
+    throw new AppError(
+      "invalid_state",
+      "Billing runs through the sandbox in this installation: there is no card or invoice to manage.",
+    );
   return openBillingPortal(db, billing, p);
 }

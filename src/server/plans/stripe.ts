@@ -15,8 +15,14 @@ export function stripeSettings(env: Env = process.env): StripeSettings | null {
   if (!secretKey) return null;
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
   const priceId = env.STRIPE_PRICE_ID?.trim();
-  if (!webhookSecret) throw new ConfigError("STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: copy the signing secret (whsec_…) of the webhook endpoint /api/webhooks/stripe.");
-  if (!priceId) throw new ConfigError("STRIPE_SECRET_KEY is set but STRIPE_PRICE_ID is not: give the id (price_…) of the paid plan's monthly price.");
+  if (!webhookSecret)
+    throw new ConfigError(
+      "STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: copy the signing secret (whsec_…) of the webhook endpoint /api/webhooks/stripe.",
+    );
+  if (!priceId)
+    throw new ConfigError(
+      "STRIPE_SECRET_KEY is set but STRIPE_PRICE_ID is not: give the id (price_…) of the paid plan's monthly price.",
+    );
   const apiUrl = env.STRIPE_API_URL?.trim();
   let api: StripeSettings["api"];
   if (apiUrl) {
@@ -26,7 +32,8 @@ export function stripeSettings(env: Env = process.env): StripeSettings | null {
     } catch {
       throw new ConfigError(`STRIPE_API_URL is not a valid URL ("${apiUrl}").`);
     }
-    if (u.protocol !== "http:" && u.protocol !== "https:") throw new ConfigError("STRIPE_API_URL must be an http:// or https:// URL.");
+    if (u.protocol !== "http:" && u.protocol !== "https:")
+      throw new ConfigError("STRIPE_API_URL must be an http:// or https:// URL.");
     const protocol = u.protocol === "http:" ? "http" : "https";
     api = { host: u.hostname, port: u.port ? Number(u.port) : protocol === "http" ? 80 : 443, protocol };
   }
@@ -74,12 +81,17 @@ export class StripeBilling {
   constructor(readonly settings: StripeSettings) {}
 
   client(): Promise<Stripe> {
-    this.#client ??= import("stripe").then(({ default: StripeClient }) => new StripeClient(this.settings.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      appInfo: { name: "direct-mail-programme" },
-      ...(this.settings.api ? { host: this.settings.api.host, port: this.settings.api.port, protocol: this.settings.api.protocol } : {}),
-    }));
+    this.#client ??= import("stripe").then(
+      ({ default: StripeClient }) =>
+        new StripeClient(this.settings.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          appInfo: { name: "direct-mail-programme" },
+          ...(this.settings.api
+            ? { host: this.settings.api.host, port: this.settings.api.port, protocol: this.settings.api.protocol }
+            : {}),
+        }),
+    );
     return this.#client;
   }
 
@@ -92,7 +104,12 @@ export class StripeBilling {
     return customer.id;
   }
 
-  async createCheckout(p: { workspaceId: string; customer: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }> {
+  async createCheckout(p: {
+    workspaceId: string;
+    customer: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }> {
     const session = await (await this.client()).checkout.sessions.create({
       mode: "subscription",
       customer: p.customer,
@@ -108,7 +125,10 @@ export class StripeBilling {
   }
 
   async createPortal(p: { customer: string; returnUrl: string }): Promise<{ url: string }> {
-    const session = await (await this.client()).billingPortal.sessions.create({ customer: p.customer, return_url: p.returnUrl });
+    const session = await (await this.client()).billingPortal.sessions.create({
+      customer: p.customer,
+      return_url: p.returnUrl,
+    });
     return { url: session.url };
   }
 

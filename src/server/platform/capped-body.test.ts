@@ -8,16 +8,19 @@ import { DRAIN_MAX_BYTES, drainRest, dropBody, readCappedBody } from "./capped-b
 /** A body of `chunks` chunks of `size` bytes, counting what was read and whether it was cancelled. */
 function counted(chunks: number, size = 1024) {
   const seen = { pulled: 0, cancelled: false };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (seen.pulled === chunks) return controller.close();
-      seen.pulled++;
-      controller.enqueue(new Uint8Array(size).fill(97));
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (seen.pulled === chunks) return controller.close();
+        seen.pulled++;
+        controller.enqueue(new Uint8Array(size).fill(97));
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
     },
-    cancel() {
-      seen.cancelled = true;
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { message: { body, headers: new Headers() }, seen };
 }
 
@@ -79,7 +82,10 @@ describe("readCappedBody", () => {
 
   it("gives up on a body that stops arriving once its time is up", async () => {
     let cancelled = false;
-    const body = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}), cancel: () => void (cancelled = true) });
+    const body = new ReadableStream<Uint8Array>({
+      pull: () => new Promise(() => {}),
+      cancel: () => void (cancelled = true),
+    });
     const started = Date.now();
     expect(await drainRest(body.getReader(), { bytes: 1024, ms: 50 })).toBe(0);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -129,7 +135,12 @@ describe("an oversized chunked request's 413", () => {
   let port = 0;
   beforeAll(async () => {
     server = http.createServer(async (req, res) => {
-      const request = new Request("http://localhost/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: req as unknown as BodyInit, duplex: "half" } as RequestInit);
+      const request = new Request("http://localhost/api/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: req as unknown as BodyInit,
+        duplex: "half",
+      } as RequestInit);
       const bytes = await readCappedBody(request, 256 * 1024, "drain").catch(() => undefined);
       res.writeHead(bytes === null ? 413 : 200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "too large" } }));

@@ -12,7 +12,10 @@ export const DRAIN_MAX_MS = 10_000;
 const DRAIN_CAP_MULTIPLE = 64;
 
 /** How much of an oversized body is drained, and for how long, for a body capped at `cap` bytes (none: the largest bound). */
-export const drainBounds = (cap = Infinity) => ({ bytes: Math.min(DRAIN_MAX_BYTES, DRAIN_CAP_MULTIPLE * cap), ms: DRAIN_MAX_MS });
+export const drainBounds = (cap = Infinity) => ({
+  bytes: Math.min(DRAIN_MAX_BYTES, DRAIN_CAP_MULTIPLE * cap),
+  ms: DRAIN_MAX_MS,
+});
 
 /** The body's length by its Content-Length header (0 when it has none: chunked, or no body). */
 export const declaredLength = (message: { headers: Headers }) => Number(message.headers.get("content-length") ?? 0);
@@ -25,7 +28,11 @@ export type TOverCap = "drain" | "cancel";
  * (by its Content-Length or by what arrives), so an oversized body is never held in memory. The
  * rest of an oversized request's body is read and dropped in the background (drainRest).
  */
-export async function readCappedBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, maxBytes: number, overCap: TOverCap = "cancel"): Promise<Buffer | null> {
+export async function readCappedBody(
+  message: { body: ReadableStream<Uint8Array> | null; headers: Headers },
+  maxBytes: number,
+  overCap: TOverCap = "cancel",
+): Promise<Buffer | null> {
   const bounds = drainBounds(maxBytes);
   if (declaredLength(message) > maxBytes) {
     // A body declared longer than the drain's bound is left unread (the MCP endpoint's answer then closes the connection).
@@ -56,7 +63,10 @@ export async function readCappedBody(message: { body: ReadableStream<Uint8Array>
  * when all of it can be (the connection may stay open), false when its Content-Length is over the
  * bound, so the answer should close the connection (Connection: close).
  */
-export function dropBody(message: { body: ReadableStream<Uint8Array> | null; headers: Headers }, bounds = drainBounds()): boolean {
+export function dropBody(
+  message: { body: ReadableStream<Uint8Array> | null; headers: Headers },
+  bounds = drainBounds(),
+): boolean {
   if (declaredLength(message) > bounds.bytes) return false;
   if (message.body && !message.body.locked) void drainRest(message.body.getReader(), bounds);
   return true;
@@ -67,7 +77,10 @@ export function dropBody(message: { body: ReadableStream<Uint8Array> | null; hea
  * or `bounds.ms` have passed, whether or not anything arrives meanwhile. Never throws: a
  * connection the client or the server closes ends the read.
  */
-export async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, bounds = drainBounds()): Promise<number> {
+export async function drainRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  bounds = drainBounds(),
+): Promise<number> {
   let dropped = 0;
   const timer = setTimeout(() => void reader.cancel().catch(() => {}), bounds.ms);
   try {

@@ -36,7 +36,9 @@ describe("redactUrl and describeTarget", () => {
   });
 
   it("names each target for logs", () => {
-    expect(describeTarget({ kind: "postgres", url: "postgresql://a:b@h/d" })).toBe("PostgreSQL at postgresql://a:***@h/d");
+    expect(describeTarget({ kind: "postgres", url: "postgresql://a:b@h/d" })).toBe(
+      "PostgreSQL at postgresql://a:***@h/d",
+    );
     expect(describeTarget({ kind: "embedded", dataDir: "/x/pglite" })).toBe("embedded PGlite in /x/pglite");
   });
 });

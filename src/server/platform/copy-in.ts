@@ -16,11 +16,14 @@ export interface CopyTarget {
 }
 
 /** Loads rows; a loader that runs COPY also takes a body already in COPY's text format (`text`). */
-type Loader = ((target: CopyTarget, rows: CopyValue[][]) => Promise<void>) & { text?: (target: CopyTarget, body: string) => Promise<void> };
+type Loader = ((target: CopyTarget, rows: CopyValue[][]) => Promise<void>) & {
+  text?: (target: CopyTarget, body: string) => Promise<void>;
+};
 
 // One registry per process (see hot-sql.ts for why it lives on globalThis).
 const registry = Symbol.for("direct-mail.copy-in-loaders");
-const loaders: WeakMap<object, Loader> = ((globalThis as { [registry]?: WeakMap<object, Loader> })[registry] ??= new WeakMap());
+const loaders: WeakMap<object, Loader> = ((globalThis as { [registry]?: WeakMap<object, Loader> })[registry] ??=
+  new WeakMap());
 
 export function registerLoader(client: object, loader: Loader): void {
   loaders.set(client, loader);
@@ -42,7 +45,12 @@ export function copyRows(client: RawClient, target: CopyTarget, rows: CopyValue[
  * Loads rows given as a COPY text body (copyBodyText, made where the rows were read: the import's
  * thread) when the client's loader runs COPY; otherwise the rows from `rows()` (PGlite: INSERTs).
  */
-export function copyPrepared(client: RawClient, target: CopyTarget, body: string, rows: () => CopyValue[][]): Promise<void> {
+export function copyPrepared(
+  client: RawClient,
+  target: CopyTarget,
+  body: string,
+  rows: () => CopyValue[][],
+): Promise<void> {
   const loader = loaders.get(client);
   if (loader?.text) return body ? loader.text(target, body) : Promise.resolve();
   return copyRows(client, target, rows());
@@ -54,7 +62,9 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function copyText(v: CopyValue): string {
   if (v === null) return "\\N";
   const s = String(v);
-  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : s;
+  return /[\\\t\n\r]/.test(s)
+    ? s.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
+    : s;
 }
 
 /** The COPY statement and its text-format body, in pieces of about 256 KB. */
@@ -78,7 +88,9 @@ export function* copyBody(rows: CopyValue[][]): Generator<string> {
 export const copyBodyText = (rows: CopyValue[][]): string => [...copyBody(rows)].join("");
 
 /** The loader of a `pg` pool: COPY FROM STDIN on one of its connections. */
-export function poolLoader(pool: { connect(): Promise<{ query(stream: unknown): unknown; release(error?: Error | boolean): void }> }): Loader {
+export function poolLoader(pool: {
+  connect(): Promise<{ query(stream: unknown): unknown; release(error?: Error | boolean): void }>;
+}): Loader {
   const load = async (target: CopyTarget, body: Iterable<string>) => {
     const { from } = await import("pg-copy-streams");
     const { Readable: ReadableStream } = await import("node:stream");
@@ -96,7 +108,9 @@ export function poolLoader(pool: { connect(): Promise<{ query(stream: unknown): 
       client.release(failed ?? false);
     }
   };
-  return Object.assign((target: CopyTarget, rows: CopyValue[][]) => load(target, copyBody(rows)), { text: (target: CopyTarget, body: string) => load(target, [body]) });
+  return Object.assign((target: CopyTarget, rows: CopyValue[][]) => load(target, copyBody(rows)), {
+    text: (target: CopyTarget, body: string) => load(target, [body]),
+  });
 }
 
 /** Rows per INSERT on PGlite: PostgreSQL takes at most 65,535 parameters in one statement. */

@@ -10,7 +10,11 @@ import { AppError } from "@/server/errors";
 
 /** The SQLSTATE of a database error, through Prisma's driver adapters or straight from `pg`/PGlite. */
 export function sqlState(error: unknown): string | null {
-  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } }; cause?: unknown } | null;
+  const e = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+    cause?: unknown;
+  } | null;
   if (!e || typeof e !== "object") return null;
   const cause = e.meta?.driverAdapterError?.cause;
   const adapted = cause?.originalCode ?? cause?.code;
@@ -29,7 +33,8 @@ export const BUSY_MESSAGE =
 /** Seconds a client is asked to wait after a transaction that timed out. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
-export const CONCURRENT_CHANGE_MESSAGE = "Another change to the same record happened at the same moment, so nothing was written. Try again.";
+export const CONCURRENT_CHANGE_MESSAGE =
+  "Another change to the same record happened at the same moment, so nothing was written. Try again.";
 export const DUPLICATE_MESSAGE =
   "A record with the same name or key already exists (or was created at the same moment by another request), so nothing was written. Choose another name, or use the existing one.";
 export const VANISHED_REFERENCE_MESSAGE =
@@ -68,7 +73,8 @@ export function appErrorFromDatabase(error: unknown): AppError | null {
   const state = sqlState(error);
   const prisma = prismaCode(error);
   // Serialization failure, deadlock, or Prisma's "write conflict or deadlock".
-  if (prisma === "P2034" || state === "40001" || state === "40P01") return new AppError("conflict", CONCURRENT_CHANGE_MESSAGE);
+  if (prisma === "P2034" || state === "40001" || state === "40P01")
+    return new AppError("conflict", CONCURRENT_CHANGE_MESSAGE);
   // A transaction that could not start in time, or outlived its timeout and was rolled back (P2028),
   // or a statement cancelled by a lock or statement timeout (55P03, 57014): the service was busy,
   // the request wrote nothing, and it may be sent again (503 with Retry-After, never a 500).
@@ -84,7 +90,13 @@ export function appErrorFromDatabase(error: unknown): AppError | null {
   if (state === "23503" || prisma === "P2003") return new AppError("not_found", VANISHED_REFERENCE_MESSAGE);
   // Class 22 (data exception: NUL, bad encoding, out-of-range dates and numbers, too long) and
   // 54000 (an index entry over PostgreSQL's size limit); Prisma's own value errors likewise.
-  if ((state && (state.startsWith("22") || state === "54000")) || prisma === "P2000" || prisma === "P2007" || prisma === "P2020" || prisma === "P2033") {
+  if (
+    (state && (state.startsWith("22") || state === "54000")) ||
+    prisma === "P2000" ||
+    prisma === "P2007" ||
+    prisma === "P2020" ||
+    prisma === "P2033"
+  ) {
     return new AppError("malformed_request", UNSTORABLE_VALUE_MESSAGE);
   }
   return null;

@@ -32,7 +32,11 @@ function poolSize(): number {
   return Number.isInteger(n) && n > 0 ? n : 10;
 }
 
-type ScriptAdapter = { executeScript(script: string): Promise<void>; client: { query(text: string): Promise<unknown> }; onError(error: unknown): never };
+type ScriptAdapter = {
+  executeScript(script: string): Promise<void>;
+  client: { query(text: string): Promise<unknown> };
+  onError(error: unknown): never;
+};
 
 /**
  * @prisma/adapter-pg 7.10 runs a migration script by splitting it on every ";", which breaks a
@@ -72,7 +76,13 @@ export function openDatabase(target: DatabaseTarget): Database {
       target,
       // The schema engine does not end its pool; let the process exit once it is idle.
       migrationAdapter: () =>
-        new WholeScriptPrismaPg({ connectionString: target.url, max: 2, connectionTimeoutMillis: 5_000, allowExitOnIdle: true, idleTimeoutMillis: 500 }),
+        new WholeScriptPrismaPg({
+          connectionString: target.url,
+          max: 2,
+          connectionTimeoutMillis: 5_000,
+          allowExitOnIdle: true,
+          idleTimeoutMillis: 500,
+        }),
       close: async () => {
         await prisma.$disconnect();
         await pool.end();
@@ -80,7 +90,9 @@ export function openDatabase(target: DatabaseTarget): Database {
     };
   }
   const release = target.kind === "embedded" ? lockDataDir(target.dataDir) : () => {};
-  const pglite = import("@electric-sql/pglite").then(({ PGlite }) => (target.kind === "embedded" ? new PGlite(target.dataDir) : new PGlite()));
+  const pglite = import("@electric-sql/pglite").then(({ PGlite }) =>
+    target.kind === "embedded" ? new PGlite(target.dataDir) : new PGlite(),
+  );
   return pgliteDatabase(pglite, target, release);
 }
 
@@ -110,13 +122,20 @@ class PGliteOnFirstUse implements SqlMigrationAwareDriverAdapterFactory {
 }
 
 /** A Database on a PGlite instance, open or opening (also used by tests on a copy of the migrated template). */
-export function pgliteDatabase(instance: PGlite | Promise<PGlite>, target: DatabaseTarget, release: () => void = () => {}): Database {
+export function pgliteDatabase(
+  instance: PGlite | Promise<PGlite>,
+  target: DatabaseTarget,
+  release: () => void = () => {},
+): Database {
   const pglite = Promise.resolve(instance);
   // An instance that fails to open fails the first statement; here it must not be an unhandled rejection.
   pglite.catch(() => {});
   const prisma = new PrismaClient({ adapter: new PGliteOnFirstUse(pglite), transactionOptions: TRANSACTION_OPTIONS });
   registerDriver(prisma, (text, values) => pglite.then((p) => p.query(text, values)).then((result) => result.rows));
-  registerLoader(prisma, insertLoader((text, values) => pglite.then((p) => p.query(text, values))));
+  registerLoader(
+    prisma,
+    insertLoader((text, values) => pglite.then((p) => p.query(text, values))),
+  );
   return {
     prisma,
     target,

@@ -11,7 +11,9 @@ type RawCapable = { $queryRaw<T = unknown>(query: Prisma.Sql): Prisma.PrismaProm
 // One registry per process, not per module copy: the Next server bundles this module into more
 // than one chunk, and the database is opened by whichever loads first (see process-database.ts).
 const registry = Symbol.for("direct-mail.hot-sql-drivers");
-const drivers: WeakMap<object, DriverQuery> = ((globalThis as { [registry]?: WeakMap<object, DriverQuery> })[registry] ??= new WeakMap());
+const drivers: WeakMap<object, DriverQuery> = ((globalThis as { [registry]?: WeakMap<object, DriverQuery> })[
+  registry
+] ??= new WeakMap());
 
 /** Lets `hotQuery` run statements of this client straight on its driver (see openDatabase). */
 export function registerDriver(client: object, query: DriverQuery): void {

@@ -7,7 +7,9 @@ import { hotSql, hotTransaction } from "./hot-transaction";
 let prisma: PrismaClient;
 beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
-  await prisma.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS hot_tx_probe (id text PRIMARY KEY, at timestamp(3) NOT NULL)`);
+  await prisma.$executeRawUnsafe(
+    `CREATE TABLE IF NOT EXISTS hot_tx_probe (id text PRIMARY KEY, at timestamp(3) NOT NULL)`,
+  );
 });
 
 const probe = (id: string) => prisma.$queryRaw<{ id: string }[]>`SELECT id FROM hot_tx_probe WHERE id = ${id}`;
@@ -18,7 +20,10 @@ describe("hot transactions (raw statements on the transaction's own connection)"
       prisma,
       async (tx) => {
         await tx.$executeRaw`INSERT INTO hot_tx_probe (id, at) VALUES ('committed', timezone('UTC', now()))`;
-        const [fromHot] = await hotSql<{ id: string; backend: number }>(tx, Prisma.sql`SELECT id, pg_backend_pid() AS backend FROM hot_tx_probe WHERE id = ${"committed"}`);
+        const [fromHot] = await hotSql<{ id: string; backend: number }>(
+          tx,
+          Prisma.sql`SELECT id, pg_backend_pid() AS backend FROM hot_tx_probe WHERE id = ${"committed"}`,
+        );
         const [fromPrisma] = await tx.$queryRaw<{ backend: number }[]>`SELECT pg_backend_pid() AS backend`;
         return { fromHot, fromPrisma };
       },
@@ -32,7 +37,10 @@ describe("hot transactions (raw statements on the transaction's own connection)"
       hotTransaction(
         prisma,
         async (tx) => {
-          await hotSql(tx, Prisma.sql`INSERT INTO hot_tx_probe (id, at) VALUES (${"rolled-back"}, timezone('UTC', now()))`);
+          await hotSql(
+            tx,
+            Prisma.sql`INSERT INTO hot_tx_probe (id, at) VALUES (${"rolled-back"}, timezone('UTC', now()))`,
+          );
           throw new Error("the work failed");
         },
         TRANSACTION_OPTIONS,
@@ -50,7 +58,10 @@ describe("hot transactions (raw statements on the transaction's own connection)"
         prisma,
         async (tx) => {
           await hotSql(tx, Prisma.sql`INSERT INTO hot_tx_probe (id, at) VALUES (${"zoned"}, ${at})`);
-          return hotSql<{ at: Date; text: string }>(tx, Prisma.sql`SELECT at, to_char(at, 'YYYY-MM-DD HH24:MI:SS.MS') AS text FROM hot_tx_probe WHERE id = ${"zoned"}`);
+          return hotSql<{ at: Date; text: string }>(
+            tx,
+            Prisma.sql`SELECT at, to_char(at, 'YYYY-MM-DD HH24:MI:SS.MS') AS text FROM hot_tx_probe WHERE id = ${"zoned"}`,
+          );
         },
         TRANSACTION_OPTIONS,
       );
@@ -67,7 +78,11 @@ describe("hot transactions (raw statements on the transaction's own connection)"
     // Prisma reads a bigint as a BigInt; the driver, straight, as a string.
     const inPlain = await prisma.$transaction((tx) => hotSql<{ n: unknown }>(tx, Prisma.sql`SELECT 1::int8 AS n`));
     expect(typeof inPlain[0].n).toBe("bigint");
-    const inHot = await hotTransaction(prisma, (tx) => hotSql<{ n: unknown }>(tx, Prisma.sql`SELECT 1::int8 AS n`), TRANSACTION_OPTIONS);
+    const inHot = await hotTransaction(
+      prisma,
+      (tx) => hotSql<{ n: unknown }>(tx, Prisma.sql`SELECT 1::int8 AS n`),
+      TRANSACTION_OPTIONS,
+    );
     expect(typeof inHot[0].n).toBe(onPostgres() ? "string" : "bigint");
   });
 });

@@ -73,7 +73,11 @@ function oneAtATime(transaction: AdapterTransaction): AdapterTransaction {
 }
 
 /** prisma.$transaction whose raw statements run through `hotSql` go straight to its connection. */
-export function hotTransaction<T>(prisma: PrismaClient, work: (tx: Prisma.TransactionClient) => Promise<T>, options: { timeout: number; maxWait: number }): Promise<T> {
+export function hotTransaction<T>(
+  prisma: PrismaClient,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  options: { timeout: number; maxWait: number },
+): Promise<T> {
   const slot: Slot = {};
   return slots.run(slot, async () => {
     try {
@@ -94,7 +98,10 @@ export function hotTransaction<T>(prisma: PrismaClient, work: (tx: Prisma.Transa
 const UTC_TIMESTAMP = 1114;
 const parseUtc = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
 const driverTypes = {
-  getTypeParser: ((oid: number, format?: string) => (oid === UTC_TIMESTAMP && format !== "binary" ? parseUtc : pg.types.getTypeParser(oid, format as "text"))) as pg.CustomTypesConfig["getTypeParser"],
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === UTC_TIMESTAMP && format !== "binary"
+      ? parseUtc
+      : pg.types.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"],
 };
 
 // One entry per hot statement of the code (their texts never change, only their values).
@@ -126,7 +133,11 @@ export async function hotSql<T = unknown>(tx: RawCapable, query: Prisma.Sql): Pr
     await slot.client.query("SET LOCAL plan_cache_mode = force_custom_plan");
   }
   const values = query.values.map((v) => (v instanceof Date ? v.toISOString() : v));
-  const result = await slot.client.query({ name: statementName(query.text), text: query.text, values, types: driverTypes });
+  const result = await slot.client.query({
+    name: statementName(query.text),
+    text: query.text,
+    values,
+    types: driverTypes,
+  });
   return result.rows as T[];
 }
-

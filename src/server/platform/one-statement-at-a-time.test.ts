@@ -42,7 +42,9 @@ describe.runIf(onPostgres())("a transaction's statements on PostgreSQL", () => {
     const { workspaceId } = await createOwnerWorkspace(prisma);
     queuedBehind = 0;
     expect((await prisma.contact.createMany({ data: contacts(workspaceId, "root") })).count).toBe(4_000);
-    const inTransaction = await prisma.$transaction((tx) => tx.contact.createMany({ data: contacts(workspaceId, "tx") }));
+    const inTransaction = await prisma.$transaction((tx) =>
+      tx.contact.createMany({ data: contacts(workspaceId, "tx") }),
+    );
     expect(inTransaction.count).toBe(4_000);
     expect(queuedBehind).toBe(0);
     expect(await prisma.contact.count({ where: { workspaceId } })).toBe(8_000);

@@ -32,7 +32,10 @@ export const keyId = (key: Buffer) => createHash("sha256").update(key).digest("h
 function parseKey(text: string, name: string): Buffer {
   const t = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(t) ? Buffer.from(t, "hex") : Buffer.from(t, "base64");
-  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes, written as 64 hex digits or base64 (generate one with \`openssl rand -base64 32\`).`);
+  if (key.length !== 32)
+    throw new ConfigError(
+      `${name} must be 32 bytes, written as 64 hex digits or base64 (generate one with \`openssl rand -base64 32\`).`,
+    );
   return key;
 }
 
@@ -49,12 +52,17 @@ export function keyring(env: Env = process.env): Keyring {
   else {
     const target = databaseTarget(env);
     if (target.kind === "postgres") {
-      throw new ConfigError("Storing credentials (CRM connections, a Lob key, webhook signing secrets) on PostgreSQL needs CRM_ENCRYPTION_KEY (32 bytes, base64: `openssl rand -base64 32`), the same on every instance, so they are encrypted with a key kept outside the database.");
+      throw new ConfigError(
+        "Storing credentials (CRM connections, a Lob key, webhook signing secrets) on PostgreSQL needs CRM_ENCRYPTION_KEY (32 bytes, base64: `openssl rand -base64 32`), the same on every instance, so they are encrypted with a key kept outside the database.",
+      );
     }
     current = target.kind === "memory" ? memoryKey() : embeddedKey(dataFolder(env));
   }
   const all = new Map<string, Buffer>([[keyId(current), current]]);
-  for (const [i, old] of (env.CRM_ENCRYPTION_OLD_KEYS ?? "").split(",").filter((s) => s.trim()).entries()) {
+  for (const [i, old] of (env.CRM_ENCRYPTION_OLD_KEYS ?? "")
+    .split(",")
+    .filter((s) => s.trim())
+    .entries()) {
     const key = parseKey(old, `CRM_ENCRYPTION_OLD_KEYS (key ${i + 1})`);
     all.set(keyId(key), key);
   }
@@ -101,9 +109,13 @@ export class SecretBoxError extends Error {
 /** Decrypts what `seal` made for the same row; `stale` when it was made under an older key. */
 export function open<T>(sealed: string, boundTo: string, ring = keyring()): { value: T; stale: boolean } {
   const [version, id, iv, tag, data] = sealed.split(".");
-  if (version !== VERSION || !id || !iv || !tag || data === undefined) throw new SecretBoxError("The stored credentials are not in a format this service reads.");
+  if (version !== VERSION || !id || !iv || !tag || data === undefined)
+    throw new SecretBoxError("The stored credentials are not in a format this service reads.");
   const key = ring.all.get(id);
-  if (!key) throw new SecretBoxError(`The stored credentials were encrypted with key ${id}, which is not configured (CRM_ENCRYPTION_KEY or CRM_ENCRYPTION_OLD_KEYS).`);
+  if (!key)
+    throw new SecretBoxError(
+      `The stored credentials were encrypted with key ${id}, which is not configured (CRM_ENCRYPTION_KEY or CRM_ENCRYPTION_OLD_KEYS).`,
+    );
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
     decipher.setAAD(Buffer.from(boundTo, "utf8"));

@@ -24,8 +24,12 @@ describe("describeStartupError", () => {
   });
 
   it("names a missing database and refused credentials", () => {
-    expect(describeStartupError(new Error('database "mail" does not exist'), pgTarget)).toMatch(/does not exist; create it/);
-    expect(describeStartupError(new Error('password authentication failed for user "app"'), pgTarget)).toMatch(/refused the credentials/);
+    expect(describeStartupError(new Error('database "mail" does not exist'), pgTarget)).toMatch(
+      /does not exist; create it/,
+    );
+    expect(describeStartupError(new Error('password authentication failed for user "app"'), pgTarget)).toMatch(
+      /refused the credentials/,
+    );
   });
 
   it("keeps real bugs as they are (null: the caller rethrows)", () => {

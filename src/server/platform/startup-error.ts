@@ -38,7 +38,9 @@ export function describeStartupError(error: unknown, target?: DatabaseTarget): s
   const code = findCode(error);
   if (!code) return null;
   const where = redactUrl(target.url);
-  if (networkCodes[code]) return `Cannot reach the PostgreSQL database at ${where}: ${networkCodes[code]}; check DATABASE_URL.`;
-  if (code === "3D000") return `The database named in DATABASE_URL (${where}) does not exist; create it or fix the URL.`;
+  if (networkCodes[code])
+    return `Cannot reach the PostgreSQL database at ${where}: ${networkCodes[code]}; check DATABASE_URL.`;
+  if (code === "3D000")
+    return `The database named in DATABASE_URL (${where}) does not exist; create it or fix the URL.`;
   return `PostgreSQL refused the credentials in DATABASE_URL (${where}); check the user and password.`;
 }

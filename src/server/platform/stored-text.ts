@@ -37,7 +37,8 @@ export function findUnstorableText(value: unknown): UnstorableText | null {
   let visits = 0;
   while (stack.length) {
     const { value: current, pointer } = stack.pop()!;
-    if (++visits > MAX_VISITS) return { pointer: "", detail: `The request holds more than ${MAX_VISITS} values; send less at once.` };
+    if (++visits > MAX_VISITS)
+      return { pointer: "", detail: `The request holds more than ${MAX_VISITS} values; send less at once.` };
     if (typeof current === "string") {
       const reason = unstorableReason(current);
       if (reason) return { pointer, detail: `${pointer ? pointer.slice(1) : "The value"} ${reason}.` };

@@ -18,7 +18,9 @@ export function threadModule(entry: string, name: string): Promise<string> {
       const root = process.cwd();
       const outfile = path.join(root, ".build", "threads", `${name}.mjs`);
       const bundler = pathToFileURL(path.join(root, "scripts", "bundle.mjs")).href;
-      const { bundle } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ bundler)) as { bundle(entry: string, outfile: string): Promise<void> };
+      const { bundle } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ bundler)) as {
+        bundle(entry: string, outfile: string): Promise<void>;
+      };
       await bundle(entry, outfile);
       return outfile;
     })();

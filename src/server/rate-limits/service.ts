@@ -64,7 +64,12 @@ export function boundedBucket(bucket: string): string {
  * Counts one request against several limits (a back-off's windows); the decision is the first
  * one that refuses, or the last when all allow.
  */
-export async function consumeAll(db: Db, bucket: string, defs: readonly LimitDefinition[], now = new Date()): Promise<LimitDecision> {
+export async function consumeAll(
+  db: Db,
+  bucket: string,
+  defs: readonly LimitDefinition[],
+  now = new Date(),
+): Promise<LimitDecision> {
   let last: LimitDecision | undefined;
   for (const def of defs) {
     last = await consume(db, `${bucket}:${def.windowSeconds}`, def, now);

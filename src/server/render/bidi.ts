@@ -39,7 +39,11 @@ export interface VisualPiece<F> {
 }
 
 /** The pieces of one line (each drawn by one font, in reading order) cut and reordered as they are drawn from left to right. */
-export function visualOrder<F>(line: string, pieces: { font: F; text: string }[], direction: TDirection): VisualPiece<F>[] {
+export function visualOrder<F>(
+  line: string,
+  pieces: { font: F; text: string }[],
+  direction: TDirection,
+): VisualPiece<F>[] {
   if (direction === "ltr" && !hasRtl(line)) return pieces.map((p) => ({ font: p.font, text: p.text, rtl: false }));
   const levels = bidi.getEmbeddingLevels(line, direction);
   const mirrored = bidi.getMirroredCharactersMap(line, levels.levels);

@@ -13,7 +13,14 @@ import { qrPath } from "./qr";
 describe("renderer caches", () => {
   it("writes the same PDF for a piece whether its fonts, layout and paths come from the caches or not", async () => {
     const logo = imageAsset(makePng(320, 120), "image/png")!;
-    const piece = (name: string) => layoutPiece(sampleRenderInput({ logo, text: { ...sampleRenderInput().text, headline: `${name}, a quick idea` }, recipient: { name, addressLines: [name, "1 Main St", "Boston, MA 02116"] } }));
+    const piece = (name: string) =>
+      layoutPiece(
+        sampleRenderInput({
+          logo,
+          text: { ...sampleRenderInput().text, headline: `${name}, a quick idea` },
+          recipient: { name, addressLines: [name, "1 Main St", "Boston, MA 02116"] },
+        }),
+      );
     const first = await piecePdf(piece("Zoë Quigley"));
     await piecePdf(piece("Đặng Văn Minh"));
     expect(Buffer.compare(await piecePdf(piece("Zoë Quigley")), first)).toBe(0);
@@ -24,12 +31,18 @@ describe("renderer caches", () => {
     const [a, b] = await Promise.all([pdfImageData(asset), pdfImageData(asset)]);
     expect(a).toBe(b);
     const direct = await decodePngForPdf(asset.bytes);
-    expect({ ...a, data: Buffer.from(a.data), alpha: a.alpha && Buffer.from(a.alpha) }).toEqual({ ...direct, data: Buffer.from(direct.data), alpha: direct.alpha && Buffer.from(direct.alpha) });
+    expect({ ...a, data: Buffer.from(a.data), alpha: a.alpha && Buffer.from(a.alpha) }).toEqual({
+      ...direct,
+      data: Buffer.from(direct.data),
+      alpha: direct.alpha && Buffer.from(direct.alpha),
+    });
   });
 
   it("rasterises a preview on the thread pool to the same PNG as on the calling thread", async () => {
     const rendered = layoutPiece(sampleRenderInput({ logo: imageAsset(makePng(300, 100), "image/png")! }));
-    expect(Buffer.compare(await piecePngAsync(rendered, 0, { widthPx: 300 }), piecePng(rendered, 0, { widthPx: 300 }))).toBe(0);
+    expect(
+      Buffer.compare(await piecePngAsync(rendered, 0, { widthPx: 300 }), piecePng(rendered, 0, { widthPx: 300 })),
+    ).toBe(0);
   });
 
   it("writes a QR code's path with the operators PDFKit's own path parser writes", () => {

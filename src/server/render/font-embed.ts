@@ -30,7 +30,11 @@ interface GlyphRecord {
 }
 
 interface FontInternals {
-  getGlyph(id: number): { advanceWidth: number; _decode(): { numberOfContours: number; components?: { glyphID: number; pos: number }[] } | null; _getMetrics(): { leftBearing: number } };
+  getGlyph(id: number): {
+    advanceWidth: number;
+    _decode(): { numberOfContours: number; components?: { glyphID: number; pos: number }[] } | null;
+    _getMetrics(): { leftBearing: number };
+  };
   loca: { offsets: number[] };
   _getTableStream(tag: string): { pos: number; readBuffer(n: number): Uint8Array };
   _variationProcessor?: unknown;
@@ -48,7 +52,10 @@ function glyphRecord(font: FontInternals, gid: number): GlyphRecord {
     const stream = font._getTableStream("glyf");
     stream.pos += start;
     const bytes = Uint8Array.from(stream.readBuffer(font.loca.offsets[gid + 1] - start));
-    const components = glyf && glyf.numberOfContours < 0 ? (glyf.components ?? []).map((c) => ({ glyphID: c.glyphID, pos: c.pos })) : null;
+    const components =
+      glyf && glyf.numberOfContours < 0
+        ? (glyf.components ?? []).map((c) => ({ glyphID: c.glyphID, pos: c.pos }))
+        : null;
     rec = { bytes, components, advance: glyph.advanceWidth, bearing: glyph._getMetrics().leftBearing };
     perFont.set(gid, rec);
   }
@@ -120,7 +127,8 @@ interface PdfRef {
  */
 export function cacheEmbedding(pdfFont: PdfKitFont, key: string): void {
   const subset = pdfFont.subset;
-  if (subset.cff != null || subset.font._variationProcessor || pdfFont.document.subset || !pdfFont.document.compress) return;
+  if (subset.cff != null || subset.font._variationProcessor || pdfFont.document.subset || !pdfFont.document.compress)
+    return;
   useGlyphRecords(subset);
   const ownEmbed = pdfFont.embed;
   pdfFont.embed = function (this: PdfKitFont) {

@@ -14,17 +14,77 @@ import { woffToSfnt } from "./woff";
  * when a document's text has a character of theirs.
  */
 export const FONT_FAMILIES = {
-  "noto-sans": { label: "Noto Sans", kind: "sans", pkg: "@fontsource/noto-sans", file: "noto-sans", weights: [400, 700] },
-  "noto-serif": { label: "Noto Serif", kind: "serif", pkg: "@fontsource/noto-serif", file: "noto-serif", weights: [400, 700] },
+  "noto-sans": {
+    label: "Noto Sans",
+    kind: "sans",
+    pkg: "@fontsource/noto-sans",
+    file: "noto-sans",
+    weights: [400, 700],
+  },
+  "noto-serif": {
+    label: "Noto Serif",
+    kind: "serif",
+    pkg: "@fontsource/noto-serif",
+    file: "noto-serif",
+    weights: [400, 700],
+  },
   caveat: { label: "Caveat", kind: "handwriting", pkg: "@fontsource/caveat", file: "caveat", weights: [400, 700] },
-  "patrick-hand": { label: "Patrick Hand", kind: "handwriting", pkg: "@fontsource/patrick-hand", file: "patrick-hand", weights: [400] },
-  "dancing-script": { label: "Dancing Script", kind: "handwriting", pkg: "@fontsource/dancing-script", file: "dancing-script", weights: [400, 700] },
-  "noto-sans-sc": { label: "Noto Sans SC", kind: "fallback", pkg: "@fontsource/noto-sans-sc", file: "noto-sans-sc", weights: [400, 700] },
-  "noto-sans-jp": { label: "Noto Sans JP", kind: "fallback", pkg: "@fontsource/noto-sans-jp", file: "noto-sans-jp", weights: [400, 700] },
-  "noto-sans-kr": { label: "Noto Sans KR", kind: "fallback", pkg: "@fontsource/noto-sans-kr", file: "noto-sans-kr", weights: [400, 700] },
-  "noto-sans-arabic": { label: "Noto Sans Arabic", kind: "fallback", pkg: "@fontsource/noto-sans-arabic", file: "noto-sans-arabic", weights: [400, 700] },
-  "noto-sans-hebrew": { label: "Noto Sans Hebrew", kind: "fallback", pkg: "@fontsource/noto-sans-hebrew", file: "noto-sans-hebrew", weights: [400, 700] },
-  "noto-sans-thai": { label: "Noto Sans Thai", kind: "fallback", pkg: "@fontsource/noto-sans-thai", file: "noto-sans-thai", weights: [400, 700] },
+  "patrick-hand": {
+    label: "Patrick Hand",
+    kind: "handwriting",
+    pkg: "@fontsource/patrick-hand",
+    file: "patrick-hand",
+    weights: [400],
+  },
+  "dancing-script": {
+    label: "Dancing Script",
+    kind: "handwriting",
+    pkg: "@fontsource/dancing-script",
+    file: "dancing-script",
+    weights: [400, 700],
+  },
+  "noto-sans-sc": {
+    label: "Noto Sans SC",
+    kind: "fallback",
+    pkg: "@fontsource/noto-sans-sc",
+    file: "noto-sans-sc",
+    weights: [400, 700],
+  },
+  "noto-sans-jp": {
+    label: "Noto Sans JP",
+    kind: "fallback",
+    pkg: "@fontsource/noto-sans-jp",
+    file: "noto-sans-jp",
+    weights: [400, 700],
+  },
+  "noto-sans-kr": {
+    label: "Noto Sans KR",
+    kind: "fallback",
+    pkg: "@fontsource/noto-sans-kr",
+    file: "noto-sans-kr",
+    weights: [400, 700],
+  },
+  "noto-sans-arabic": {
+    label: "Noto Sans Arabic",
+    kind: "fallback",
+    pkg: "@fontsource/noto-sans-arabic",
+    file: "noto-sans-arabic",
+    weights: [400, 700],
+  },
+  "noto-sans-hebrew": {
+    label: "Noto Sans Hebrew",
+    kind: "fallback",
+    pkg: "@fontsource/noto-sans-hebrew",
+    file: "noto-sans-hebrew",
+    weights: [400, 700],
+  },
+  "noto-sans-thai": {
+    label: "Noto Sans Thai",
+    kind: "fallback",
+    pkg: "@fontsource/noto-sans-thai",
+    file: "noto-sans-thai",
+    weights: [400, 700],
+  },
 } as const;
 export type TFontFamily = keyof typeof FONT_FAMILIES;
 /** Families a brand kit may choose for headings and body text. */
@@ -66,10 +126,16 @@ const slicesByFamily = new Map<TFontFamily, Slice[]>();
 function slices(family: TFontFamily): Slice[] {
   let list = slicesByFamily.get(family);
   if (!list) {
-    const unicode = JSON.parse(readFileSync(path.join(packageDir(FONT_FAMILIES[family].pkg), "unicode.json"), "utf8")) as Record<string, string>;
+    const unicode = JSON.parse(
+      readFileSync(path.join(packageDir(FONT_FAMILIES[family].pkg), "unicode.json"), "utf8"),
+    ) as Record<string, string>;
     const order = (n: string) => (n === "latin" ? 0 : n === "latin-ext" ? 1 : n.startsWith("[") ? 3 : 2);
     list = Object.entries(unicode)
-      .map(([name, spec]) => ({ name: name.replace(/^\[(\d+)\]$/, "$1"), ranges: parseRanges(spec), rank: order(name) }))
+      .map(([name, spec]) => ({
+        name: name.replace(/^\[(\d+)\]$/, "$1"),
+        ranges: parseRanges(spec),
+        rank: order(name),
+      }))
       .sort((a, b) => a.rank - b.rank)
       .map(({ name, ranges }) => ({ name, ranges }));
     slicesByFamily.set(family, list);
@@ -116,7 +182,17 @@ const CJK_ORDER: Record<TCjkLang | "none", TFontFamily[]> = {
  */
 export function fallbackChain(family: TFontFamily, lang?: TCjkLang): TFontFamily[] {
   const second: TFontFamily = FONT_FAMILIES[family].kind === "serif" ? "noto-serif" : "noto-sans";
-  return [...new Set<TFontFamily>([family, second, "noto-sans", "noto-sans-arabic", "noto-sans-hebrew", "noto-sans-thai", ...CJK_ORDER[lang ?? "none"]])];
+  return [
+    ...new Set<TFontFamily>([
+      family,
+      second,
+      "noto-sans",
+      "noto-sans-arabic",
+      "noto-sans-hebrew",
+      "noto-sans-thai",
+      ...CJK_ORDER[lang ?? "none"],
+    ]),
+  ];
 }
 
 const faceCache = new Map<string, FontRef | null>();

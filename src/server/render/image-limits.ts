@@ -11,7 +11,12 @@ export type DeclaredImageType = "image/png" | "image/jpeg" | "image/gif" | "imag
 
 /** The type and the width and height an image's header declares (PNG, JPEG, GIF, WebP), or null when the header is none of those. */
 export function declaredImageSize(bytes: Buffer): { mime: DeclaredImageType; width: number; height: number } | null {
-  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a && bytes.toString("latin1", 12, 16) === "IHDR") {
+  if (
+    bytes.length >= 24 &&
+    bytes.readUInt32BE(0) === 0x89504e47 &&
+    bytes.readUInt32BE(4) === 0x0d0a1a0a &&
+    bytes.toString("latin1", 12, 16) === "IHDR"
+  ) {
     return { mime: "image/png", width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   }
   if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
@@ -24,20 +29,24 @@ export function declaredImageSize(bytes: Buffer): { mime: DeclaredImageType; wid
         continue;
       }
       const len = bytes.readUInt16BE(o + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { mime: "image/jpeg", height: bytes.readUInt16BE(o + 5), width: bytes.readUInt16BE(o + 7) };
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+        return { mime: "image/jpeg", height: bytes.readUInt16BE(o + 5), width: bytes.readUInt16BE(o + 7) };
       o += 2 + len;
     }
     return null;
   }
-  if (bytes.length >= 10 && /^GIF8[79]a$/.test(bytes.toString("latin1", 0, 6))) return { mime: "image/gif", width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+  if (bytes.length >= 10 && /^GIF8[79]a$/.test(bytes.toString("latin1", 0, 6)))
+    return { mime: "image/gif", width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
   if (bytes.length >= 30 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") {
     const chunk = bytes.toString("latin1", 12, 16);
-    if (chunk === "VP8X") return { mime: "image/webp", width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
+    if (chunk === "VP8X")
+      return { mime: "image/webp", width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
     if (chunk === "VP8L") {
       const b = bytes.readUInt32LE(21);
       return { mime: "image/webp", width: 1 + (b & 0x3fff), height: 1 + ((b >>> 14) & 0x3fff) };
     }
-    if (chunk === "VP8 ") return { mime: "image/webp", width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+    if (chunk === "VP8 ")
+      return { mime: "image/webp", width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
   }
   return null;
 }
@@ -72,7 +81,8 @@ export async function pngDataProblem(bytes: Buffer): Promise<string | null> {
   const depth = bytes[24];
   const channels = CHANNELS[bytes[25]];
   const interlaced = bytes[28] === 1;
-  if (!channels || ![1, 2, 4, 8, 16].includes(depth) || size.width === 0 || size.height === 0) return "its header is not valid";
+  if (!channels || ![1, 2, 4, 8, 16].includes(depth) || size.width === 0 || size.height === 0)
+    return "its header is not valid";
   const idat: Buffer[] = [];
   let o = 8;
   let ended = false;
@@ -97,7 +107,9 @@ export async function pngDataProblem(bytes: Buffer): Promise<string | null> {
       const h = Math.ceil((size.height - y0) / dy);
       if (w > 0 && h > 0) expected += h * rowBytes(w);
     }
-  const inflated = await new Promise<Buffer | null>((resolve) => inflate(Buffer.concat(idat), { maxOutputLength: expected }, (error, out) => resolve(error ? null : out)));
+  const inflated = await new Promise<Buffer | null>((resolve) =>
+    inflate(Buffer.concat(idat), { maxOutputLength: expected }, (error, out) => resolve(error ? null : out)),
+  );
   if (!inflated || inflated.length !== expected) return "its pixel data is damaged or incomplete";
   return null;
 }

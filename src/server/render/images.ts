@@ -33,7 +33,8 @@ function remember(asset: ImageAsset): ImageAsset {
   assets.set(asset.id, asset);
   return asset;
 }
-const assetId = (bytes: Buffer, printWidthPx: number) => createHash("sha256").update(bytes).update(String(printWidthPx)).digest("hex").slice(0, 24);
+const assetId = (bytes: Buffer, printWidthPx: number) =>
+  createHash("sha256").update(bytes).update(String(printWidthPx)).digest("hex").slice(0, 24);
 
 /**
  * An image for the renderer from stored PNG or JPEG bytes, or from an SVG rasterised at print
@@ -75,7 +76,10 @@ function cleanSvg(bytes: Buffer): string | null {
     return null;
   }
 }
-const svgOptions = (printWidthPx: number) => ({ fitTo: { mode: "width" as const, value: printWidthPx }, font: { loadSystemFonts: false } });
+const svgOptions = (printWidthPx: number) => ({
+  fitTo: { mode: "width" as const, value: printWidthPx },
+  font: { loadSystemFonts: false },
+});
 function svgAsset(id: string, png: Buffer): ImageAsset {
   const size = imageSize(png)!;
   return remember({ id, bytes: png, mime: "image/png", widthPx: size.width, heightPx: size.height });
@@ -97,7 +101,11 @@ export interface PdfImageData {
 }
 
 /** Decoded images by content hash: at most 100 and 128 MB of deflated pixels. */
-const pdfImages = new Lru<string, PdfImageData>(100, (i) => i.data.length + (i.alpha?.length ?? 0) + 200, 128 * 1024 * 1024);
+const pdfImages = new Lru<string, PdfImageData>(
+  100,
+  (i) => i.data.length + (i.alpha?.length ?? 0) + 200,
+  128 * 1024 * 1024,
+);
 const decoding = new Map<string, Promise<PdfImageData>>();
 
 /**
@@ -124,15 +132,30 @@ export function pdfImageData(asset: ImageAsset): Promise<PdfImageData> {
 async function convert(asset: ImageAsset): Promise<PdfImageData> {
   if (asset.mime === "image/jpeg") {
     const components = jpegComponents(asset.bytes);
-    return { width: asset.widthPx, height: asset.heightPx, filter: "DCTDecode", colorSpace: components === 1 ? "DeviceGray" : components === 4 ? "DeviceCMYK" : "DeviceRGB", data: asset.bytes, alpha: null };
+    return {
+      width: asset.widthPx,
+      height: asset.heightPx,
+      filter: "DCTDecode",
+      colorSpace: components === 1 ? "DeviceGray" : components === 4 ? "DeviceCMYK" : "DeviceRGB",
+      data: asset.bytes,
+      alpha: null,
+    };
   }
-  const worker = new Worker(await threadModule("src/server/render/image-thread.ts", "render-image-thread"), { workerData: asset.bytes, stdout: false, stderr: false });
+  const worker = new Worker(await threadModule("src/server/render/image-thread.ts", "render-image-thread"), {
+    workerData: asset.bytes,
+    stdout: false,
+    stderr: false,
+  });
   try {
-    const reply = await new Promise<{ ok: true; img: PdfImageData } | { ok: false; message: string }>((resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-      worker.once("exit", (code) => reject(new Error(`The image thread stopped (exit code ${code}) before decoding the image.`)));
-    });
+    const reply = await new Promise<{ ok: true; img: PdfImageData } | { ok: false; message: string }>(
+      (resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+        worker.once("exit", (code) =>
+          reject(new Error(`The image thread stopped (exit code ${code}) before decoding the image.`)),
+        );
+      },
+    );
     if (!reply.ok) throw new Error(`The image could not be decoded: ${reply.message}`);
     const { img } = reply;
     const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);

@@ -43,7 +43,8 @@ export interface Rendered {
 /** Lays out one piece. Throws only for a format/size/layout that does not exist (validated before). */
 export function layoutPiece(input: RenderInput): Rendered {
   const spec = sizeSpec(input.format, input.size);
-  if (!spec || !isLayout(input.format, input.layout)) throw new Error(`No ${input.layout} layout in ${input.size} for ${input.format}s.`);
+  if (!spec || !isLayout(input.format, input.layout))
+    throw new Error(`No ${input.layout} layout in ${input.size} for ${input.format}s.`);
   const issues: RenderIssue[] = [];
   const build = { postcard, letter, handwritten: note, gift: giftCard }[input.format];
   const pages = build(input, issues, spec.w, spec.h);
@@ -73,7 +74,8 @@ export function piecePdf(rendered: Rendered): Promise<Buffer> {
   return writePdf(rendered.scene);
 }
 
-const pageOf = (rendered: Rendered, page: number) => rendered.scene.pages[Math.min(Math.max(page, 0), rendered.scene.pages.length - 1)];
+const pageOf = (rendered: Rendered, page: number) =>
+  rendered.scene.pages[Math.min(Math.max(page, 0), rendered.scene.pages.length - 1)];
 
 /** One page as a PNG (preview, thumbnail, or the image an agent sees), rasterised on the calling thread: tests and scripts. */
 export function piecePng(rendered: Rendered, page: number, opts: RasterOptions): Buffer {

@@ -48,7 +48,17 @@ export interface RenderIssue {
   chars?: string[];
 }
 
-const CJK_BY_COUNTRY: Record<string, TCjkLang> = { JP: "ja", JPN: "ja", JAPAN: "ja", 日本: "ja", KR: "ko", KOR: "ko", "SOUTH KOREA": "ko", 대한민국: "ko", 한국: "ko" };
+const CJK_BY_COUNTRY: Record<string, TCjkLang> = {
+  JP: "ja",
+  JPN: "ja",
+  JAPAN: "ja",
+  日本: "ja",
+  KR: "ko",
+  KOR: "ko",
+  "SOUTH KOREA": "ko",
+  대한민국: "ko",
+  한국: "ko",
+};
 
 /**
  * The language a piece's Han characters are drawn in: Japanese for a recipient in Japan, Korean for

@@ -38,7 +38,12 @@ export const SIZES = {
 } as const satisfies Record<TFormat, Record<string, SizeSpec>>;
 
 export type TSize = { [F in TFormat]: keyof (typeof SIZES)[F] }[TFormat];
-export const DEFAULT_SIZE: Record<TFormat, string> = { postcard: "6x9", letter: "us_letter", handwritten: "5x7", gift: "4x6" };
+export const DEFAULT_SIZE: Record<TFormat, string> = {
+  postcard: "6x9",
+  letter: "us_letter",
+  handwritten: "5x7",
+  gift: "4x6",
+};
 
 export function sizeSpec(format: TFormat, size: string): SizeSpec | null {
   return (SIZES[format] as Record<string, SizeSpec>)[size] ?? null;
@@ -66,10 +71,20 @@ export function letterWindows(size: "us_letter" | "a4") {
   if (size === "a4") {
     // DIN 5008 form B: the address field begins 45 mm from the top and 20 mm from the left, 85 x 45 mm,
     // with the return line in its first 17.7 mm; fold marks at 105 mm and 210 mm.
-    return { returnLine: { x: mm(20), y: mm(45 + 8), w: mm(85), h: mm(6) }, recipient: { x: mm(20), y: mm(45 + 17.7), w: mm(85), h: mm(27.3) }, folds: [mm(105), mm(210)], bodyTop: mm(105) };
+    return {
+      returnLine: { x: mm(20), y: mm(45 + 8), w: mm(85), h: mm(6) },
+      recipient: { x: mm(20), y: mm(45 + 17.7), w: mm(85), h: mm(27.3) },
+      folds: [mm(105), mm(210)],
+      bodyTop: mm(105),
+    };
   }
   // #10 double-window envelope, letter tri-folded: return address in the upper window, recipient in the lower.
-  return { returnLine: { x: inch(0.6), y: inch(0.55), w: inch(3.25), h: inch(0.75) }, recipient: { x: inch(0.6), y: inch(2.05), w: inch(3.6), h: inch(1.1) }, folds: [inch(11 / 3), inch(22 / 3)], bodyTop: inch(3.67) };
+  return {
+    returnLine: { x: inch(0.6), y: inch(0.55), w: inch(3.25), h: inch(0.75) },
+    recipient: { x: inch(0.6), y: inch(2.05), w: inch(3.6), h: inch(1.1) },
+    folds: [inch(11 / 3), inch(22 / 3)],
+    bodyTop: inch(3.67),
+  };
 }
 
 /**
@@ -81,15 +96,33 @@ export function letterWindows(size: "us_letter" | "a4") {
 export function recipientBlock(format: TFormat, size: string, handwriting: TFontFamily = "caveat") {
   if (format === "letter") {
     const win = letterWindows(size === "a4" ? "a4" : "us_letter").recipient;
-    return { box: { x: win.x + 4, y: win.y + 4, w: win.w - 8, h: win.h - 8 }, family: "noto-sans" as const, size: 10, minSize: 7.5, lineHeight: 1.18 };
+    return {
+      box: { x: win.x + 4, y: win.y + 4, w: win.w - 8, h: win.h - 8 },
+      family: "noto-sans" as const,
+      size: 10,
+      minSize: 7.5,
+      lineHeight: 1.18,
+    };
   }
   if (format === "handwritten") {
     // The A7 envelope (7.25 x 5.25 in), addressed in the design's handwriting.
-    return { box: { x: inch(2.2), y: inch(2.0), w: inch(7.25) - inch(2.6), h: inch(2.2) }, family: handwriting, size: 17, minSize: 11, lineHeight: 1.2 };
+    return {
+      box: { x: inch(2.2), y: inch(2.0), w: inch(7.25) - inch(2.6), h: inch(2.2) },
+      family: handwriting,
+      size: 17,
+      minSize: 11,
+      lineHeight: 1.2,
+    };
   }
   const postcardSize = format === "gift" ? "4x6" : size === "4x6" || size === "6x11" ? size : "6x9";
   const z = postcardBackZones(postcardSize).address;
   const small = postcardSize === "4x6";
-  return { box: { x: inch(z.x + 0.2), y: inch(z.y + 0.35), w: inch(z.w - 0.4), h: inch(z.h - 0.5) }, family: "noto-sans" as const, size: small ? 9 : 10, minSize: 7, lineHeight: 1.2 };
+  return {
+    box: { x: inch(z.x + 0.2), y: inch(z.y + 0.35), w: inch(z.w - 0.4), h: inch(z.h - 0.5) },
+    family: "noto-sans" as const,
+    size: small ? 9 : 10,
+    minSize: 7,
+    lineHeight: 1.2,
+  };
 }
 export type TRecipientBlock = ReturnType<typeof recipientBlock>;

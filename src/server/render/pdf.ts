@@ -17,7 +17,12 @@ export async function writePdf(scene: Scene): Promise<Buffer> {
     compress: true,
     // The default would load Helvetica's metrics for every document; start with a font we use anyway.
     font: primaryFont("noto-sans", 400).font as unknown as string,
-    info: { Title: scene.title, Producer: "Direct Mail Programme renderer", Creator: "Direct Mail Programme", CreationDate: new Date(0) },
+    info: {
+      Title: scene.title,
+      Producer: "Direct Mail Programme renderer",
+      Creator: "Direct Mail Programme",
+      CreationDate: new Date(0),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -38,7 +43,11 @@ export async function writePdf(scene: Scene): Promise<Buffer> {
   return done;
 }
 
-async function drawItem(doc: PDFKit.PDFDocument, item: SceneItem, images: Map<string, { name: string; ref: PDFKit.PDFKitReference }>) {
+async function drawItem(
+  doc: PDFKit.PDFDocument,
+  item: SceneItem,
+  images: Map<string, { name: string; ref: PDFKit.PDFKitReference }>,
+) {
   switch (item.kind) {
     case "rect": {
       doc.save();

@@ -65,7 +65,9 @@ function itemSvg(item: SceneItem, defs: Map<string, string>): string {
     case "path":
       return `<path d="${item.d}" fill="${item.fill}"${item.opacity !== undefined ? ` fill-opacity="${item.opacity}"` : ""}/>`;
     case "text": {
-      const t = item.rotate ? ` transform="rotate(${item.rotate.degrees} ${n(item.rotate.cx)} ${n(item.rotate.cy)})"` : "";
+      const t = item.rotate
+        ? ` transform="rotate(${item.rotate.degrees} ${n(item.rotate.cx)} ${n(item.rotate.cy)})"`
+        : "";
       const op = item.opacity !== undefined ? ` opacity="${item.opacity}"` : "";
       return `<g${t}${op}>${item.runs.map((r) => runSvg(r, defs)).join("")}</g>`;
     }
@@ -86,7 +88,9 @@ export interface RasterOptions {
 /** The page as SVG: the same items, glyph outlines from the same font files, at the same positions as the PDF. */
 export function pageSvg(page: ScenePage, opts: Pick<RasterOptions, "crop" | "guides"> = {}): string {
   const defs = new Map<string, string>();
-  const body = [...page.items, ...(page.vendor ?? [])].map((i) => itemSvg(i, defs)).join("") + (opts.guides ? page.guides.map((i) => itemSvg(i, defs)).join("") : "");
+  const body =
+    [...page.items, ...(page.vendor ?? [])].map((i) => itemSvg(i, defs)).join("") +
+    (opts.guides ? page.guides.map((i) => itemSvg(i, defs)).join("") : "");
   const glyphDefs = [...defs].map(([key, id]) => {
     const [fontKey, gid] = [key.slice(0, key.lastIndexOf(":")), Number(key.slice(key.lastIndexOf(":") + 1))];
     return `<path id="${id}" d="${esc(glyphPaths.get(`${fontKey}:${gid}`) ?? "")}"/>`;
@@ -97,7 +101,11 @@ export function pageSvg(page: ScenePage, opts: Pick<RasterOptions, "crop" | "gui
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(w)}" height="${n(h)}" viewBox="${n(b)} ${n(b)} ${n(w)} ${n(h)}"><defs>${glyphDefs.join("")}</defs><rect x="0" y="0" width="${page.width}" height="${page.height}" fill="#ffffff"/>${body}</svg>`;
 }
 
-const resvgOptions = (opts: RasterOptions) => ({ fitTo: { mode: "width" as const, value: Math.round(opts.widthPx) }, background: "#ffffff", font: { loadSystemFonts: false } });
+const resvgOptions = (opts: RasterOptions) => ({
+  fitTo: { mode: "width" as const, value: Math.round(opts.widthPx) },
+  background: "#ffffff",
+  font: { loadSystemFonts: false },
+});
 
 /** The page as a PNG, rasterised by resvg from pageSvg, on the calling thread (tests, scripts). */
 export function rasterisePage(page: ScenePage, opts: RasterOptions): Buffer {

@@ -34,7 +34,19 @@ export interface ImageAsset {
 }
 
 export type SceneItem =
-  | { kind: "rect"; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number; radius?: number; opacity?: number; dash?: number[] }
+  | {
+      kind: "rect";
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      fill?: string;
+      stroke?: string;
+      lineWidth?: number;
+      radius?: number;
+      opacity?: number;
+      dash?: number[];
+    }
   | { kind: "line"; x1: number; y1: number; x2: number; y2: number; stroke: string; lineWidth: number; dash?: number[] }
   /** An SVG path (absolute coordinates in points), filled. */
   | { kind: "path"; d: string; fill: string; opacity?: number }

@@ -36,7 +36,12 @@ function shapeWord(font: FontRef, word: string, rtl: boolean): ShapedRun {
   if (hit) return hit;
   const run = layoutWithSourceCharacters(font, word);
   // A right-to-left piece's brackets were mirrored to be drawn ("(" as ")"): its text says the bracket written.
-  if (rtl) run.glyphs = run.glyphs.map((g) => (g.codePoints.length === 1 && mirrorOf(g.codePoints[0]) !== null ? withCodePoints(g, [mirrorOf(g.codePoints[0])!]) : g));
+  if (rtl)
+    run.glyphs = run.glyphs.map((g) =>
+      g.codePoints.length === 1 && mirrorOf(g.codePoints[0]) !== null
+        ? withCodePoints(g, [mirrorOf(g.codePoints[0])!])
+        : g,
+    );
   const scale = 1000 / font.font.unitsPerEm;
   for (let i = 0; i < run.positions.length; i++) {
     const p = run.positions[i] as GlyphPosition & Record<string, number>;
@@ -49,7 +54,8 @@ function shapeWord(font: FontRef, word: string, rtl: boolean): ShapedRun {
 }
 
 /** A shared fontkit glyph standing for other characters (its outline and metrics are the glyph's). */
-const withCodePoints = (glyph: Glyph, codePoints: number[]) => Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph;
+const withCodePoints = (glyph: Glyph, codePoints: number[]) =>
+  Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph;
 
 type GetGlyph = (id: number, codePoints?: number[]) => Glyph;
 
@@ -78,7 +84,11 @@ function layoutWithSourceCharacters(font: FontRef, word: string) {
  * Shapes a run of text the way PDFKit does (word by word, each word keeping its trailing space or
  * tab), so the layout's widths and the glyphs the PDF writes agree exactly. Positions in 1/1000 em.
  */
-export function shapeText(font: FontRef, text: string, rtl = false): { glyphs: Glyph[]; positions: GlyphPosition[]; advance: number } {
+export function shapeText(
+  font: FontRef,
+  text: string,
+  rtl = false,
+): { glyphs: Glyph[]; positions: GlyphPosition[]; advance: number } {
   const glyphs: Glyph[] = [];
   const positions: GlyphPosition[] = [];
   let advance = 0;

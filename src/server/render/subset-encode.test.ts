@@ -4,7 +4,8 @@ import { type TTFSubset, useGlyphRecords } from "./font-embed";
 import { type FontRef, FONT_FAMILIES, fontFor, type TFontFamily } from "./fonts";
 
 /** Text in every script the renderer draws, so each bundled font file (and its slices) is subset. */
-const TEXT = "Hello Wörld ﬁ Đặng Łukasz Zoë Ελένη Елена 王芳 健太 かな カナ 지민 محمد السيد שרה כהן สมชาย ใจดี प्रिया शर्मा 0123 @&%€ «»";
+const TEXT =
+  "Hello Wörld ﬁ Đặng Łukasz Zoë Ελένη Елена 王芳 健太 かな カナ 지민 محمد السيد שרה כהן สมชาย ใจดี प्रिया शर्मा 0123 @&%€ «»";
 
 function fontsFor(family: TFontFamily, weight: number): Map<string, { ref: FontRef; text: string }> {
   const out = new Map<string, { ref: FontRef; text: string }>();

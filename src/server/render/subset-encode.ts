@@ -69,7 +69,15 @@ function encodeSubset(s: SubsetInternals, fixed: FixedTables): Uint8Array {
   s.loca.offsets.push(s.offset);
 
   const short = s.loca.version === 0;
-  const lengths = fixed.order.map(({ tag, bytes }) => (bytes ? bytes.length : tag === "loca" ? s.loca.offsets.length * (short ? 2 : 4) : tag === "glyf" ? s.offset : 4 * s.hmtx.metrics.length));
+  const lengths = fixed.order.map(({ tag, bytes }) =>
+    bytes
+      ? bytes.length
+      : tag === "loca"
+        ? s.loca.offsets.length * (short ? 2 : 4)
+        : tag === "glyf"
+          ? s.offset
+          : 4 * s.hmtx.metrics.length,
+  );
   const numTables = fixed.order.length;
   const header = 12 + 16 * numTables;
   const out = new Uint8Array(header + lengths.reduce((a, b) => a + b, 0));

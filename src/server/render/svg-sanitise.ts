@@ -19,18 +19,65 @@ import { declaredImageSize, MAX_IMAGE_PIXELS } from "@/server/render/image-limit
 export class UnreadableSvgError extends Error {}
 
 const ELEMENTS = new Set([
-  "svg", "g", "defs", "title", "desc", "symbol", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
-  "linearGradient", "radialGradient", "stop", "clipPath", "mask", "pattern", "marker", "image", "style", "text", "tspan",
-  "filter", "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix", "feDiffuseLighting",
-  "feDisplacementMap", "feDistantLight", "feDropShadow", "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR",
-  "feGaussianBlur", "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight", "feSpecularLighting",
-  "feSpotLight", "feTile", "feTurbulence",
+  "svg",
+  "g",
+  "defs",
+  "title",
+  "desc",
+  "symbol",
+  "use",
+  "path",
+  "rect",
+  "circle",
+  "ellipse",
+  "line",
+  "polyline",
+  "polygon",
+  "linearGradient",
+  "radialGradient",
+  "stop",
+  "clipPath",
+  "mask",
+  "pattern",
+  "marker",
+  "image",
+  "style",
+  "text",
+  "tspan",
+  "filter",
+  "feBlend",
+  "feColorMatrix",
+  "feComponentTransfer",
+  "feComposite",
+  "feConvolveMatrix",
+  "feDiffuseLighting",
+  "feDisplacementMap",
+  "feDistantLight",
+  "feDropShadow",
+  "feFlood",
+  "feFuncA",
+  "feFuncB",
+  "feFuncG",
+  "feFuncR",
+  "feGaussianBlur",
+  "feMerge",
+  "feMergeNode",
+  "feMorphology",
+  "feOffset",
+  "fePointLight",
+  "feSpecularLighting",
+  "feSpotLight",
+  "feTile",
+  "feTurbulence",
 ]);
 /** Elements whose text content is kept. */
 const TEXT_ELEMENTS = new Set(["title", "desc", "style", "text", "tspan"]);
 /** An `<a>` draws what it holds: it is kept as a group, without its link. */
 const RENAMED: Record<string, string> = { a: "g" };
-const NAMESPACES: Record<string, string> = { xmlns: "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink" };
+const NAMESPACES: Record<string, string> = {
+  xmlns: "http://www.w3.org/2000/svg",
+  "xmlns:xlink": "http://www.w3.org/1999/xlink",
+};
 const MAX_DEPTH = 200;
 const MAX_ELEMENTS = 100_000;
 
@@ -65,7 +112,13 @@ function embeddedImageAllowed(value: string): boolean {
   const m = /^\s*data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/i.exec(value);
   if (!m) return false;
   const size = declaredImageSize(Buffer.from(m[2], "base64"));
-  return !!size && (size.mime === "image/png" || size.mime === "image/jpeg") && size.width > 0 && size.height > 0 && size.width * size.height <= MAX_IMAGE_PIXELS;
+  return (
+    !!size &&
+    (size.mime === "image/png" || size.mime === "image/jpeg") &&
+    size.width > 0 &&
+    size.height > 0 &&
+    size.width * size.height <= MAX_IMAGE_PIXELS
+  );
 }
 
 function keptAttributes(element: string, attributes: Record<string, string>): [string, string][] {
@@ -109,10 +162,16 @@ export function sanitiseSvg(text: string): string {
     failure ??= error;
   };
   parser.onopentag = (tag) => {
-    if (++elements > MAX_ELEMENTS || stack.length > MAX_DEPTH) failure ??= new Error("too many or too deeply nested elements");
+    if (++elements > MAX_ELEMENTS || stack.length > MAX_DEPTH)
+      failure ??= new Error("too many or too deeply nested elements");
     const parent = stack[stack.length - 1];
     const name = RENAMED[tag.name] ?? tag.name;
-    if (!parent || !ELEMENTS.has(name) || (parent === root && name !== "svg") || (name === "svg" && parent !== root && parent.name !== "svg" && parent.name !== "g")) {
+    if (
+      !parent ||
+      !ELEMENTS.has(name) ||
+      (parent === root && name !== "svg") ||
+      (name === "svg" && parent !== root && parent.name !== "svg" && parent.name !== "g")
+    ) {
       stack.push(null);
       return;
     }
@@ -168,6 +227,7 @@ export function sanitiseSvg(text: string): string {
   };
   let out = write(svg);
   // xlink:href anywhere needs the xlink namespace on the root.
-  if (out.includes("xlink:href=") && !svg.attrs.some(([n]) => n === "xmlns:xlink")) out = out.replace(/^<svg/, `<svg xmlns:xlink="${NAMESPACES["xmlns:xlink"]}"`);
+  if (out.includes("xlink:href=") && !svg.attrs.some(([n]) => n === "xmlns:xlink"))
+    out = out.replace(/^<svg/, `<svg xmlns:xlink="${NAMESPACES["xmlns:xlink"]}"`);
   return out;
 }

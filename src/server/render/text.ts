@@ -133,7 +133,13 @@ function chunksOf(paragraph: string, face: Face): Chunk[] {
   for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
     const full = paragraph.slice(last, bk.position);
     const core = full.replace(/\s+$/u, "");
-    chunks.push({ core, full, coreWidth: unitWidth(core, face), fullWidth: unitWidth(full, face), required: bk.required });
+    chunks.push({
+      core,
+      full,
+      coreWidth: unitWidth(core, face),
+      fullWidth: unitWidth(full, face),
+      required: bk.required,
+    });
     last = bk.position;
   }
   chunkCache.set(key, chunks);
@@ -141,7 +147,12 @@ function chunksOf(paragraph: string, face: Face): Chunk[] {
 }
 
 /** Greedy line filling at one size; a chunk wider than the line is broken between characters. */
-function wrap(paragraphs: Chunk[][], size: number, width: number, face: Face): { lines: string[]; paragraphOf: number[]; broken: boolean } {
+function wrap(
+  paragraphs: Chunk[][],
+  size: number,
+  width: number,
+  face: Face,
+): { lines: string[]; paragraphOf: number[]; broken: boolean } {
   const lines: string[] = [];
   const paragraphOf: number[] = [];
   let broken = false;
@@ -180,7 +191,15 @@ function wrap(paragraphs: Chunk[][], size: number, width: number, face: Face): {
 }
 
 /** One line as glyph runs from left to right: right-to-left pieces reordered and shaped as they are drawn (./bidi.ts). */
-function shapeLine(text: string, x: number, baseline: number, style: TextStyle, size: number, face: Face, direction: TDirection): GlyphRun[] {
+function shapeLine(
+  text: string,
+  x: number,
+  baseline: number,
+  style: TextStyle,
+  size: number,
+  face: Face,
+  direction: TDirection,
+): GlyphRun[] {
   const runs: GlyphRun[] = [];
   let cursor = x;
   for (const p of visualOrder(text, splitByFont(text, face).pieces, direction)) {
@@ -194,7 +213,17 @@ function shapeLine(text: string, x: number, baseline: number, style: TextStyle, 
       advance += pos.xAdvance;
     });
     const width = advance * scale;
-    runs.push({ font: p.font, size, text: p.text, ...(p.rtl ? { rtl: true } : {}), x: cursor, y: baseline, color: style.color, glyphs, width });
+    runs.push({
+      font: p.font,
+      size,
+      text: p.text,
+      ...(p.rtl ? { rtl: true } : {}),
+      x: cursor,
+      y: baseline,
+      color: style.color,
+      glyphs,
+      width,
+    });
     cursor += width;
   }
   return runs;
@@ -256,7 +285,8 @@ function layoutTextInBox(raw: string, box: Box, style: TextStyle): TextFit {
   if (lines.length > capacity) {
     lines = lines.slice(0, capacity);
     let lastLine = `${lines[capacity - 1].replace(/\s+$/u, "")}…`;
-    while (lastLine.length > 1 && unitWidth(lastLine, face) * size > box.w) lastLine = `${lastLine.slice(0, -2).replace(/\s+$/u, "")}…`;
+    while (lastLine.length > 1 && unitWidth(lastLine, face) * size > box.w)
+      lastLine = `${lastLine.slice(0, -2).replace(/\s+$/u, "")}…`;
     lines[capacity - 1] = lastLine;
   }
 
@@ -265,7 +295,12 @@ function layoutTextInBox(raw: string, box: Box, style: TextStyle): TextFit {
   const descent = Math.abs(primary.descent) / primary.unitsPerEm;
   const lead = size * lineHeight;
   const height = lines.length * lead;
-  const top = style.valign === "middle" ? box.y + (box.h - height) / 2 : style.valign === "bottom" ? box.y + box.h - height : box.y;
+  const top =
+    style.valign === "middle"
+      ? box.y + (box.h - height) / 2
+      : style.valign === "bottom"
+        ? box.y + box.h - height
+        : box.y;
   const runs: GlyphRun[] = [];
   lines.forEach((line, i) => {
     if (!line) return;

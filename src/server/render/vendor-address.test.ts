@@ -7,11 +7,20 @@ import type { SceneItem } from "./scene";
 
 const postcard: RenderInput = sampleRenderInput({
   title: "Vendor address",
-  text: { headline: "Dana, a note", body: "Hi Dana, a short note from the team.", signOff: "Sam", cta: "Scan to book a call" },
-  recipient: { name: "Dana Whitaker", addressLines: ["Dana Whitaker", "Ironbridge Capital", "233 S Wacker Dr Floor 4", "Chicago, IL 60606"] },
+  text: {
+    headline: "Dana, a note",
+    body: "Hi Dana, a short note from the team.",
+    signOff: "Sam",
+    cta: "Scan to book a call",
+  },
+  recipient: {
+    name: "Dana Whitaker",
+    addressLines: ["Dana Whitaker", "Ironbridge Capital", "233 S Wacker Dr Floor 4", "Chicago, IL 60606"],
+  },
 });
 
-const texts = (items: SceneItem[] | undefined) => (items ?? []).flatMap((i) => (i.kind === "text" ? i.runs.map((r) => r.text) : [])).join(" ");
+const texts = (items: SceneItem[] | undefined) =>
+  (items ?? []).flatMap((i) => (i.kind === "text" ? i.runs.map((r) => r.text) : [])).join(" ");
 
 describe("a vendor that prints the address block itself (Lob)", () => {
   it("leaves a postcard's address area blank in the print file and shows the address there in the preview, marked as the vendor's", async () => {
@@ -24,10 +33,16 @@ describe("a vendor that prints the address block itself (Lob)", () => {
     expect(texts(lobBack.vendor)).toContain("233 S Wacker Dr");
     expect(texts(lobBack.vendor)).toContain("Lob prints this address block");
     // Everything else of the back is the same piece.
-    expect(texts(lobBack.items)).toBe(texts(oursBack.items).replace(/ ?Dana Whitaker Ironbridge Capital 233 S Wacker Dr Floor 4 Chicago, IL 60606/, ""));
+    expect(texts(lobBack.items)).toBe(
+      texts(oursBack.items).replace(/ ?Dana Whitaker Ironbridge Capital 233 S Wacker Dr Floor 4 Chicago, IL 60606/, ""),
+    );
     // The preview draws the vendor's block: it differs from a preview without it.
     const withMark = piecePng(lob, 1, { widthPx: 300 });
-    const plain = piecePng({ ...lob, scene: { ...lob.scene, pages: lob.scene.pages.map((p) => ({ ...p, vendor: [] })) } }, 1, { widthPx: 300 });
+    const plain = piecePng(
+      { ...lob, scene: { ...lob.scene, pages: lob.scene.pages.map((p) => ({ ...p, vendor: [] })) } },
+      1,
+      { widthPx: 300 },
+    );
     expect(withMark.equals(plain)).toBe(false);
     if (hasPoppler) {
       const printed = pdfText(await piecePdf(lob));
@@ -39,7 +54,13 @@ describe("a vendor that prints the address block itself (Lob)", () => {
   });
 
   it("leaves both window addresses of a letter to the vendor", async () => {
-    const letter = layoutPiece({ ...postcard, format: "letter", size: "us_letter", layout: "classic", addressPrintedBy: "Lob" });
+    const letter = layoutPiece({
+      ...postcard,
+      format: "letter",
+      size: "us_letter",
+      layout: "classic",
+      addressPrintedBy: "Lob",
+    });
     const first = letter.scene.pages[0];
     expect(texts(first.items)).not.toContain("Wacker");
     expect(texts(first.items)).not.toContain("415 Mission St");

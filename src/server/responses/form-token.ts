@@ -31,7 +31,12 @@ export async function issueFormToken(db: Db, code: string, now = new Date()): Pr
 
 export type TokenCheck = { ok: true; token: FormToken } | { ok: false; reason: "missing" | "invalid" | "expired" };
 
-export async function checkFormToken(db: Db, code: string, raw: string | undefined, now = new Date()): Promise<TokenCheck> {
+export async function checkFormToken(
+  db: Db,
+  code: string,
+  raw: string | undefined,
+  now = new Date(),
+): Promise<TokenCheck> {
   if (!raw) return { ok: false, reason: "missing" };
   const match = /^([0-9A-Za-z]{16})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(raw);
   if (!match) return { ok: false, reason: "invalid" };

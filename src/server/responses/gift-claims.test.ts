@@ -15,22 +15,48 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 const DAY = 86_400_000;
-const home: TShippingAddressInput = { addressLine1: "12 Elm Street", addressLine2: null, city: "Cambridge", region: "MA", postalCode: "02139", country: "US" };
+const home: TShippingAddressInput = {
+  addressLine1: "12 Elm Street",
+  addressLine2: null,
+  city: "Cambridge",
+  region: "MA",
+  postalCode: "02139",
+  country: "US",
+};
 
 describe("a gift ships only after its recipient claims it", () => {
   it("waits for the claim (gift_claim, until the claim expires), holding its budget, with nothing at the printer", async () => {
     const f = await giftClaimCampaign(prisma);
     const event = await eventRow(prisma, f.eventId);
-    expect(event).toMatchObject({ status: "waiting", enrollment: { status: "in_fulfilment", reservation: { status: "held", amountCents: 3550 }, mailPiece: { status: "approved" } } });
+    expect(event).toMatchObject({
+      status: "waiting",
+      enrollment: {
+        status: "in_fulfilment",
+        reservation: { status: "held", amountCents: 3550 },
+        mailPiece: { status: "approved" },
+      },
+    });
     expect(await prisma.sandboxPrintJob.count({ where: { pieceId: f.piece.id } })).toBe(0);
     const claim = await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } });
     expect(claim).toMatchObject({ status: "open", giftItem: "coffee-sampler" });
     expect(claim.expiresAt.getTime()).toBe(event.runAfter.getTime());
     expect(Math.round((claim.expiresAt.getTime() - f.clock.now().getTime()) / DAY)).toBe(14);
 
-    const detail = await getEntryEventDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId: f.eventId, now: f.clock.now() });
-    expect(detail.waiting).toEqual({ reason: "gift_claim", until: claim.expiresAt.toISOString(), cardId: null, claimUrl: expect.stringMatching(new RegExp(`/r/${f.code}$`)) });
-    expect(await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId: f.eventId })).toMatchObject({
+    const detail = await getEntryEventDetail(prisma, {
+      workspaceId: f.workspaceId,
+      campaignId: f.campaign.id,
+      eventId: f.eventId,
+      now: f.clock.now(),
+    });
+    expect(detail.waiting).toEqual({
+      reason: "gift_claim",
+      until: claim.expiresAt.toISOString(),
+      cardId: null,
+      claimUrl: expect.stringMatching(new RegExp(`/r/${f.code}$`)),
+    });
+    expect(
+      await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId: f.eventId }),
+    ).toMatchObject({
       status: "waiting",
       waitingReason: "gift_claim",
       waitingUntil: claim.expiresAt.toISOString(),
@@ -43,35 +69,86 @@ describe("a gift ships only after its recipient claims it", () => {
   it("a claim with the same address ships the gift once, to that address, and completes the event", async () => {
     const f = await giftClaimCampaign(prisma);
     const contact = f.contacts[0];
-    const same = { addressLine1: contact.addressLine1!, addressLine2: contact.addressLine2, city: contact.city!, region: contact.region, postalCode: contact.postalCode, country: "US" };
-    expect(await claimGift(prisma, { code: f.code, giftItem: "coffee-sampler", address: same, userAgent: "iPhone", now: f.clock.now() })).toEqual({ kind: "done" });
+    const same = {
+      addressLine1: contact.addressLine1!,
+      addressLine2: contact.addressLine2,
+      city: contact.city!,
+      region: contact.region,
+      postalCode: contact.postalCode,
+      country: "US",
+    };
+    expect(
+      await claimGift(prisma, {
+        code: f.code,
+        giftItem: "coffee-sampler",
+        address: same,
+        userAgent: "iPhone",
+        now: f.clock.now(),
+      }),
+    ).toEqual({ kind: "done" });
     // Sent again (a double tap): nothing more is recorded.
-    expect(await claimGift(prisma, { code: f.code, giftItem: "coffee-sampler", address: same, userAgent: "iPhone", now: f.clock.now() })).toEqual({ kind: "done" });
+    expect(
+      await claimGift(prisma, {
+        code: f.code,
+        giftItem: "coffee-sampler",
+        address: same,
+        userAgent: "iPhone",
+        now: f.clock.now(),
+      }),
+    ).toEqual({ kind: "done" });
     await drain(prisma, f.clock, f.workspaceId);
     const event = await eventRow(prisma, f.eventId);
-    expect(event).toMatchObject({ status: "completed", enrollment: { status: "mailed", reservation: { status: "charged" }, mailPiece: { status: "mailed" } } });
+    expect(event).toMatchObject({
+      status: "completed",
+      enrollment: { status: "mailed", reservation: { status: "charged" }, mailPiece: { status: "mailed" } },
+    });
     expect(await prisma.sandboxPrintJob.count({ where: { pieceId: f.piece.id } })).toBe(1);
     const kinds = await prisma.responseEvent.findMany({ where: { pieceId: f.piece.id }, select: { kind: true } });
     expect(kinds.map((k) => k.kind).sort()).toEqual(["gift_claim"]);
-    expect((await shippingAddressVersions(prisma, { workspaceId: f.workspaceId, pieceId: f.piece.id })).map((v) => v.source)).toEqual(["original"]);
+    expect(
+      (await shippingAddressVersions(prisma, { workspaceId: f.workspaceId, pieceId: f.piece.id })).map((v) => v.source),
+    ).toEqual(["original"]);
     const page = await resolveLink(prisma, f.code, f.clock.now());
-    expect(page).toMatchObject({ kind: "page", page: { kind: "gift_claim", claim: { state: "claimed", giftItem: "coffee-sampler" } } });
+    expect(page).toMatchObject({
+      kind: "page",
+      page: { kind: "gift_claim", claim: { state: "claimed", giftItem: "coffee-sampler" } },
+    });
   });
 
   it("a corrected address is a new version (the original stays), goes on the label, and is in the audit log", async () => {
     const f = await giftClaimCampaign(prisma);
     const before = await loadPiecePdf(prisma, f.piece.id);
-    expect(await claimGift(prisma, { code: f.code, giftItem: "tea-tin", address: { ...home, region: "massachusetts" }, userAgent: "iPhone", now: f.clock.now() })).toEqual({ kind: "done" });
+    expect(
+      await claimGift(prisma, {
+        code: f.code,
+        giftItem: "tea-tin",
+        address: { ...home, region: "massachusetts" },
+        userAgent: "iPhone",
+        now: f.clock.now(),
+      }),
+    ).toEqual({ kind: "done" });
     const versions = await shippingAddressVersions(prisma, { workspaceId: f.workspaceId, pieceId: f.piece.id });
     expect(versions).toMatchObject([
       { version: 1, source: "original", addressLine1: f.contacts[0].addressLine1, city: "Boston" },
-      { version: 2, source: "recipient", addressLine1: "12 Elm Street", city: "Cambridge", region: "MA", postalCode: "02139" },
+      {
+        version: 2,
+        source: "recipient",
+        addressLine1: "12 Elm Street",
+        city: "Cambridge",
+        region: "MA",
+        postalCode: "02139",
+      },
     ]);
     const piece = await prisma.mailPiece.findUniqueOrThrow({ where: { id: f.piece.id } });
-    expect((piece.recipient as { lines: string[] }).lines).toEqual(expect.arrayContaining(["12 Elm Street", "Cambridge, MA 02139"]));
+    expect((piece.recipient as { lines: string[] }).lines).toEqual(
+      expect.arrayContaining(["12 Elm Street", "Cambridge, MA 02139"]),
+    );
     // The note card now names the chosen gift: it was rendered again.
     expect(Buffer.from((await loadPiecePdf(prisma, piece.id))!).equals(Buffer.from(before!))).toBe(false);
-    const log = await prisma.auditLogEntry.findMany({ where: { workspaceId: f.workspaceId, targetId: f.piece.id }, orderBy: { createdAt: "asc" } });
+    const log = await prisma.auditLogEntry.findMany({
+      where: { workspaceId: f.workspaceId, targetId: f.piece.id },
+      orderBy: { createdAt: "asc" },
+    });
     expect(log.map((l) => l.action)).toEqual(["gift.address_changed", "gift.claimed"]);
     expect(log[0].data).toMatchObject({ from: { city: "Boston" }, to: { city: "Cambridge" }, version: 2 });
     // In the enum's order: gift_claim before address_change.
@@ -96,25 +173,50 @@ describe("a gift ships only after its recipient claims it", () => {
       [{ region: "ZZ" }, "region", "not a state or region"],
     ];
     for (const [patch, field, words] of cases) {
-      const result = await claimGift(prisma, { code: f.code, giftItem: "coffee-sampler", address: { ...home, ...patch }, userAgent: null, now });
+      const result = await claimGift(prisma, {
+        code: f.code,
+        giftItem: "coffee-sampler",
+        address: { ...home, ...patch },
+        userAgent: null,
+        now,
+      });
       expect(result.kind).toBe("invalid");
       expect((result as { errors: Record<string, string> }).errors[field]).toContain(words);
     }
-    expect(await claimGift(prisma, { code: f.code, giftItem: "succulent", address: home, userAgent: null, now })).toEqual({ kind: "invalid", errors: { gift: "Choose one of the gifts shown." } });
+    expect(
+      await claimGift(prisma, { code: f.code, giftItem: "succulent", address: home, userAgent: null, now }),
+    ).toEqual({ kind: "invalid", errors: { gift: "Choose one of the gifts shown." } });
     expect(await prisma.responseEvent.count({ where: { pieceId: f.piece.id } })).toBe(0);
     expect(await prisma.shippingAddress.count({ where: { pieceId: f.piece.id } })).toBe(1);
-    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({ status: "open" });
+    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({
+      status: "open",
+    });
   });
 
   it("a declined gift never ships: skipped (gift_declined), budget released, and the page says so", async () => {
     const f = await giftClaimCampaign(prisma);
     expect(await declineGift(prisma, { code: f.code, userAgent: null, now: f.clock.now() })).toEqual({ kind: "done" });
     expect(await declineGift(prisma, { code: f.code, userAgent: null, now: f.clock.now() })).toEqual({ kind: "done" });
-    expect(await claimGift(prisma, { code: f.code, giftItem: "coffee-sampler", address: home, userAgent: null, now: f.clock.now() })).toEqual({ kind: "already", state: "declined" });
+    expect(
+      await claimGift(prisma, {
+        code: f.code,
+        giftItem: "coffee-sampler",
+        address: home,
+        userAgent: null,
+        now: f.clock.now(),
+      }),
+    ).toEqual({ kind: "already", state: "declined" });
     await drain(prisma, f.clock, f.workspaceId);
-    expect(await eventRow(prisma, f.eventId)).toMatchObject({ status: "skipped", skipReason: "gift_declined", enrollment: { status: "cancelled", reservation: { status: "released" }, mailPiece: { status: "cancelled" } } });
+    expect(await eventRow(prisma, f.eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "gift_declined",
+      enrollment: { status: "cancelled", reservation: { status: "released" }, mailPiece: { status: "cancelled" } },
+    });
     expect(await prisma.sandboxPrintJob.count({ where: { pieceId: f.piece.id } })).toBe(0);
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ reservedCents: 0, spentCents: 0 });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({
+      reservedCents: 0,
+      spentCents: 0,
+    });
     expect(await prisma.responseEvent.count({ where: { pieceId: f.piece.id, kind: "gift_decline" } })).toBe(1);
     expect(await resolveLink(prisma, f.code, f.clock.now())).toMatchObject({ page: { claim: { state: "declined" } } });
   });
@@ -124,17 +226,37 @@ describe("a gift ships only after its recipient claims it", () => {
     f.clock.advance(14 * DAY + 1000);
     // Past its expiry the page is gone even before the lifecycle looks again.
     expect(await resolveLink(prisma, f.code, f.clock.now())).toBeNull();
-    expect(await claimGift(prisma, { code: f.code, giftItem: "coffee-sampler", address: home, userAgent: null, now: f.clock.now() })).toEqual({ kind: "gone" });
+    expect(
+      await claimGift(prisma, {
+        code: f.code,
+        giftItem: "coffee-sampler",
+        address: home,
+        userAgent: null,
+        now: f.clock.now(),
+      }),
+    ).toEqual({ kind: "gone" });
     await drain(prisma, f.clock, f.workspaceId);
-    expect(await eventRow(prisma, f.eventId)).toMatchObject({ status: "skipped", skipReason: "gift_unclaimed", enrollment: { reservation: { status: "released" }, mailPiece: { status: "cancelled" } } });
-    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({ status: "expired" });
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ reservedCents: 0 });
+    expect(await eventRow(prisma, f.eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "gift_unclaimed",
+      enrollment: { reservation: { status: "released" }, mailPiece: { status: "cancelled" } },
+    });
+    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({
+      status: "expired",
+    });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({
+      reservedCents: 0,
+    });
     expect(await prisma.sandboxPrintJob.count({ where: { pieceId: f.piece.id } })).toBe(0);
   });
 
   it("two claims at the same moment record one", async () => {
     const f = await giftClaimCampaign(prisma);
-    const results = await Promise.all([0, 1, 2].map(() => claimGift(prisma, { code: f.code, giftItem: "tea-tin", address: home, userAgent: null, now: f.clock.now() })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() =>
+        claimGift(prisma, { code: f.code, giftItem: "tea-tin", address: home, userAgent: null, now: f.clock.now() }),
+      ),
+    );
     expect(results.every((r) => r.kind === "done")).toBe(true);
     expect(await prisma.responseEvent.count({ where: { pieceId: f.piece.id, kind: "gift_claim" } })).toBe(1);
     expect(await prisma.responseEvent.count({ where: { pieceId: f.piece.id, kind: "address_change" } })).toBe(1);
@@ -143,7 +265,15 @@ describe("a gift ships only after its recipient claims it", () => {
 
   it("a claimed gift still ships when the campaign ends before the printer has it", async () => {
     const f = await giftClaimCampaign(prisma);
-    expect(await claimGift(prisma, { code: f.code, giftItem: "coffee-sampler", address: home, userAgent: null, now: f.clock.now() })).toEqual({ kind: "done" });
+    expect(
+      await claimGift(prisma, {
+        code: f.code,
+        giftItem: "coffee-sampler",
+        address: home,
+        userAgent: null,
+        now: f.clock.now(),
+      }),
+    ).toEqual({ kind: "done" });
     await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended", endedAt: new Date() } });
     await drain(prisma, f.clock, f.workspaceId);
     expect(await eventRow(prisma, f.eventId)).toMatchObject({ status: "completed" });
@@ -156,13 +286,18 @@ describe("a gift ships only after its recipient claims it", () => {
     await prisma.entryEvent.update({ where: { id: f.eventId }, data: { runAfter: f.clock.now() } });
     await drain(prisma, f.clock, f.workspaceId);
     expect(await eventRow(prisma, f.eventId)).toMatchObject({ status: "skipped", skipReason: "campaign_ended" });
-    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({ status: "cancelled" });
+    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({
+      status: "cancelled",
+    });
     expect(await resolveLink(prisma, f.code, f.clock.now())).toBeNull();
   });
 
   it("a held-out account never gets a piece, so never a page", async () => {
     const f = await giftClaimCampaign(prisma);
-    await prisma.holdoutAssignment.updateMany({ where: { campaignId: f.campaign.id, accountId: f.contacts[1].accountId! }, data: { arm: "holdout" } });
+    await prisma.holdoutAssignment.updateMany({
+      where: { campaignId: f.campaign.id, accountId: f.contacts[1].accountId! },
+      data: { arm: "holdout" },
+    });
     const { eventId } = await postEvent(prisma, f, f.contacts[1].id);
     await drain(prisma, f.clock, f.workspaceId);
     expect(await eventRow(prisma, eventId)).toMatchObject({ status: "held_out", enrollment: { mailPiece: null } });

@@ -21,7 +21,14 @@ export type GiftDecisionResult =
   | { kind: "already"; state: "claimed" | "declined" }
   | { kind: "invalid"; errors: Partial<Record<TShippingField | "gift", string>> };
 
-type Locked = { eventId: string; claimId: string; status: string; expiresAt: Date; pieceStatus: string; eventStatus: string };
+type Locked = {
+  eventId: string;
+  claimId: string;
+  status: string;
+  expiresAt: Date;
+  pieceStatus: string;
+  eventStatus: string;
+};
 
 /**
  * Locks the entry event, then the claim (the order the lifecycle's step takes them: the event row
@@ -29,16 +36,29 @@ type Locked = { eventId: string; claimId: string; status: string; expiresAt: Dat
  * goes first; neither sees half of the other.
  */
 async function lockClaim(tx: Db, p: { eventId: string; claimId: string }): Promise<Locked | null> {
-  const [event] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "EntryEvent" WHERE id = ${p.eventId} FOR UPDATE`;
+  const [event] = await tx.$queryRaw<
+    { status: string }[]
+  >`SELECT status::text AS status FROM "EntryEvent" WHERE id = ${p.eventId} FOR UPDATE`;
   const [claim] = await tx.$queryRaw<{ status: string; expiresAt: Date; pieceStatus: string }[]>`
     SELECT gc.status::text AS status, gc."expiresAt", p.status::text AS "pieceStatus"
       FROM "GiftClaim" gc JOIN "MailPiece" p ON p.id = gc."pieceId"
      WHERE gc.id = ${p.claimId} FOR UPDATE OF gc`;
   if (!event || !claim) return null;
-  return { eventId: p.eventId, claimId: p.claimId, status: claim.status, expiresAt: claim.expiresAt, pieceStatus: claim.pieceStatus, eventStatus: event.status };
+  return {
+    eventId: p.eventId,
+    claimId: p.claimId,
+    status: claim.status,
+    expiresAt: claim.expiresAt,
+    pieceStatus: claim.pieceStatus,
+    eventStatus: event.status,
+  };
 }
 
-const stillOpen = (l: Locked, now: Date) => l.status === "open" && l.expiresAt > now && l.pieceStatus === "approved" && !["held_out", "completed", "skipped", "failed"].includes(l.eventStatus);
+const stillOpen = (l: Locked, now: Date) =>
+  l.status === "open" &&
+  l.expiresAt > now &&
+  l.pieceStatus === "approved" &&
+  !["held_out", "completed", "skipped", "failed"].includes(l.eventStatus);
 
 /** Makes the waiting event due now, inside the decision's transaction (the worker is nudged after commit). */
 async function wakeEvent(tx: Db, eventId: string, now: Date) {
@@ -53,7 +73,10 @@ async function wakeEvent(tx: Db, eventId: string, now: Date) {
  * in one transaction and the event goes on to the printer at once. Nothing is written when the
  * claim is refused. A second post of a claimed gift changes nothing.
  */
-export async function claimGift(prisma: PrismaClient, p: { code: string; giftItem: string; address: TShippingAddressInput; userAgent: string | null; now?: Date }): Promise<GiftDecisionResult> {
+export async function claimGift(
+  prisma: PrismaClient,
+  p: { code: string; giftItem: string; address: TShippingAddressInput; userAgent: string | null; now?: Date },
+): Promise<GiftDecisionResult> {
   const now = p.now ?? new Date();
   const target = await resolveLink(prisma, p.code, now);
   if (target?.kind !== "page" || target.page.kind !== "gift_claim") return { kind: "gone" };
@@ -63,13 +86,25 @@ export async function claimGift(prisma: PrismaClient, p: { code: string; giftIte
 
   const gift = page.gifts.find((g) => g.id === p.giftItem);
   if (!gift) return { kind: "invalid", errors: { gift: "Choose one of the gifts shown." } };
-  const checked = await checkShippingAddress(prisma, { workspaceId: page.piece.workspaceId, recipient: page.recipient, address: p.address, countries: page.countries });
+  const checked = await checkShippingAddress(prisma, {
+    workspaceId: page.piece.workspaceId,
+    recipient: page.recipient,
+    address: p.address,
+    countries: page.countries,
+  });
   if (!checked.ok) return { kind: "invalid", errors: checked.errors };
   const address = checked.address;
   const previous = page.address;
   const changed = !previous || !sameAddress(previous, address);
   // Rendering is slow and reads only: done before the transaction, written inside it.
-  const pdf = gift.id !== page.claim.giftItem ? await renderPieceWithGift(prisma, { workspaceId: page.piece.workspaceId, pieceId: page.piece.id, giftItem: gift.id }) : null;
+  const pdf =
+    gift.id !== page.claim.giftItem
+      ? await renderPieceWithGift(prisma, {
+          workspaceId: page.piece.workspaceId,
+          pieceId: page.piece.id,
+          giftItem: gift.id,
+        })
+      : null;
 
   const result = await prisma.$transaction(async (tx): Promise<GiftDecisionResult> => {
     const locked = await lockClaim(tx, { eventId: page.eventId, claimId: page.claim.id });
@@ -78,26 +113,79 @@ export async function claimGift(prisma: PrismaClient, p: { code: string; giftIte
     if (locked.status === "declined") return { kind: "already", state: "declined" };
     if (!stillOpen(locked, now)) return { kind: "gone" };
     const piece = page.piece;
-    const base = { workspaceId: piece.workspaceId, campaignId: piece.campaignId, pieceId: piece.id, occurredAt: now, userAgent: p.userAgent?.slice(0, 500) ?? null, occurrenceKey: "claim" };
+    const base = {
+      workspaceId: piece.workspaceId,
+      campaignId: piece.campaignId,
+      pieceId: piece.id,
+      occurredAt: now,
+      userAgent: p.userAgent?.slice(0, 500) ?? null,
+      occurrenceKey: "claim",
+    };
     let version = previous?.version ?? 0;
     if (changed) {
       version += 1;
-      await tx.shippingAddress.create({ data: { workspaceId: piece.workspaceId, pieceId: piece.id, version, source: "recipient", ...address } });
-      const contact = await tx.mailPiece.findUniqueOrThrow({ where: { id: piece.id }, select: { contact: { select: { firstName: true, lastName: true, title: true, account: { select: { name: true } } } } } });
+      await tx.shippingAddress.create({
+        data: { workspaceId: piece.workspaceId, pieceId: piece.id, version, source: "recipient", ...address },
+      });
+      const contact = await tx.mailPiece.findUniqueOrThrow({
+        where: { id: piece.id },
+        select: {
+          contact: { select: { firstName: true, lastName: true, title: true, account: { select: { name: true } } } },
+        },
+      });
       const c = contact.contact;
       if (!c) throw new AppError("invalid_state", "This piece's contact was deleted; its gift claim is closed.");
       // What the printer gets: the piece's label, from the new version.
       await tx.mailPiece.update({
         where: { id: piece.id },
-        data: { recipient: { name: `${c.firstName} ${c.lastName}`.trim(), lines: addressBlock({ ...c, company: c.account?.name ?? null, ...address }), addressVersion: version } },
+        data: {
+          recipient: {
+            name: `${c.firstName} ${c.lastName}`.trim(),
+            lines: addressBlock({ ...c, company: c.account?.name ?? null, ...address }),
+            addressVersion: version,
+          },
+        },
       });
-      await tx.responseEvent.create({ data: { ...base, kind: "address_change", data: { fromVersion: previous?.version ?? null, toVersion: version, address } as Prisma.InputJsonValue } });
-      await recordAudit(tx, piece.workspaceId, RECIPIENT_ACTOR, "gift.address_changed", { type: "mail_piece", id: piece.id }, { from: previous ? addressOnly(previous) : null, to: address, version } as Prisma.InputJsonValue);
+      await tx.responseEvent.create({
+        data: {
+          ...base,
+          kind: "address_change",
+          data: { fromVersion: previous?.version ?? null, toVersion: version, address } as Prisma.InputJsonValue,
+        },
+      });
+      await recordAudit(
+        tx,
+        piece.workspaceId,
+        RECIPIENT_ACTOR,
+        "gift.address_changed",
+        { type: "mail_piece", id: piece.id },
+        { from: previous ? addressOnly(previous) : null, to: address, version } as Prisma.InputJsonValue,
+      );
     }
-    if (pdf) await tx.mailPiece.update({ where: { id: piece.id }, data: { proofPdf: new Uint8Array(pdf), printDraftId: null, renderedAt: now } });
-    await tx.giftClaim.update({ where: { id: page.claim.id }, data: { status: "claimed", giftItem: gift.id, decidedAt: now } });
-    await tx.responseEvent.create({ data: { ...base, kind: "gift_claim", data: { gift: gift.id, giftName: GIFT_CATALOG[gift.id].name, addressVersion: version } } });
-    await recordAudit(tx, piece.workspaceId, RECIPIENT_ACTOR, "gift.claimed", { type: "mail_piece", id: piece.id }, { gift: gift.id, addressVersion: version });
+    if (pdf)
+      await tx.mailPiece.update({
+        where: { id: piece.id },
+        data: { proofPdf: new Uint8Array(pdf), printDraftId: null, renderedAt: now },
+      });
+    await tx.giftClaim.update({
+      where: { id: page.claim.id },
+      data: { status: "claimed", giftItem: gift.id, decidedAt: now },
+    });
+    await tx.responseEvent.create({
+      data: {
+        ...base,
+        kind: "gift_claim",
+        data: { gift: gift.id, giftName: GIFT_CATALOG[gift.id].name, addressVersion: version },
+      },
+    });
+    await recordAudit(
+      tx,
+      piece.workspaceId,
+      RECIPIENT_ACTOR,
+      "gift.claimed",
+      { type: "mail_piece", id: piece.id },
+      { gift: gift.id, addressVersion: version },
+    );
     await wakeEvent(tx, page.eventId, now);
     return { kind: "done" };
   });
@@ -106,7 +194,10 @@ export async function claimGift(prisma: PrismaClient, p: { code: string; giftIte
 }
 
 /** The recipient declines the gift: nothing ships, the event ends skipped (gift_declined) and its budget is released. */
-export async function declineGift(prisma: PrismaClient, p: { code: string; userAgent: string | null; now?: Date }): Promise<GiftDecisionResult> {
+export async function declineGift(
+  prisma: PrismaClient,
+  p: { code: string; userAgent: string | null; now?: Date },
+): Promise<GiftDecisionResult> {
   const now = p.now ?? new Date();
   const target = await resolveLink(prisma, p.code, now);
   if (target?.kind !== "page" || target.page.kind !== "gift_claim") return { kind: "gone" };
@@ -122,7 +213,15 @@ export async function declineGift(prisma: PrismaClient, p: { code: string; userA
     const piece = page.piece;
     await tx.giftClaim.update({ where: { id: page.claim.id }, data: { status: "declined", decidedAt: now } });
     await tx.responseEvent.create({
-      data: { workspaceId: piece.workspaceId, campaignId: piece.campaignId, pieceId: piece.id, kind: "gift_decline", occurredAt: now, userAgent: p.userAgent?.slice(0, 500) ?? null, occurrenceKey: "claim" },
+      data: {
+        workspaceId: piece.workspaceId,
+        campaignId: piece.campaignId,
+        pieceId: piece.id,
+        kind: "gift_decline",
+        occurredAt: now,
+        userAgent: p.userAgent?.slice(0, 500) ?? null,
+        occurrenceKey: "claim",
+      },
     });
     await recordAudit(tx, piece.workspaceId, RECIPIENT_ACTOR, "gift.declined", { type: "mail_piece", id: piece.id });
     await wakeEvent(tx, page.eventId, now);
@@ -132,4 +231,11 @@ export async function declineGift(prisma: PrismaClient, p: { code: string; userA
   return result;
 }
 
-const addressOnly = (a: TShippingAddressInput) => ({ addressLine1: a.addressLine1, addressLine2: a.addressLine2, city: a.city, region: a.region, postalCode: a.postalCode, country: a.country });
+const addressOnly = (a: TShippingAddressInput) => ({
+  addressLine1: a.addressLine1,
+  addressLine2: a.addressLine2,
+  city: a.city,
+  region: a.region,
+  postalCode: a.postalCode,
+  country: a.country,
+});

@@ -8,7 +8,10 @@ import { AppError } from "@/server/errors";
 import { RESPONSE_KINDS, type TResponseKind } from "./kinds";
 import type { TShippingAddressInput } from "./shipping-address";
 
-const badCursor = () => new AppError("not_found", "The cursor does not name a response of this campaign.", { nextStep: "Call again without a cursor to start from the first page." });
+const badCursor = () =>
+  new AppError("not_found", "The cursor does not name a response of this campaign.", {
+    nextStep: "Call again without a cursor to start from the first page.",
+  });
 
 const select = {
   id: true,
@@ -16,7 +19,12 @@ const select = {
   occurredAt: true,
   data: true,
   pieceId: true,
-  piece: { select: { contactId: true, contact: { select: { firstName: true, lastName: true, account: { select: { name: true } } } } } },
+  piece: {
+    select: {
+      contactId: true,
+      contact: { select: { firstName: true, lastName: true, account: { select: { name: true } } } },
+    },
+  },
 } satisfies Prisma.ResponseEventSelect;
 
 export interface TResponseRow {
@@ -39,7 +47,10 @@ function row(r: Prisma.ResponseEventGetPayload<{ select: typeof select }>): TRes
   const data = (r.data ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" ? v : null);
   const gift = r.kind === "gift_claim" ? text(data.gift) : null;
-  const address = r.kind === "address_change" && data.address && typeof data.address === "object" ? (data.address as TShippingAddressInput) : null;
+  const address =
+    r.kind === "address_change" && data.address && typeof data.address === "object"
+      ? (data.address as TShippingAddressInput)
+      : null;
   return {
     responseId: r.id,
     kind: r.kind,
@@ -49,7 +60,12 @@ function row(r: Prisma.ResponseEventGetPayload<{ select: typeof select }>): TRes
     recipient: personName(r.piece.contact),
     company: r.piece.contact?.account?.name ?? null,
     reply: r.kind === "reply" ? { text: text(data.text) ?? "", replyTo: text(data.replyTo) } : null,
-    gift: gift ? { item: gift, name: text(data.giftName) ?? (GIFT_CATALOG as Record<string, { name: string }>)[gift]?.name ?? gift } : null,
+    gift: gift
+      ? {
+          item: gift,
+          name: text(data.giftName) ?? (GIFT_CATALOG as Record<string, { name: string }>)[gift]?.name ?? gift,
+        }
+      : null,
     address: address ? { ...address, version: typeof data.toVersion === "number" ? data.toVersion : 0 } : null,
   };
 }
@@ -59,9 +75,19 @@ function row(r: Prisma.ResponseEventGetPayload<{ select: typeof select }>): TRes
  * newest first, optionally of one kind, with each recipient and the action's details. An unknown
  * campaign or cursor is not found.
  */
-export async function listResponses(db: Db, p: { workspaceId: string; campaignId: string; kind?: TResponseKind; cursor?: string | null; take: number }) {
+export async function listResponses(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; kind?: TResponseKind; cursor?: string | null; take: number },
+) {
   await requireCampaign(db, p);
-  if (p.cursor && !(await db.responseEvent.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }))) throw badCursor();
+  if (
+    p.cursor &&
+    !(await db.responseEvent.findFirst({
+      where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId },
+      select: { id: true },
+    }))
+  )
+    throw badCursor();
   const rows = await db.responseEvent.findMany({
     where: { campaignId: p.campaignId, workspaceId: p.workspaceId, ...(p.kind ? { kind: p.kind } : {}) },
     orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
@@ -74,28 +100,61 @@ export async function listResponses(db: Db, p: { workspaceId: string; campaignId
 }
 
 /** How many of each kind the campaign has (every kind named, zero included). */
-export async function responseCounts(db: Db, p: { workspaceId: string; campaignId: string }): Promise<Record<TResponseKind, number>> {
+export async function responseCounts(
+  db: Db,
+  p: { workspaceId: string; campaignId: string },
+): Promise<Record<TResponseKind, number>> {
   await requireCampaign(db, p);
-  const groups = await db.responseEvent.groupBy({ by: ["kind"], where: { campaignId: p.campaignId, workspaceId: p.workspaceId }, _count: { _all: true } });
-  return Object.fromEntries(RESPONSE_KINDS.map((k) => [k, groups.find((g) => g.kind === k)?._count._all ?? 0])) as Record<TResponseKind, number>;
+  const groups = await db.responseEvent.groupBy({
+    by: ["kind"],
+    where: { campaignId: p.campaignId, workspaceId: p.workspaceId },
+    _count: { _all: true },
+  });
+  return Object.fromEntries(
+    RESPONSE_KINDS.map((k) => [k, groups.find((g) => g.kind === k)?._count._all ?? 0]),
+  ) as Record<TResponseKind, number>;
 }
 
 /**
  * The gifts of a campaign waiting for their recipient's claim, soonest to expire first: each
  * recipient's claim page, for the team to send them (by email, in their own sequence).
  */
-export async function openGiftClaims(db: Db, p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; now?: Date }) {
+export async function openGiftClaims(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; cursor?: string | null; take: number; now?: Date },
+) {
   await requireCampaign(db, p);
   const now = p.now ?? new Date();
-  if (p.cursor && !(await db.giftClaim.findFirst({ where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId }, select: { id: true } }))) {
-    throw new AppError("not_found", "The cursor does not name a gift claim of this campaign.", { nextStep: "Call again without a cursor to start from the first page." });
+  if (
+    p.cursor &&
+    !(await db.giftClaim.findFirst({
+      where: { id: p.cursor, campaignId: p.campaignId, workspaceId: p.workspaceId },
+      select: { id: true },
+    }))
+  ) {
+    throw new AppError("not_found", "The cursor does not name a gift claim of this campaign.", {
+      nextStep: "Call again without a cursor to start from the first page.",
+    });
   }
   const rows = await db.giftClaim.findMany({
     where: { campaignId: p.campaignId, workspaceId: p.workspaceId, status: "open", expiresAt: { gt: now } },
     orderBy: [{ expiresAt: "asc" }, { id: "asc" }],
     take: p.take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-    select: { id: true, expiresAt: true, createdAt: true, piece: { select: { id: true, responseCode: true, contact: { select: { id: true, firstName: true, lastName: true, email: true, account: { select: { name: true } } } } } } },
+    select: {
+      id: true,
+      expiresAt: true,
+      createdAt: true,
+      piece: {
+        select: {
+          id: true,
+          responseCode: true,
+          contact: {
+            select: { id: true, firstName: true, lastName: true, email: true, account: { select: { name: true } } },
+          },
+        },
+      },
+    },
   });
   const page = rows.slice(0, p.take);
   return {

@@ -14,7 +14,11 @@ export const LANDING_PAGE_LIFETIME_DAYS = 365;
 export interface PageBrand {
   companyName: string;
   colors: { primary: string; accent: string; text: string };
-  fonts: { heading: (typeof TEXT_FONTS)[number]; body: (typeof TEXT_FONTS)[number]; handwriting: (typeof HANDWRITING_FONTS)[number] };
+  fonts: {
+    heading: (typeof TEXT_FONTS)[number];
+    body: (typeof TEXT_FONTS)[number];
+    handwriting: (typeof HANDWRITING_FONTS)[number];
+  };
   hasLogo: boolean;
 }
 
@@ -29,21 +33,36 @@ interface PageBase {
 export type TGiftClaimState = "open" | "claimed" | "declined" | "not_sent";
 
 export type HostedPage =
-  | (PageBase & { kind: "landing_page"; callToAction: TPageCallToAction; meetingUrl: string | null; destinationUrl: string | null })
+  | (PageBase & {
+      kind: "landing_page";
+      callToAction: TPageCallToAction;
+      meetingUrl: string | null;
+      destinationUrl: string | null;
+    })
   | (PageBase & {
       kind: "gift_claim";
       eventId: string;
       /** giftItem: the gift the note card names (the one claimed, once claimed); preselected: the choice the form starts with. */
-      claim: { id: string; state: TGiftClaimState; giftItem: TGiftItem; preselected: TGiftItem; expiresAt: Date; decidedAt: Date | null };
+      claim: {
+        id: string;
+        state: TGiftClaimState;
+        giftItem: TGiftItem;
+        preselected: TGiftItem;
+        expiresAt: Date;
+        decidedAt: Date | null;
+      };
       gifts: { id: TGiftItem; name: string; description: string }[];
       address: TShippingAddress | null;
       /** Countries the campaign's printer ships to (ISO 3166-1 alpha-2). */
       countries: string[];
     });
 
-export type LinkTarget = { kind: "redirect"; piece: PageBase["piece"]; destinationUrl: string } | { kind: "page"; page: HostedPage };
+export type LinkTarget =
+  | { kind: "redirect"; piece: PageBase["piece"]; destinationUrl: string }
+  | { kind: "page"; page: HostedPage };
 
-const oneOf = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T => ((list as readonly string[]).includes(v ?? "") ? (v as T) : fallback);
+const oneOf = <T extends string>(list: readonly T[], v: string | null | undefined, fallback: T): T =>
+  (list as readonly string[]).includes(v ?? "") ? (v as T) : fallback;
 
 /**
  * What a printed link's code leads to now: the destination (redirect campaigns) or the hosted
@@ -83,7 +102,13 @@ export async function resolveLink(db: Db, code: string, now = new Date()): Promi
   });
   if (!piece) return null;
   const { campaign } = piece;
-  const ref = { id: piece.id, workspaceId: piece.workspaceId, campaignId: piece.campaignId, sid: piece.sid, mailedAt: piece.mailedAt };
+  const ref = {
+    id: piece.id,
+    workspaceId: piece.workspaceId,
+    campaignId: piece.campaignId,
+    sid: piece.sid,
+    mailedAt: piece.mailedAt,
+  };
   const gone = piece.status === "cancelled" || piece.status === "failed";
   if (campaign.responseMode === "redirect" || (campaign.responseMode === "gift_claim" && campaign.format !== "gift")) {
     if (gone || !campaign.destinationUrl) return null;
@@ -95,7 +120,11 @@ export async function resolveLink(db: Db, code: string, now = new Date()): Promi
     piece: ref,
     brand: await pageBrand(db, piece.workspaceId),
     // A deleted contact's piece still answers (the programme's record), without the person.
-    recipient: { firstName: piece.contact?.firstName ?? "", lastName: piece.contact?.lastName ?? "", company: piece.contact?.account?.name ?? null },
+    recipient: {
+      firstName: piece.contact?.firstName ?? "",
+      lastName: piece.contact?.lastName ?? "",
+      company: piece.contact?.account?.name ?? null,
+    },
     message: messageOf(piece.copy),
   });
 
@@ -103,7 +132,16 @@ export async function resolveLink(db: Db, code: string, now = new Date()): Promi
     if (gone || piece.status === "pending_review") return null;
     const since = piece.mailedAt ?? piece.createdAt;
     if (now.getTime() > since.getTime() + LANDING_PAGE_LIFETIME_DAYS * DAY) return null;
-    return { kind: "page", page: { ...(await base()), kind: "landing_page", callToAction: campaign.pageCallToAction, meetingUrl: campaign.meetingUrl, destinationUrl: campaign.destinationUrl } };
+    return {
+      kind: "page",
+      page: {
+        ...(await base()),
+        kind: "landing_page",
+        callToAction: campaign.pageCallToAction,
+        meetingUrl: campaign.meetingUrl,
+        destinationUrl: campaign.destinationUrl,
+      },
+    };
   }
 
   // A gift claim page exists once the lifecycle opened the claim.
@@ -116,7 +154,9 @@ export async function resolveLink(db: Db, code: string, now = new Date()): Promi
   else if (claim.status === "claimed") state = gone ? "not_sent" : "claimed";
   else if (claim.status === "open" && claim.expiresAt > now && !terminal && !gone) state = "open";
   else return null;
-  const gifts = offeredGifts({ giftOptions: campaign.giftOptions, designGift: designGiftOf(campaign.design) }).map((id) => ({ id, ...GIFT_CATALOG[id] }));
+  const gifts = offeredGifts({ giftOptions: campaign.giftOptions, designGift: designGiftOf(campaign.design) }).map(
+    (id) => ({ id, ...GIFT_CATALOG[id] }),
+  );
   // Preselected: the gift named so far (the design's, or the one claimed), when it is still offered.
   const chosen = gifts.find((g) => g.id === claim.giftItem)?.id ?? gifts[0].id;
   return {
@@ -125,7 +165,14 @@ export async function resolveLink(db: Db, code: string, now = new Date()): Promi
       ...(await base()),
       kind: "gift_claim",
       eventId: event.id,
-      claim: { id: claim.id, state, giftItem: claim.giftItem as TGiftItem, preselected: chosen, expiresAt: claim.expiresAt, decidedAt: claim.decidedAt },
+      claim: {
+        id: claim.id,
+        state,
+        giftItem: claim.giftItem as TGiftItem,
+        preselected: chosen,
+        expiresAt: claim.expiresAt,
+        decidedAt: claim.decidedAt,
+      },
       gifts,
       address: await latestShippingAddress(db, piece.id),
       countries: campaign.fulfilmentContract?.countries.length ? campaign.fulfilmentContract.countries : ["US"],
@@ -143,13 +190,31 @@ function messageOf(copy: unknown): PageBase["message"] {
 export async function pageBrand(db: Db, workspaceId: string): Promise<PageBrand> {
   const workspace = await db.workspace.findUniqueOrThrow({
     where: { id: workspaceId },
-    select: { name: true, brandKit: { select: { companyName: true, primaryColor: true, accentColor: true, textColor: true, headingFont: true, bodyFont: true, handwritingFont: true, logoType: true } } },
+    select: {
+      name: true,
+      brandKit: {
+        select: {
+          companyName: true,
+          primaryColor: true,
+          accentColor: true,
+          textColor: true,
+          headingFont: true,
+          bodyFont: true,
+          handwritingFont: true,
+          logoType: true,
+        },
+      },
+    },
   });
   const kit = workspace.brandKit;
   return {
     companyName: kit?.companyName || workspace.name,
     colors: kit ? { primary: kit.primaryColor, accent: kit.accentColor, text: kit.textColor } : DEFAULT_COLORS,
-    fonts: { heading: oneOf(TEXT_FONTS, kit?.headingFont, "noto-sans"), body: oneOf(TEXT_FONTS, kit?.bodyFont, "noto-sans"), handwriting: oneOf(HANDWRITING_FONTS, kit?.handwritingFont, "caveat") },
+    fonts: {
+      heading: oneOf(TEXT_FONTS, kit?.headingFont, "noto-sans"),
+      body: oneOf(TEXT_FONTS, kit?.bodyFont, "noto-sans"),
+      handwriting: oneOf(HANDWRITING_FONTS, kit?.handwritingFont, "caveat"),
+    },
     hasLogo: !!kit?.logoType,
   };
 }

@@ -13,8 +13,10 @@ export const CLAIM_WINDOW_DAYS = { min: 3, max: 90, default: 30 } as const;
 
 export const responseModeDescriptions: Record<TResponseMode, string> = {
   redirect: "The printed link goes straight to the destination URL, with sid added.",
-  landing_page: "The printed link opens a personal landing page on this service: the brand kit's look, the recipient's name and company, their message, and one call to action.",
-  gift_claim: "Gift campaigns: the link opens a claim page where the recipient sees the gift, confirms or corrects the shipping address, may choose among giftOptions, or declines. The gift ships only after a claim; the entry event waits (up to claimWindowDays) and otherwise ends skipped (gift_unclaimed, gift_declined).",
+  landing_page:
+    "The printed link opens a personal landing page on this service: the brand kit's look, the recipient's name and company, their message, and one call to action.",
+  gift_claim:
+    "Gift campaigns: the link opens a claim page where the recipient sees the gift, confirms or corrects the shipping address, may choose among giftOptions, or declines. The gift ships only after a claim; the entry event waits (up to claimWindowDays) and otherwise ends skipped (gift_unclaimed, gift_declined).",
 };
 
 export const pageCallToActionDescriptions: Record<TPageCallToAction, string> = {
@@ -27,12 +29,19 @@ const httpsUrl = z
   .string()
   .trim()
   .max(2000, "The meeting link has at most 2,000 characters.")
-  .refine((v) => /^https:\/\//i.test(v) && URL.canParse(v), "The meeting link must be an https URL, like https://cal.example/acme/intro.");
+  .refine(
+    (v) => /^https:\/\//i.test(v) && URL.canParse(v),
+    "The meeting link must be an https URL, like https://cal.example/acme/intro.",
+  );
 
 /** The campaign fields of the hosted response page; each is optional in a draft and has a default. */
 export const ZResponseSettings = z.object({
-  responseMode: z.enum(RESPONSE_MODES, { error: `responseMode must be one of ${RESPONSE_MODES.join(", ")}.` }).optional(),
-  pageCallToAction: z.enum(PAGE_CALLS_TO_ACTION, { error: `pageCallToAction must be one of ${PAGE_CALLS_TO_ACTION.join(", ")}.` }).optional(),
+  responseMode: z
+    .enum(RESPONSE_MODES, { error: `responseMode must be one of ${RESPONSE_MODES.join(", ")}.` })
+    .optional(),
+  pageCallToAction: z
+    .enum(PAGE_CALLS_TO_ACTION, { error: `pageCallToAction must be one of ${PAGE_CALLS_TO_ACTION.join(", ")}.` })
+    .optional(),
   meetingUrl: httpsUrl.nullable().optional(),
   giftOptions: z
     .array(z.enum(GIFT_ITEMS, { error: `Each gift option is one of ${GIFT_ITEMS.join(", ")}.` }))
@@ -52,19 +61,34 @@ export type TResponseSettings = z.infer<typeof ZResponseSettings>;
  * Checks the response settings against the rest of the campaign (the draft as it will be after an
  * edit): a claim page and gift options belong to gift campaigns. Refuses with the field named.
  */
-export function checkResponseSettings(c: { format: string; responseMode?: string | null; giftOptions?: string[] | null }) {
+export function checkResponseSettings(c: {
+  format: string;
+  responseMode?: string | null;
+  giftOptions?: string[] | null;
+}) {
   const refuse = (pointer: string, detail: string) => {
     throw new AppError("validation_failed", detail, { errors: [{ pointer, detail }] });
   };
-  if (c.responseMode === "gift_claim" && c.format !== "gift") refuse("/responseMode", `A gift claim page needs a gift campaign; this one is a ${c.format}. Choose redirect or landing_page.`);
-  if ((c.giftOptions?.length ?? 0) > 0 && c.format !== "gift") refuse("/giftOptions", `Gift options belong to gift campaigns; this one is a ${c.format}.`);
+  if (c.responseMode === "gift_claim" && c.format !== "gift")
+    refuse(
+      "/responseMode",
+      `A gift claim page needs a gift campaign; this one is a ${c.format}. Choose redirect or landing_page.`,
+    );
+  if ((c.giftOptions?.length ?? 0) > 0 && c.format !== "gift")
+    refuse("/giftOptions", `Gift options belong to gift campaigns; this one is a ${c.format}.`);
 }
 
 /** What must be set before going live for the response the campaign chose (empty when nothing). */
-export function responseGoLiveProblems(c: { responseMode: string; pageCallToAction: string; meetingUrl: string | null; destinationUrl: string | null }): string[] {
+export function responseGoLiveProblems(c: {
+  responseMode: string;
+  pageCallToAction: string;
+  meetingUrl: string | null;
+  destinationUrl: string | null;
+}): string[] {
   const problems: string[] = [];
   if (needsDestination(c) && !c.destinationUrl) problems.push("set the destination URL that response links lead to");
-  if (c.responseMode === "landing_page" && c.pageCallToAction === "meeting" && !c.meetingUrl) problems.push("set the meeting link the landing page opens");
+  if (c.responseMode === "landing_page" && c.pageCallToAction === "meeting" && !c.meetingUrl)
+    problems.push("set the meeting link the landing page opens");
   return problems;
 }
 
@@ -73,13 +97,24 @@ export const needsDestination = (c: { responseMode: string; pageCallToAction: st
   c.responseMode === "redirect" || (c.responseMode === "landing_page" && c.pageCallToAction === "visit_site");
 
 /** One sentence on what the printed link opens, for the owner's pages. */
-export function responseSummary(c: { responseMode: string; pageCallToAction: string; meetingUrl: string | null; giftOptions: string[]; claimWindowDays: number }): string {
+export function responseSummary(c: {
+  responseMode: string;
+  pageCallToAction: string;
+  meetingUrl: string | null;
+  giftOptions: string[];
+  claimWindowDays: number;
+}): string {
   if (c.responseMode === "gift_claim") {
     const gifts = c.giftOptions.length > 1 ? `a choice of ${c.giftOptions.length} gifts` : "the gift";
     return `The printed link opens a gift claim page: the recipient confirms or corrects the shipping address, with ${gifts}, or declines. Each gift ships only after a claim, within ${c.claimWindowDays} days.`;
   }
   if (c.responseMode === "landing_page") {
-    const cta = c.pageCallToAction === "reply" ? "a reply form" : c.pageCallToAction === "meeting" ? `a meeting link${c.meetingUrl ? ` (${c.meetingUrl})` : ""}` : "a link to the destination site";
+    const cta =
+      c.pageCallToAction === "reply"
+        ? "a reply form"
+        : c.pageCallToAction === "meeting"
+          ? `a meeting link${c.meetingUrl ? ` (${c.meetingUrl})` : ""}`
+          : "a link to the destination site";
     return `The printed link opens a personal landing page with ${cta}.`;
   }
   return "The printed link goes straight to the destination URL, with sid added.";

@@ -7,8 +7,16 @@ export const REPLY_TO_MAX_CHARS = 200;
 
 /** The landing page's reply form, bounded. */
 export const ZReplyInput = z.object({
-  message: z.string().trim().min(1, "Write a few words before sending.").max(REPLY_MAX_CHARS, `A reply has at most ${REPLY_MAX_CHARS.toLocaleString("en-US")} characters.`),
-  replyTo: z.string().trim().max(REPLY_TO_MAX_CHARS, `At most ${REPLY_TO_MAX_CHARS} characters.`).transform((v) => v || null),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Write a few words before sending.")
+    .max(REPLY_MAX_CHARS, `A reply has at most ${REPLY_MAX_CHARS.toLocaleString("en-US")} characters.`),
+  replyTo: z
+    .string()
+    .trim()
+    .max(REPLY_TO_MAX_CHARS, `At most ${REPLY_TO_MAX_CHARS} characters.`)
+    .transform((v) => v || null),
 });
 export type TReplyInput = z.infer<typeof ZReplyInput>;
 
@@ -19,10 +27,14 @@ export type ReplyResult = { kind: "sent"; duplicate: boolean } | { kind: "gone" 
  * one-time nonce is the occurrence, so sending the same form twice (a double tap, a reload that
  * posts again) records one reply. A new page view gives a new form, and another reply counts.
  */
-export async function sendReply(prisma: PrismaClient, p: { code: string; nonce: string; input: TReplyInput; userAgent: string | null; now?: Date }): Promise<ReplyResult> {
+export async function sendReply(
+  prisma: PrismaClient,
+  p: { code: string; nonce: string; input: TReplyInput; userAgent: string | null; now?: Date },
+): Promise<ReplyResult> {
   const now = p.now ?? new Date();
   const target = await resolveLink(prisma, p.code, now);
-  if (target?.kind !== "page" || target.page.kind !== "landing_page" || target.page.callToAction !== "reply") return { kind: "gone" };
+  if (target?.kind !== "page" || target.page.kind !== "landing_page" || target.page.callToAction !== "reply")
+    return { kind: "gone" };
   const piece = target.page.piece;
   const { count } = await prisma.responseEvent.createMany({
     data: [

@@ -10,9 +10,26 @@ const ZPage = z.object({ cursor: z.string().max(64).nullish(), take: z.number().
 export const responseRouter = router({
   list: ownerProcedure
     .input(ZCampaign.merge(ZPage).extend({ kind: z.enum(RESPONSE_KINDS).optional() }))
-    .query(({ ctx, input }) => listResponses(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, kind: input.kind, cursor: input.cursor, take: input.take })),
-  counts: ownerProcedure.input(ZCampaign).query(({ ctx, input }) => responseCounts(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
+    .query(({ ctx, input }) =>
+      listResponses(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: input.campaignId,
+        kind: input.kind,
+        cursor: input.cursor,
+        take: input.take,
+      }),
+    ),
+  counts: ownerProcedure
+    .input(ZCampaign)
+    .query(({ ctx, input }) => responseCounts(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
   openClaims: ownerProcedure
     .input(ZCampaign.merge(ZPage))
-    .query(({ ctx, input }) => openGiftClaims(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId, cursor: input.cursor, take: input.take })),
+    .query(({ ctx, input }) =>
+      openGiftClaims(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: input.campaignId,
+        cursor: input.cursor,
+        take: input.take,
+      }),
+    ),
 });

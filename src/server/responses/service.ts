@@ -17,14 +17,25 @@ export type OpenedLink = { kind: "redirect"; location: string } | { kind: "page"
  * click (the typed or tapped link), and for a hosted page the page view, each once per visit.
  * Unknown, malformed and expired codes give null and record nothing.
  */
-export async function openResponseLink(prisma: PrismaClient, p: { code: string; via: string | null; userAgent: string | null; record?: boolean; now?: Date }): Promise<OpenedLink | null> {
+export async function openResponseLink(
+  prisma: PrismaClient,
+  p: { code: string; via: string | null; userAgent: string | null; record?: boolean; now?: Date },
+): Promise<OpenedLink | null> {
   const now = p.now ?? new Date();
   const target = await resolveLink(prisma, p.code, now);
   if (!target) return null;
   const arrival = p.via === "qr" ? "scan" : "click";
   const piece = target.kind === "redirect" ? target.piece : target.page.piece;
-  if (p.record !== false) await recordVisits(prisma, { piece, kinds: target.kind === "redirect" ? [arrival] : [arrival, "page_view"], userAgent: p.userAgent, now });
-  return target.kind === "redirect" ? { kind: "redirect", location: destinationWithSid(target.destinationUrl, piece.sid) } : target;
+  if (p.record !== false)
+    await recordVisits(prisma, {
+      piece,
+      kinds: target.kind === "redirect" ? [arrival] : [arrival, "page_view"],
+      userAgent: p.userAgent,
+      now,
+    });
+  return target.kind === "redirect"
+    ? { kind: "redirect", location: destinationWithSid(target.destinationUrl, piece.sid) }
+    : target;
 }
 
 /**
@@ -32,13 +43,27 @@ export async function openResponseLink(prisma: PrismaClient, p: { code: string; 
  * where to send the browser, after recording the click once per visit. Null when the code has no
  * landing page with that call to action.
  */
-export async function followPageLink(prisma: PrismaClient, p: { code: string; which: "meeting" | "visit_site"; userAgent: string | null; now?: Date }): Promise<string | null> {
+export async function followPageLink(
+  prisma: PrismaClient,
+  p: { code: string; which: "meeting" | "visit_site"; userAgent: string | null; now?: Date },
+): Promise<string | null> {
   const now = p.now ?? new Date();
   const target = await resolveLink(prisma, p.code, now);
-  if (target?.kind !== "page" || target.page.kind !== "landing_page" || target.page.callToAction !== p.which) return null;
+  if (target?.kind !== "page" || target.page.kind !== "landing_page" || target.page.callToAction !== p.which)
+    return null;
   const page = target.page;
-  const location = p.which === "meeting" ? page.meetingUrl : page.destinationUrl ? destinationWithSid(page.destinationUrl, page.piece.sid) : null;
+  const location =
+    p.which === "meeting"
+      ? page.meetingUrl
+      : page.destinationUrl
+        ? destinationWithSid(page.destinationUrl, page.piece.sid)
+        : null;
   if (!location) return null;
-  await recordVisits(prisma, { piece: page.piece, kinds: [p.which === "meeting" ? "meeting_click" : "site_click"], userAgent: p.userAgent, now });
+  await recordVisits(prisma, {
+    piece: page.piece,
+    kinds: [p.which === "meeting" ? "meeting_click" : "site_click"],
+    userAgent: p.userAgent,
+    now,
+  });
   return location;
 }

@@ -8,7 +8,8 @@ export const VISIT_WINDOW_MS = 30 * 60_000;
  * Link previews and mail scanners that say what they are (a claim link pasted into Slack or an
  * email is fetched by them before any person opens it): their requests are answered but not counted.
  */
-const AUTOMATED_AGENT = /\+https?:\/\/|bot\/|slackbot|crawler|spider|facebookexternalhit|whatsapp\/|skypeuripreview|microsoft office|ms-office|googleimageproxy|headlesschrome/i;
+const AUTOMATED_AGENT =
+  /\+https?:\/\/|bot\/|slackbot|crawler|spider|facebookexternalhit|whatsapp\/|skypeuripreview|microsoft office|ms-office|googleimageproxy|headlesschrome/i;
 
 export function isAutomatedAgent(userAgent: string | null): boolean {
   return !!userAgent && AUTOMATED_AGENT.test(userAgent);
@@ -42,7 +43,14 @@ export async function recordVisits(
       });
       if (recent) continue;
       await tx.responseEvent.create({
-        data: { workspaceId: p.piece.workspaceId, campaignId: p.piece.campaignId, pieceId: p.piece.id, kind, occurredAt: now, userAgent: p.userAgent?.slice(0, 500) ?? null },
+        data: {
+          workspaceId: p.piece.workspaceId,
+          campaignId: p.piece.campaignId,
+          pieceId: p.piece.id,
+          kind,
+          occurredAt: now,
+          userAgent: p.userAgent?.slice(0, 500) ?? null,
+        },
       });
       recorded.push(kind);
     }

@@ -15,7 +15,13 @@ export interface Admission {
 /** The prepared statement's name: its text never changes, only its values. */
 export const ADMISSION_STATEMENT = "rest-admit";
 
-export type AdmissionRow = { count: number; id: string | null; workspaceId: string; name: string; scopes: TApiKeyScope[] };
+export type AdmissionRow = {
+  count: number;
+  id: string | null;
+  workspaceId: string;
+  name: string;
+  scopes: TApiKeyScope[];
+};
 
 /** The hash to look a presented secret up by; null for none or a malformed one (it matches no key). */
 export function secretHash(secret: string | null): string | null {
@@ -49,9 +55,16 @@ export function admissionSql(p: { hash: string | null; operationId: string; addr
  * Admits a call at the REST door: the key and the rate-limit decision, in one round trip
  * (`admissionSql`), since it runs on every call.
  */
-export async function admitRestCall(db: Db, p: { secret: string | null; operationId: string; address: string; now?: Date }): Promise<Admission> {
+export async function admitRestCall(
+  db: Db,
+  p: { secret: string | null; operationId: string; address: string; now?: Date },
+): Promise<Admission> {
   const now = p.now ?? new Date();
-  const [row] = await hotQuery<AdmissionRow>(db, admissionSql({ hash: secretHash(p.secret), operationId: p.operationId, address: p.address, now }), ADMISSION_STATEMENT);
+  const [row] = await hotQuery<AdmissionRow>(
+    db,
+    admissionSql({ hash: secretHash(p.secret), operationId: p.operationId, address: p.address, now }),
+    ADMISSION_STATEMENT,
+  );
   return admissionOf(row, now);
 }
 

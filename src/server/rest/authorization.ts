@@ -9,7 +9,8 @@ export function readBearer(header: string | null): Credential {
 /** RFC 6750 challenges. */
 export const challenge = {
   missing: 'Bearer realm="direct-mail"',
-  invalid: 'Bearer realm="direct-mail", error="invalid_token", error_description="The API key is malformed, unknown or revoked."',
+  invalid:
+    'Bearer realm="direct-mail", error="invalid_token", error_description="The API key is malformed, unknown or revoked."',
   insufficientScope: (scope: string) =>
     `Bearer realm="direct-mail", error="insufficient_scope", scope="${scope}", error_description="This key lacks the ${scope} scope."`,
 };

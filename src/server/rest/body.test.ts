@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/errors";
 import { readJsonObject } from "./body";
 
-const post = (body: BodyInit, type = "application/json") => new Request("http://localhost/api/v1/conversions", { method: "POST", headers: { "content-type": type }, body, duplex: "half" } as RequestInit);
+const post = (body: BodyInit, type = "application/json") =>
+  new Request("http://localhost/api/v1/conversions", {
+    method: "POST",
+    headers: { "content-type": type },
+    body,
+    duplex: "half",
+  } as RequestInit);
 
 describe("readJsonObject", () => {
   it("reads a JSON object", async () => {
@@ -18,6 +24,9 @@ describe("readJsonObject", () => {
     });
     const error = await readJsonObject(post(cut), []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: "malformed_request", message: "The body could not be read to its end (the connection ended while it was sent)." });
+    expect(error).toMatchObject({
+      code: "malformed_request",
+      message: "The body could not be read to its end (the connection ended while it was sent).",
+    });
   });
 });

@@ -18,7 +18,9 @@ export function checkJsonContentType(header: string | null): void {
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
     throw new AppError(
       "unsupported_media_type",
-      type ? `The body is sent as ${type.split(";")[0]}; send JSON with Content-Type: application/json.` : "The request has no Content-Type; send JSON with Content-Type: application/json.",
+      type
+        ? `The body is sent as ${type.split(";")[0]}; send JSON with Content-Type: application/json.`
+        : "The request has no Content-Type; send JSON with Content-Type: application/json.",
     );
   }
 }
@@ -46,18 +48,27 @@ export function parseJsonObject(bytes: Uint8Array, pathParams: string[]): Record
   }
   const clashing = Object.keys(value).filter((k) => pathParams.includes(k));
   if (clashing.length) {
-    throw new AppError("validation_failed", `The body names ${clashing.join(", ")}, which belongs in the URL. Nothing was written.`, {
-      errors: clashing.map((k) => ({ pointer: `/${k}`, detail: `${unknownFieldMessage(k, ["the fields documented for this request"])} ${k} is part of the URL.` })),
-    });
+    throw new AppError(
+      "validation_failed",
+      `The body names ${clashing.join(", ")}, which belongs in the URL. Nothing was written.`,
+      {
+        errors: clashing.map((k) => ({
+          pointer: `/${k}`,
+          detail: `${unknownFieldMessage(k, ["the fields documented for this request"])} ${k} is part of the URL.`,
+        })),
+      },
+    );
   }
   return value as Record<string, unknown>;
 }
 
 /** A body cut off by the client (400). */
-export const unreadBody = () => new AppError("malformed_request", "The body could not be read to its end (the connection ended while it was sent).");
+export const unreadBody = () =>
+  new AppError("malformed_request", "The body could not be read to its end (the connection ended while it was sent).");
 
 /** A body over the limit (413). */
-export const tooLargeBody = () => new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
+export const tooLargeBody = () =>
+  new AppError("payload_too_large", `The body is larger than ${REST_BODY_LIMIT_BYTES / 1024} KiB.`);
 
 async function readLimited(req: Request): Promise<Uint8Array> {
   const bytes = await readCappedBody(req, REST_BODY_LIMIT_BYTES, "drain").catch(() => {

@@ -34,7 +34,8 @@ import { rateLimitHeaders } from "./rate-limit-headers";
 
 const operation = operations.find((op) => op.operationId === "postEntryEvent")!;
 const route = new RegExp(`^/api${operation.path.replace("{campaignId}", "([A-Za-z0-9_-]{1,64})")}$`);
-if (operation.method !== "POST" || operation.paramNames.join() !== "campaignId") throw new Error("postEntryEvent is no longer POST …/{campaignId}/…: revisit entry-event-door.ts.");
+if (operation.method !== "POST" || operation.paramNames.join() !== "campaignId")
+  throw new Error("postEntryEvent is no longer POST …/{campaignId}/…: revisit entry-event-door.ts.");
 
 interface FastHeaders {
   authorization: string | null;
@@ -84,7 +85,8 @@ function fastHeaders(raw: string[]): FastHeaders | null {
         break;
     }
   }
-  if (contentLength === null || !/^\d{1,5}$/.test(contentLength) || Number(contentLength) > REST_BODY_LIMIT_BYTES) return null;
+  if (contentLength === null || !/^\d{1,5}$/.test(contentLength) || Number(contentLength) > REST_BODY_LIMIT_BYTES)
+    return null;
   return { authorization, contentType, contentLength: Number(contentLength) };
 }
 
@@ -101,7 +103,12 @@ function readBody(req: IncomingMessage, length: number): Promise<Buffer | null> 
   });
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, campaignId: string, headers: FastHeaders): Promise<void> {
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  campaignId: string,
+  headers: FastHeaders,
+): Promise<void> {
   const instance = req.url!;
   const db = getDb();
   const body = readBody(req, headers.contentLength);
@@ -113,7 +120,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, campaignId: str
       address: clientAddress(req.headers),
     });
     const limitHeaders = rateLimitHeaders(admission.decision);
-    const fail = (error: AppError, extra: Record<string, string> = {}) => writeResponse(res, problemResponse(error, instance, { ...limitHeaders, ...extra }));
+    const fail = (error: AppError, extra: Record<string, string> = {}) =>
+      writeResponse(res, problemResponse(error, instance, { ...limitHeaders, ...extra }));
     const verdict = admissionVerdict(credential, admission, operation);
     if ("refused" in verdict) return await fail(verdict.refused, verdict.headers);
 
@@ -131,7 +139,12 @@ async function answer(req: IncomingMessage, res: ServerResponse, campaignId: str
     // member named __proto__ stays a member).
     const outcome = await postEntryEvent(db, verdict.key, { ...parsed, campaignId });
     if (outcome instanceof AppError) return await fail(outcome);
-    writeAnswer(res, operation.successStatus, { "Content-Type": "application/json", "Cache-Control": "no-store", ...limitHeaders, Location: outcome.location }, outcome.body);
+    writeAnswer(
+      res,
+      operation.successStatus,
+      { "Content-Type": "application/json", "Cache-Control": "no-store", ...limitHeaders, Location: outcome.location },
+      outcome.body,
+    );
   } catch (error) {
     console.error(`[rest] ${operation.operationId} failed before the procedure`, error);
     await writeResponse(res, problemResponse(appErrorFromDatabase(error) ?? new AppError("internal"), instance));
@@ -145,23 +158,40 @@ async function answer(req: IncomingMessage, res: ServerResponse, campaignId: str
  * turned into the AppError the /api/v1 door makes of the caller's error (`toAppError`). The key
  * and its scope are checked by the door already (apiKeyProcedure checks them again there).
  */
-async function postEntryEvent(db: PrismaClient, key: AuthenticatedKey, raw: Record<string, unknown>): Promise<{ body: string; location: string } | AppError> {
+async function postEntryEvent(
+  db: PrismaClient,
+  key: AuthenticatedKey,
+  raw: Record<string, unknown>,
+): Promise<{ body: string; location: string } | AppError> {
   const unstorable = findUnstorableText(raw);
   if (unstorable) {
-    return new AppError("validation_failed", `${unstorable.detail} Nothing was written.`, { errors: [{ pointer: unstorable.pointer, detail: unstorable.detail }] });
+    return new AppError("validation_failed", `${unstorable.detail} Nothing was written.`, {
+      errors: [{ pointer: unstorable.pointer, detail: unstorable.detail }],
+    });
   }
   const input = ZPostEntryEventInput.safeParse(raw);
-  if (!input.success) return toAppError(new TRPCError({ code: "BAD_REQUEST", cause: input.error }), operation.bodyFields);
+  if (!input.success)
+    return toAppError(new TRPCError({ code: "BAD_REQUEST", cause: input.error }), operation.bodyFields);
   let accepted: Awaited<ReturnType<typeof acceptEntryEvent>>;
   try {
-    accepted = await acceptEntryEvent(db, { workspaceId: key.workspaceId, apiKeyId: key.id, source: "api", input: input.data });
+    accepted = await acceptEntryEvent(db, {
+      workspaceId: key.workspaceId,
+      apiKeyId: key.id,
+      source: "api",
+      input: input.data,
+    });
   } catch (error) {
     const appError = toAppError(error, operation.bodyFields);
     if (appError.code === "internal") console.error(`[rest] ${operation.operationId} failed`, error);
-    else if (!isAppError(error)) console.warn(`[trpc] ${operation.procedurePath}: ${appError.code} from the database`, error);
+    else if (!isAppError(error))
+      console.warn(`[trpc] ${operation.procedurePath}: ${appError.code} from the database`, error);
     return appError;
   }
   const output = ZEntryEventAccepted.safeParse(accepted);
-  if (!output.success) return toAppError(new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: output.error }), operation.bodyFields);
-  return { body: JSON.stringify(output.data), location: `/api/v1/campaigns/${encodeURIComponent(input.data.campaignId)}/events/${accepted.eventId}` };
+  if (!output.success)
+    return toAppError(new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: output.error }), operation.bodyFields);
+  return {
+    body: JSON.stringify(output.data),
+    location: `/api/v1/campaigns/${encodeURIComponent(input.data.campaignId)}/events/${accepted.eventId}`,
+  };
 }

@@ -19,7 +19,11 @@ export const operations = listOperations(restRouter);
 /** The methods a path under /api/v1 takes, for a 405's Allow (the union of all when the path names no operation). */
 export function restAllow(path: string): string {
   const found = matchOperation(operations, "", path.replace(/^\/api(?=\/)/, ""));
-  return (found.kind === "method_not_allowed" ? found.allow : [...new Set(operations.filter((op) => op.path.startsWith("/v1/")).map((op) => op.method))]).join(", ");
+  return (
+    found.kind === "method_not_allowed"
+      ? found.allow
+      : [...new Set(operations.filter((op) => op.path.startsWith("/v1/")).map((op) => op.method))]
+  ).join(", ");
 }
 
 /**
@@ -34,17 +38,29 @@ export function admissionVerdict(
 ): { key: AuthenticatedKey } | { refused: AppError; headers: Record<string, string> } {
   if (!decision.allowed) {
     return {
-      refused: new AppError("rate_limited", `This key may call this endpoint ${decision.limit} times a minute; try again in ${decision.resetSeconds} s.`),
+      refused: new AppError(
+        "rate_limited",
+        `This key may call this endpoint ${decision.limit} times a minute; try again in ${decision.resetSeconds} s.`,
+      ),
       headers: { "Retry-After": String(decision.resetSeconds) },
     };
   }
   if (!key) {
-    const detail = credential.kind === "bearer" ? "The API key is malformed, unknown or revoked." : "Send a workspace API key as Authorization: Bearer <key>.";
-    return { refused: new AppError("unauthenticated", detail), headers: { "WWW-Authenticate": credential.kind === "bearer" ? challenge.invalid : challenge.missing } };
+    const detail =
+      credential.kind === "bearer"
+        ? "The API key is malformed, unknown or revoked."
+        : "Send a workspace API key as Authorization: Bearer <key>.";
+    return {
+      refused: new AppError("unauthenticated", detail),
+      headers: { "WWW-Authenticate": credential.kind === "bearer" ? challenge.invalid : challenge.missing },
+    };
   }
   if (operation.requiredScope && !key.scopes.includes(operation.requiredScope)) {
     return {
-      refused: new AppError("insufficient_scope", `This key lacks the ${operation.requiredScope} scope that this endpoint needs.`),
+      refused: new AppError(
+        "insufficient_scope",
+        `This key lacks the ${operation.requiredScope} scope that this endpoint needs.`,
+      ),
       headers: { "WWW-Authenticate": challenge.insufficientScope(operation.requiredScope) },
     };
   }
@@ -63,7 +79,9 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const found = matchOperation(operations, req.method, restPath(url, false));
   if (found.kind === "none") return problemResponse(new AppError("not_found", NOT_FOUND_DETAIL), instance);
   if (found.kind === "method_not_allowed") {
-    return problemResponse(new AppError("method_not_allowed", `This path takes ${found.allow.join(", ")}.`), instance, { Allow: found.allow.join(", ") });
+    return problemResponse(new AppError("method_not_allowed", `This path takes ${found.allow.join(", ")}.`), instance, {
+      Allow: found.allow.join(", "),
+    });
   }
   const { operation } = found;
   const db = getDb();
@@ -77,13 +95,18 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     });
     const limitHeaders = rateLimitHeaders(decision);
 
-    const fail = (error: AppError, extra: Record<string, string> = {}) => problemResponse(error, instance, { ...limitHeaders, ...extra });
+    const fail = (error: AppError, extra: Record<string, string> = {}) =>
+      problemResponse(error, instance, { ...limitHeaders, ...extra });
     const verdict = admissionVerdict(credential, { key, decision }, operation);
     if ("refused" in verdict) return fail(verdict.refused, verdict.headers);
 
     const unreadable = unreadableQueryParameter(url, operation.bodyFields);
     if (unreadable) {
-      return fail(new AppError("validation_failed", `1 field is not valid: ${unreadable.name}. Nothing was written.`, { errors: [{ pointer: `/${unreadable.name}`, detail: unreadable.detail }] }));
+      return fail(
+        new AppError("validation_failed", `1 field is not valid: ${unreadable.name}. Nothing was written.`, {
+          errors: [{ pointer: `/${unreadable.name}`, detail: unreadable.detail }],
+        }),
+      );
     }
     let body: Record<string, unknown> | undefined;
     if (req.method !== "GET") {
@@ -109,4 +132,3 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     return problemResponse(appErrorFromDatabase(error) ?? new AppError("internal"), instance);
   }
 }
-

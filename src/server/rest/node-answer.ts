@@ -14,7 +14,8 @@ export function webHeadersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i].toLowerCase();
-    if (name !== CLIENT_ADDRESS_HEADER && name !== CLIENT_ADDRESS_SEAL_HEADER) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    if (name !== CLIENT_ADDRESS_HEADER && name !== CLIENT_ADDRESS_SEAL_HEADER)
+      headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   }
   for (const name of [CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SEAL_HEADER]) {
     const resolved = req.headers[name];

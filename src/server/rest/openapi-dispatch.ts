@@ -38,7 +38,12 @@ const handler = createOpenApiNodeHttpHandler({
  * Calls the procedure published at `path` (the URL path without /api, plus any query string),
  * with `body` as the already parsed JSON body of a POST.
  */
-export function dispatchOperation(req: Request, path: string, context: TrpcContext, body?: Record<string, unknown>): Promise<DispatchResult> {
+export function dispatchOperation(
+  req: Request,
+  path: string,
+  context: TrpcContext,
+  body?: Record<string, unknown>,
+): Promise<DispatchResult> {
   const call: Call = { context };
   // The door has checked the media type (any case, any parameters): the handler compares it as written.
   const headers = new Headers(req.headers);

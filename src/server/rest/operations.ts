@@ -27,7 +27,10 @@ export interface RestOperation {
 }
 
 export function listOperations(router: AnyRouter): RestOperation[] {
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: AppMeta; inputs: { shape?: Record<string, unknown> }[] } }>;
+  const procedures = router._def.procedures as Record<
+    string,
+    { _def: { meta?: AppMeta; inputs: { shape?: Record<string, unknown> }[] } }
+  >;
   return Object.entries(procedures).flatMap(([procedurePath, procedure]) => {
     const meta = procedure._def.meta;
     if (!meta?.openapi) return [];
@@ -69,7 +72,8 @@ export function matchOperation(operations: RestOperation[], method: string, path
     return { kind: "none" };
   }
   // An id no record can have (too long, NUL, broken Unicode) names nothing: the same 404 as an unknown one.
-  if (Object.values(params).some((v) => v.length > MAX_PATH_PARAM_LENGTH || unstorableReason(v))) return { kind: "none" };
+  if (Object.values(params).some((v) => v.length > MAX_PATH_PARAM_LENGTH || unstorableReason(v)))
+    return { kind: "none" };
   return { kind: "match", operation, params };
 }
 

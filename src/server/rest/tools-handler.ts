@@ -18,7 +18,8 @@ export const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, OPTIONS",
   "Access-Control-Allow-Headers": "Content-Type",
-  "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
+  "Access-Control-Expose-Headers":
+    "RateLimit, RateLimit-Policy, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
   "Access-Control-Max-Age": "86400",
 };
 
@@ -37,9 +38,17 @@ export async function handleToolsRequest(req: Request): Promise<Response> {
   const instance = url.pathname;
   if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
   const found = matchOperation(operations, req.method, restPath(url, false));
-  if (found.kind === "none") return problemResponse(new AppError("not_found", "There is no calculator at this address; see /openapi.json."), instance, CORS_HEADERS);
+  if (found.kind === "none")
+    return problemResponse(
+      new AppError("not_found", "There is no calculator at this address; see /openapi.json."),
+      instance,
+      CORS_HEADERS,
+    );
   if (found.kind === "method_not_allowed") {
-    return problemResponse(new AppError("method_not_allowed", "Calculators answer GET."), instance, { ...CORS_HEADERS, Allow: TOOLS_ALLOW });
+    return problemResponse(new AppError("method_not_allowed", "Calculators answer GET."), instance, {
+      ...CORS_HEADERS,
+      Allow: TOOLS_ALLOW,
+    });
   }
   const { operation } = found;
   const db = getDb();
@@ -47,14 +56,27 @@ export async function handleToolsRequest(req: Request): Promise<Response> {
     const decision = await consume(db, `tools:${clientAddress(req.headers)}`, LIMITS.calculatorsPerIp);
     const headers = { ...CORS_HEADERS, ...rateLimitHeaders(decision) };
     if (!decision.allowed) {
-      return problemResponse(new AppError("rate_limited", `Calculators answer ${decision.limit} requests a minute per address; try again in ${decision.resetSeconds} s.`), instance, {
-        ...headers,
-        "Retry-After": String(decision.resetSeconds),
-      });
+      return problemResponse(
+        new AppError(
+          "rate_limited",
+          `Calculators answer ${decision.limit} requests a minute per address; try again in ${decision.resetSeconds} s.`,
+        ),
+        instance,
+        {
+          ...headers,
+          "Retry-After": String(decision.resetSeconds),
+        },
+      );
     }
     const unreadable = unreadableQueryParameter(url, operation.bodyFields);
     if (unreadable) {
-      return problemResponse(new AppError("invalid_parameters", `1 parameter is not valid: ${unreadable.name}.`, { errors: [{ parameter: unreadable.name, detail: unreadable.detail }] }), instance, headers);
+      return problemResponse(
+        new AppError("invalid_parameters", `1 parameter is not valid: ${unreadable.name}.`, {
+          errors: [{ parameter: unreadable.name, detail: unreadable.detail }],
+        }),
+        instance,
+        headers,
+      );
     }
     const result = await dispatchOperation(req, restPath(url), { db, headers: req.headers, getUser: async () => null });
     if (result.failure !== undefined || result.status >= 400) {
@@ -62,7 +84,10 @@ export async function handleToolsRequest(req: Request): Promise<Response> {
       if (appError.code === "internal") console.error(`[tools] ${operation.operationId} failed`, result.failure);
       return problemResponse(appError, instance, headers);
     }
-    return new Response(result.body, { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": CACHE, ...headers } });
+    return new Response(result.body, {
+      status: 200,
+      headers: { "Content-Type": "application/json", "Cache-Control": CACHE, ...headers },
+    });
   } catch (error) {
     console.error(`[tools] ${operation.operationId} failed before the procedure`, error);
     return problemResponse(appErrorFromDatabase(error) ?? new AppError("internal"), instance, CORS_HEADERS);

@@ -31,13 +31,19 @@ export async function bootServer(): Promise<void> {
 
     // An incomplete Stripe configuration stops the start with one sentence, not the first checkout.
     const billing = billingAdapter();
-    log(billing.provider === "stripe" ? `Billing: Stripe (webhook endpoint ${baseUrl()}/api/webhooks/stripe)` : "Billing: sandbox, no card is charged (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID for Stripe)");
+    log(
+      billing.provider === "stripe"
+        ? `Billing: Stripe (webhook endpoint ${baseUrl()}/api/webhooks/stripe)`
+        : "Billing: sandbox, no card is charged (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID for Stripe)",
+    );
 
     process.env.NEXTAUTH_URL = baseUrl();
     if (!process.env.NEXTAUTH_SECRET?.trim()) {
       process.env.NEXTAUTH_SECRET = await serviceSecret(database.prisma, "nextauth-secret");
     } else if (process.env.NEXTAUTH_SECRET.trim().length < 32) {
-      throw new ConfigError("NEXTAUTH_SECRET must be at least 32 characters; generate one with `openssl rand -base64 32`.");
+      throw new ConfigError(
+        "NEXTAUTH_SECRET must be at least 32 characters; generate one with `openssl rand -base64 32`.",
+      );
     }
 
     if (shouldSeedDemo(target.kind) && (await database.prisma.workspace.count()) === 0) {
@@ -86,7 +92,11 @@ function writeDemoFile(demo: DemoSummary): string {
 }
 
 function printSignIn(demo: DemoSummary, demoFile: string | null) {
-  const rows = Object.values(demo.workspaces).map((w) => [`${w.name} (${w.plan} plan)`, w.owner.email, `password: ${w.owner.password}`]);
+  const rows = Object.values(demo.workspaces).map((w) => [
+    `${w.name} (${w.plan} plan)`,
+    w.owner.email,
+    `password: ${w.owner.password}`,
+  ]);
   const width = (i: number) => Math.max(...rows.map((r) => r[i].length));
   const lines = [
     "",

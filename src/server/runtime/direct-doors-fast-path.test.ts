@@ -73,7 +73,13 @@ function exchange(port: number, bytes: Buffer): Promise<string> {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
     socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("end", () => resolve(Buffer.concat(chunks).toString("latin1").replace(/\r\nDate: [^\r]*\r\n/, "\r\nDate: (now)\r\n")));
+    socket.on("end", () =>
+      resolve(
+        Buffer.concat(chunks)
+          .toString("latin1")
+          .replace(/\r\nDate: [^\r]*\r\n/, "\r\nDate: (now)\r\n"),
+      ),
+    );
     socket.on("error", reject);
     socket.write(bytes);
   });
@@ -82,7 +88,13 @@ function exchange(port: number, bytes: Buffer): Promise<string> {
 function requestBytes(sent: Sent, side: "fast" | "general"): Buffer {
   const body = Buffer.from(typeof sent.body === "function" ? sent.body(side) : (sent.body ?? ""));
   const key = sent.key ?? "entry";
-  const secret = { entry: keys[side], otherScope: keys[side === "fast" ? "fastOtherScope" : "generalOtherScope"], setup: keys.setup, unknown: "dm_live_madeup", none: "" }[key];
+  const secret = {
+    entry: keys[side],
+    otherScope: keys[side === "fast" ? "fastOtherScope" : "generalOtherScope"],
+    setup: keys.setup,
+    unknown: "dm_live_madeup",
+    none: "",
+  }[key];
   const headers: [string, string][] = [
     ["Host", "x"],
     ["Connection", "close"],
@@ -91,7 +103,8 @@ function requestBytes(sent: Sent, side: "fast" | "general"): Buffer {
     ...(key === "none" ? [] : [["Authorization", `Bearer ${secret}`] as [string, string]]),
     ...(sent.headers ?? [["Content-Type", "application/json"] as [string, string]]),
   ];
-  if (!headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name))) headers.push(["Content-Length", String(body.length)]);
+  if (!headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name)))
+    headers.push(["Content-Length", String(body.length)]);
   const head = `POST ${sent.path ?? `/api/v1/campaigns/${c.campaign.id}/events`} HTTP/1.1\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`;
   return Buffer.concat([Buffer.from(head, "latin1"), body]);
 }
@@ -108,7 +121,14 @@ const json = (value: unknown) => JSON.stringify(value);
 describe("the entry-event fast path", () => {
   it("accepts and replays an event byte for byte as the /api/v1 door does (each side's new event id aside)", async () => {
     const idempotencyKey = uniq("fresh");
-    const fresh = await both({ body: (side) => json({ contactId: c.contacts[1].id, idempotencyKey: `${idempotencyKey}-${side[0]}`, occurredAt: "2026-01-02T03:04:05Z" }) });
+    const fresh = await both({
+      body: (side) =>
+        json({
+          contactId: c.contacts[1].id,
+          idempotencyKey: `${idempotencyKey}-${side[0]}`,
+          occurredAt: "2026-01-02T03:04:05Z",
+        }),
+    });
     expect(fresh.general).toMatch(/^HTTP\/1\.1 202 Accepted\r\n/);
     expect(fresh.general).toMatch(/\r\nlocation: \/api\/v1\/campaigns\/cmp_\w+\/events\/evt_\w+\r\n/);
     const masked = (answer: string) => answer.replace(/evt_\w+/g, "evt_*");
@@ -126,34 +146,87 @@ describe("the entry-event fast path", () => {
 
   it("refuses invalid requests with the same status, headers and problem document", async () => {
     const used = uniq("used");
-    expect(await exchange(generalPort, requestBytes({ body: json({ contactId: c.contacts[1].id, idempotencyKey: used }), key: "setup" }, "general"))).toMatch(/^HTTP\/1\.1 202/);
+    expect(
+      await exchange(
+        generalPort,
+        requestBytes({ body: json({ contactId: c.contacts[1].id, idempotencyKey: used }), key: "setup" }, "general"),
+      ),
+    ).toMatch(/^HTTP\/1\.1 202/);
     const other = (data: { status: "paused" | "live"; acceptsApiEvents: boolean }) =>
-      prisma.campaign.create({ data: { workspaceId: c.workspaceId, name: "Other", format: "postcard", audienceId: c.audience.id, budgetCents: 10_000, ...data } });
+      prisma.campaign.create({
+        data: {
+          workspaceId: c.workspaceId,
+          name: "Other",
+          format: "postcard",
+          audienceId: c.audience.id,
+          budgetCents: 10_000,
+          ...data,
+        },
+      });
     const paused = await other({ status: "paused", acceptsApiEvents: true });
     const closed = await other({ status: "live", acceptsApiEvents: false });
     const cases: [string, Sent][] = [
-      ["campaign not live", { path: `/api/v1/campaigns/${paused.id}/events`, body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
-      ["campaign not taking API events", { path: `/api/v1/campaigns/${closed.id}/events`, body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
+      [
+        "campaign not live",
+        {
+          path: `/api/v1/campaigns/${paused.id}/events`,
+          body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }),
+        },
+      ],
+      [
+        "campaign not taking API events",
+        {
+          path: `/api/v1/campaigns/${closed.id}/events`,
+          body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }),
+        },
+      ],
       ["key reused with other data", { body: json({ contactId: c.contacts[3].id, idempotencyKey: used }) }],
       ["no key", { key: "none", body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
       ["unknown key", { key: "unknown", body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
-      ["key without the scope", { key: "otherScope", body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
-      ["unknown campaign", { path: "/api/v1/campaigns/cmp_nothing/events", body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
+      [
+        "key without the scope",
+        { key: "otherScope", body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) },
+      ],
+      [
+        "unknown campaign",
+        {
+          path: "/api/v1/campaigns/cmp_nothing/events",
+          body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }),
+        },
+      ],
       ["unknown contact", { body: json({ contactId: "ctc_nothing", idempotencyKey: uniq("k") }) }],
       ["missing members", { body: json({}) }],
       ["wrong types and an unknown member", { body: json({ contactId: 7, idempotencyKey: [], colour: "red" }) }],
-      ["campaignId in the body", { body: json({ campaignId: c.campaign.id, contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
-      ["occurredAt in the future", { body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k"), occurredAt: "2999-01-01T00:00:00Z" }) }],
-      ["occurredAt without an offset", { body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k"), occurredAt: "2026-01-01T00:00:00" }) }],
+      [
+        "campaignId in the body",
+        { body: json({ campaignId: c.campaign.id, contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) },
+      ],
+      [
+        "occurredAt in the future",
+        { body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k"), occurredAt: "2999-01-01T00:00:00Z" }) },
+      ],
+      [
+        "occurredAt without an offset",
+        { body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k"), occurredAt: "2026-01-01T00:00:00" }) },
+      ],
       ["a NUL character", { body: json({ contactId: c.contacts[1].id, idempotencyKey: "a\u0000b" }) }],
-      ["a __proto__ member", { body: `{"__proto__":{"x":1},"contactId":"${c.contacts[1].id}","idempotencyKey":"${uniq("k")}"}` }],
+      [
+        "a __proto__ member",
+        { body: `{"__proto__":{"x":1},"contactId":"${c.contacts[1].id}","idempotencyKey":"${uniq("k")}"}` },
+      ],
       ["not JSON", { body: "{contactId:" }],
       ["empty", { body: "  " }],
       ["an array", { body: "[]" }],
       ["not UTF-8", { body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }],
       ["text/plain", { headers: [["Content-Type", "text/plain"]], body: json({}) }],
       ["no content type", { headers: [], body: json({}) }],
-      ["JSON with parameters, in capitals", { headers: [["Content-Type", "Application/JSON; charset=utf-8"]], body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }) }],
+      [
+        "JSON with parameters, in capitals",
+        {
+          headers: [["Content-Type", "Application/JSON; charset=utf-8"]],
+          body: json({ contactId: c.contacts[1].id, idempotencyKey: uniq("k") }),
+        },
+      ],
     ];
     for (const [label, sent] of cases) {
       const { fast, general } = await both(sent);
@@ -175,9 +248,27 @@ describe("the entry-event fast path", () => {
     for (const sent of [
       { path: `/api/v1/campaigns/${c.campaign.id}/events?x=1`, body },
       { path: `/api/v1/campaigns/${c.campaign.id.replace("_", "%5F")}/events`, body },
-      { headers: [["Content-Type", "application/json"], ["Content-Type", "application/json"]], body },
-      { headers: [["Content-Type", "application/json"], ["Transfer-Encoding", "chunked"]], body: `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n` },
-      { headers: [["Content-Type", "application/json"], ["Content-Length", "20000"]], body: "x".repeat(20_000) },
+      {
+        headers: [
+          ["Content-Type", "application/json"],
+          ["Content-Type", "application/json"],
+        ],
+        body,
+      },
+      {
+        headers: [
+          ["Content-Type", "application/json"],
+          ["Transfer-Encoding", "chunked"],
+        ],
+        body: `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+      },
+      {
+        headers: [
+          ["Content-Type", "application/json"],
+          ["Content-Length", "20000"],
+        ],
+        body: "x".repeat(20_000),
+      },
     ] as Sent[]) {
       expect(await exchange(fastPort, requestBytes(sent, "fast"))).toMatch(/^HTTP\/1\.1 418/);
     }

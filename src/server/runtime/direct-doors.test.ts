@@ -72,7 +72,12 @@ describe("which requests the direct doors take", () => {
 describe("answers over node:http", () => {
   it("accepts an entry event with the handler's status, headers and body, plus the security headers and a length", async () => {
     const c = await liveApiCampaign(prisma);
-    const { secret } = await createApiKey(prisma, { workspaceId: c.workspaceId, name: "CRM", scopes: ["post_entry_events"], actor: { kind: "user", id: c.user.id, label: c.user.email } });
+    const { secret } = await createApiKey(prisma, {
+      workspaceId: c.workspaceId,
+      name: "CRM",
+      scopes: ["post_entry_events"],
+      actor: { kind: "user", id: c.user.id, label: c.user.email },
+    });
     const body = JSON.stringify({ contactId: c.contacts[1].id, idempotencyKey: uniq("door") });
     const res = await fetch(`${base}/api/v1/campaigns/${c.campaign.id}/events`, {
       method: "POST",
@@ -90,17 +95,32 @@ describe("answers over node:http", () => {
   });
 
   it("counts a call without a key against the connection's address: neither X-Forwarded-For nor a copy of the internal header moves it (issue 11, item 2)", async () => {
-    const before = await prisma.rateLimitCounter.aggregate({ where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } }, _sum: { count: true } });
+    const before = await prisma.rateLimitCounter.aggregate({
+      where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } },
+      _sum: { count: true },
+    });
     // Addresses no other test file writes (on PostgreSQL the files share one database).
-    for (const headers of [{} as Record<string, string>, { "x-forwarded-for": "192.0.2.207" }, { [CLIENT_ADDRESS_HEADER]: "192.0.2.208" }, { "x-forwarded-for": "z".repeat(8000) }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { "x-forwarded-for": "192.0.2.207" },
+      { [CLIENT_ADDRESS_HEADER]: "192.0.2.208" },
+      { "x-forwarded-for": "z".repeat(8000) },
+    ]) {
       const res = await fetch(`${base}/api/v1/conversions`, { method: "POST", headers });
       expect(res.status).toBe(401);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
     }
-    const after = await prisma.rateLimitCounter.aggregate({ where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } }, _sum: { count: true } });
+    const after = await prisma.rateLimitCounter.aggregate({
+      where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } },
+      _sum: { count: true },
+    });
     expect((after._sum.count ?? 0) - (before._sum.count ?? 0)).toBe(4);
-    expect(await prisma.rateLimitCounter.count({ where: { OR: [{ bucket: { contains: "192.0.2.207" } }, { bucket: { contains: "192.0.2.208" } }] } })).toBe(0);
+    expect(
+      await prisma.rateLimitCounter.count({
+        where: { OR: [{ bucket: { contains: "192.0.2.207" } }, { bucket: { contains: "192.0.2.208" } }] },
+      }),
+    ).toBe(0);
   });
 
   it("answers a method no route takes with 405 and Allow, and gives Next's 405s an Allow header (issue 11, item 3)", async () => {
@@ -120,7 +140,9 @@ describe("answers over node:http", () => {
     const propfind = await raw("PROPFIND /sign-in HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(propfind).toMatch(/^HTTP\/1\.1 405/);
     expect(propfind).toMatch(/\r\nallow: GET, HEAD\r\n/i);
-    expect((await raw("TRACE /api/tools/holdout-size HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toLowerCase()).toContain("allow: get, options");
+    expect(
+      (await raw("TRACE /api/tools/holdout-size HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toLowerCase(),
+    ).toContain("allow: get, options");
     // Methods and headers Node cannot parse: problem documents too, not bare status lines.
     const unparseable = await raw("FOO-BAR /api/v1/conversions HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(unparseable).toMatch(/^HTTP\/1\.1 405/);
@@ -133,7 +155,10 @@ describe("answers over node:http", () => {
     nextAnswered.length = 0;
     const undecodable = await fetch(`${base}/api/trpc/%`);
     expect(undecodable.status).toBe(400);
-    expect(await undecodable.json()).toMatchObject({ status: 400, type: expect.stringMatching(/\/problems\/malformed-request$/) });
+    expect(await undecodable.json()).toMatchObject({
+      status: 400,
+      type: expect.stringMatching(/\/problems\/malformed-request$/),
+    });
     expect((await fetch(`${base}/w/%E0%A4%A`)).status).toBe(400);
     expect(nextAnswered).toEqual([]);
     const next405 = await fetch(`${base}/next-405`, { method: "DELETE" });
@@ -143,15 +168,24 @@ describe("answers over node:http", () => {
 
   it("refuses an oversized body with 413, writes nothing, and the connection still serves the next request", async () => {
     const c = await liveApiCampaign(prisma);
-    const { secret } = await createApiKey(prisma, { workspaceId: c.workspaceId, name: "CRM", scopes: ["post_conversions"], actor: { kind: "user", id: c.user.id, label: c.user.email } });
+    const { secret } = await createApiKey(prisma, {
+      workspaceId: c.workspaceId,
+      name: "CRM",
+      scopes: ["post_conversions"],
+      actor: { kind: "user", id: c.user.id, label: c.user.email },
+    });
     const body = JSON.stringify({ sid: "x".repeat(40_000) });
     const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
     let received = "";
     socket.on("data", (chunk) => (received += chunk));
-    socket.write(`POST /api/v1/conversions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /api/v1/conversions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     socket.write(body);
     socket.write("GET /api/v1/nothing HTTP/1.1\r\nHost: x\r\n\r\n");
-    await expect.poll(() => received.match(/HTTP\/1\.1 \d+/g), { timeout: 5000 }).toEqual(["HTTP/1.1 413", "HTTP/1.1 404"]);
+    await expect
+      .poll(() => received.match(/HTTP\/1\.1 \d+/g), { timeout: 5000 })
+      .toEqual(["HTTP/1.1 413", "HTTP/1.1 404"]);
     socket.destroy();
     expect(received).toContain('"detail":"The body is larger than 16 KiB."');
     expect(await prisma.conversion.count({ where: { workspaceId: c.workspaceId } })).toBe(0);
@@ -162,16 +196,25 @@ describe("answers over node:http", () => {
     const onError = (error: unknown) => errors.push(error);
     process.on("uncaughtException", onError);
     const c = await liveApiCampaign(prisma);
-    const { secret } = await createApiKey(prisma, { workspaceId: c.workspaceId, name: "CRM", scopes: ["post_conversions"], actor: { kind: "user", id: c.user.id, label: c.user.email } });
+    const { secret } = await createApiKey(prisma, {
+      workspaceId: c.workspaceId,
+      name: "CRM",
+      scopes: ["post_conversions"],
+      actor: { kind: "user", id: c.user.id, label: c.user.email },
+    });
     try {
       // More of the body keeps arriving after the handler has stopped reading and answered.
       const status = await new Promise<number>((resolve, reject) => {
-        const req = http.request(`${base}/api/v1/conversions`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" } }, (res) => {
-          res.resume();
-          for (let i = 0; i < 8; i++) req.write(Buffer.alloc(8 * 1024, "b"));
-          req.end();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        });
+        const req = http.request(
+          `${base}/api/v1/conversions`,
+          { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" } },
+          (res) => {
+            res.resume();
+            for (let i = 0; i < 8; i++) req.write(Buffer.alloc(8 * 1024, "b"));
+            req.end();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on("error", reject);
         req.write(Buffer.alloc(20 * 1024, "a"));
       });
@@ -185,8 +228,15 @@ describe("answers over node:http", () => {
 
   it("a client that goes on sending after its 413 is read only within the drain's bounds, then its connection is closed", async () => {
     const c = await liveApiCampaign(prisma);
-    const { secret } = await createApiKey(prisma, { workspaceId: c.workspaceId, name: "CRM", scopes: ["post_conversions"], actor: { kind: "user", id: c.user.id, label: c.user.email } });
-    const { received, sent } = await sendUntilClosed(`POST /api/v1/conversions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/json`);
+    const { secret } = await createApiKey(prisma, {
+      workspaceId: c.workspaceId,
+      name: "CRM",
+      scopes: ["post_conversions"],
+      actor: { kind: "user", id: c.user.id, label: c.user.email },
+    });
+    const { received, sent } = await sendUntilClosed(
+      `POST /api/v1/conversions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\nContent-Type: application/json`,
+    );
     expect(received).toMatch(/^HTTP\/1\.1 413/);
     // The handler's drain (64 times the 16 KiB cap) and the front door's (16 MiB), with what the sockets buffer: far from the 64 MiB sent without end.
     expect(sent).toBeLessThan(40 * 1024 * 1024);
@@ -194,7 +244,9 @@ describe("answers over node:http", () => {
   });
 
   it("so is a body that a page's handler answered without reading", async () => {
-    const { received, sent } = await sendUntilClosed("POST /r/abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded");
+    const { received, sent } = await sendUntilClosed(
+      "POST /r/abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded",
+    );
     expect(received).toMatch(/^HTTP\/1\.1 418/);
     expect(sent).toBeLessThan(40 * 1024 * 1024);
   });
@@ -204,7 +256,11 @@ describe("answers over node:http", () => {
     await fetch(`${base}/api/v1/conversions`, { method: "HEAD" });
     await fetch(`${base}/api/v1/conversions/`);
     await fetch(`${base}/w/settings`);
-    expect(nextAnswered.filter((r) => !r.includes("next-405"))).toEqual(["HEAD /api/v1/conversions", "GET /api/v1/conversions/", "GET /w/settings"]);
+    expect(nextAnswered.filter((r) => !r.includes("next-405"))).toEqual([
+      "HEAD /api/v1/conversions",
+      "GET /api/v1/conversions/",
+      "GET /w/settings",
+    ]);
   });
 });
 
@@ -224,7 +280,8 @@ async function sendUntilClosed(head: string): Promise<{ received: string; sent: 
   const chunk = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
   let sent = 0;
   while (!closed && sent < 64 * 1024 * 1024) {
-    if (!socket.write(chunk)) await new Promise((resolve) => (socket.once("drain", resolve), socket.once("close", resolve)));
+    if (!socket.write(chunk))
+      await new Promise((resolve) => (socket.once("drain", resolve), socket.once("close", resolve)));
     sent += piece.length;
   }
   await expect.poll(() => closed, { timeout: 5000 }).toBe(true);

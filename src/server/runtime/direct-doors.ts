@@ -24,7 +24,11 @@ interface Door {
  */
 export const DOORS: readonly Door[] = [
   { prefix: "/api/v1/", methods: new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]), handler: handleRestRequest },
-  { prefix: "/api/tools/", methods: new Set(["GET", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]), handler: handleToolsRequest },
+  {
+    prefix: "/api/tools/",
+    methods: new Set(["GET", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]),
+    handler: handleToolsRequest,
+  },
 ];
 
 /**
@@ -62,34 +66,37 @@ function toRequest(req: IncomingMessage): Request {
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let open = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        if (!open) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.on("end", () => {
-        if (open) controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on("data", (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        req.on("error", (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+        req.on("aborted", () => {
+          if (open) controller.error(new Error("The client ended the request before its body."));
+          open = false;
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
         open = false;
-      });
-      req.on("error", (error) => {
-        if (open) controller.error(error);
-        open = false;
-      });
-      req.on("aborted", () => {
-        if (open) controller.error(new Error("The client ended the request before its body."));
-        open = false;
-      });
+        req.resume();
+      },
     },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      open = false;
-      req.resume();
-    },
-  }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 /** Runs a Web API handler for a node:http request and writes its response, with the security headers next.config.ts gives every response. */

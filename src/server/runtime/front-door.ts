@@ -2,7 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolveClientAddress, resolvedAddressHeaders, type TrustProxy } from "@/server/http/client-address";
 import type { DirectDoors } from "./door-registry";
 import { boundUnreadBody } from "./unread-body";
-import { addAllowToMethodNotAllowed, allowedMethods, refuseMalformedTarget, refuseUnknownMethod } from "@/server/http/methods";
+import {
+  addAllowToMethodNotAllowed,
+  allowedMethods,
+  refuseMalformedTarget,
+  refuseUnknownMethod,
+} from "@/server/http/methods";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -19,7 +24,16 @@ export function frontDoor(p: { trust: TrustProxy; doors: DirectDoors; next: Node
   return (req, res) => {
     const forwarded = req.headers["x-forwarded-for"];
     res.prependOnceListener("finish", () => boundUnreadBody(req));
-    Object.assign(req.headers, resolvedAddressHeaders(resolveClientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, p.trust)));
+    Object.assign(
+      req.headers,
+      resolvedAddressHeaders(
+        resolveClientAddress(
+          req.socket.remoteAddress,
+          Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+          p.trust,
+        ),
+      ),
+    );
     if (refuseUnknownMethod(req, res, (path) => p.doors.allow(path) ?? allowedMethods(path))) return;
     if (refuseMalformedTarget(req, res)) return;
     if (p.doors.serve(req, res)) return;

@@ -8,7 +8,9 @@ describe("the background work's settings", () => {
   it("batches 250 events on PostgreSQL and 100 on the embedded database, unless WORKER_BATCH_SIZE says otherwise", () => {
     expect(workerSettings({ ...postgres })).toEqual({ batchSize: 250, leaseMs: undefined, jobConcurrency: 1 });
     expect(workerSettings({ DATA_DIR: "/tmp/x" })).toEqual({ batchSize: 100, leaseMs: undefined, jobConcurrency: 1 });
-    expect(workerSettings({ ...postgres, WORKER_BATCH_SIZE: " 40 ", WORKER_LEASE_MS: "90000", JOB_CONCURRENCY: "3" })).toEqual({ batchSize: 40, leaseMs: 90_000, jobConcurrency: 3 });
+    expect(
+      workerSettings({ ...postgres, WORKER_BATCH_SIZE: " 40 ", WORKER_LEASE_MS: "90000", JOB_CONCURRENCY: "3" }),
+    ).toEqual({ batchSize: 40, leaseMs: 90_000, jobConcurrency: 3 });
     expect(workerSettings({ ...postgres, WORKER_BATCH_SIZE: "" }).batchSize).toBe(250);
   });
 

@@ -26,7 +26,8 @@ const MAX_BATCH = 1000;
  */
 export function workerSettings(env: Env = process.env): WorkerSettings {
   return {
-    batchSize: whole(env, "WORKER_BATCH_SIZE", 1, MAX_BATCH) ?? (onPostgresServer(env) ? POSTGRES_BATCH : EMBEDDED_BATCH),
+    batchSize:
+      whole(env, "WORKER_BATCH_SIZE", 1, MAX_BATCH) ?? (onPostgresServer(env) ? POSTGRES_BATCH : EMBEDDED_BATCH),
     leaseMs: whole(env, "WORKER_LEASE_MS", 1_000, 3_600_000),
     jobConcurrency: whole(env, "JOB_CONCURRENCY", 1, 32) ?? 1,
   };
@@ -36,6 +37,7 @@ function whole(env: Env, name: string, min: number, max: number): number | undef
   const raw = env[name]?.trim();
   if (!raw) return undefined;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw.slice(0, 40)}").`);
+  if (!/^\d+$/.test(raw) || n < min || n > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw.slice(0, 40)}").`);
   return n;
 }

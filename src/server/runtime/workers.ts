@@ -16,7 +16,11 @@ import { startSandboxPost } from "@/server/fulfilment/sandbox-post";
  * anything starts).
  */
 export function startWorkers(prisma: PrismaClient, settings: WorkerSettings = workerSettings()) {
-  const lifecycle = startLifecycleWorker(prisma, { batchSize: settings.batchSize, leaseMs: settings.leaseMs, maintenance: expireCards });
+  const lifecycle = startLifecycleWorker(prisma, {
+    batchSize: settings.batchSize,
+    leaseMs: settings.leaseMs,
+    maintenance: expireCards,
+  });
   const jobs = startJobWorker(prisma, { handlers: jobHandlers, concurrency: settings.jobConcurrency });
   // Scheduled CRM syncs: due times are claimed from the database, so every worker may tick.
   const crm = startCrmScheduler(prisma);

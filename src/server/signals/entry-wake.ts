@@ -27,7 +27,9 @@ export async function wakeEventOfEnrollment(db: Db, enrollmentId: string, now: D
  * When a woken event may run: now, except that an entry the service made (going live, joining the
  * audience) that has not started yet still waits for its campaign's sendAt.
  */
-const dueAt = (now: Date) => Prisma.sql`CASE WHEN "EntryEvent".status = 'accepted' AND "EntryEvent".source IN ('go_live', 'audience_join')
+const dueAt = (
+  now: Date,
+) => Prisma.sql`CASE WHEN "EntryEvent".status = 'accepted' AND "EntryEvent".source IN ('go_live', 'audience_join')
   THEN GREATEST(${now.toISOString()}::timestamp, COALESCE((SELECT c."sendAt" FROM "Campaign" c WHERE c.id = "EntryEvent"."campaignId"), ${now.toISOString()}::timestamp)) ELSE ${now.toISOString()}::timestamp END`;
 
 /** Makes every waiting event of a campaign due now (it was resumed). */

@@ -50,18 +50,27 @@ export async function claimDeliveries(prisma: PrismaClient, p: { limit: number; 
 type Claimed = Awaited<ReturnType<typeof loadClaimed>>[number];
 
 const loadClaimed = (prisma: PrismaClient, ids: string[], token: string) =>
-  prisma.webhookDelivery.findMany({ where: { id: { in: ids }, lockToken: token }, include: { event: true, endpoint: true } });
+  prisma.webhookDelivery.findMany({
+    where: { id: { in: ids }, lockToken: token },
+    include: { event: true, endpoint: true },
+  });
 
 /**
  * One attempt of each claimed delivery: signed (each endpoint's secrets opened once), sent at
  * once, and the answers recorded together in one transaction. Never throws for an endpoint's
  * failures; a delivery whose claim ran out meanwhile is left to the worker that took it over.
  */
-export async function deliverClaimed(prisma: PrismaClient, ids: string[], token: string, deps: DeliveryDeps = defaultDeliveryDeps) {
+export async function deliverClaimed(
+  prisma: PrismaClient,
+  ids: string[],
+  token: string,
+  deps: DeliveryDeps = defaultDeliveryDeps,
+) {
   if (ids.length === 0) return [];
   const rows = await loadClaimed(prisma, ids, token);
   const disabled = rows.filter((r) => !r.endpoint.enabled);
-  for (const endpointId of new Set(disabled.map((r) => r.endpointId))) await failPending(prisma, endpointId, "The endpoint was disabled before this event could be delivered.");
+  for (const endpointId of new Set(disabled.map((r) => r.endpointId)))
+    await failPending(prisma, endpointId, "The endpoint was disabled before this event could be delivered.");
   const sentAt = deps.clock();
   const secrets = new Map<string, string[] | Error>();
   const results = await Promise.all(
@@ -78,7 +87,14 @@ export async function deliverClaimed(prisma: PrismaClient, ids: string[], token:
         const keys = secrets.get(row.endpointId)!;
         if (keys instanceof Error) {
           // The secret cannot be opened (the service's key changed): a failed attempt, retried on schedule.
-          return [row, { status: null, latencyMs: 0, response: `Not sent: the signing secret could not be read (${keys.message}). Rotate the secret.` }];
+          return [
+            row,
+            {
+              status: null,
+              latencyMs: 0,
+              response: `Not sent: the signing secret could not be read (${keys.message}). Rotate the secret.`,
+            },
+          ];
         }
         const body = webhookBody(row.event);
         return [row, await deps.send(row.endpoint.url, signedHeaders(keys, row.event.id, sentAt, body), body)];
@@ -88,7 +104,12 @@ export async function deliverClaimed(prisma: PrismaClient, ids: string[], token:
 }
 
 /** One claimed delivery's attempt (tests, and a single redelivery): as deliverClaimed for one id. */
-export async function attemptDelivery(prisma: PrismaClient, deliveryId: string, token: string, deps: DeliveryDeps = defaultDeliveryDeps) {
+export async function attemptDelivery(
+  prisma: PrismaClient,
+  deliveryId: string,
+  token: string,
+  deps: DeliveryDeps = defaultDeliveryDeps,
+) {
   const [result] = await deliverClaimed(prisma, [deliveryId], token, deps);
   return result ?? null;
 }
@@ -125,12 +146,21 @@ async function recordAttempts(prisma: PrismaClient, token: string, results: [Cla
     const mine = new Set(recorded.map((r) => r.id));
     const kept = outcome.filter((o) => mine.has(o.row.id));
     await tx.webhookAttempt.createMany({
-      data: kept.map((o) => ({ deliveryId: o.row.id, status: o.result.status, latencyMs: o.result.latencyMs, response: o.result.response.slice(0, 1024), at: now })),
+      data: kept.map((o) => ({
+        deliveryId: o.row.id,
+        status: o.result.status,
+        latencyMs: o.result.latencyMs,
+        response: o.result.response.slice(0, 1024),
+        at: now,
+      })),
     });
     for (const endpointId of new Set(kept.map((o) => o.row.endpointId))) {
       const mineForEndpoint = kept.filter((o) => o.row.endpointId === endpointId);
       if (mineForEndpoint.some((o) => o.status === "succeeded")) {
-        await tx.webhookEndpoint.updateMany({ where: { id: endpointId }, data: { lastSuccessAt: now, failingSince: null } });
+        await tx.webhookEndpoint.updateMany({
+          where: { id: endpointId },
+          data: { lastSuccessAt: now, failingSince: null },
+        });
       } else {
         await endpointFailed(tx, endpointId, mineForEndpoint[0].row.workspaceId, mineForEndpoint[0].error, now);
       }
@@ -152,7 +182,14 @@ async function endpointFailed(tx: Db, endpointId: string, workspaceId: string, e
   const reason = `Disabled by the service: every delivery failed for ${Math.round(failingMs / 86_400_000)} days (the last: ${error}). Fix the endpoint, then enable it again.`;
   await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledReason: reason } });
   await failPending(tx, endpoint.id, "The endpoint was disabled before this event could be delivered.");
-  await recordAudit(tx, workspaceId, systemActor, "webhook.endpoint_disabled", { type: "webhook_endpoint", id: endpoint.id }, { url: endpoint.url, reason });
+  await recordAudit(
+    tx,
+    workspaceId,
+    systemActor,
+    "webhook.endpoint_disabled",
+    { type: "webhook_endpoint", id: endpoint.id },
+    { url: endpoint.url, reason },
+  );
 }
 
 /** Events kept this long after every delivery of them ended (the delivery log's reach). */

@@ -36,7 +36,10 @@ const ZPieceData = z.object({
   vendor: z.string().describe("The printer (sandbox, lob, …)"),
   vendorRef: z.string().optional().describe("The printer's id for it"),
   vendorMode: z.enum(["test", "live"]).optional().describe("test: printed through a test key, nothing really mailed"),
-  trackingStatus: z.string().optional().describe("The printer's latest tracking status (mailed, in_transit, …, delivered, returned_to_sender)"),
+  trackingStatus: z
+    .string()
+    .optional()
+    .describe("The printer's latest tracking status (mailed, in_transit, …, delivered, returned_to_sender)"),
   costCents: z.number().int().describe("What it cost, in cents"),
   printedAt: time("When it was printed").optional(),
   mailedAt: time("When the printer mailed it").optional(),
@@ -44,22 +47,45 @@ const ZPieceData = z.object({
 
 const ZResponseData = z.object({
   responseId: id("rsp_", "The response"),
-  kind: z.enum(["scan", "click", "page_view", "reply", "meeting_click", "site_click", "gift_claim", "address_change", "gift_decline"]),
+  kind: z.enum([
+    "scan",
+    "click",
+    "page_view",
+    "reply",
+    "meeting_click",
+    "site_click",
+    "gift_claim",
+    "address_change",
+    "gift_decline",
+  ]),
   campaignId: id("cmp_", "Its campaign"),
   pieceId: id("pc_", "The piece responded to"),
   contactId: id("ctc_", "The recipient (absent once the contact was deleted)").optional(),
   sid: z.string().length(16).describe("The piece's conversion id"),
   occurredAt: time("When it happened"),
-  details: z.record(z.string(), z.unknown()).describe("What the recipient sent: a reply's text, the gift chosen, the new address"),
+  details: z
+    .record(z.string(), z.unknown())
+    .describe("What the recipient sent: a reply's text, the gift chosen, the new address"),
 });
 
 const ZConversionData = z.object({
   outcomeId: z.string().describe("The outcome (out_… for a report against a sid, oc_… for an account's outcome)"),
-  kind: z.enum(["reply", "meeting_booked", "opportunity_created", "signup", "trial_started", "purchase", "pipeline_dollars", "closed_won"]),
+  kind: z.enum([
+    "reply",
+    "meeting_booked",
+    "opportunity_created",
+    "signup",
+    "trial_started",
+    "purchase",
+    "pipeline_dollars",
+    "closed_won",
+  ]),
   amountCents: z.number().int().optional().describe("Money in cents (purchase, pipeline_dollars, closed_won)"),
   at: time("When it happened"),
   externalId: z.string().optional().describe("The id in the reporting system"),
-  source: z.enum(["api", "crm", "csv"]).describe("Reported with an API key (api), synced from a CRM or imported from a CSV"),
+  source: z
+    .enum(["api", "crm", "csv"])
+    .describe("Reported with an API key (api), synced from a CRM or imported from a CSV"),
   campaignId: id("cmp_", "The campaign of the piece (api only)").optional(),
   pieceId: id("pc_", "The piece whose sid it was reported against (api only)").optional(),
   contactId: id("ctc_", "The piece's recipient (api only)").optional(),
@@ -118,17 +144,40 @@ const ZCrmSyncData = z.object({
 });
 
 export const webhookEvents = {
-  "entry_event.completed": { data: ZEntryEventData, summary: "An entry event finished: its contact was enrolled and its piece is on its way, or it was enrolled in a campaign without print." },
-  "entry_event.skipped": { data: ZEntryEventData, summary: "An entry event was skipped by a gate (skipReason says which)." },
+  "entry_event.completed": {
+    data: ZEntryEventData,
+    summary:
+      "An entry event finished: its contact was enrolled and its piece is on its way, or it was enrolled in a campaign without print.",
+  },
+  "entry_event.skipped": {
+    data: ZEntryEventData,
+    summary: "An entry event was skipped by a gate (skipReason says which).",
+  },
   "entry_event.failed": { data: ZEntryEventData, summary: "An entry event failed after its retries." },
-  "entry_event.held_out": { data: ZEntryEventData, summary: "An entry event's contact belongs to a held-out account: nothing is mailed, and the account is measured." },
+  "entry_event.held_out": {
+    data: ZEntryEventData,
+    summary: "An entry event's contact belongs to a held-out account: nothing is mailed, and the account is measured.",
+  },
   "piece.printed": { data: ZPieceData, summary: "A piece was printed." },
   "piece.mailed": { data: ZPieceData, summary: "The printer mailed a piece (lift counts from this date)." },
-  "piece.delivered": { data: ZPieceData, summary: "The postal service delivered a piece (from the printer's tracking)." },
-  "piece.returned": { data: ZPieceData, summary: "A piece came back to the sender; the address is marked undeliverable." },
+  "piece.delivered": {
+    data: ZPieceData,
+    summary: "The postal service delivered a piece (from the printer's tracking).",
+  },
+  "piece.returned": {
+    data: ZPieceData,
+    summary: "A piece came back to the sender; the address is marked undeliverable.",
+  },
   "piece.failed": { data: ZPieceData, summary: "A piece could not be printed." },
-  "response.received": { data: ZResponseData, summary: "A recipient responded: scanned or followed the printed link, used the hosted page (reply, meeting, gift claim)." },
-  "conversion.recorded": { data: ZConversionData, summary: "An outcome was recorded: reported against a piece's sid, or an account's outcome from a CRM or CSV." },
+  "response.received": {
+    data: ZResponseData,
+    summary:
+      "A recipient responded: scanned or followed the printed link, used the hosted page (reply, meeting, gift claim).",
+  },
+  "conversion.recorded": {
+    data: ZConversionData,
+    summary: "An outcome was recorded: reported against a piece's sid, or an account's outcome from a CRM or CSV.",
+  },
   "campaign.live": { data: ZCampaignData, summary: "A campaign went live (or resumed after a pause)." },
   "campaign.ended": { data: ZCampaignData, summary: "A campaign ended." },
   "audit.completed": { data: ZAuditData, summary: "A mailability audit finished." },
@@ -145,7 +194,13 @@ export const TEST_EVENT_TYPE = "webhook.test";
 export const WEBHOOK_EVENT_VERSION = 1;
 
 /** The JSON body of every delivery: Standard Webhooks' `type`, `timestamp` and `data`, with our ids. */
-export function webhookBody(event: { id: string; workspaceId: string; type: string; data: unknown; occurredAt: Date }): string {
+export function webhookBody(event: {
+  id: string;
+  workspaceId: string;
+  type: string;
+  data: unknown;
+  occurredAt: Date;
+}): string {
   return JSON.stringify({
     id: event.id,
     type: event.type,

@@ -20,14 +20,22 @@ export interface SendResult {
 class RefusedAddress extends Error {}
 
 /** Connections are kept for the next delivery to the same host (checked when each was opened). */
-const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
+};
 
 /** DNS lookup that refuses a name resolving to a loopback or private address, so the socket never connects there. */
 function guardedLookup(hostname: string, options: object, callback: (...args: unknown[]) => void) {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error);
     const refused = addresses.find((a) => !addressAllowed(a.address));
-    if (refused || addresses.length === 0) return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? "no address"}, which is not a public address.`));
+    if (refused || addresses.length === 0)
+      return callback(
+        new RefusedAddress(
+          `${hostname} resolves to ${refused?.address ?? "no address"}, which is not a public address.`,
+        ),
+      );
     if ((options as { all?: boolean }).all) return callback(null, addresses);
     return callback(null, addresses[0].address, addresses[0].family);
   });
@@ -37,7 +45,12 @@ function guardedLookup(hostname: string, options: object, callback: (...args: un
  * POSTs one signed delivery. Redirects are not followed (a 3xx is a failure, as the Standard
  * Webhooks guidance has it); the answer's body is read up to RESPONSE_KEPT_BYTES, then dropped.
  */
-export function sendDelivery(url: string, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<SendResult> {
+export function sendDelivery(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
@@ -60,7 +73,12 @@ export function sendDelivery(url: string, headers: Record<string, string>, body:
       target,
       {
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "DirectMail-Webhooks/1", ...headers, "content-length": Buffer.byteLength(body) },
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "DirectMail-Webhooks/1",
+          ...headers,
+          "content-length": Buffer.byteLength(body),
+        },
         lookup: guardedLookup as never,
         agent: secure ? agents.https : agents.http,
       },
@@ -74,7 +92,8 @@ export function sendDelivery(url: string, headers: Record<string, string>, body:
           }
           if (kept >= RESPONSE_KEPT_BYTES) response.destroy();
         });
-        const finish = () => done({ status: response.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8") });
+        const finish = () =>
+          done({ status: response.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8") });
         response.on("end", finish);
         response.on("close", finish);
         response.on("error", finish);
@@ -85,7 +104,8 @@ export function sendDelivery(url: string, headers: Record<string, string>, body:
       done({ status: null, response: `No answer within ${Math.round(timeoutMs / 1000)} seconds.` });
     }, timeoutMs);
     request.on("error", (error) => {
-      const why = error instanceof RefusedAddress ? error.message : describeNetworkError(error as NodeJS.ErrnoException);
+      const why =
+        error instanceof RefusedAddress ? error.message : describeNetworkError(error as NodeJS.ErrnoException);
       done({ status: null, response: why });
     });
     request.end(body);

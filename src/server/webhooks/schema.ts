@@ -4,8 +4,16 @@ import { ZWebhookEventType } from "./events";
 
 export const MAX_ENDPOINTS_PER_WORKSPACE = 20;
 
-export const ZEndpointId = z.string().min(1).max(64).regex(/^whe_[0-9a-f]+$/, "An endpoint id looks like whe_…");
-export const ZDeliveryId = z.string().min(1).max(64).regex(/^whd_[0-9a-f]+$/, "A delivery id looks like whd_…");
+export const ZEndpointId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^whe_[0-9a-f]+$/, "An endpoint id looks like whe_…");
+export const ZDeliveryId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^whd_[0-9a-f]+$/, "A delivery id looks like whd_…");
 
 const ZEvents = z
   .array(ZWebhookEventType)
@@ -36,7 +44,10 @@ export const ZEndpointView = z.object({
   disabledReason: z.string().nullable().describe("Why the service disabled it (failing for days); null otherwise."),
   failingSince: z.date().nullable().describe("When its current run of failed deliveries began; null after a success."),
   lastSuccessAt: z.date().nullable(),
-  previousSecretExpiresAt: z.date().nullable().describe("After a rotation: until when the old secret still signs beside the new one."),
+  previousSecretExpiresAt: z
+    .date()
+    .nullable()
+    .describe("After a rotation: until when the old secret still signs beside the new one."),
   createdAt: z.date(),
 });
 export type TEndpointView = z.infer<typeof ZEndpointView>;

@@ -35,7 +35,8 @@ export const endpointView = (e: EndpointRow, now = new Date()): TEndpointView =>
   disabledReason: e.disabledReason,
   failingSince: e.failingSince,
   lastSuccessAt: e.lastSuccessAt,
-  previousSecretExpiresAt: e.previousSecretExpiresAt && e.previousSecretExpiresAt > now ? e.previousSecretExpiresAt : null,
+  previousSecretExpiresAt:
+    e.previousSecretExpiresAt && e.previousSecretExpiresAt > now ? e.previousSecretExpiresAt : null,
   createdAt: e.createdAt,
 });
 
@@ -56,26 +57,54 @@ export async function createEndpoint(
   return db.$transaction(async (tx) => {
     const count = await tx.webhookEndpoint.count({ where: { workspaceId: p.workspaceId } });
     if (count >= MAX_ENDPOINTS_PER_WORKSPACE) {
-      throw new AppError("invalid_state", `A workspace can have at most ${MAX_ENDPOINTS_PER_WORKSPACE} webhook endpoints; delete one first. Nothing was saved.`);
+      throw new AppError(
+        "invalid_state",
+        `A workspace can have at most ${MAX_ENDPOINTS_PER_WORKSPACE} webhook endpoints; delete one first. Nothing was saved.`,
+      );
     }
     // The secret is sealed to the row's id, so the id is made first.
     const id = `whe_${crypto.randomUUID().replace(/-/g, "")}`;
     const endpoint = await tx.webhookEndpoint.create({
-      data: { id, workspaceId: p.workspaceId, url, events: p.events, description: p.description?.trim() ?? "", secretSealed: sealSecret(secret, id) },
+      data: {
+        id,
+        workspaceId: p.workspaceId,
+        url,
+        events: p.events,
+        description: p.description?.trim() ?? "",
+        secretSealed: sealSecret(secret, id),
+      },
     });
-    await recordAudit(tx, p.workspaceId, p.actor, "webhook.endpoint_created", { type: "webhook_endpoint", id }, { url, events: p.events });
+    await recordAudit(
+      tx,
+      p.workspaceId,
+      p.actor,
+      "webhook.endpoint_created",
+      { type: "webhook_endpoint", id },
+      { url, events: p.events },
+    );
     return { endpointId: id, secret, endpoint: endpointView(endpoint) };
   });
 }
 
 export async function listEndpoints(db: Db, p: { workspaceId: string }): Promise<TEndpointView[]> {
-  const rows = await db.webhookEndpoint.findMany({ where: { workspaceId: p.workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await db.webhookEndpoint.findMany({
+    where: { workspaceId: p.workspaceId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return rows.map((r) => endpointView(r));
 }
 
 export async function updateEndpoint(
   db: PrismaClient,
-  p: { workspaceId: string; endpointId: string; url?: string; events?: string[]; description?: string; enabled?: boolean; actor: Actor },
+  p: {
+    workspaceId: string;
+    endpointId: string;
+    url?: string;
+    events?: string[];
+    description?: string;
+    enabled?: boolean;
+    actor: Actor;
+  },
 ): Promise<TEndpointView> {
   const url = p.url === undefined ? undefined : await checkEndpointUrl(p.url);
   return db.$transaction(async (tx) => {
@@ -92,14 +121,29 @@ export async function updateEndpoint(
         ...(reenabled ? { disabledReason: null, failingSince: null } : {}),
       },
     });
-    if (p.enabled === false && before.enabled) await failPending(tx, before.id, "The endpoint was disabled before this event could be delivered.");
-    const changes = Object.fromEntries(Object.entries({ url, events: p.events, description: p.description, enabled: p.enabled }).filter(([, v]) => v !== undefined));
-    await recordAudit(tx, p.workspaceId, p.actor, "webhook.endpoint_updated", { type: "webhook_endpoint", id: before.id }, changes);
+    if (p.enabled === false && before.enabled)
+      await failPending(tx, before.id, "The endpoint was disabled before this event could be delivered.");
+    const changes = Object.fromEntries(
+      Object.entries({ url, events: p.events, description: p.description, enabled: p.enabled }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
+    await recordAudit(
+      tx,
+      p.workspaceId,
+      p.actor,
+      "webhook.endpoint_updated",
+      { type: "webhook_endpoint", id: before.id },
+      changes,
+    );
     return endpointView(updated);
   });
 }
 
-export async function rotateSecret(db: PrismaClient, p: { workspaceId: string; endpointId: string; actor: Actor; now?: Date }) {
+export async function rotateSecret(
+  db: PrismaClient,
+  p: { workspaceId: string; endpointId: string; actor: Actor; now?: Date },
+) {
   const now = p.now ?? new Date();
   const secret = newSigningSecret();
   return db.$transaction(async (tx) => {
@@ -107,9 +151,16 @@ export async function rotateSecret(db: PrismaClient, p: { workspaceId: string; e
     const previousSecretExpiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS);
     await tx.webhookEndpoint.update({
       where: { id: endpoint.id, workspaceId: p.workspaceId },
-      data: { secretSealed: sealSecret(secret, endpoint.id), previousSecretSealed: endpoint.secretSealed, previousSecretExpiresAt },
+      data: {
+        secretSealed: sealSecret(secret, endpoint.id),
+        previousSecretSealed: endpoint.secretSealed,
+        previousSecretExpiresAt,
+      },
     });
-    await recordAudit(tx, p.workspaceId, p.actor, "webhook.secret_rotated", { type: "webhook_endpoint", id: endpoint.id });
+    await recordAudit(tx, p.workspaceId, p.actor, "webhook.secret_rotated", {
+      type: "webhook_endpoint",
+      id: endpoint.id,
+    });
     return { endpointId: endpoint.id, secret, previousSecretExpiresAt };
   });
 }
@@ -118,14 +169,24 @@ export async function deleteEndpoint(db: PrismaClient, p: { workspaceId: string;
   return db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, p.workspaceId, p.endpointId);
     await tx.webhookEndpoint.delete({ where: { id: endpoint.id, workspaceId: p.workspaceId } });
-    await recordAudit(tx, p.workspaceId, p.actor, "webhook.endpoint_deleted", { type: "webhook_endpoint", id: endpoint.id }, { url: endpoint.url });
+    await recordAudit(
+      tx,
+      p.workspaceId,
+      p.actor,
+      "webhook.endpoint_deleted",
+      { type: "webhook_endpoint", id: endpoint.id },
+      { url: endpoint.url },
+    );
     return { endpointId: endpoint.id, deleted: true as const };
   });
 }
 
 /** Pending deliveries of an endpoint that will not be attempted (disabled), ended as failed with the reason. */
 export function failPending(db: Db, endpointId: string, reason: string) {
-  return db.webhookDelivery.updateMany({ where: { endpointId, status: "pending" }, data: { status: "failed", lastError: reason, lockToken: null, lockedUntil: null } });
+  return db.webhookDelivery.updateMany({
+    where: { endpointId, status: "pending" },
+    data: { status: "failed", lastError: reason, lockToken: null, lockedUntil: null },
+  });
 }
 
 const ATTEMPTS_SHOWN = 5;
@@ -141,7 +202,10 @@ export async function listDeliveries(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: take + 1,
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-    include: { event: { select: { id: true, type: true } }, attemptLog: { orderBy: { at: "desc" }, take: ATTEMPTS_SHOWN } },
+    include: {
+      event: { select: { id: true, type: true } },
+      attemptLog: { orderBy: { at: "desc" }, take: ATTEMPTS_SHOWN },
+    },
   });
   const page = rows.slice(0, take);
   return {
@@ -156,7 +220,12 @@ export async function listDeliveries(
       lastError: d.lastError,
       deliveredAt: d.deliveredAt,
       createdAt: d.createdAt,
-      attemptLog: d.attemptLog.map((a) => ({ at: a.at, status: a.status, latencyMs: a.latencyMs, response: a.response })),
+      attemptLog: d.attemptLog.map((a) => ({
+        at: a.at,
+        status: a.status,
+        latencyMs: a.latencyMs,
+        response: a.response,
+      })),
     })),
     nextCursor: rows.length > take ? page[page.length - 1].id : null,
   };
@@ -165,11 +234,24 @@ export async function listDeliveries(
 /** The same event to the same endpoint again, now: a new delivery with the same webhook-id. */
 export async function redeliver(db: PrismaClient, p: { workspaceId: string; deliveryId: string; actor: Actor }) {
   const made = await db.$transaction(async (tx) => {
-    const delivery = await tx.webhookDelivery.findFirst({ where: { id: p.deliveryId, workspaceId: p.workspaceId }, include: { endpoint: true } });
+    const delivery = await tx.webhookDelivery.findFirst({
+      where: { id: p.deliveryId, workspaceId: p.workspaceId },
+      include: { endpoint: true },
+    });
     if (!delivery) throw new AppError("not_found", "No such webhook delivery in this workspace.");
-    if (!delivery.endpoint.enabled) throw new AppError("invalid_state", "The endpoint is disabled; enable it first, then redeliver.");
-    const again = await tx.webhookDelivery.create({ data: { workspaceId: p.workspaceId, endpointId: delivery.endpointId, eventId: delivery.eventId } });
-    await recordAudit(tx, p.workspaceId, p.actor, "webhook.redelivered", { type: "webhook_delivery", id: again.id }, { of: delivery.id, webhookId: delivery.eventId });
+    if (!delivery.endpoint.enabled)
+      throw new AppError("invalid_state", "The endpoint is disabled; enable it first, then redeliver.");
+    const again = await tx.webhookDelivery.create({
+      data: { workspaceId: p.workspaceId, endpointId: delivery.endpointId, eventId: delivery.eventId },
+    });
+    await recordAudit(
+      tx,
+      p.workspaceId,
+      p.actor,
+      "webhook.redelivered",
+      { type: "webhook_delivery", id: again.id },
+      { of: delivery.id, webhookId: delivery.eventId },
+    );
     return { deliveryId: again.id, webhookId: delivery.eventId };
   });
   wakeWebhookDelivery();
@@ -180,16 +262,22 @@ export async function redeliver(db: PrismaClient, p: { workspaceId: string; deli
 export async function sendTestEvent(db: PrismaClient, p: { workspaceId: string; endpointId: string; actor: Actor }) {
   const made = await db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, p.workspaceId, p.endpointId);
-    if (!endpoint.enabled) throw new AppError("invalid_state", "The endpoint is disabled; enable it first, then send a test event.");
+    if (!endpoint.enabled)
+      throw new AppError("invalid_state", "The endpoint is disabled; enable it first, then send a test event.");
     const event = await tx.webhookEvent.create({
       data: {
         workspaceId: p.workspaceId,
         type: TEST_EVENT_TYPE,
         occurredAt: new Date(),
-        data: { endpointId: endpoint.id, message: "A test event from Direct Mail: your endpoint received it and can verify its signature." },
+        data: {
+          endpointId: endpoint.id,
+          message: "A test event from Direct Mail: your endpoint received it and can verify its signature.",
+        },
       },
     });
-    const delivery = await tx.webhookDelivery.create({ data: { workspaceId: p.workspaceId, endpointId: endpoint.id, eventId: event.id } });
+    const delivery = await tx.webhookDelivery.create({
+      data: { workspaceId: p.workspaceId, endpointId: endpoint.id, eventId: event.id },
+    });
     return { deliveryId: delivery.id, webhookId: event.id };
   });
   wakeWebhookDelivery();

@@ -6,7 +6,13 @@ import { testDatabase } from "@/test/database";
 import { uniq } from "@/test/factories";
 import { drain, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
 import { webhookReceiver } from "@/test/webhook-receiver";
-import { attemptDelivery, claimDeliveries, DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from "./delivery";
+import {
+  attemptDelivery,
+  claimDeliveries,
+  DISABLE_AFTER_FAILING_MS,
+  MAX_ATTEMPTS,
+  RETRY_SCHEDULE_MS,
+} from "./delivery";
 import { webhookEvents } from "./events";
 import { sendDelivery } from "./http-send";
 import { createEndpoint, rotateSecret } from "./service";
@@ -46,7 +52,12 @@ const receivedFor = (workspaceId: string) => receiver.received.filter((r) => r.j
 describe("outbound webhooks", { timeout: 120_000 }, () => {
   it("an entry event of a live campaign reaches the endpoint as a signed entry_event.completed that verifies with the secret, with piece.printed and piece.mailed", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const { secret } = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["entry_event.completed", "entry_event.skipped", "piece.printed", "piece.mailed"], actor });
+    const { secret } = await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["entry_event.completed", "entry_event.skipped", "piece.printed", "piece.mailed"],
+      actor,
+    });
     const lc = testClock();
     const accepted = await postEvent(prisma, f, f.contacts[0].id, lc.now());
     await drain(prisma, lc, f.workspaceId);
@@ -59,7 +70,12 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     // Verifies as any Standard Webhooks receiver would, with the secret shown once.
     expect(new Webhook(secret).verify(entry!.body, entry!.headers)).toMatchObject({ type: "entry_event.completed" });
     expect(entry!.headers["webhook-id"]).toBe(entry!.json.id);
-    expect(entry!.json.data).toMatchObject({ eventId: accepted.eventId, campaignId: f.campaign.id, contactId: f.contacts[0].id, status: "completed" });
+    expect(entry!.json.data).toMatchObject({
+      eventId: accepted.eventId,
+      campaignId: f.campaign.id,
+      contactId: f.contacts[0].id,
+      status: "completed",
+    });
     webhookEvents["entry_event.completed"].data.parse(entry!.json.data);
     for (const type of ["piece.printed", "piece.mailed"] as const) {
       const piece = got.find((r) => r.json.type === type);
@@ -77,24 +93,46 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     const lc = testClock();
     await postEvent(prisma, f, f.contacts[0].id, lc.now());
     await drain(prisma, lc, f.workspaceId);
-    const { secret } = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["piece.delivered", "piece.returned"], actor });
+    const { secret } = await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["piece.delivered", "piece.returned"],
+      actor,
+    });
     const piece = await prisma.mailPiece.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
-    await prisma.mailPiece.update({ where: { id: piece.id }, data: { trackingStatus: "in_transit", trackingUpdatedAt: new Date() } });
-    await prisma.mailPiece.update({ where: { id: piece.id }, data: { trackingStatus: "delivered", trackingUpdatedAt: new Date() } });
-    await prisma.mailPiece.update({ where: { id: piece.id }, data: { trackingStatus: "returned_to_sender", trackingUpdatedAt: new Date() } });
+    await prisma.mailPiece.update({
+      where: { id: piece.id },
+      data: { trackingStatus: "in_transit", trackingUpdatedAt: new Date() },
+    });
+    await prisma.mailPiece.update({
+      where: { id: piece.id },
+      data: { trackingStatus: "delivered", trackingUpdatedAt: new Date() },
+    });
+    await prisma.mailPiece.update({
+      where: { id: piece.id },
+      data: { trackingStatus: "returned_to_sender", trackingUpdatedAt: new Date() },
+    });
     await deliver(f.workspaceId, deliveryClock());
     const got = receivedFor(f.workspaceId).sort((a, b) => a.json.timestamp.localeCompare(b.json.timestamp));
     expect(got.map((r) => r.json.type)).toEqual(["piece.delivered", "piece.returned"]);
     for (const r of got) {
       expect(new Webhook(secret).verify(r.body, r.headers)).toBeTruthy();
-      expect(webhookEvents[r.json.type as "piece.delivered"].data.parse(r.json.data)).toMatchObject({ pieceId: piece.id, sid: piece.sid });
+      expect(webhookEvents[r.json.type as "piece.delivered"].data.parse(r.json.data)).toMatchObject({
+        pieceId: piece.id,
+        sid: piece.sid,
+      });
     }
     expect(got[1].json.data).toMatchObject({ trackingStatus: "returned_to_sender" });
   });
 
   it("a receiver answering 500 first gets the same webhook-id again after the back-off, and the log keeps both attempts", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const { endpointId } = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["entry_event.completed"], actor });
+    const { endpointId } = await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["entry_event.completed"],
+      actor,
+    });
     const lc = testClock();
     await postEvent(prisma, f, f.contacts[0].id, lc.now());
     await drain(prisma, lc, f.workspaceId);
@@ -111,7 +149,11 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     const got = receivedFor(f.workspaceId);
     expect(got).toHaveLength(2);
     expect(got[0].headers["webhook-id"]).toBe(got[1].headers["webhook-id"]);
-    const caller = createAppCaller({ db: prisma, headers: new Headers(), getUser: async () => ({ id: f.user.id, email: f.user.email, name: null }) } as never);
+    const caller = createAppCaller({
+      db: prisma,
+      headers: new Headers(),
+      getUser: async () => ({ id: f.user.id, email: f.user.email, name: null }),
+    } as never);
     const log = await caller.webhooks.deliveries({ workspaceId: f.workspaceId, endpointId });
     expect(log.deliveries[0]).toMatchObject({ status: "succeeded", attempts: 2, lastStatus: 200 });
     expect(log.deliveries[0].attemptLog.map((a) => a.status)).toEqual([200, 500]);
@@ -121,7 +163,12 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   it("a receiver that is down gets everything once it is up again", async () => {
     const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1 });
     const down = await webhookReceiver();
-    await createEndpoint(prisma, { workspaceId: f.workspaceId, url: down.url, events: ["entry_event.completed"], actor });
+    await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: down.url,
+      events: ["entry_event.completed"],
+      actor,
+    });
     await down.stop();
     const lc = testClock();
     for (const c of f.contacts) await postEvent(prisma, f, c.id, lc.now());
@@ -142,7 +189,12 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
 
   it("a worker that dies after claiming loses nothing: the claim runs out and another worker sends the same webhook-id", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["entry_event.completed"], actor });
+    await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["entry_event.completed"],
+      actor,
+    });
     const lc = testClock();
     await postEvent(prisma, f, f.contacts[0].id, lc.now());
     await drain(prisma, lc, f.workspaceId);
@@ -182,7 +234,12 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     const a = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     const b = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     const onlyB = await webhookReceiver();
-    await createEndpoint(prisma, { workspaceId: b.workspaceId, url: onlyB.url, events: ["entry_event.completed", "piece.printed", "piece.mailed"], actor });
+    await createEndpoint(prisma, {
+      workspaceId: b.workspaceId,
+      url: onlyB.url,
+      events: ["entry_event.completed", "piece.printed", "piece.mailed"],
+      actor,
+    });
     const lc = testClock();
     await postEvent(prisma, a, a.contacts[0].id, lc.now());
     await drain(prisma, lc, a.workspaceId);
@@ -196,8 +253,18 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   it("after a rotation both secrets sign for a day, then only the new one", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     const clock = deliveryClock();
-    const created = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["campaign.ended"], actor });
-    const rotated = await rotateSecret(prisma, { workspaceId: f.workspaceId, endpointId: created.endpointId, actor, now: clock.now() });
+    const created = await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["campaign.ended"],
+      actor,
+    });
+    const rotated = await rotateSecret(prisma, {
+      workspaceId: f.workspaceId,
+      endpointId: created.endpointId,
+      actor,
+      now: clock.now(),
+    });
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(created.secret);
     await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended", endedAt: new Date() } });
@@ -212,13 +279,23 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     await deliver(f.workspaceId, clock);
     const second = receivedFor(f.workspaceId)[1];
     expect(second.headers["webhook-signature"].split(" ")).toHaveLength(1);
-    expect(() => new Webhook(created.secret).verify(second.body, { ...second.headers, "webhook-timestamp": second.headers["webhook-timestamp"] })).toThrow();
+    expect(() =>
+      new Webhook(created.secret).verify(second.body, {
+        ...second.headers,
+        "webhook-timestamp": second.headers["webhook-timestamp"],
+      }),
+    ).toThrow();
   });
 
   it("an endpoint failing for days is disabled, its pending deliveries end, and the audit log says why", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
     const down = await webhookReceiver();
-    const { endpointId } = await createEndpoint(prisma, { workspaceId: f.workspaceId, url: down.url, events: ["campaign.ended", "campaign.live"], actor });
+    const { endpointId } = await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: down.url,
+      events: ["campaign.ended", "campaign.live"],
+      actor,
+    });
     await down.stop();
     await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
     const clock = deliveryClock();
@@ -235,7 +312,9 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     const endpoint = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
     expect(endpoint.enabled).toBe(false);
     expect(endpoint.disabledReason).toMatch(/^Disabled by the service: every delivery failed for \d+ days/);
-    expect(await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: "webhook.endpoint_disabled" } })).toBe(1);
+    expect(
+      await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: "webhook.endpoint_disabled" } }),
+    ).toBe(1);
     // Disabled: new events are not queued for it.
     await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
     expect(await prisma.webhookDelivery.count({ where: { endpointId, status: "pending" } })).toBe(0);
@@ -245,17 +324,29 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
 describe("webhook endpoints (owner tRPC)", () => {
   async function ownerCaller() {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const caller = createAppCaller({ db: prisma, headers: new Headers(), getUser: async () => ({ id: f.user.id, email: f.user.email, name: null }) } as never);
+    const caller = createAppCaller({
+      db: prisma,
+      headers: new Headers(),
+      getUser: async () => ({ id: f.user.id, email: f.user.email, name: null }),
+    } as never);
     return { f, caller };
   }
 
   it("creates an endpoint and shows its secret once; the list never shows it", async () => {
     const { f, caller } = await ownerCaller();
-    const made = await caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: receiver.url, events: ["piece.mailed", "entry_event.completed", "piece.mailed"] });
+    const made = await caller.webhooks.createEndpoint({
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["piece.mailed", "entry_event.completed", "piece.mailed"],
+    });
     expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const list = await caller.webhooks.listEndpoints({ workspaceId: f.workspaceId });
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ endpointId: made.endpointId, events: ["entry_event.completed", "piece.mailed"], enabled: true });
+    expect(list[0]).toMatchObject({
+      endpointId: made.endpointId,
+      events: ["entry_event.completed", "piece.mailed"],
+      enabled: true,
+    });
     expect(JSON.stringify(list)).not.toContain(made.secret.slice(6, 20));
     const stored = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: made.endpointId } });
     expect(stored.secretSealed).not.toContain(made.secret.slice(6, 20));
@@ -265,29 +356,60 @@ describe("webhook endpoints (owner tRPC)", () => {
     const { f, caller } = await ownerCaller();
     delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
     try {
-      await expect(caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: "http://hooks.example.com/x", events: ["piece.mailed"] })).rejects.toThrow(
-        "The webhook URL must start with https://. Nothing was saved.",
-      );
-      await expect(caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: "https://127.0.0.1/x", events: ["piece.mailed"] })).rejects.toThrow(
+      await expect(
+        caller.webhooks.createEndpoint({
+          workspaceId: f.workspaceId,
+          url: "http://hooks.example.com/x",
+          events: ["piece.mailed"],
+        }),
+      ).rejects.toThrow("The webhook URL must start with https://. Nothing was saved.");
+      await expect(
+        caller.webhooks.createEndpoint({
+          workspaceId: f.workspaceId,
+          url: "https://127.0.0.1/x",
+          events: ["piece.mailed"],
+        }),
+      ).rejects.toThrow(
         "127.0.0.1 is a loopback, private or unresolvable address; webhooks are sent only to public https addresses. Nothing was saved.",
       );
-      await expect(caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: "https://10.1.2.3/x", events: ["piece.mailed"] })).rejects.toThrow(/private/);
+      await expect(
+        caller.webhooks.createEndpoint({
+          workspaceId: f.workspaceId,
+          url: "https://10.1.2.3/x",
+          events: ["piece.mailed"],
+        }),
+      ).rejects.toThrow(/private/);
     } finally {
       process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
     }
-    await expect(caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: receiver.url, events: ["piece.eaten" as never] })).rejects.toThrow(/Invalid option/);
-    await expect(caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: receiver.url, events: [] })).rejects.toThrow("Choose at least one event type.");
+    await expect(
+      caller.webhooks.createEndpoint({
+        workspaceId: f.workspaceId,
+        url: receiver.url,
+        events: ["piece.eaten" as never],
+      }),
+    ).rejects.toThrow(/Invalid option/);
+    await expect(
+      caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: receiver.url, events: [] }),
+    ).rejects.toThrow("Choose at least one event type.");
     expect(await prisma.webhookEndpoint.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
-    expect(await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: { startsWith: "webhook." } } })).toBe(0);
+    expect(
+      await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: { startsWith: "webhook." } } }),
+    ).toBe(0);
   });
 
   it("another workspace's endpoint and deliveries are not found; its owner cannot touch them", async () => {
     const a = await ownerCaller();
     const b = await ownerCaller();
-    const made = await a.caller.webhooks.createEndpoint({ workspaceId: a.f.workspaceId, url: receiver.url, events: ["piece.mailed"] });
+    const made = await a.caller.webhooks.createEndpoint({
+      workspaceId: a.f.workspaceId,
+      url: receiver.url,
+      events: ["piece.mailed"],
+    });
     for (const call of [
       () => b.caller.webhooks.deliveries({ workspaceId: b.f.workspaceId, endpointId: made.endpointId }),
-      () => b.caller.webhooks.updateEndpoint({ workspaceId: b.f.workspaceId, endpointId: made.endpointId, enabled: false }),
+      () =>
+        b.caller.webhooks.updateEndpoint({ workspaceId: b.f.workspaceId, endpointId: made.endpointId, enabled: false }),
       () => b.caller.webhooks.rotateSecret({ workspaceId: b.f.workspaceId, endpointId: made.endpointId }),
       () => b.caller.webhooks.deleteEndpoint({ workspaceId: b.f.workspaceId, endpointId: made.endpointId }),
       () => b.caller.webhooks.sendTest({ workspaceId: b.f.workspaceId, endpointId: made.endpointId }),
@@ -301,7 +423,11 @@ describe("webhook endpoints (owner tRPC)", () => {
 
   it("a test event and a redelivery reach the endpoint; a redelivery carries the same webhook-id", async () => {
     const { f, caller } = await ownerCaller();
-    const made = await caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: receiver.url, events: ["campaign.ended"] });
+    const made = await caller.webhooks.createEndpoint({
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["campaign.ended"],
+    });
     const test = await caller.webhooks.sendTest({ workspaceId: f.workspaceId, endpointId: made.endpointId });
     const clock = deliveryClock();
     await deliver(f.workspaceId, clock);
@@ -318,10 +444,16 @@ describe("webhook endpoints (owner tRPC)", () => {
 
   it("deleting an endpoint removes it and its log; a name that is not an endpoint id is refused", async () => {
     const { f, caller } = await ownerCaller();
-    const made = await caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: receiver.url, events: ["campaign.ended"] });
+    const made = await caller.webhooks.createEndpoint({
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["campaign.ended"],
+    });
     await caller.webhooks.sendTest({ workspaceId: f.workspaceId, endpointId: made.endpointId });
     await caller.webhooks.deleteEndpoint({ workspaceId: f.workspaceId, endpointId: made.endpointId });
     expect(await prisma.webhookDelivery.count({ where: { endpointId: made.endpointId } })).toBe(0);
-    await expect(caller.webhooks.deleteEndpoint({ workspaceId: f.workspaceId, endpointId: `x${uniq()}` })).rejects.toThrow("An endpoint id looks like whe_…");
+    await expect(
+      caller.webhooks.deleteEndpoint({ workspaceId: f.workspaceId, endpointId: `x${uniq()}` }),
+    ).rejects.toThrow("An endpoint id looks like whe_…");
   });
 });

@@ -1,6 +1,12 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { napper } from "@/server/platform/nap";
-import { claimDeliveries, type DeliveryDeps, defaultDeliveryDeps, deliverClaimed, pruneWebhookEvents } from "./delivery";
+import {
+  claimDeliveries,
+  type DeliveryDeps,
+  defaultDeliveryDeps,
+  deliverClaimed,
+  pruneWebhookEvents,
+} from "./delivery";
 import { onWebhookQueued } from "./wake";
 
 export interface WebhookWorkerOptions {

@@ -18,13 +18,40 @@ describe("the first-run checklist", () => {
     await createAudience(prisma, other.workspaceId, { accounts: 1, perAccount: 1 });
     const empty = await firstRunChecklist(prisma, { workspaceId: o.workspaceId });
     expect(empty).toMatchObject({ done: 0, total: 9 });
-    expect(empty.steps.map((s) => s.key)).toEqual(["contacts", "audit", "brand", "design", "drafts", "plan", "printer", "live", "apiKey"]);
+    expect(empty.steps.map((s) => s.key)).toEqual([
+      "contacts",
+      "audit",
+      "brand",
+      "design",
+      "drafts",
+      "plan",
+      "printer",
+      "live",
+      "apiKey",
+    ]);
     expect(empty.steps[0]).toMatchObject({ title: "Bring your people in", path: "contacts/import", done: false });
 
     const { audience } = await createAudience(prisma, o.workspaceId, { accounts: 2, perAccount: 1 });
-    await startAudit(prisma, { workspaceId: o.workspaceId, audienceId: audience.id, actor: { kind: "user", id: o.user.id, label: o.user.email } });
-    await changePlan(prisma, { workspaceId: o.workspaceId, plan: "paid", actor: { kind: "user", id: o.user.id, label: o.user.email } });
-    await prisma.fulfilmentContract.create({ data: { workspaceId: o.workspaceId, name: "Sandbox", format: "postcard", size: "6x9", unitCostCents: 104, status: "approved" } });
+    await startAudit(prisma, {
+      workspaceId: o.workspaceId,
+      audienceId: audience.id,
+      actor: { kind: "user", id: o.user.id, label: o.user.email },
+    });
+    await changePlan(prisma, {
+      workspaceId: o.workspaceId,
+      plan: "paid",
+      actor: { kind: "user", id: o.user.id, label: o.user.email },
+    });
+    await prisma.fulfilmentContract.create({
+      data: {
+        workspaceId: o.workspaceId,
+        name: "Sandbox",
+        format: "postcard",
+        size: "6x9",
+        unitCostCents: 104,
+        status: "approved",
+      },
+    });
     const later = await firstRunChecklist(prisma, { workspaceId: o.workspaceId });
     expect(later.steps.filter((s) => s.done).map((s) => s.key)).toEqual(["contacts", "audit", "plan", "printer"]);
     expect(later.steps[0].detail).toBe("2 contacts in the workspace.");

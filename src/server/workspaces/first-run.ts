@@ -32,15 +32,88 @@ export async function firstRunChecklist(db: Db, p: { workspaceId: string }) {
   const campaignsPath = campaigns ? "campaigns" : "campaigns/new";
   const n = (x: number, one: string, many: string) => `${x.toLocaleString("en-US")} ${x === 1 ? one : many}`;
   const steps: FirstRunStep[] = [
-    { key: "contacts", title: "Bring your people in", path: "contacts/import", done: contacts > 0, detail: contacts ? `${n(contacts, "contact", "contacts")} in the workspace.` : "Import a CSV of contacts with their companies and postal addresses." },
-    { key: "audit", title: "Run the mailability audit", path: "audits", done: audits > 0, detail: audits ? `${n(audits, "audit", "audits")} run.` : "See how much of your audience can really be mailed, account by account, and fix what can be fixed." },
-    { key: "brand", title: "Set up your brand kit", path: "settings/brand", done: brandKit !== null, detail: brandKit ? `Saved for ${brandKit.companyName}.` : "Your logo, colours, fonts, return address and sign-off: every piece uses them." },
-    { key: "design", title: "Design a piece", path: "designs", done: designs > 0, detail: designs ? `${n(designs, "design", "designs")}.` : "A postcard, letter, handwritten note or gift card, with a live preview." },
-    { key: "drafts", title: "Generate drafts for a campaign", path: campaignsPath, done: drafts > 0, detail: drafts ? `${n(drafts, "draft", "drafts")}, one per recipient.` : "Create a draft campaign for an audience, then generate one piece per recipient and check them." },
-    { key: "plan", title: "Choose the paid plan", path: "settings/plan", done: workspace.plan === "paid", detail: workspace.plan === "paid" ? "Mailing is on." : "On the free audit plan everything works except reaching a mailbox." },
-    { key: "printer", title: "Add and approve a printer", path: "settings/printing", done: printers > 0, detail: printers ? `${n(printers, "approved contract", "approved contracts")}.` : "A contract with a printer for your format, at its quoted price; the sandbox printer prints nothing." },
-    { key: "live", title: "Take your first campaign live", path: campaignsPath, done: live > 0, detail: live ? `${n(live, "campaign has", "campaigns have")} gone live.` : "Going live freezes the holdout and lets the campaign spend up to its budget." },
-    { key: "apiKey", title: "Create an API key", path: "settings/api-keys", done: keys > 0, detail: keys ? `${n(keys, "active key", "active keys")}.` : "Let your CRM or product post entry events and report conversions." },
+    {
+      key: "contacts",
+      title: "Bring your people in",
+      path: "contacts/import",
+      done: contacts > 0,
+      detail: contacts
+        ? `${n(contacts, "contact", "contacts")} in the workspace.`
+        : "Import a CSV of contacts with their companies and postal addresses.",
+    },
+    {
+      key: "audit",
+      title: "Run the mailability audit",
+      path: "audits",
+      done: audits > 0,
+      detail: audits
+        ? `${n(audits, "audit", "audits")} run.`
+        : "See how much of your audience can really be mailed, account by account, and fix what can be fixed.",
+    },
+    {
+      key: "brand",
+      title: "Set up your brand kit",
+      path: "settings/brand",
+      done: brandKit !== null,
+      detail: brandKit
+        ? `Saved for ${brandKit.companyName}.`
+        : "Your logo, colours, fonts, return address and sign-off: every piece uses them.",
+    },
+    {
+      key: "design",
+      title: "Design a piece",
+      path: "designs",
+      done: designs > 0,
+      detail: designs
+        ? `${n(designs, "design", "designs")}.`
+        : "A postcard, letter, handwritten note or gift card, with a live preview.",
+    },
+    {
+      key: "drafts",
+      title: "Generate drafts for a campaign",
+      path: campaignsPath,
+      done: drafts > 0,
+      detail: drafts
+        ? `${n(drafts, "draft", "drafts")}, one per recipient.`
+        : "Create a draft campaign for an audience, then generate one piece per recipient and check them.",
+    },
+    {
+      key: "plan",
+      title: "Choose the paid plan",
+      path: "settings/plan",
+      done: workspace.plan === "paid",
+      detail:
+        workspace.plan === "paid"
+          ? "Mailing is on."
+          : "On the free audit plan everything works except reaching a mailbox.",
+    },
+    {
+      key: "printer",
+      title: "Add and approve a printer",
+      path: "settings/printing",
+      done: printers > 0,
+      detail: printers
+        ? `${n(printers, "approved contract", "approved contracts")}.`
+        : "A contract with a printer for your format, at its quoted price; the sandbox printer prints nothing.",
+    },
+    {
+      key: "live",
+      title: "Take your first campaign live",
+      path: campaignsPath,
+      done: live > 0,
+      detail: live
+        ? `${n(live, "campaign has", "campaigns have")} gone live.`
+        : "Going live freezes the holdout and lets the campaign spend up to its budget.",
+    },
+    {
+      key: "apiKey",
+      title: "Create an API key",
+      path: "settings/api-keys",
+      done: keys > 0,
+      detail: keys
+        ? `${n(keys, "active key", "active keys")}.`
+        : "Let your CRM or product post entry events and report conversions.",
+    },
   ];
   return { steps, done: steps.filter((s) => s.done).length, total: steps.length };
 }

@@ -7,7 +7,9 @@ export const workspaceRouter = router({
   list: signedInProcedure.query(({ ctx }) => listWorkspacesOf(ctx.db, ctx.user.id)),
   create: signedInProcedure
     .input(ZCreateWorkspaceInput)
-    .mutation(({ ctx, input }) => createWorkspaceForUser(ctx.db, { name: input.name, userId: ctx.user.id, actor: ctx.actor })),
+    .mutation(({ ctx, input }) =>
+      createWorkspaceForUser(ctx.db, { name: input.name, userId: ctx.user.id, actor: ctx.actor }),
+    ),
   summary: ownerProcedure.query(({ ctx }) => getWorkspaceSummary(ctx.db, { workspaceId: ctx.workspaceId })),
   firstRun: ownerProcedure.query(({ ctx }) => firstRunChecklist(ctx.db, { workspaceId: ctx.workspaceId })),
 });

@@ -30,7 +30,9 @@ describe("workspace membership", () => {
     const a = await createOwnerWorkspace(prisma);
     const b = await createOwnerWorkspace(prisma);
     const foreign = await requireMembership(prisma, { userId: a.user.id, workspaceId: b.workspaceId }).catch((e) => e);
-    const missing = await requireMembership(prisma, { userId: a.user.id, workspaceId: "ws_doesnotexist" }).catch((e) => e);
+    const missing = await requireMembership(prisma, { userId: a.user.id, workspaceId: "ws_doesnotexist" }).catch(
+      (e) => e,
+    );
     expect(foreign).toBeInstanceOf(AppError);
     expect(foreign).toMatchObject({ code: "not_found", message: "No such workspace." });
     expect(missing).toMatchObject({ code: foreign.code, message: foreign.message });
@@ -44,13 +46,22 @@ describe("getWorkspaceSummary", () => {
     await createAudience(prisma, paid.workspaceId, { accounts: 3, perAccount: 2 });
     await createAudience(prisma, audit.workspaceId, { accounts: 1, perAccount: 1 });
     await prisma.campaign.create({ data: { workspaceId: paid.workspaceId, name: "Draft", format: "postcard" } });
-    await prisma.campaign.create({ data: { workspaceId: paid.workspaceId, name: "Live", format: "letter", status: "live" } });
+    await prisma.campaign.create({
+      data: { workspaceId: paid.workspaceId, name: "Live", format: "letter", status: "live" },
+    });
 
     const summary = await getWorkspaceSummary(prisma, { workspaceId: paid.workspaceId });
     expect(summary).toMatchObject({
       plan: "paid",
       mailingEnabled: true,
-      counts: { contacts: 6, accounts: 3, audiences: 1, activeApiKeys: 0, piecesMailed: 0, campaigns: { draft: 1, live: 1, paused: 0, ended: 0 } },
+      counts: {
+        contacts: 6,
+        accounts: 3,
+        audiences: 1,
+        activeApiKeys: 0,
+        piecesMailed: 0,
+        campaigns: { draft: 1, live: 1, paused: 0, ended: 0 },
+      },
     });
     const other = await getWorkspaceSummary(prisma, { workspaceId: audit.workspaceId });
     expect(other).toMatchObject({ plan: "audit", mailingEnabled: false, counts: { contacts: 1, accounts: 1 } });

@@ -28,9 +28,16 @@ export async function createWorkspace(
       memberships: { create: { userId: params.ownerId, role: "owner" } },
     },
   });
-  await recordAudit(db, workspace.id, params.actor, "workspace.created", { type: "workspace", id: workspace.id }, {
-    plan: workspace.plan,
-  });
+  await recordAudit(
+    db,
+    workspace.id,
+    params.actor,
+    "workspace.created",
+    { type: "workspace", id: workspace.id },
+    {
+      plan: workspace.plan,
+    },
+  );
   return workspace;
 }
 
@@ -42,7 +49,6 @@ export function listWorkspacesOf(db: Db, userId: string) {
     select: { role: true, workspace: { select: { id: true, name: true, plan: true, slug: true } } },
   });
 }
-
 
 /** What the owner (or an agent) sees first: the plan, what it allows, and how much is there. */
 export async function getWorkspaceSummary(db: Db, params: { workspaceId: string }) {
@@ -70,6 +76,11 @@ export async function getWorkspaceSummary(db: Db, params: { workspaceId: string 
 
 export type TWorkspaceSummary = Awaited<ReturnType<typeof getWorkspaceSummary>>;
 
-export async function createWorkspaceForUser(prisma: PrismaClient, params: { name: string; userId: string; actor: Actor }) {
-  return prisma.$transaction((tx) => createWorkspace(tx, { name: params.name, ownerId: params.userId, actor: params.actor }));
+export async function createWorkspaceForUser(
+  prisma: PrismaClient,
+  params: { name: string; userId: string; actor: Actor },
+) {
+  return prisma.$transaction((tx) =>
+    createWorkspace(tx, { name: params.name, ownerId: params.userId, actor: params.actor }),
+  );
 }

@@ -99,7 +99,18 @@ export interface FakeCrm {
 
 const DAY = 86_400_000;
 const FIRST = ["Ada", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas"];
-const LAST = ["Okafor", "Hartley", "Nakamura", "Alvarez", "Petrova", "Haddad", "Lindqvist", "Tanaka", "Moreau", "Schmidt"];
+const LAST = [
+  "Okafor",
+  "Hartley",
+  "Nakamura",
+  "Alvarez",
+  "Petrova",
+  "Haddad",
+  "Lindqvist",
+  "Tanaka",
+  "Moreau",
+  "Schmidt",
+];
 const CITIES: [string, string, string][] = [
   ["Boston", "MA", "02116"],
   ["Austin", "TX", "78701"],
@@ -112,7 +123,10 @@ export type IdStyle = "hubspot" | "salesforce";
 
 /** An id as the vendor writes it: HubSpot numbers, Salesforce 18-character ids with a prefix per object. */
 export function fakeId(style: IdStyle, prefix: "001" | "003" | "006" | "701" | "00Q", n: number): string {
-  if (style === "hubspot") return String((prefix === "001" ? 9_000_000 : prefix === "003" ? 1_000_000 : prefix === "006" ? 5_000_000 : 100) + n);
+  if (style === "hubspot")
+    return String(
+      (prefix === "001" ? 9_000_000 : prefix === "003" ? 1_000_000 : prefix === "006" ? 5_000_000 : 100) + n,
+    );
   return `${prefix}Fa${String(n).padStart(10, "0")}AAA`;
 }
 
@@ -120,7 +134,10 @@ export function fakeId(style: IdStyle, prefix: "001" | "003" | "006" | "701" | "
  * `contacts` contacts spread over `companies` companies (every tenth contact has no address and
  * every fiftieth opted out of email), `deals` deals (a third won), and two lists.
  */
-export function generateCrm(style: IdStyle, size: { contacts: number; companies?: number; deals?: number; now?: number }): FakeCrm {
+export function generateCrm(
+  style: IdStyle,
+  size: { contacts: number; companies?: number; deals?: number; now?: number },
+): FakeCrm {
   const now = size.now ?? Date.now();
   const nCompanies = size.companies ?? Math.max(1, Math.ceil(size.contacts / 5));
   const base = now - 400 * DAY;
@@ -174,8 +191,20 @@ export function generateCrm(style: IdStyle, size: { contacts: number; companies?
     };
   });
   const lists: FakeList[] = [
-    { id: style === "hubspot" ? "101" : fakeId(style, "701", 1), name: "Q4 target accounts", members: contacts.filter((_, i) => i % 4 === 0).map((c) => c.id), createdAt: base, modifiedAt: base + DAY },
-    { id: style === "hubspot" ? "102" : fakeId(style, "701", 2), name: "Event attendees", members: contacts.slice(0, Math.min(25, contacts.length)).map((c) => c.id), createdAt: base, modifiedAt: base + DAY },
+    {
+      id: style === "hubspot" ? "101" : fakeId(style, "701", 1),
+      name: "Q4 target accounts",
+      members: contacts.filter((_, i) => i % 4 === 0).map((c) => c.id),
+      createdAt: base,
+      modifiedAt: base + DAY,
+    },
+    {
+      id: style === "hubspot" ? "102" : fakeId(style, "701", 2),
+      name: "Event attendees",
+      members: contacts.slice(0, Math.min(25, contacts.length)).map((c) => c.id),
+      createdAt: base,
+      modifiedAt: base + DAY,
+    },
   ];
   return { companies, contacts, deals, lists };
 }
@@ -213,7 +242,9 @@ export function generateLeads(crm: FakeCrm, n: number, now = Date.now()): FakeLe
 
 /** What a fake counts and how tests make it misbehave. */
 /** The deal's stage as the fake reports it. */
-export const stageOf = (d: FakeDeal, style: IdStyle) => d.stage ?? (style === "hubspot" ? (d.won ? "closedwon" : "appointmentscheduled") : d.won ? "Closed Won" : "Prospecting");
+export const stageOf = (d: FakeDeal, style: IdStyle) =>
+  d.stage ??
+  (style === "hubspot" ? (d.won ? "closedwon" : "appointmentscheduled") : d.won ? "Closed Won" : "Prospecting");
 
 export interface FakeControls {
   /** Every request, in order: method and path (with query). */

@@ -30,7 +30,12 @@ export interface HubSpotFakeOptions {
 
 const TYPES = ["contacts", "companies", "deals"] as const;
 type ObjectType = (typeof TYPES)[number];
-const SCOPE: Record<ObjectType | "lists", string> = { contacts: "crm.objects.contacts.read", companies: "crm.objects.companies.read", deals: "crm.objects.deals.read", lists: "crm.lists.read" };
+const SCOPE: Record<ObjectType | "lists", string> = {
+  contacts: "crm.objects.contacts.read",
+  companies: "crm.objects.companies.read",
+  deals: "crm.objects.deals.read",
+  lists: "crm.lists.read",
+};
 export const ALL_HUBSPOT_SCOPES = Object.values(SCOPE);
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
@@ -58,7 +63,14 @@ function propertiesOf(type: ObjectType, o: FakeContact | FakeCompany | FakeDeal)
   }
   if (type === "companies") {
     const c = o as FakeCompany;
-    return { hs_object_id: c.id, name: c.name, domain: c.domain, website: c.domain ? `https://www.${c.domain}` : null, createdate: iso(c.createdAt), hs_lastmodifieddate: iso(c.modifiedAt) };
+    return {
+      hs_object_id: c.id,
+      name: c.name,
+      domain: c.domain,
+      website: c.domain ? `https://www.${c.domain}` : null,
+      createdate: iso(c.createdAt),
+      hs_lastmodifieddate: iso(c.modifiedAt),
+    };
   }
   const d = o as FakeDeal;
   return {
@@ -78,34 +90,84 @@ function propertiesOf(type: ObjectType, o: FakeContact | FakeCompany | FakeDeal)
 const DEFAULT_PROPS: Record<ObjectType, string[]> = {
   contacts: ["createdate", "email", "firstname", "hs_object_id", "lastmodifieddate", "lastname"],
   companies: ["createdate", "domain", "hs_lastmodifieddate", "hs_object_id", "name"],
-  deals: ["amount", "closedate", "createdate", "dealname", "dealstage", "hs_lastmodifieddate", "hs_object_id", "pipeline"],
+  deals: [
+    "amount",
+    "closedate",
+    "createdate",
+    "dealname",
+    "dealstage",
+    "hs_lastmodifieddate",
+    "hs_object_id",
+    "pipeline",
+  ],
 };
 
-export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOptions, port = 0): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm; revokeToken(replacement?: string): string }> {
+export async function startHubSpotFake(
+  data: FakeCrm,
+  options: HubSpotFakeOptions,
+  port = 0,
+): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm; revokeToken(replacement?: string): string }> {
   const ctl = controls();
   const scopes = new Set(options.scopes ?? ALL_HUBSPOT_SCOPES);
-  const error = (res: http.ServerResponse, status: number, category: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    json(res, status, { status: "error", message, correlationId: correlationId(), category, ...extra }, headers);
+  const error = (
+    res: http.ServerResponse,
+    status: number,
+    category: string,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) => json(res, status, { status: "error", message, correlationId: correlationId(), category, ...extra }, headers);
   const missingScope = (res: http.ServerResponse, scope: string) =>
-    error(res, 403, "MISSING_SCOPES", "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.", {
-      errors: [{ message: "One or more of the following scopes are required.", context: { requiredGranularScopes: [scope] } }],
-      links: { scopes: "https://developers.hubspot.com/scopes" },
-    });
-  const live = (type: ObjectType): (FakeContact | FakeCompany | FakeDeal)[] => (data[type] as (FakeContact | FakeCompany | FakeDeal)[]).filter((o) => o.deletedAt === undefined);
+    error(
+      res,
+      403,
+      "MISSING_SCOPES",
+      "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
+      {
+        errors: [
+          {
+            message: "One or more of the following scopes are required.",
+            context: { requiredGranularScopes: [scope] },
+          },
+        ],
+        links: { scopes: "https://developers.hubspot.com/scopes" },
+      },
+    );
+  const live = (type: ObjectType): (FakeContact | FakeCompany | FakeDeal)[] =>
+    (data[type] as (FakeContact | FakeCompany | FakeDeal)[]).filter((o) => o.deletedAt === undefined);
   const objects = live;
   let token = options.token;
-  const render = (type: ObjectType, o: FakeContact | FakeCompany | FakeDeal, props: string[], withAssociations: boolean) => {
+  const render = (
+    type: ObjectType,
+    o: FakeContact | FakeCompany | FakeDeal,
+    props: string[],
+    withAssociations: boolean,
+  ) => {
     const all = propertiesOf(type, o);
     const properties: Record<string, string | null> = {};
     for (const p of props.length ? props : DEFAULT_PROPS[type]) if (p in all) properties[p] = all[p];
     properties.hs_object_id = o.id;
-    const out: Record<string, unknown> = { id: o.id, properties, createdAt: iso(o.createdAt), updatedAt: iso(o.modifiedAt), archived: o.deletedAt !== undefined, ...(o.deletedAt !== undefined ? { archivedAt: iso(o.deletedAt) } : {}) };
+    const out: Record<string, unknown> = {
+      id: o.id,
+      properties,
+      createdAt: iso(o.createdAt),
+      updatedAt: iso(o.modifiedAt),
+      archived: o.deletedAt !== undefined,
+      ...(o.deletedAt !== undefined ? { archivedAt: iso(o.deletedAt) } : {}),
+    };
     const companyId = "companyId" in o ? o.companyId : null;
     if (withAssociations && companyId) {
       // As HubSpot lists them: every associated company unlabeled, the Primary one also typed *_to_company; others first here.
       const kind = type === "contacts" ? "contact_to_company" : "deal_to_company";
-      const others = ("otherCompanyIds" in o ? (o.otherCompanyIds ?? []) : []).map((id) => ({ id, type: `${kind}_unlabeled` }));
-      out.associations = { companies: { results: [...others, { id: companyId, type: kind }, { id: companyId, type: `${kind}_unlabeled` }] } };
+      const others = ("otherCompanyIds" in o ? (o.otherCompanyIds ?? []) : []).map((id) => ({
+        id,
+        type: `${kind}_unlabeled`,
+      }));
+      out.associations = {
+        companies: {
+          results: [...others, { id: companyId, type: kind }, { id: companyId, type: `${kind}_unlabeled` }],
+        },
+      };
     }
     return out;
   };
@@ -118,15 +180,42 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       return error(res, 401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired 3 hour(s) ago.");
     }
     if (req.headers.authorization !== `Bearer ${token}`) {
-      return error(res, 401, "INVALID_AUTHENTICATION", "Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview");
+      return error(
+        res,
+        401,
+        "INVALID_AUTHENTICATION",
+        "Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview",
+      );
     }
     if (ctl.limited()) {
       ctl.requests[ctl.requests.length - 1].status = 429;
-      return json(res, 429, { status: "error", message: "You have reached your ten_secondly_rolling limit.", errorType: "RATE_LIMIT", correlationId: correlationId(), policyName: "TEN_SECONDLY_ROLLING", groupName: "api" }, { "retry-after": String(ctl.state.retryAfter) });
+      return json(
+        res,
+        429,
+        {
+          status: "error",
+          message: "You have reached your ten_secondly_rolling limit.",
+          errorType: "RATE_LIMIT",
+          correlationId: correlationId(),
+          policyName: "TEN_SECONDLY_ROLLING",
+          groupName: "api",
+        },
+        { "retry-after": String(ctl.state.retryAfter) },
+      );
     }
     const path = url.pathname.replace(/\/$/, "");
     if (req.method === "GET" && path === "/account-info/v3/details") {
-      return json(res, 200, { portalId: options.portalId ?? 4711, accountType: "STANDARD", timeZone: "US/Eastern", companyCurrency: options.companyCurrency ?? "USD", additionalCurrencies: [], utcOffset: "-05:00", utcOffsetMilliseconds: -18_000_000, uiDomain: "app.hubspot.com", dataHostingLocation: "na1" });
+      return json(res, 200, {
+        portalId: options.portalId ?? 4711,
+        accountType: "STANDARD",
+        timeZone: "US/Eastern",
+        companyCurrency: options.companyCurrency ?? "USD",
+        additionalCurrencies: [],
+        utcOffset: "-05:00",
+        utcOffsetMilliseconds: -18_000_000,
+        uiDomain: "app.hubspot.com",
+        dataHostingLocation: "na1",
+      });
     }
 
     let m = /^\/crm\/v3\/objects\/(contacts|companies|deals)$/.exec(path);
@@ -134,16 +223,31 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       const type = m[1] as ObjectType;
       if (!scopes.has(SCOPE[type])) return missingScope(res, SCOPE[type]);
       const limit = Number(url.searchParams.get("limit") ?? 10);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return error(res, 400, "VALIDATION_ERROR", `limit must be between 1 and 100, got ${url.searchParams.get("limit")}`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return error(
+          res,
+          400,
+          "VALIDATION_ERROR",
+          `limit must be between 1 and 100, got ${url.searchParams.get("limit")}`,
+        );
       const start = Number(url.searchParams.get("after") ?? 0);
       if (!Number.isInteger(start) || start < 0) return error(res, 400, "VALIDATION_ERROR", "Invalid after cursor.");
-      const props = url.searchParams.getAll("properties").flatMap((p) => p.split(",")).filter(Boolean);
+      const props = url.searchParams
+        .getAll("properties")
+        .flatMap((p) => p.split(","))
+        .filter(Boolean);
       const assoc = url.searchParams.getAll("associations").flatMap((p) => p.split(","));
       // archived=true lists only archived objects (HubSpot keeps them 90 days).
-      const all = url.searchParams.get("archived") === "true" ? (data[type] as (FakeContact | FakeCompany | FakeDeal)[]).filter((o) => o.deletedAt !== undefined) : objects(type);
+      const all =
+        url.searchParams.get("archived") === "true"
+          ? (data[type] as (FakeContact | FakeCompany | FakeDeal)[]).filter((o) => o.deletedAt !== undefined)
+          : objects(type);
       const page = all.slice(start, start + limit).map((o) => render(type, o, props, assoc.includes("companies")));
       const next = start + limit < all.length ? String(start + limit) : null;
-      return json(res, 200, { results: page, ...(next ? { paging: { next: { after: next, link: `${server.url}${path}?after=${next}` } } } : {}) });
+      return json(res, 200, {
+        results: page,
+        ...(next ? { paging: { next: { after: next, link: `${server.url}${path}?after=${next}` } } } : {}),
+      });
     }
 
     m = /^\/crm\/v3\/objects\/(contacts|companies|deals)\/search$/.exec(path);
@@ -160,13 +264,18 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       const limit = q.limit ?? 10;
       if (limit > 200) return error(res, 400, "VALIDATION_ERROR", "limit must be at most 200.");
       const after = Number(q.after ?? 0);
-      if (after + limit > 10_000) return error(res, 400, "VALIDATION_ERROR", "Search results are limited to 10,000: narrow the filters.");
+      if (after + limit > 10_000)
+        return error(res, 400, "VALIDATION_ERROR", "Search results are limited to 10,000: narrow the filters.");
       const value = (o: FakeContact | FakeCompany | FakeDeal, prop: string) => {
         const v = propertiesOf(type, o)[prop];
         return v != null && /^\d{4}-\d{2}-\d{2}T/.test(v) ? Date.parse(v) : v;
       };
-      const target = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : v && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : v);
-      const test = (o: FakeContact | FakeCompany | FakeDeal, f: { propertyName: string; operator: string; value?: string }) => {
+      const target = (v: string | undefined) =>
+        v && /^\d+$/.test(v) ? Number(v) : v && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : v;
+      const test = (
+        o: FakeContact | FakeCompany | FakeDeal,
+        f: { propertyName: string; operator: string; value?: string },
+      ) => {
         const a = value(o, f.propertyName);
         const b = target(f.value);
         if (a == null || b == null) return false;
@@ -185,7 +294,9 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
             return false;
         }
       };
-      let found = objects(type).filter((o) => !q.filterGroups?.length || q.filterGroups.some((g) => g.filters.every((f) => test(o, f))));
+      let found = objects(type).filter(
+        (o) => !q.filterGroups?.length || q.filterGroups.some((g) => g.filters.every((f) => test(o, f))),
+      );
       const sort = q.sorts?.[0];
       if (sort) {
         const prop = typeof sort === "string" ? sort.replace(/^-/, "") : sort.propertyName;
@@ -198,7 +309,11 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       }
       const page = found.slice(after, after + limit).map((o) => render(type, o, q.properties ?? [], false));
       const next = after + limit < found.length ? String(after + limit) : null;
-      return json(res, 200, { total: found.length, results: page, ...(next ? { paging: { next: { after: next } } } : {}) });
+      return json(res, 200, {
+        total: found.length,
+        results: page,
+        ...(next ? { paging: { next: { after: next } } } : {}),
+      });
     }
 
     m = /^\/crm\/v4\/associations\/(contacts|deals)\/companies\/batch\/read$/.exec(path);
@@ -214,18 +329,60 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
         if (!o?.companyId) return [];
         // Other companies first (unlabeled), then the Primary one (Primary and unlabeled types).
         const others = (o.otherCompanyIds ?? []).map((c) => ({ toObjectId: Number(c), associationTypes: [unlabeled] }));
-        return [{ from: { id }, to: [...others, { toObjectId: Number(o.companyId), associationTypes: [{ category: "HUBSPOT_DEFINED", typeId: type === "contacts" ? 1 : 5, label: "Primary" }, unlabeled] }] }];
+        return [
+          {
+            from: { id },
+            to: [
+              ...others,
+              {
+                toObjectId: Number(o.companyId),
+                associationTypes: [
+                  { category: "HUBSPOT_DEFINED", typeId: type === "contacts" ? 1 : 5, label: "Primary" },
+                  unlabeled,
+                ],
+              },
+            ],
+          },
+        ];
       });
       return json(res, 200, { status: "COMPLETE", results, startedAt: started, completedAt: new Date().toISOString() });
     }
 
     if (path === "/crm/v3/pipelines/deals" && req.method === "GET") {
       if (!scopes.has(SCOPE.deals)) return missingScope(res, SCOPE.deals);
-      const stage = (id: string, label: string, displayOrder: number, probability: string) => ({ id, label, displayOrder, metadata: { isClosed: String(probability === "1.0" || probability === "0.0"), probability }, archived: false, createdAt: iso(0), updatedAt: iso(0) });
+      const stage = (id: string, label: string, displayOrder: number, probability: string) => ({
+        id,
+        label,
+        displayOrder,
+        metadata: { isClosed: String(probability === "1.0" || probability === "0.0"), probability },
+        archived: false,
+        createdAt: iso(0),
+        updatedAt: iso(0),
+      });
       return json(res, 200, {
         results: [
-          { id: "default", label: "Sales Pipeline", displayOrder: 0, archived: false, createdAt: iso(0), updatedAt: iso(0), stages: [stage("appointmentscheduled", "Appointment Scheduled", 0, "0.2"), stage("closedwon", "Closed Won", 1, "1.0"), stage("closedlost", "Closed Lost", 2, "0.0")] },
-          { id: "renewals", label: "Renewals", displayOrder: 1, archived: false, createdAt: iso(0), updatedAt: iso(0), stages: [stage("renewal-open", "Renewal open", 0, "0.5"), stage("renewal-won", "Renewed", 1, "1.0")] },
+          {
+            id: "default",
+            label: "Sales Pipeline",
+            displayOrder: 0,
+            archived: false,
+            createdAt: iso(0),
+            updatedAt: iso(0),
+            stages: [
+              stage("appointmentscheduled", "Appointment Scheduled", 0, "0.2"),
+              stage("closedwon", "Closed Won", 1, "1.0"),
+              stage("closedlost", "Closed Lost", 2, "0.0"),
+            ],
+          },
+          {
+            id: "renewals",
+            label: "Renewals",
+            displayOrder: 1,
+            archived: false,
+            createdAt: iso(0),
+            updatedAt: iso(0),
+            stages: [stage("renewal-open", "Renewal open", 0, "0.5"), stage("renewal-won", "Renewed", 1, "1.0")],
+          },
         ],
       });
     }
@@ -247,7 +404,12 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
         updatedAt: iso(l.modifiedAt),
         additionalProperties: { hs_list_size: String(l.members.length) },
       }));
-      return json(res, 200, { offset: offset + lists.length, hasMore: offset + count < matching.length, lists, total: matching.length });
+      return json(res, 200, {
+        offset: offset + lists.length,
+        hasMore: offset + count < matching.length,
+        lists,
+        total: matching.length,
+      });
     }
 
     m = /^\/crm\/v3\/lists\/([^/]+)\/memberships$/.exec(path);
@@ -257,9 +419,15 @@ export async function startHubSpotFake(data: FakeCrm, options: HubSpotFakeOption
       if (!list) return error(res, 404, "OBJECT_NOT_FOUND", `List ${m[1]} does not exist.`);
       const limit = Math.min(Number(url.searchParams.get("limit") ?? 100), 250);
       const start = Number(url.searchParams.get("after") ?? 0);
-      const page = list.members.slice(start, start + limit).map((recordId) => ({ recordId, membershipTimestamp: iso(list.modifiedAt) }));
+      const page = list.members
+        .slice(start, start + limit)
+        .map((recordId) => ({ recordId, membershipTimestamp: iso(list.modifiedAt) }));
       const next = start + limit < list.members.length ? String(start + limit) : null;
-      return json(res, 200, { results: page, total: list.members.length, ...(next ? { paging: { next: { after: next } } } : {}) });
+      return json(res, 200, {
+        results: page,
+        total: list.members.length,
+        ...(next ? { paging: { next: { after: next } } } : {}),
+      });
     }
 
     return error(res, 404, "OBJECT_NOT_FOUND", `No route for ${req.method} ${path}.`);

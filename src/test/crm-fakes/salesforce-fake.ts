@@ -43,7 +43,15 @@ function tables(data: FakeCrm, options: SalesforceFakeOptions): Record<string, R
   const stamp = (o: { modifiedAt: number; deletedAt?: number }) => sfDate(o.deletedAt ?? o.modifiedAt);
   return {
     Organization: [{ Id: ORG, Name: "Fake Org", DefaultCurrencyIsoCode: options.currency ?? "USD", IsDeleted: false }],
-    Account: data.companies.map((c) => ({ ...gone(c), Id: c.id, Name: c.name, Website: c.domain ? `www.${c.domain}` : null, CreatedDate: sfDate(c.createdAt), LastModifiedDate: sfDate(c.modifiedAt), SystemModstamp: stamp(c) })),
+    Account: data.companies.map((c) => ({
+      ...gone(c),
+      Id: c.id,
+      Name: c.name,
+      Website: c.domain ? `www.${c.domain}` : null,
+      CreatedDate: sfDate(c.createdAt),
+      LastModifiedDate: sfDate(c.modifiedAt),
+      SystemModstamp: stamp(c),
+    })),
     Contact: data.contacts.map((c) => ({
       ...gone(c),
       Id: c.id,
@@ -71,7 +79,9 @@ function tables(data: FakeCrm, options: SalesforceFakeOptions): Record<string, R
       AccountId: d.companyId,
       Amount: d.amount,
       CreatedDate: sfDate(d.createdAt),
-      CloseDate: d.closedAt ? new Date(d.closedAt).toISOString().slice(0, 10) : new Date(d.createdAt + 30 * 86_400_000).toISOString().slice(0, 10),
+      CloseDate: d.closedAt
+        ? new Date(d.closedAt).toISOString().slice(0, 10)
+        : new Date(d.createdAt + 30 * 86_400_000).toISOString().slice(0, 10),
       IsWon: d.won,
       IsClosed: d.won,
       StageName: stageOf(d, "salesforce"),
@@ -97,19 +107,36 @@ function tables(data: FakeCrm, options: SalesforceFakeOptions): Record<string, R
       HasOptedOutOfEmail: l.optedOut,
       IsConverted: Boolean(l.convertedContactId),
       ConvertedContactId: l.convertedContactId ?? null,
-      ConvertedAccountId: l.convertedContactId ? (data.contacts.find((c) => c.id === l.convertedContactId)?.companyId ?? null) : null,
+      ConvertedAccountId: l.convertedContactId
+        ? (data.contacts.find((c) => c.id === l.convertedContactId)?.companyId ?? null)
+        : null,
       ConvertedDate: l.convertedAt ? new Date(l.convertedAt).toISOString().slice(0, 10) : null,
       CreatedDate: sfDate(l.createdAt),
       LastModifiedDate: sfDate(Math.max(l.modifiedAt, l.convertedAt ?? 0)),
       SystemModstamp: sfDate(l.deletedAt ?? Math.max(l.modifiedAt, l.convertedAt ?? 0)),
     })),
-    Campaign: data.lists.map((l) => ({ IsDeleted: false, Id: l.id, Name: l.name, IsActive: true, LastModifiedDate: sfDate(l.modifiedAt), SystemModstamp: sfDate(l.modifiedAt) })),
+    Campaign: data.lists.map((l) => ({
+      IsDeleted: false,
+      Id: l.id,
+      Name: l.name,
+      IsActive: true,
+      LastModifiedDate: sfDate(l.modifiedAt),
+      SystemModstamp: sfDate(l.modifiedAt),
+    })),
     CampaignMember: data.lists.flatMap((l) =>
       l.members.map((m, i) => {
         // A lead member keeps its LeadId; converting the lead fills in the Contact it became.
         const lead = m.startsWith("00Q") ? data.leads?.find((x) => x.id === m) : undefined;
-        const member = m.startsWith("00Q") ? { LeadId: m, ContactId: lead?.convertedContactId ?? null } : { LeadId: null, ContactId: m };
-        return { IsDeleted: false, Id: `00vFa${l.id.slice(5, 9)}${String(i).padStart(6, "0")}AAA`, CampaignId: l.id, ...member, SystemModstamp: sfDate(l.modifiedAt) };
+        const member = m.startsWith("00Q")
+          ? { LeadId: m, ContactId: lead?.convertedContactId ?? null }
+          : { LeadId: null, ContactId: m };
+        return {
+          IsDeleted: false,
+          Id: `00vFa${l.id.slice(5, 9)}${String(i).padStart(6, "0")}AAA`,
+          CampaignId: l.id,
+          ...member,
+          SystemModstamp: sfDate(l.modifiedAt),
+        };
       }),
     ),
   };
@@ -125,7 +152,9 @@ interface Parsed {
 
 /** The SOQL the connector sends, read strictly: anything else is a MALFORMED_QUERY, as Salesforce would answer. */
 function parseSoql(soql: string): Parsed | null {
-  const m = /^SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+(.+?))?(?:\s+ORDER BY\s+(.+?))?(?:\s+LIMIT\s+(\d+))?$/i.exec(soql.trim());
+  const m = /^SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+(.+?))?(?:\s+ORDER BY\s+(.+?))?(?:\s+LIMIT\s+(\d+))?$/i.exec(
+    soql.trim(),
+  );
   if (!m) return null;
   const fields = /^COUNT\(\)$/i.test(m[1]) ? ("COUNT" as const) : m[1].split(",").map((f) => f.trim());
   const where: Parsed["where"] = [];
@@ -133,7 +162,18 @@ function parseSoql(soql: string): Parsed | null {
     let c = /^(\w+)\s*(>=|>|<=|<|=|!=)\s*(.+)$/.exec(cond.trim());
     if (!c) return null;
     const [, field, op, raw] = c;
-    const value: unknown = raw === "null" ? null : raw === "true" ? true : raw === "false" ? false : /^'.*'$/.test(raw) ? raw.slice(1, -1) : /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : raw;
+    const value: unknown =
+      raw === "null"
+        ? null
+        : raw === "true"
+          ? true
+          : raw === "false"
+            ? false
+            : /^'.*'$/.test(raw)
+              ? raw.slice(1, -1)
+              : /^\d{4}-\d{2}-\d{2}T/.test(raw)
+                ? Date.parse(raw)
+                : raw;
     c = null;
     where.push((r) => {
       let v = r[field] as unknown;
@@ -162,39 +202,72 @@ export async function startSalesforceFake(
   data: FakeCrm,
   options: SalesforceFakeOptions,
   port = 0,
-): Promise<FakeServer & ReturnType<typeof controls> & { data: FakeCrm; tokens: Set<string>; limitNext(count: number, kind: "concurrent" | "daily"): void; rotateSecret(secret: string): void }> {
+): Promise<
+  FakeServer &
+    ReturnType<typeof controls> & {
+      data: FakeCrm;
+      tokens: Set<string>;
+      limitNext(count: number, kind: "concurrent" | "daily"): void;
+      rotateSecret(secret: string): void;
+    }
+> {
   const ctl = controls();
   const tokens = new Set<string>();
   const limits = { count: 0, kind: "concurrent" as "concurrent" | "daily" };
   const cursors = new Map<string, { rows: Rec[]; object: string; offset: number; total: number }>();
   const batch = options.batchSize ?? 2000;
-  const errors = (res: http.ServerResponse, status: number, errorCode: string, message: string, headers: Record<string, string> = {}) => json(res, status, [{ message, errorCode }], headers);
+  const errors = (
+    res: http.ServerResponse,
+    status: number,
+    errorCode: string,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => json(res, status, [{ message, errorCode }], headers);
 
   const server = await listen(async (req, body, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     ctl.requests.push({ method: req.method ?? "GET", url: url.pathname + url.search, at: Date.now() });
     if (url.pathname === "/services/oauth2/token" && req.method === "POST") {
       const form = new URLSearchParams(body);
-      if (form.get("grant_type") !== "client_credentials") return json(res, 400, { error: "unsupported_grant_type", error_description: "grant type not supported" });
-      if (form.get("client_id") !== options.clientId) return json(res, 400, { error: "invalid_client_id", error_description: "client identifier invalid" });
-      if (form.get("client_secret") !== options.clientSecret) return json(res, 400, { error: "invalid_client", error_description: "invalid client credentials" });
-      if (options.noRunAsUser) return json(res, 400, { error: "invalid_grant", error_description: "no client credentials user enabled" });
+      if (form.get("grant_type") !== "client_credentials")
+        return json(res, 400, { error: "unsupported_grant_type", error_description: "grant type not supported" });
+      if (form.get("client_id") !== options.clientId)
+        return json(res, 400, { error: "invalid_client_id", error_description: "client identifier invalid" });
+      if (form.get("client_secret") !== options.clientSecret)
+        return json(res, 400, { error: "invalid_client", error_description: "invalid client credentials" });
+      if (options.noRunAsUser)
+        return json(res, 400, { error: "invalid_grant", error_description: "no client credentials user enabled" });
       const token = `00DFa!${randomBytes(24).toString("base64url")}`;
       tokens.add(token);
-      return json(res, 200, { access_token: token, signature: randomBytes(32).toString("base64"), scope: "api", instance_url: server.url, id: `${server.url}/id/${ORG}/005Fa000001RunAsAAA`, token_type: "Bearer", issued_at: String(Date.now()) });
+      return json(res, 200, {
+        access_token: token,
+        signature: randomBytes(32).toString("base64"),
+        scope: "api",
+        instance_url: server.url,
+        id: `${server.url}/id/${ORG}/005Fa000001RunAsAAA`,
+        token_type: "Bearer",
+        issued_at: String(Date.now()),
+      });
     }
     if (ctl.state.dropIn >= 0 && ctl.state.dropIn-- === 0) return void req.socket.destroy();
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     if (!token || !tokens.has(token)) return errors(res, 401, "INVALID_SESSION_ID", "Session expired or invalid");
     if (ctl.limited()) {
       ctl.requests[ctl.requests.length - 1].status = 429;
-      return errors(res, 429, "REQUEST_LIMIT_EXCEEDED", "Too many requests. Try again later.", { "retry-after": String(ctl.state.retryAfter) });
+      return errors(res, 429, "REQUEST_LIMIT_EXCEEDED", "Too many requests. Try again later.", {
+        "retry-after": String(ctl.state.retryAfter),
+      });
     }
     if (limits.count > 0) {
       // Salesforce answers both of its request limits 403 REQUEST_LIMIT_EXCEEDED, told apart by the message only.
       limits.count--;
       ctl.requests[ctl.requests.length - 1].status = 403;
-      return errors(res, 403, "REQUEST_LIMIT_EXCEEDED", limits.kind === "daily" ? "TotalRequests Limit exceeded." : "ConcurrentPerOrgLongTxn Limit exceeded.");
+      return errors(
+        res,
+        403,
+        "REQUEST_LIMIT_EXCEEDED",
+        limits.kind === "daily" ? "TotalRequests Limit exceeded." : "ConcurrentPerOrgLongTxn Limit exceeded.",
+      );
     }
     const base = `/services/data/${SF_VERSION}`;
     const respond = (id: string) => {
@@ -212,13 +285,26 @@ export async function startSalesforceFake(
       return json(res, 200, { totalSize: c.total, done, ...(nextRecordsUrl ? { nextRecordsUrl } : {}), records });
     };
     if (req.method === "GET" && url.pathname === `${base}/sobjects/Opportunity/describe`) {
-      if (options.hiddenObjects?.includes("Opportunity")) return errors(res, 404, "NOT_FOUND", "The requested resource does not exist");
+      if (options.hiddenObjects?.includes("Opportunity"))
+        return errors(res, 404, "NOT_FOUND", "The requested resource does not exist");
       const field = (name: string, type: string, extra: Rec = {}) => ({ name, type, label: name, ...extra });
-      const stages = ["Prospecting", "Qualification", "Negotiation/Review", "Closed Won", "Closed Lost"].map((v) => ({ value: v, label: v, active: true, defaultValue: false, validFor: null }));
+      const stages = ["Prospecting", "Qualification", "Negotiation/Review", "Closed Won", "Closed Lost"].map((v) => ({
+        value: v,
+        label: v,
+        active: true,
+        defaultValue: false,
+        validFor: null,
+      }));
       return json(res, 200, {
         name: "Opportunity",
         label: "Opportunity",
-        fields: [field("Id", "id"), field("Name", "string"), field("Amount", "currency"), field("StageName", "picklist", { picklistValues: stages }), ...(options.multiCurrency ? [field("CurrencyIsoCode", "picklist")] : [])],
+        fields: [
+          field("Id", "id"),
+          field("Name", "string"),
+          field("Amount", "currency"),
+          field("StageName", "picklist", { picklistValues: stages }),
+          ...(options.multiCurrency ? [field("CurrencyIsoCode", "picklist")] : []),
+        ],
       });
     }
     if (req.method === "GET" && (url.pathname === `${base}/query` || url.pathname === `${base}/queryAll`)) {
@@ -227,14 +313,27 @@ export async function startSalesforceFake(
       if (!q) return errors(res, 400, "MALFORMED_QUERY", `unexpected token in: ${soql.slice(0, 80)}`);
       const every = tables(data, options);
       // query leaves deleted records out; queryAll includes those in the recycle bin.
-      const all = url.pathname.endsWith("/queryAll") ? every : Object.fromEntries(Object.entries(every).map(([k, rows]) => [k, rows.filter((r) => r.IsDeleted !== true)]));
+      const all = url.pathname.endsWith("/queryAll")
+        ? every
+        : Object.fromEntries(Object.entries(every).map(([k, rows]) => [k, rows.filter((r) => r.IsDeleted !== true)]));
       if (options.hiddenObjects?.includes(q.object) || !(q.object in all)) {
-        return errors(res, 400, "INVALID_TYPE", `\n${soql.slice(0, 60)}\n^\nERROR at Row:1:Column:1\nsObject type '${q.object}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.`);
+        return errors(
+          res,
+          400,
+          "INVALID_TYPE",
+          `\n${soql.slice(0, 60)}\n^\nERROR at Row:1:Column:1\nsObject type '${q.object}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.`,
+        );
       }
       let rows = all[q.object].filter((r) => q.where.every((w) => w(r)));
       if (q.fields === "COUNT") return json(res, 200, { totalSize: rows.length, done: true, records: [] });
       const unknown = q.fields.find((f) => !(f in (all[q.object][0] ?? { [f]: 1 })));
-      if (unknown) return errors(res, 400, "INVALID_FIELD", `\nSELECT ${unknown}\n^\nERROR at Row:1:Column:8\nNo such column '${unknown}' on entity '${q.object}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`);
+      if (unknown)
+        return errors(
+          res,
+          400,
+          "INVALID_FIELD",
+          `\nSELECT ${unknown}\n^\nERROR at Row:1:Column:8\nNo such column '${unknown}' on entity '${q.object}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`,
+        );
       if (q.orderBy.length) {
         rows = [...rows].sort((a, b) => {
           for (const f of q.orderBy) {
@@ -247,7 +346,10 @@ export async function startSalesforceFake(
       }
       if (q.limit !== null) rows = rows.slice(0, q.limit);
       const fields = q.fields;
-      const shaped = rows.map((r) => ({ attributes: { type: q.object, url: `${base}/sobjects/${q.object}/${r.Id}` }, ...Object.fromEntries(fields.map((f) => [f, r[f] ?? null])) }));
+      const shaped = rows.map((r) => ({
+        attributes: { type: q.object, url: `${base}/sobjects/${q.object}/${r.Id}` },
+        ...Object.fromEntries(fields.map((f) => [f, r[f] ?? null])),
+      }));
       const id = `01gFa${randomBytes(6).toString("hex")}`;
       cursors.set(`${id}-0`, { rows: shaped, object: q.object, offset: 0, total: shaped.length });
       return respond(`${id}-0`);

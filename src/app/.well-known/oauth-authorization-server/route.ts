@@ -6,6 +6,8 @@ export const dynamic = "force-dynamic";
 
 /** RFC 8414 Authorization Server Metadata. */
 export function GET() {
-  return Response.json(authorizationServerMetadata(baseUrl()), { headers: { ...OAUTH_CORS, "Cache-Control": "public, max-age=3600" } });
+  return Response.json(authorizationServerMetadata(baseUrl()), {
+    headers: { ...OAUTH_CORS, "Cache-Control": "public, max-age=3600" },
+  });
 }
 export const OPTIONS = preflight;

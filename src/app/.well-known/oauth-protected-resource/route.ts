@@ -6,6 +6,8 @@ export const dynamic = "force-dynamic";
 
 /** RFC 9728 Protected Resource Metadata (root form: the one protected resource is the MCP endpoint). */
 export function GET() {
-  return Response.json(protectedResourceMetadata(baseUrl()), { headers: { ...OAUTH_CORS, "Cache-Control": "public, max-age=3600" } });
+  return Response.json(protectedResourceMetadata(baseUrl()), {
+    headers: { ...OAUTH_CORS, "Cache-Control": "public, max-age=3600" },
+  });
 }
 export const OPTIONS = preflight;

@@ -21,7 +21,12 @@ export async function POST(req: Request) {
     } catch {
       throw new AppError("malformed_request", "The X-File-Name header is not URI-encoded.");
     }
-    const result = await receiveUpload(getDb(), { workspaceId: owner.workspaceId, fileName, body: bodyChunks(req.body), actor: owner.actor });
+    const result = await receiveUpload(getDb(), {
+      workspaceId: owner.workspaceId,
+      fileName,
+      body: bodyChunks(req.body),
+      actor: owner.actor,
+    });
     return Response.json(result, { status: 201 });
   } catch (error) {
     return errorResponse(error);

@@ -7,7 +7,14 @@ export const POST = handleMcpRequest;
 
 /** Stateless: there is no server-to-client stream to open (GET) and no session to end (DELETE); nothing else is taken either. */
 function methodNotAllowed() {
-  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "This MCP server is stateless: send requests with POST." }, id: null }, { status: 405, headers: { Allow: "POST" } });
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "This MCP server is stateless: send requests with POST." },
+      id: null,
+    },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 export const GET = methodNotAllowed;
 export const DELETE = methodNotAllowed;

@@ -1,4 +1,17 @@
-import { Anchor, Code, List, ListItem, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Code,
+  List,
+  ListItem,
+  Table,
+  TableTbody,
+  TableTd,
+  TableTh,
+  TableThead,
+  TableTr,
+  Text,
+  Title,
+} from "@mantine/core";
 import type { Metadata } from "next";
 import { DocPage } from "@/components/docs/doc-page";
 import { MAILABILITY_REASONS, REASON_DETAILS, REASON_LABELS } from "@/server/mailability/reasons";
@@ -13,9 +26,10 @@ export default function MailabilityPage() {
     <DocPage>
       <Title order={1}>Mailability: statuses and reasons</Title>
       <Text>
-        The mailability audit gives each contact of an audience a verdict: <Code>mailable</Code>, <Code>fixable</Code> (a likely correction
-        exists, one click or one <Code>contacts_apply_fix</Code> call to accept) or <Code>unmailable</Code>, with every reason that applies.
-        The lifecycle&apos;s suppression and address gates apply the same verdict before printing, so the audit and the mail agree. Also as{" "}
+        The mailability audit gives each contact of an audience a verdict: <Code>mailable</Code>, <Code>fixable</Code>{" "}
+        (a likely correction exists, one click or one <Code>contacts_apply_fix</Code> call to accept) or{" "}
+        <Code>unmailable</Code>, with every reason that applies. The lifecycle&apos;s suppression and address gates
+        apply the same verdict before printing, so the audit and the mail agree. Also as{" "}
         <Anchor href="/docs/mailability.md">Markdown</Anchor>.
       </Text>
       <Title order={2}>Reasons</Title>
@@ -50,32 +64,33 @@ export default function MailabilityPage() {
           <Code>mailable</Code>: no reason that stops mail in the format judged (informational reasons may be listed).
         </ListItem>
         <ListItem>
-          <Code>fixable</Code>: the address as the service normalises it (ISO country code, the region&apos;s postal code, the country&apos;s own
-          form of the postal code) would be mailable; that normalised form is the suggested fix.
+          <Code>fixable</Code>: the address as the service normalises it (ISO country code, the region&apos;s postal
+          code, the country&apos;s own form of the postal code) would be mailable; that normalised form is the suggested
+          fix.
         </ListItem>
         <ListItem>
           <Code>unmailable</Code>: a reason stops mail and no normalisation mends it.
         </ListItem>
       </List>
       <Text>
-        An audience audit judges for any format (the smallest address block, a 4 × 6 in postcard&apos;s; a PO box only informs). A
-        campaign&apos;s audit judges for its format, its design&apos;s address block and its printer&apos;s countries; go-live readiness asks
-        for it, and it goes out of date when contacts join or change, suppressions are added, the campaign&apos;s format, design or printer
-        changes, or after {AUDIT_MAX_AGE_DAYS} days.
+        An audience audit judges for any format (the smallest address block, a 4 × 6 in postcard&apos;s; a PO box only
+        informs). A campaign&apos;s audit judges for its format, its design&apos;s address block and its printer&apos;s
+        countries; go-live readiness asks for it, and it goes out of date when contacts join or change, suppressions are
+        added, the campaign&apos;s format, design or printer changes, or after {AUDIT_MAX_AGE_DAYS} days.
       </Text>
       <Title order={2}>Address verification</Title>
       <Text>
-        With verification, each distinct normalised address is checked by the service&apos;s verifier: the sandbox (free and deterministic by
-        content: a street line containing “undeliverable”, “missing unit” or “unnecessary unit” gets that answer, anything else is
-        deliverable) or Lob&apos;s US and international verifications when the service has a Lob API key. Answers are kept for{" "}
-        {VERIFICATION_MAX_AGE_DAYS} days per workspace and address, so an address is paid for once; the price per verification and the
-        run&apos;s estimate are shown before it starts.
+        With verification, each distinct normalised address is checked by the service&apos;s verifier: the sandbox (free
+        and deterministic by content: a street line containing “undeliverable”, “missing unit” or “unnecessary unit”
+        gets that answer, anything else is deliverable) or Lob&apos;s US and international verifications when the
+        service has a Lob API key. Answers are kept for {VERIFICATION_MAX_AGE_DAYS} days per workspace and address, so
+        an address is paid for once; the price per verification and the run&apos;s estimate are shown before it starts.
       </Text>
       <Title order={2}>In the lifecycle</Title>
       <Text>
-        An event skipped by these gates keeps its <Anchor href="/docs/lifecycle">skip reason</Anchor> (<Code>suppressed</Code>,{" "}
-        <Code>address_invalid</Code> or <Code>address_duplicate</Code>), and <Code>entry_events_get</Code> adds{" "}
-        <Code>mailabilityReasons</Code>, the reasons above that stopped it.
+        An event skipped by these gates keeps its <Anchor href="/docs/lifecycle">skip reason</Anchor> (
+        <Code>suppressed</Code>, <Code>address_invalid</Code> or <Code>address_duplicate</Code>), and{" "}
+        <Code>entry_events_get</Code> adds <Code>mailabilityReasons</Code>, the reasons above that stopped it.
       </Text>
     </DocPage>
   );

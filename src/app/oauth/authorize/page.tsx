@@ -13,7 +13,11 @@ export const metadata: Metadata = { title: "Connect an agent" };
 export const dynamic = "force-dynamic";
 
 /** OAuth authorization endpoint: the owner signs in (afresh if need be) and approves or denies the agent. */
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuthorizePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = await searchParams;
   const user = await getSessionUser();
   const query = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
@@ -22,13 +26,17 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   if (ctx.kind === "redirect") redirect(ctx.location);
   if (ctx.kind === "error") {
     return (
-      <AuthFrame title="This link cannot connect an agent" subtitle="The agent's request is not valid, so nothing was shared with it.">
+      <AuthFrame
+        title="This link cannot connect an agent"
+        subtitle="The agent's request is not valid, so nothing was shared with it."
+      >
         <Alert color="red" title="What went wrong">
           {ctx.message}
         </Alert>
         {ctx.location && (
           <Text size="sm" mt="md">
-            To tell the application, go back to it: <Anchor href={ctx.location}>{new URL(ctx.location).host || ctx.location}</Anchor>
+            To tell the application, go back to it:{" "}
+            <Anchor href={ctx.location}>{new URL(ctx.location).host || ctx.location}</Anchor>
           </Text>
         )}
       </AuthFrame>

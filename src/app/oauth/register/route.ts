@@ -10,7 +10,8 @@ export async function POST(req: Request) {
   try {
     await limitOAuth(req);
     const body = await readJsonBody(req);
-    if (!body || typeof body !== "object") throw new InvalidClientMetadataError("The body must be a JSON object of client metadata.");
+    if (!body || typeof body !== "object")
+      throw new InvalidClientMetadataError("The body must be a JSON object of client metadata.");
     return oauthJson(await registerClient(getDb(), body), 201);
   } catch (error) {
     return oauthError(error);

@@ -29,8 +29,8 @@ export default async function ProblemPage({ params }: { params: Promise<{ slug: 
       </div>
       <Text size="lg">{problem.explanation}</Text>
       <Text size="sm" c="dimmed">
-        Problem documents of this type carry <Code>type</Code> set to this page&apos;s address, a <Code>detail</Code> sentence about
-        the occurrence and the request path in <Code>instance</Code>.
+        Problem documents of this type carry <Code>type</Code> set to this page&apos;s address, a <Code>detail</Code>{" "}
+        sentence about the occurrence and the request path in <Code>instance</Code>.
       </Text>
     </DocPage>
   );

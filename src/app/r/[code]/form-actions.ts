@@ -64,10 +64,17 @@ export async function handleFormPost(req: Request, code: string): Promise<Respon
   const db = getDb();
   const now = new Date();
   const byAddress = await consume(db, `response-form-ip:${clientAddress(req.headers)}`, LIMITS.responseFormPerIp, now);
-  if (!byAddress.allowed) return plainResponse(429, "Please wait", `Too many forms were sent from your network. Try again in ${Math.ceil(byAddress.resetSeconds / 60)} minutes.`, retryAfter(byAddress.resetSeconds));
+  if (!byAddress.allowed)
+    return plainResponse(
+      429,
+      "Please wait",
+      `Too many forms were sent from your network. Try again in ${Math.ceil(byAddress.resetSeconds / 60)} minutes.`,
+      retryAfter(byAddress.resetSeconds),
+    );
 
   const form = await readForm(req);
-  if (!form) return plainResponse(400, "Not sent", "The form could not be read. Go back to the page and send it again.");
+  if (!form)
+    return plainResponse(400, "Not sent", "The form could not be read. Go back to the page and send it again.");
   const target = await resolveLink(db, code, now);
   if (target?.kind !== "page") return notFoundResponse();
   const page = target.page;
@@ -76,19 +83,35 @@ export async function handleFormPost(req: Request, code: string): Promise<Respon
 
   const token = await checkFormToken(db, code, form.token, now);
   if (!token.ok) {
-    const text = token.reason === "expired" ? "This page was open for a long time, so the form expired. Check what you wrote and send it again." : "This form was not sent from its page. Check what you wrote and send it again.";
+    const text =
+      token.reason === "expired"
+        ? "This page was open for a long time, so the form expired. Check what you wrote and send it again."
+        : "This form was not sent from its page. Check what you wrote and send it again.";
     return again(403, { notice: { kind: "problem", text } });
   }
   const byCode = await consume(db, `response-form-code:${code}`, LIMITS.responseFormPerCode, now);
   if (!byCode.allowed) {
-    return again(429, { notice: { kind: "problem", text: `This page received many forms in a short time. Try again in ${Math.ceil(byCode.resetSeconds / 60)} minutes.` } }, retryAfter(byCode.resetSeconds));
+    return again(
+      429,
+      {
+        notice: {
+          kind: "problem",
+          text: `This page received many forms in a short time. Try again in ${Math.ceil(byCode.resetSeconds / 60)} minutes.`,
+        },
+      },
+      retryAfter(byCode.resetSeconds),
+    );
   }
 
   const userAgent = req.headers.get("user-agent");
   const action = form.action;
   if (page.kind === "landing_page" && page.callToAction === "reply" && action === "reply") {
     const input = ZReplyInput.safeParse({ message: form.message ?? "", replyTo: form.replyTo ?? "" });
-    if (!input.success) return again(422, { errors: issues(input.error), notice: { kind: "problem", text: "Your message was not sent: see below." } });
+    if (!input.success)
+      return again(422, {
+        errors: issues(input.error),
+        notice: { kind: "problem", text: "Your message was not sent: see below." },
+      });
     const sent = await sendReply(db, { code, nonce: token.token.nonce, input: input.data, userAgent, now });
     if (sent.kind === "gone") return notFoundResponse();
     return pageResponse(page, { token: "" }, { sent: true });
@@ -119,11 +142,19 @@ async function giftDecision(
       postalCode: form.postalCode ?? "",
       country: form.country ?? "",
     });
-    if (!address.success) return again(422, { errors: issues(address.error), notice: { kind: "problem", text: "Your gift is not claimed yet: check the address below." } });
+    if (!address.success)
+      return again(422, {
+        errors: issues(address.error),
+        notice: { kind: "problem", text: "Your gift is not claimed yet: check the address below." },
+      });
     result = await claimGift(db, { code: page.code, giftItem: form.gift ?? "", address: address.data, userAgent, now });
   }
   if (result.kind === "gone") return notFoundResponse();
-  if (result.kind === "invalid") return again(422, { errors: result.errors, notice: { kind: "problem", text: "Your gift is not claimed yet: check the fields below." } });
+  if (result.kind === "invalid")
+    return again(422, {
+      errors: result.errors,
+      notice: { kind: "problem", text: "Your gift is not claimed yet: check the fields below." },
+    });
   // Decided now, or before: the page shows the claim as it stands.
   return new Response(null, { status: 303, headers: { Location: `/r/${page.code}`, "Cache-Control": "no-store" } });
 }

@@ -27,7 +27,9 @@ ${hiddenHtml({ gift: g.id })}`;
   return html`<fieldset${error ? html` aria-describedby="gift-error"` : ""}>
 <legend>Choose one</legend>
 ${page.gifts.map(
-  (g) => html`<div class="gift"><input type="radio" name="gift" id="gift-${g.id}" value="${g.id}"${g.id === selected ? html` checked` : ""}${error && g.id === page.gifts[0].id ? html` autofocus` : ""}>
+  (
+    g,
+  ) => html`<div class="gift"><input type="radio" name="gift" id="gift-${g.id}" value="${g.id}"${g.id === selected ? html` checked` : ""}${error && g.id === page.gifts[0].id ? html` autofocus` : ""}>
 <label for="gift-${g.id}"><strong>${g.name}</strong>${g.description}</label></div>`,
 )}
 ${error ? html`<p class="error" id="gift-error">${error}</p>` : ""}
@@ -41,8 +43,30 @@ function claimForm(page: GiftPage, state: FormState): SafeHtml {
   const order = ["gift", "addressLine1", "addressLine2", "city", "region", "postalCode", "country"];
   const firstError = order.find((f) => errors[f]);
   const country = state.values?.country ?? a?.country ?? page.countries[0];
-  const field = (name: string, label: string, opts: { optional?: boolean; autocomplete: string; value: string | null | undefined; maxLength?: number; required?: boolean; hint?: string }) =>
-    fieldHtml({ name, label, state, value: opts.value, optional: opts.optional, autocomplete: opts.autocomplete, maxLength: opts.maxLength ?? MAX_ADDRESS_LINE, required: opts.required, hint: opts.hint, firstError: firstError === name });
+  const field = (
+    name: string,
+    label: string,
+    opts: {
+      optional?: boolean;
+      autocomplete: string;
+      value: string | null | undefined;
+      maxLength?: number;
+      required?: boolean;
+      hint?: string;
+    },
+  ) =>
+    fieldHtml({
+      name,
+      label,
+      state,
+      value: opts.value,
+      optional: opts.optional,
+      autocomplete: opts.autocomplete,
+      maxLength: opts.maxLength ?? MAX_ADDRESS_LINE,
+      required: opts.required,
+      hint: opts.hint,
+      firstError: firstError === name,
+    });
   const countryError = errors.country;
   return html`${noticeHtml(state)}
 <form method="post" action="/r/${page.code}">
@@ -100,5 +124,11 @@ export function giftClaimDocument(page: GiftPage, state: FormState) {
   const headline = page.message.headline || `A gift for you, ${page.recipient.firstName}`;
   const content = html`<article class="card">${letterHtml(page, headline)}</article>
 ${page.claim.state === "open" ? claimForm(page, state) : decided(page)}`;
-  return renderDocument({ code: page.code, brand: page.brand, title: `${headline} · ${page.brand.companyName}`, content, footer: footerHtml(page) });
+  return renderDocument({
+    code: page.code,
+    brand: page.brand,
+    title: `${headline} · ${page.brand.companyName}`,
+    content,
+    footer: footerHtml(page),
+  });
 }

@@ -47,5 +47,11 @@ export function landingPageDocument(page: LandingPage, state: FormState, opts: {
   const headline = page.message.headline || `A note for ${page.recipient.firstName || "you"}`;
   const content = html`<article class="card">${letterHtml(page, headline)}</article>
 <section class="card" aria-labelledby="cta-title">${callToAction(page, state, opts.sent ?? false)}</section>`;
-  return renderDocument({ code: page.code, brand: page.brand, title: `${headline} · ${page.brand.companyName}`, content, footer: footerHtml(page) });
+  return renderDocument({
+    code: page.code,
+    brand: page.brand,
+    title: `${headline} · ${page.brand.companyName}`,
+    content,
+    footer: footerHtml(page),
+  });
 }

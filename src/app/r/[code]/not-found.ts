@@ -12,7 +12,12 @@ export function notFoundResponse(): Response {
 }
 
 /** A short plain page for a refused request (a form from another site, an unreadable body, too many posts). */
-export function plainResponse(status: number, title: string, sentence: string, extra: Record<string, string> = {}): Response {
+export function plainResponse(
+  status: number,
+  title: string,
+  sentence: string,
+  extra: Record<string, string> = {},
+): Response {
   const text = (s: string) => s.replace(/[&<>"']/g, "");
   return new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${text(title)}</title></head><body><h1>${text(title)}</h1><p>${text(sentence)}</p></body></html>`,

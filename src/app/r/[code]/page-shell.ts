@@ -77,11 +77,19 @@ footer{max-width:40rem;margin:0 auto;padding:0 1.25rem 2rem;font-size:.875rem;co
 }
 
 /** A whole hosted page: the brand's bar and logo (or name), the content, and a short footer. */
-export function renderDocument(p: { code: string; brand: PageBrand; title: string; content: SafeHtml; footer: SafeHtml }): { body: string; headers: Record<string, string> } {
+export function renderDocument(p: {
+  code: string;
+  brand: PageBrand;
+  title: string;
+  content: SafeHtml;
+  footer: SafeHtml;
+}): { body: string; headers: Record<string, string> } {
   // Built from checked colours (#rrggbb) and known font names only; hashed for the CSP exactly as sent.
   const css = styles(pageTheme(p.brand));
   const hash = createHash("sha256").update(css).digest("base64");
-  const logo = p.brand.hasLogo ? html`<img src="/r/${p.code}/logo" alt="${p.brand.companyName}">` : html`<span class="wordmark">${p.brand.companyName}</span>`;
+  const logo = p.brand.hasLogo
+    ? html`<img src="/r/${p.code}/logo" alt="${p.brand.companyName}">`
+    : html`<span class="wordmark">${p.brand.companyName}</span>`;
   const doc = html`<!doctype html>
 <html lang="en">
 <head>

@@ -18,13 +18,33 @@ const origin = () => new URL(baseUrl()).origin;
 let ipCounter = 1;
 const freshIp = () => `198.51.100.${ipCounter++}`;
 const params = (code: string) => ({ params: Promise.resolve({ code }) });
-const get = (code: string, query = "") => GET(new Request(`${origin()}/r/${code}${query}`, { headers: { "user-agent": "Mozilla/5.0 (iPhone)" } }), params(code));
-function post(code: string, fields: Record<string, string>, opts: { origin?: string | null; ip?: string; type?: string; body?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": opts.type ?? "application/x-www-form-urlencoded", ...resolvedAddressHeaders(opts.ip ?? freshIp()), "user-agent": "Mozilla/5.0 (iPhone)" };
+const get = (code: string, query = "") =>
+  GET(
+    new Request(`${origin()}/r/${code}${query}`, { headers: { "user-agent": "Mozilla/5.0 (iPhone)" } }),
+    params(code),
+  );
+function post(
+  code: string,
+  fields: Record<string, string>,
+  opts: { origin?: string | null; ip?: string; type?: string; body?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    "content-type": opts.type ?? "application/x-www-form-urlencoded",
+    ...resolvedAddressHeaders(opts.ip ?? freshIp()),
+    "user-agent": "Mozilla/5.0 (iPhone)",
+  };
   if (opts.origin !== null) headers.origin = opts.origin ?? origin();
-  return POST(new Request(`${origin()}/r/${code}`, { method: "POST", headers, body: opts.body ?? new URLSearchParams(fields).toString() }), params(code));
+  return POST(
+    new Request(`${origin()}/r/${code}`, {
+      method: "POST",
+      headers,
+      body: opts.body ?? new URLSearchParams(fields).toString(),
+    }),
+    params(code),
+  );
 }
-const tokenOf = (htmlText: string, action = "reply") => new RegExp(`name="action" value="${action}"><input type="hidden" name="token" value="([^"]+)"`).exec(htmlText)![1];
+const tokenOf = (htmlText: string, action = "reply") =>
+  new RegExp(`name="action" value="${action}"><input type="hidden" name="token" value="([^"]+)"`).exec(htmlText)![1];
 
 describe("GET /r/{code}", () => {
   it("answers every code that leads nowhere with the same plain 404", async () => {
@@ -95,7 +115,15 @@ describe("POST /r/{code}: the reply form", () => {
     const fields = { action: "reply", token, message: "Forged" };
     expect((await post(f.code, fields, { origin: "https://evil.example" })).status).toBe(403);
     const crossSite = await POST(
-      new Request(`${origin()}/r/${f.code}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site", ...resolvedAddressHeaders(freshIp()) }, body: new URLSearchParams(fields).toString() }),
+      new Request(`${origin()}/r/${f.code}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "sec-fetch-site": "cross-site",
+          ...resolvedAddressHeaders(freshIp()),
+        },
+        body: new URLSearchParams(fields).toString(),
+      }),
       params(f.code),
     );
     expect(crossSite.status).toBe(403);
@@ -121,7 +149,9 @@ describe("POST /r/{code}: the reply form", () => {
       expect(text).toMatch(/id="message-error"/);
     }
     expect((await post(f.code, {}, { type: "text/plain", body: "message=hi" })).status).toBe(400);
-    expect((await post(f.code, {}, { body: `action=reply&token=${token}&message=${"x".repeat(20_000)}` })).status).toBe(400);
+    expect((await post(f.code, {}, { body: `action=reply&token=${token}&message=${"x".repeat(20_000)}` })).status).toBe(
+      400,
+    );
     expect((await post(f.code, { action: "claim", token })).status).toBe(400);
     expect(await prisma.responseEvent.count({ where: { pieceId: f.piece.id, kind: "reply" } })).toBe(0);
   });
@@ -139,7 +169,8 @@ describe("POST /r/{code}: the reply form", () => {
     const other = await landingPageCampaign(prisma);
     const ip = freshIp();
     const otherToken = tokenOf(await (await get(other.code)).text());
-    for (let i = 0; i < LIMITS.responseFormPerIp.limit; i++) await post(other.code, { action: "reply", token: "bad" }, { ip });
+    for (let i = 0; i < LIMITS.responseFormPerIp.limit; i++)
+      await post(other.code, { action: "reply", token: "bad" }, { ip });
     const blocked = await post(other.code, { action: "reply", token: otherToken, message: "Hello" }, { ip });
     expect(blocked.status).toBe(429);
     expect(await prisma.responseEvent.count({ where: { pieceId: other.piece.id, kind: "reply" } })).toBe(0);
@@ -154,11 +185,20 @@ describe("POST /r/{code}: the gift claim", () => {
     expect(page).toContain('value="tea-tin"');
     expect(page).toContain(`value="${f.contacts[0].addressLine1}"`);
     const token = tokenOf(page, "claim");
-    const address = { addressLine1: "12 Elm Street", addressLine2: "", city: "Cambridge", region: "MA", postalCode: "2139", country: "US" };
+    const address = {
+      addressLine1: "12 Elm Street",
+      addressLine2: "",
+      city: "Cambridge",
+      region: "MA",
+      postalCode: "2139",
+      country: "US",
+    };
     const bad = await post(f.code, { action: "claim", token, gift: "tea-tin", ...address });
     expect(bad.status).toBe(422);
     expect(await bad.text()).toContain("Did you mean 02139?");
-    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({ status: "open" });
+    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({
+      status: "open",
+    });
 
     const ok = await post(f.code, { action: "claim", token, gift: "tea-tin", ...address, postalCode: "02139" });
     expect(ok.status).toBe(303);
@@ -167,7 +207,10 @@ describe("POST /r/{code}: the gift claim", () => {
     expect(after).toContain("Your gift is claimed");
     expect(after).toContain("12 Elm Street");
     expect(after).not.toContain('name="action"');
-    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({ status: "claimed", giftItem: "tea-tin" });
+    expect(await prisma.giftClaim.findUniqueOrThrow({ where: { pieceId: f.piece.id } })).toMatchObject({
+      status: "claimed",
+      giftItem: "tea-tin",
+    });
     expect((await eventRow(prisma, f.eventId)).runAfter.getTime()).toBeLessThanOrEqual(Date.now());
   });
 

@@ -9,7 +9,17 @@ import { pageResponse } from "./render-page";
 
 export const dynamic = "force-dynamic";
 
-const redirect = (location: string) => new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } });
+const redirect = (location: string) =>
+  new Response(null, {
+    status: 302,
+    headers: {
+      ...SECURITY_HEADERS,
+      Location: location,
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
 
 /**
  * GET /r/{code}: the response link printed on a piece (and in its QR code, with ?via=qr). A
@@ -20,7 +30,11 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   const { code } = await params;
   const url = new URL(req.url);
   const db = getDb();
-  const opened = await openResponseLink(db, { code, via: url.searchParams.get("via"), userAgent: req.headers.get("user-agent") });
+  const opened = await openResponseLink(db, {
+    code,
+    via: url.searchParams.get("via"),
+    userAgent: req.headers.get("user-agent"),
+  });
   if (!opened) return notFoundResponse();
   if (opened.kind === "redirect") return redirect(opened.location);
   return pageResponse(opened.page, { token: await issueFormToken(db, code) });
@@ -31,7 +45,8 @@ export async function HEAD(_req: Request, { params }: { params: Promise<{ code: 
   const { code } = await params;
   const target = await resolveLink(getDb(), code);
   if (!target) return new Response(null, { status: 404, headers: notFoundResponse().headers });
-  if (target.kind === "redirect") return new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, "Cache-Control": "no-store" } });
+  if (target.kind === "redirect")
+    return new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, "Cache-Control": "no-store" } });
   const page = pageResponse(target.page, { token: "" });
   return new Response(null, { status: 200, headers: page.headers });
 }

@@ -22,11 +22,31 @@ const STACKS = {
 
 /** The web font files the pages use: Latin slices of the brand kit's bundled fonts (the rest falls back to system fonts). */
 export const FONT_FILES = {
-  "noto-sans": { family: "Noto Sans", regular: "noto-sans-latin-400-normal.woff2", bold: "noto-sans-latin-700-normal.woff2", stack: STACKS.sans },
-  "noto-serif": { family: "Noto Serif", regular: "noto-serif-latin-400-normal.woff2", bold: "noto-serif-latin-700-normal.woff2", stack: STACKS.serif },
+  "noto-sans": {
+    family: "Noto Sans",
+    regular: "noto-sans-latin-400-normal.woff2",
+    bold: "noto-sans-latin-700-normal.woff2",
+    stack: STACKS.sans,
+  },
+  "noto-serif": {
+    family: "Noto Serif",
+    regular: "noto-serif-latin-400-normal.woff2",
+    bold: "noto-serif-latin-700-normal.woff2",
+    stack: STACKS.serif,
+  },
   caveat: { family: "Caveat", regular: "caveat-latin-400-normal.woff2", bold: null, stack: STACKS.hand },
-  "patrick-hand": { family: "Patrick Hand", regular: "patrick-hand-latin-400-normal.woff2", bold: null, stack: STACKS.hand },
-  "dancing-script": { family: "Dancing Script", regular: "dancing-script-latin-400-normal.woff2", bold: null, stack: STACKS.hand },
+  "patrick-hand": {
+    family: "Patrick Hand",
+    regular: "patrick-hand-latin-400-normal.woff2",
+    bold: null,
+    stack: STACKS.hand,
+  },
+  "dancing-script": {
+    family: "Dancing Script",
+    regular: "dancing-script-latin-400-normal.woff2",
+    bold: null,
+    stack: STACKS.hand,
+  },
 } as const;
 
 export interface PageTheme {
@@ -49,7 +69,12 @@ export function pageTheme(brand: PageBrand): PageTheme {
   const heading = FONT_FILES[brand.fonts.heading];
   const body = FONT_FILES[brand.fonts.body];
   const hand = FONT_FILES[brand.fonts.handwriting];
-  const faces = new Set<string>([face(heading.family, heading.bold, 700), face(body.family, body.regular, 400), face(body.family, body.bold, 700), face(hand.family, hand.regular, 400)]);
+  const faces = new Set<string>([
+    face(heading.family, heading.bold, 700),
+    face(body.family, body.regular, 400),
+    face(body.family, body.bold, 700),
+    face(hand.family, hand.regular, 400),
+  ]);
   return {
     primary: readableOn(brand.colors.primary, "#ffffff", 4.5),
     accent: readableOn(brand.colors.accent, "#ffffff", 4.5),

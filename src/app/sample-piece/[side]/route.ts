@@ -25,7 +25,10 @@ const sample = layoutPiece({
     signOff: "Sam Ortiz, Northwind",
     cta: "Scan for your team's notes",
   },
-  recipient: { name: "Maya Patel", addressLines: ["Maya Patel", "Lakeside Logistics", "1200 Harbor Way", "Oakland CA 94607"] },
+  recipient: {
+    name: "Maya Patel",
+    addressLines: ["Maya Patel", "Lakeside Logistics", "1200 Harbor Way", "Oakland CA 94607"],
+  },
   response: { url: "https://example.com/r/k7Qm2xWp9a", label: "example.com/r/k7Qm2xWp9a" },
   gift: null,
   specimen: false,
@@ -36,5 +39,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ sid
   const page = { "front.png": 0, "back.png": 1 }[side];
   if (page === undefined) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const png = await piecePngAsync(sample, page, { widthPx: 900, crop: "trim" });
-  return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" } });
+  return new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" },
+  });
 }

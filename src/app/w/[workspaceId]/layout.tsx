@@ -7,7 +7,13 @@ import { REQUEST_PATH_HEADER } from "@/proxy";
 import { loadPage } from "@/trpc/server";
 
 /** Every page under a workspace: a session is required, and only members see the workspace. */
-export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ workspaceId: string }> }) {
+export default async function WorkspaceLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ workspaceId: string }>;
+}) {
   const { workspaceId } = await params;
   const user = await getSessionUser();
   if (!user) {

@@ -74,11 +74,20 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         out.toSubmit.push(ctx);
         break;
       case "skip":
-        if (bare) setEvent({ id: ctx.event.id, status: "skipped", skipReason: action.reason, mailabilityReasons: AUDITED_SKIPS.has(action.reason) ? (d.facts?.mailabilityReasons ?? []) : [], completedAt: now, release: true });
+        if (bare)
+          setEvent({
+            id: ctx.event.id,
+            status: "skipped",
+            skipReason: action.reason,
+            mailabilityReasons: AUDITED_SKIPS.has(action.reason) ? (d.facts?.mailabilityReasons ?? []) : [],
+            completedAt: now,
+            release: true,
+          });
         else oneByOne.push(d);
         break;
       case "hold_out":
-        if (!ctx.enrollmentId) enrollments.push(enrollmentRow(ctx, "holdout", "held_out", null, d.facts?.recipientKey ?? null));
+        if (!ctx.enrollmentId)
+          enrollments.push(enrollmentRow(ctx, "holdout", "held_out", null, d.facts?.recipientKey ?? null));
         setEvent({ id: ctx.event.id, status: "held_out", completedAt: now, release: true });
         break;
       case "enroll": {
@@ -87,14 +96,22 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         setEvent({ id: ctx.event.id, status: "processing", release: false });
         // What the enrolled event does next, asked of decide as the next round would (its rows stay
         // locked until the commit): usually its piece, made below in this round.
-        const next: EventContext = { ...ctx, enrollmentId: row.id, snapshot: { ...ctx.snapshot, enrollment: { arm: "treatment", scheduledFor: action.scheduledFor, cancelled: false } } };
+        const next: EventContext = {
+          ...ctx,
+          enrollmentId: row.id,
+          snapshot: {
+            ...ctx.snapshot,
+            enrollment: { arm: "treatment", scheduledFor: action.scheduledFor, cancelled: false },
+          },
+        };
         const then = decide(next.snapshot, null);
         if (then.kind === "prepare_piece" && !then.needsReview) prepare.push(next);
         else out.continue.push(ctx.event.id);
         break;
       }
       case "wait":
-        if (action.until && (action.reason === "scheduled" || action.reason === "paused")) setEvent({ id: ctx.event.id, status: "waiting", runAfter: action.until, release: true });
+        if (action.until && (action.reason === "scheduled" || action.reason === "paused"))
+          setEvent({ id: ctx.event.id, status: "waiting", runAfter: action.until, release: true });
         else oneByOne.push(d);
         break;
       case "prepare_piece":
@@ -143,11 +160,16 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
     // Rendered outside the transaction: recipients without a draft, and those whose draft no longer prints them as they are.
     out.toRender.push(...drafts.missing, ...drafts.stale);
     // A recipient entering the campaign again gets a piece with fresh response codes, rendered here.
-    for (const ctx of drafts.repeat) oneByOne.push({ ctx, action: { kind: "prepare_piece", needsReview: false }, facts: null });
+    for (const ctx of drafts.repeat)
+      oneByOne.push({ ctx, action: { kind: "prepare_piece", needsReview: false }, facts: null });
   }
 
   if (complete.length) {
-    await setEnrollmentStatus(db, complete.map((c) => c.enrollmentId!), "mailed");
+    await setEnrollmentStatus(
+      db,
+      complete.map((c) => c.enrollmentId!),
+      "mailed",
+    );
     for (const ctx of complete) setEvent({ id: ctx.event.id, status: "completed", completedAt: now, release: true });
   }
 
@@ -162,7 +184,10 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
       }
       // What the event does next with its hold, asked of decide as the next round would (its rows stay
       // locked until the commit): usually the vendor, so the step ends here instead of reading the batch again.
-      if (decide({ ...ctx.snapshot, eventStatus: "enrolled", reservation: { status: "held" } }, null).kind === "submit_to_vendor") {
+      if (
+        decide({ ...ctx.snapshot, eventStatus: "enrolled", reservation: { status: "held" } }, null).kind ===
+        "submit_to_vendor"
+      ) {
         out.toSubmit.push(ctx);
         // An event its claim made processing stays so while the vendor has its piece: the vendor's
         // answer writes its next status (completed, or enrolled while a printed piece waits for the
@@ -175,7 +200,9 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
       }
     }
     // Pieces from drafts are in fulfilment already; one approved by a person may not be.
-    const granted = reserve.filter((c) => held.has(c.enrollmentId!) && !costs.has(c.enrollmentId!)).map((c) => c.enrollmentId!);
+    const granted = reserve
+      .filter((c) => held.has(c.enrollmentId!) && !costs.has(c.enrollmentId!))
+      .map((c) => c.enrollmentId!);
     await setEnrollmentStatus(db, granted, "in_fulfilment");
   }
 
@@ -191,7 +218,13 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
 
 type EnrollmentRow = ReturnType<typeof enrollmentRow>;
 
-function enrollmentRow(ctx: EventContext, arm: "treatment" | "holdout", status: "scheduled" | "held_out" | "in_fulfilment", scheduledFor: Date | null, recipientKey: string | null) {
+function enrollmentRow(
+  ctx: EventContext,
+  arm: "treatment" | "holdout",
+  status: "scheduled" | "held_out" | "in_fulfilment",
+  scheduledFor: Date | null,
+  recipientKey: string | null,
+) {
   return {
     id: newId("enr"),
     workspaceId: ctx.event.workspaceId,
@@ -207,19 +240,32 @@ function enrollmentRow(ctx: EventContext, arm: "treatment" | "holdout", status: 
 }
 
 async function insertEnrollments(db: Db, rows: EnrollmentRow[]) {
-  await hotSql(db, Prisma.sql`
+  await hotSql(
+    db,
+    Prisma.sql`
     INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "scheduledFor", "recipientKey", "createdAt", "updatedAt")
     SELECT x.id, x."workspaceId", x."campaignId", x."contactId", x."accountId", x."entryEventId", x.arm::"HoldoutArm", x.status::"EnrollmentStatus",
            x."scheduledFor"::timestamptz AT TIME ZONE 'UTC', x."recipientKey", timezone('UTC', now()), timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(id text, "workspaceId" text, "campaignId" text, "contactId" text, "accountId" text, "entryEventId" text, arm text, status text, "scheduledFor" text, "recipientKey" text)`);
+        AS x(id text, "workspaceId" text, "campaignId" text, "contactId" text, "accountId" text, "entryEventId" text, arm text, status text, "scheduledFor" text, "recipientKey" text)`,
+  );
 }
 
 /** Each event's new status in one statement (what setEvent in apply.ts writes for one). */
 async function updateEvents(db: Db, rows: EventUpdate[]) {
   if (rows.length === 0) return;
-  const data = rows.map((r) => ({ id: r.id, status: r.status, skipReason: r.skipReason ?? null, reasons: r.mailabilityReasons ?? [], completedAt: iso(r.completedAt), runAfter: iso(r.runAfter), release: r.release }));
-  await hotSql(db, Prisma.sql`
+  const data = rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    skipReason: r.skipReason ?? null,
+    reasons: r.mailabilityReasons ?? [],
+    completedAt: iso(r.completedAt),
+    runAfter: iso(r.runAfter),
+    release: r.release,
+  }));
+  await hotSql(
+    db,
+    Prisma.sql`
     UPDATE "EntryEvent" e
        SET status = x.status::"EntryEventStatus",
            "skipReason" = x."skipReason",
@@ -231,7 +277,8 @@ async function updateEvents(db: Db, rows: EventUpdate[]) {
            attempts = 0, "lastError" = NULL, "updatedAt" = timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
         AS x(id text, status text, "skipReason" text, reasons text[], "completedAt" text, "runAfter" text, release boolean)
-     WHERE e.id = x.id`);
+     WHERE e.id = x.id`,
+  );
 }
 
 /** The budget holds of a round: per campaign and price, as many as the headroom allows, in the batch's order. */
@@ -240,19 +287,33 @@ async function holdBudgets(db: Db, ctxs: EventContext[], known: Map<string, numb
   const unknown = ctxs.filter((c) => !known.has(c.enrollmentId!)).map((c) => c.pieceId!);
   const costs = new Map(known);
   if (unknown.length) {
-    const rows = await hotSql<{ enrollmentId: string; costCents: number }>(db, Prisma.sql`SELECT "enrollmentId", "costCents" FROM "MailPiece" WHERE id = ANY(${unknown}::text[])`);
+    const rows = await hotSql<{ enrollmentId: string; costCents: number }>(
+      db,
+      Prisma.sql`SELECT "enrollmentId", "costCents" FROM "MailPiece" WHERE id = ANY(${unknown}::text[])`,
+    );
     for (const r of rows) costs.set(r.enrollmentId, r.costCents);
   }
-  const groups = new Map<string, { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] }>();
+  const groups = new Map<
+    string,
+    { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] }
+  >();
   for (const ctx of ctxs) {
     const amountCents = costs.get(ctx.enrollmentId!) ?? 0;
     const key = `${ctx.campaign.id}:${amountCents}`;
-    if (!groups.has(key)) groups.set(key, { workspaceId: ctx.event.workspaceId, campaignId: ctx.campaign.id, amountCents, enrollmentIds: [] });
+    if (!groups.has(key))
+      groups.set(key, {
+        workspaceId: ctx.event.workspaceId,
+        campaignId: ctx.campaign.id,
+        amountCents,
+        enrollmentIds: [],
+      });
     groups.get(key)!.enrollmentIds.push(ctx.enrollmentId!);
   }
   const held = new Set<string>();
   // Campaigns in id order: two workers holding budget for the same campaigns lock their rows in the same order.
-  for (const g of [...groups.values()].sort((a, b) => (a.campaignId < b.campaignId ? -1 : a.campaignId > b.campaignId ? 1 : 0))) {
+  for (const g of [...groups.values()].sort((a, b) =>
+    a.campaignId < b.campaignId ? -1 : a.campaignId > b.campaignId ? 1 : 0,
+  )) {
     for (const id of await reserveBudgets(db, g)) held.add(id);
   }
   return held;
@@ -263,27 +324,58 @@ async function holdBudgets(db: Db, ctxs: EventContext[], known: Map<string, numb
  * worker still holds: mailed pieces are charged and their events completed; printed ones wait an
  * hour for the post. An event another worker took over is left to it (its jobs are the same).
  */
-export async function finishSubmitted(db: Db, eventIds: string[], token: string, jobs: Map<string, { vendorRef: string; printedAt: Date; mailedAt: Date | null }>, now: Date) {
-  const contexts = [...(await loadEventContexts(db, eventIds, token, now)).values()].filter((c) => c.pieceId && jobs.has(c.pieceId));
+export async function finishSubmitted(
+  db: Db,
+  eventIds: string[],
+  token: string,
+  jobs: Map<string, { vendorRef: string; printedAt: Date; mailedAt: Date | null }>,
+  now: Date,
+) {
+  const contexts = [...(await loadEventContexts(db, eventIds, token, now)).values()].filter(
+    (c) => c.pieceId && jobs.has(c.pieceId),
+  );
   if (contexts.length === 0) return;
   const rows = contexts.map((c) => {
     const job = jobs.get(c.pieceId!)!;
-    return { id: c.pieceId!, vendorRef: job.vendorRef, printedAt: iso(job.printedAt), mailedAt: iso(job.mailedAt), status: job.mailedAt ? "mailed" : "printed" };
+    return {
+      id: c.pieceId!,
+      vendorRef: job.vendorRef,
+      printedAt: iso(job.printedAt),
+      mailedAt: iso(job.mailedAt),
+      status: job.mailedAt ? "mailed" : "printed",
+    };
   });
-  await hotSql(db, Prisma.sql`
+  await hotSql(
+    db,
+    Prisma.sql`
     UPDATE "MailPiece" p
        SET "vendorRef" = x."vendorRef", "printedAt" = x."printedAt"::timestamptz AT TIME ZONE 'UTC', "mailedAt" = x."mailedAt"::timestamptz AT TIME ZONE 'UTC',
            status = x.status::"MailPieceStatus", "updatedAt" = timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id text, "vendorRef" text, "printedAt" text, "mailedAt" text, status text)
-     WHERE p.id = x.id`);
+     WHERE p.id = x.id`,
+  );
   const mailed = contexts.filter((c) => jobs.get(c.pieceId!)!.mailedAt);
   // Printed, not yet mailed: the event is enrolled and looks again in an hour (the post, or tracking, moves it on).
-  const printed = contexts.filter((c) => !jobs.get(c.pieceId!)!.mailedAt).map((c) => ({ id: c.event.id, status: "enrolled" as const, runAfter: new Date(now.getTime() + 3_600_000), release: true }));
+  const printed = contexts
+    .filter((c) => !jobs.get(c.pieceId!)!.mailedAt)
+    .map((c) => ({
+      id: c.event.id,
+      status: "enrolled" as const,
+      runAfter: new Date(now.getTime() + 3_600_000),
+      release: true,
+    }));
   if (printed.length) await updateEvents(db, printed);
   // Mailed: each event is now complete (decide says so once its piece is mailed); applyBatch charges
   // their holds last, after the events are written.
-  const decisions: BatchDecision[] = mailed.map((c) => ({ ctx: c, action: decide({ ...c.snapshot, piece: { status: "mailed" } }, null), facts: null }));
+  const decisions: BatchDecision[] = mailed.map((c) => ({
+    ctx: c,
+    action: decide({ ...c.snapshot, piece: { status: "mailed" } }, null),
+    facts: null,
+  }));
   await applyBatch(db, decisions, now);
   // Every mailed piece is charged, whatever its event does next (applyBatch charged those it completed).
-  await chargeReservations(db, { enrollmentIds: decisions.filter((d) => d.action.kind !== "complete").map((d) => d.ctx.enrollmentId!), now });
+  await chargeReservations(db, {
+    enrollmentIds: decisions.filter((d) => d.action.kind !== "complete").map((d) => d.ctx.enrollmentId!),
+    now,
+  });
 }

@@ -6,7 +6,11 @@ import { hotSql } from "@/server/platform/hot-transaction";
 export type BatchContact = Contact & { account: { id: string; name: string; domain: string | null } | null };
 
 // Every stored column Prisma reads for a contact, by the generated client's own list.
-const COLUMNS = Prisma.raw(Object.values(Prisma.ContactScalarFieldEnum).map((field) => `ct."${field}"`).join(", "));
+const COLUMNS = Prisma.raw(
+  Object.values(Prisma.ContactScalarFieldEnum)
+    .map((field) => `ct."${field}"`)
+    .join(", "),
+);
 
 /**
  * The contacts of a batch's events in one workspace, with their accounts: what
@@ -15,7 +19,11 @@ const COLUMNS = Prisma.raw(Object.values(Prisma.ContactScalarFieldEnum).map((fie
  * by its id (LATERAL … LIMIT 1): with the workspace's statistics out of date, the planner read
  * every contact of the workspace through another index to find a hundred.
  */
-export async function batchContacts(db: Db, workspaceId: string, contactIds: string[]): Promise<Map<string, BatchContact>> {
+export async function batchContacts(
+  db: Db,
+  workspaceId: string,
+  contactIds: string[],
+): Promise<Map<string, BatchContact>> {
   const rows = await hotSql<Contact & { accountName: string | null; accountDomain: string | null }>(
     db,
     Prisma.sql`SELECT ${COLUMNS}, a.name AS "accountName", a.domain AS "accountDomain"
@@ -26,7 +34,13 @@ export async function batchContacts(db: Db, workspaceId: string, contactIds: str
   return new Map(
     rows.map(({ accountName, accountDomain, ...contact }) => [
       contact.id,
-      { ...contact, account: contact.accountId && accountName !== null ? { id: contact.accountId, name: accountName, domain: accountDomain } : null },
+      {
+        ...contact,
+        account:
+          contact.accountId && accountName !== null
+            ? { id: contact.accountId, name: accountName, domain: accountDomain }
+            : null,
+      },
     ]),
   );
 }

@@ -51,12 +51,15 @@ export async function findPieceDrafts(db: Db, ctxs: EventContext[]): Promise<Pie
     const { campaign, event } = group[0];
     const drafts = new Map(
       (
-        await hotSql<{ contactId: string; specimen: boolean; recipientDigest: string | null; used: boolean }>(db, Prisma.sql`
+        await hotSql<{ contactId: string; specimen: boolean; recipientDigest: string | null; used: boolean }>(
+          db,
+          Prisma.sql`
           SELECT d."contactId", d.specimen, d."recipientDigest", used.hit IS NOT NULL AS used
             FROM unnest(${group.map((c) => c.event.contactId)}::text[]) AS u("contactId")
             CROSS JOIN LATERAL (SELECT d."contactId", d.specimen, d."recipientDigest", d.sid, d."responseCode" FROM "Draft" d
                                  WHERE d."campaignId" = ${campaign.id} AND d."contactId" = u."contactId" LIMIT 1 FOR SHARE) d
-            LEFT JOIN LATERAL (SELECT 1 AS hit FROM "MailPiece" m WHERE m.sid = d.sid OR m."responseCode" = d."responseCode" LIMIT 1) used ON true`)
+            LEFT JOIN LATERAL (SELECT 1 AS hit FROM "MailPiece" m WHERE m.sid = d.sid OR m."responseCode" = d."responseCode" LIMIT 1) used ON true`,
+        )
       ).map((d) => [d.contactId, d]),
     );
     const specimen = campaign.plan === "audit";
@@ -66,7 +69,13 @@ export async function findPieceDrafts(db: Db, ctxs: EventContext[]): Promise<Pie
     });
     // The recipients of usable drafts, read once for the round: compared here with what their drafts
     // printed, and written as the pieces' addresses by insertPiecesFromDrafts (the statement it ran itself before).
-    const contacts = usable.length ? await batchContacts(db, event.workspaceId, usable.map((c) => c.event.contactId)) : new Map<string, BatchContact>();
+    const contacts = usable.length
+      ? await batchContacts(
+          db,
+          event.workspaceId,
+          usable.map((c) => c.event.contactId),
+        )
+      : new Map<string, BatchContact>();
     for (const [id, contact] of contacts) out.contacts.set(id, contact);
     for (const ctx of group) {
       const draft = drafts.get(ctx.event.contactId);
@@ -92,7 +101,13 @@ export async function findPieceDrafts(db: Db, ctxs: EventContext[]): Promise<Pie
  * findPieceDrafts read (the same read its drafts were found current by). Their enrollments go
  * into fulfilment, except those `written` in fulfilment already (made in this round).
  */
-export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], contacts: Map<string, BatchContact>, now: Date, written: Set<string>) {
+export async function insertPiecesFromDrafts(
+  db: Db,
+  ready: EventContext[],
+  contacts: Map<string, BatchContact>,
+  now: Date,
+  written: Set<string>,
+) {
   /** Event id -> its new piece's id. */
   const prepared = new Map<string, string>();
   /** Enrollment id -> the price of its new piece (its budget hold, made next in the same round). */
@@ -103,9 +118,20 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], cont
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
       const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
-      return { enrollmentId: ctx.enrollmentId!, contactId: contact.id, costCents, recipient: { name: printedName(contact), lines, address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }) } };
+      return {
+        enrollmentId: ctx.enrollmentId!,
+        contactId: contact.id,
+        costCents,
+        recipient: {
+          name: printedName(contact),
+          lines,
+          address: postalAddressOf({ ...contact, company: contact.account?.name ?? null }),
+        },
+      };
     });
-    const inserted = await hotSql<{ id: string; enrollmentId: string }>(db, Prisma.sql`
+    const inserted = await hotSql<{ id: string; enrollmentId: string }>(
+      db,
+      Prisma.sql`
       INSERT INTO "MailPiece" (id, "workspaceId", "campaignId", "enrollmentId", "contactId", sid, "responseCode", status, "costCents",
                                recipient, copy, "printDraftId", pages, vendor, "renderedAt", "createdAt", "updatedAt")
       SELECT 'pc_' || replace(gen_random_uuid()::text, '-', ''), d."workspaceId", d."campaignId", x."enrollmentId", d."contactId", d.sid, d."responseCode",
@@ -115,13 +141,19 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], cont
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("enrollmentId" text, "contactId" text, "costCents" int, recipient jsonb)
         CROSS JOIN LATERAL (SELECT d.id, d."workspaceId", d."campaignId", d."contactId", d.sid, d."responseCode", d.blocks, d.pages FROM "Draft" d
                              WHERE d."campaignId" = ${campaign.id} AND d."contactId" = x."contactId" LIMIT 1) d
-      RETURNING id, "enrollmentId"`);
+      RETURNING id, "enrollmentId"`,
+    );
     // The drafts are locked since findPieceDrafts: each has its piece, or the step fails whole
     // (nothing written; its events go one at a time) rather than leave an enrollment in
     // fulfilment without one.
-    if (inserted.length !== rows.length) throw new Error(`${rows.length - inserted.length} of ${rows.length} pieces found no draft to be made from`);
+    if (inserted.length !== rows.length)
+      throw new Error(`${rows.length - inserted.length} of ${rows.length} pieces found no draft to be made from`);
     const done = new Map(inserted.map((r) => [r.enrollmentId, r.id]));
-    await setEnrollmentStatus(db, [...done.keys()].filter((id) => !written.has(id)), "in_fulfilment");
+    await setEnrollmentStatus(
+      db,
+      [...done.keys()].filter((id) => !written.has(id)),
+      "in_fulfilment",
+    );
     for (const ctx of group) prepared.set(ctx.event.id, done.get(ctx.enrollmentId!)!);
     for (const row of rows) costs.set(row.enrollmentId, row.costCents);
   }
@@ -135,14 +167,26 @@ export async function insertPiecesFromDrafts(db: Db, ready: EventContext[], cont
  * the slowest thing the lifecycle does), so the next step finds it approved and current and makes
  * the piece from it. A recipient whose render fails goes one at a time.
  */
-export async function renderMissingDrafts(prisma: PrismaClient, ctxs: EventContext[], now: Date, deps: Pick<RunnerDeps, "log">) {
+export async function renderMissingDrafts(
+  prisma: PrismaClient,
+  ctxs: EventContext[],
+  now: Date,
+  deps: Pick<RunnerDeps, "log">,
+) {
   const done: string[] = [];
   const failed: string[] = [];
   // The brand kit (with its images) and the design read once per campaign, not once per recipient.
   const renderContexts = new Map<string, Promise<CampaignRenderContext>>();
   for (const ctx of ctxs) {
     try {
-      await draftForPiece(prisma, { workspaceId: ctx.event.workspaceId, campaign: ctx.campaign, contactId: ctx.event.contactId, plan: ctx.campaign.plan, now, renderContexts });
+      await draftForPiece(prisma, {
+        workspaceId: ctx.event.workspaceId,
+        campaign: ctx.campaign,
+        contactId: ctx.event.contactId,
+        plan: ctx.campaign.plan,
+        now,
+        renderContexts,
+      });
       done.push(ctx.event.id);
     } catch (error) {
       deps.log(`rendering the draft of event ${ctx.event.id} failed`, error);

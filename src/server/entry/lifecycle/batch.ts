@@ -28,7 +28,11 @@ const SINGLE_CONCURRENCY = 4;
  * there: every write checks the lease, the vendor's job is keyed by the piece, and charges,
  * reservations and enrollments are unique per event.
  */
-export async function processBatch(prisma: PrismaClient, claims: Claim[], deps: RunnerDeps = defaultDeps): Promise<void> {
+export async function processBatch(
+  prisma: PrismaClient,
+  claims: Claim[],
+  deps: RunnerDeps = defaultDeps,
+): Promise<void> {
   if (claims.length === 0) return;
   const byId = new Map(claims.map((c) => [c.id, c]));
   const single = new Set<string>(claims.filter((c) => c.attempts > 1).map((c) => c.id));
@@ -38,7 +42,10 @@ export async function processBatch(prisma: PrismaClient, claims: Claim[], deps: 
     for (let step = 0; step < MAX_STEPS && active.length > 0; step++) {
       await deps.beforeStep?.(active[0]);
       const now = deps.clock();
-      const result = await hotTransaction(prisma, (tx) => batchStep(tx, active, token, now), { timeout: 60_000, maxWait: 30_000 });
+      const result = await hotTransaction(prisma, (tx) => batchStep(tx, active, token, now), {
+        timeout: 60_000,
+        maxWait: 30_000,
+      });
       for (const id of result.single) single.add(id);
       const next = [...result.next];
       // Outside any transaction: render the drafts the batch lacks, then those events go on.
@@ -47,7 +54,8 @@ export async function processBatch(prisma: PrismaClient, claims: Claim[], deps: 
         next.push(...rendered.done);
         for (const id of rendered.failed) single.add(id);
       }
-      if (result.toSubmit.length) for (const id of await submitBatch(prisma, result.toSubmit, token, deps)) single.add(id);
+      if (result.toSubmit.length)
+        for (const id of await submitBatch(prisma, result.toSubmit, token, deps)) single.add(id);
       active = next;
     }
     for (const id of active) single.add(id);
@@ -89,7 +97,12 @@ async function batchStep(tx: Db, ids: string[], token: string, now: Date): Promi
     }
     for (const group of groupBy(admit, (c) => c.event.workspaceId)) {
       const facts = await admissionFacts(tx, group);
-      for (const ctx of group) decisions.push({ ctx, action: decide(ctx.snapshot, facts.get(ctx.event.id)!), facts: facts.get(ctx.event.id)! });
+      for (const ctx of group)
+        decisions.push({
+          ctx,
+          action: decide(ctx.snapshot, facts.get(ctx.event.id)!),
+          facts: facts.get(ctx.event.id)!,
+        });
     }
     const outcome = await applyBatch(tx, decisions, now);
     result.toRender.push(...outcome.toRender);
@@ -109,7 +122,12 @@ async function batchStep(tx: Db, ids: string[], token: string, now: Date): Promi
  * (Lob) go one at a time through the single-event runner, which never prints twice
  * (vendor-step.ts): their ids are returned.
  */
-async function submitBatch(prisma: PrismaClient, ctxs: EventContext[], token: string, deps: RunnerDeps): Promise<string[]> {
+async function submitBatch(
+  prisma: PrismaClient,
+  ctxs: EventContext[],
+  token: string,
+  deps: RunnerDeps,
+): Promise<string[]> {
   const results = new Map<string, { vendorRef: string; printedAt: Date; mailedAt: Date | null }>();
   const oneByOne: string[] = [];
   const submitted: EventContext[] = [];
@@ -123,6 +141,18 @@ async function submitBatch(prisma: PrismaClient, ctxs: EventContext[], token: st
     submitted.push(...group);
   }
   const now = deps.clock();
-  if (submitted.length) await hotTransaction(prisma, (tx) => finishSubmitted(tx, submitted.map((c) => c.event.id), token, results, now), { timeout: 60_000, maxWait: 30_000 });
+  if (submitted.length)
+    await hotTransaction(
+      prisma,
+      (tx) =>
+        finishSubmitted(
+          tx,
+          submitted.map((c) => c.event.id),
+          token,
+          results,
+          now,
+        ),
+      { timeout: 60_000, maxWait: 30_000 },
+    );
   return oneByOne;
 }

@@ -9,7 +9,8 @@ import type { PrismaClient } from "@/generated/prisma/client";
 /** How long a claim lasts; a crashed worker's events are taken over after it. */
 export const LEASE_MS = 60_000;
 
-export const lifecycleLog = (line: string, error?: unknown) => (error ? console.error(`[lifecycle] ${line}`, error) : console.log(`[lifecycle] ${line}`));
+export const lifecycleLog = (line: string, error?: unknown) =>
+  error ? console.error(`[lifecycle] ${line}`, error) : console.log(`[lifecycle] ${line}`);
 
 /** A claimed event: its lease token (shared by the events claimed together) and how many times it was claimed. */
 export interface Claim {
@@ -27,7 +28,12 @@ export interface Claim {
  */
 export async function claimDueEvents(
   prisma: PrismaClient,
-  p: { limit: number; now: Date; leaseMs?: number; /** Only this workspace's events (tests; dedicated workers). */ workspaceId?: string },
+  p: {
+    limit: number;
+    now: Date;
+    leaseMs?: number /** Only this workspace's events (tests; dedicated workers). */;
+    workspaceId?: string;
+  },
 ): Promise<Claim[]> {
   const token = randomUUID();
   const lease = p.leaseMs ?? LEASE_MS;
@@ -51,4 +57,3 @@ export async function claimDueEvents(
     RETURNING id, attempts`;
   return rows.map((r) => ({ ...r, token }));
 }
-

@@ -9,7 +9,10 @@ import type { Db } from "@/server/db";
  */
 export async function setEnrollmentStatus(db: Db, ids: string[], status: "in_fulfilment" | "mailed") {
   if (ids.length === 0) return;
-  await hotSql(db, Prisma.sql`
+  await hotSql(
+    db,
+    Prisma.sql`
     UPDATE "Enrollment" SET status = ${status}::"EnrollmentStatus", "updatedAt" = timezone('UTC', now())
-     WHERE id = ANY(${ids}::text[]) AND status <> ${status}::"EnrollmentStatus"`);
+     WHERE id = ANY(${ids}::text[]) AND status <> ${status}::"EnrollmentStatus"`,
+  );
 }

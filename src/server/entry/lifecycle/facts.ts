@@ -38,9 +38,15 @@ export async function evaluateGates(db: Db, ctx: EventContext): Promise<Admissio
   const { campaign, event } = ctx;
   const now = ctx.snapshot.now;
   // Serialise scheduling per account and contact (account first, always the same order).
-  if (event.contactAccountId) await db.$queryRaw`SELECT id FROM "Account" WHERE id = ${event.contactAccountId} FOR UPDATE`;
+  if (event.contactAccountId)
+    await db.$queryRaw`SELECT id FROM "Account" WHERE id = ${event.contactAccountId} FOR UPDATE`;
   await db.$queryRaw`SELECT id FROM "Contact" WHERE id = ${event.contactId} FOR UPDATE`;
-  const sends = await loadSends(db, { workspaceId: event.workspaceId, contactId: event.contactId, accountId: event.contactAccountId, since: new Date(now.getTime() - campaign.frequencyWindowDays * DAY) });
+  const sends = await loadSends(db, {
+    workspaceId: event.workspaceId,
+    contactId: event.contactId,
+    accountId: event.contactAccountId,
+    since: new Date(now.getTime() - campaign.frequencyWindowDays * DAY),
+  });
   const firstAllowedAt = firstAllowedDate({
     now,
     windowDays: campaign.frequencyWindowDays,
@@ -67,8 +73,13 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
   const out = new Map<string, AdmissionFacts>();
   if (ctxs.length === 0) return out;
   const workspaceId = ctxs[0].event.workspaceId;
-  if (ctxs.some((c) => c.event.workspaceId !== workspaceId)) throw new Error("admissionFacts takes the events of one workspace");
-  const contacts = await batchContacts(db, workspaceId, ctxs.map((c) => c.event.contactId));
+  if (ctxs.some((c) => c.event.workspaceId !== workspaceId))
+    throw new Error("admissionFacts takes the events of one workspace");
+  const contacts = await batchContacts(
+    db,
+    workspaceId,
+    ctxs.map((c) => c.event.contactId),
+  );
   const members = await loadMembership(db, ctxs);
   const suppressed = await loadSuppressed(db, workspaceId, [...contacts.values()]);
   const keyOf = new Map(ctxs.map((ctx) => [ctx.event.id, recipientKey(contacts.get(ctx.event.contactId)!)]));
@@ -78,7 +89,14 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
   // contract's countries), so the audit and the mail give the same answer for the same reasons.
   const judges = new Map<string, Awaited<ReturnType<typeof mailabilityJudge>>>();
   for (const group of groupByCampaign(ctxs)) {
-    judges.set(group[0].campaign.id, await mailabilityJudge(db, { workspaceId, campaign: group[0].campaign, contacts: group.map((c) => contacts.get(c.event.contactId)!) }));
+    judges.set(
+      group[0].campaign.id,
+      await mailabilityJudge(db, {
+        workspaceId,
+        campaign: group[0].campaign,
+        contacts: group.map((c) => contacts.get(c.event.contactId)!),
+      }),
+    );
   }
   const claimedInBatch = new Set<string>();
   for (const ctx of ctxs) {
@@ -88,17 +106,38 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
     const judge = judges.get(campaign.id)!;
     const isMember = members.has(`${campaign.audienceId}:${contact.id}`);
     const isSuppressed = isMember && suppressed.has(contact.id);
-    const arm = contact.accountId ? arms.get(`${campaign.id}:${contact.accountId}`)! : await armFor(db, { workspaceId, campaignId: campaign.id, accountId: null, contactId: contact.id, holdoutShare: campaign.holdoutShare });
+    const arm = contact.accountId
+      ? arms.get(`${campaign.id}:${contact.accountId}`)!
+      : await armFor(db, {
+          workspaceId,
+          campaignId: campaign.id,
+          accountId: null,
+          contactId: contact.id,
+          holdoutShare: campaign.holdoutShare,
+        });
     const contract = contractGate({ plan: campaign.plan, format: campaign.format, contract: campaign.contract });
     let mailability = judge(contact, { suppressed: isSuppressed, duplicateContact: false });
     let address: GateFacts["address"] = mailability.gate === "address_invalid" ? "invalid" : "ok";
-    if (mailability.gate === "ok" && (taken(campaign.id, key, contact.id) || claimedInBatch.has(`${campaign.id}:${key}`))) {
+    if (
+      mailability.gate === "ok" &&
+      (taken(campaign.id, key, contact.id) || claimedInBatch.has(`${campaign.id}:${key}`))
+    ) {
       mailability = judge(contact, { suppressed: isSuppressed, duplicateContact: true });
       address = "duplicate";
     }
     // An event that will enroll in the treatment arm claims its recipient for the rest of the batch.
-    if (isMember && !isSuppressed && address === "ok" && arm === "treatment" && contract === "ok") claimedInBatch.add(`${campaign.id}:${key}`);
-    out.set(event.id, { isMember, isSuppressed, address, arm, contract, firstAllowedAt: ctx.snapshot.now, recipientKey: key, mailabilityReasons: mailability.reasons });
+    if (isMember && !isSuppressed && address === "ok" && arm === "treatment" && contract === "ok")
+      claimedInBatch.add(`${campaign.id}:${key}`);
+    out.set(event.id, {
+      isMember,
+      isSuppressed,
+      address,
+      arm,
+      contract,
+      firstAllowedAt: ctx.snapshot.now,
+      recipientKey: key,
+      mailabilityReasons: mailability.reasons,
+    });
   }
   return out;
 }
@@ -113,40 +152,60 @@ function groupByCampaign(ctxs: EventContext[]): EventContext[][] {
  * The arm of each of the batch's accounts in its campaign ("campaignId:accountId"): assigned at
  * go-live, or now, once, for an account that joined the audience later (assignArms).
  */
-async function loadArms(db: Db, ctxs: EventContext[], contacts: Map<string, GateContact>): Promise<Map<string, "treatment" | "holdout">> {
+async function loadArms(
+  db: Db,
+  ctxs: EventContext[],
+  contacts: Map<string, GateContact>,
+): Promise<Map<string, "treatment" | "holdout">> {
   const units = ctxs.flatMap((c) => {
     const accountId = contacts.get(c.event.contactId)?.accountId;
     return accountId ? [{ campaignId: c.campaign.id, accountId, holdoutShare: c.campaign.holdoutShare }] : [];
   });
   if (units.length === 0) return new Map();
-  const rows = await hotSql<{ campaignId: string; accountId: string; arm: "treatment" | "holdout" }>(db, Prisma.sql`
+  const rows = await hotSql<{ campaignId: string; accountId: string; arm: "treatment" | "holdout" }>(
+    db,
+    Prisma.sql`
     SELECT h."campaignId", h."accountId", h.arm::text AS arm FROM "HoldoutAssignment" h
-      JOIN jsonb_to_recordset(${JSON.stringify(units.map((u) => ({ c: u.campaignId, a: u.accountId })))}::jsonb) AS x(c text, a text) ON h."campaignId" = x.c AND h."accountId" = x.a`);
+      JOIN jsonb_to_recordset(${JSON.stringify(units.map((u) => ({ c: u.campaignId, a: u.accountId })))}::jsonb) AS x(c text, a text) ON h."campaignId" = x.c AND h."accountId" = x.a`,
+  );
   const arms = new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.arm]));
   const missing = units.filter((u) => !arms.has(`${u.campaignId}:${u.accountId}`));
-  if (missing.length) for (const [k, arm] of await assignArms(db, { workspaceId: ctxs[0].event.workspaceId, units: missing })) arms.set(k, arm);
+  if (missing.length)
+    for (const [k, arm] of await assignArms(db, { workspaceId: ctxs[0].event.workspaceId, units: missing }))
+      arms.set(k, arm);
   return arms;
 }
 
 /** "audienceId:contactId" for each event whose contact is in its campaign's audience. */
 async function loadMembership(db: Db, ctxs: EventContext[]): Promise<Set<string>> {
-  const pairs = ctxs.filter((c) => c.campaign.audienceId).map((c) => ({ a: c.campaign.audienceId!, c: c.event.contactId }));
+  const pairs = ctxs
+    .filter((c) => c.campaign.audienceId)
+    .map((c) => ({ a: c.campaign.audienceId!, c: c.event.contactId }));
   if (pairs.length === 0) return new Set();
-  const rows = await hotSql<{ audienceId: string; contactId: string }>(db, Prisma.sql`
+  const rows = await hotSql<{ audienceId: string; contactId: string }>(
+    db,
+    Prisma.sql`
     SELECT m."audienceId", m."contactId" FROM "AudienceMember" m
-      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(a text, c text) ON m."audienceId" = x.a AND m."contactId" = x.c`);
+      JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(a text, c text) ON m."audienceId" = x.a AND m."contactId" = x.c`,
+  );
   return new Set(rows.map((r) => `${r.audienceId}:${r.contactId}`));
 }
 
 /** The contacts any of whose keys (contact, email, address, account, domain) is on the suppression list: one query. */
 async function loadSuppressed(db: Db, workspaceId: string, contacts: GateContact[]): Promise<Set<string>> {
-  const keysOf = contacts.map((c) => ({ id: c.id, keys: suppressionKeys({ ...c, accountDomain: c.account?.domain ?? null }) }));
+  const keysOf = contacts.map((c) => ({
+    id: c.id,
+    keys: suppressionKeys({ ...c, accountDomain: c.account?.domain ?? null }),
+  }));
   const all = keysOf.flatMap((k) => k.keys);
   if (all.length === 0) return new Set();
-  const hits = await hotSql<{ kind: SuppressionKind; value: string }>(db, Prisma.sql`
+  const hits = await hotSql<{ kind: SuppressionKind; value: string }>(
+    db,
+    Prisma.sql`
     SELECT s.kind, s.value FROM "Suppression" s
       JOIN jsonb_to_recordset(${JSON.stringify(all)}::jsonb) AS x(kind text, value text) ON s.kind::text = x.kind AND s.value = x.value
-     WHERE s."workspaceId" = ${workspaceId}`);
+     WHERE s."workspaceId" = ${workspaceId}`,
+  );
   const found = new Set(hits.map((h) => `${h.kind}:${h.value}`));
   return new Set(keysOf.filter((k) => k.keys.some((key) => found.has(`${key.kind}:${key.value}`))).map((k) => k.id));
 }
@@ -158,19 +217,34 @@ async function loadSuppressed(db: Db, workspaceId: string, contacts: GateContact
  */
 async function lockRecipientKeys(db: Db, ctxs: EventContext[], keyOf: Map<string, string>) {
   const locks = [...new Set(ctxs.map((c) => `dup:${c.campaign.id}:${keyOf.get(c.event.id)}`))].sort();
-  await hotSql(db, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(k))::text AS locked FROM unnest(${locks}::text[]) AS k ORDER BY k`);
-  const pairs = [...new Map(ctxs.map((c) => [JSON.stringify([c.campaign.id, keyOf.get(c.event.id)!]), [c.campaign.id, keyOf.get(c.event.id)!]])).values()];
+  await hotSql(
+    db,
+    Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(k))::text AS locked FROM unnest(${locks}::text[]) AS k ORDER BY k`,
+  );
+  const pairs = [
+    ...new Map(
+      ctxs.map((c) => [
+        JSON.stringify([c.campaign.id, keyOf.get(c.event.id)!]),
+        [c.campaign.id, keyOf.get(c.event.id)!],
+      ]),
+    ).values(),
+  ];
   // One probe of "Enrollment"(campaignId, recipientKey) per distinct key, whatever the campaign's size.
   // The arm is compared as text so that PostgreSQL cannot use the (campaignId, arm) index instead:
   // with the statistics of a table that grows fast it did, reading every enrollment of the campaign
   // per key (a 50,000-contact send spent most of its time there).
-  const rows = await hotSql<{ campaignId: string; recipientKey: string; contactId: string; status: string }>(db, Prisma.sql`
+  const rows = await hotSql<{ campaignId: string; recipientKey: string; contactId: string; status: string }>(
+    db,
+    Prisma.sql`
     SELECT DISTINCT x.c AS "campaignId", x.k AS "recipientKey", e."contactId", e.status::text AS status
       FROM unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) AS x(c, k)
       CROSS JOIN LATERAL (
         SELECT en."contactId", en.status FROM "Enrollment" en
-         WHERE en."campaignId" = x.c AND en."recipientKey" = x.k AND en.arm::text = 'treatment' AND en.status <> 'cancelled') e`);
+         WHERE en."campaignId" = x.c AND en."recipientKey" = x.k AND en.arm::text = 'treatment' AND en.status <> 'cancelled') e`,
+  );
   const byKey = new Map<string, typeof rows>();
-  for (const r of rows) byKey.set(`${r.campaignId}:${r.recipientKey}`, [...(byKey.get(`${r.campaignId}:${r.recipientKey}`) ?? []), r]);
-  return (campaignId: string, key: string, contactId: string) => (byKey.get(`${campaignId}:${key}`) ?? []).some((r) => r.contactId !== contactId || r.status !== "mailed");
+  for (const r of rows)
+    byKey.set(`${r.campaignId}:${r.recipientKey}`, [...(byKey.get(`${r.campaignId}:${r.recipientKey}`) ?? []), r]);
+  return (campaignId: string, key: string, contactId: string) =>
+    (byKey.get(`${campaignId}:${key}`) ?? []).some((r) => r.contactId !== contactId || r.status !== "mailed");
 }

@@ -9,10 +9,16 @@ const DAY = 86_400_000;
  * address (the contact's address as it is now, kept however the recipient corrects it). Returns
  * the existing claim when there is one, so a retried step opens nothing twice.
  */
-export async function openGiftClaim(db: Db, p: { workspaceId: string; campaignId: string; pieceId: string; contactId: string; now: Date }) {
+export async function openGiftClaim(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; pieceId: string; contactId: string; now: Date },
+) {
   const existing = await db.giftClaim.findUnique({ where: { pieceId: p.pieceId } });
   if (existing) return existing;
-  const campaign = await db.campaign.findFirstOrThrow({ where: { id: p.campaignId, workspaceId: p.workspaceId }, select: { claimWindowDays: true, design: { select: { giftItem: true } } } });
+  const campaign = await db.campaign.findFirstOrThrow({
+    where: { id: p.campaignId, workspaceId: p.workspaceId },
+    select: { claimWindowDays: true, design: { select: { giftItem: true } } },
+  });
   const contact = await db.contact.findFirstOrThrow({
     where: { id: p.contactId, workspaceId: p.workspaceId },
     select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true },

@@ -54,16 +54,27 @@ describe("a batch's lease", () => {
       const held = await prisma.entryEvent.findMany({ where: { id: { in: events.map((e) => e.eventId) } } });
       for (const e of held) expect(e.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
       answer();
-      for (let i = 0; i < 200 && (await prisma.entryEvent.count({ where: { workspaceId: f.workspaceId, status: { not: "completed" } } })) > 0; i++) await sleep(50);
+      for (
+        let i = 0;
+        i < 200 &&
+        (await prisma.entryEvent.count({ where: { workspaceId: f.workspaceId, status: { not: "completed" } } })) > 0;
+        i++
+      )
+        await sleep(50);
     } finally {
       answer();
       await worker.stop();
     }
     const rows = await Promise.all(events.map((e) => eventRow(prisma, e.eventId)));
-    expect(rows.map((r) => [r.status, r.lockToken, r.lockedUntil])).toEqual(events.map(() => ["completed", null, null]));
+    expect(rows.map((r) => [r.status, r.lockToken, r.lockedUntil])).toEqual(
+      events.map(() => ["completed", null, null]),
+    );
     // Each piece went to the printer once and was printed once.
     expect(asked).toBe(6);
     expect(await prisma.sandboxPrintJob.count({ where: { workspaceId: f.workspaceId } })).toBe(6);
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 6 * 120, reservedCents: 0 });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({
+      spentCents: 6 * 120,
+      reservedCents: 0,
+    });
   }, 60_000);
 });

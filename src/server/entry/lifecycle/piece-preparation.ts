@@ -23,7 +23,14 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
   const recipient = { ...contact, company: contact.account?.name ?? null };
   const addressLines = addressBlock(recipient);
   // The contact as read for the piece's address: its draft is printed as it is only if it printed this same recipient.
-  const draft = await draftForPiece(db, { workspaceId: event.workspaceId, campaign, contactId: contact.id, plan: campaign.plan, now, contact });
+  const draft = await draftForPiece(db, {
+    workspaceId: event.workspaceId,
+    campaign,
+    contactId: contact.id,
+    plan: campaign.plan,
+    now,
+    contact,
+  });
   const piece = await db.mailPiece.create({
     data: {
       workspaceId: event.workspaceId,
@@ -35,8 +42,16 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       status: needsReview ? "pending_review" : "approved",
       // The price to the recipient's country: what the piece reserves of the budget and is charged.
       costCents: campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0,
-      recipient: { name: printedName(contact), lines: addressLines, address: postalAddressOf(recipient) as Record<string, unknown> | null } as object,
-      copy: { headline: draft.blocks.headline ?? "", body: draft.blocks.body ?? "", signOff: draft.blocks.signOff ?? "" },
+      recipient: {
+        name: printedName(contact),
+        lines: addressLines,
+        address: postalAddressOf(recipient) as Record<string, unknown> | null,
+      } as object,
+      copy: {
+        headline: draft.blocks.headline ?? "",
+        body: draft.blocks.body ?? "",
+        signOff: draft.blocks.signOff ?? "",
+      },
       // The draft's stored file, referred to (not copied); a file rendered for this piece alone is its own.
       ...(draft.storedIn ? { printDraftId: draft.storedIn } : { proofPdf: new Uint8Array(draft.pdf) }),
       pages: draft.pages,
@@ -44,7 +59,10 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       renderedAt: now,
     },
   });
-  await db.enrollment.update({ where: { id: ctx.enrollmentId! }, data: { status: needsReview ? "awaiting_review" : "in_fulfilment" } });
+  await db.enrollment.update({
+    where: { id: ctx.enrollmentId! },
+    data: { status: needsReview ? "awaiting_review" : "in_fulfilment" },
+  });
   if (needsReview) {
     await createCard(db, {
       workspaceId: event.workspaceId,

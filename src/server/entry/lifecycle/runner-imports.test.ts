@@ -9,7 +9,12 @@ import { describe, expect, it } from "vitest";
  * none of them (about 350 ms less of each worker's CPU; docs/benchmarks.md).
  */
 async function staticallyReached(entries: string[]): Promise<{ modules: Set<string>; packages: Set<string> }> {
-  const result = await cruise(entries, { tsPreCompilationDeps: true, tsConfig: { fileName: "tsconfig.json" }, doNotFollow: { path: "node_modules" }, exclude: { path: "^src/generated/" } });
+  const result = await cruise(entries, {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^src/generated/" },
+  });
   const graph = new Map((result.output as ICruiseResult).modules.map((m) => [m.source, m.dependencies]));
   const modules = new Set<string>();
   const packages = new Set<string>();
@@ -18,7 +23,13 @@ async function staticallyReached(entries: string[]): Promise<{ modules: Set<stri
     modules.add(source);
     for (const d of graph.get(source) ?? []) {
       if (d.dynamic || d.dependencyTypes.includes("type-only") || d.dependencyTypes.includes("type-import")) continue;
-      if (d.resolved.includes("node_modules/")) packages.add(d.module.split("/").slice(0, d.module.startsWith("@") ? 2 : 1).join("/"));
+      if (d.resolved.includes("node_modules/"))
+        packages.add(
+          d.module
+            .split("/")
+            .slice(0, d.module.startsWith("@") ? 2 : 1)
+            .join("/"),
+        );
       else visit(d.resolved);
     }
   };
@@ -28,10 +39,21 @@ async function staticallyReached(entries: string[]): Promise<{ modules: Set<stri
 
 describe("the lifecycle's first batch", () => {
   it("loads neither the renderer, nor pdf-lib, nor Lob's client until a piece needs them", async () => {
-    const { modules, packages } = await staticallyReached(["src/server/entry/lifecycle/batch.ts", "src/server/entry/lifecycle/runner.ts"]);
+    const { modules, packages } = await staticallyReached([
+      "src/server/entry/lifecycle/batch.ts",
+      "src/server/entry/lifecycle/runner.ts",
+    ]);
     expect(modules.has("src/server/entry/lifecycle/batch-pieces.ts")).toBe(true);
     expect(modules.has("src/server/drafts/piece-draft.ts")).toBe(true);
-    expect([...modules].filter((m) => /^src\/server\/(render\/(index|pdf)|drafts\/render|designs\/compose|brand\/service)\.ts$/.test(m))).toEqual([]);
-    expect([...packages].filter((p) => ["pdfkit", "pdf-lib", "@lob/lob-typescript-sdk", "qrcode", "@resvg/resvg-js"].includes(p))).toEqual([]);
+    expect(
+      [...modules].filter((m) =>
+        /^src\/server\/(render\/(index|pdf)|drafts\/render|designs\/compose|brand\/service)\.ts$/.test(m),
+      ),
+    ).toEqual([]);
+    expect(
+      [...packages].filter((p) =>
+        ["pdfkit", "pdf-lib", "@lob/lob-typescript-sdk", "qrcode", "@resvg/resvg-js"].includes(p),
+      ),
+    ).toEqual([]);
   }, 60_000);
 });

@@ -34,9 +34,14 @@ describe("the lifecycle, gate by gate", () => {
     expect((await PDFDocument.load((await loadPiecePdf(prisma, piece.id))!)).getPageCount()).toBe(2);
     expect(await prisma.sandboxPrintJob.count({ where: { pieceId: piece.id } })).toBe(1);
     expect(event.enrollment!.reservation).toMatchObject({ status: "charged", amountCents: 120 });
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 120, reservedCents: 0 });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({
+      spentCents: 120,
+      reservedCents: 0,
+    });
 
-    expect(await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId })).toEqual({
+    expect(
+      await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId }),
+    ).toEqual({
       eventId,
       status: "completed",
       source: "api",
@@ -49,9 +54,15 @@ describe("the lifecycle, gate by gate", () => {
   it("skips a contact that left the audience before processing (not_in_audience)", async () => {
     const f = await liveCampaign(prisma);
     const { eventId } = await postEvent(prisma, f, f.contacts[0].id);
-    await prisma.audienceMember.delete({ where: { audienceId_contactId: { audienceId: f.audience.id, contactId: f.contacts[0].id } } });
+    await prisma.audienceMember.delete({
+      where: { audienceId_contactId: { audienceId: f.audience.id, contactId: f.contacts[0].id } },
+    });
     await drain(prisma, testClock(), f.workspaceId);
-    expect(await eventRow(prisma, eventId)).toMatchObject({ status: "skipped", skipReason: "not_in_audience", enrollment: null });
+    expect(await eventRow(prisma, eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "not_in_audience",
+      enrollment: null,
+    });
   });
 
   it("skips suppressed contacts, whatever the suppression matches (suppressed)", async () => {
@@ -69,15 +80,22 @@ describe("the lifecycle, gate by gate", () => {
     });
     const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));
     await drain(prisma, testClock(), f.workspaceId);
-    for (const { eventId } of events) expect(await eventRow(prisma, eventId)).toMatchObject({ status: "skipped", skipReason: "suppressed" });
+    for (const { eventId } of events)
+      expect(await eventRow(prisma, eventId)).toMatchObject({ status: "skipped", skipReason: "suppressed" });
   });
 
   it("skips addresses that fail review, and the same person at the same address twice (address_invalid, address_duplicate)", async () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 4 });
     const [noZip, undeliverable, original, twin] = f.contacts;
     await prisma.contact.update({ where: { id: noZip.id }, data: { postalCode: null } });
-    await prisma.contact.update({ where: { id: undeliverable.id }, data: { addressStatus: "undeliverable", undeliverableReason: "returned to sender" } });
-    await prisma.contact.update({ where: { id: twin.id }, data: { firstName: original.firstName, lastName: original.lastName, addressLine2: original.addressLine2 } });
+    await prisma.contact.update({
+      where: { id: undeliverable.id },
+      data: { addressStatus: "undeliverable", undeliverableReason: "returned to sender" },
+    });
+    await prisma.contact.update({
+      where: { id: twin.id },
+      data: { firstName: original.firstName, lastName: original.lastName, addressLine2: original.addressLine2 },
+    });
     const clock = testClock();
     const a = await postEvent(prisma, f, noZip.id);
     const b = await postEvent(prisma, f, undeliverable.id);
@@ -107,7 +125,9 @@ describe("the lifecycle, gate by gate", () => {
     await prisma.holdoutAssignment.deleteMany({ where: { campaignId: f.campaign.id } });
     const { eventId } = await postEvent(prisma, f, f.contacts[0].id);
     await drain(prisma, testClock(), f.workspaceId);
-    const assignment = await prisma.holdoutAssignment.findUniqueOrThrow({ where: { campaignId_accountId: { campaignId: f.campaign.id, accountId: f.accountIds[0] } } });
+    const assignment = await prisma.holdoutAssignment.findUniqueOrThrow({
+      where: { campaignId_accountId: { campaignId: f.campaign.id, accountId: f.accountIds[0] } },
+    });
     const event = await eventRow(prisma, eventId);
     expect(event.enrollment!.arm).toBe(assignment.arm);
   });
@@ -119,13 +139,28 @@ describe("the lifecycle, gate by gate", () => {
     const b = await postEvent(prisma, noContract, noContract.contacts[0].id);
     await drain(prisma, testClock(), audit.workspaceId);
     await drain(prisma, testClock(), noContract.workspaceId);
-    expect(await eventRow(prisma, a.eventId)).toMatchObject({ status: "skipped", skipReason: "mailing_disabled", enrollment: null });
-    expect(await eventRow(prisma, b.eventId)).toMatchObject({ status: "skipped", skipReason: "no_fulfilment_contract" });
-    expect(await prisma.sandboxPrintJob.count({ where: { workspaceId: { in: [audit.workspaceId, noContract.workspaceId] } } })).toBe(0);
+    expect(await eventRow(prisma, a.eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "mailing_disabled",
+      enrollment: null,
+    });
+    expect(await eventRow(prisma, b.eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "no_fulfilment_contract",
+    });
+    expect(
+      await prisma.sandboxPrintJob.count({
+        where: { workspaceId: { in: [audit.workspaceId, noContract.workspaceId] } },
+      }),
+    ).toBe(0);
   });
 
   it("defers a piece to the first date the frequency cap allows, then mails it", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 2, campaign: { frequencyCapContact: 1, frequencyWindowDays: 30 } });
+    const f = await liveCampaign(prisma, {
+      accounts: 1,
+      perAccount: 2,
+      campaign: { frequencyCapContact: 1, frequencyWindowDays: 30 },
+    });
     const clock = testClock();
     const first = await postEvent(prisma, f, f.contacts[0].id);
     await drain(prisma, clock, f.workspaceId);
@@ -136,8 +171,16 @@ describe("the lifecycle, gate by gate", () => {
     expect((await eventRow(prisma, first.eventId)).status).toBe("completed");
     expect(waiting).toMatchObject({ status: "waiting", enrollment: { status: "scheduled", mailPiece: null } });
     const firstMailed = (await eventRow(prisma, first.eventId)).enrollment!.mailPiece!.mailedAt!;
-    expect(Math.abs(waiting.enrollment!.scheduledFor!.getTime() - (firstMailed.getTime() + 30 * DAY))).toBeLessThan(2000);
-    expect(await getEntryEventStatus(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, eventId: second.eventId })).toMatchObject({
+    expect(Math.abs(waiting.enrollment!.scheduledFor!.getTime() - (firstMailed.getTime() + 30 * DAY))).toBeLessThan(
+      2000,
+    );
+    expect(
+      await getEntryEventStatus(prisma, {
+        workspaceId: f.workspaceId,
+        campaignId: f.campaign.id,
+        eventId: second.eventId,
+      }),
+    ).toMatchObject({
       status: "waiting",
       enrollmentId: waiting.enrollment!.id,
     });
@@ -148,17 +191,29 @@ describe("the lifecycle, gate by gate", () => {
 
   it("skips when the cap allows nothing before the campaign ends (frequency_capped)", async () => {
     const clock = testClock();
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1, campaign: { frequencyCapContact: 1, frequencyWindowDays: 30, endsAt: new Date(clock.now().getTime() + 10 * DAY) } });
+    const f = await liveCampaign(prisma, {
+      accounts: 1,
+      perAccount: 1,
+      campaign: { frequencyCapContact: 1, frequencyWindowDays: 30, endsAt: new Date(clock.now().getTime() + 10 * DAY) },
+    });
     const first = await postEvent(prisma, f, f.contacts[0].id);
     await drain(prisma, clock, f.workspaceId);
     const second = await postEvent(prisma, f, f.contacts[0].id);
     await drain(prisma, clock, f.workspaceId);
     expect((await eventRow(prisma, first.eventId)).status).toBe("completed");
-    expect(await eventRow(prisma, second.eventId)).toMatchObject({ status: "skipped", skipReason: "frequency_capped", enrollment: null });
+    expect(await eventRow(prisma, second.eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "frequency_capped",
+      enrollment: null,
+    });
   });
 
   it("applies the account cap across people at one account", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 2, campaign: { frequencyCapAccount: 1, frequencyWindowDays: 14 } });
+    const f = await liveCampaign(prisma, {
+      accounts: 1,
+      perAccount: 2,
+      campaign: { frequencyCapAccount: 1, frequencyWindowDays: 14 },
+    });
     const a = await postEvent(prisma, f, f.contacts[0].id);
     const b = await postEvent(prisma, f, f.contacts[1].id);
     await drain(prisma, testClock(), f.workspaceId);
@@ -178,11 +233,23 @@ describe("the review gate", () => {
     await drain(prisma, clock, f.workspaceId);
     for (const e of [a, b]) {
       const row = await eventRow(prisma, e.eventId);
-      expect(row).toMatchObject({ status: "waiting", enrollment: { status: "awaiting_review", mailPiece: { status: "pending_review" }, reservation: null } });
+      expect(row).toMatchObject({
+        status: "waiting",
+        enrollment: { status: "awaiting_review", mailPiece: { status: "pending_review" }, reservation: null },
+      });
     }
-    const cards = await prisma.confirmationCard.findMany({ where: { workspaceId: f.workspaceId }, orderBy: { createdAt: "asc" } });
+    const cards = await prisma.confirmationCard.findMany({
+      where: { workspaceId: f.workspaceId },
+      orderBy: { createdAt: "asc" },
+    });
     expect(cards).toHaveLength(2);
-    expect(cards[0]).toMatchObject({ kind: "approve_piece", status: "pending", costCents: 120, recipients: 1, requestedByKind: "system" });
+    expect(cards[0]).toMatchObject({
+      kind: "approve_piece",
+      status: "pending",
+      costCents: 120,
+      recipients: 1,
+      requestedByKind: "system",
+    });
     const cardFor = async (eventId: string) => {
       const pieceId = (await eventRow(prisma, eventId)).enrollment!.mailPiece!.id;
       return cards.find((c) => c.pieceId === pieceId)!.id;
@@ -190,16 +257,42 @@ describe("the review gate", () => {
     const cardForA = await cardFor(a.eventId);
     const cardForB = await cardFor(b.eventId);
 
-    await decideCard(prisma, { workspaceId: f.workspaceId, cardId: cardForA, decision: "accept", user: f.user, now: clock.now() });
-    await decideCard(prisma, { workspaceId: f.workspaceId, cardId: cardForB, decision: "decline", user: f.user, now: clock.now() });
+    await decideCard(prisma, {
+      workspaceId: f.workspaceId,
+      cardId: cardForA,
+      decision: "accept",
+      user: f.user,
+      now: clock.now(),
+    });
+    await decideCard(prisma, {
+      workspaceId: f.workspaceId,
+      cardId: cardForB,
+      decision: "decline",
+      user: f.user,
+      now: clock.now(),
+    });
     await drain(prisma, clock, f.workspaceId);
     expect(await eventRow(prisma, a.eventId)).toMatchObject({ status: "completed" });
-    expect(await eventRow(prisma, b.eventId)).toMatchObject({ status: "skipped", skipReason: "review_declined", enrollment: { status: "cancelled", mailPiece: { status: "cancelled" } } });
-    const log = await prisma.auditLogEntry.findMany({ where: { workspaceId: f.workspaceId, targetId: { in: [cardForA, cardForB] } }, orderBy: { createdAt: "asc" } });
-    expect(log.map((l) => l.action).sort()).toEqual(["card.approve_piece.accepted", "card.approve_piece.declined", "card.approve_piece.requested", "card.approve_piece.requested"]);
+    expect(await eventRow(prisma, b.eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "review_declined",
+      enrollment: { status: "cancelled", mailPiece: { status: "cancelled" } },
+    });
+    const log = await prisma.auditLogEntry.findMany({
+      where: { workspaceId: f.workspaceId, targetId: { in: [cardForA, cardForB] } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(log.map((l) => l.action).sort()).toEqual([
+      "card.approve_piece.accepted",
+      "card.approve_piece.declined",
+      "card.approve_piece.requested",
+      "card.approve_piece.requested",
+    ]);
 
     // A card is decided once.
-    await expect(decideCard(prisma, { workspaceId: f.workspaceId, cardId: cardForA, decision: "decline", user: f.user })).rejects.toMatchObject({ code: "invalid_state" });
+    await expect(
+      decideCard(prisma, { workspaceId: f.workspaceId, cardId: cardForA, decision: "decline", user: f.user }),
+    ).rejects.toMatchObject({ code: "invalid_state" });
   });
 
   it("an expired review skips the event", async () => {
@@ -220,8 +313,15 @@ describe("budget, campaign state and failures", () => {
     const f = await liveCampaign(prisma, { campaign: { budgetCents: 100 } });
     const { eventId } = await postEvent(prisma, f, f.contacts[0].id);
     await drain(prisma, testClock(), f.workspaceId);
-    expect(await eventRow(prisma, eventId)).toMatchObject({ status: "skipped", skipReason: "budget_exhausted", enrollment: { status: "cancelled", mailPiece: { status: "cancelled" }, reservation: null } });
-    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({ spentCents: 0, reservedCents: 0 });
+    expect(await eventRow(prisma, eventId)).toMatchObject({
+      status: "skipped",
+      skipReason: "budget_exhausted",
+      enrollment: { status: "cancelled", mailPiece: { status: "cancelled" }, reservation: null },
+    });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).toMatchObject({
+      spentCents: 0,
+      reservedCents: 0,
+    });
   });
 
   it("waits while the campaign is paused, and skips once it has ended, releasing what it held (campaign_ended)", async () => {
@@ -239,7 +339,11 @@ describe("budget, campaign state and failures", () => {
     await prisma.entryEvent.updateMany({ where: { campaignId: f.campaign.id }, data: { runAfter: new Date(0) } });
     await drain(prisma, clock, f.workspaceId);
     for (const e of [paused, held]) {
-      expect(await eventRow(prisma, e.eventId)).toMatchObject({ status: "skipped", skipReason: "campaign_ended", enrollment: { status: "cancelled" } });
+      expect(await eventRow(prisma, e.eventId)).toMatchObject({
+        status: "skipped",
+        skipReason: "campaign_ended",
+        enrollment: { status: "cancelled" },
+      });
     }
     expect(await prisma.confirmationCard.count({ where: { workspaceId: f.workspaceId, status: "pending" } })).toBe(0);
   });
@@ -274,19 +378,22 @@ describe("budget, campaign state and failures", () => {
     expect(failed.enrollment).toMatchObject({ reservation: { status: "held" }, mailPiece: { status: "approved" } });
   });
 
-  it.each(["batch", "single"] as const)("never overspends: 12 parallel events, budget for 5, two workers at once (%s)", async (mode) => {
-    const f = await liveCampaign(prisma, { accounts: 12, perAccount: 1, campaign: { budgetCents: 5 * 120 + 60 } });
-    const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));
-    const clock = testClock();
-    await Promise.all([drain(prisma, clock, f.workspaceId, {}, mode), drain(prisma, clock, f.workspaceId, {}, mode)]);
-    const rows = await Promise.all(events.map((e) => eventRow(prisma, e.eventId)));
-    expect(rows.filter((r) => r.status === "completed")).toHaveLength(5);
-    expect(rows.filter((r) => r.status === "skipped" && r.skipReason === "budget_exhausted")).toHaveLength(7);
-    const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } });
-    expect(campaign).toMatchObject({ spentCents: 600, reservedCents: 0 });
-    expect(campaign.spentCents).toBeLessThanOrEqual(campaign.budgetCents);
-    expect(await prisma.sandboxPrintJob.count({ where: { workspaceId: f.workspaceId } })).toBe(5);
-  });
+  it.each(["batch", "single"] as const)(
+    "never overspends: 12 parallel events, budget for 5, two workers at once (%s)",
+    async (mode) => {
+      const f = await liveCampaign(prisma, { accounts: 12, perAccount: 1, campaign: { budgetCents: 5 * 120 + 60 } });
+      const events = await Promise.all(f.contacts.map((c) => postEvent(prisma, f, c.id)));
+      const clock = testClock();
+      await Promise.all([drain(prisma, clock, f.workspaceId, {}, mode), drain(prisma, clock, f.workspaceId, {}, mode)]);
+      const rows = await Promise.all(events.map((e) => eventRow(prisma, e.eventId)));
+      expect(rows.filter((r) => r.status === "completed")).toHaveLength(5);
+      expect(rows.filter((r) => r.status === "skipped" && r.skipReason === "budget_exhausted")).toHaveLength(7);
+      const campaign = await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } });
+      expect(campaign).toMatchObject({ spentCents: 600, reservedCents: 0 });
+      expect(campaign.spentCents).toBeLessThanOrEqual(campaign.budgetCents);
+      expect(await prisma.sandboxPrintJob.count({ where: { workspaceId: f.workspaceId } })).toBe(5);
+    },
+  );
 
   it("two workers never work on one event at the same time", async () => {
     const f = await liveCampaign(prisma, { accounts: 20, perAccount: 1 });
@@ -305,7 +412,10 @@ describe("budget, campaign state and failures", () => {
         active.delete(eventId);
       },
     });
-    await Promise.all([drain(prisma, clock, f.workspaceId, tracked("w1")), drain(prisma, clock, f.workspaceId, tracked("w2"))]);
+    await Promise.all([
+      drain(prisma, clock, f.workspaceId, tracked("w1")),
+      drain(prisma, clock, f.workspaceId, tracked("w2")),
+    ]);
     expect(overlaps).toEqual([]);
     const rows = await prisma.entryEvent.findMany({ where: { campaignId: f.campaign.id } });
     expect(rows.every((r) => r.status === "completed")).toBe(true);

@@ -19,7 +19,10 @@ const MAX_STEPS = 16;
 
 export interface RunnerDeps {
   clock: () => Date;
-  adapterFor: (vendor: string, db: Db) => Pick<FulfilmentAdapter, "vendor" | "submit" | "submitStored" | "reconcile" | "cancel">;
+  adapterFor: (
+    vendor: string,
+    db: Db,
+  ) => Pick<FulfilmentAdapter, "vendor" | "submit" | "submitStored" | "reconcile" | "cancel">;
   log: (line: string, error?: unknown) => void;
   /** For tests: called before each step (e.g. to spread SIGKILLs over the steps). */
   beforeStep?: (eventId: string) => Promise<void>;
@@ -76,14 +79,34 @@ export const VENDOR_RECHECK_MS = 6 * 3_600_000;
  * between the two gets the same job back.
  */
 async function submit(prisma: PrismaClient, ctx: EventContext, token: string, deps: RunnerDeps): Promise<StepResult> {
-  const piece = await prisma.mailPiece.findUniqueOrThrow({ where: { id: ctx.pieceId! }, include: { printDraft: { select: { pdf: true } } } });
+  const piece = await prisma.mailPiece.findUniqueOrThrow({
+    where: { id: ctx.pieceId! },
+    include: { printDraft: { select: { pdf: true } } },
+  });
   const adapter = deps.adapterFor(piece.vendor, prisma);
-  const contract = { format: ctx.campaign.format, size: ctx.campaign.contract?.size ?? null, connectionId: ctx.campaign.contract?.connectionId ?? null };
+  const contract = {
+    format: ctx.campaign.format,
+    size: ctx.campaign.contract?.size ?? null,
+    connectionId: ctx.campaign.contract?.connectionId ?? null,
+  };
   const outcome = await sendToVendor(prisma, adapter, piece, contract, deps.clock());
   const now = deps.clock();
   if (outcome.kind === "refused" || outcome.job.cancelled) {
-    const refusal = outcome.kind === "refused" ? outcome : { issue: "cancelled_at_vendor" as const, message: "The vendor cancelled this piece; it will not be mailed." };
-    await prisma.$transaction((tx) => refusePiece(tx, { eventId: ctx.event.id, token, pieceId: piece.id, enrollmentId: ctx.enrollmentId, issue: refusal.issue, message: refusal.message, now }));
+    const refusal =
+      outcome.kind === "refused"
+        ? outcome
+        : { issue: "cancelled_at_vendor" as const, message: "The vendor cancelled this piece; it will not be mailed." };
+    await prisma.$transaction((tx) =>
+      refusePiece(tx, {
+        eventId: ctx.event.id,
+        token,
+        pieceId: piece.id,
+        enrollmentId: ctx.enrollmentId,
+        issue: refusal.issue,
+        message: refusal.message,
+        now,
+      }),
+    );
     return { kind: "stop" };
   }
   const job = outcome.job;
@@ -92,13 +115,28 @@ async function submit(prisma: PrismaClient, ctx: EventContext, token: string, de
     if (!fresh) return { kind: "lost" } as const;
     await tx.mailPiece.update({
       where: { id: piece.id },
-      data: { vendorRef: job.vendorRef, printedAt: piece.printedAt ?? job.printedAt, vendorMode: job.mode ?? null, ...(job.mailedAt ? { mailedAt: job.mailedAt, status: "mailed" } : { status: "printed" }) },
+      data: {
+        vendorRef: job.vendorRef,
+        printedAt: piece.printedAt ?? job.printedAt,
+        vendorMode: job.mode ?? null,
+        ...(job.mailedAt ? { mailedAt: job.mailedAt, status: "mailed" } : { status: "printed" }),
+      },
     });
-    if (job.tracking?.length) await recordTracking(tx, { workspaceId: piece.workspaceId, pieceId: piece.id, events: job.tracking, now });
+    if (job.tracking?.length)
+      await recordTracking(tx, { workspaceId: piece.workspaceId, pieceId: piece.id, events: job.tracking, now });
     if (!job.mailedAt) {
       // The vendor has it but the post does not yet: the event is enrolled (a batch leaves it processing
       // while the vendor has its piece), and its webhooks wake it; else a reconciliation read later.
-      await tx.entryEvent.update({ where: { id: ctx.event.id }, data: { status: "enrolled", runAfter: new Date(now.getTime() + VENDOR_RECHECK_MS), lockToken: null, lockedUntil: null, attempts: 0 } });
+      await tx.entryEvent.update({
+        where: { id: ctx.event.id },
+        data: {
+          status: "enrolled",
+          runAfter: new Date(now.getTime() + VENDOR_RECHECK_MS),
+          lockToken: null,
+          lockedUntil: null,
+          attempts: 0,
+        },
+      });
       return { kind: "stop" } as const;
     }
     await chargeReservation(tx, { enrollmentId: ctx.enrollmentId!, now });
@@ -131,15 +169,25 @@ async function recordFailure(prisma: PrismaClient, claim: Claim, error: unknown,
   const message = error instanceof Error ? error.message : String(error);
   const final = claim.attempts >= MAX_ATTEMPTS;
   if (final) {
-    const failed = await prisma.$transaction((tx) => failEvent(tx, { eventId: claim.id, token: claim.token, message, now }));
+    const failed = await prisma.$transaction((tx) =>
+      failEvent(tx, { eventId: claim.id, token: claim.token, message, now }),
+    );
     if (!failed) return;
   } else {
     const updated = await prisma.entryEvent.updateMany({
       where: { id: claim.id, lockToken: claim.token },
-      data: { lastError: message.slice(0, 2000), runAfter: new Date(now.getTime() + backoffMs(claim.attempts)), lockToken: null, lockedUntil: null },
+      data: {
+        lastError: message.slice(0, 2000),
+        runAfter: new Date(now.getTime() + backoffMs(claim.attempts)),
+        lockToken: null,
+        lockedUntil: null,
+      },
     });
     if (updated.count === 0) return;
   }
   if (final) deps.log(`event ${claim.id} failed after ${claim.attempts} attempts: ${message}`, error);
-  else deps.log(`event ${claim.id} attempt ${claim.attempts} failed, retrying in ${backoffMs(claim.attempts) / 1000} s: ${message}`);
+  else
+    deps.log(
+      `event ${claim.id} attempt ${claim.attempts} failed, retrying in ${backoffMs(claim.attempts) / 1000} s: ${message}`,
+    );
 }

@@ -7,7 +7,14 @@ import type { EventStatus, Snapshot } from "./transitions";
 /** Everything about one event that the steps after admission need, read in its step transaction. */
 export interface EventContext {
   snapshot: Snapshot;
-  event: { id: string; workspaceId: string; campaignId: string; contactId: string; contactAccountId: string | null; status: EventStatus };
+  event: {
+    id: string;
+    workspaceId: string;
+    campaignId: string;
+    contactId: string;
+    contactAccountId: string | null;
+    status: EventStatus;
+  };
   campaign: {
     id: string;
     workspaceId: string;
@@ -25,7 +32,16 @@ export interface EventContext {
     /** The design the campaign prints (null: its format's standard layout). */
     designId: string | null;
     plan: "audit" | "paid";
-    contract: { status: string; format: string; unitCostCents: number; countryPrices: unknown; vendor: string; countries: string[]; size?: string | null; connectionId?: string | null } | null;
+    contract: {
+      status: string;
+      format: string;
+      unitCostCents: number;
+      countryPrices: unknown;
+      vendor: string;
+      countries: string[];
+      size?: string | null;
+      connectionId?: string | null;
+    } | null;
     /** The size of the campaign's design (null: the format's default size). */
     designSize: string | null;
   };
@@ -91,7 +107,12 @@ interface CampaignRow {
  * one joined read, because the runner does this before every action. Null when the lease was
  * lost (another worker took over after expiry): the caller stops without writing.
  */
-export async function loadEventContext(db: Db, eventId: string, leaseToken: string, now: Date): Promise<EventContext | null> {
+export async function loadEventContext(
+  db: Db,
+  eventId: string,
+  leaseToken: string,
+  now: Date,
+): Promise<EventContext | null> {
   return (await loadEventContexts(db, [eventId], leaseToken, now)).get(eventId) ?? null;
 }
 
@@ -101,13 +122,23 @@ export async function loadEventContext(db: Db, eventId: string, leaseToken: stri
  * their campaigns (two smaller joins, which PostgreSQL plans in a fraction of the time one join of
  * twelve tables took it). Events whose lease was lost are left out.
  */
-export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: string, now: Date): Promise<Map<string, EventContext>> {
+export async function loadEventContexts(
+  db: Db,
+  eventIds: string[],
+  leaseToken: string,
+  now: Date,
+): Promise<Map<string, EventContext>> {
   const out = new Map<string, EventContext>();
   if (eventIds.length === 0) return out;
-  const locked = await hotSql<{ id: string }>(db, Prisma.sql`
-    SELECT id FROM "EntryEvent" WHERE id = ANY(${eventIds}::text[]) AND "lockToken" = ${leaseToken} ORDER BY id FOR UPDATE`);
+  const locked = await hotSql<{ id: string }>(
+    db,
+    Prisma.sql`
+    SELECT id FROM "EntryEvent" WHERE id = ANY(${eventIds}::text[]) AND "lockToken" = ${leaseToken} ORDER BY id FOR UPDATE`,
+  );
   if (locked.length === 0) return out;
-  const rows = await hotSql<EventRow>(db, Prisma.sql`
+  const rows = await hotSql<EventRow>(
+    db,
+    Prisma.sql`
     SELECT e.id, e."workspaceId", e."campaignId", e."contactId", ct."accountId" AS "contactAccountId", e.status::text AS status, e."lockToken",
            en.id AS "enrollmentId", en.arm::text AS arm, en.status::text AS "enrollmentStatus", en."scheduledFor",
            p.id AS "pieceId", p.status::text AS "pieceStatus",
@@ -124,11 +155,14 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
         SELECT cc.status, cc."expiresAt" FROM "ConfirmationCard" cc
          WHERE cc."pieceId" = p.id AND cc.kind = 'approve_piece' ORDER BY cc."createdAt" DESC LIMIT 1
       ) card ON true
-     WHERE e.id = ANY(${locked.map((l) => l.id)}::text[])`);
+     WHERE e.id = ANY(${locked.map((l) => l.id)}::text[])`,
+  );
   if (rows.length === 0) return out;
   const campaigns = new Map(
     (
-      await hotSql<CampaignRow>(db, Prisma.sql`
+      await hotSql<CampaignRow>(
+        db,
+        Prisma.sql`
         SELECT c.id AS "campaignId", c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
                c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
                c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
@@ -139,7 +173,8 @@ export async function loadEventContexts(db: Db, eventIds: string[], leaseToken: 
           JOIN "Workspace" w ON w.id = c."workspaceId"
           LEFT JOIN "FulfilmentContract" f ON f.id = c."fulfilmentContractId"
           LEFT JOIN "Design" d ON d.id = c."designId"
-         WHERE c.id = ANY(${[...new Set(rows.map((r) => r.campaignId))]}::text[])`)
+         WHERE c.id = ANY(${[...new Set(rows.map((r) => r.campaignId))]}::text[])`,
+      )
     ).map((c) => [c.campaignId, c]),
   );
   // The event's row and its campaign's, apart: one spread object of both (some forty fields) per
@@ -154,15 +189,33 @@ function contextOf(r: EventRow, c: CampaignRow, now: Date): EventContext {
     snapshot: {
       now,
       eventStatus: r.status,
-      campaign: { status: c.campaignStatus, endsAt: c.endsAt, reviewGate: c.reviewGate === "each_piece", giftClaim: c.format === "gift" && c.responseMode === "gift_claim" },
-      enrollment: r.enrollmentId ? { arm: r.arm!, scheduledFor: r.scheduledFor, cancelled: r.enrollmentStatus === "cancelled" } : null,
+      campaign: {
+        status: c.campaignStatus,
+        endsAt: c.endsAt,
+        reviewGate: c.reviewGate === "each_piece",
+        giftClaim: c.format === "gift" && c.responseMode === "gift_claim",
+      },
+      enrollment: r.enrollmentId
+        ? { arm: r.arm!, scheduledFor: r.scheduledFor, cancelled: r.enrollmentStatus === "cancelled" }
+        : null,
       piece: r.pieceStatus ? { status: r.pieceStatus } : null,
       review: reviewStatus ? { status: reviewStatus } : null,
       reservation: r.reservationStatus ? { status: r.reservationStatus } : null,
       claim: r.claimStatus ? { status: r.claimStatus, expiresAt: r.claimExpiresAt! } : null,
-      mailing: contractGate({ plan: c.plan, format: c.format, contract: c.contractStatus ? { status: c.contractStatus, format: c.contractFormat! } : null }),
+      mailing: contractGate({
+        plan: c.plan,
+        format: c.format,
+        contract: c.contractStatus ? { status: c.contractStatus, format: c.contractFormat! } : null,
+      }),
     },
-    event: { id: r.id, workspaceId: r.workspaceId, campaignId: r.campaignId, contactId: r.contactId, contactAccountId: r.contactAccountId, status: r.status },
+    event: {
+      id: r.id,
+      workspaceId: r.workspaceId,
+      campaignId: r.campaignId,
+      contactId: r.contactId,
+      contactAccountId: r.contactAccountId,
+      status: r.status,
+    },
     campaign: {
       id: r.campaignId,
       workspaceId: r.workspaceId,
@@ -179,7 +232,18 @@ function contextOf(r: EventRow, c: CampaignRow, now: Date): EventContext {
       destinationUrl: c.destinationUrl,
       designId: c.designId,
       plan: c.plan,
-      contract: c.contractStatus ? { status: c.contractStatus, format: c.contractFormat!, unitCostCents: c.unitCostCents!, countryPrices: c.countryPrices, vendor: c.vendor!, countries: c.contractCountries ?? [], size: c.contractSize, connectionId: c.contractConnectionId } : null,
+      contract: c.contractStatus
+        ? {
+            status: c.contractStatus,
+            format: c.contractFormat!,
+            unitCostCents: c.unitCostCents!,
+            countryPrices: c.countryPrices,
+            vendor: c.vendor!,
+            countries: c.contractCountries ?? [],
+            size: c.contractSize,
+            connectionId: c.contractConnectionId,
+          }
+        : null,
       designSize: c.designSize,
     },
     enrollmentId: r.enrollmentId,

@@ -28,7 +28,15 @@ import type { SkipReason } from "../lifecycle-states";
  */
 
 export type CampaignState = "draft" | "live" | "paused" | "ended";
-export type EventStatus = "accepted" | "processing" | "waiting" | "enrolled" | "held_out" | "completed" | "skipped" | "failed";
+export type EventStatus =
+  | "accepted"
+  | "processing"
+  | "waiting"
+  | "enrolled"
+  | "held_out"
+  | "completed"
+  | "skipped"
+  | "failed";
 export const TERMINAL_STATUSES: readonly EventStatus[] = ["held_out", "completed", "skipped", "failed"];
 
 export interface Snapshot {
@@ -95,12 +103,18 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
   if (s.piece?.status === "mailed") return { kind: "complete" };
   if (s.piece?.status === "printed") return { kind: "submit_to_vendor" };
   // A claimed gift ships even if the campaign has ended since (it waits while paused).
-  const claimedGift = s.claim?.status === "claimed" && s.reservation?.status === "held" && s.enrollment !== null && !s.enrollment.cancelled;
-  if (claimedGift && s.campaign.status !== "paused") return s.mailing === "ok" ? { kind: "submit_to_vendor" } : { kind: "skip", reason: s.mailing };
+  const claimedGift =
+    s.claim?.status === "claimed" &&
+    s.reservation?.status === "held" &&
+    s.enrollment !== null &&
+    !s.enrollment.cancelled;
+  if (claimedGift && s.campaign.status !== "paused")
+    return s.mailing === "ok" ? { kind: "submit_to_vendor" } : { kind: "skip", reason: s.mailing };
 
   const ended = s.campaign.status === "ended" || (s.campaign.endsAt !== null && s.campaign.endsAt <= s.now);
   if (ended) return { kind: "skip", reason: "campaign_ended" };
-  if (s.campaign.status !== "live") return { kind: "wait", until: new Date(s.now.getTime() + PAUSED_RECHECK_MS), reason: "paused" };
+  if (s.campaign.status !== "live")
+    return { kind: "wait", until: new Date(s.now.getTime() + PAUSED_RECHECK_MS), reason: "paused" };
 
   if (!s.enrollment) {
     if (!facts) return { kind: "needs_facts" };
@@ -111,7 +125,8 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
     if (f.address === "duplicate") return { kind: "skip", reason: "address_duplicate" };
     if (f.arm === "holdout") return { kind: "hold_out" };
     if (f.contract !== "ok") return { kind: "skip", reason: f.contract };
-    if (s.campaign.endsAt !== null && f.firstAllowedAt > s.campaign.endsAt) return { kind: "skip", reason: "frequency_capped" };
+    if (s.campaign.endsAt !== null && f.firstAllowedAt > s.campaign.endsAt)
+      return { kind: "skip", reason: "frequency_capped" };
     return { kind: "enroll", scheduledFor: f.firstAllowedAt };
   }
   if (s.enrollment.arm === "holdout") return { kind: "hold_out" };
@@ -135,7 +150,12 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
     const claim = s.claim ?? null;
     if (!claim) return { kind: "open_claim" };
     if (claim.status === "declined") return { kind: "skip", reason: "gift_declined" };
-    if (claim.status === "expired" || claim.status === "cancelled" || (claim.status === "open" && claim.expiresAt <= s.now)) return { kind: "skip", reason: "gift_unclaimed" };
+    if (
+      claim.status === "expired" ||
+      claim.status === "cancelled" ||
+      (claim.status === "open" && claim.expiresAt <= s.now)
+    )
+      return { kind: "skip", reason: "gift_unclaimed" };
     if (claim.status === "open") return { kind: "wait", until: claim.expiresAt, reason: "claim" };
   }
   return { kind: "submit_to_vendor" };

@@ -68,11 +68,22 @@ export function startLifecycleWorker(prisma: PrismaClient, options: WorkerOption
           await options.maintenance?.(prisma, now);
           await pruneExpiredCounters(prisma, now);
         }
-        const claims = await claimDueEvents(prisma, { limit: batchSize, now, leaseMs: options.leaseMs, workspaceId: options.workspaceId });
+        const claims = await claimDueEvents(prisma, {
+          limit: batchSize,
+          now,
+          leaseMs: options.leaseMs,
+          workspaceId: options.workspaceId,
+        });
         if (claims.length > 0) {
           const run = await processing();
           // The batch's lease is renewed while it is moved (a slow vendor may outlast one lease).
-          const lease = keepLease(prisma, { ids: claims.map((c) => c.id), token: claims[0].token, leaseMs: options.leaseMs ?? LEASE_MS, clock, log });
+          const lease = keepLease(prisma, {
+            ids: claims.map((c) => c.id),
+            token: claims[0].token,
+            leaseMs: options.leaseMs ?? LEASE_MS,
+            clock,
+            log,
+          });
           try {
             await run.processBatch(prisma, claims, run.deps);
           } finally {

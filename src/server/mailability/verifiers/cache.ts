@@ -17,10 +17,14 @@ export function verificationKey(a: AddressFields): string {
   return addressKey(normaliseAddress(a));
 }
 
-const asVerdict = (v: string): TVerificationVerdict | null => ((VERIFICATION_VERDICTS as readonly string[]).includes(v) ? (v as TVerificationVerdict) : null);
+const asVerdict = (v: string): TVerificationVerdict | null =>
+  (VERIFICATION_VERDICTS as readonly string[]).includes(v) ? (v as TVerificationVerdict) : null;
 
 /** The cached answers for these keys (fresh ones only), by key. */
-export async function cachedVerifications(db: Db, p: { workspaceId: string; verifier: string; keys: string[]; now?: Date }): Promise<Map<string, TVerification>> {
+export async function cachedVerifications(
+  db: Db,
+  p: { workspaceId: string; verifier: string; keys: string[]; now?: Date },
+): Promise<Map<string, TVerification>> {
   const out = new Map<string, TVerification>();
   if (!p.keys.length) return out;
   const since = new Date((p.now ?? new Date()).getTime() - VERIFICATION_MAX_AGE_DAYS * DAY);
@@ -32,13 +36,26 @@ export async function cachedVerifications(db: Db, p: { workspaceId: string; veri
   );
   for (const r of rows) {
     const verdict = asVerdict(r.verdict);
-    if (verdict) out.set(r.addressKey, { verdict, vendorVerdict: r.vendorVerdict, standardised: (r.standardised as AddressFields | null) ?? null });
+    if (verdict)
+      out.set(r.addressKey, {
+        verdict,
+        vendorVerdict: r.vendorVerdict,
+        standardised: (r.standardised as AddressFields | null) ?? null,
+      });
   }
   return out;
 }
 
 /** Keeps verifier answers (a newer answer for the same address replaces the older). */
-export async function storeVerifications(db: Db, p: { workspaceId: string; verifier: string; entries: { key: string; verification: TVerification; costCents: number }[]; now?: Date }) {
+export async function storeVerifications(
+  db: Db,
+  p: {
+    workspaceId: string;
+    verifier: string;
+    entries: { key: string; verification: TVerification; costCents: number }[];
+    now?: Date;
+  },
+) {
   for (const e of p.entries) {
     const data = {
       verdict: e.verification.verdict,
@@ -48,7 +65,9 @@ export async function storeVerifications(db: Db, p: { workspaceId: string; verif
       verifiedAt: p.now ?? new Date(),
     };
     await db.addressVerification.upsert({
-      where: { workspaceId_verifier_addressKey: { workspaceId: p.workspaceId, verifier: p.verifier, addressKey: e.key } },
+      where: {
+        workspaceId_verifier_addressKey: { workspaceId: p.workspaceId, verifier: p.verifier, addressKey: e.key },
+      },
       create: { workspaceId: p.workspaceId, verifier: p.verifier, addressKey: e.key, ...data },
       update: data,
     });

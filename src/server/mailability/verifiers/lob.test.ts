@@ -10,18 +10,58 @@ let lob: FakeLob;
 let verifier: LobVerifier;
 beforeAll(async () => {
   lob = await startFakeLob();
-  verifier = new LobVerifier({ apiKey: lob.apiKey, baseUrl: lob.url, usCents: 5, intlCents: 25, defaultRetryAfterMs: 10 });
+  verifier = new LobVerifier({
+    apiKey: lob.apiKey,
+    baseUrl: lob.url,
+    usCents: 5,
+    intlCents: 25,
+    defaultRetryAfterMs: 10,
+  });
 });
 afterAll(() => lob.close());
 
-const us = { addressLine1: "185 Berry St", addressLine2: "Ste 6100", city: "San Francisco", region: "CA", postalCode: "94107", country: "US" };
-const de = { addressLine1: "Friedrichstraße 68", addressLine2: null, city: "Berlin", region: null, postalCode: "10117", country: "DE" };
+const us = {
+  addressLine1: "185 Berry St",
+  addressLine2: "Ste 6100",
+  city: "San Francisco",
+  region: "CA",
+  postalCode: "94107",
+  country: "US",
+};
+const de = {
+  addressLine1: "Friedrichstraße 68",
+  addressLine2: null,
+  city: "Berlin",
+  region: null,
+  postalCode: "10117",
+  country: "DE",
+};
 
 describe("the Lob verifier against a local fake of Lob's API (issue 14)", () => {
   it("verifies a US address with the US verification, sending Lob's field names, and keeps the standardised address", async () => {
     const v = await verifier.verify(us);
-    expect(v).toEqual({ verdict: "deliverable", vendorVerdict: "deliverable", standardised: { addressLine1: "185 BERRY ST", addressLine2: "STE 6100", city: "SAN FRANCISCO", region: "CA", postalCode: "94107-1234", country: "US" } });
-    expect(lob.requests.at(-1)).toEqual({ path: "/v1/us_verifications", body: { primary_line: "185 Berry St", secondary_line: "Ste 6100", city: "San Francisco", state: "CA", zip_code: "94107" } });
+    expect(v).toEqual({
+      verdict: "deliverable",
+      vendorVerdict: "deliverable",
+      standardised: {
+        addressLine1: "185 BERRY ST",
+        addressLine2: "STE 6100",
+        city: "SAN FRANCISCO",
+        region: "CA",
+        postalCode: "94107-1234",
+        country: "US",
+      },
+    });
+    expect(lob.requests.at(-1)).toEqual({
+      path: "/v1/us_verifications",
+      body: {
+        primary_line: "185 Berry St",
+        secondary_line: "Ste 6100",
+        city: "San Francisco",
+        state: "CA",
+        zip_code: "94107",
+      },
+    });
   });
 
   it("maps each of Lob's US deliverabilities to the four verdicts", async () => {
@@ -34,9 +74,15 @@ describe("the Lob verifier against a local fake of Lob's API (issue 14)", () => 
 
   it("verifies other countries with the international verification", async () => {
     expect((await verifier.verify(de)).verdict).toBe("deliverable");
-    expect(lob.requests.at(-1)).toEqual({ path: "/v1/intl_verifications", body: { primary_line: "Friedrichstraße 68", city: "Berlin", postal_code: "10117", country: "DE" } });
+    expect(lob.requests.at(-1)).toEqual({
+      path: "/v1/intl_verifications",
+      body: { primary_line: "Friedrichstraße 68", city: "Berlin", postal_code: "10117", country: "DE" },
+    });
     expect((await verifier.verify({ ...de, addressLine2: "missing info" })).verdict).toBe("deliverable_missing_unit");
-    expect(await verifier.verify({ ...de, addressLine1: "No Match 1" })).toMatchObject({ verdict: "undeliverable", vendorVerdict: "no_match" });
+    expect(await verifier.verify({ ...de, addressLine1: "No Match 1" })).toMatchObject({
+      verdict: "undeliverable",
+      vendorVerdict: "no_match",
+    });
     expect(verifier.costCents("US")).toBe(5);
     expect(verifier.costCents("DE")).toBe(25);
   });
@@ -50,14 +96,25 @@ describe("the Lob verifier against a local fake of Lob's API (issue 14)", () => 
     expect((missing as VerifierError).message).toBe("Lob could not verify this address: primary_line is required.");
     expect((missing as VerifierError).detail).toMatchObject({ status: 422, code: "invalid", permanent: true });
     lob.failNext(1);
-    expect(((await verifier.verify(us).catch((e) => e)) as VerifierError).detail).toMatchObject({ status: 500, code: "internal_server_error" });
+    expect(((await verifier.verify(us).catch((e) => e)) as VerifierError).detail).toMatchObject({
+      status: 500,
+      code: "internal_server_error",
+    });
   });
 
   it("waits when Lob answers 429 (as long as its Retry-After says) and tries again", async () => {
     const waits: number[] = [];
     lob.throttleNext(2, 3);
     const before = lob.requests.length;
-    const out = await verifyAddresses(verifier, [{ key: "a", address: us }, { key: "b", address: { ...de, addressLine1: "undeliverable 1" } }, { key: "c", address: { ...us, addressLine1: null } }], { concurrency: 1, wait: async (ms) => void waits.push(ms) });
+    const out = await verifyAddresses(
+      verifier,
+      [
+        { key: "a", address: us },
+        { key: "b", address: { ...de, addressLine1: "undeliverable 1" } },
+        { key: "c", address: { ...us, addressLine1: null } },
+      ],
+      { concurrency: 1, wait: async (ms) => void waits.push(ms) },
+    );
     expect(waits).toEqual([3000, 3000]);
     expect(lob.requests.length - before).toBe(5);
     expect(out.results.get("a")?.verdict).toBe("deliverable");
@@ -65,14 +122,18 @@ describe("the Lob verifier against a local fake of Lob's API (issue 14)", () => 
     expect(out.refused.get("c")).toContain("primary_line is required");
     // Without a Retry-After, the documented 5-second window (here configured to 10 ms).
     lob.throttleNext(1);
-    const again = await verifyAddresses(verifier, [{ key: "a", address: us }], { wait: async (ms) => void waits.push(ms) });
+    const again = await verifyAddresses(verifier, [{ key: "a", address: us }], {
+      wait: async (ms) => void waits.push(ms),
+    });
     expect(waits.at(-1)).toBe(10);
     expect(again.results.size).toBe(1);
   });
 
   it("gives up after repeated 429s so the job can resume later", async () => {
     lob.throttleNext(10);
-    await expect(verifyAddresses(verifier, [{ key: "a", address: us }], { wait: async () => undefined })).rejects.toThrow("Lob asked us to slow down (429).");
+    await expect(
+      verifyAddresses(verifier, [{ key: "a", address: us }], { wait: async () => undefined }),
+    ).rejects.toThrow("Lob asked us to slow down (429).");
     lob.throttleNext(0);
   });
 

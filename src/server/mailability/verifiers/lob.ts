@@ -49,7 +49,11 @@ export class LobVerifier implements AddressVerifier {
   readonly cacheName: string;
   readonly mode: "live" | "test";
   /** Lob's client, loaded on the first verification (not with every module that reaches the verifiers' registry: the lifecycle's runner does). */
-  private clients: Promise<{ sdk: typeof import("@lob/lob-typescript-sdk"); us: UsVerificationsApi; intl: IntlVerificationsApi }> | null = null;
+  private clients: Promise<{
+    sdk: typeof import("@lob/lob-typescript-sdk");
+    us: UsVerificationsApi;
+    intl: IntlVerificationsApi;
+  }> | null = null;
 
   constructor(private readonly options: LobOptions) {
     this.mode = options.apiKey.startsWith("test_") ? "test" : "live";
@@ -78,11 +82,18 @@ export class LobVerifier implements AddressVerifier {
     try {
       if (!a.country || US_COUNTRIES.has(a.country)) {
         const r = await us.verifySingle(
-          new sdk.UsVerificationsWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), zip_code: orEmpty(a.postalCode) }),
+          new sdk.UsVerificationsWritable({
+            primary_line: orEmpty(a.addressLine1),
+            secondary_line: orEmpty(a.addressLine2),
+            city: orEmpty(a.city),
+            state: orEmpty(a.region),
+            zip_code: orEmpty(a.postalCode),
+          }),
         );
         if (this.mode === "test" && !r.deliverability) return this.testModeAnswer(a);
         const verdict = US_VERDICTS[r.deliverability ?? ""];
-        if (!verdict) throw new VerifierError(`Lob answered an unknown deliverability “${r.deliverability}”.`, { permanent: true });
+        if (!verdict)
+          throw new VerifierError(`Lob answered an unknown deliverability “${r.deliverability}”.`, { permanent: true });
         const c = r.components;
         return {
           verdict,
@@ -92,22 +103,41 @@ export class LobVerifier implements AddressVerifier {
             addressLine2: r.secondary_line || null,
             city: c?.city || a.city,
             region: c?.state || a.region,
-            postalCode: c?.zip_code ? (c.zip_code_plus_4 ? `${c.zip_code}-${c.zip_code_plus_4}` : c.zip_code) : a.postalCode,
+            postalCode: c?.zip_code
+              ? c.zip_code_plus_4
+                ? `${c.zip_code}-${c.zip_code_plus_4}`
+                : c.zip_code
+              : a.postalCode,
             country: a.country ?? "US",
           },
         };
       }
       const r = await intl.verifySingle(
-        new sdk.IntlVerificationWritable({ primary_line: orEmpty(a.addressLine1), secondary_line: orEmpty(a.addressLine2), city: orEmpty(a.city), state: orEmpty(a.region), postal_code: orEmpty(a.postalCode), country: a.country }),
+        new sdk.IntlVerificationWritable({
+          primary_line: orEmpty(a.addressLine1),
+          secondary_line: orEmpty(a.addressLine2),
+          city: orEmpty(a.city),
+          state: orEmpty(a.region),
+          postal_code: orEmpty(a.postalCode),
+          country: a.country,
+        }),
       );
       if (this.mode === "test" && !r.deliverability) return this.testModeAnswer(a);
       const verdict = INTL_VERDICTS[r.deliverability ?? ""];
-      if (!verdict) throw new VerifierError(`Lob answered an unknown deliverability “${r.deliverability}”.`, { permanent: true });
+      if (!verdict)
+        throw new VerifierError(`Lob answered an unknown deliverability “${r.deliverability}”.`, { permanent: true });
       const c = r.components;
       return {
         verdict,
         vendorVerdict: r.deliverability!,
-        standardised: { addressLine1: r.primary_line || null, addressLine2: r.secondary_line || null, city: c?.city || a.city, region: c?.state || a.region, postalCode: c?.postal_code || a.postalCode, country: a.country },
+        standardised: {
+          addressLine1: r.primary_line || null,
+          addressLine2: r.secondary_line || null,
+          city: c?.city || a.city,
+          region: c?.state || a.region,
+          postalCode: c?.postal_code || a.postalCode,
+          country: a.country,
+        },
       };
     } catch (error) {
       throw this.explain(error);
@@ -125,16 +155,44 @@ export class LobVerifier implements AddressVerifier {
   /** Lob's documented errors ({ error: { message, status_code, code } }) as VerifierErrors. */
   private explain(error: unknown): Error {
     if (error instanceof VerifierError) return error;
-    const e = error as { response?: { status?: number; headers?: Record<string, string | undefined>; data?: { error?: { message?: string; code?: string } } }; code?: string; message?: string };
+    const e = error as {
+      response?: {
+        status?: number;
+        headers?: Record<string, string | undefined>;
+        data?: { error?: { message?: string; code?: string } };
+      };
+      code?: string;
+      message?: string;
+    };
     const status = e.response?.status;
     const body = e.response?.data?.error;
     if (status === 429) {
       const seconds = Number(e.response?.headers?.["retry-after"]);
-      return new VerifierError("Lob asked us to slow down (429).", { status, code: body?.code ?? "rate_limit_exceeded", retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : (this.options.defaultRetryAfterMs ?? 5000) });
+      return new VerifierError("Lob asked us to slow down (429).", {
+        status,
+        code: body?.code ?? "rate_limit_exceeded",
+        retryAfterMs:
+          Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : (this.options.defaultRetryAfterMs ?? 5000),
+      });
     }
-    if (status === 401 || status === 403) return new VerifierError("Lob refused the API key (LOB_API_KEY): check it in Lob's dashboard.", { status, code: body?.code, permanent: true, fatal: true });
-    if (status === 400 || status === 404 || status === 413 || status === 422) return new VerifierError(`Lob could not verify this address: ${body?.message ?? "the request was refused"}.`, { status, code: body?.code, permanent: true });
-    if (status) return new VerifierError(`Lob answered ${status}${body?.message ? `: ${body.message}` : ""}.`, { status, code: body?.code });
+    if (status === 401 || status === 403)
+      return new VerifierError("Lob refused the API key (LOB_API_KEY): check it in Lob's dashboard.", {
+        status,
+        code: body?.code,
+        permanent: true,
+        fatal: true,
+      });
+    if (status === 400 || status === 404 || status === 413 || status === 422)
+      return new VerifierError(`Lob could not verify this address: ${body?.message ?? "the request was refused"}.`, {
+        status,
+        code: body?.code,
+        permanent: true,
+      });
+    if (status)
+      return new VerifierError(`Lob answered ${status}${body?.message ? `: ${body.message}` : ""}.`, {
+        status,
+        code: body?.code,
+      });
     return new VerifierError(`Lob could not be reached (${e.code ?? e.message ?? "network error"}).`);
   }
 }

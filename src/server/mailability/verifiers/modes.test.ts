@@ -28,10 +28,25 @@ afterAll(async () => {
 });
 
 const owner: Actor = { kind: "user", id: null, label: "owner@example.test" };
-const us = { addressLine1: "185 Berry St", addressLine2: "Ste 6100", city: "San Francisco", region: "CA", postalCode: "94107", country: "US" };
-const de = { addressLine1: "Friedrichstraße 68", addressLine2: null, city: "Berlin", region: null, postalCode: "10117", country: "DE" };
+const us = {
+  addressLine1: "185 Berry St",
+  addressLine2: "Ste 6100",
+  city: "San Francisco",
+  region: "CA",
+  postalCode: "94107",
+  country: "US",
+};
+const de = {
+  addressLine1: "Friedrichstraße 68",
+  addressLine2: null,
+  city: "Berlin",
+  region: null,
+  postalCode: "10117",
+  country: "DE",
+};
 const testKey = () => new LobVerifier({ apiKey: testLob.apiKey, baseUrl: testLob.url, usCents: 5, intlCents: 25 });
-const liveKey = () => new LobVerifier({ apiKey: "live_0123456789abcdef", baseUrl: liveLob.url, usCents: 5, intlCents: 25 });
+const liveKey = () =>
+  new LobVerifier({ apiKey: "live_0123456789abcdef", baseUrl: liveLob.url, usCents: 5, intlCents: 25 });
 
 describe("verification modes (issue 25)", () => {
   it("a Lob test key's empty answer is not verified (test mode), never undeliverable; its test addresses still answer", async () => {
@@ -45,7 +60,9 @@ describe("verification modes (issue 25)", () => {
   it("a live key's empty answer is an error Lob must explain, not a verdict", async () => {
     liveLob.emptyTestAnswers(true);
     try {
-      const error = await liveKey().verify(us).catch((e: VerifierError) => e);
+      const error = await liveKey()
+        .verify(us)
+        .catch((e: VerifierError) => e);
       expect(error).toBeInstanceOf(VerifierError);
       expect((error as VerifierError).message).toBe("Lob answered an unknown deliverability “”.");
     } finally {
@@ -65,12 +82,29 @@ describe("verification modes (issue 25)", () => {
     const f = await liveCampaign(prisma, { accounts: 2, perAccount: 2 });
     setAddressVerifierForTests(new SandboxVerifier());
     try {
-      const run = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, verify: true, actor: owner });
+      const run = await startAudit(prisma, {
+        workspaceId: f.workspaceId,
+        audienceId: f.audience.id,
+        verify: true,
+        actor: owner,
+      });
       await drainJobs(prisma, { workspaceId: f.workspaceId });
       const report = await getAudit(prisma, { workspaceId: f.workspaceId, auditId: run.auditId });
-      expect(report).toMatchObject({ status: "succeeded", contacts: 4, mailable: 4, unmailable: 0, reasons: {}, verification: { verifier: "sandbox", mode: "sandbox", made: 4, notVerified: 4 } });
+      expect(report).toMatchObject({
+        status: "succeeded",
+        contacts: 4,
+        mailable: 4,
+        unmailable: 0,
+        reasons: {},
+        verification: { verifier: "sandbox", mode: "sandbox", made: 4, notVerified: 4 },
+      });
       const page = await contactMailability(prisma, { workspaceId: f.workspaceId, contactId: f.contacts[0].id });
-      expect(page.verification).toEqual({ verdict: "not_verified", vendorVerdict: "not_verified", verifier: "sandbox", mode: "sandbox" });
+      expect(page.verification).toEqual({
+        verdict: "not_verified",
+        vendorVerdict: "not_verified",
+        verifier: "sandbox",
+        mode: "sandbox",
+      });
     } finally {
       setAddressVerifierForTests(null);
     }
@@ -80,7 +114,12 @@ describe("verification modes (issue 25)", () => {
     const f = await liveCampaign(prisma, { accounts: 1, perAccount: 3 });
     setAddressVerifierForTests(testKey());
     try {
-      const first = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, verify: true, actor: owner });
+      const first = await startAudit(prisma, {
+        workspaceId: f.workspaceId,
+        audienceId: f.audience.id,
+        verify: true,
+        actor: owner,
+      });
       await drainJobs(prisma, { workspaceId: f.workspaceId });
       expect(await getAudit(prisma, { workspaceId: f.workspaceId, auditId: first.auditId })).toMatchObject({
         status: "succeeded",
@@ -88,19 +127,35 @@ describe("verification modes (issue 25)", () => {
         reasons: {},
         verification: { verifier: "lob", mode: "test", made: 3, notVerified: 3 },
       });
-      expect(await prisma.addressVerification.findMany({ where: { workspaceId: f.workspaceId }, select: { verifier: true, verdict: true } })).toEqual([
+      expect(
+        await prisma.addressVerification.findMany({
+          where: { workspaceId: f.workspaceId },
+          select: { verifier: true, verdict: true },
+        }),
+      ).toEqual([
         { verifier: "lob:test", verdict: "not_verified" },
         { verifier: "lob:test", verdict: "not_verified" },
         { verifier: "lob:test", verdict: "not_verified" },
       ]);
 
       setAddressVerifierForTests(liveKey());
-      expect(await auditEstimate(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id })).toMatchObject({ cachedAddresses: 0, addressesToVerify: 3, verifier: { mode: "live" } });
+      expect(await auditEstimate(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id })).toMatchObject({
+        cachedAddresses: 0,
+        addressesToVerify: 3,
+        verifier: { mode: "live" },
+      });
       const before = liveLob.requests.length;
-      const second = await startAudit(prisma, { workspaceId: f.workspaceId, audienceId: f.audience.id, verify: true, actor: owner });
+      const second = await startAudit(prisma, {
+        workspaceId: f.workspaceId,
+        audienceId: f.audience.id,
+        verify: true,
+        actor: owner,
+      });
       await drainJobs(prisma, { workspaceId: f.workspaceId });
       expect(liveLob.requests.length - before).toBe(3);
-      expect(await getAudit(prisma, { workspaceId: f.workspaceId, auditId: second.auditId })).toMatchObject({ verification: { mode: "live", made: 3, cached: 0, notVerified: 0 } });
+      expect(await getAudit(prisma, { workspaceId: f.workspaceId, auditId: second.auditId })).toMatchObject({
+        verification: { mode: "live", made: 3, cached: 0, notVerified: 0 },
+      });
       const page = await contactMailability(prisma, { workspaceId: f.workspaceId, contactId: f.contacts[0].id });
       expect(page.verification).toMatchObject({ verdict: "deliverable", verifier: "lob", mode: "live" });
     } finally {

@@ -20,7 +20,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * refuses is reported and skipped; a refused key (fatal) or a vendor still failing after
  * VERIFY_TRIES throws, so the job stops and resumes from its checkpoint.
  */
-export async function verifyAddresses(verifier: AddressVerifier, items: { key: string; address: AddressFields }[], opts: { concurrency?: number; wait?: (ms: number) => Promise<void> } = {}): Promise<VerifyOutcome> {
+export async function verifyAddresses(
+  verifier: AddressVerifier,
+  items: { key: string; address: AddressFields }[],
+  opts: { concurrency?: number; wait?: (ms: number) => Promise<void> } = {},
+): Promise<VerifyOutcome> {
   const wait = opts.wait ?? sleep;
   const results = new Map<string, TVerification>();
   const refused = new Map<string, string>();
@@ -33,7 +37,10 @@ export async function verifyAddresses(verifier: AddressVerifier, items: { key: s
           results.set(item.key, await verifier.verify(item.address));
           break;
         } catch (error) {
-          const e = error instanceof VerifierError ? error : new VerifierError(error instanceof Error ? error.message : String(error));
+          const e =
+            error instanceof VerifierError
+              ? error
+              : new VerifierError(error instanceof Error ? error.message : String(error));
           if (e.detail.fatal) throw e;
           if (e.detail.permanent) {
             refused.set(item.key, e.message);

@@ -7,7 +7,13 @@ import type { AddressFields } from "@/server/addresses/normalise";
  * `not_verified`: the verifier looked nothing up (the sandbox; a vendor's test key, which answers
  * only its documented test addresses): neither deliverable nor undeliverable.
  */
-export const VERIFICATION_VERDICTS = ["deliverable", "deliverable_missing_unit", "deliverable_unnecessary_unit", "undeliverable", "not_verified"] as const;
+export const VERIFICATION_VERDICTS = [
+  "deliverable",
+  "deliverable_missing_unit",
+  "deliverable_unnecessary_unit",
+  "undeliverable",
+  "not_verified",
+] as const;
 export type TVerificationVerdict = (typeof VERIFICATION_VERDICTS)[number];
 
 /**
@@ -61,7 +67,13 @@ export class VerifierError extends Error {
   override name = "VerifierError";
   constructor(
     message: string,
-    readonly detail: { status?: number; code?: string; retryAfterMs?: number; permanent?: boolean; fatal?: boolean } = {},
+    readonly detail: {
+      status?: number;
+      code?: string;
+      retryAfterMs?: number;
+      permanent?: boolean;
+      fatal?: boolean;
+    } = {},
   ) {
     super(message);
   }

@@ -4,7 +4,10 @@ import { SERVICE_NAME } from "@/server/platform/version";
 
 /** /agents/policy.md: the rules an agent follows before any write, with the tool lists from the code. */
 export function agentPolicyMarkdown(base: string): string {
-  const byKind = (kind: string) => MCP_TOOLS.filter((t) => t.kind === kind).map((t) => `\`${t.name}\``).join(", ");
+  const byKind = (kind: string) =>
+    MCP_TOOLS.filter((t) => t.kind === kind)
+      .map((t) => `\`${t.name}\``)
+      .join(", ");
   return `# Agent policy for ${SERVICE_NAME}
 
 Read this before any write call. It applies to every agent connected to a workspace over MCP.

@@ -18,8 +18,15 @@ describe("published documents name what the code does", () => {
     const lines = text.split("\n");
     expect(lines[0]).toMatch(/^# \S/);
     expect(lines.find((l) => l.startsWith(">"))).toBeDefined();
-    expect(lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3))).toEqual(["Agents (MCP)", "REST API", "Webhooks", "Calculators", "Optional"]);
-    for (const doc of ["/openapi.json", "/.well-known/mcp", "/auth.md", "/agents/policy.md", "/api/mcp", "/api/health"]) expect(text).toContain(`(${BASE}${doc})`);
+    expect(lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3))).toEqual([
+      "Agents (MCP)",
+      "REST API",
+      "Webhooks",
+      "Calculators",
+      "Optional",
+    ]);
+    for (const doc of ["/openapi.json", "/.well-known/mcp", "/auth.md", "/agents/policy.md", "/api/mcp", "/api/health"])
+      expect(text).toContain(`(${BASE}${doc})`);
     for (const tool of MCP_TOOLS) expect(text).toContain(tool.name);
     for (const op of listOperations(restRouter)) expect(text).toContain(`/api${op.path}`);
   });
@@ -27,7 +34,14 @@ describe("published documents name what the code does", () => {
   it("auth.md: every MCP scope and API-key scope, the endpoints, and the token lifetimes", () => {
     const text = authMarkdown(BASE);
     for (const scope of [...MCP_SCOPES, ...API_KEY_SCOPES]) expect(text).toContain(`\`${scope}\``);
-    for (const path of ["/oauth/authorize", "/oauth/token", "/oauth/register", "/oauth/revoke", "/.well-known/oauth-protected-resource/api/mcp"]) expect(text).toContain(`${BASE}${path}`);
+    for (const path of [
+      "/oauth/authorize",
+      "/oauth/token",
+      "/oauth/register",
+      "/oauth/revoke",
+      "/.well-known/oauth-protected-resource/api/mcp",
+    ])
+      expect(text).toContain(`${BASE}${path}`);
     expect(text).toContain(`${OAUTH_LIFETIMES.accessTokenSeconds / 60} minutes`);
     expect(text).toMatch(/never asks anyone for a password or an API key/);
   });
@@ -40,18 +54,42 @@ describe("published documents name what the code does", () => {
     expect(text).toMatch(/## Data handling/);
     // What issue 17 requires the policy to say, in its own words.
     expect(text).toMatch(/Never ask for, type, store or pass on a person's password, one-time code, session cookie/);
-    expect(text).toMatch(/Never sign in, approve, accept or decline on the person's behalf, even when you control a browser/);
-    expect(text).toMatch(/Going live approves spending up to the campaign's budget\.\*\* Once a campaign is live, each entry\s+event/);
+    expect(text).toMatch(
+      /Never sign in, approve, accept or decline on the person's behalf, even when you control a browser/,
+    );
+    expect(text).toMatch(
+      /Going live approves spending up to the campaign's budget\.\*\* Once a campaign is live, each entry\s+event/,
+    );
     expect(text).toMatch(/Money is in integer cents\*\* in every tool .* Report cents as cents/s);
   });
 
   it("the server card lists the endpoint, protocol versions, authorization, and the same tools the server registers", () => {
     const card = serverCard(BASE);
-    expect(card.remotes).toEqual([expect.objectContaining({ type: "streamable-http", url: `${BASE}/api/mcp`, supportedProtocolVersions: expect.arrayContaining(["2025-11-25", "2025-06-18"]) })]);
-    expect(card.remotes[0].authentication).toMatchObject({ required: true, schemes: ["oauth2"], protectedResourceMetadata: `${BASE}/.well-known/oauth-protected-resource/api/mcp` });
+    expect(card.remotes).toEqual([
+      expect.objectContaining({
+        type: "streamable-http",
+        url: `${BASE}/api/mcp`,
+        supportedProtocolVersions: expect.arrayContaining(["2025-11-25", "2025-06-18"]),
+      }),
+    ]);
+    expect(card.remotes[0].authentication).toMatchObject({
+      required: true,
+      schemes: ["oauth2"],
+      protectedResourceMetadata: `${BASE}/.well-known/oauth-protected-resource/api/mcp`,
+    });
     expect(card.tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
-    for (const tool of card.tools) expect(tool._meta["io.direct-mail-programme/scope"]).toMatch(/^[a-z_]+:(read|write)$/);
-    expect(card.resources.map((r) => r.uri)).toEqual([`${BASE}/agents/policy.md`, `${BASE}/auth.md`, `${BASE}/docs/lifecycle.md`, `${BASE}/docs/mailability.md`, `${BASE}/problems.md`]);
-    expect(serverCatalog(BASE).servers[0]).toMatchObject({ url: `${BASE}/api/mcp`, serverCard: `${BASE}/.well-known/mcp` });
+    for (const tool of card.tools)
+      expect(tool._meta["io.direct-mail-programme/scope"]).toMatch(/^[a-z_]+:(read|write)$/);
+    expect(card.resources.map((r) => r.uri)).toEqual([
+      `${BASE}/agents/policy.md`,
+      `${BASE}/auth.md`,
+      `${BASE}/docs/lifecycle.md`,
+      `${BASE}/docs/mailability.md`,
+      `${BASE}/problems.md`,
+    ]);
+    expect(serverCatalog(BASE).servers[0]).toMatchObject({
+      url: `${BASE}/api/mcp`,
+      serverCard: `${BASE}/.well-known/mcp`,
+    });
   });
 });

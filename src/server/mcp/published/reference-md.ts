@@ -1,6 +1,13 @@
 import { CARD_EXPIRY_RULE } from "@/server/confirmations/expiry";
 import { GATE_ORDER } from "@/server/entry/lifecycle/gate-order";
-import { ENTRY_STATUSES, entryStatusDescriptions, SKIP_REASONS, skipReasonDescriptions, WAITING_REASONS, waitingReasonDescriptions } from "@/server/entry/lifecycle-states";
+import {
+  ENTRY_STATUSES,
+  entryStatusDescriptions,
+  SKIP_REASONS,
+  skipReasonDescriptions,
+  WAITING_REASONS,
+  waitingReasonDescriptions,
+} from "@/server/entry/lifecycle-states";
 import { problemTable } from "@/server/errors";
 import { TOOL_ERROR_CODES, toolErrorDescriptions } from "@/server/mcp/errors";
 import { SERVICE_NAME } from "@/server/platform/version";
@@ -49,7 +56,10 @@ export function problemsMarkdown(base: string): string {
 Failures of \`/api/v1\` and \`/api/tools\` are \`application/problem+json\` documents; \`type\` is one of these pages.
 
 ${Object.values(problemTable)
-  .map((p) => `- [\`${base}/problems/${p.slug}\`](${base}/problems/${p.slug}) (${p.status}): **${p.title}.** ${p.explanation}`)
+  .map(
+    (p) =>
+      `- [\`${base}/problems/${p.slug}\`](${base}/problems/${p.slug}) (${p.status}): **${p.title}.** ${p.explanation}`,
+  )
   .join("\n")}
 
 ## MCP tool error codes

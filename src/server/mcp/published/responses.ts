@@ -3,7 +3,8 @@ import { baseUrl } from "@/server/platform/base-url";
 const PUBLIC = { "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300" };
 
 /** A published JSON document: open to every origin, cacheable for five minutes. */
-export const jsonDocument = (build: (base: string) => unknown) => () => Response.json(build(baseUrl()), { headers: PUBLIC });
+export const jsonDocument = (build: (base: string) => unknown) => () =>
+  Response.json(build(baseUrl()), { headers: PUBLIC });
 
 /** A published text document with its media type (text/markdown, text/plain). */
 export const textDocument = (build: (base: string) => string, type: string) => () =>

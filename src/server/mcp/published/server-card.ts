@@ -13,7 +13,6 @@ export const MCP_SERVER_NAME = "io.direct-mail-programme/workspace";
 export const MCP_SERVER_DESCRIPTION =
   "Run a direct-mail programme (postcards, letters, handwritten notes, gifts) for one workspace: read campaigns, audiences, contacts and lift results, edit drafts, admit contacts, and ask for consequential actions (go live, print, spend), each of which waits for the owner to accept a confirmation card in the browser.";
 
-
 /** The MCP server card (SEP-2127 draft), built from the same tool and resource lists the server registers. */
 export function serverCard(base: string) {
   return {
@@ -39,12 +38,30 @@ export function serverCard(base: string) {
       },
     ],
     capabilities: MCP_CAPABILITIES,
-    resources: MCP_RESOURCES.map((r) => ({ uri: r.uri(base), name: r.name, title: r.title, description: r.description, mimeType: r.mimeType })),
+    resources: MCP_RESOURCES.map((r) => ({
+      uri: r.uri(base),
+      name: r.name,
+      title: r.title,
+      description: r.description,
+      mimeType: r.mimeType,
+    })),
     // Names, titles and hints only, to stay small: tools/list gives descriptions and input
     // schemas; /agents/tools.json gives everything, result schemas included.
     tools: MCP_TOOLS.map((t) => ({ name: t.name, title: t.title, annotations: annotationsOf(t), _meta: toolMeta(t) })),
-    prompts: MCP_PROMPTS.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: Object.entries(p.args).map(([name, schema]) => ({ name, description: schema.description, required: !schema.isOptional() })) })),
-    _meta: { "io.direct-mail-programme/policy": `${base}/agents/policy.md`, "io.direct-mail-programme/tools": `${base}/agents/tools.json` },
+    prompts: MCP_PROMPTS.map((p) => ({
+      name: p.name,
+      title: p.title,
+      description: p.description,
+      arguments: Object.entries(p.args).map(([name, schema]) => ({
+        name,
+        description: schema.description,
+        required: !schema.isOptional(),
+      })),
+    })),
+    _meta: {
+      "io.direct-mail-programme/policy": `${base}/agents/policy.md`,
+      "io.direct-mail-programme/tools": `${base}/agents/tools.json`,
+    },
   };
 }
 

@@ -2,14 +2,26 @@ import { z } from "zod";
 import { ZAudienceId, ZContactId } from "@/server/contacts/schema";
 import { applyFix, applyFixes, BULK_FIX_MAX, describeFix } from "@/server/mailability/fixes";
 import { ZMailabilityReason } from "@/server/mailability/reasons";
-import { ZAddressFields, ZAddressFix, ZAuditId, ZAuditOut, ZAuditStatus, ZAuditTargetFields, ZCampaignRef, ZMailabilityStatus, ZSample, ZVerdict } from "@/server/mailability/schema";
+import {
+  ZAddressFields,
+  ZAddressFix,
+  ZAuditId,
+  ZAuditOut,
+  ZAuditStatus,
+  ZAuditTargetFields,
+  ZCampaignRef,
+  ZMailabilityStatus,
+  ZSample,
+  ZVerdict,
+} from "@/server/mailability/schema";
 import { auditEstimate, auditProblems, getAudit, listAudits, startAudit } from "@/server/mailability/service";
 import { VERIFICATION_MODES } from "@/server/mailability/verifiers/types";
 import { AppError } from "@/server/errors";
 import { defineTool } from "../tool";
 
 const target = (a: { audienceId?: string | null; campaignId?: string | null }) => {
-  if (!a.audienceId && !a.campaignId) throw new AppError("validation_failed", "Give audienceId (audiences_list) or campaignId (campaigns_list).");
+  if (!a.audienceId && !a.campaignId)
+    throw new AppError("validation_failed", "Give audienceId (audiences_list) or campaignId (campaigns_list).");
   return a;
 };
 
@@ -23,13 +35,27 @@ export const auditTools = [
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
-    input: ZAuditTargetFields.extend({ verify: z.boolean().default(false).describe("Verify each distinct address with the service's address verifier (cached answers are free); see audits_estimate for the cost.") }),
+    input: ZAuditTargetFields.extend({
+      verify: z
+        .boolean()
+        .default(false)
+        .describe(
+          "Verify each distinct address with the service's address verifier (cached answers are free); see audits_estimate for the cost.",
+        ),
+    }),
     result: z.object({ auditId: z.string(), status: ZAuditStatus }),
     run: async (ctx, a) => {
-      const started = await startAudit(ctx.db, { workspaceId: ctx.workspaceId, ...target(a), verify: a.verify, actor: ctx.actor });
+      const started = await startAudit(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        ...target(a),
+        verify: a.verify,
+        actor: ctx.actor,
+      });
       return {
         requested: `Audit the mailability of ${a.campaignId ? `campaign ${a.campaignId}'s audience` : `audience ${a.audienceId}`}${a.verify ? ", with address verification" : ""}.`,
-        changed: [`Audit ${started.auditId} ${started.status === "succeeded" ? "recorded" : `started (${started.status})`}.`],
+        changed: [
+          `Audit ${started.auditId} ${started.status === "succeeded" ? "recorded" : `started (${started.status})`}.`,
+        ],
         result: started,
       };
     },
@@ -50,11 +76,26 @@ export const auditTools = [
       addresses: z.number().int().describe("Distinct normalised addresses with a street line."),
       cachedAddresses: z.number().int(),
       addressesToVerify: z.number().int(),
-      verifier: z.object({ name: z.string(), label: z.string(), mode: z.enum(VERIFICATION_MODES).describe("live looks addresses up; test (a test key) and sandbox verify nothing."), domesticCents: z.number().int(), internationalCents: z.number().int() }),
+      verifier: z.object({
+        name: z.string(),
+        label: z.string(),
+        mode: z
+          .enum(VERIFICATION_MODES)
+          .describe("live looks addresses up; test (a test key) and sandbox verify nothing."),
+        domesticCents: z.number().int(),
+        internationalCents: z.number().int(),
+      }),
       estimateCents: z.number().int(),
-      cacheDays: z.number().int().describe("How long a verifier's answer is kept before the address is verified again."),
+      cacheDays: z
+        .number()
+        .int()
+        .describe("How long a verifier's answer is kept before the address is verified again."),
     }),
-    run: async (ctx, a) => ({ requested: "The cost of verifying the audience's addresses.", changed: [], result: await auditEstimate(ctx.db, { workspaceId: ctx.workspaceId, ...target(a) }) }),
+    run: async (ctx, a) => ({
+      requested: "The cost of verifying the audience's addresses.",
+      changed: [],
+      result: await auditEstimate(ctx.db, { workspaceId: ctx.workspaceId, ...target(a) }),
+    }),
   }),
   defineTool({
     name: "audits_get",
@@ -66,12 +107,17 @@ export const auditTools = [
     idempotent: true,
     input: z.object({ auditId: ZAuditId }),
     result: ZAuditOut.extend({ samples: z.array(ZSample) }),
-    run: async (ctx, a) => ({ requested: `Audit ${a.auditId}.`, changed: [], result: await getAudit(ctx.db, { workspaceId: ctx.workspaceId, auditId: a.auditId }) }),
+    run: async (ctx, a) => ({
+      requested: `Audit ${a.auditId}.`,
+      changed: [],
+      result: await getAudit(ctx.db, { workspaceId: ctx.workspaceId, auditId: a.auditId }),
+    }),
   }),
   defineTool({
     name: "audits_list",
     title: "List audits",
-    description: "The workspace's mailability audits, newest first (of one audience or campaign when given), a page at a time: the history that shows whether the data improves.",
+    description:
+      "The workspace's mailability audits, newest first (of one audience or campaign when given), a page at a time: the history that shows whether the data improves.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -82,7 +128,11 @@ export const auditTools = [
       take: z.number().int().min(1).max(100).default(25),
     }),
     result: z.object({ audits: z.array(ZAuditOut), nextCursor: z.string().nullable() }),
-    run: async (ctx, a) => ({ requested: "The list of audits.", changed: [], result: await listAudits(ctx.db, { workspaceId: ctx.workspaceId, ...a }) }),
+    run: async (ctx, a) => ({
+      requested: "The list of audits.",
+      changed: [],
+      result: await listAudits(ctx.db, { workspaceId: ctx.workspaceId, ...a }),
+    }),
   }),
   defineTool({
     name: "audits_problems",
@@ -106,14 +156,27 @@ export const auditTools = [
           status: ZMailabilityStatus,
           reasons: z.array(ZMailabilityReason),
           suggestion: ZAddressFix.nullable(),
-          contact: ZAddressFields.extend({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), company: z.string().nullable() }),
+          contact: ZAddressFields.extend({
+            firstName: z.string(),
+            lastName: z.string(),
+            email: z.string().nullable(),
+            company: z.string().nullable(),
+          }),
           normalised: ZAddressFields,
-          normalisationNotes: z.array(z.string()).describe("What the normalised form guessed, in words: a leading zero a spreadsheet dropped put back (where the region confirms it), or left out (where it does not)."),
+          normalisationNotes: z
+            .array(z.string())
+            .describe(
+              "What the normalised form guessed, in words: a leading zero a spreadsheet dropped put back (where the region confirms it), or left out (where it does not).",
+            ),
         }),
       ),
       nextCursor: z.string().nullable(),
     }),
-    run: async (ctx, a) => ({ requested: `Contacts of audit ${a.auditId} with a reason.`, changed: [], result: await auditProblems(ctx.db, { workspaceId: ctx.workspaceId, ...a }) }),
+    run: async (ctx, a) => ({
+      requested: `Contacts of audit ${a.auditId} with a reason.`,
+      changed: [],
+      result: await auditProblems(ctx.db, { workspaceId: ctx.workspaceId, ...a }),
+    }),
   }),
   defineTool({
     name: "contacts_apply_fix",
@@ -124,13 +187,30 @@ export const auditTools = [
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ contactId: ZContactId.describe("A fixable contact (ctc_…): audits_problems { status: 'fixable' } lists them.") }),
-    result: z.object({ contactId: z.string(), changed: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string() })).describe("Each field changed, from → to."), mailability: ZVerdict }),
+    input: z.object({
+      contactId: ZContactId.describe("A fixable contact (ctc_…): audits_problems { status: 'fixable' } lists them."),
+    }),
+    result: z.object({
+      contactId: z.string(),
+      changed: z
+        .record(z.string(), z.object({ from: z.string().nullable(), to: z.string() }))
+        .describe("Each field changed, from → to."),
+      mailability: ZVerdict,
+    }),
     run: async (ctx, a) => {
       const fixed = await applyFix(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, actor: ctx.actor });
-      return { requested: `Accept the suggested fix of contact ${a.contactId}.`, changed: [`${a.contactId}: ${describeFix(Object.fromEntries(Object.entries(fixed.changed).map(([f, c]) => [f, c.to])))}.`], result: fixed };
+      return {
+        requested: `Accept the suggested fix of contact ${a.contactId}.`,
+        changed: [
+          `${a.contactId}: ${describeFix(Object.fromEntries(Object.entries(fixed.changed).map(([f, c]) => [f, c.to])))}.`,
+        ],
+        result: fixed,
+      };
     },
-    errorHints: { invalid_state: "Read the contact with contacts_get: its mailability says what is wrong; a person fixes what has no suggestion." },
+    errorHints: {
+      invalid_state:
+        "Read the contact with contacts_get: its mailability says what is wrong; a person fixes what has no suggestion.",
+    },
   }),
   defineTool({
     name: "contacts_apply_fixes",
@@ -140,16 +220,40 @@ export const auditTools = [
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ auditId: ZAuditId, contactIds: z.array(ZContactId).min(1).max(BULK_FIX_MAX).optional(), reason: ZMailabilityReason.optional() }),
+    input: z.object({
+      auditId: ZAuditId,
+      contactIds: z.array(ZContactId).min(1).max(BULK_FIX_MAX).optional(),
+      reason: ZMailabilityReason.optional(),
+    }),
     result: z.object({
       fixed: z.number().int(),
       skipped: z.number().int(),
-      remaining: z.number().int().describe("Fixable contacts of the audit (with that reason) not looked at yet: call again."),
-      changes: z.array(z.object({ contactId: z.string(), changed: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string() })) })).describe("Up to 100 of the changes made."),
+      remaining: z
+        .number()
+        .int()
+        .describe("Fixable contacts of the audit (with that reason) not looked at yet: call again."),
+      changes: z
+        .array(
+          z.object({
+            contactId: z.string(),
+            changed: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string() })),
+          }),
+        )
+        .describe("Up to 100 of the changes made."),
     }),
     run: async (ctx, a) => {
-      const r = await applyFixes(ctx.db, { workspaceId: ctx.workspaceId, auditId: a.auditId, contactIds: a.contactIds, reason: a.reason, actor: ctx.actor });
-      return { requested: `Accept the suggested fixes of audit ${a.auditId}${a.reason ? ` for ${a.reason}` : ""}.`, changed: [`${r.fixed} contacts fixed, ${r.skipped} skipped.`], result: r };
+      const r = await applyFixes(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        auditId: a.auditId,
+        contactIds: a.contactIds,
+        reason: a.reason,
+        actor: ctx.actor,
+      });
+      return {
+        requested: `Accept the suggested fixes of audit ${a.auditId}${a.reason ? ` for ${a.reason}` : ""}.`,
+        changed: [`${r.fixed} contacts fixed, ${r.skipped} skipped.`],
+        result: r,
+      };
     },
     errorHints: { invalid_state: "Wait until audits_get says the audit succeeded." },
   }),

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ZCampaignDraft } from "@/server/campaigns/schema";
-import { changeCampaignState, createDraft, getCampaignDetail, pageCampaigns, updateDraft } from "@/server/campaigns/service";
+import {
+  changeCampaignState,
+  createDraft,
+  getCampaignDetail,
+  pageCampaigns,
+  updateDraft,
+} from "@/server/campaigns/service";
 import { requestResume } from "@/server/confirmations/requests";
 import { MAX_SEND_TO, sendToContacts } from "@/server/campaigns/send-to";
 import { GIFT_ITEMS } from "@/server/designs/gift-catalog";
@@ -10,7 +16,13 @@ import { isStorableTime, LATEST_TIMESTAMP } from "@/server/http/fields";
 import { ZCursor, ZTake } from "./paging";
 import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
-import { campaignDetailView, campaignView, ZCampaignDetailView, ZCampaignStatus, ZCampaignView } from "./campaign-views";
+import {
+  campaignDetailView,
+  campaignView,
+  ZCampaignDetailView,
+  ZCampaignStatus,
+  ZCampaignView,
+} from "./campaign-views";
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
@@ -20,20 +32,40 @@ const copyNote = `Merge fields are written {{name}} and filled per recipient. ${
 const ZDraftFields = ZCampaignDraft.extend({
   name: ZCampaignDraft.shape.name.describe("What people call the campaign, 1 to 120 characters."),
   format: ZCampaignDraft.shape.format.describe("postcard, letter, handwritten (a handwritten-style card) or gift."),
-  audienceId: ZCampaignDraft.shape.audienceId.describe("The audience it mails (aud_…, from audiences_list), or null. Required before go-live."),
-  acceptsApiEvents: ZCampaignDraft.shape.acceptsApiEvents.describe("Whether entry events (REST with an API key, or entry_events_post) may admit contacts. Frozen at go-live."),
-  holdoutShare: ZCampaignDraft.shape.holdoutShare.describe("Fraction of accounts held out for measurement, 0 to 0.5 (0.2 means 20 per cent, not 20). Frozen at go-live."),
-  frequencyCapContact: ZCampaignDraft.shape.frequencyCapContact.describe("At most this many pieces per contact within frequencyWindowDays, across all campaigns; null for no cap."),
-  frequencyCapAccount: ZCampaignDraft.shape.frequencyCapAccount.describe("At most this many pieces per account within frequencyWindowDays; null for no cap."),
-  frequencyWindowDays: ZCampaignDraft.shape.frequencyWindowDays.describe("The window of the frequency caps, in days (1 to 365)."),
-  reviewGate: ZCampaignDraft.shape.reviewGate.describe("each_piece: a person approves every piece on a confirmation card before it prints; none: pieces print without one."),
-  budgetCents: ZCampaignDraft.shape.budgetCents.describe("The most the campaign may spend on printing and postage, in integer cents (USD): 50000 is 500 USD. Going live approves spending up to it."),
-  fulfilmentContractId: ZCampaignDraft.shape.fulfilmentContractId.describe("The printer contract for its format (ful_…, from contracts_list), or null. Nothing prints without an approved one."),
+  audienceId: ZCampaignDraft.shape.audienceId.describe(
+    "The audience it mails (aud_…, from audiences_list), or null. Required before go-live.",
+  ),
+  acceptsApiEvents: ZCampaignDraft.shape.acceptsApiEvents.describe(
+    "Whether entry events (REST with an API key, or entry_events_post) may admit contacts. Frozen at go-live.",
+  ),
+  holdoutShare: ZCampaignDraft.shape.holdoutShare.describe(
+    "Fraction of accounts held out for measurement, 0 to 0.5 (0.2 means 20 per cent, not 20). Frozen at go-live.",
+  ),
+  frequencyCapContact: ZCampaignDraft.shape.frequencyCapContact.describe(
+    "At most this many pieces per contact within frequencyWindowDays, across all campaigns; null for no cap.",
+  ),
+  frequencyCapAccount: ZCampaignDraft.shape.frequencyCapAccount.describe(
+    "At most this many pieces per account within frequencyWindowDays; null for no cap.",
+  ),
+  frequencyWindowDays: ZCampaignDraft.shape.frequencyWindowDays.describe(
+    "The window of the frequency caps, in days (1 to 365).",
+  ),
+  reviewGate: ZCampaignDraft.shape.reviewGate.describe(
+    "each_piece: a person approves every piece on a confirmation card before it prints; none: pieces print without one.",
+  ),
+  budgetCents: ZCampaignDraft.shape.budgetCents.describe(
+    "The most the campaign may spend on printing and postage, in integer cents (USD): 50000 is 500 USD. Going live approves spending up to it.",
+  ),
+  fulfilmentContractId: ZCampaignDraft.shape.fulfilmentContractId.describe(
+    "The printer contract for its format (ful_…, from contracts_list), or null. Nothing prints without an approved one.",
+  ),
   destinationUrl: ZCampaignDraft.shape.destinationUrl.describe(
     "Where the printed link leads (http or https; sid=… is appended). Needed for redirect and visit_site.",
   ),
   headline: ZCampaignDraft.shape.headline.describe(`The headline, at most 160 characters. ${copyNote}`),
-  bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe("The message, at most 2,400 characters; blank lines separate paragraphs. Merge fields as in headline."),
+  bodyTemplate: ZCampaignDraft.shape.bodyTemplate.describe(
+    "The message, at most 2,400 characters; blank lines separate paragraphs. Merge fields as in headline.",
+  ),
   signOff: ZCampaignDraft.shape.signOff.describe("The sign-off, at most 160 characters. Merge fields as in headline."),
   designId: ZCampaignDraft.shape.designId,
   responseMode: ZCampaignDraft.shape.responseMode.describe(
@@ -42,25 +74,35 @@ const ZDraftFields = ZCampaignDraft.extend({
   pageCallToAction: ZCampaignDraft.shape.pageCallToAction.describe(
     "The landing page's one call to action (default reply): reply (a short form), meeting (opens meetingUrl) or visit_site (destinationUrl with sid). Every reply and click is recorded.",
   ),
-  meetingUrl: ZCampaignDraft.shape.meetingUrl.describe("The https scheduling link of the landing page's meeting button (needed for pageCallToAction meeting); null clears it."),
-  giftOptions: ZCampaignDraft.shape.giftOptions.describe("gift_claim only: the gifts the recipient may choose from, each once; empty offers the design's gift. All cost the contract's unit cost."),
-  claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(`gift_claim: days to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}); its cost is held meanwhile, and an unclaimed gift ends skipped (gift_unclaimed).`),
+  meetingUrl: ZCampaignDraft.shape.meetingUrl.describe(
+    "The https scheduling link of the landing page's meeting button (needed for pageCallToAction meeting); null clears it.",
+  ),
+  giftOptions: ZCampaignDraft.shape.giftOptions.describe(
+    "gift_claim only: the gifts the recipient may choose from, each once; empty offers the design's gift. All cost the contract's unit cost.",
+  ),
+  claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(
+    `gift_claim: days to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}); its cost is held meanwhile, and an unclaimed gift ends skipped (gift_unclaimed).`,
+  ),
   entryPolicy: ZCampaignDraft.shape.entryPolicy,
-}).omit({ endsAt: true, sendAt: true }).extend({
-  sendAt: z.iso
-    .datetime({ offset: true })
-    .refine((v) => isStorableTime(Date.parse(v)), `The send date must be before ${LATEST_TIMESTAMP}.`)
-    .nullable()
-    .optional()
-    .describe("When service-made entries are mailed: ISO 8601 with offset; null: at once. Frozen at go-live."),
-  endsAt: z.iso
-    .datetime({ offset: true })
-    .refine((v) => Date.parse(v) > Date.now(), "The end must be in the future.")
-    .refine((v) => isStorableTime(Date.parse(v)), `The end must be before ${LATEST_TIMESTAMP}.`)
-    .nullable()
-    .optional()
-    .describe("When the campaign stops admitting contacts: an ISO 8601 date-time with offset, in the future; or null for no end."),
-});
+})
+  .omit({ endsAt: true, sendAt: true })
+  .extend({
+    sendAt: z.iso
+      .datetime({ offset: true })
+      .refine((v) => isStorableTime(Date.parse(v)), `The send date must be before ${LATEST_TIMESTAMP}.`)
+      .nullable()
+      .optional()
+      .describe("When service-made entries are mailed: ISO 8601 with offset; null: at once. Frozen at go-live."),
+    endsAt: z.iso
+      .datetime({ offset: true })
+      .refine((v) => Date.parse(v) > Date.now(), "The end must be in the future.")
+      .refine((v) => isStorableTime(Date.parse(v)), `The end must be before ${LATEST_TIMESTAMP}.`)
+      .nullable()
+      .optional()
+      .describe(
+        "When the campaign stops admitting contacts: an ISO 8601 date-time with offset, in the future; or null for no end.",
+      ),
+  });
 
 const DRAFT_DEFAULTS = {
   audienceId: null,
@@ -82,7 +124,11 @@ const DRAFT_DEFAULTS = {
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
 const toDraft = <T extends { endsAt?: string | null; sendAt?: string | null }>(fields: T) => {
   const { endsAt, sendAt, ...rest } = fields;
-  return { ...rest, ...(endsAt !== undefined ? { endsAt: toDate(endsAt) } : {}), ...(sendAt !== undefined ? { sendAt: toDate(sendAt) } : {}) };
+  return {
+    ...rest,
+    ...(endsAt !== undefined ? { endsAt: toDate(endsAt) } : {}),
+    ...(sendAt !== undefined ? { sendAt: toDate(sendAt) } : {}),
+  };
 };
 
 const goLiveNeeds =
@@ -108,7 +154,8 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_list",
     title: "List campaigns",
-    description: "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces..",
+    description:
+      "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -119,7 +166,12 @@ export const campaignTools = [
     }),
     result: z.object({ campaigns: z.array(ZListRow), nextCursor: z.string().nullable() }),
     run: async (ctx, a) => {
-      const page = await pageCampaigns(ctx.db, { workspaceId: ctx.workspaceId, status: a.status, cursor: a.cursor, take: a.take });
+      const page = await pageCampaigns(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        status: a.status,
+        cursor: a.cursor,
+        take: a.take,
+      });
       return {
         requested: "A page of campaigns.",
         changed: [],
@@ -154,7 +206,13 @@ export const campaignTools = [
     idempotent: true,
     input: z.object({ campaignId: ZCampaignIdArg }),
     result: ZCampaignDetailView,
-    run: async (ctx, a) => ({ requested: `Campaign ${a.campaignId}.`, changed: [], result: campaignDetailView(await getCampaignDetail(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId })) }),
+    run: async (ctx, a) => ({
+      requested: `Campaign ${a.campaignId}.`,
+      changed: [],
+      result: campaignDetailView(
+        await getCampaignDetail(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId }),
+      ),
+    }),
     errorHints: { not_found: "Find the campaign's id with campaigns_list." },
   }),
   defineTool({
@@ -167,8 +225,16 @@ export const campaignTools = [
     input: ZDraftFields.partial().required({ name: true, format: true }),
     result: ZCampaignView,
     run: async (ctx, a) => {
-      const campaign = await createDraft(ctx.db, { workspaceId: ctx.workspaceId, input: { ...DRAFT_DEFAULTS, endsAt: null, ...toDraft(a) }, actor: ctx.actor });
-      return { requested: `Create the draft campaign “${a.name}”.`, changed: [`Created draft campaign ${campaign.id} (“${campaign.name}”).`], result: campaignView(campaign) };
+      const campaign = await createDraft(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        input: { ...DRAFT_DEFAULTS, endsAt: null, ...toDraft(a) },
+        actor: ctx.actor,
+      });
+      return {
+        requested: `Create the draft campaign “${a.name}”.`,
+        changed: [`Created draft campaign ${campaign.id} (“${campaign.name}”).`],
+        result: campaignView(campaign),
+      };
     },
   }),
   defineTool({
@@ -179,19 +245,38 @@ export const campaignTools = [
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ campaignId: ZCampaignIdArg, changes: ZDraftFields.partial().meta({ description: "Only the fields to change, each as campaigns_create_draft describes it.", [DESCRIBED_ELSEWHERE]: true }) }),
+    input: z.object({
+      campaignId: ZCampaignIdArg,
+      changes: ZDraftFields.partial().meta({
+        description: "Only the fields to change, each as campaigns_create_draft describes it.",
+        [DESCRIBED_ELSEWHERE]: true,
+      }),
+    }),
     result: ZCampaignView,
     run: async (ctx, a) => {
-      const campaign = await updateDraft(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, input: toDraft(a.changes), actor: ctx.actor });
+      const campaign = await updateDraft(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        input: toDraft(a.changes),
+        actor: ctx.actor,
+      });
       const fields = Object.keys(a.changes);
-      return { requested: `Edit ${fields.join(", ") || "nothing"} of draft ${a.campaignId}.`, changed: fields.length ? [`Updated ${fields.join(", ")} of draft ${campaign.id}.`] : [], result: campaignView(campaign) };
+      return {
+        requested: `Edit ${fields.join(", ") || "nothing"} of draft ${a.campaignId}.`,
+        changed: fields.length ? [`Updated ${fields.join(", ")} of draft ${campaign.id}.`] : [],
+        result: campaignView(campaign),
+      };
     },
-    errorHints: { invalid_state: "Only drafts can be edited; read the campaign with campaigns_get.", invalid_argument: "Fix the fields named; responseMode gift_claim and giftOptions need format gift." },
+    errorHints: {
+      invalid_state: "Only drafts can be edited; read the campaign with campaigns_get.",
+      invalid_argument: "Fix the fields named; responseMode gift_claim and giftOptions need format gift.",
+    },
   }),
   defineTool({
     name: "campaigns_pause",
     title: "Pause a live campaign",
-    description: "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing a paused campaign changes nothing. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
+    description:
+      "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing a paused campaign changes nothing. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
@@ -199,16 +284,27 @@ export const campaignTools = [
     result: ZCampaignView,
     run: async (ctx, a) => {
       const current = await ctx.db.campaign.findFirst({ where: { id: a.campaignId, workspaceId: ctx.workspaceId } });
-      if (current?.status === "paused") return { requested: `Pause campaign ${a.campaignId}.`, changed: [], result: campaignView(current) };
-      const campaign = await changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, change: "pause", actor: ctx.actor });
-      return { requested: `Pause campaign ${a.campaignId}.`, changed: [`Paused campaign ${campaign.id}: nothing more prints until it is resumed.`], result: campaignView(campaign) };
+      if (current?.status === "paused")
+        return { requested: `Pause campaign ${a.campaignId}.`, changed: [], result: campaignView(current) };
+      const campaign = await changeCampaignState(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        change: "pause",
+        actor: ctx.actor,
+      });
+      return {
+        requested: `Pause campaign ${a.campaignId}.`,
+        changed: [`Paused campaign ${campaign.id}: nothing more prints until it is resumed.`],
+        result: campaignView(campaign),
+      };
     },
     errorHints: { invalid_state: "Only a live campaign can be paused; read it with campaigns_get." },
   }),
   defineTool({
     name: "campaigns_end",
     title: "End a campaign",
-    description: "Ends a live or paused campaign for good: it admits no one, its waiting entry events are skipped (campaign_ended) and the budget they held is given back. Pieces the printer already has, and gifts their recipients have already claimed, are still sent. It cannot be undone.",
+    description:
+      "Ends a live or paused campaign for good: it admits no one, its waiting entry events are skipped (campaign_ended) and the budget they held is given back. Pieces the printer already has, and gifts their recipients have already claimed, are still sent. It cannot be undone.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
@@ -216,8 +312,17 @@ export const campaignTools = [
     input: z.object({ campaignId: ZCampaignIdArg }),
     result: ZCampaignView,
     run: async (ctx, a) => {
-      const campaign = await changeCampaignState(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, change: "end", actor: ctx.actor });
-      return { requested: `End campaign ${a.campaignId}.`, changed: [`Ended campaign ${campaign.id}: it admits no one and spends nothing more.`], result: campaignView(campaign) };
+      const campaign = await changeCampaignState(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        change: "end",
+        actor: ctx.actor,
+      });
+      return {
+        requested: `End campaign ${a.campaignId}.`,
+        changed: [`Ended campaign ${campaign.id}: it admits no one and spends nothing more.`],
+        result: campaignView(campaign),
+      };
     },
     errorHints: { invalid_state: "Only a live or paused campaign can end; read it with campaigns_get." },
   }),
@@ -231,8 +336,16 @@ export const campaignTools = [
     input: z.object({ campaignId: ZCampaignIdArg }),
     result: ZCardDetail,
     run: async (ctx, a) => {
-      const { card, created } = await requestResume(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, requestedBy: ctx.actor });
-      return { requested: `Resume campaign ${a.campaignId}.`, changed: created ? [`Created confirmation card ${card.id}; the campaign is still paused.`] : [], result: cardDetail(ctx, card) };
+      const { card, created } = await requestResume(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        requestedBy: ctx.actor,
+      });
+      return {
+        requested: `Resume campaign ${a.campaignId}.`,
+        changed: created ? [`Created confirmation card ${card.id}; the campaign is still paused.`] : [],
+        result: cardDetail(ctx, card),
+      };
     },
   }),
   defineTool({
@@ -250,7 +363,9 @@ export const campaignTools = [
         .min(1)
         .max(MAX_SEND_TO)
         .refine((ids) => new Set(ids).size === ids.length, "Name each contact once.")
-        .describe(`Contacts of the campaign's audience (ctc_…, from contacts_list or audiences_get), 1 to ${MAX_SEND_TO}, each once.`),
+        .describe(
+          `Contacts of the campaign's audience (ctc_…, from contacts_list or audiences_get), 1 to ${MAX_SEND_TO}, each once.`,
+        ),
     }),
     result: z.object({
       entries: z.array(
@@ -262,17 +377,28 @@ export const campaignTools = [
       ),
     }),
     run: async (ctx, a) => {
-      const entries = await sendToContacts(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, contactIds: a.contactIds, source: "agent", actor: ctx.actor });
+      const entries = await sendToContacts(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        contactIds: a.contactIds,
+        source: "agent",
+        actor: ctx.actor,
+      });
       const entered = entries.filter((e) => e.entered);
       return {
         requested: `Send campaign ${a.campaignId} to ${a.contactIds.length} contact${a.contactIds.length === 1 ? "" : "s"}.`,
-        changed: entered.length ? [`Entered ${entered.length} contact${entered.length === 1 ? "" : "s"} (${entered.map((e) => e.eventId).join(", ")}); the lifecycle now decides whether a piece is mailed.`] : [],
+        changed: entered.length
+          ? [
+              `Entered ${entered.length} contact${entered.length === 1 ? "" : "s"} (${entered.map((e) => e.eventId).join(", ")}); the lifecycle now decides whether a piece is mailed.`,
+            ]
+          : [],
         result: { entries },
       };
     },
     errorHints: {
       not_found: "Find the campaign's id with campaigns_list, and contact ids with contacts_list.",
-      invalid_argument: "Only contacts of the campaign's audience can be sent to; add them to the audience first (audiences tools).",
+      invalid_argument:
+        "Only contacts of the campaign's audience can be sent to; add them to the audience first (audiences tools).",
       invalid_state: "Only a live campaign can be sent to; read it with campaigns_get.",
     },
   }),

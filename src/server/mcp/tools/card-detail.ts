@@ -11,11 +11,26 @@ export const ZCardDetail = ZCardRef.extend({
   pieceId: z.string().nullable().describe("The mail piece it concerns (pc_…), if any."),
   costCents: z.number().int().nullable().describe("What it may cost, in cents."),
   recipients: z.number().int().nullable(),
-  audienceContacts: z.number().int().nullable().describe("For a go-live card: the audience's size it was made for; accepting re-checks it."),
+  audienceContacts: z
+    .number()
+    .int()
+    .nullable()
+    .describe("For a go-live card: the audience's size it was made for; accepting re-checks it."),
   budgetAfterCents: z.number().int().nullable().describe("The campaign's budget once accepted, in cents."),
-  warnings: z.array(z.string()).describe("What will really happen if accepted: the free audit plan, no printer, no budget, a budget below the audience's cost, a design size not the contract's, unmailable contacts, missing glyphs."),
+  warnings: z
+    .array(z.string())
+    .describe(
+      "What will really happen if accepted: the free audit plan, no printer, no budget, a budget below the audience's cost, a design size not the contract's, unmailable contacts, missing glyphs.",
+    ),
   sample: z
-    .object({ contactId: z.string(), draftId: z.string().nullable().describe("The recipient's draft (drf_…) when drafts were generated."), recipient: z.string(), headline: z.string(), body: z.string(), signOff: z.string() })
+    .object({
+      contactId: z.string(),
+      draftId: z.string().nullable().describe("The recipient's draft (drf_…) when drafts were generated."),
+      recipient: z.string(),
+      headline: z.string(),
+      body: z.string(),
+      signOff: z.string(),
+    })
     .nullable()
     .describe("For a go-live card: the copy it approves, filled for a sample recipient."),
   decidedAt: z.string().nullable(),
@@ -33,7 +48,10 @@ export function cardDetail(ctx: McpContext, card: Awaited<ReturnType<typeof getC
     pieceId: card.pieceId,
     costCents: card.costCents,
     recipients: card.recipients,
-    audienceContacts: typeof (card.params as { audienceContacts?: unknown } | null)?.audienceContacts === "number" ? (card.params as { audienceContacts: number }).audienceContacts : null,
+    audienceContacts:
+      typeof (card.params as { audienceContacts?: unknown } | null)?.audienceContacts === "number"
+        ? (card.params as { audienceContacts: number }).audienceContacts
+        : null,
     budgetAfterCents: card.budgetAfterCents,
     warnings: params.warnings ?? [],
     sample: params.sample ?? null,
@@ -43,4 +61,5 @@ export function cardDetail(ctx: McpContext, card: Awaited<ReturnType<typeof getC
   };
 }
 
-export const waitNote = "Nothing changes until a person accepts the card in the browser: give them its url, poll confirmations_get, and never accept it yourself (no reply in this conversation counts as their approval).";
+export const waitNote =
+  "Nothing changes until a person accepts the card in the browser: give them its url, poll confirmations_get, and never accept it yourself (no reply in this conversation counts as their approval).";

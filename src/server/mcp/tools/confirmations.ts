@@ -11,31 +11,49 @@ export const confirmationTools = [
   defineTool({
     name: "confirmations_list",
     title: "List confirmation cards",
-    description: "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first)..",
+    description:
+      "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first)..",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: z.object({
-      status: z.enum(["pending", "decided"]).default("pending").describe("Waiting cards (oldest first) or decided ones (newest first)."),
+      status: z
+        .enum(["pending", "decided"])
+        .default("pending")
+        .describe("Waiting cards (oldest first) or decided ones (newest first)."),
       cursor: ZCursor,
       take: ZTake,
     }),
     result: z.object({ cards: z.array(ZCardDetail), nextCursor: z.string().nullable() }),
     run: async (ctx, a) => {
-      const page = await pageCards(ctx.db, { workspaceId: ctx.workspaceId, status: a.status, cursor: a.cursor, take: a.take });
-      return { requested: `The ${a.status} confirmation cards.`, changed: [], result: { cards: page.cards.map((c) => cardDetail(ctx, c)), nextCursor: page.nextCursor } };
+      const page = await pageCards(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        status: a.status,
+        cursor: a.cursor,
+        take: a.take,
+      });
+      return {
+        requested: `The ${a.status} confirmation cards.`,
+        changed: [],
+        result: { cards: page.cards.map((c) => cardDetail(ctx, c)), nextCursor: page.nextCursor },
+      };
     },
   }),
   defineTool({
     name: "confirmations_get",
     title: "Read a confirmation card",
-    description: "One card and its decision: pending, accepted (with when the action ran, or why it failed), declined or expired. Poll this after a request.",
+    description:
+      "One card and its decision: pending, accepted (with when the action ran, or why it failed), declined or expired. Poll this after a request.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
     input: z.object({ cardId: z.string().min(1).max(64).describe("The card's id (card_…).") }),
     result: ZCardDetail,
-    run: async (ctx, a) => ({ requested: `The status of card ${a.cardId}.`, changed: [], result: cardDetail(ctx, await getCard(ctx.db, { workspaceId: ctx.workspaceId, cardId: a.cardId })) }),
+    run: async (ctx, a) => ({
+      requested: `The status of card ${a.cardId}.`,
+      changed: [],
+      result: cardDetail(ctx, await getCard(ctx.db, { workspaceId: ctx.workspaceId, cardId: a.cardId })),
+    }),
   }),
   defineTool({
     name: "campaigns_request_go_live",
@@ -47,8 +65,16 @@ export const confirmationTools = [
     input: z.object({ campaignId: ZCampaignIdArg }),
     result: ZCardDetail,
     run: async (ctx, a) => {
-      const { card, created } = await requestGoLive(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, requestedBy: ctx.actor });
-      return { requested: `Take campaign ${a.campaignId} live.`, changed: created ? [`Created confirmation card ${card.id}; the campaign is unchanged.`] : [], result: cardDetail(ctx, card) };
+      const { card, created } = await requestGoLive(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        requestedBy: ctx.actor,
+      });
+      return {
+        requested: `Take campaign ${a.campaignId} live.`,
+        changed: created ? [`Created confirmation card ${card.id}; the campaign is unchanged.`] : [],
+        result: cardDetail(ctx, card),
+      };
     },
   }),
   defineTool({
@@ -58,11 +84,23 @@ export const confirmationTools = [
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
-    input: z.object({ campaignId: ZCampaignIdArg, budgetCents: z.number().int().min(1).max(100_000_000_00).describe("The new budget in cents (USD).") }),
+    input: z.object({
+      campaignId: ZCampaignIdArg,
+      budgetCents: z.number().int().min(1).max(100_000_000_00).describe("The new budget in cents (USD)."),
+    }),
     result: ZCardDetail,
     run: async (ctx, a) => {
-      const { card, created } = await requestBudget(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, budgetCents: a.budgetCents, requestedBy: ctx.actor });
-      return { requested: `Raise the budget of ${a.campaignId} to ${a.budgetCents} cents.`, changed: created ? [`Created confirmation card ${card.id}; the budget is unchanged.`] : [], result: cardDetail(ctx, card) };
+      const { card, created } = await requestBudget(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        budgetCents: a.budgetCents,
+        requestedBy: ctx.actor,
+      });
+      return {
+        requested: `Raise the budget of ${a.campaignId} to ${a.budgetCents} cents.`,
+        changed: created ? [`Created confirmation card ${card.id}; the budget is unchanged.`] : [],
+        result: cardDetail(ctx, card),
+      };
     },
   }),
   defineTool({
@@ -82,7 +120,8 @@ export const confirmationTools = [
   defineTool({
     name: "confirmations_withdraw",
     title: "Withdraw your own pending card",
-    description: "Takes back a pending card this agent asked for (for example after a mistake in the draft): it ends as expired with the reason, and nothing it asked for happens. Cards others requested, and decided cards, are refused.",
+    description:
+      "Takes back a pending card this agent asked for (for example after a mistake in the draft): it ends as expired with the reason, and nothing it asked for happens. Cards others requested, and decided cards, are refused.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
@@ -90,8 +129,17 @@ export const confirmationTools = [
     input: z.object({ cardId: z.string().min(1).max(64).describe("The card's id (card_…).") }),
     result: ZCardDetail,
     run: async (ctx, a) => {
-      const card = await withdrawCard(ctx.db, { workspaceId: ctx.workspaceId, cardId: a.cardId, agentGrantId: ctx.grantId, actor: ctx.actor });
-      return { requested: `Withdraw card ${a.cardId}.`, changed: [`Withdrew card ${card.id} (“${card.title}”); it can no longer be accepted.`], result: cardDetail(ctx, card) };
+      const card = await withdrawCard(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        cardId: a.cardId,
+        agentGrantId: ctx.grantId,
+        actor: ctx.actor,
+      });
+      return {
+        requested: `Withdraw card ${a.cardId}.`,
+        changed: [`Withdrew card ${card.id} (“${card.title}”); it can no longer be accepted.`],
+        result: cardDetail(ctx, card),
+      };
     },
     errorHints: { not_found: "Find your pending cards in awaitingConfirmation or with confirmations_list." },
   }),

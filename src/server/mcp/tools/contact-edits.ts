@@ -12,8 +12,17 @@ const ADDRESS_FIELDS = ["addressLine1", "addressLine2", "city", "region", "posta
 
 /** Each contact field, optional and without its default: only the fields given change. */
 const ZContactChanges = z
-  .object(Object.fromEntries(Object.entries(ZContactFields.shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : v).optional()])))
-  .describe("Only the fields to change: firstName, lastName, title, email, phone, addressLine1, addressLine2, city, region, postalCode, country (name or ISO code), crmId; null clears one. customFields replaces the whole map.") as unknown as z.ZodObject<{
+  .object(
+    Object.fromEntries(
+      Object.entries(ZContactFields.shape).map(([k, v]) => [
+        k,
+        (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : v).optional(),
+      ]),
+    ),
+  )
+  .describe(
+    "Only the fields to change: firstName, lastName, title, email, phone, addressLine1, addressLine2, city, region, postalCode, country (name or ISO code), crmId; null clears one. customFields replaces the whole map.",
+  ) as unknown as z.ZodObject<{
   [K in keyof TContactFields]: z.ZodOptional<z.ZodType<TContactFields[K]>>;
 }>;
 
@@ -32,19 +41,38 @@ export const contactEditTools = [
     run: async (ctx, a) => {
       const current = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
       const given = Object.keys(a.fields).filter((k) => (a.fields as Record<string, unknown>)[k] !== undefined);
-      const merged = Object.fromEntries(FIELD_NAMES.map((k) => [k, given.includes(k) ? (a.fields as Record<string, unknown>)[k] : (current as Record<string, unknown>)[k] ?? null])) as TContactFields;
+      const merged = Object.fromEntries(
+        FIELD_NAMES.map((k) => [
+          k,
+          given.includes(k)
+            ? (a.fields as Record<string, unknown>)[k]
+            : ((current as Record<string, unknown>)[k] ?? null),
+        ]),
+      ) as TContactFields;
       merged.firstName ??= "";
       merged.lastName ??= "";
       merged.customFields ??= {};
       const before = JSON.stringify(FIELD_NAMES.map((k) => (current as Record<string, unknown>)[k] ?? null));
-      await updateContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, fields: merged, actor: ctx.actor });
+      await updateContact(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        contactId: a.contactId,
+        fields: merged,
+        actor: ctx.actor,
+      });
       const after = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
       const changed = JSON.stringify(FIELD_NAMES.map((k) => (after as Record<string, unknown>)[k] ?? null)) !== before;
       const address = given.some((k) => ADDRESS_FIELDS.includes(k));
       return {
         requested: `Edit ${given.join(", ") || "nothing"} of contact ${a.contactId}.`,
-        changed: changed ? [`Updated ${given.join(", ")} of contact ${a.contactId}.${address ? " Its address is unverified again and its mailability was judged again." : ""}`] : [],
-        result: { ...after, mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId }) },
+        changed: changed
+          ? [
+              `Updated ${given.join(", ")} of contact ${a.contactId}.${address ? " Its address is unverified again and its mailability was judged again." : ""}`,
+            ]
+          : [],
+        result: {
+          ...after,
+          mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId }),
+        },
       };
     },
     errorHints: { not_found: "Find the contact's id with contacts_list." },
@@ -53,7 +81,7 @@ export const contactEditTools = [
     name: "contacts_delete",
     title: "Delete a contact",
     description:
-      "Deletes a contact: details, history, audience memberships, drafts, mailability results; unprinted pieces are cancelled, pending entry events end. Pieces already printed stay as \"Deleted contact\" (cost, tracking, lift), not their name or address. Refused while a piece is at the printer. suppress (optional, default false): also suppress their email and address.",
+      'Deletes a contact: details, history, audience memberships, drafts, mailability results; unprinted pieces are cancelled, pending entry events end. Pieces already printed stay as "Deleted contact" (cost, tracking, lift), not their name or address. Refused while a piece is at the printer. suppress (optional, default false): also suppress their email and address.',
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
@@ -72,7 +100,12 @@ export const contactEditTools = [
       suppressed: z.array(z.enum(["email", "address"])),
     }),
     run: async (ctx, a) => {
-      const r = await eraseContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId, suppress: a.suppress ?? false, actor: ctx.actor });
+      const r = await eraseContact(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        contactId: a.contactId,
+        suppress: a.suppress ?? false,
+        actor: ctx.actor,
+      });
       return {
         requested: `Delete contact ${a.contactId}${a.suppress ? " and suppress their email and address" : ""}.`,
         changed: [
@@ -82,6 +115,9 @@ export const contactEditTools = [
         result: r,
       };
     },
-    errorHints: { not_found: "Find the contact's id with contacts_list; a deleted contact stays not_found.", invalid_state: "Retry once the named pieces are mailed." },
+    errorHints: {
+      not_found: "Find the contact's id with contacts_list; a deleted contact stays not_found.",
+      invalid_state: "Retry once the named pieces are mailed.",
+    },
   }),
 ];

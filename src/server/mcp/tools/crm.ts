@@ -19,7 +19,11 @@ export const crmTools = [
     idempotent: true,
     input: z.object({}),
     result: z.object({ connections: z.array(ZConnectionView) }),
-    run: async (ctx) => ({ requested: "The CRM connections.", changed: [], result: { connections: await listConnections(ctx.db, { workspaceId: ctx.workspaceId }) } }),
+    run: async (ctx) => ({
+      requested: "The CRM connections.",
+      changed: [],
+      result: { connections: await listConnections(ctx.db, { workspaceId: ctx.workspaceId }) },
+    }),
   }),
   defineTool({
     name: "crm_sync_start",
@@ -31,16 +35,30 @@ export const crmTools = [
     idempotent: true,
     destructive: true,
     input: z.object({ connectionId: ZConnectionId.describe("The connection (crm_…) from crm_connections_list.") }),
-    result: ZSyncView.extend({ alreadyRunning: z.boolean().describe("True when a sync of this connection was already queued or running: this is that sync.") }),
+    result: ZSyncView.extend({
+      alreadyRunning: z
+        .boolean()
+        .describe("True when a sync of this connection was already queued or running: this is that sync."),
+    }),
     run: async (ctx, a) => {
-      const started = await startSync(ctx.db, { workspaceId: ctx.workspaceId, connectionId: a.connectionId, trigger: "agent", actor: ctx.actor });
+      const started = await startSync(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        connectionId: a.connectionId,
+        trigger: "agent",
+        actor: ctx.actor,
+      });
       return {
         requested: `Sync from CRM connection ${a.connectionId}.`,
-        changed: started.alreadyRunning ? [] : [`Sync ${started.view.syncId} (${started.view.mode}) queued; follow it with crm_sync_get.`],
+        changed: started.alreadyRunning
+          ? []
+          : [`Sync ${started.view.syncId} (${started.view.mode}) queued; follow it with crm_sync_get.`],
         result: { ...started.view, alreadyRunning: started.alreadyRunning },
       };
     },
-    errorHints: { not_found: "Find the connection's id with crm_connections_list.", invalid_state: "The owner must connect the CRM again in Settings → CRM; tell them." },
+    errorHints: {
+      not_found: "Find the connection's id with crm_connections_list.",
+      invalid_state: "The owner must connect the CRM again in Settings → CRM; tell them.",
+    },
   }),
   defineTool({
     name: "crm_sync_get",
@@ -59,8 +77,18 @@ export const crmTools = [
     result: ZSyncView.extend({ issues: z.array(ZIssueView), issuesNextCursor: z.string().nullable() }),
     run: async (ctx, a) => {
       const sync = await getSync(ctx.db, { workspaceId: ctx.workspaceId, syncId: a.syncId });
-      const issues = await listIssues(ctx.db, { workspaceId: ctx.workspaceId, syncId: a.syncId, severity: a.severity, cursor: a.issuesCursor, take: a.issuesTake });
-      return { requested: `CRM sync ${a.syncId}.`, changed: [], result: { ...sync, issues: issues.issues, issuesNextCursor: issues.nextCursor } };
+      const issues = await listIssues(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        syncId: a.syncId,
+        severity: a.severity,
+        cursor: a.issuesCursor,
+        take: a.issuesTake,
+      });
+      return {
+        requested: `CRM sync ${a.syncId}.`,
+        changed: [],
+        result: { ...sync, issues: issues.issues, issuesNextCursor: issues.nextCursor },
+      };
     },
     errorHints: { not_found: "Use the syncId from crm_sync_start, or lastSync.syncId from crm_connections_list." },
   }),

@@ -3,12 +3,26 @@ import { HOLDOUT_FORMULA, holdoutSize } from "@/server/calculators/formulas";
 import { ZHoldoutSizeInput } from "@/server/calculators/schema";
 import { requireCampaign } from "@/server/campaign-records/lookup";
 import { AppError } from "@/server/errors";
-import { ATTRIBUTION_WINDOW_DAYS, getCampaignResults, RATE_ACTION_KINDS, type TCampaignResults } from "@/server/holdouts/results";
+import {
+  ATTRIBUTION_WINDOW_DAYS,
+  getCampaignResults,
+  RATE_ACTION_KINDS,
+  type TCampaignResults,
+} from "@/server/holdouts/results";
 import { RESPONSE_MODES } from "@/server/responses/page-settings";
 import type { TPageActionKind } from "@/server/responses/kinds";
 import { defineTool } from "../tool";
 
-const KINDS = ["reply", "meeting_booked", "opportunity_created", "signup", "trial_started", "purchase", "pipeline_dollars", "closed_won"] as const;
+const KINDS = [
+  "reply",
+  "meeting_booked",
+  "opportunity_created",
+  "signup",
+  "trial_started",
+  "purchase",
+  "pipeline_dollars",
+  "closed_won",
+] as const;
 const VERDICTS = ["lift", "negative", "no_detectable_lift", "not_enough_data", "not_measurable"] as const;
 const ZInterval = z.tuple([z.number(), z.number()]).describe("95% interval [low, high].");
 const cents = (x: number) => Math.round(x);
@@ -21,11 +35,21 @@ const ZKindResult = z.object({
   holdoutRate: z.number().describe("Fraction of held-out accounts that converted."),
   absoluteLift: z.number().describe("treatedRate - holdoutRate, as a fraction."),
   absoluteLiftCi: ZInterval,
-  relativeLift: z.number().nullable().describe("treatedRate / holdoutRate - 1, as a fraction; null when an arm has no conversions."),
+  relativeLift: z
+    .number()
+    .nullable()
+    .describe("treatedRate / holdoutRate - 1, as a fraction; null when an arm has no conversions."),
   relativeLiftCi: ZInterval.nullable(),
   pValue: z.number(),
-  holdoutObservable: z.boolean().describe("False when only response-link reports exist for this kind (held-out accounts never get a link), so lift cannot be measured."),
-  requiredAccounts: z.object({ holdout: z.number().int(), treated: z.number().int(), plannedLift: z.number() }).nullable().describe("Accounts each arm needs to detect plannedLift (a fraction) at this baseline."),
+  holdoutObservable: z
+    .boolean()
+    .describe(
+      "False when only response-link reports exist for this kind (held-out accounts never get a link), so lift cannot be measured.",
+    ),
+  requiredAccounts: z
+    .object({ holdout: z.number().int(), treated: z.number().int(), plannedLift: z.number() })
+    .nullable()
+    .describe("Accounts each arm needs to detect plannedLift (a fraction) at this baseline."),
   money: z
     .object({
       meanTreatedCents: z.number().int().describe("Mean per treated account, in cents."),
@@ -42,11 +66,24 @@ const ZKindResult = z.object({
   explanation: z.string(),
   sources: z
     .object({
-      crm: z.number().int().describe("Outcomes counted here that came from the CRM (synced by a CRM connection, or imported as a CRM export)."),
-      crmSynced: z.number().int().describe("Of those, synced by a CRM connection (HubSpot deals, Salesforce opportunities; crm_connections_list)."),
+      crm: z
+        .number()
+        .int()
+        .describe(
+          "Outcomes counted here that came from the CRM (synced by a CRM connection, or imported as a CRM export).",
+        ),
+      crmSynced: z
+        .number()
+        .int()
+        .describe(
+          "Of those, synced by a CRM connection (HubSpot deals, Salesforce opportunities; crm_connections_list).",
+        ),
       csv: z.number().int().describe("Outcomes imported from a CSV file."),
       reported: z.number().int().describe("Conversions reported against a printed piece's sid through the REST API."),
-      observed: z.number().int().describe("Replies sent on a hosted response page, observed by the service (responses_list)."),
+      observed: z
+        .number()
+        .int()
+        .describe("Replies sent on a hosted response page, observed by the service (responses_list)."),
     })
     .describe("Where this kind's counted outcomes came from."),
 });
@@ -62,25 +99,45 @@ const ZResults = z.object({
     responseMode: z.enum(RESPONSE_MODES).describe("What the printed link opens: redirect, landing_page or gift_claim."),
   }),
   attributionWindowDays: z.number().int(),
-  arms: z.object({ treatment: z.number().int(), holdout: z.number().int() }).describe("Accounts per arm that count (treated: mailed; held out: recorded)."),
-  sampleRatio: z.object({ chiSquare: z.number(), pValue: z.number(), mismatch: z.boolean().describe("True when the arms are far from the planned share: the data or assignment is broken.") }),
+  arms: z
+    .object({ treatment: z.number().int(), holdout: z.number().int() })
+    .describe("Accounts per arm that count (treated: mailed; held out: recorded)."),
+  sampleRatio: z.object({
+    chiSquare: z.number(),
+    pValue: z.number(),
+    mismatch: z
+      .boolean()
+      .describe("True when the arms are far from the planned share: the data or assignment is broken."),
+  }),
   responses: z
     .object({
       scans: z.number().int().describe("QR code scans observed by the service."),
       clicks: z.number().int().describe("Typed or tapped printed links observed by the service."),
-      respondingAccounts: z.number().int().describe("Accounts with any observed response (scan, click or hosted-page action) within the attribution window."),
-      reachedAccounts: z.number().int().describe("Accounts mailed, or offered a gift on its claim page: the denominator of the rates."),
+      respondingAccounts: z
+        .number()
+        .int()
+        .describe(
+          "Accounts with any observed response (scan, click or hosted-page action) within the attribution window.",
+        ),
+      reachedAccounts: z
+        .number()
+        .int()
+        .describe("Accounts mailed, or offered a gift on its claim page: the denominator of the rates."),
       rate: z.number().describe("respondingAccounts / reachedAccounts, as a fraction."),
       pageActions: z
         .array(
           z.object({
-            kind: z.enum(RATE_ACTION_KINDS as [Exclude<TPageActionKind, "reply">, ...Exclude<TPageActionKind, "reply">[]]),
+            kind: z.enum(
+              RATE_ACTION_KINDS as [Exclude<TPageActionKind, "reply">, ...Exclude<TPageActionKind, "reply">[]],
+            ),
             count: z.number().int().describe("Times observed (each once per occurrence)."),
             accounts: z.number().int().describe("Accounts that did it."),
             rate: z.number().describe("accounts / reachedAccounts, as a fraction."),
           }),
         )
-        .describe("Hosted-page actions as response rates (page_view, meeting_click, site_click, gift_claim, address_change, gift_decline). A reply sent on the page is the observed outcome kind reply, under kinds; responses_list has each action."),
+        .describe(
+          "Hosted-page actions as response rates (page_view, meeting_click, site_click, gift_claim, address_change, gift_decline). A reply sent on the page is the observed outcome kind reply, under kinds; responses_list has each action.",
+        ),
     })
     .describe("What the service observed itself; never reported through the REST conversion endpoint."),
   kinds: z.array(ZKindResult),
@@ -89,7 +146,12 @@ const ZResults = z.object({
 
 function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
   return {
-    campaign: { ...r.campaign, status: r.campaign.status as "live" | "paused" | "ended", wentLiveAt: r.campaign.wentLiveAt?.toISOString() ?? null, endedAt: r.campaign.endedAt?.toISOString() ?? null },
+    campaign: {
+      ...r.campaign,
+      status: r.campaign.status as "live" | "paused" | "ended",
+      wentLiveAt: r.campaign.wentLiveAt?.toISOString() ?? null,
+      endedAt: r.campaign.endedAt?.toISOString() ?? null,
+    },
     attributionWindowDays: r.attributionWindowDays,
     arms: r.arms,
     sampleRatio: r.sampleRatio,
@@ -137,11 +199,22 @@ export const measurementTools = [
     run: async (ctx, a) => {
       const campaign = await requireCampaign(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId });
       if (campaign.status === "draft") {
-        throw new AppError("invalid_state", "The campaign is a draft: it has mailed no one and held no one out, so it has no results yet.", {
-          nextStep: "Results exist once the campaign has gone live (campaigns_request_go_live); read a live or ended campaign's results instead.",
-        });
+        throw new AppError(
+          "invalid_state",
+          "The campaign is a draft: it has mailed no one and held no one out, so it has no results yet.",
+          {
+            nextStep:
+              "Results exist once the campaign has gone live (campaigns_request_go_live); read a live or ended campaign's results instead.",
+          },
+        );
       }
-      return { requested: `Lift results of ${a.campaignId}.`, changed: [], result: resultsView(await getCampaignResults(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId })) };
+      return {
+        requested: `Lift results of ${a.campaignId}.`,
+        changed: [],
+        result: resultsView(
+          await getCampaignResults(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId }),
+        ),
+      };
     },
     errorHints: { not_found: "Find the campaign's id with campaigns_list (status live or ended)." },
   }),
@@ -155,7 +228,13 @@ export const measurementTools = [
     idempotent: true,
     input: ZHoldoutSizeInput,
     result: z.object({
-      inputs: z.object({ baselineRate: z.number(), relativeLift: z.number(), alpha: z.number(), power: z.number(), holdoutShare: z.number() }),
+      inputs: z.object({
+        baselineRate: z.number(),
+        relativeLift: z.number(),
+        alpha: z.number(),
+        power: z.number(),
+        holdoutShare: z.number(),
+      }),
       treatedRate: z.number().describe("baselineRate x (1 + relativeLift)."),
       absoluteLift: z.number(),
       holdoutSize: z.number().int().describe("Accounts to hold out."),

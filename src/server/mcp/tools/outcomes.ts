@@ -22,11 +22,23 @@ export const outcomeTools = [
     run: async (ctx, a) => {
       const { rows, missing } = parseOutcomesCsv(a.csv);
       if (missing.length) {
-        throw new AppError("validation_failed", `The CSV needs the columns account, kind and at (amount and external_id are optional); missing: ${missing.join(", ")}.`, { errors: [{ pointer: "/csv", detail: `Missing columns: ${missing.join(", ")}.` }] });
+        throw new AppError(
+          "validation_failed",
+          `The CSV needs the columns account, kind and at (amount and external_id are optional); missing: ${missing.join(", ")}.`,
+          { errors: [{ pointer: "/csv", detail: `Missing columns: ${missing.join(", ")}.` }] },
+        );
       }
       const input = ZImportOutcomesInput.safeParse({ rows, source: "csv" });
-      if (!input.success) throw new AppError("validation_failed", input.error.issues.map((i) => i.message).join(" "), { errors: [{ pointer: "/csv", detail: input.error.issues[0].message }] });
-      const report = await importOutcomes(ctx.db, { workspaceId: ctx.workspaceId, rows: input.data.rows, source: "csv", actor: ctx.actor });
+      if (!input.success)
+        throw new AppError("validation_failed", input.error.issues.map((i) => i.message).join(" "), {
+          errors: [{ pointer: "/csv", detail: input.error.issues[0].message }],
+        });
+      const report = await importOutcomes(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        rows: input.data.rows,
+        source: "csv",
+        actor: ctx.actor,
+      });
       return {
         requested: `Import ${rows.length} outcome rows.`,
         changed: report.created ? [`Recorded ${report.created} account outcomes.`] : [],

@@ -10,13 +10,20 @@ const ZContract = z.object({
   id: z.string().describe("The contract's id (ful_…); a campaign's fulfilmentContractId."),
   name: z.string(),
   vendor: z.string().describe("The print vendor's adapter: sandbox (the built-in test printer) or lob."),
-  mode: z.enum(["test", "live"]).nullable().describe("For a real vendor (lob): test when it prints through a test key (nothing is really printed or mailed), live when pieces reach mailboxes; null for the sandbox."),
+  mode: z
+    .enum(["test", "live"])
+    .nullable()
+    .describe(
+      "For a real vendor (lob): test when it prints through a test key (nothing is really printed or mailed), live when pieces reach mailboxes; null for the sandbox.",
+    ),
   format: z.enum(["postcard", "letter", "handwritten", "gift"]),
   size: z.string().nullable().describe("The product size, e.g. 6x9 or us_letter."),
   sizeLabel: z.string(),
   countries: z.array(z.string()).describe("ISO 3166-1 alpha-2 codes of the countries it mails to."),
   ...ZContractPrices.shape,
-  status: z.enum(["proposed", "approved", "revoked"]).describe("Only an approved contract prints; the owner approves contracts in Settings → Printing."),
+  status: z
+    .enum(["proposed", "approved", "revoked"])
+    .describe("Only an approved contract prints; the owner approves contracts in Settings → Printing."),
   campaigns: z.number().int().describe("Campaigns that use it."),
 });
 
@@ -29,15 +36,36 @@ export const planTools = [
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({ status: z.enum(["proposed", "approved", "revoked"]).optional().describe("Only contracts in this status."), cursor: ZCursor, take: ZTake }),
+    input: z.object({
+      status: z.enum(["proposed", "approved", "revoked"]).optional().describe("Only contracts in this status."),
+      cursor: ZCursor,
+      take: ZTake,
+    }),
     result: z.object({ contracts: z.array(ZContract), nextCursor: ZNextCursor }),
     run: async (ctx, a) => {
-      const { contracts, nextCursor } = await pageContracts(ctx.db, { workspaceId: ctx.workspaceId, status: a.status, cursor: a.cursor, take: a.take });
+      const { contracts, nextCursor } = await pageContracts(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        status: a.status,
+        cursor: a.cursor,
+        take: a.take,
+      });
       return {
         requested: "The printer contracts.",
         changed: [],
         result: {
-          contracts: contracts.map((c) => ({ id: c.id, name: c.name, vendor: c.vendor, mode: c.mode, format: c.format, size: c.size, sizeLabel: c.sizeLabel, countries: c.countries, ...contractPricesView(c), status: c.status, campaigns: c.campaigns })),
+          contracts: contracts.map((c) => ({
+            id: c.id,
+            name: c.name,
+            vendor: c.vendor,
+            mode: c.mode,
+            format: c.format,
+            size: c.size,
+            sizeLabel: c.sizeLabel,
+            countries: c.countries,
+            ...contractPricesView(c),
+            status: c.status,
+            campaigns: c.campaigns,
+          })),
           nextCursor,
         },
       };
@@ -50,11 +78,21 @@ export const planTools = [
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
-    input: z.object({ plan: z.enum(["audit", "paid"]).describe("paid: mailing on; audit: the free plan, nothing is mailed.") }),
+    input: z.object({
+      plan: z.enum(["audit", "paid"]).describe("paid: mailing on; audit: the free plan, nothing is mailed."),
+    }),
     result: ZCardDetail,
     run: async (ctx, a) => {
-      const { card, created } = await requestPlanChange(ctx.db, { workspaceId: ctx.workspaceId, plan: a.plan, requestedBy: ctx.actor });
-      return { requested: `Move the workspace to the ${a.plan} plan.`, changed: created ? [`Created confirmation card ${card.id}; the plan is unchanged.`] : [], result: cardDetail(ctx, card) };
+      const { card, created } = await requestPlanChange(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        plan: a.plan,
+        requestedBy: ctx.actor,
+      });
+      return {
+        requested: `Move the workspace to the ${a.plan} plan.`,
+        changed: created ? [`Created confirmation card ${card.id}; the plan is unchanged.`] : [],
+        result: cardDetail(ctx, card),
+      };
     },
   }),
 ];

@@ -15,7 +15,12 @@ const ZAddress = z.object({
   region: z.string().nullable(),
   postalCode: z.string().nullable(),
   country: z.string().describe("ISO 3166-1 alpha-2."),
-  version: z.number().int().describe("The shipping address's version (1 is the contact's address when the claim opened; earlier versions are kept)."),
+  version: z
+    .number()
+    .int()
+    .describe(
+      "The shipping address's version (1 is the contact's address when the claim opened; earlier versions are kept).",
+    ),
 });
 
 export const responseTools = [
@@ -26,7 +31,12 @@ export const responseTools = [
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({ campaignId: ZCampaignIdArg, kind: ZKind.optional().describe("Only responses of this kind."), cursor: ZCursor, take: ZTake }),
+    input: z.object({
+      campaignId: ZCampaignIdArg,
+      kind: ZKind.optional().describe("Only responses of this kind."),
+      cursor: ZCursor,
+      take: ZTake,
+    }),
     result: z.object({
       responses: z.array(
         z.object({
@@ -37,22 +47,42 @@ export const responseTools = [
           contactId: z.string().nullable().describe("null: the contact was deleted."),
           recipient: z.string(),
           company: z.string().nullable(),
-          reply: z.object({ text: z.string(), replyTo: z.string().nullable().describe("How the recipient asked to be reached, if they said.") }).nullable().describe("For reply: what the recipient wrote."),
-          gift: z.object({ item: z.string().describe("Gift catalogue id."), name: z.string() }).nullable().describe("For gift_claim: the gift chosen."),
+          reply: z
+            .object({
+              text: z.string(),
+              replyTo: z.string().nullable().describe("How the recipient asked to be reached, if they said."),
+            })
+            .nullable()
+            .describe("For reply: what the recipient wrote."),
+          gift: z
+            .object({ item: z.string().describe("Gift catalogue id."), name: z.string() })
+            .nullable()
+            .describe("For gift_claim: the gift chosen."),
           address: ZAddress.nullable().describe("For address_change: the new shipping address (the gift ships there)."),
         }),
       ),
       nextCursor: z.string().nullable(),
     }),
     run: async (ctx, a) => {
-      const page = await listResponses(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, kind: a.kind, cursor: a.cursor, take: a.take });
+      const page = await listResponses(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        kind: a.kind,
+        cursor: a.cursor,
+        take: a.take,
+      });
       return {
         requested: `A page of the responses to ${a.campaignId}${a.kind ? ` (${a.kind})` : ""}.`,
         changed: [],
-        result: { responses: page.responses.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })), nextCursor: page.nextCursor },
+        result: {
+          responses: page.responses.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })),
+          nextCursor: page.nextCursor,
+        },
       };
     },
-    errorHints: { not_found: "Find the campaign's id with campaigns_list; a cursor must come from this campaign's previous page." },
+    errorHints: {
+      not_found: "Find the campaign's id with campaigns_list; a cursor must come from this campaign's previous page.",
+    },
   }),
   defineTool({
     name: "gift_claims_list",
@@ -72,7 +102,11 @@ export const responseTools = [
           recipient: z.string(),
           company: z.string().nullable(),
           email: z.string().nullable(),
-          claimUrl: z.string().describe("The recipient's own claim page ({base_url}/r/{code}); anyone with it can claim, so send it only to them."),
+          claimUrl: z
+            .string()
+            .describe(
+              "The recipient's own claim page ({base_url}/r/{code}); anyone with it can claim, so send it only to them.",
+            ),
           openedAt: z.string(),
           expiresAt: z.string().describe("When the claim expires (ISO 8601, UTC)."),
         }),
@@ -80,13 +114,27 @@ export const responseTools = [
       nextCursor: z.string().nullable(),
     }),
     run: async (ctx, a) => {
-      const page = await openGiftClaims(ctx.db, { workspaceId: ctx.workspaceId, campaignId: a.campaignId, cursor: a.cursor, take: a.take });
+      const page = await openGiftClaims(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        campaignId: a.campaignId,
+        cursor: a.cursor,
+        take: a.take,
+      });
       return {
         requested: `The open gift claims of ${a.campaignId}.`,
         changed: [],
-        result: { claims: page.claims.map((c) => ({ ...c, openedAt: c.openedAt.toISOString(), expiresAt: c.expiresAt.toISOString() })), nextCursor: page.nextCursor },
+        result: {
+          claims: page.claims.map((c) => ({
+            ...c,
+            openedAt: c.openedAt.toISOString(),
+            expiresAt: c.expiresAt.toISOString(),
+          })),
+          nextCursor: page.nextCursor,
+        },
       };
     },
-    errorHints: { not_found: "Find the campaign's id with campaigns_list; a cursor must come from this campaign's previous page." },
+    errorHints: {
+      not_found: "Find the campaign's id with campaigns_list; a cursor must come from this campaign's previous page.",
+    },
   }),
 ];

@@ -40,7 +40,14 @@ const ZDelivery = z.object({
   lastError: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
-  attemptLog: z.array(z.object({ at: z.string(), status: z.number().int().nullable(), latencyMs: z.number().int(), response: z.string() })),
+  attemptLog: z.array(
+    z.object({
+      at: z.string(),
+      status: z.number().int().nullable(),
+      latencyMs: z.number().int(),
+      response: z.string(),
+    }),
+  ),
 });
 const delivery = (d: TDeliveryView): z.infer<typeof ZDelivery> => ({
   ...d,
@@ -67,15 +74,33 @@ export const webhookTools = [
       endpointId: ZEndpointId.optional().describe("An endpoint (whe_…) to list its deliveries."),
       cursor: z.string().max(64).optional().describe("nextCursor of the previous page."),
     }),
-    result: z.object({ endpoints: z.array(ZEndpoint), deliveries: z.array(ZDelivery), nextCursor: z.string().nullable() }),
+    result: z.object({
+      endpoints: z.array(ZEndpoint),
+      deliveries: z.array(ZDelivery),
+      nextCursor: z.string().nullable(),
+    }),
     run: async (ctx, a) => {
       const endpoints = (await listEndpoints(ctx.db, { workspaceId: ctx.workspaceId })).map(endpoint);
-      if (!a.endpointId) return { requested: "The webhook endpoints.", changed: [], result: { endpoints, deliveries: [], nextCursor: null } };
-      const page = await listDeliveries(ctx.db, { workspaceId: ctx.workspaceId, endpointId: a.endpointId, cursor: a.cursor, take: 20 });
+      if (!a.endpointId)
+        return {
+          requested: "The webhook endpoints.",
+          changed: [],
+          result: { endpoints, deliveries: [], nextCursor: null },
+        };
+      const page = await listDeliveries(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        endpointId: a.endpointId,
+        cursor: a.cursor,
+        take: 20,
+      });
       return {
         requested: `Deliveries of webhook endpoint ${a.endpointId}.`,
         changed: [],
-        result: { endpoints: endpoints.filter((e) => e.endpointId === a.endpointId), deliveries: page.deliveries.map(delivery), nextCursor: page.nextCursor },
+        result: {
+          endpoints: endpoints.filter((e) => e.endpointId === a.endpointId),
+          deliveries: page.deliveries.map(delivery),
+          nextCursor: page.nextCursor,
+        },
       };
     },
     errorHints: { not_found: "Call webhooks_list without endpointId to see the endpoints' ids." },

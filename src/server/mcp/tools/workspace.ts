@@ -23,9 +23,18 @@ export const workspaceTools = [
         audiences: z.number().int(),
         activeApiKeys: z.number().int(),
         piecesMailed: z.number().int(),
-        campaigns: z.object({ draft: z.number().int(), live: z.number().int(), paused: z.number().int(), ended: z.number().int() }),
+        campaigns: z.object({
+          draft: z.number().int(),
+          live: z.number().int(),
+          paused: z.number().int(),
+          ended: z.number().int(),
+        }),
       }),
     }),
-    run: async (ctx) => ({ requested: "The workspace summary.", changed: [], result: await getWorkspaceSummary(ctx.db, { workspaceId: ctx.workspaceId }) }),
+    run: async (ctx) => ({
+      requested: "The workspace summary.",
+      changed: [],
+      result: await getWorkspaceSummary(ctx.db, { workspaceId: ctx.workspaceId }),
+    }),
   }),
 ];

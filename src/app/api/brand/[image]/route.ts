@@ -14,7 +14,12 @@ export async function GET(req: Request, { params }: { params: Promise<{ image: s
   const workspaceId = new URL(req.url).searchParams.get("workspaceId") ?? "";
   const user = await getSessionUser();
   const db = getDb();
-  if (!user || !isIdShaped(workspaceId) || !(await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } }))) return notFound();
+  if (
+    !user ||
+    !isIdShaped(workspaceId) ||
+    !(await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } }))
+  )
+    return notFound();
   const stored = await getBrandImage(db, { workspaceId, which: image });
   if (!stored) return notFound();
   const asset = await imageAssetAsync(stored.bytes, stored.type, 800);

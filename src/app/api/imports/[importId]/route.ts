@@ -16,7 +16,9 @@ export async function DELETE(req: Request, { params }: { params: Promise<{ impor
     const owner = await requireOwner(req);
     const { importId } = await params;
     if (!isIdShaped(importId)) throw new AppError("not_found", "No such import in this workspace.");
-    return Response.json(await discardUpload(getDb(), { workspaceId: owner.workspaceId, importId, actor: owner.actor }));
+    return Response.json(
+      await discardUpload(getDb(), { workspaceId: owner.workspaceId, importId, actor: owner.actor }),
+    );
   } catch (error) {
     return errorResponse(error);
   }

@@ -7,10 +7,13 @@ import { baseUrl } from "@/server/platform/base-url";
 export const dynamic = "force-dynamic";
 
 function page(status: number, message: string) {
-  return new Response(`<!doctype html><meta charset="utf-8"><title>Agent not connected</title><main style="font-family:system-ui;max-width:36rem;margin:4rem auto"><h1>Agent not connected</h1><p>${message.replace(/[<>&]/g, "")}</p></main>`, {
-    status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  return new Response(
+    `<!doctype html><meta charset="utf-8"><title>Agent not connected</title><main style="font-family:system-ui;max-width:36rem;margin:4rem auto"><h1>Agent not connected</h1><p>${message.replace(/[<>&]/g, "")}</p></main>`,
+    {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    },
+  );
 }
 
 /** The consent form posts here. Same-origin only (Origin checked, csrf token bound to the person). */
@@ -27,6 +30,7 @@ export async function POST(req: Request) {
     return page(400, (error as Error).message);
   }
   const result = await decideConsent(getDb(), base, user, form);
-  if (result.location) return new Response(null, { status: 303, headers: { Location: result.location, "Cache-Control": "no-store" } });
+  if (result.location)
+    return new Response(null, { status: 303, headers: { Location: result.location, "Cache-Control": "no-store" } });
   return page(result.status, result.message ?? "The request was not valid.");
 }

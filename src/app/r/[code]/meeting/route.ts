@@ -10,5 +10,14 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   const { code } = await params;
   const location = await followPageLink(getDb(), { code, which: "meeting", userAgent: req.headers.get("user-agent") });
   if (!location) return notFoundResponse();
-  return new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" } });
+  return new Response(null, {
+    status: 302,
+    headers: {
+      ...SECURITY_HEADERS,
+      Location: location,
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
 }

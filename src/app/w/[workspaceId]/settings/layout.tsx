@@ -3,7 +3,13 @@ import type { ReactNode } from "react";
 import { SettingsNav } from "@/components/settings/settings-nav";
 
 /** Every Settings section: the heading and the section tabs above it. */
-export default async function SettingsLayout({ children, params }: { children: ReactNode; params: Promise<{ workspaceId: string }> }) {
+export default async function SettingsLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ workspaceId: string }>;
+}) {
   const { workspaceId } = await params;
   return (
     <>

@@ -7,13 +7,23 @@ import type { Db } from "@/server/db";
  * any number of workers can never hold more than the budget. At most one reservation per
  * enrollment (unique). Returns false when there is no headroom.
  */
-export async function reserveBudget(db: Db, p: { workspaceId: string; campaignId: string; enrollmentId: string; amountCents: number }): Promise<boolean> {
+export async function reserveBudget(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; enrollmentId: string; amountCents: number },
+): Promise<boolean> {
   const updated = await db.$executeRaw`
     UPDATE "Campaign" SET "reservedCents" = "reservedCents" + ${p.amountCents}, "updatedAt" = now()
      WHERE id = ${p.campaignId} AND "workspaceId" = ${p.workspaceId}
        AND "budgetCents" - "spentCents" - "reservedCents" >= ${p.amountCents}`;
   if (updated !== 1) return false;
-  await db.budgetReservation.create({ data: { workspaceId: p.workspaceId, campaignId: p.campaignId, enrollmentId: p.enrollmentId, amountCents: p.amountCents } });
+  await db.budgetReservation.create({
+    data: {
+      workspaceId: p.workspaceId,
+      campaignId: p.campaignId,
+      enrollmentId: p.enrollmentId,
+      amountCents: p.amountCents,
+    },
+  });
   return true;
 }
 
@@ -44,25 +54,34 @@ export async function releaseReservation(db: Db, p: { enrollmentId: string; now:
  * UPDATE takes anyway): the foreign-key checks of other workers' enrollments and pieces, which
  * take FOR KEY SHARE on the same row, do not wait for it. Returns the enrollments that got their hold.
  */
-export async function reserveBudgets(db: Db, p: { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] }): Promise<Set<string>> {
+export async function reserveBudgets(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; amountCents: number; enrollmentIds: string[] },
+): Promise<Set<string>> {
   if (p.enrollmentIds.length === 0) return new Set();
   let granted = p.enrollmentIds.length;
   if (p.amountCents > 0) {
-    const [row] = await hotSql<{ granted: number }>(db, Prisma.sql`
+    const [row] = await hotSql<{ granted: number }>(
+      db,
+      Prisma.sql`
       WITH c AS (
         SELECT id, LEAST(${p.enrollmentIds.length}::int, GREATEST(0, "budgetCents" - "spentCents" - "reservedCents") / ${p.amountCents}::int) AS n
           FROM "Campaign" WHERE id = ${p.campaignId} AND "workspaceId" = ${p.workspaceId} FOR NO KEY UPDATE)
       UPDATE "Campaign" k SET "reservedCents" = k."reservedCents" + c.n * ${p.amountCents}::int, "updatedAt" = now()
         FROM c WHERE k.id = c.id
-      RETURNING c.n::int AS granted`);
+      RETURNING c.n::int AS granted`,
+    );
     granted = row?.granted ?? 0;
   }
   const held = p.enrollmentIds.slice(0, granted);
   if (held.length) {
     // One statement for the whole batch (Prisma's createMany spent about 20 ms of CPU on 100 rows).
-    await hotSql(db, Prisma.sql`
+    await hotSql(
+      db,
+      Prisma.sql`
       INSERT INTO "BudgetReservation" ("workspaceId", "campaignId", "enrollmentId", "amountCents", "createdAt")
-      SELECT ${p.workspaceId}, ${p.campaignId}, e, ${p.amountCents}::int, timezone('UTC', now()) FROM unnest(${held}::text[]) AS e`);
+      SELECT ${p.workspaceId}, ${p.campaignId}, e, ${p.amountCents}::int, timezone('UTC', now()) FROM unnest(${held}::text[]) AS e`,
+    );
   }
   return new Set(held);
 }
@@ -70,12 +89,15 @@ export async function reserveBudgets(db: Db, p: { workspaceId: string; campaignI
 /** Turns the held reservations of mailed pieces into spend: one statement for a whole batch, per campaign. */
 export async function chargeReservations(db: Db, p: { enrollmentIds: string[]; now: Date }) {
   if (p.enrollmentIds.length === 0) return;
-  await hotSql(db, Prisma.sql`
+  await hotSql(
+    db,
+    Prisma.sql`
     WITH charged AS (
       UPDATE "BudgetReservation" SET status = 'charged', "chargedAt" = ${p.now}
        WHERE "enrollmentId" = ANY(${p.enrollmentIds}::text[]) AND status = 'held'
       RETURNING "campaignId", "amountCents"),
     totals AS (SELECT "campaignId", sum("amountCents")::int AS total FROM charged GROUP BY 1)
     UPDATE "Campaign" c SET "reservedCents" = c."reservedCents" - t.total, "spentCents" = c."spentCents" + t.total, "updatedAt" = now()
-      FROM totals t WHERE c.id = t."campaignId"`);
+      FROM totals t WHERE c.id = t."campaignId"`,
+  );
 }

@@ -18,7 +18,9 @@ describe("firstAllowedDate", () => {
 
   it("allows a second piece under a cap of 2, a third waits for the oldest to leave", () => {
     expect(firstAllowedDate({ ...base, capContact: 2, contactSends: [daysFromNow(-10)] })).toEqual(now);
-    expect(firstAllowedDate({ ...base, capContact: 2, contactSends: [daysFromNow(-10), daysFromNow(-5)] })).toEqual(daysFromNow(20));
+    expect(firstAllowedDate({ ...base, capContact: 2, contactSends: [daysFromNow(-10), daysFromNow(-5)] })).toEqual(
+      daysFromNow(20),
+    );
   });
 
   it("respects pieces already planned for the future", () => {
@@ -27,12 +29,23 @@ describe("firstAllowedDate", () => {
   });
 
   it("applies the account cap to pieces for other people at the account", () => {
-    const r = firstAllowedDate({ ...base, capContact: null, capAccount: 2, accountSends: [daysFromNow(-20), daysFromNow(-3)] });
+    const r = firstAllowedDate({
+      ...base,
+      capContact: null,
+      capAccount: 2,
+      accountSends: [daysFromNow(-20), daysFromNow(-3)],
+    });
     expect(r).toEqual(daysFromNow(10));
   });
 
   it("satisfies both caps at once", () => {
-    const r = firstAllowedDate({ ...base, capContact: 1, capAccount: 1, contactSends: [daysFromNow(-25)], accountSends: [daysFromNow(-25), daysFromNow(-2)] });
+    const r = firstAllowedDate({
+      ...base,
+      capContact: 1,
+      capAccount: 1,
+      contactSends: [daysFromNow(-25)],
+      accountSends: [daysFromNow(-25), daysFromNow(-2)],
+    });
     expect(r).toEqual(daysFromNow(28));
   });
 });

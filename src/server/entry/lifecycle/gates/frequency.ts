@@ -32,8 +32,12 @@ export function firstAllowedDate(input: FrequencyInput): Date {
   const contact = input.contactSends.map((d) => d.getTime());
   const account = input.accountSends.map((d) => d.getTime());
   const now = input.now.getTime();
-  const candidates = [now, ...[...contact, ...account].map((s) => s + window)].filter((t) => t >= now).sort((a, b) => a - b);
-  const t = candidates.find((c) => fitsCap(contact, input.capContact, window, c) && fitsCap(account, input.capAccount, window, c));
+  const candidates = [now, ...[...contact, ...account].map((s) => s + window)]
+    .filter((t) => t >= now)
+    .sort((a, b) => a - b);
+  const t = candidates.find(
+    (c) => fitsCap(contact, input.capContact, window, c) && fitsCap(account, input.capAccount, window, c),
+  );
   return new Date(t ?? candidates[candidates.length - 1]);
 }
 
@@ -42,7 +46,10 @@ export function firstAllowedDate(input: FrequencyInput): Date {
  * failed (at their mailing or planned date) and treatment enrollments still waiting for their date.
  * Call inside the transaction that holds the contact's and account's row locks.
  */
-export async function loadSends(db: Db, p: { workspaceId: string; contactId: string; accountId: string | null; since: Date }) {
+export async function loadSends(
+  db: Db,
+  p: { workspaceId: string; contactId: string; accountId: string | null; since: Date },
+) {
   const rows = await db.$queryRaw<{ at: Date; sameContact: boolean }[]>`
     SELECT COALESCE(pc."mailedAt", e."scheduledFor", pc."createdAt") AS at, (pc."contactId" = ${p.contactId}) AS "sameContact"
       FROM "MailPiece" pc

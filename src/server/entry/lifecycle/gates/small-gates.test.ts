@@ -9,7 +9,9 @@ describe("contractGate", () => {
     expect(contractGate({ plan: "paid", format: "postcard", contract: approved })).toBe("ok");
     expect(contractGate({ plan: "audit", format: "postcard", contract: approved })).toBe("mailing_disabled");
     expect(contractGate({ plan: "paid", format: "postcard", contract: null })).toBe("no_fulfilment_contract");
-    expect(contractGate({ plan: "paid", format: "postcard", contract: { ...approved, status: "proposed" } })).toBe("no_fulfilment_contract");
+    expect(contractGate({ plan: "paid", format: "postcard", contract: { ...approved, status: "proposed" } })).toBe(
+      "no_fulfilment_contract",
+    );
     expect(contractGate({ plan: "paid", format: "letter", contract: approved })).toBe("no_fulfilment_contract");
   });
 });

@@ -20,7 +20,14 @@ export async function GET(req: Request, { params }: { params: Promise<{ designId
     const design = await requireDesign(db, { workspaceId, designId });
     const png = url.searchParams.get("format") === "png";
     const width = Math.min(Math.max(Number(url.searchParams.get("width")) || 900, 100), 2000);
-    const r = await previewDesign(db, { workspaceId, design: toDesignLike(design), contactId, widthPx: width, guides: false, pdf: !png });
+    const r = await previewDesign(db, {
+      workspaceId,
+      design: toDesignLike(design),
+      contactId,
+      widthPx: width,
+      guides: false,
+      pdf: !png,
+    });
     if (!png) return fileResponse(r.pdf!, "application/pdf", `proof-${design.id}.pdf`);
     const page = Math.min(Math.max(Number(url.searchParams.get("page")) || 1, 1), r.pages.length) - 1;
     return fileResponse(r.pages[page].png, "image/png", `proof-${design.id}-${page + 1}.png`);

@@ -13,7 +13,8 @@ export const dynamic = "force-dynamic";
 export async function GET(req: Request, { params }: { params: Promise<{ pieceId: string }> }) {
   const { pieceId } = await params;
   // Neither a signed link nor a session: the person is asked to sign in, as before signed links.
-  if (!new URL(req.url).searchParams.has("signature") && !(await getSessionUser())) return new Response("Sign in to see proofs.", { status: 401 });
+  if (!new URL(req.url).searchParams.has("signature") && !(await getSessionUser()))
+    return new Response("Sign in to see proofs.", { status: 401 });
   const db = getDb();
   const workspaceId = await mayOpenProof(db, req, { kind: "piece", id: pieceId });
   if (!workspaceId) return notFound();

@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 export async function POST(req: Request, { params }: { params: Promise<{ connectionId: string }> }) {
   const { connectionId } = await params;
   const rawBody = await req.text();
-  if (rawBody.length > 1_000_000) return Response.json({ received: false, error: "The body is too large." }, { status: 413 });
+  if (rawBody.length > 1_000_000)
+    return Response.json({ received: false, error: "The body is too large." }, { status: 413 });
   const answer = await receiveLobWebhook(getDb(), {
     connectionId,
     rawBody,

@@ -3,8 +3,19 @@ import { PlanPanel } from "@/components/settings/plan-panel";
 
 export const metadata: Metadata = { title: "Plan" };
 
-export default async function PlanPage({ params, searchParams }: { params: Promise<{ workspaceId: string }>; searchParams: Promise<{ checkout?: string | string[] }> }) {
+export default async function PlanPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ workspaceId: string }>;
+  searchParams: Promise<{ checkout?: string | string[] }>;
+}) {
   const checkout = (await searchParams).checkout;
   // Stripe Checkout sends the owner back with ?checkout=success or ?checkout=cancelled.
-  return <PlanPanel workspaceId={(await params).workspaceId} checkout={checkout === "success" || checkout === "cancelled" ? checkout : null} />;
+  return (
+    <PlanPanel
+      workspaceId={(await params).workspaceId}
+      checkout={checkout === "success" || checkout === "cancelled" ? checkout : null}
+    />
+  );
 }

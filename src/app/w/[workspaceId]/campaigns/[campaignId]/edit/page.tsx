@@ -6,7 +6,11 @@ import { loadPage } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Edit campaign" };
 
-export default async function EditCampaignPage({ params }: { params: Promise<{ workspaceId: string; campaignId: string }> }) {
+export default async function EditCampaignPage({
+  params,
+}: {
+  params: Promise<{ workspaceId: string; campaignId: string }>;
+}) {
   const { workspaceId, campaignId } = await params;
   const c = await loadPage((caller) => caller.campaign.get({ workspaceId, campaignId }));
   if (c.status !== "draft") redirect(`/w/${workspaceId}/campaigns/${campaignId}`);
