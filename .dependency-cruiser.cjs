@@ -1,9 +1,11 @@
 /**
  * The house rules, checked by `npm run lint:deps` (and so by `npm test` and CI); docs/architecture.md
- * explains them. Every folder (or top-level file) of src/server has a place in one order, lowest
- * first, grouped in layers. A non-test file may import only folders below its own, so the folders
- * form no cycle and a lower layer never imports a higher one; a folder that must call up is handed
- * a function by the composition root (src/server/runtime/) instead. No file cycle anywhere in src/.
+ * explains them. src/server is grouped by layer, lowest first: ground/, records/, programme/, doors/,
+ * and runtime/ (the composition root) on top. Inside a layer every folder (or top-level file) has a
+ * place in one order. A non-test file may import only what stands below its own folder in that order
+ * (its own layer's lower folders, and every lower layer), so the folders form no cycle and a lower
+ * layer never imports a higher one; a folder that must call up is handed a function by the
+ * composition root instead. No file cycle anywhere in src/.
  */
 const LAYERS = {
   // Configuration, the database, errors, the audit log, rate limits, HTTP helpers, the renderer,
@@ -48,22 +50,22 @@ const LAYERS = {
   ],
   // The ways in: tRPC's context and app router, REST, MCP (with the documents it publishes), docs.
   doors: ["context", "rest", "mcp", "docs", "routers"],
-  // The composition root: registers job handlers, starts the loops, boots, hands the doors over.
-  root: ["runtime"],
 };
-const ORDER = Object.values(LAYERS).flat();
-const layerOf = (folder) => Object.keys(LAYERS).find((layer) => LAYERS[layer].includes(folder));
-const folders = (names) => `^src/server/(${names.join("|")})(/|\\.tsx?$)`;
+/** Every place, lowest first, as "layer/folder"; the composition root (runtime/) stands above them all. */
+const ORDER = [...Object.entries(LAYERS).flatMap(([layer, names]) => names.map((name) => `${layer}/${name}`)), "runtime"];
+const placed = (places) => `^src/server/(${places.join("|")})(/|\\.tsx?$)`;
 const NOT_TESTS = "\\.test\\.tsx?$";
 
-/** One rule per folder: nothing above it in ORDER. */
-const upward = ORDER.slice(0, -1).map((folder, i) => ({
-  name: `${layerOf(folder)}/${folder}-imports-upward`,
+/** One rule per place: nothing above it in ORDER. */
+const upward = ORDER.slice(0, -1).map((place, i) => ({
+  name: `${place}-imports-upward`,
   severity: "error",
-  comment: `src/server/${folder} (${layerOf(folder)}) may import only folders below it in .dependency-cruiser.cjs's order; to call up, take a function the composition root (src/server/runtime/) passes in.`,
-  from: { path: folders([folder]), pathNot: NOT_TESTS },
-  to: { path: folders(ORDER.slice(i + 1)) },
+  comment: `src/server/${place} may import only what stands below it in .dependency-cruiser.cjs's order (lower layers, and lower folders of its own layer); to call up, take a function the composition root (src/server/runtime/) passes in.`,
+  from: { path: placed([place]), pathNot: NOT_TESTS },
+  to: { path: placed(ORDER.slice(i + 1)) },
 }));
+
+const UNPLACED = "Every folder of src/server/<layer>/ has a place in .dependency-cruiser.cjs's LAYERS; add a new one there.";
 
 module.exports = {
   forbidden: [
@@ -78,24 +80,16 @@ module.exports = {
     {
       name: "unplaced-server-folder",
       severity: "error",
-      comment: "Every folder of src/server has a place in .dependency-cruiser.cjs's LAYERS; add a new one there.",
-      from: { path: "^src/server/[^/]+/", pathNot: folders(ORDER) },
+      comment: UNPLACED,
+      from: { path: "^src/server/", pathNot: [placed(ORDER), NOT_TESTS] },
       to: {},
     },
     {
       name: "unplaced-server-folder",
       severity: "error",
-      comment: "Every folder of src/server has a place in .dependency-cruiser.cjs's LAYERS; add a new one there.",
+      comment: UNPLACED,
       from: {},
-      to: { path: "^src/server/[^/]+/", pathNot: folders(ORDER) },
-    },
-    {
-      name: "unplaced-server-file",
-      severity: "error",
-      comment:
-        "Every top-level file of src/server (errors.ts, db.ts, trpc.ts, ...) has a place in .dependency-cruiser.cjs's LAYERS; add a new one there, or put the file in a folder.",
-      from: { path: "^src/server/[^/]+\\.tsx?$", pathNot: [folders(ORDER), NOT_TESTS] },
-      to: {},
+      to: { path: "^src/server/", pathNot: placed(ORDER) },
     },
     {
       name: "server-imports-no-ui",

@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { SECURITY_HEADERS } from "./src/server/http/security-headers";
+import { SECURITY_HEADERS } from "./src/server/ground/http/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

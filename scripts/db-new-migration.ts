@@ -3,8 +3,8 @@
  * Makes prisma/migrations/<timestamp>_NAME/migration.sql from the difference between the existing
  * migrations and prisma/schema. Works offline: the migrations are replayed on an in-memory PGlite.
  */
-import { openDatabase } from "@/server/platform/database";
-import { diffMigrationsToSchema, writeNewMigration } from "@/server/platform/migrate";
+import { openDatabase } from "@/server/ground/platform/database";
+import { diffMigrationsToSchema, writeNewMigration } from "@/server/ground/platform/migrate";
 
 const name = process.argv.slice(2).join("_");
 if (!name) {

@@ -46,28 +46,28 @@ afterAll(() => {
 describe("npm run lint:deps", () => {
   it("refuses the ground importing a domain, naming the import", async () => {
     const violations = await check({
-      "src/server/platform/boot.ts": `import { goLive } from "../campaigns/service";\nexport const boot = () => goLive();\n`,
-      "src/server/campaigns/service.ts": `export const goLive = () => 1;\n`,
+      "src/server/ground/platform/boot.ts": `import { goLive } from "../../programme/campaigns/service";\nexport const boot = () => goLive();\n`,
+      "src/server/programme/campaigns/service.ts": `export const goLive = () => 1;\n`,
     });
     expect(violations).toEqual([
       {
         rule: "ground/platform-imports-upward",
-        from: "src/server/platform/boot.ts",
-        to: "src/server/campaigns/service.ts",
+        from: "src/server/ground/platform/boot.ts",
+        to: "src/server/programme/campaigns/service.ts",
       },
     ]);
   });
 
   it("refuses a domain importing one above it in the same layer, and a type-only import counts", async () => {
     const violations = await check({
-      "src/server/entry/worker.ts": `import type { Campaign } from "../campaigns/service";\nexport const run = (c: Campaign) => c;\n`,
-      "src/server/campaigns/service.ts": `export interface Campaign { id: string }\n`,
+      "src/server/programme/entry/worker.ts": `import type { Campaign } from "../campaigns/service";\nexport const run = (c: Campaign) => c;\n`,
+      "src/server/programme/campaigns/service.ts": `export interface Campaign { id: string }\n`,
     });
     expect(violations).toEqual([
       {
         rule: "programme/entry-imports-upward",
-        from: "src/server/entry/worker.ts",
-        to: "src/server/campaigns/service.ts",
+        from: "src/server/programme/entry/worker.ts",
+        to: "src/server/programme/campaigns/service.ts",
       },
     ]);
   });
@@ -76,27 +76,27 @@ describe("npm run lint:deps", () => {
     const violations = await check({
       "src/components/a.ts": `import { b } from "./b";\nexport const a = () => b;\n`,
       "src/components/b.ts": `import { a } from "./a";\nexport const b = () => a;\n`,
-      "src/server/newthing/x.ts": `import { a } from "../../components/a";\nexport const x = a;\n`,
-      "src/server/stray.ts": `import { x } from "./newthing/x";\nexport const y = x;\n`,
+      "src/server/programme/newthing/x.ts": `import { a } from "../../../components/a";\nexport const x = a;\n`,
+      "src/server/stray.ts": `import { x } from "./programme/newthing/x";\nexport const y = x;\n`,
     });
     expect(violations).toContainEqual({
-      rule: "unplaced-server-file",
+      rule: "unplaced-server-folder",
       from: "src/server/stray.ts",
-      to: "src/server/newthing/x.ts",
+      to: "src/server/programme/newthing/x.ts",
     });
     expect(violations).toContainEqual({ rule: "no-circular", from: "src/components/a.ts", to: "src/components/b.ts" });
     expect(violations).toContainEqual({
       rule: "unplaced-server-folder",
-      from: "src/server/newthing/x.ts",
+      from: "src/server/programme/newthing/x.ts",
       to: "src/components/a.ts",
     });
   });
 
   it("lets a domain import downward, and a test import anything", async () => {
     const violations = await check({
-      "src/server/campaigns/service.ts": `import { keyOf } from "../contacts/keys";\nexport const k = keyOf;\n`,
-      "src/server/contacts/keys.ts": `export const keyOf = (s: string) => s;\n`,
-      "src/server/contacts/keys.test.ts": `import { k } from "../campaigns/service";\nexport const t = k;\n`,
+      "src/server/programme/campaigns/service.ts": `import { keyOf } from "../../records/contacts/keys";\nexport const k = keyOf;\n`,
+      "src/server/records/contacts/keys.ts": `export const keyOf = (s: string) => s;\n`,
+      "src/server/records/contacts/keys.test.ts": `import { k } from "../../programme/campaigns/service";\nexport const t = k;\n`,
     });
     expect(violations).toEqual([]);
   });

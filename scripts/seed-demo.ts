@@ -3,9 +3,9 @@
  * to stdout with their ids, sign-in details, API keys, campaigns, contacts and sids. Logs go to
  * stderr. Safe to run again. Applies pending migrations first.
  */
-import { runCli } from "@/server/platform/cli";
-import { seedDemo } from "@/server/demo/seed";
-import { applyMigrations } from "@/server/platform/migrate";
+import { runCli } from "@/server/ground/platform/cli";
+import { seedDemo } from "@/server/programme/demo/seed";
+import { applyMigrations } from "@/server/ground/platform/migrate";
 
 await runCli(async (database) => {
   await applyMigrations(database.migrationAdapter());

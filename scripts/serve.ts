@@ -10,12 +10,12 @@
  */
 import fs from "node:fs";
 import http from "node:http";
-import { parseTrustProxy, type TrustProxy } from "../src/server/http/client-address";
+import { parseTrustProxy, type TrustProxy } from "../src/server/ground/http/client-address";
 import { directDoorsReady } from "../src/server/runtime/door-registry";
 import { frontDoor } from "../src/server/runtime/front-door";
-import { answerClientError } from "../src/server/http/methods";
-import { databaseTarget } from "../src/server/platform/config";
-import { tuneHeapGrowth } from "../src/server/platform/heap";
+import { answerClientError } from "../src/server/ground/http/methods";
+import { databaseTarget } from "../src/server/ground/platform/config";
+import { tuneHeapGrowth } from "../src/server/ground/platform/heap";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process";
 
 Object.assign(process.env, { NODE_ENV: "production" });

@@ -5,15 +5,15 @@
  * events and jobs are taken over when their lease expires.
  * On the embedded database the worker runs inside the server instead (PGlite is single-process).
  */
-import { runDataBackfills } from "@/server/contacts/rekey";
-import { checkImportsOnEventLoop } from "@/server/imports/check-placement";
-import { tuneHeapGrowth } from "@/server/platform/heap";
+import { runDataBackfills } from "@/server/records/contacts/rekey";
+import { checkImportsOnEventLoop } from "@/server/programme/imports/check-placement";
+import { tuneHeapGrowth } from "@/server/ground/platform/heap";
 import { startWorkers } from "@/server/runtime/workers";
 import { workerSettings } from "@/server/runtime/worker-settings";
-import { baseUrl } from "@/server/platform/base-url";
-import { runCli } from "@/server/platform/cli";
-import { ConfigError } from "@/server/platform/config";
-import { applyMigrationsInThread } from "@/server/platform/migrate";
+import { baseUrl } from "@/server/ground/platform/base-url";
+import { runCli } from "@/server/ground/platform/cli";
+import { ConfigError } from "@/server/ground/platform/config";
+import { applyMigrationsInThread } from "@/server/ground/platform/migrate";
 
 await runCli(async (database) => {
   tuneHeapGrowth();

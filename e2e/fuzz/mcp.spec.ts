@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { TOOL_ERROR_CODES, TOOL_ERROR_META_KEY } from "@/server/mcp/errors";
+import { TOOL_ERROR_CODES, TOOL_ERROR_META_KEY } from "@/server/doors/mcp/errors";
 import {
   contentType,
   hostileBody,

@@ -1,6 +1,6 @@
 /**
- * Every procedure of the owner UI's tRPC API (src/server/routers.ts) with its kind and the members
- * its input takes, for the fuzz suite. src/server/routers.test.ts fails when this list and the
+ * Every procedure of the owner UI's tRPC API (src/server/doors/routers.ts) with its kind and the members
+ * its input takes, for the fuzz suite. src/server/doors/routers.test.ts fails when this list and the
  * router disagree, so a new procedure is fuzzed from the day it is added.
  */
 export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input: string[] }[] = [

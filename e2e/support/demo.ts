@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { DemoSummary } from "@/server/demo/seed";
+import type { DemoSummary } from "@/server/programme/demo/seed";
 import { demoFile } from "./env";
 import type { FuzzWorkspace } from "./fuzz-workspace";
 import type { TestAgents } from "./test-agents";

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import { goLive } from "@/server/campaigns/service";
+import { goLive } from "@/server/programme/campaigns/service";
 import { insertKeyPool } from "@/test/api-key-pool";
 import { createAudience, createOwnerWorkspace, TEST_PASSWORD } from "@/test/factories";
 import { agentToken, FULL_AGENT_SCOPES } from "./test-agents";

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
-import type { DemoSummary } from "@/server/demo/seed";
-import { approveAuthorization, hashToken, validateAuthorizeRequest } from "@/server/oauth/authorize";
-import { registerClient } from "@/server/oauth/clients";
-import { mcpResource } from "@/server/oauth/config";
-import type { TMcpScope } from "@/server/oauth/scopes";
-import { tokenRequest } from "@/server/oauth/tokens";
+import type { DemoSummary } from "@/server/programme/demo/seed";
+import { approveAuthorization, hashToken, validateAuthorizeRequest } from "@/server/records/oauth/authorize";
+import { registerClient } from "@/server/records/oauth/clients";
+import { mcpResource } from "@/server/records/oauth/config";
+import type { TMcpScope } from "@/server/records/oauth/scopes";
+import { tokenRequest } from "@/server/records/oauth/tokens";
 
 export type TestAgents = Record<"acme" | "globex", { full: string; readOnly: string }>;
 

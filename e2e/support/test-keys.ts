@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import type { DemoSummary } from "@/server/demo/seed";
+import type { DemoSummary } from "@/server/programme/demo/seed";
 import { insertKeyPool } from "@/test/api-key-pool";
 
 export type KeyKind = "full" | "entryOnly" | "conversionsOnly";

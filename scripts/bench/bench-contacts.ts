@@ -5,8 +5,8 @@
  * (listContacts, countContacts) timed 30 times after a warm-up. In the same run, the reference: the
  * bare index read of one page (ids only, no account, no suppression check), the least a page costs.
  */
-import { countContacts, listContacts } from "@/server/contacts/service";
-import { encodeCursor, type TContactFilter } from "@/server/contacts/filter";
+import { countContacts, listContacts } from "@/server/records/contacts/service";
+import { encodeCursor, type TContactFilter } from "@/server/records/contacts/filter";
 import { withBenchAudience } from "./fixture";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);

@@ -17,10 +17,10 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { PrismaClient } from "@/generated/prisma/client";
-import type { Actor } from "@/server/audit/service";
-import type { TImportView } from "@/server/imports/schema";
-import { getImport, startImport } from "@/server/imports/service";
-import { receiveUpload } from "@/server/imports/upload";
+import type { Actor } from "@/server/ground/audit/service";
+import type { TImportView } from "@/server/programme/imports/schema";
+import { getImport, startImport } from "@/server/programme/imports/service";
+import { receiveUpload } from "@/server/programme/imports/upload";
 import { emptyBenchDatabase } from "./fixture";
 import { compileWorker, startWorker, stopWorker } from "./workers";
 

@@ -16,8 +16,8 @@
  *     floor, the same changes in the two transactions a vendor's call between them needs (twoPhaseFloor).
  */
 import type { PrismaClient } from "@/generated/prisma/client";
-import { acceptEntryEvent } from "@/server/entry/service";
-import { openDatabase } from "@/server/platform/database";
+import { acceptEntryEvent } from "@/server/programme/entry/service";
+import { openDatabase } from "@/server/ground/platform/database";
 import {
   accept,
   anyDue,

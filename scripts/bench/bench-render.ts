@@ -11,12 +11,12 @@
  * And the preview PNG rate. Usage: bench-render.ts [drafts] (default 400).
  */
 import { loadavg } from "node:os";
-import type { CampaignRenderContext } from "@/server/drafts/render";
-import { renderDraft } from "@/server/drafts/render";
-import { draftsRenderedOnThreads, renderDrafts, renderThreadCount } from "@/server/drafts/render-pool";
-import type { RecipientContact } from "@/server/designs/recipient";
-import { layoutPiece, piecePdf, piecePng } from "@/server/render";
-import { imageAsset } from "@/server/render/images";
+import type { CampaignRenderContext } from "@/server/programme/drafts/render";
+import { renderDraft } from "@/server/programme/drafts/render";
+import { draftsRenderedOnThreads, renderDrafts, renderThreadCount } from "@/server/programme/drafts/render-pool";
+import type { RecipientContact } from "@/server/programme/designs/recipient";
+import { layoutPiece, piecePdf, piecePng } from "@/server/ground/render";
+import { imageAsset } from "@/server/ground/render/images";
 import { makePng } from "@/test/images";
 import { sampleRenderInput } from "@/test/render-input";
 import { pdfLibReference } from "./render-reference";

@@ -9,8 +9,8 @@
  *  3. The reference, in the same run: bench:lifecycle's one-statement reference (the same state
  *     changes in plain SQL) for the same number of events, so the figure reads against the limit.
  */
-import { goLive } from "@/server/campaigns/service";
-import { openDatabase } from "@/server/platform/database";
+import { goLive } from "@/server/programme/campaigns/service";
+import { openDatabase } from "@/server/ground/platform/database";
 import {
   BATCH,
   bigCampaign,

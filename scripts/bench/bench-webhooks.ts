@@ -14,10 +14,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { sendDelivery } from "@/server/webhooks/http-send";
-import { signedHeaders } from "@/server/webhooks/secrets";
-import { createEndpoint } from "@/server/webhooks/service";
-import { startWebhookWorker } from "@/server/webhooks/worker";
+import { sendDelivery } from "@/server/programme/webhooks/http-send";
+import { signedHeaders } from "@/server/programme/webhooks/secrets";
+import { createEndpoint } from "@/server/programme/webhooks/service";
+import { startWebhookWorker } from "@/server/programme/webhooks/worker";
 import { emptyBenchDatabase } from "./fixture";
 
 const N = Number(process.env.BENCH_EVENTS ?? 5000);

@@ -5,9 +5,9 @@
  */
 import type { ChildProcess } from "node:child_process";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
-import { goLive } from "@/server/campaigns/service";
-import { requestDraftGeneration } from "@/server/drafts/service";
-import { acceptEntryEvent } from "@/server/entry/service";
+import { goLive } from "@/server/programme/campaigns/service";
+import { requestDraftGeneration } from "@/server/programme/drafts/service";
+import { acceptEntryEvent } from "@/server/programme/entry/service";
 import { drainJobs } from "@/test/jobs";
 import { backendCpuDelta, backendCpuSeconds, processCpuSeconds } from "./cpu-time";
 import { POSTGRES_BATCH } from "@/server/runtime/worker-settings";

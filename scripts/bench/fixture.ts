@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { seedDemo } from "@/server/demo/seed";
-import { openDatabase } from "@/server/platform/database";
-import { applyMigrations } from "@/server/platform/migrate";
+import { seedDemo } from "@/server/programme/demo/seed";
+import { openDatabase } from "@/server/ground/platform/database";
+import { applyMigrations } from "@/server/ground/platform/migrate";
 import { insertKeyPool } from "@/test/api-key-pool";
 
 export const BENCH_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";

@@ -10,10 +10,10 @@
 import http from "node:http";
 import pg from "pg";
 import type { Prisma } from "@/generated/prisma/client";
-import { ZPostEntryEventInput } from "@/server/entry/schema";
-import { ACCEPTANCE_STATEMENT, type AcceptanceRow, acceptanceSql, outcomeOf } from "@/server/entry/acceptance-queries";
-import { fingerprint } from "@/server/platform/fingerprint";
-import { ADMISSION_STATEMENT, type AdmissionRow, admissionOf, admissionSql, secretHash } from "@/server/rest/admission";
+import { ZPostEntryEventInput } from "@/server/programme/entry/schema";
+import { ACCEPTANCE_STATEMENT, type AcceptanceRow, acceptanceSql, outcomeOf } from "@/server/programme/entry/acceptance-queries";
+import { fingerprint } from "@/server/ground/platform/fingerprint";
+import { ADMISSION_STATEMENT, type AdmissionRow, admissionOf, admissionSql, secretHash } from "@/server/doors/rest/admission";
 
 // The service's pool size (DATABASE_POOL_SIZE, default 10).
 const pool = new pg.Pool({

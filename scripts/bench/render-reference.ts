@@ -1,9 +1,9 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import type { CampaignRenderContext } from "@/server/drafts/render";
-import { responseLink } from "@/server/drafts/response-link";
-import type { RecipientContact } from "@/server/designs/recipient";
-import { newResponseCode } from "@/server/fulfilment/identifiers";
-import { qrPath } from "@/server/render/qr";
+import type { CampaignRenderContext } from "@/server/programme/drafts/render";
+import { responseLink } from "@/server/programme/drafts/response-link";
+import type { RecipientContact } from "@/server/programme/designs/recipient";
+import { newResponseCode } from "@/server/programme/fulfilment/identifiers";
+import { qrPath } from "@/server/ground/render/qr";
 
 /** bench:render's cheapest PDF: the same two pages by pdf-lib with its built-in Helvetica (no embedded fonts, no layout, no Unicode). */
 export async function pdfLibReference(ctx: CampaignRenderContext, c: RecipientContact): Promise<Uint8Array> {

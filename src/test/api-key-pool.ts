@@ -1,6 +1,6 @@
 import type { ApiKeyScope, PrismaClient } from "@/generated/prisma/client";
-import { displayStart, hashApiKey } from "@/server/api-keys/secret";
-import { randomBase62 } from "@/server/platform/random";
+import { displayStart, hashApiKey } from "@/server/records/api-keys/secret";
+import { randomBase62 } from "@/server/ground/platform/random";
 
 /**
  * Inserts `count` working keys straight into a database under test (e2e suites, benchmarks), so

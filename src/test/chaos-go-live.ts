@@ -3,8 +3,8 @@
  * audience), or with CHAOS_JOINERS adds contacts to the audience in batches (the trigger enters
  * them). Prints "ready" before it starts; the test SIGKILLs it at a random moment.
  */
-import { decideCard } from "@/server/confirmations/service";
-import { openDatabase } from "@/server/platform/database";
+import { decideCard } from "@/server/programme/confirmations/service";
+import { openDatabase } from "@/server/ground/platform/database";
 
 const database = openDatabase({ kind: "postgres", url: process.env.DATABASE_URL! });
 const prisma = database.prisma;

@@ -4,10 +4,10 @@
  * SIGKILL lands between a change and its delivery, mid-request, or between the receiver's answer and
  * its record. Scoped to one workspace. Prints "ready" once both loops run.
  */
-import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
-import { openDatabase } from "@/server/platform/database";
-import { sendDelivery } from "@/server/webhooks/http-send";
-import { startWebhookWorker } from "@/server/webhooks/worker";
+import { startLifecycleWorker } from "@/server/programme/entry/lifecycle/worker";
+import { openDatabase } from "@/server/ground/platform/database";
+import { sendDelivery } from "@/server/programme/webhooks/http-send";
+import { startWebhookWorker } from "@/server/programme/webhooks/worker";
 
 const pause = () => new Promise<void>((r) => setTimeout(r, Math.random() * 60));
 const database = openDatabase({ kind: "postgres", url: process.env.DATABASE_URL! });

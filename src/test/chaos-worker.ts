@@ -3,9 +3,9 @@
  * step and inside the vendor call, so that a SIGKILL lands at varied points (mid-transaction,
  * between the vendor and the bookkeeping, ...). Prints "ready" once its loop runs.
  */
-import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
-import { adapterFor } from "@/server/fulfilment/registry";
-import { openDatabase } from "@/server/platform/database";
+import { startLifecycleWorker } from "@/server/programme/entry/lifecycle/worker";
+import { adapterFor } from "@/server/programme/fulfilment/registry";
+import { openDatabase } from "@/server/ground/platform/database";
 
 const pause = () => new Promise<void>((r) => setTimeout(r, Math.random() * 40));
 const database = openDatabase({ kind: "postgres", url: process.env.DATABASE_URL! });

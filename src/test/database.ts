@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, inject } from "vitest";
-import { type Database, openDatabase, pgliteDatabase } from "@/server/platform/database";
-import { useDatabase } from "@/server/platform/process-database";
+import { type Database, openDatabase, pgliteDatabase } from "@/server/ground/platform/database";
+import { useDatabase } from "@/server/ground/platform/process-database";
 import { oneQueryAtATime } from "./one-query-at-a-time";
 
 /**

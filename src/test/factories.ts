@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Plan, PrismaClient } from "@/generated/prisma/client";
-import { hashPassword } from "@/server/auth/password";
-import { contactKeys } from "@/server/contacts/keys";
+import { hashPassword } from "@/server/records/auth/password";
+import { contactKeys } from "@/server/records/contacts/keys";
 
 export const uniq = (prefix = "t") => `${prefix}${randomBytes(5).toString("hex")}`;
 
@@ -80,7 +80,7 @@ export async function callerFor(
   user: { id: string; email: string; name?: string | null } | null,
   headers: Record<string, string> = {},
 ) {
-  const { createAppCaller } = await import("@/server/routers");
+  const { createAppCaller } = await import("@/server/doors/routers");
   return createAppCaller({
     db: prisma,
     headers: new Headers(headers),

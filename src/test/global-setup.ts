@@ -6,8 +6,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "@/server/platform/database";
-import { applyMigrations } from "@/server/platform/migrate";
+import { openDatabase } from "@/server/ground/platform/database";
+import { applyMigrations } from "@/server/ground/platform/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,8 +1,8 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import type { Actor } from "@/server/audit/service";
-import type { TColumnTarget } from "@/server/contacts/csv-headers";
-import { startImport } from "@/server/imports/service";
-import { receiveUpload } from "@/server/imports/upload";
+import type { Actor } from "@/server/ground/audit/service";
+import type { TColumnTarget } from "@/server/records/contacts/csv-headers";
+import { startImport } from "@/server/programme/imports/service";
+import { receiveUpload } from "@/server/programme/imports/upload";
 import { drainJobs } from "./jobs";
 
 export const testActor: Actor = { kind: "user", id: null, label: "tester@example.test" };

@@ -1,4 +1,4 @@
-import type { TMailabilityReason } from "@/server/mailability/reasons";
+import type { TMailabilityReason } from "@/server/programme/mailability/reasons";
 
 /** An address's fields as a contact keeps them. */
 export interface TFixtureAddress {

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { jobHandlers } from "@/server/runtime/job-handlers";
-import { claimJobs, type JobHandlers, runJob } from "@/server/jobs/runner";
+import { claimJobs, type JobHandlers, runJob } from "@/server/records/jobs/runner";
 
 /**
  * Runs the workspace's due jobs until none is left (as the worker would), with the real handlers

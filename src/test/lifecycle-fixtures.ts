@@ -1,7 +1,7 @@
 import type { Plan, Prisma, PrismaClient } from "@/generated/prisma/client";
-import { acceptEntryEvent } from "@/server/entry/service";
-import { processBatch } from "@/server/entry/lifecycle/batch";
-import { claimDueEvents, defaultDeps, processEvent, type RunnerDeps } from "@/server/entry/lifecycle/runner";
+import { acceptEntryEvent } from "@/server/programme/entry/service";
+import { processBatch } from "@/server/programme/entry/lifecycle/batch";
+import { claimDueEvents, defaultDeps, processEvent, type RunnerDeps } from "@/server/programme/entry/lifecycle/runner";
 import { createAudience, createOwnerWorkspace, uniq } from "./factories";
 
 /** A clock tests move by hand. */

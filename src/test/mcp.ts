@@ -1,9 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { TOOL_ERROR_META_KEY, type ToolErrorBody } from "@/server/mcp/errors";
-import { buildMcpServer } from "@/server/mcp/server";
-import { MCP_SCOPES, type TMcpScope } from "@/server/oauth/scopes";
+import { TOOL_ERROR_META_KEY, type ToolErrorBody } from "@/server/doors/mcp/errors";
+import { buildMcpServer } from "@/server/doors/mcp/server";
+import { MCP_SCOPES, type TMcpScope } from "@/server/records/oauth/scopes";
 
 /** An MCP client (the SDK's own) connected over an in-memory transport to the server an agent token of this workspace would get. */
 export async function agentFor(

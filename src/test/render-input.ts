@@ -1,4 +1,4 @@
-import type { RenderInput } from "@/server/render/input";
+import type { RenderInput } from "@/server/ground/render/input";
 
 /**
  * A 6x9 postcard's render input with plain brand settings, for renderer tests: each test overrides

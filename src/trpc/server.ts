@@ -2,8 +2,8 @@ import "server-only";
 import { TRPCError } from "@trpc/server";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { createRequestContext } from "@/server/context";
-import { createAppCaller } from "@/server/routers";
+import { createRequestContext } from "@/server/doors/context";
+import { createAppCaller } from "@/server/doors/routers";
 
 /** The tRPC caller for server components: the same procedures, checks and errors as the browser's. */
 export async function serverCaller() {

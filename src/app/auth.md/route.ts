@@ -1,5 +1,5 @@
-import { authMarkdown } from "@/server/mcp/published/auth-md";
-import { textDocument } from "@/server/mcp/published/responses";
+import { authMarkdown } from "@/server/doors/mcp/published/auth-md";
+import { textDocument } from "@/server/doors/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

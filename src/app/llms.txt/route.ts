@@ -1,5 +1,5 @@
-import { llmsTxt } from "@/server/mcp/published/llms-txt";
-import { textDocument } from "@/server/mcp/published/responses";
+import { llmsTxt } from "@/server/doors/mcp/published/llms-txt";
+import { textDocument } from "@/server/doors/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from "@/server/docs/openapi";
-import { baseUrl } from "@/server/platform/base-url";
+import { buildOpenApiDocument } from "@/server/doors/docs/openapi";
+import { baseUrl } from "@/server/ground/platform/base-url";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { problemsMarkdown } from "@/server/mcp/published/reference-md";
-import { textDocument } from "@/server/mcp/published/responses";
+import { problemsMarkdown } from "@/server/doors/mcp/published/reference-md";
+import { textDocument } from "@/server/doors/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

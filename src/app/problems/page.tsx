@@ -1,7 +1,7 @@
 import { Anchor, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { DocPage } from "@/components/docs/doc-page";
-import { problemTable } from "@/server/errors";
+import { problemTable } from "@/server/ground/errors";
 
 export const metadata: Metadata = { title: "Problem types" };
 

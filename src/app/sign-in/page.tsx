@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { safeCallback } from "@/server/auth/callback-url";
-import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/options";
-import { WRONG_CREDENTIALS_MESSAGE } from "@/server/auth/service";
-import { getSessionUser } from "@/server/auth/session";
+import { safeCallback } from "@/server/records/auth/callback-url";
+import { SIGN_IN_FAILED_MESSAGE } from "@/server/records/auth/options";
+import { WRONG_CREDENTIALS_MESSAGE } from "@/server/records/auth/service";
+import { getSessionUser } from "@/server/records/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { getSessionUser } from "@/server/auth/session";
+import { getSessionUser } from "@/server/records/auth/session";
 
 export const metadata: Metadata = { title: "Create an account" };
 

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { CreateFirstWorkspace } from "@/components/workspace/create-first-workspace";
-import { getSessionUser } from "@/server/auth/session";
+import { getSessionUser } from "@/server/records/auth/session";
 import { loadPage } from "@/trpc/server";
 
 /** Opens the workspace used last (or the first one); offers to create one when there is none. */

@@ -16,7 +16,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { NameModal, schemaRule } from "@/components/ui/name-modal";
 import { EmptyState, PageError } from "@/components/ui/page-states";
-import { ZAudienceName } from "@/server/audiences/schema";
+import { ZAudienceName } from "@/server/records/audiences/schema";
 import { useTRPC } from "@/trpc/react";
 
 /** An audience: size and accounts, contacts per country, the campaigns that mail it, its members (remove), rename, delete. */

@@ -10,7 +10,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { NameModal, schemaRule } from "@/components/ui/name-modal";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
-import { ZAudienceName } from "@/server/audiences/schema";
+import { ZAudienceName } from "@/server/records/audiences/schema";
 import { useTRPC } from "@/trpc/react";
 
 const sourceLabel = { csv: "CSV import", crm: "CRM", manual: "Made here" } as const;

@@ -27,7 +27,7 @@ import {
   MAILABILITY_REASONS,
   REASON_LABELS,
   type TMailabilityReason,
-} from "@/server/mailability/reasons";
+} from "@/server/programme/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 
 const statusColor = { mailable: "teal", fixable: "yellow", unmailable: "red" } as const;

@@ -26,7 +26,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatCents, formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { StatCard } from "@/components/ui/stat-card";
-import { isInformational, MAILABILITY_REASONS, REASON_LABELS } from "@/server/mailability/reasons";
+import { isInformational, MAILABILITY_REASONS, REASON_LABELS } from "@/server/programme/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 import { AuditProblems } from "./audit-problems";
 import { AuditStatusBadge } from "./audit-status-badge";

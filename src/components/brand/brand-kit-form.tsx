@@ -22,7 +22,7 @@ import { IconAlertTriangle, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageError } from "@/components/ui/page-states";
-import type { TBrandKit } from "@/server/brand/schema";
+import type { TBrandKit } from "@/server/programme/brand/schema";
 import { useTRPC } from "@/trpc/react";
 import { readAsDataUrl } from "./read-file";
 

@@ -5,9 +5,9 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import type { TCampaignDetail } from "@/server/campaigns/service";
+import type { TCampaignDetail } from "@/server/programme/campaigns/service";
 import { formatCents } from "@/components/ui/format";
-import { piecePriceWords } from "@/server/fulfilment/price-words";
+import { piecePriceWords } from "@/server/programme/fulfilment/price-words";
 import { useTRPC } from "@/trpc/react";
 
 export type Pending = "goLive" | "pause" | "resume" | "end" | "budget" | null;

@@ -1,6 +1,6 @@
 "use client";
 
-import { ENTRY_POLICY_WORDS } from "@/server/campaigns/entry-policy-words";
+import { ENTRY_POLICY_WORDS } from "@/server/programme/campaigns/entry-policy-words";
 import { SendToOne } from "./send-to-one";
 
 import { ChartFigure } from "@/components/ui/chart-figure";
@@ -12,15 +12,15 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Fragment, useState } from "react";
-import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
-import { piecePriceWords } from "@/server/fulfilment/price-words";
+import { ENTRY_STATUSES } from "@/server/programme/entry/lifecycle-states";
+import { piecePriceWords } from "@/server/programme/fulfilment/price-words";
 import { formatCents, formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CampaignDrafts } from "@/components/drafts/campaign-drafts";
 import { CampaignResponses } from "@/components/responses/campaign-responses";
 import { GiftClaimLinks } from "@/components/responses/gift-claim-links";
-import { responseSummary } from "@/server/responses/page-settings";
+import { responseSummary } from "@/server/programme/responses/page-settings";
 import { CampaignActions, type Pending } from "./campaign-actions";
 import { CampaignAudit } from "./campaign-audit";
 import { CampaignReadiness } from "./campaign-readiness";

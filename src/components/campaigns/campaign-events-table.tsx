@@ -4,12 +4,12 @@ import { Anchor, Button, Group, Paper, Select, Skeleton, Table, Text, Title } fr
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ENTRY_STATUSES } from "@/server/entry/lifecycle-states";
+import { ENTRY_STATUSES } from "@/server/programme/entry/lifecycle-states";
 import { formatDateTime } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
-import type { EntryEventStatus } from "@/server/entry/lifecycle-states";
-import { REASON_LABELS, type TMailabilityReason } from "@/server/mailability/reasons";
+import type { EntryEventStatus } from "@/server/programme/entry/lifecycle-states";
+import { REASON_LABELS, type TMailabilityReason } from "@/server/programme/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 import { EventStatusBadge, humanize } from "./status-badges";
 

@@ -3,7 +3,7 @@
 import { Anchor, Group, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import Link from "next/link";
-import type { TCampaignReadiness } from "@/server/campaigns/readiness";
+import type { TCampaignReadiness } from "@/server/programme/campaigns/readiness";
 
 /**
  * Before a draft goes live: every condition, ticked or not, each with a link to where it is fixed.

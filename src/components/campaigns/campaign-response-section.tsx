@@ -1,8 +1,8 @@
 "use client";
 
 import { Checkbox, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { GIFT_CATALOG, type TGiftItem } from "@/server/designs/gift-catalog";
-import { CLAIM_WINDOW_DAYS } from "@/server/responses/page-settings";
+import { GIFT_CATALOG, type TGiftItem } from "@/server/programme/designs/gift-catalog";
+import { CLAIM_WINDOW_DAYS } from "@/server/programme/responses/page-settings";
 import type { CampaignFormApi } from "./campaign-form-values";
 
 /** What the printed response link opens: the destination, a personal landing page, or (gifts) a claim page. */

@@ -2,7 +2,7 @@
 
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import { formatDateTime } from "@/components/ui/format";
-import { trackingLabels } from "@/server/fulfilment/tracking-names";
+import { trackingLabels } from "@/server/programme/fulfilment/tracking-names";
 
 const labels: Record<string, string> = trackingLabels;
 

@@ -6,7 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatCount } from "@/components/ui/format";
 import { schemaRule } from "@/components/ui/name-modal";
-import { ZAudienceName } from "@/server/audiences/schema";
+import { ZAudienceName } from "@/server/records/audiences/schema";
 import { useTRPC } from "@/trpc/react";
 import type { ContactFilterValue } from "./contacts-table";
 

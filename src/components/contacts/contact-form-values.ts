@@ -1,4 +1,4 @@
-import { ZContactCreate, ZCustomFields } from "@/server/contacts/schema";
+import { ZContactCreate, ZCustomFields } from "@/server/records/contacts/schema";
 
 /** The contact dialog's values: every field as typed, custom fields as "Name: value" lines. */
 export interface ContactFormValues {

@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatDateTime } from "@/components/ui/format";
-import { REASON_LABELS } from "@/server/mailability/reasons";
+import { REASON_LABELS } from "@/server/programme/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
 
 const statusColor = { mailable: "teal", fixable: "yellow", unmailable: "red" } as const;

@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconUnlink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TConnectionView } from "@/server/crm/schema";
+import type { TConnectionView } from "@/server/programme/crm/schema";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { formatDateTime } from "@/components/ui/format";

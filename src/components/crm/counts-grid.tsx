@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from "@mantine/core";
-import type { TSyncCounts } from "@/server/crm/schema";
+import type { TSyncCounts } from "@/server/programme/crm/schema";
 import { formatCount, formatNumber } from "@/components/ui/format";
 
 /** The counts of a sync by object type, as four figures (five when it read Salesforce Leads, which are not counted among contacts). */

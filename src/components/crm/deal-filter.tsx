@@ -4,7 +4,7 @@ import { Alert, Button, Group, MultiSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TConnectionView } from "@/server/crm/schema";
+import type { TConnectionView } from "@/server/programme/crm/schema";
 import { useTRPC } from "@/trpc/react";
 
 /**

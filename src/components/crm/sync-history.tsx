@@ -3,7 +3,7 @@
 import { Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TSyncView } from "@/server/crm/schema";
+import type { TSyncView } from "@/server/programme/crm/schema";
 import { DataTable } from "@/components/ui/data-table";
 import { formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";

@@ -33,8 +33,8 @@ import { useState } from "react";
 import { PageError } from "@/components/ui/page-states";
 import { RenderIssueAlerts } from "./render-issues";
 import type { inferRouterOutputs } from "@trpc/server";
-import type { TDesign } from "@/server/designs/schema";
-import type { AppRouter } from "@/server/routers";
+import type { TDesign } from "@/server/programme/designs/schema";
+import type { AppRouter } from "@/server/doors/routers";
 import { useTRPC } from "@/trpc/react";
 
 type Format = TDesign["format"];

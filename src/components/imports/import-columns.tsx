@@ -5,9 +5,9 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
 import { formatNumber } from "@/components/ui/format";
-import { CONTACT_FIELDS, FIELD_LABELS, type TContactField } from "@/server/contacts/csv-headers";
-import { MAX_KEPT_DUPLICATES } from "@/server/imports/limits";
-import type { TColumnOutcome } from "@/server/imports/schema";
+import { CONTACT_FIELDS, FIELD_LABELS, type TContactField } from "@/server/records/contacts/csv-headers";
+import { MAX_KEPT_DUPLICATES } from "@/server/programme/imports/limits";
+import type { TColumnOutcome } from "@/server/programme/imports/schema";
 import { useTRPC } from "@/trpc/react";
 
 /** What a column became, in words: a field's label, a custom field's name, or not imported. */

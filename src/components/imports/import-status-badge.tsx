@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge } from "@mantine/core";
-import type { TImportView } from "@/server/imports/schema";
+import type { TImportView } from "@/server/programme/imports/schema";
 
 const colors: Record<TImportView["status"], string> = {
   awaiting_mapping: "gray",

@@ -8,7 +8,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import type { TUploadResult } from "@/server/imports/upload";
+import type { TUploadResult } from "@/server/programme/imports/upload";
 import { useTRPC } from "@/trpc/react";
 import { MappingStep } from "./mapping-step";
 import { discardUploadOnLeave, uploadCsv } from "./upload";

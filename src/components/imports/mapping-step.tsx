@@ -23,9 +23,9 @@ import { useMemo, useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { formatCount } from "@/components/ui/format";
 import { schemaRule } from "@/components/ui/name-modal";
-import { ZAudienceName } from "@/server/audiences/schema";
-import { CONTACT_FIELDS, FIELD_LABELS, mappingProblems, type TColumnTarget } from "@/server/contacts/csv-headers";
-import type { TUploadResult } from "@/server/imports/upload";
+import { ZAudienceName } from "@/server/records/audiences/schema";
+import { CONTACT_FIELDS, FIELD_LABELS, mappingProblems, type TColumnTarget } from "@/server/records/contacts/csv-headers";
+import type { TUploadResult } from "@/server/programme/imports/upload";
 import { useTRPC } from "@/trpc/react";
 
 const delimiterNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe" };

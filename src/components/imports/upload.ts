@@ -1,4 +1,4 @@
-import type { TUploadResult } from "@/server/imports/upload";
+import type { TUploadResult } from "@/server/programme/imports/upload";
 
 /**
  * Sends a file to /api/imports as the request body. XMLHttpRequest streams a File from disk

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from "@mant
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { TJobView } from "@/server/jobs/schema";
+import type { TJobView } from "@/server/records/jobs/schema";
 import { formatNumber } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
 

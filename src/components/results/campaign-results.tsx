@@ -21,12 +21,12 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { Verdict } from "@/server/holdouts/results";
+import type { Verdict } from "@/server/programme/holdouts/results";
 import { formatCents, formatCount, formatNumber } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
-import { responseKindLabels } from "@/server/responses/kinds";
+import { responseKindLabels } from "@/server/programme/responses/kinds";
 import { humanize } from "../campaigns/status-badges";
 import { ImportOutcomesModal } from "./import-outcomes-modal";
 

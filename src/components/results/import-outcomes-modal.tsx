@@ -5,7 +5,7 @@ import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Papa from "papaparse";
 import { useState } from "react";
-import { type OutcomeCsvRow, toOutcomeRows } from "@/server/holdouts/outcomes-csv";
+import { type OutcomeCsvRow, toOutcomeRows } from "@/server/programme/holdouts/outcomes-csv";
 import { useTRPC } from "@/trpc/react";
 
 type CsvRow = OutcomeCsvRow;

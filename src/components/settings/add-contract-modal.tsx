@@ -18,9 +18,9 @@ import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatCents } from "@/components/ui/format";
-import { piecePriceWords } from "@/server/fulfilment/price-words";
-import { countryPricesOf } from "@/server/fulfilment/prices";
-import { PRINT_SIZES, type TPrintFormat } from "@/server/fulfilment/sizes";
+import { piecePriceWords } from "@/server/programme/fulfilment/price-words";
+import { countryPricesOf } from "@/server/programme/fulfilment/prices";
+import { PRINT_SIZES, type TPrintFormat } from "@/server/programme/fulfilment/sizes";
 import { useTRPC } from "@/trpc/react";
 
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });

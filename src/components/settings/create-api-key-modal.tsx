@@ -5,8 +5,8 @@ import { useForm } from "@mantine/form";
 import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type TApiKeyScope, API_KEY_SCOPES } from "@/server/access/principals";
-import { scopeDescriptions } from "@/server/api-keys/schema";
+import { type TApiKeyScope, API_KEY_SCOPES } from "@/server/ground/access/principals";
+import { scopeDescriptions } from "@/server/records/api-keys/schema";
 import { useTRPC } from "@/trpc/react";
 
 /** Create a key (both scopes checked by default), then show its secret exactly once. */

@@ -24,7 +24,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { DataTable } from "@/components/ui/data-table";
 import { formatCents } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
-import { piecePriceAmount, piecePriceWords, pricesVaryByCountry } from "@/server/fulfilment/price-words";
+import { piecePriceAmount, piecePriceWords, pricesVaryByCountry } from "@/server/programme/fulfilment/price-words";
 import { useTRPC } from "@/trpc/react";
 import { AddContractModal, countryName } from "./add-contract-modal";
 import { LobConnectionCard } from "./lob-connection-card";

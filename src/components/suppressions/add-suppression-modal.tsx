@@ -20,7 +20,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { reasonLabels } from "@/components/contacts/labels";
 import { formatNumber } from "@/components/ui/format";
-import { FIELD_MAX } from "@/server/contacts/limits";
+import { FIELD_MAX } from "@/server/records/contacts/limits";
 import { useTRPC } from "@/trpc/react";
 
 const REASONS = ["opt-out", "customer", "competitor", "do-not-mail", "bounced"] as const;

@@ -1,4 +1,4 @@
-import { breakEven, holdoutSize, minimumDetectableLift, testDuration } from "@/server/calculators/formulas";
+import { breakEven, holdoutSize, minimumDetectableLift, testDuration } from "@/server/records/calculators/formulas";
 
 /** A calculator page: its fields (rates entered as percentages), its answer in words, and a chart. */
 export interface FieldSpec {

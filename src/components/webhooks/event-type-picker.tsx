@@ -1,7 +1,7 @@
 "use client";
 
 import { Checkbox, SimpleGrid, Stack, Text } from "@mantine/core";
-import { webhookEvents, type TWebhookEventType } from "@/server/webhooks/events";
+import { webhookEvents, type TWebhookEventType } from "@/server/programme/webhooks/events";
 
 const groups: { label: string; prefixes: string[] }[] = [
   { label: "Entry events", prefixes: ["entry_event."] },

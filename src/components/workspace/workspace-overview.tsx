@@ -7,7 +7,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@ma
 import { BarChart } from "@mantine/charts";
 import { IconAddressBook, IconFileUpload, IconInfoCircle, IconMailbox, IconUsersGroup } from "@tabler/icons-react";
 import Link from "next/link";
-import type { TWorkspaceSummary } from "@/server/workspaces/service";
+import type { TWorkspaceSummary } from "@/server/records/workspaces/service";
 import { formatCount } from "@/components/ui/format";
 import { EmptyState } from "@/components/ui/page-states";
 import { FirstRunChecklist } from "./first-run-checklist";

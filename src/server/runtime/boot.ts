@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { runDataBackfills } from "@/server/contacts/rekey";
-import { type DemoSummary, seedDemo } from "@/server/demo/seed";
-import { billingAdapter } from "@/server/plans/billing";
+import { runDataBackfills } from "@/server/records/contacts/rekey";
+import { type DemoSummary, seedDemo } from "@/server/programme/demo/seed";
+import { billingAdapter } from "@/server/programme/plans/billing";
 import { startWorkers } from "./workers";
-import { baseUrl } from "@/server/platform/base-url";
+import { baseUrl } from "@/server/ground/platform/base-url";
 import { workerSettings } from "./worker-settings";
-import { ConfigError, dataFolder, databaseTarget, describeTarget } from "@/server/platform/config";
-import { applyMigrations } from "@/server/platform/migrate";
-import { getDatabase } from "@/server/platform/process-database";
-import { serviceSecret } from "@/server/platform/service-secrets";
-import { describeStartupError } from "@/server/platform/startup-error";
+import { ConfigError, dataFolder, databaseTarget, describeTarget } from "@/server/ground/platform/config";
+import { applyMigrations } from "@/server/ground/platform/migrate";
+import { getDatabase } from "@/server/ground/platform/process-database";
+import { serviceSecret } from "@/server/ground/platform/service-secrets";
+import { describeStartupError } from "@/server/ground/platform/startup-error";
 
 /**
  * Runs once when a server process starts, before it answers requests: checks the configuration,

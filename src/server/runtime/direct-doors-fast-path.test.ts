@@ -2,12 +2,12 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { createApiKey } from "@/server/api-keys/service";
+import { createApiKey } from "@/server/records/api-keys/service";
 import { testDatabase } from "@/test/database";
 import { uniq } from "@/test/factories";
 import { liveApiCampaign } from "@/test/rest-fixtures";
-import { parseTrustProxy } from "@/server/http/client-address";
-import { serveEntryEventPost } from "@/server/rest/entry-event-door";
+import { parseTrustProxy } from "@/server/ground/http/client-address";
+import { serveEntryEventPost } from "@/server/doors/rest/entry-event-door";
 import { directDoors, makeDirectDoors } from "./direct-doors";
 import { frontDoor } from "./front-door";
 

@@ -1,11 +1,11 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError } from "@/server/errors";
-import { handleRestRequest, restAllow } from "@/server/rest/handler";
-import { problemResponse } from "@/server/http/problem-response";
-import { handleToolsRequest, TOOLS_ALLOW } from "@/server/rest/tools-handler";
-import { serveEntryEventPost } from "@/server/rest/entry-event-door";
-import { webHeadersOf, writeResponse } from "@/server/rest/node-answer";
+import { AppError } from "@/server/ground/errors";
+import { handleRestRequest, restAllow } from "@/server/doors/rest/handler";
+import { problemResponse } from "@/server/ground/http/problem-response";
+import { handleToolsRequest, TOOLS_ALLOW } from "@/server/doors/rest/tools-handler";
+import { serveEntryEventPost } from "@/server/doors/rest/entry-event-door";
+import { webHeadersOf, writeResponse } from "@/server/doors/rest/node-answer";
 import type { DirectDoors } from "./door-registry";
 
 type WebHandler = (req: Request) => Promise<Response>;

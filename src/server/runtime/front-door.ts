@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { resolveClientAddress, resolvedAddressHeaders, type TrustProxy } from "@/server/http/client-address";
+import { resolveClientAddress, resolvedAddressHeaders, type TrustProxy } from "@/server/ground/http/client-address";
 import type { DirectDoors } from "./door-registry";
 import { boundUnreadBody } from "./unread-body";
 import {
@@ -7,7 +7,7 @@ import {
   allowedMethods,
   refuseMalformedTarget,
   refuseUnknownMethod,
-} from "@/server/http/methods";
+} from "@/server/ground/http/methods";
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 

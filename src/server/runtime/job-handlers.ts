@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { JobKind } from "@/generated/prisma/client";
-import { type JobHandler, jobInput } from "@/server/jobs/handler";
-import type { JobHandlers } from "@/server/jobs/runner";
+import { type JobHandler, jobInput } from "@/server/records/jobs/handler";
+import type { JobHandlers } from "@/server/records/jobs/runner";
 
 /**
  * A handler whose module is loaded on its kind's first job. The worker is compiled into chunks
@@ -27,8 +27,8 @@ function onFirstUse(kind: JobKind, load: () => Promise<JobHandler>): JobHandler 
  * (contacts_import, audit_run, drafts_generate, crm_sync); a kind without one fails with a sentence.
  */
 export const jobHandlers: JobHandlers = {
-  contacts_import: onFirstUse("contacts_import", async () => (await import("@/server/imports/job")).contactsImportJob),
-  audit_run: onFirstUse("audit_run", async () => (await import("@/server/mailability/job")).auditRunJob),
-  crm_sync: onFirstUse("crm_sync", async () => (await import("@/server/crm/job")).crmSyncJob),
-  drafts_generate: onFirstUse("drafts_generate", async () => (await import("@/server/drafts/job")).draftsGenerateJob),
+  contacts_import: onFirstUse("contacts_import", async () => (await import("@/server/programme/imports/job")).contactsImportJob),
+  audit_run: onFirstUse("audit_run", async () => (await import("@/server/programme/mailability/job")).auditRunJob),
+  crm_sync: onFirstUse("crm_sync", async () => (await import("@/server/programme/crm/job")).crmSyncJob),
+  drafts_generate: onFirstUse("drafts_generate", async () => (await import("@/server/programme/drafts/job")).draftsGenerateJob),
 };

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { drainBounds } from "@/server/platform/capped-body";
+import { drainBounds } from "@/server/ground/platform/capped-body";
 
 /**
  * What a client still sends of a request's body once its answer has gone (a body over its limit,

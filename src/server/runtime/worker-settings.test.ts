@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "@/server/platform/config";
+import { ConfigError } from "@/server/ground/platform/config";
 import { workerSettings } from "./worker-settings";
 
 const postgres = { DATABASE_URL: "postgresql://app@db:5432/mail" };

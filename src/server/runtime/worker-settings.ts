@@ -1,4 +1,4 @@
-import { ConfigError, type Env, onPostgresServer } from "@/server/platform/config";
+import { ConfigError, type Env, onPostgresServer } from "@/server/ground/platform/config";
 
 export interface WorkerSettings {
   /** Entry events a worker claims and moves together (the lifecycle's batch). */

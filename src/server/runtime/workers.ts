@@ -1,12 +1,12 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import { expireCards } from "@/server/confirmations/expire-cards";
-import { startLifecycleWorker } from "@/server/entry/lifecycle/worker";
-import { startCrmScheduler } from "@/server/crm/schedule";
-import { startJobWorker } from "@/server/jobs/worker";
+import { expireCards } from "@/server/programme/confirmations/expire-cards";
+import { startLifecycleWorker } from "@/server/programme/entry/lifecycle/worker";
+import { startCrmScheduler } from "@/server/programme/crm/schedule";
+import { startJobWorker } from "@/server/records/jobs/worker";
 import { jobHandlers } from "./job-handlers";
 import { type WorkerSettings, workerSettings } from "./worker-settings";
-import { startWebhookWorker } from "@/server/webhooks/worker";
-import { startSandboxPost } from "@/server/fulfilment/sandbox-post";
+import { startWebhookWorker } from "@/server/programme/webhooks/worker";
+import { startSandboxPost } from "@/server/programme/fulfilment/sandbox-post";
 
 /**
  * The background work of one process: the entry-event lifecycle and the jobs (imports, audits,

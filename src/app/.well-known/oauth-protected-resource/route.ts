@@ -1,6 +1,6 @@
-import { OAUTH_CORS, preflight } from "@/server/oauth/http";
-import { protectedResourceMetadata } from "@/server/oauth/metadata";
-import { baseUrl } from "@/server/platform/base-url";
+import { OAUTH_CORS, preflight } from "@/server/records/oauth/http";
+import { protectedResourceMetadata } from "@/server/records/oauth/metadata";
+import { baseUrl } from "@/server/ground/platform/base-url";
 
 export const dynamic = "force-dynamic";
 

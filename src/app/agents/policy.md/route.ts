@@ -1,5 +1,5 @@
-import { agentPolicyMarkdown } from "@/server/mcp/published/policy-md";
-import { textDocument } from "@/server/mcp/published/responses";
+import { agentPolicyMarkdown } from "@/server/doors/mcp/published/policy-md";
+import { textDocument } from "@/server/doors/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { jsonDocument } from "@/server/mcp/published/responses";
-import { toolCatalogue } from "@/server/mcp/listing";
+import { jsonDocument } from "@/server/doors/mcp/published/responses";
+import { toolCatalogue } from "@/server/doors/mcp/listing";
 
 export const dynamic = "force-dynamic";
 

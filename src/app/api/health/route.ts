@@ -1,6 +1,6 @@
-import { getDb } from "@/server/db";
-import { checkHealth } from "@/server/health/service";
-import { SERVICE_VERSION } from "@/server/platform/version";
+import { getDb } from "@/server/ground/db";
+import { checkHealth } from "@/server/programme/health/service";
+import { SERVICE_VERSION } from "@/server/ground/platform/version";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
-import { bodyChunks, errorResponse, requireOwner } from "@/server/imports/http";
-import { receiveUpload } from "@/server/imports/upload";
+import { getDb } from "@/server/ground/db";
+import { AppError } from "@/server/ground/errors";
+import { bodyChunks, errorResponse, requireOwner } from "@/server/programme/imports/http";
+import { receiveUpload } from "@/server/programme/imports/upload";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { handleMcpRequest } from "@/server/mcp/handler";
+import { handleMcpRequest } from "@/server/doors/mcp/handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { lifecycleMarkdown } from "@/server/mcp/published/reference-md";
-import { textDocument } from "@/server/mcp/published/responses";
+import { lifecycleMarkdown } from "@/server/doors/mcp/published/reference-md";
+import { textDocument } from "@/server/doors/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

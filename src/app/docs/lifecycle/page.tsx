@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import type { Metadata } from "next";
 import { DocPage } from "@/components/docs/doc-page";
-import { GATE_ORDER } from "@/server/entry/lifecycle/gate-order";
+import { GATE_ORDER } from "@/server/programme/entry/lifecycle/gate-order";
 import {
   ENTRY_STATUSES,
   entryStatusDescriptions,
@@ -21,7 +21,7 @@ import {
   skipReasonDescriptions,
   WAITING_REASONS,
   waitingReasonDescriptions,
-} from "@/server/entry/lifecycle-states";
+} from "@/server/programme/entry/lifecycle-states";
 
 export const metadata: Metadata = { title: "Entry lifecycle" };
 

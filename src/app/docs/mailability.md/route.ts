@@ -1,5 +1,5 @@
-import { mailabilityMarkdown } from "@/server/mcp/published/mailability-md";
-import { textDocument } from "@/server/mcp/published/responses";
+import { mailabilityMarkdown } from "@/server/doors/mcp/published/mailability-md";
+import { textDocument } from "@/server/doors/mcp/published/responses";
 
 export const dynamic = "force-dynamic";
 

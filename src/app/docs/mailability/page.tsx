@@ -14,9 +14,9 @@ import {
 } from "@mantine/core";
 import type { Metadata } from "next";
 import { DocPage } from "@/components/docs/doc-page";
-import { MAILABILITY_REASONS, REASON_DETAILS, REASON_LABELS } from "@/server/mailability/reasons";
-import { AUDIT_MAX_AGE_DAYS } from "@/server/mailability/staleness";
-import { VERIFICATION_MAX_AGE_DAYS } from "@/server/mailability/verifiers/cache";
+import { MAILABILITY_REASONS, REASON_DETAILS, REASON_LABELS } from "@/server/programme/mailability/reasons";
+import { AUDIT_MAX_AGE_DAYS } from "@/server/programme/mailability/staleness";
+import { VERIFICATION_MAX_AGE_DAYS } from "@/server/programme/mailability/verifiers/cache";
 
 export const metadata: Metadata = { title: "Mailability reasons" };
 

@@ -3,11 +3,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { ConsentCard } from "@/components/oauth/consent-card";
-import { getSessionUser } from "@/server/auth/session";
-import { getDb } from "@/server/db";
-import { isLoopbackRedirect } from "@/server/oauth/clients";
-import { consentContext } from "@/server/oauth/consent";
-import { baseUrl } from "@/server/platform/base-url";
+import { getSessionUser } from "@/server/records/auth/session";
+import { getDb } from "@/server/ground/db";
+import { isLoopbackRedirect } from "@/server/records/oauth/clients";
+import { consentContext } from "@/server/records/oauth/consent";
+import { baseUrl } from "@/server/ground/platform/base-url";
 
 export const metadata: Metadata = { title: "Connect an agent" };
 export const dynamic = "force-dynamic";

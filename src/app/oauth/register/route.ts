@@ -1,7 +1,7 @@
 import { InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import { getDb } from "@/server/db";
-import { registerClient } from "@/server/oauth/clients";
-import { limitOAuth, oauthError, oauthJson, preflight, readJsonBody } from "@/server/oauth/http";
+import { getDb } from "@/server/ground/db";
+import { registerClient } from "@/server/records/oauth/clients";
+import { limitOAuth, oauthError, oauthJson, preflight, readJsonBody } from "@/server/records/oauth/http";
 
 export const dynamic = "force-dynamic";
 

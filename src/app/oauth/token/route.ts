@@ -1,6 +1,6 @@
-import { getDb } from "@/server/db";
-import { limitOAuth, oauthError, oauthJson, preflight, readForm } from "@/server/oauth/http";
-import { tokenRequest } from "@/server/oauth/tokens";
+import { getDb } from "@/server/ground/db";
+import { limitOAuth, oauthError, oauthJson, preflight, readForm } from "@/server/records/oauth/http";
+import { tokenRequest } from "@/server/records/oauth/tokens";
 
 export const dynamic = "force-dynamic";
 

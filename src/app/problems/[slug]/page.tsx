@@ -2,7 +2,7 @@ import { Badge, Code, Group, Text, Title } from "@mantine/core";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DocPage } from "@/components/docs/doc-page";
-import { problemTable } from "@/server/errors";
+import { problemTable } from "@/server/ground/errors";
 
 const bySlug = (slug: string) => Object.values(problemTable).find((p) => p.slug === slug);
 

@@ -1,6 +1,6 @@
-import type { HostedPage } from "@/server/responses/page-model";
-import { countryName } from "@/server/responses/shipping-address";
-import { MAX_ADDRESS_LINE } from "@/server/responses/shipping-address";
+import type { HostedPage } from "@/server/programme/responses/page-model";
+import { countryName } from "@/server/programme/responses/shipping-address";
+import { MAX_ADDRESS_LINE } from "@/server/programme/responses/shipping-address";
 import { html, type SafeHtml } from "./html";
 import { fieldHtml, type FormState, footerHtml, hiddenHtml, letterHtml, longDate, noticeHtml } from "./page-parts";
 import { renderDocument } from "./page-shell";

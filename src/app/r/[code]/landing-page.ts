@@ -1,5 +1,5 @@
-import type { HostedPage } from "@/server/responses/page-model";
-import { REPLY_MAX_CHARS, REPLY_TO_MAX_CHARS } from "@/server/responses/replies";
+import type { HostedPage } from "@/server/programme/responses/page-model";
+import { REPLY_MAX_CHARS, REPLY_TO_MAX_CHARS } from "@/server/programme/responses/replies";
 import { html, type SafeHtml } from "./html";
 import { fieldHtml, type FormState, footerHtml, hiddenHtml, letterHtml, noticeHtml } from "./page-parts";
 import { renderDocument } from "./page-shell";

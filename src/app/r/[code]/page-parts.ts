@@ -1,4 +1,4 @@
-import type { HostedPage } from "@/server/responses/page-model";
+import type { HostedPage } from "@/server/programme/responses/page-model";
 import { html, type SafeHtml } from "./html";
 
 /** What a page shows around its forms: typed values to keep, errors per field, a notice, the form token. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PageBrand } from "@/server/responses/page-model";
+import type { PageBrand } from "@/server/programme/responses/page-model";
 import { html, SafeHtml } from "./html";
 import { pageTheme, type PageTheme } from "./theme";
 

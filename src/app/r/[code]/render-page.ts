@@ -1,4 +1,4 @@
-import type { HostedPage } from "@/server/responses/page-model";
+import type { HostedPage } from "@/server/programme/responses/page-model";
 import { giftClaimDocument } from "./gift-claim-page";
 import { landingPageDocument } from "./landing-page";
 import type { FormState } from "./page-parts";

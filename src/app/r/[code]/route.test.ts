@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { resolvedAddressHeaders } from "@/server/http/client-address";
-import { baseUrl } from "@/server/platform/base-url";
-import { LIMITS } from "@/server/rate-limits/limits";
+import { resolvedAddressHeaders } from "@/server/ground/http/client-address";
+import { baseUrl } from "@/server/ground/platform/base-url";
+import { LIMITS } from "@/server/ground/rate-limits/limits";
 import { testDatabase } from "@/test/database";
 import { eventRow } from "@/test/lifecycle-fixtures";
 import { giftClaimCampaign, landingPageCampaign } from "@/test/response-fixtures";

@@ -1,8 +1,8 @@
-import { SECURITY_HEADERS } from "@/server/http/security-headers";
-import { getDb } from "@/server/db";
-import { issueFormToken } from "@/server/responses/form-token";
-import { resolveLink } from "@/server/responses/page-model";
-import { openResponseLink } from "@/server/responses/service";
+import { SECURITY_HEADERS } from "@/server/ground/http/security-headers";
+import { getDb } from "@/server/ground/db";
+import { issueFormToken } from "@/server/programme/responses/form-token";
+import { resolveLink } from "@/server/programme/responses/page-model";
+import { openResponseLink } from "@/server/programme/responses/service";
 import { handleFormPost } from "./form-actions";
 import { notFoundResponse } from "./not-found";
 import { pageResponse } from "./render-page";

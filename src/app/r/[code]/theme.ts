@@ -1,5 +1,5 @@
-import { contrastRatio } from "@/server/brand/contrast";
-import type { PageBrand } from "@/server/responses/page-model";
+import { contrastRatio } from "@/server/programme/brand/contrast";
+import type { PageBrand } from "@/server/programme/responses/page-model";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

@@ -1,4 +1,4 @@
-import { layoutPiece, piecePngAsync } from "@/server/render";
+import { layoutPiece, piecePngAsync } from "@/server/ground/render";
 
 /**
  * The landing page's example: a 6 × 9 postcard drawn by the same renderer that draws every

@@ -2,7 +2,7 @@ import { notFound, redirect } from "next/navigation";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { WorkspaceShell } from "@/components/workspace/workspace-shell";
-import { getSessionUser } from "@/server/auth/session";
+import { getSessionUser } from "@/server/records/auth/session";
 import { REQUEST_PATH_HEADER } from "@/proxy";
 import { loadPage } from "@/trpc/server";
 

@@ -1,5 +1,5 @@
-import { jsonDocument } from "@/server/mcp/published/responses";
-import { serverCard } from "@/server/mcp/published/server-card";
+import { jsonDocument } from "@/server/doors/mcp/published/responses";
+import { serverCard } from "@/server/doors/mcp/published/server-card";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { getSessionUser } from "@/server/auth/session";
-import { getBrandImage } from "@/server/brand/service";
-import { getDb } from "@/server/db";
-import { fileResponse, notFound } from "@/server/designs/proof-access";
-import { isIdShaped } from "@/server/platform/stored-text";
-import { imageAssetAsync } from "@/server/render/images";
+import { getSessionUser } from "@/server/records/auth/session";
+import { getBrandImage } from "@/server/programme/brand/service";
+import { getDb } from "@/server/ground/db";
+import { fileResponse, notFound } from "@/server/programme/designs/proof-access";
+import { isIdShaped } from "@/server/ground/platform/stored-text";
+import { imageAssetAsync } from "@/server/ground/render/images";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { contactsCsv } from "@/server/contacts/export";
-import { ZContactFilter } from "@/server/contacts/schema";
-import { countContacts } from "@/server/contacts/service";
-import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
-import { attachment, errorResponse, requireOwner, streamText } from "@/server/imports/http";
+import { contactsCsv } from "@/server/records/contacts/export";
+import { ZContactFilter } from "@/server/records/contacts/schema";
+import { countContacts } from "@/server/records/contacts/service";
+import { getDb } from "@/server/ground/db";
+import { AppError } from "@/server/ground/errors";
+import { attachment, errorResponse, requireOwner, streamText } from "@/server/programme/imports/http";
 
 export const dynamic = "force-dynamic";
 

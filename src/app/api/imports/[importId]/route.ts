@@ -1,8 +1,8 @@
-import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
-import { errorResponse, requireOwner } from "@/server/imports/http";
-import { discardUpload } from "@/server/imports/service";
-import { isIdShaped } from "@/server/platform/stored-text";
+import { getDb } from "@/server/ground/db";
+import { AppError } from "@/server/ground/errors";
+import { errorResponse, requireOwner } from "@/server/programme/imports/http";
+import { discardUpload } from "@/server/programme/imports/service";
+import { isIdShaped } from "@/server/ground/platform/stored-text";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createRequestContext } from "@/server/context";
-import { appRouter } from "@/server/routers";
+import { createRequestContext } from "@/server/doors/context";
+import { appRouter } from "@/server/doors/routers";
 
 const handler = (req: Request) =>
   fetchRequestHandler({

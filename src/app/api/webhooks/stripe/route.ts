@@ -1,5 +1,5 @@
-import { getDb } from "@/server/db";
-import { stripeWebhookResponse } from "@/server/plans/stripe-webhook-route";
+import { getDb } from "@/server/ground/db";
+import { stripeWebhookResponse } from "@/server/programme/plans/stripe-webhook-route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { getSessionUser } from "@/server/auth/session";
-import { getDb } from "@/server/db";
-import { decideConsent } from "@/server/oauth/consent";
-import { readForm } from "@/server/oauth/http";
-import { baseUrl } from "@/server/platform/base-url";
+import { getSessionUser } from "@/server/records/auth/session";
+import { getDb } from "@/server/ground/db";
+import { decideConsent } from "@/server/records/oauth/consent";
+import { readForm } from "@/server/records/oauth/http";
+import { baseUrl } from "@/server/ground/platform/base-url";
 
 export const dynamic = "force-dynamic";
 

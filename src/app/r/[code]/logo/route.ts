@@ -1,6 +1,6 @@
-import { getBrandImage } from "@/server/brand/service";
-import { getDb } from "@/server/db";
-import { resolveLink } from "@/server/responses/page-model";
+import { getBrandImage } from "@/server/programme/brand/service";
+import { getDb } from "@/server/ground/db";
+import { resolveLink } from "@/server/programme/responses/page-model";
 import { notFoundResponse } from "../not-found";
 
 export const dynamic = "force-dynamic";

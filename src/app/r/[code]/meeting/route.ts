@@ -1,6 +1,6 @@
-import { SECURITY_HEADERS } from "@/server/http/security-headers";
-import { getDb } from "@/server/db";
-import { followPageLink } from "@/server/responses/service";
+import { SECURITY_HEADERS } from "@/server/ground/http/security-headers";
+import { getDb } from "@/server/ground/db";
+import { followPageLink } from "@/server/programme/responses/service";
 import { notFoundResponse } from "../not-found";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
-import { SECURITY_HEADERS } from "@/server/http/security-headers";
+import { SECURITY_HEADERS } from "@/server/ground/http/security-headers";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { FONT_FAMILIES } from "@/server/render/fonts";
+import { FONT_FAMILIES } from "@/server/ground/render/fonts";
 import { FONT_FILES } from "../../[code]/theme";
 
 const packageRequire = createRequire(path.join(process.cwd(), "package.json"));

@@ -1,9 +1,9 @@
-import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
-import { attachment, errorResponse, requireOwner, streamText } from "@/server/imports/http";
-import { auditProblemsCsv } from "@/server/mailability/export";
-import { ZMailabilityReason } from "@/server/mailability/reasons";
-import { ZAuditId } from "@/server/mailability/schema";
+import { getDb } from "@/server/ground/db";
+import { AppError } from "@/server/ground/errors";
+import { attachment, errorResponse, requireOwner, streamText } from "@/server/programme/imports/http";
+import { auditProblemsCsv } from "@/server/programme/mailability/export";
+import { ZMailabilityReason } from "@/server/programme/mailability/reasons";
+import { ZAuditId } from "@/server/programme/mailability/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { getDb } from "@/server/db";
-import { fileResponse, mayOpenProof, notFound } from "@/server/designs/proof-access";
-import { previewDesign, requireDesign, toDesignLike } from "@/server/designs/service";
-import { isAppError } from "@/server/errors";
+import { getDb } from "@/server/ground/db";
+import { fileResponse, mayOpenProof, notFound } from "@/server/programme/designs/proof-access";
+import { previewDesign, requireDesign, toDesignLike } from "@/server/programme/designs/service";
+import { isAppError } from "@/server/ground/errors";
 
 export const dynamic = "force-dynamic";
 

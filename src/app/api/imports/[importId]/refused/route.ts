@@ -1,7 +1,7 @@
-import { getDb } from "@/server/db";
-import { importIssuesCsv } from "@/server/imports/export";
-import { attachment, errorResponse, requireOwner, streamText } from "@/server/imports/http";
-import { getImport } from "@/server/imports/service";
+import { getDb } from "@/server/ground/db";
+import { importIssuesCsv } from "@/server/programme/imports/export";
+import { attachment, errorResponse, requireOwner, streamText } from "@/server/programme/imports/http";
+import { getImport } from "@/server/programme/imports/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { getSessionUser } from "@/server/auth/session";
-import { getPieceProof } from "@/server/campaigns/service";
-import { getDb } from "@/server/db";
-import { fileResponse, mayOpenProof, notFound } from "@/server/designs/proof-access";
-import { isAppError } from "@/server/errors";
+import { getSessionUser } from "@/server/records/auth/session";
+import { getPieceProof } from "@/server/programme/campaigns/service";
+import { getDb } from "@/server/ground/db";
+import { fileResponse, mayOpenProof, notFound } from "@/server/programme/designs/proof-access";
+import { isAppError } from "@/server/ground/errors";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { getDb } from "@/server/db";
-import { printFileOf, verifyPrintFileSignature } from "@/server/fulfilment/print-files";
-import { piecePdf, printFileSelect } from "@/server/pieces/print-file";
-import { isIdShaped } from "@/server/platform/stored-text";
+import { getDb } from "@/server/ground/db";
+import { printFileOf, verifyPrintFileSignature } from "@/server/programme/fulfilment/print-files";
+import { piecePdf, printFileSelect } from "@/server/records/pieces/print-file";
+import { isIdShaped } from "@/server/ground/platform/stored-text";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { getDb } from "@/server/db";
-import { receiveLobWebhook } from "@/server/fulfilment/webhooks";
+import { getDb } from "@/server/ground/db";
+import { receiveLobWebhook } from "@/server/programme/fulfilment/webhooks";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AuditReport } from "@/components/audits/audit-report";
-import { isIdShaped } from "@/server/platform/stored-text";
+import { isIdShaped } from "@/server/ground/platform/stored-text";
 
 export const metadata: Metadata = { title: "Mailability audit" };
 

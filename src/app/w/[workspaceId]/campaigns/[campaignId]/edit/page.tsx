@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CampaignForm } from "@/components/campaigns/campaign-form";
-import type { TCampaignDraft } from "@/server/campaigns/schema";
+import type { TCampaignDraft } from "@/server/programme/campaigns/schema";
 import { loadPage } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Edit campaign" };

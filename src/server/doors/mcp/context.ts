@@ -1,0 +1,17 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Actor } from "@/server/ground/audit/service";
+import type { TMcpScope } from "@/server/records/oauth/scopes";
+
+/** What every MCP tool receives: built per request from the verified access token. */
+export interface McpContext {
+  db: PrismaClient;
+  base: string;
+  workspaceId: string;
+  grantId: string;
+  clientName: string;
+  scopes: TMcpScope[];
+  /** The agent as the audit log and confirmation cards name it. */
+  actor: Actor;
+  /** The client can open a URL for the person (URL-mode elicitation): requests point it to the card. */
+  urlElicitation?: boolean;
+}

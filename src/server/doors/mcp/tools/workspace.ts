@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { getWorkspaceSummary } from "@/server/records/workspaces/service";
+import { defineTool } from "../tool";
+
+export const workspaceTools = [
+  defineTool({
+    name: "workspace_get_summary",
+    title: "Workspace summary",
+    description:
+      "The workspace this agent acts in: its plan (on the free audit plan everything works except reaching a mailbox), whether mailing is on, and how many contacts, accounts, audiences, campaigns (by status), API keys and mailed pieces it has. Call this first.",
+    scope: "workspace:read",
+    kind: "read",
+    idempotent: true,
+    input: z.object({}),
+    result: z.object({
+      id: z.string(),
+      name: z.string(),
+      plan: z.enum(["audit", "paid"]).describe("audit: the free plan, nothing is mailed; paid: mailing is on."),
+      mailingEnabled: z.boolean(),
+      counts: z.object({
+        contacts: z.number().int(),
+        accounts: z.number().int(),
+        audiences: z.number().int(),
+        activeApiKeys: z.number().int(),
+        piecesMailed: z.number().int(),
+        campaigns: z.object({
+          draft: z.number().int(),
+          live: z.number().int(),
+          paused: z.number().int(),
+          ended: z.number().int(),
+        }),
+      }),
+    }),
+    run: async (ctx) => ({
+      requested: "The workspace summary.",
+      changed: [],
+      result: await getWorkspaceSummary(ctx.db, { workspaceId: ctx.workspaceId }),
+    }),
+  }),
+];

@@ -1,0 +1,66 @@
+import { createHash } from "node:crypto";
+import type { Db } from "@/server/ground/db";
+
+/** A uniform number in [0, 1) fixed by the campaign and the unit (account or contact). */
+export function unitDraw(campaignId: string, unitId: string): number {
+  return createHash("sha256").update(`${campaignId}:${unitId}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * Gate 4: the contact's arm. Accounts in the audience at go-live were assigned then (exact share);
+ * an account that joined later is assigned once, now, with probability `holdoutShare`, and kept.
+ * A contact without an account is its own unit, by the same draw (not stored: it has no account).
+ */
+export async function armFor(
+  db: Db,
+  p: { workspaceId: string; campaignId: string; accountId: string | null; contactId: string; holdoutShare: number },
+) {
+  if (!p.accountId) return unitDraw(p.campaignId, p.contactId) < p.holdoutShare ? "holdout" : "treatment";
+  const existing = await db.holdoutAssignment.findUnique({
+    where: { campaignId_accountId: { campaignId: p.campaignId, accountId: p.accountId } },
+  });
+  if (existing) return existing.arm;
+  await db.holdoutAssignment.createMany({
+    data: [
+      {
+        campaignId: p.campaignId,
+        accountId: p.accountId,
+        workspaceId: p.workspaceId,
+        arm: unitDraw(p.campaignId, p.accountId) < p.holdoutShare ? "holdout" : "treatment",
+      },
+    ],
+    skipDuplicates: true,
+  });
+  const assigned = await db.holdoutAssignment.findUniqueOrThrow({
+    where: { campaignId_accountId: { campaignId: p.campaignId, accountId: p.accountId } },
+  });
+  return assigned.arm;
+}
+
+/**
+ * armFor for many accounts new to their campaigns at once: each assigned by the same draw, in one
+ * insert in a fixed order (so two workers assigning overlapping accounts wait for each other rather
+ * than deadlock), then read back. Returns "campaignId:accountId" -> arm.
+ */
+export async function assignArms(
+  db: Db,
+  p: { workspaceId: string; units: { campaignId: string; accountId: string; holdoutShare: number }[] },
+): Promise<Map<string, "treatment" | "holdout">> {
+  const unique = [...new Map(p.units.map((u) => [`${u.campaignId}:${u.accountId}`, u])).values()].sort((a, b) =>
+    `${a.campaignId}:${a.accountId}` < `${b.campaignId}:${b.accountId}` ? -1 : 1,
+  );
+  if (unique.length === 0) return new Map();
+  const rows = unique.map((u) => ({
+    c: u.campaignId,
+    a: u.accountId,
+    arm: unitDraw(u.campaignId, u.accountId) < u.holdoutShare ? "holdout" : "treatment",
+  }));
+  await db.$executeRaw`
+    INSERT INTO "HoldoutAssignment" ("campaignId", "accountId", "workspaceId", arm)
+    SELECT x.c, x.a, ${p.workspaceId}, x.arm::"HoldoutArm" FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(c text, a text, arm text)
+    ON CONFLICT ("campaignId", "accountId") DO NOTHING`;
+  const stored = await db.$queryRaw<{ campaignId: string; accountId: string; arm: "treatment" | "holdout" }[]>`
+    SELECT h."campaignId", h."accountId", h.arm::text AS arm FROM "HoldoutAssignment" h
+      JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(c text, a text, arm text) ON h."campaignId" = x.c AND h."accountId" = x.a`;
+  return new Map(stored.map((r) => [`${r.campaignId}:${r.accountId}`, r.arm]));
+}

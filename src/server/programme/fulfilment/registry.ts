@@ -1,0 +1,28 @@
+import type { Db } from "@/server/ground/db";
+import { AppError } from "@/server/ground/errors";
+import type { FulfilmentAdapter, VendorCatalogue } from "./adapter";
+import { lobApiUrl, openConnection } from "./connections";
+import { signedPrintFileUrl } from "./print-files";
+import { SandboxPrintVendor } from "./sandbox";
+import { LobPrintVendor } from "./vendors/lob";
+
+/** The print vendors this service can contract with. A real vendor's adapter registers here. */
+export const VENDORS = ["sandbox", "lob"] as const;
+export type TVendor = (typeof VENDORS)[number];
+
+/** The adapter for a contract's vendor. */
+export function adapterFor(vendor: string, db: Db): FulfilmentAdapter {
+  if (vendor === "sandbox") return new SandboxPrintVendor(db);
+  if (vendor === "lob")
+    return new LobPrintVendor({
+      baseUrl: lobApiUrl(),
+      account: (connectionId) => openConnection(db, connectionId),
+      fileUrl: (pieceId, side) => signedPrintFileUrl(pieceId, side),
+    });
+  throw new AppError("validation_failed", `There is no print vendor called “${vendor}”.`);
+}
+
+/** What each vendor sells and where it mails, for choosing a contract. */
+export function vendorCatalogues(db: Db): VendorCatalogue[] {
+  return VENDORS.map((v) => adapterFor(v, db).catalogue());
+}

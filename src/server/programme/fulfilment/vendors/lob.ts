@@ -1,0 +1,308 @@
+import { AppError } from "@/server/ground/errors";
+import type {
+  FulfilmentAdapter,
+  PostalAddress,
+  PriceQuote,
+  PrintJobRequest,
+  PrintJobResult,
+  TrackingEvent,
+  VendorCatalogue,
+} from "../adapter";
+import { VendorError } from "../adapter";
+import type { TPrintFormat } from "../sizes";
+import { trackingStatusOfName } from "../tracking-names";
+
+/**
+ * Lob's client (with axios under it, about 150 ms of a worker's CPU to load) is loaded when a Lob
+ * piece is first printed, not with the lifecycle's runner, whose pieces may all go elsewhere.
+ */
+export const lobSdk = () => import("@lob/lob-typescript-sdk");
+
+/** What Lob sells that this service renders: postcards 4x6, 6x9, 6x11 and US letters. */
+export const LOB_PRODUCTS: { format: TPrintFormat; sizes: string[] }[] = [
+  { format: "postcard", sizes: ["4x6", "6x9", "6x11"] },
+  { format: "letter", sizes: ["us_letter"] },
+];
+/** Lob mails these from its US print network; contracts are for US addresses. */
+export const LOB_COUNTRIES = ["US"];
+
+/** The secrets of one workspace's Lob account, opened from its connection. */
+export interface LobAccount {
+  apiKey: string;
+  mode: "test" | "live";
+}
+
+export interface LobOptions {
+  /** Lob's API base (LOB_API_URL, default https://api.lob.com/v1); tests point it at a local fake. */
+  baseUrl?: string;
+  /** The account of a connection (decrypted); throws a VendorError when it is gone. */
+  account: (connectionId: string) => Promise<LobAccount>;
+  /** A URL Lob downloads a piece's print file from (postcard front, back, or the whole letter). */
+  fileUrl: (pieceId: string, side: "front" | "back" | "file") => string;
+  clock?: () => Date;
+}
+
+const DAY = 24 * 60 * 60_000;
+
+/** Lob's address fields from the service's structured address. */
+function lobAddress(a: PostalAddress) {
+  return {
+    name: a.name.slice(0, 40),
+    company: a.company ? a.company.slice(0, 40) : undefined,
+    address_line1: a.line1,
+    address_line2: a.line2 || undefined,
+    address_city: a.city,
+    address_state: a.region || undefined,
+    address_zip: a.postalCode,
+    address_country: a.country,
+  };
+}
+
+/** Lob's tracking events (and the mailed date) as the service keeps them. */
+export function trackingOf(
+  events: { name?: string; time?: string; date_created?: string; id?: string }[] | null | undefined,
+): TrackingEvent[] {
+  const out: TrackingEvent[] = [];
+  for (const e of events ?? []) {
+    const status = trackingStatusOfName(e.name ?? "");
+    const at = e.time ?? e.date_created;
+    if (status && at) out.push({ status, at: new Date(at), eventId: e.id ?? null });
+  }
+  return out.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * Lob's print and mail API through its official client (@lob/lob-typescript-sdk): postcards and
+ * letters from print files the service renders (Lob downloads them from signed URLs), with the
+ * recipient and sender as structured addresses that Lob prints, `use_type: marketing`, the piece
+ * id in `metadata`, and the piece id as the `Idempotency-Key`, so a retry after a lost answer or
+ * a crash gets the same Lob object back (Lob keeps keys 24 hours). It never creates a piece it
+ * already has: state is read back with GET (reconcile) and arrives by webhooks.
+ */
+export class LobPrintVendor implements FulfilmentAdapter {
+  readonly vendor = "lob";
+
+  constructor(private readonly options: LobOptions) {}
+
+  catalogue(): VendorCatalogue {
+    return {
+      vendor: this.vendor,
+      label: "Lob",
+      description:
+        "Lob prints and mails postcards and letters in the US through the workspace's own Lob account (a test key prints nothing).",
+      products: LOB_PRODUCTS,
+      countries: LOB_COUNTRIES,
+    };
+  }
+
+  async quote(p: {
+    format: TPrintFormat;
+    size: string;
+    countries: string[];
+    unitCostCents?: number;
+  }): Promise<PriceQuote> {
+    if (!LOB_PRODUCTS.some((x) => x.format === p.format && x.sizes.includes(p.size)))
+      throw new AppError(
+        "validation_failed",
+        `Lob does not print ${p.format}s in size ${p.size}; it prints postcards 4x6, 6x9 and 6x11 and US letters.`,
+      );
+    const outside = p.countries.filter((c) => !LOB_COUNTRIES.includes(c));
+    if (outside.length)
+      throw new AppError("validation_failed", `Lob contracts here mail to the US only, not to ${outside.join(", ")}.`);
+    if (p.unitCostCents === undefined) {
+      throw new AppError(
+        "validation_failed",
+        "Enter the price per piece your Lob plan charges (printing and postage): Lob's price depends on your plan.",
+        { errors: [{ pointer: "/unitCostCents", detail: "Enter the price per piece." }] },
+      );
+    }
+    const clock = this.options.clock ?? (() => new Date());
+    const perCountry = p.countries.map((country) => ({
+      country,
+      unitCostCents: p.unitCostCents!,
+      printCents: p.unitCostCents!,
+      postageCents: 0,
+    }));
+    return { perCountry, unitCostCents: p.unitCostCents, quotedAt: clock().toISOString() };
+  }
+
+  private async apis(connectionId: string | null | undefined) {
+    if (!connectionId) throw new VendorError("This contract has no Lob account connected.", "key_revoked");
+    const account = await this.options.account(connectionId);
+    const { Configuration, LettersApi, PostcardsApi } = await lobSdk();
+    const config = new Configuration({ username: account.apiKey, basePath: this.options.baseUrl });
+    return { account, postcards: new PostcardsApi(config), letters: new LettersApi(config) };
+  }
+
+  async submit(job: PrintJobRequest): Promise<PrintJobResult> {
+    if (!job.to) throw new VendorError("The piece has no structured address for Lob to print.", "address_refused");
+    if (!job.from)
+      throw new VendorError("Lob needs a return address: fill in the brand kit's return address.", "address_refused");
+    const { account, postcards, letters } = await this.apis(job.connectionId);
+    const { LetterEditable, PostcardEditable } = await lobSdk();
+    const metadata = { piece_id: job.pieceId, workspace_id: job.workspaceId };
+    try {
+      if (job.format === "postcard") {
+        const created = await postcards.create(
+          new PostcardEditable({
+            to: lobAddress(job.to),
+            from: lobAddress(job.from),
+            size: job.size ?? "6x9",
+            front: this.options.fileUrl(job.pieceId, "front"),
+            back: this.options.fileUrl(job.pieceId, "back"),
+            use_type: "marketing",
+            description: `Piece ${job.pieceId}`,
+            metadata,
+          }),
+          job.pieceId,
+        );
+        return this.result(created, account.mode);
+      }
+      if (job.format === "letter") {
+        const created = await letters.create(
+          new LetterEditable({
+            to: lobAddress(job.to),
+            from: lobAddress(job.from),
+            file: this.options.fileUrl(job.pieceId, "file"),
+            color: true,
+            double_sided: false,
+            // The letter's first page keeps Lob's address window area clear; Lob prints the address there.
+            address_placement: "top_first_page",
+            use_type: "marketing",
+            description: `Piece ${job.pieceId}`,
+            metadata,
+          }),
+          job.pieceId,
+        );
+        return this.result(created, account.mode);
+      }
+      throw new VendorError(`Lob does not print ${job.format}s.`, "file_refused");
+    } catch (error) {
+      throw explainLobError(error);
+    }
+  }
+
+  async reconcile(job: {
+    pieceId: string;
+    vendorRef: string;
+    format: TPrintFormat;
+    connectionId?: string | null;
+  }): Promise<PrintJobResult> {
+    const { account, postcards, letters } = await this.apis(job.connectionId);
+    try {
+      const found = job.format === "letter" ? await letters.get(job.vendorRef) : await postcards.get(job.vendorRef);
+      return this.result(found, account.mode);
+    } catch (error) {
+      throw explainLobError(error);
+    }
+  }
+
+  async cancel(job: {
+    pieceId: string;
+    vendorRef: string;
+    format: TPrintFormat;
+    connectionId?: string | null;
+  }): Promise<boolean> {
+    const { postcards, letters } = await this.apis(job.connectionId);
+    try {
+      const r = job.format === "letter" ? await letters.cancel(job.vendorRef) : await postcards.cancel(job.vendorRef);
+      return r.deleted === true;
+    } catch (error) {
+      const e = explainLobError(error);
+      if (e.reason === "not_cancellable") return false;
+      throw e;
+    }
+  }
+
+  private result(
+    o: { id?: string; date_created?: string; deleted?: boolean; tracking_events?: unknown; send_date?: string },
+    mode: "test" | "live",
+  ): PrintJobResult {
+    const tracking = trackingOf(o.tracking_events as Parameters<typeof trackingOf>[0]);
+    const mailed = tracking[0]?.at ?? null;
+    return {
+      vendorRef: o.id!,
+      printedAt: o.date_created ? new Date(o.date_created) : (this.options.clock ?? (() => new Date()))(),
+      mailedAt: mailed,
+      mode,
+      tracking,
+      cancelled: o.deleted === true,
+    };
+  }
+}
+
+/** Lob's documented errors ({ error: { message, status_code, code } }) as VendorErrors with a sentence. */
+export function explainLobError(error: unknown): VendorError {
+  if (error instanceof VendorError) return error;
+  const e = error as {
+    response?: {
+      status?: number;
+      headers?: Record<string, string | undefined>;
+      data?: { error?: { message?: string; code?: string } };
+    };
+    code?: string;
+    message?: string;
+  };
+  const status = e.response?.status;
+  const body = e.response?.data?.error;
+  const code = body?.code;
+  const said = body?.message ? `: ${body.message}` : "";
+  if (status === 429) {
+    const seconds = Number(e.response?.headers?.["retry-after"]);
+    return new VendorError("Lob asked us to slow down (429); the piece is sent again shortly.", "rate_limited", {
+      status,
+      code: code ?? "rate_limit_exceeded",
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 5000,
+    });
+  }
+  if (status === 401 || status === 403)
+    return new VendorError(
+      `Lob refused the workspace's API key${said}. The owner must connect Lob again in Settings → Printing.`,
+      "key_revoked",
+      { status, code },
+    );
+  if (status === 404) return new VendorError(`Lob does not know this piece${said}.`, "not_found", { status, code });
+  if (status === 422 && code === "not_deletable")
+    return new VendorError(`Lob can no longer cancel this piece${said}.`, "not_cancellable", { status, code });
+  if (status === 400 || status === 422 || status === 413) {
+    const fileCodes = [
+      "invalid_file",
+      "invalid_file_dimensions",
+      "invalid_file_download_time",
+      "invalid_file_url",
+      "invalid_image_dpi",
+      "file_pages_below_min",
+      "file_pages_exceed_max",
+      "file_size_exceeds_limit",
+      "inconsistent_page_dimensions",
+      "pdf_encrypted",
+      "unembedded_fonts",
+      "invalid_template_html",
+    ];
+    const addressCodes = [
+      "address_length_exceeds_limit",
+      "failed_deliverability_strictness",
+      "foreign_return_address",
+      "special_characters_restricted",
+      "invalid_country_covid",
+      "invalid_international_feature",
+    ];
+    if (fileCodes.includes(code ?? "") || /file|front|back|pdf/i.test(body?.message ?? ""))
+      return new VendorError(`Lob refused the print file${said}.`, "file_refused", { status, code });
+    if (addressCodes.includes(code ?? "") || /address|to\.|from\.|zip|state|city/i.test(body?.message ?? ""))
+      return new VendorError(`Lob refused the address${said}.`, "address_refused", { status, code });
+    return new VendorError(`Lob refused the piece${said}.`, "file_refused", { status, code });
+  }
+  if (status)
+    return new VendorError(
+      `Lob answered ${status}${said}; the piece is tried again with the same idempotency key.`,
+      "unavailable",
+      { status, code },
+    );
+  return new VendorError(
+    `Lob could not be reached (${e.code ?? e.message ?? "network error"}); the piece is tried again with the same idempotency key.`,
+    "unavailable",
+  );
+}
+
+export const LOB_IDEMPOTENCY_LIFETIME_MS = DAY;

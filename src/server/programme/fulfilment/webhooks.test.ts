@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "@/test/database";
+import { type FakeLob, startFakeLob } from "@/test/fake-lob";
+import { type LobTrackingName, signLobWebhook, track } from "@/test/fake-lob-print";
+import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
+import { getCampaignDetail } from "@/server/programme/campaigns/service";
+import { connectVendor } from "./connections";
+import { receiveLobWebhook } from "./webhooks";
+
+let prisma: PrismaClient;
+let lob: FakeLob;
+beforeAll(async () => {
+  process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
+  prisma = (await testDatabase()).prisma;
+  lob = await startFakeLob();
+  process.env.LOB_API_URL = lob.url;
+});
+afterAll(async () => {
+  delete process.env.LOB_API_URL;
+  await lob.close();
+});
+
+const SECRET = "whsec_lob_test_1";
+const DAY = 86_400_000;
+
+/** A postcard printed through Lob (a test key) for one contact, waiting for the post. */
+async function printedPiece() {
+  const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+  await prisma.brandKit.upsert({
+    where: { workspaceId: f.workspaceId },
+    create: {
+      workspaceId: f.workspaceId,
+      companyName: "Acme",
+      returnAddressLine1: "185 Berry St",
+      returnCity: "San Francisco",
+      returnRegion: "CA",
+      returnPostalCode: "94107",
+      returnCountry: "US",
+    },
+    update: {},
+  });
+  const c = await connectVendor(prisma, {
+    workspaceId: f.workspaceId,
+    input: { vendor: "lob", apiKey: lob.apiKey, webhookSecret: SECRET },
+    actor: { kind: "user", id: f.user.id, label: f.user.email },
+  });
+  await prisma.fulfilmentContract.update({
+    where: { id: f.contract!.id },
+    data: { vendor: "lob", connectionId: c.connectionId, size: "4x6", countries: ["US"] },
+  });
+  const clock = testClock();
+  const e = await postEvent(prisma, f, f.contacts[0].id);
+  await drain(prisma, clock, f.workspaceId);
+  const piece = await prisma.mailPiece.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
+  expect(piece.status).toBe("printed");
+  return { f, clock, eventId: e.eventId, piece, connectionId: c.connectionId };
+}
+
+/** Delivers a Lob event to the service as Lob would: signed with the connection's secret, now. */
+function deliver(
+  connectionId: string,
+  event: unknown,
+  opts: { secret?: string; timestamp?: string; signature?: string | null } = {},
+) {
+  const rawBody = JSON.stringify(event);
+  const timestamp = opts.timestamp ?? String(Date.now());
+  const signature =
+    opts.signature === undefined ? signLobWebhook(opts.secret ?? SECRET, rawBody, timestamp) : opts.signature;
+  return receiveLobWebhook(prisma, { connectionId, rawBody, signature, timestamp });
+}
+
+const scan = (ref: string, name: LobTrackingName, at: Date) => track(lob.print, ref, name, at);
+
+describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120_000 }, () => {
+  it("a signed in-transit event marks the piece mailed at the scan's date, and its event completes and is charged", async () => {
+    const { f, clock, eventId, piece, connectionId } = await printedPiece();
+    const at = new Date(Date.now() - 2 * DAY);
+    expect(await deliver(connectionId, scan(piece.vendorRef!, "In Transit", at))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
+    const after = await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } });
+    expect(after).toMatchObject({ status: "mailed", trackingStatus: "in_transit", mailedAt: at });
+    // The webhook woke the event (due now); the worker's next round completes it.
+    clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 1000);
+    await drain(prisma, clock, f.workspaceId);
+    expect(await eventRow(prisma, eventId)).toMatchObject({
+      status: "completed",
+      enrollment: { status: "mailed", reservation: { status: "charged" } },
+    });
+  });
+
+  it("forged, unsigned and stale requests get 401 and change nothing", async () => {
+    const { piece, connectionId } = await printedPiece();
+    const event = scan(piece.vendorRef!, "Delivered", new Date());
+    expect((await deliver(connectionId, event, { secret: "not-the-secret" })).status).toBe(401);
+    expect((await deliver(connectionId, event, { signature: null })).status).toBe(401);
+    expect((await deliver(connectionId, event, { signature: "ab".repeat(32) })).status).toBe(401);
+    expect((await deliver(connectionId, event, { timestamp: String(Date.now() - 6 * 60_000) })).status).toBe(401);
+    // A body changed after signing.
+    const rawBody = JSON.stringify(event);
+    const ts = String(Date.now());
+    const sig = signLobWebhook(SECRET, rawBody, ts);
+    expect(
+      (
+        await receiveLobWebhook(prisma, {
+          connectionId,
+          rawBody: rawBody.replace("Delivered", "Returned to Sender"),
+          signature: sig,
+          timestamp: ts,
+        })
+      ).status,
+    ).toBe(401);
+    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).toMatchObject({
+      status: "printed",
+      trackingStatus: null,
+      mailedAt: null,
+    });
+    expect(await prisma.printVendorEvent.count({ where: { connectionId } })).toBe(0);
+    // Another workspace's connection (or none) is no door to this one.
+    expect((await deliver("pvc_" + "0".repeat(32), event)).status).toBe(404);
+  });
+
+  it("a repeated event changes nothing; events out of order never move a piece backwards", async () => {
+    const { piece, connectionId } = await printedPiece();
+    const t0 = Date.now() - 4 * DAY;
+    const inTransit = scan(piece.vendorRef!, "In Transit", new Date(t0));
+    const local = scan(piece.vendorRef!, "In Local Area", new Date(t0 + DAY));
+    const delivered = scan(piece.vendorRef!, "Delivered", new Date(t0 + 2 * DAY));
+    // Delivered arrives first, then the earlier scans.
+    expect((await deliver(connectionId, delivered)).body).toEqual({ received: true });
+    expect((await deliver(connectionId, delivered)).body).toEqual({ received: true, duplicate: true });
+    await deliver(connectionId, local);
+    await deliver(connectionId, inTransit);
+    const after = await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } });
+    expect(after.trackingStatus).toBe("delivered");
+    expect(after.mailedAt).toEqual(new Date(t0));
+    expect((after.trackingEvents as { status: string }[]).map((e) => e.status)).toEqual([
+      "in_transit",
+      "in_local_area",
+      "delivered",
+    ]);
+  });
+
+  it("returned to sender marks the contact's address undeliverable, with the piece as its source", async () => {
+    const { f, piece, connectionId } = await printedPiece();
+    // As printed through a live key (the fake takes a test key; the piece's mode is what decides).
+    await prisma.mailPiece.update({ where: { id: piece.id }, data: { vendorMode: "live" } });
+    await deliver(connectionId, scan(piece.vendorRef!, "In Transit", new Date(Date.now() - 3 * DAY)));
+    await deliver(connectionId, scan(piece.vendorRef!, "Returned to Sender", new Date(Date.now() - DAY)));
+    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe(
+      "returned_to_sender",
+    );
+    expect(await prisma.contact.findUniqueOrThrow({ where: { id: f.contacts[0].id } })).toMatchObject({
+      addressStatus: "undeliverable",
+      undeliverableReason: `returned to sender (piece ${piece.id})`,
+    });
+    expect(
+      await prisma.auditLogEntry.count({
+        where: { workspaceId: f.workspaceId, action: "piece.returned_to_sender", targetId: piece.id },
+      }),
+    ).toBe(1);
+  });
+
+  it("a test key's piece returned to sender leaves the contact's real address as it was", async () => {
+    const { f, piece, connectionId } = await printedPiece();
+    expect(piece.vendorMode).toBe("test");
+    const before = await prisma.contact.findUniqueOrThrow({
+      where: { id: f.contacts[0].id },
+      select: { addressStatus: true, undeliverableReason: true, updatedAt: true },
+    });
+    await deliver(connectionId, scan(piece.vendorRef!, "In Transit", new Date(Date.now() - 3 * DAY)));
+    await deliver(connectionId, scan(piece.vendorRef!, "Returned to Sender", new Date(Date.now() - DAY)));
+    // The piece says what Lob's test mode reported; the contact is untouched.
+    expect((await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).trackingStatus).toBe(
+      "returned_to_sender",
+    );
+    expect(
+      await prisma.contact.findUniqueOrThrow({
+        where: { id: f.contacts[0].id },
+        select: { addressStatus: true, undeliverableReason: true, updatedAt: true },
+      }),
+    ).toEqual(before);
+    // The campaign page counts it mailed, and says it went through a test key.
+    expect(await getCampaignDetail(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id })).toMatchObject({
+      piecesByStatus: { mailed: 1 },
+      testMailed: 1,
+      printerMode: "test",
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { recordAudit } from "@/server/ground/audit/service";
+import type { TrackingEvent } from "./adapter";
+import { openConnection } from "./connections";
+import { recordTracking } from "./tracking";
+import { trackingStatusOfEventType, trackingStatusOfName } from "./tracking-names";
+
+/** Signatures older or newer than this are refused (a replayed request). */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
+
+export interface WebhookAnswer {
+  status: number;
+  body: { received: boolean; duplicate?: boolean; error?: string };
+}
+
+/** Lob-Signature-Timestamp as a time: Unix seconds or milliseconds, or an ISO 8601 date. */
+export function parseSignatureTimestamp(raw: string): Date | null {
+  const t = raw.trim();
+  if (/^\d{9,11}$/.test(t)) return new Date(Number(t) * 1000);
+  if (/^\d{12,14}$/.test(t)) return new Date(Number(t));
+  const d = new Date(t);
+  return /^\d{4}-\d{2}-\d{2}T/.test(t) && !Number.isNaN(d.getTime()) ? d : null;
+}
+
+/** Whether `signature` is the hex HMAC-SHA256 of `<timestamp>.<raw body>` with the secret (constant time). */
+export function verifyLobSignature(secret: string, rawBody: string, timestamp: string, signature: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+interface LobEvent {
+  id: string;
+  reference_id: string;
+  event_type: { id: string };
+  date_created: string;
+  body: {
+    id?: string;
+    metadata?: Record<string, string>;
+    tracking_events?: { id?: string; name?: string; time?: string; date_created?: string }[];
+  };
+}
+
+const unauthorized = (error: string): WebhookAnswer => ({ status: 401, body: { received: false, error } });
+
+/**
+ * A Lob webhook for one connection (POST /api/webhooks/lob/{connectionId}): the signature is
+ * checked with that connection's secret and the timestamp must be within five minutes, else 401
+ * and nothing changes. Each event is kept once by its id (a repeated delivery answers 200 and
+ * changes nothing); tracking events may come in any order (tracking.ts keeps the latest status).
+ */
+export async function receiveLobWebhook(
+  prisma: PrismaClient,
+  p: { connectionId: string; rawBody: string; signature: string | null; timestamp: string | null; now?: Date },
+): Promise<WebhookAnswer> {
+  const now = p.now ?? new Date();
+  if (!/^pvc_[0-9a-f]{32}$/.test(p.connectionId))
+    return { status: 404, body: { received: false, error: "No such webhook." } };
+  let secret: string;
+  let workspaceId: string;
+  try {
+    const c = await openConnection(prisma, p.connectionId);
+    secret = c.webhookSecret;
+    workspaceId = c.workspaceId;
+  } catch {
+    return { status: 404, body: { received: false, error: "No such webhook (the connection is gone)." } };
+  }
+  if (!p.signature || !p.timestamp)
+    return unauthorized("The request is not signed (Lob-Signature and Lob-Signature-Timestamp).");
+  const at = parseSignatureTimestamp(p.timestamp);
+  if (!at || Math.abs(now.getTime() - at.getTime()) > WEBHOOK_TOLERANCE_MS)
+    return unauthorized("The signature's timestamp is more than five minutes off.");
+  if (!verifyLobSignature(secret, p.rawBody, p.timestamp, p.signature))
+    return unauthorized("The signature does not match this webhook's secret.");
+
+  let event: LobEvent;
+  try {
+    event = JSON.parse(p.rawBody) as LobEvent;
+    if (
+      typeof event.id !== "string" ||
+      typeof event.event_type?.id !== "string" ||
+      typeof event.reference_id !== "string"
+    )
+      throw new Error("shape");
+  } catch {
+    return { status: 400, body: { received: false, error: "The body is not a Lob event." } };
+  }
+  const type = event.event_type.id;
+  return prisma.$transaction(async (tx) => {
+    const piece = await tx.mailPiece.findFirst({
+      where: {
+        workspaceId,
+        vendor: "lob",
+        OR: [
+          { vendorRef: event.reference_id },
+          ...(event.body?.metadata?.piece_id ? [{ id: event.body.metadata.piece_id }] : []),
+        ],
+      },
+      select: { id: true },
+    });
+    const occurredAt = new Date(event.date_created);
+    const stored = await tx.printVendorEvent.createMany({
+      data: [
+        {
+          connectionId: p.connectionId,
+          workspaceId,
+          eventId: event.id.slice(0, 100),
+          eventType: type.slice(0, 100),
+          pieceId: piece?.id ?? null,
+          occurredAt: Number.isNaN(occurredAt.getTime()) ? now : occurredAt,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (stored.count === 0) return { status: 200, body: { received: true, duplicate: true } };
+    if (!piece) return { status: 200, body: { received: true } };
+    const status = trackingStatusOfEventType(type);
+    if (status) {
+      // The USPS scan's own time when the piece's body carries it; else the event's.
+      const scan = [...(event.body?.tracking_events ?? [])]
+        .reverse()
+        .find((t) => trackingStatusOfName(t.name ?? "") === status);
+      const when = new Date(scan?.time ?? scan?.date_created ?? event.date_created);
+      const events: TrackingEvent[] = [{ status, at: Number.isNaN(when.getTime()) ? now : when, eventId: event.id }];
+      const result = await recordTracking(tx, { workspaceId, pieceId: piece.id, events, now });
+      if (result?.returned)
+        await recordAudit(
+          tx,
+          workspaceId,
+          { kind: "system", id: null, label: "Lob" },
+          "piece.returned_to_sender",
+          { type: "mail_piece", id: piece.id },
+          { eventId: event.id },
+        );
+    } else if (/\.(rejected|failed)$/.test(type)) {
+      await tx.mailPiece.update({
+        where: { id: piece.id },
+        data: { vendorIssue: "file_refused", vendorIssueDetail: `Lob reported ${type} for this piece.` },
+      });
+    }
+    return { status: 200, body: { received: true } };
+  });
+}

@@ -1,0 +1,45 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/ground/db";
+import { AppError } from "@/server/ground/errors";
+import type { TSignUpInput } from "@/server/records/auth/schema";
+import { createWorkspace } from "@/server/records/workspaces/service";
+import { hashPassword, verifyPassword } from "./password";
+
+export const DUPLICATE_EMAIL_MESSAGE = "An account already uses this email address. Sign in instead.";
+export const WRONG_CREDENTIALS_MESSAGE = "The email or the password is not right. Check both and try again.";
+
+/**
+ * Creates a person, their workspace on the free audit plan, and their owner membership, in one
+ * transaction. A duplicate email changes nothing.
+ */
+export async function signUp(prisma: PrismaClient, input: TSignUpInput) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { email: input.email, name: input.name, passwordHash } });
+      const workspace = await createWorkspace(tx, {
+        name: input.workspaceName,
+        ownerId: user.id,
+        actor: { kind: "user", id: user.id, label: user.email },
+      });
+      return { userId: user.id, workspaceId: workspace.id };
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("conflict", DUPLICATE_EMAIL_MESSAGE, {
+        errors: [{ pointer: "/email", detail: DUPLICATE_EMAIL_MESSAGE }],
+      });
+    }
+    throw error;
+  }
+}
+
+/** The user whose email and password match, or null. Takes the same time whether or not the email exists. */
+export async function verifyCredentials(db: Db, email: string, password: string) {
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok) return null;
+  await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
+  return { id: user.id, email: user.email, name: user.name };
+}
