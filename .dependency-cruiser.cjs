@@ -11,9 +11,10 @@ const LAYERS = {
   // Configuration, the database, errors, the audit log, rate limits, HTTP helpers, the renderer,
   // membership checks, procedure kinds, and the lifecycle's wake-up signals.
   ground: ["errors", "platform", "db", "audit", "rate-limits", "http", "render", "access", "trpc", "signals"],
-  // What the programme is made of: cards, addresses, campaign rows, workspaces and people, keys,
-  // job queue, contacts and their audiences.
+  // What the programme is made of: the email outbox (lowest: whatever happens may write a message),
+  // cards, addresses, campaign rows, workspaces and people, keys, job queue, contacts and their audiences.
   records: [
+    "email",
     "cards",
     "addresses",
     "campaign-records",
@@ -52,7 +53,10 @@ const LAYERS = {
   doors: ["context", "rest", "mcp", "docs", "routers"],
 };
 /** Every place, lowest first, as "layer/folder"; the composition root (runtime/) stands above them all. */
-const ORDER = [...Object.entries(LAYERS).flatMap(([layer, names]) => names.map((name) => `${layer}/${name}`)), "runtime"];
+const ORDER = [
+  ...Object.entries(LAYERS).flatMap(([layer, names]) => names.map((name) => `${layer}/${name}`)),
+  "runtime",
+];
 const placed = (places) => `^src/server/(${places.join("|")})(/|\\.tsx?$)`;
 const NOT_TESTS = "\\.test\\.tsx?$";
 
@@ -65,7 +69,8 @@ const upward = ORDER.slice(0, -1).map((place, i) => ({
   to: { path: placed(ORDER.slice(i + 1)) },
 }));
 
-const UNPLACED = "Every folder of src/server/<layer>/ has a place in .dependency-cruiser.cjs's LAYERS; add a new one there.";
+const UNPLACED =
+  "Every folder of src/server/<layer>/ has a place in .dependency-cruiser.cjs's LAYERS; add a new one there.";
 
 module.exports = {
   forbidden: [

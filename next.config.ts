@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
     // The CRM clients (CommonJS with optional browser and CLI parts).
     "@hubspot/api-client",
     "jsforce",
+    // Email over SMTP (loaded by the email worker on its first message).
+    "nodemailer",
   ],
   experimental: {
     optimizePackageImports: ["@mantine/core", "@mantine/hooks", "@mantine/charts", "@tabler/icons-react"],

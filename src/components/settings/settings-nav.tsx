@@ -14,6 +14,7 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
     { value: "connected-agents", label: "Connected agents" },
     { value: "crm", label: "CRM" },
     { value: "webhooks", label: "Webhooks" },
+    { value: "email", label: "Email" },
     { value: "brand", label: "Brand" },
   ];
   const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? tabs[0].value;

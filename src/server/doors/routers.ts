@@ -7,6 +7,7 @@ import { confirmationRouter } from "../programme/confirmations/router";
 import { crmRouter } from "../programme/crm/router";
 import { designRouter } from "../programme/designs/router";
 import { draftRouter } from "../programme/drafts/router";
+import { emailRouter } from "../records/email/router";
 import { accountRouter } from "../records/contacts/accounts-router";
 import { auditRouter } from "../programme/mailability/router";
 import { contactRouter } from "../records/contacts/router";
@@ -47,6 +48,7 @@ export const appRouter = router({
   crm: crmRouter,
   response: responseRouter,
   webhooks: webhooksRouter,
+  email: emailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ import { applyMigrations } from "@/server/ground/platform/migrate";
 import { getDatabase } from "@/server/ground/platform/process-database";
 import { serviceSecret } from "@/server/ground/platform/service-secrets";
 import { describeStartupError } from "@/server/ground/platform/startup-error";
+import { describeEmailSettings, emailSettings } from "@/server/records/email/settings";
 
 /**
  * Runs once when a server process starts, before it answers requests: checks the configuration,
@@ -36,6 +37,9 @@ export async function bootServer(): Promise<void> {
         ? `Billing: Stripe (webhook endpoint ${baseUrl()}/api/webhooks/stripe)`
         : "Billing: sandbox, no card is charged (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID for Stripe)",
     );
+
+    // A bad SMTP_URL or EMAIL_FROM stops the start with one sentence, not the first message.
+    log(`Email: ${describeEmailSettings(emailSettings())}`);
 
     process.env.NEXTAUTH_URL = baseUrl();
     if (!process.env.NEXTAUTH_SECRET?.trim()) {

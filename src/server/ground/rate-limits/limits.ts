@@ -30,6 +30,8 @@ export const LIMITS = {
   calculatorsPerIp: { policy: "per-ip", limit: 300, windowSeconds: 60 },
   /** OAuth client registration and token requests, per client IP. */
   oauthPerIp: { policy: "oauth-per-ip", limit: 60, windowSeconds: 60 },
+  /** Test emails an admin sends from Settings → Email, per workspace. */
+  emailTestPerWorkspace: { policy: "email-test-per-workspace", limit: 10, windowSeconds: 60 * 60 },
   /** Form posts (reply, claim, decline) to one hosted response page, whoever sends them. */
   responseFormPerCode: { policy: "response-form-per-code", limit: 10, windowSeconds: 60 * 60 },
   /** Form posts to any hosted response page from one client address (an office shares one address). */

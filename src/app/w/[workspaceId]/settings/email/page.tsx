@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { OutboxPanel } from "@/components/email/outbox-panel";
+
+export const metadata: Metadata = { title: "Email" };
+
+export default async function EmailSettingsPage({ params }: { params: Promise<{ workspaceId: string }> }) {
+  const { workspaceId } = await params;
+  return <OutboxPanel workspaceId={workspaceId} />;
+}

@@ -1,0 +1,19 @@
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const number = new Intl.NumberFormat("en-US");
+// Emails are read anywhere: times are written in UTC and say so.
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+export const formatCents = (cents: number) => money.format(cents / 100);
+export const formatNumber = (n: number) => number.format(n);
+export const formatDateTimeUtc = (d: Date) => `${dateTime.format(d)} UTC`;
+export const formatDateUtc = (d: Date) => date.format(d);
+/** A count with its noun: "1 piece", "1,200 pieces". */
+export const formatCount = (n: number, one: string, many = `${one}s`) => `${number.format(n)} ${n === 1 ? one : many}`;
