@@ -167,4 +167,10 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "webhooks.deliveries", type: "query", input: ["workspaceId", "endpointId", "cursor", "take"] },
   { path: "webhooks.redeliver", type: "mutation", input: ["workspaceId", "deliveryId"] },
   { path: "webhooks.sendTest", type: "mutation", input: ["workspaceId", "endpointId"] },
+  { path: "email.setup", type: "query", input: ["workspaceId"] },
+  { path: "email.outbox", type: "query", input: ["workspaceId", "status", "cursor", "take"] },
+  { path: "email.counts", type: "query", input: ["workspaceId"] },
+  { path: "email.message", type: "query", input: ["workspaceId", "messageId"] },
+  { path: "email.retry", type: "mutation", input: ["workspaceId", "messageId"] },
+  { path: "email.sendTest", type: "mutation", input: ["workspaceId"] },
 ];
