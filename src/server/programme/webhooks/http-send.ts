@@ -53,20 +53,23 @@ export function sendDelivery(
 ): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const target = new URL(url);
+  const host = target.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host) && !addressAllowed(host))
+    return Promise.resolve({
+      status: null,
+      response: `${host} is not a public address; nothing was sent.`,
+      latencyMs: elapsed(),
+    });
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const done = (result: Omit<SendResult, "latencyMs">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve({ ...result, latencyMs: elapsed() });
     };
-    const target = new URL(url);
-    const host = target.hostname.replace(/^\[|\]$/g, "");
-    if (isIP(host) && !addressAllowed(host)) {
-      done({ status: null, response: `${host} is not a public address; nothing was sent.` });
-      return;
-    }
     const secure = target.protocol === "https:";
     const client = secure ? https : http;
     const request = client.request(
@@ -99,7 +102,7 @@ export function sendDelivery(
         response.on("error", finish);
       },
     );
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       request.destroy();
       done({ status: null, response: `No answer within ${Math.round(timeoutMs / 1000)} seconds.` });
     }, timeoutMs);

@@ -160,6 +160,33 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     expect(log.deliveries[0].attemptLog[1].response).toBe("receiver says no");
   });
 
+  it("an endpoint whose saved address is refused at send time gets a failed attempt in its log, and nothing is sent", async () => {
+    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const { endpointId } = await createEndpoint(prisma, {
+      workspaceId: f.workspaceId,
+      url: receiver.url,
+      events: ["campaign.ended"],
+      actor,
+    });
+    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
+    const clock = deliveryClock();
+    delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
+    try {
+      await deliver(f.workspaceId, clock);
+    } finally {
+      process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
+    }
+    expect(receivedFor(f.workspaceId)).toEqual([]);
+    const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId } });
+    expect(delivery).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatus: null,
+      lastError: "127.0.0.1 is not a public address; nothing was sent.",
+      lockToken: null,
+    });
+  });
+
   it("a receiver that is down gets everything once it is up again", async () => {
     const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1 });
     const down = await webhookReceiver();
