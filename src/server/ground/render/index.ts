@@ -51,7 +51,14 @@ export function layoutPiece(input: RenderInput): Rendered {
   if (input.specimen) {
     // The mark goes on top of everything, on every page.
     for (const page of pages) {
-      const mark = new PageBuilder(page.label, page.width - 2 * page.bleed, page.height - 2 * page.bleed, []);
+      const mark = new PageBuilder(
+        page.label,
+        page.width - 2 * page.bleed,
+        page.height - 2 * page.bleed,
+        [],
+        undefined,
+        page.bleed,
+      );
       mark.specimen({ family: "noto-sans" });
       page.items.push(...mark.page.items);
     }

@@ -2,8 +2,10 @@ import type { TFontFamily } from "./fonts";
 import { inch, mm } from "./scene";
 
 /**
- * Print specifications. Every piece is printed with 0.125 in (3.175 mm) of bleed on each side and
- * keeps its text inside a safe zone 0.125 in inside the trim. Sizes are width x height as the
+ * Print specifications. Postcards, cards and gift cards are printed with 0.125 in (3.175 mm) of
+ * bleed on each side (Lob's postcard files are 4.25 x 6.25 in for a 4 x 6 in card); a letter's file
+ * is its trim exactly, with no bleed (Lob: "All pages of a supplied PDF file must be sized at
+ * 8.5"x11""). Text stays inside a safe zone 0.125 in inside the trim. Sizes are width x height as the
  * piece is read (postcards and cards landscape).
  */
 export const BLEED = inch(0.125);
@@ -74,14 +76,19 @@ export function letterWindows(size: "us_letter" | "a4") {
     return {
       returnLine: { x: mm(20), y: mm(45 + 8), w: mm(85), h: mm(6) },
       recipient: { x: mm(20), y: mm(45 + 17.7), w: mm(85), h: mm(27.3) },
+      vendorBlock: null,
       folds: [mm(105), mm(210)],
       bodyTop: mm(105),
     };
   }
-  // #10 double-window envelope, letter tri-folded: return address in the upper window, recipient in the lower.
+  // #10 double-window envelope, letter tri-folded, placed as Lob's letter template places it
+  // (lob/examples letters/8.5x11-letter.html, address_placement top_first_page): the return-address
+  // window 0.625 in from the left and 0.5 in from the top (3.25 x 0.875 in), the recipient's window
+  // at 1.7 in (4 x 1 in), and the white box Lob prints its address block in (3.15 x 2 in at 0.6, 0.84 in).
   return {
-    returnLine: { x: inch(0.6), y: inch(0.55), w: inch(3.25), h: inch(0.75) },
-    recipient: { x: inch(0.6), y: inch(2.05), w: inch(3.6), h: inch(1.1) },
+    returnLine: { x: inch(0.695), y: inch(0.84), w: inch(3.11), h: inch(0.44) },
+    recipient: { x: inch(0.625), y: inch(1.7), w: inch(4), h: inch(1) },
+    vendorBlock: { x: inch(0.6), y: inch(0.84), w: inch(3.15), h: inch(2) },
     folds: [inch(11 / 3), inch(22 / 3)],
     bodyTop: inch(3.67),
   };

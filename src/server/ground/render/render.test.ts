@@ -171,9 +171,10 @@ describe("the renderer", () => {
           expect(media.length, `${format} ${size} ${layout}`).toBe(
             format === "postcard" || format === "handwritten" ? 2 : 1,
           );
-          // The piece (the first page) is the trim size plus 9 pt of bleed on each side.
-          expect(media[0].rect[2]).toBeCloseTo(spec.w + 18, 1);
-          expect(media[0].rect[3]).toBeCloseTo(spec.h + 18, 1);
+          // The piece (the first page) is the trim size plus 9 pt of bleed on each side; a letter is its trim exactly.
+          const bleed = format === "letter" ? 0 : 18;
+          expect(media[0].rect[2]).toBeCloseTo(spec.w + bleed, 1);
+          expect(media[0].rect[3]).toBeCloseTo(spec.h + bleed, 1);
           expect(pdfText(pdf)).toContain("Łukasz");
           expect(
             rendered.issues.filter((i) => i.kind === "overflow"),

@@ -163,7 +163,12 @@ describe("connecting Lob (Settings → Printing)", { timeout: 120_000 }, () => {
         input: { ...input, size: "a4", format: "letter", unitCostCents: 89 },
         actor: person(f),
       }),
-    ).rejects.toMatchObject({ code: "validation_failed" });
+    ).rejects.toMatchObject({
+      code: "validation_failed",
+      message:
+        "Lob prints letters on US Letter and US Legal paper only (its letter sizes us_letter and us_legal), not A4: choose US Letter for a Lob contract, or another printer for A4 letters.",
+    });
+    expect(await prisma.fulfilmentContract.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
     const c = await createContract(prisma, {
       workspaceId: f.workspaceId,
       input: { ...input, unitCostCents: 89 },

@@ -14,15 +14,13 @@ export const fulfilmentRouter = router({
   create: ownerProcedure
     .input(ZNewContract)
     .mutation(({ ctx, input }) => createContract(ctx.db, { workspaceId: ctx.workspaceId, input, actor: ctx.actor })),
-  approve: ownerProcedure
-    .input(ZContractId)
-    .mutation(({ ctx, input }) =>
-      approveContract(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        contractId: input.contractId,
-        actor: { ...ctx.actor, kind: "user" },
-      }),
-    ),
+  approve: ownerProcedure.input(ZContractId).mutation(({ ctx, input }) =>
+    approveContract(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      contractId: input.contractId,
+      actor: { ...ctx.actor, kind: "user" },
+    }),
+  ),
   /** The workspace's print vendor accounts (never their keys). */
   vendorConnections: ownerProcedure.query(({ ctx }) => listVendorConnections(ctx.db, { workspaceId: ctx.workspaceId })),
   connectVendor: ownerProcedure

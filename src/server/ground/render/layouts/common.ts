@@ -16,8 +16,10 @@ export class PageBuilder {
     private readonly issues: RenderIssue[],
     /** The language hint for Han characters in every text of the page (the recipient's, see recipientLang). */
     private readonly lang?: TCjkLang,
+    /** Printed past the trim on each side: postcards have it; a letter's file is its trim exactly (Lob's 8.5 × 11 in). */
+    readonly bleed: number = BLEED,
   ) {
-    this.page = { label, width: w + 2 * BLEED, height: h + 2 * BLEED, bleed: BLEED, items: [], guides: [] };
+    this.page = { label, width: w + 2 * bleed, height: h + 2 * bleed, bleed, items: [], guides: [] };
     this.guide({ kind: "rect", x: 0, y: 0, w, h, stroke: "#868e96", lineWidth: 0.5, dash: [4, 3] });
     this.guide({
       kind: "rect",
@@ -32,7 +34,7 @@ export class PageBuilder {
   }
 
   private shift(item: SceneItem): SceneItem {
-    const b = BLEED;
+    const b = this.bleed;
     switch (item.kind) {
       case "rect":
       case "image":
@@ -69,7 +71,8 @@ export class PageBuilder {
 
   /** Background over the whole sheet, bleed included. */
   background(color: string) {
-    this.add({ kind: "rect", x: -BLEED, y: -BLEED, w: this.w + 2 * BLEED, h: this.h + 2 * BLEED, fill: color });
+    const b = this.bleed;
+    this.add({ kind: "rect", x: -b, y: -b, w: this.w + 2 * b, h: this.h + 2 * b, fill: color });
   }
 
   /** A text block: shrunk to fit within its limits, and reported (with a red outline in the preview) when it still does not. */

@@ -14,27 +14,16 @@ export const LETTER_LAYOUTS = {
 export function letter(input: RenderInput, issues: RenderIssue[], w: number, h: number) {
   const size = input.size as "us_letter" | "a4";
   const win = letterWindows(size);
-  const p = new PageBuilder("Letter", w, h, issues, recipientLang(input));
+  // A letter is printed on its trim exactly: no bleed.
+  const p = new PageBuilder("Letter", w, h, issues, recipientLang(input), 0);
   const { primary, accent, text } = input.colors;
   p.background("#ffffff");
   const left = Math.max(win.recipient.x, inch(0.75));
   const right = w - inch(0.75);
   if (input.layout === "modern") {
-    p.add({
-      kind: "rect",
-      x: -inch(0.125),
-      y: -inch(0.125),
-      w: inch(0.125) + inch(0.32),
-      h: h + inch(0.25),
-      fill: primary,
-    });
+    p.add({ kind: "rect", x: 0, y: 0, w: inch(0.32), h, fill: primary });
     if (input.image !== "none" && input.image !== "logo")
-      for (const item of artwork(
-        input.image,
-        { x: -inch(0.125), y: -inch(0.125), w: inch(0.445), h: h + inch(0.25) },
-        input.colors,
-      ))
-        p.add(item);
+      for (const item of artwork(input.image, { x: 0, y: 0, w: inch(0.32), h }, input.colors)) p.add(item);
   }
   // Letterhead at the top right, clear of the return-address window.
   const headBox = { x: w / 2 + inch(0.3), y: inch(0.5), w: right - w / 2 - inch(0.3), h: inch(0.7) };
@@ -84,19 +73,19 @@ export function letter(input: RenderInput, issues: RenderIssue[], w: number, h: 
     },
     { vendorPrinted: !!vendor },
   );
-  if (vendor)
-    vendorAddressMark(
-      p,
-      {
-        x: win.returnLine.x,
-        y: win.returnLine.y,
-        w: Math.max(win.returnLine.w, win.recipient.w),
-        h: win.recipient.y + win.recipient.h - win.returnLine.y,
-      },
-      vendor,
-    );
+  if (vendor) {
+    // The vendor prints its own white address box over this area: nothing of ours goes under it.
+    const box = win.vendorBlock ?? {
+      x: win.returnLine.x,
+      y: win.returnLine.y,
+      w: Math.max(win.returnLine.w, win.recipient.w),
+      h: win.recipient.y + win.recipient.h - win.returnLine.y,
+    };
+    p.clearZone(box, "vendor address block");
+    vendorAddressMark(p, box, vendor);
+  }
   for (const y of win.folds)
-    p.add({ kind: "line", x1: -inch(0.125), y1: y, x2: inch(0.2), y2: y, stroke: "#adb5bd", lineWidth: 0.5 });
+    p.add({ kind: "line", x1: 0, y1: y, x2: inch(0.2), y2: y, stroke: "#adb5bd", lineWidth: 0.5 });
 
   let y = win.bodyTop;
   const headlineColor = input.layout === "memo" ? text : input.layout === "modern" ? accent : primary;

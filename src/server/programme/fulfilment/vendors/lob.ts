@@ -101,6 +101,12 @@ export class LobPrintVendor implements FulfilmentAdapter {
     countries: string[];
     unitCostCents?: number;
   }): Promise<PriceQuote> {
+    if (p.format === "letter" && !LOB_PRODUCTS.some((x) => x.format === "letter" && x.sizes.includes(p.size)))
+      throw new AppError(
+        "validation_failed",
+        `Lob prints letters on US Letter and US Legal paper only (its letter sizes us_letter and us_legal), not ${p.size === "a4" ? "A4" : p.size}: choose US Letter for a Lob contract, or another printer for ${p.size === "a4" ? "A4" : p.size} letters.`,
+        { errors: [{ pointer: "/size", detail: "Lob prints letters on US Letter only here." }] },
+      );
     if (!LOB_PRODUCTS.some((x) => x.format === p.format && x.sizes.includes(p.size)))
       throw new AppError(
         "validation_failed",
