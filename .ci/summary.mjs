@@ -12,6 +12,7 @@ const expected = names.length
   : [
       "typecheck.json",
       "lint-deps.json",
+      "lint.json",
       "vitest-pglite.json",
       "vitest-postgres.json",
       "build.json",

@@ -4,6 +4,7 @@
  *
  *   1. the type check (tsc)                 -> typecheck.json
  *      and the house rules (dependency-cruiser: layers, no cycles) -> lint-deps.json
+ *      and the formatter and linter (Biome)  -> lint.json
  *   2. unit and integration on PGlite       -> vitest-pglite.json
  *   3. unit and integration on PostgreSQL   -> vitest-postgres.json    (with TEST_POSTGRES_URL)
  *   4. the production build, once           -> build.json
@@ -50,7 +51,7 @@ function writeStepReport(name, ok, note) {
   fs.writeFileSync(path.join(reportDir, name), `${JSON.stringify({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, note })}\n`);
 }
 
-const expected = ["typecheck.json", "lint-deps.json", "vitest-pglite.json"];
+const expected = ["typecheck.json", "lint-deps.json", "lint.json", "vitest-pglite.json"];
 const npx = "npx";
 const typecheck = step("type check", npx, ["tsc", "--noEmit"]);
 writeStepReport(
@@ -63,6 +64,13 @@ writeStepReport(
   "lint-deps.json",
   layered,
   layered ? "no upward import and no cycle" : "dependency-cruiser found an upward import or a cycle (above)",
+);
+
+const linted = step("formatter and linter (npm run lint)", "npm", ["run", "lint"]);
+writeStepReport(
+  "lint.json",
+  linted,
+  linted ? "Biome found nothing to format or fix" : "Biome found code to format or fix (above; npm run format)",
 );
 
 step("unit and integration suites on PGlite", npx, ["vitest", "run"], {}, "vitest-pglite.json");

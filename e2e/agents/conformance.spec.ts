@@ -16,13 +16,7 @@ import { signInAs } from "../support/pages";
  * Scenarios left out need the suite's own test fixtures (tools named test_*, prompts, sampling,
  * logging, subscriptions), which a product server does not have; docs/agents-and-mcp.md lists them.
  */
-export const CONFORMANCE_SCENARIOS = [
-  "server-initialize",
-  "ping",
-  "tools-list",
-  "resources-list",
-  "dns-rebinding-protection",
-];
+const CONFORMANCE_SCENARIOS = ["server-initialize", "ping", "tools-list", "resources-list", "dns-rebinding-protection"];
 
 test("the MCP conformance suite passes on the scenarios that apply", async ({ page }) => {
   test.setTimeout(180_000);

@@ -106,5 +106,5 @@ test("registration over HTTP: 201 for a valid client, 400 invalid_redirect_uri o
     { maxRedirects: 0 },
   );
   expect(page.status()).not.toBe(303);
-  expect(page.headers()["location"] ?? "").not.toContain("attacker.example");
+  expect(page.headers().location ?? "").not.toContain("attacker.example");
 });

@@ -34,6 +34,7 @@ const SPECIAL_STRINGS = [
   "../../etc/passwd",
   "' OR 1=1 --",
   "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell probe, sent as written.
   "${jndi:ldap://x}",
   "0000-01-01T00:00:00Z",
   "0001-01-01T00:00:00+14:00",

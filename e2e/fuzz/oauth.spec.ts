@@ -81,7 +81,7 @@ test("hostile registration, token and revocation requests: never a 5xx, always a
   const tokenForm = hostileObject({
     grant_type: fc.constantFrom("authorization_code", "refresh_token", "client_credentials", "password"),
     client_id: fc.constantFrom(fz.agentClientId, "mcp_unknown", "https://agent.example/client.json"),
-    code: fc.constantFrom("dmc_x", "dmc_" + "a".repeat(40)),
+    code: fc.constantFrom("dmc_x", `dmc_${"a".repeat(40)}`),
     redirect_uri: fc.constantFrom("http://127.0.0.1:47914/oauth/callback", "https://evil.example/cb"),
     code_verifier: fc.constantFrom("a".repeat(43), "short", "a".repeat(129)),
     refresh_token: fc.constantFrom("dmr_x", "dma_x"),

@@ -111,7 +111,7 @@ async function main() {
     );
     const rows = generateCrm(VENDOR, { contacts: CONTACTS }).contacts.map(
       (p) =>
-        [
+        `${[
           p.id,
           p.firstName,
           p.lastName,
@@ -125,7 +125,7 @@ async function main() {
           p.companyId,
         ]
           .map((v) => (v == null ? "\\N" : String(v)))
-          .join("\t") + "\n",
+          .join("\t")}\n`,
     );
     const copy = await seconds(() =>
       pipeline(Readable.from(rows), client.query(copyFrom("COPY bench_copy FROM STDIN"))),

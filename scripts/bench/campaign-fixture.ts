@@ -85,16 +85,14 @@ export async function bigCampaign(
 export async function accept(prisma: PrismaClient, workspaceId: string, campaignId: string, contactIds: string[]) {
   for (let i = 0; i < contactIds.length; i += 50) {
     await Promise.all(
-      contactIds
-        .slice(i, i + 50)
-        .map((contactId) =>
-          acceptEntryEvent(prisma, {
-            workspaceId,
-            apiKeyId: null,
-            source: "api",
-            input: { campaignId, contactId, idempotencyKey: `b-${campaignId}-${contactId}` },
-          }),
-        ),
+      contactIds.slice(i, i + 50).map((contactId) =>
+        acceptEntryEvent(prisma, {
+          workspaceId,
+          apiKeyId: null,
+          source: "api",
+          input: { campaignId, contactId, idempotencyKey: `b-${campaignId}-${contactId}` },
+        }),
+      ),
     );
   }
 }

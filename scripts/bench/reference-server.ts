@@ -11,9 +11,20 @@ import http from "node:http";
 import pg from "pg";
 import type { Prisma } from "@/generated/prisma/client";
 import { ZPostEntryEventInput } from "@/server/programme/entry/schema";
-import { ACCEPTANCE_STATEMENT, type AcceptanceRow, acceptanceSql, outcomeOf } from "@/server/programme/entry/acceptance-queries";
+import {
+  ACCEPTANCE_STATEMENT,
+  type AcceptanceRow,
+  acceptanceSql,
+  outcomeOf,
+} from "@/server/programme/entry/acceptance-queries";
 import { fingerprint } from "@/server/ground/platform/fingerprint";
-import { ADMISSION_STATEMENT, type AdmissionRow, admissionOf, admissionSql, secretHash } from "@/server/doors/rest/admission";
+import {
+  ADMISSION_STATEMENT,
+  type AdmissionRow,
+  admissionOf,
+  admissionSql,
+  secretHash,
+} from "@/server/doors/rest/admission";
 
 // The service's pool size (DATABASE_POOL_SIZE, default 10).
 const pool = new pg.Pool({

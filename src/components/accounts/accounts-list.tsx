@@ -1,6 +1,6 @@
 "use client";
 
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";

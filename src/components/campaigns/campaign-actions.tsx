@@ -104,7 +104,7 @@ export function CampaignActions({
             </List.Item>
           )}
           {campaign.plan !== "paid" && <List.Item>On the free audit plan nothing reaches a mailbox.</List.Item>}
-          {!campaign.fulfilmentContract || campaign.fulfilmentContract.status !== "approved" ? (
+          {campaign.fulfilmentContract?.status !== "approved" ? (
             <List.Item>There is no approved fulfilment contract: nothing will be printed.</List.Item>
           ) : null}
         </List>
@@ -209,6 +209,7 @@ export function CampaignActions({
             >
               {/* A disabled button gets no pointer events, so the wrapper carries the reason for mouse and keyboard. */}
               <span
+                role="note"
                 tabIndex={blockers?.length === 0 ? -1 : 0}
                 aria-label={blockers?.length ? `Go live is unavailable: ${blockers.join("; ")}` : undefined}
               >

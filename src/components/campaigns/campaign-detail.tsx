@@ -57,11 +57,10 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
   const c = query.data;
   const events = c.eventsByStatus;
   const total = Object.values(events).reduce((a, b) => a + b, 0);
-  const used = c.budgetCents ? ((c.spentCents + c.reservedCents) / c.budgetCents) * 100 : 0;
   const noMail =
     c.plan !== "paid"
       ? "This workspace is on the free audit plan: nothing reaches a mailbox."
-      : !c.fulfilmentContract || c.fulfilmentContract.status !== "approved"
+      : c.fulfilmentContract?.status !== "approved"
         ? "There is no approved fulfilment contract: nothing will be printed."
         : c.printerMode === "test"
           ? `${c.fulfilmentContract.name} prints through a Lob test key: Lob goes through every step but prints and mails nothing.`

@@ -1,7 +1,11 @@
 import type { UseFormReturnType } from "@mantine/form";
 import type { TCampaignDraft } from "@/server/programme/campaigns/schema";
 import type { TGiftItem } from "@/server/programme/designs/gift-catalog";
-import { CLAIM_WINDOW_DAYS, type TPageCallToAction, type TResponseMode } from "@/server/programme/responses/page-settings";
+import {
+  CLAIM_WINDOW_DAYS,
+  type TPageCallToAction,
+  type TResponseMode,
+} from "@/server/programme/responses/page-settings";
 
 /** The campaign form's values, and how they map to and from a campaign draft. */
 export interface FormValues {

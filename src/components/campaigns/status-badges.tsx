@@ -1,7 +1,11 @@
 "use client";
 
 import { Badge, Tooltip } from "@mantine/core";
-import { entryStatusDescriptions, type SkipReason, skipReasonDescriptions } from "@/server/programme/entry/lifecycle-states";
+import {
+  entryStatusDescriptions,
+  type SkipReason,
+  skipReasonDescriptions,
+} from "@/server/programme/entry/lifecycle-states";
 
 const campaignColors = { draft: "gray", live: "teal", paused: "yellow", ended: "dark" } as const;
 const eventColors: Record<string, string> = {

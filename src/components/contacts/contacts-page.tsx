@@ -39,9 +39,9 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
     else next.delete(key);
     router.replace(`${pathname}${next.size ? `?${next}` : ""}`, { scroll: false });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the debounced text settles, not on every URL change the effect itself makes.
   useEffect(() => {
     if ((params.get("search") ?? "") !== debounced.trim()) setParam("search", debounced.trim() || null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
   const total = useQuery(trpc.contact.count.queryOptions({ workspaceId }));

@@ -46,6 +46,7 @@ export function ContactsTable({
   const trpc = useTRPC();
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const key = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts again at the first page.
   useEffect(() => setCursors([null]), [key]);
   const cursor = cursors[cursors.length - 1];
   const page = useQuery(

@@ -109,57 +109,55 @@ export function SyncHistory({ workspaceId, connectionId }: { workspaceId: string
 function SyncRow({ sync: s, open, onToggle }: { sync: TSyncView; open: boolean; onToggle: () => void }) {
   const c = s.counts;
   return (
-    <>
-      <Table.Tr>
-        <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
-        <Table.Td>
-          {s.mode === "full" ? "Full" : "Changes"}
+    <Table.Tr>
+      <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
+      <Table.Td>
+        {s.mode === "full" ? "Full" : "Changes"}
+        <Text size="xs" c="dimmed">
+          {triggerLabel[s.trigger]}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={statusColor[s.status]} variant="light">
+          {statusLabel[s.status]}
+        </Badge>
+        {s.job.progress.ratePerSecond !== null && s.job.progress.done > 0 && (
           <Text size="xs" c="dimmed">
-            {triggerLabel[s.trigger]}
+            {formatNumber(Math.round(s.job.progress.ratePerSecond))} objects/s
           </Text>
-        </Table.Td>
-        <Table.Td>
-          <Badge color={statusColor[s.status]} variant="light">
-            {statusLabel[s.status]}
-          </Badge>
-          {s.job.progress.ratePerSecond !== null && s.job.progress.done > 0 && (
-            <Text size="xs" c="dimmed">
-              {formatNumber(Math.round(s.job.progress.ratePerSecond))} objects/s
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          {formatNumber(c.contacts.read)} read
-          <Text size="xs" c="dimmed">
-            {formatNumber(c.contacts.created)} new, {formatNumber(c.contacts.updated)} updated
-            {c.leads.read > 0 && `; and ${formatNumber(c.leads.read)} ${c.leads.read === 1 ? "lead" : "leads"} read`}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          {formatNumber(c.outcomes.created)} new
-          <Text size="xs" c="dimmed">
-            from {formatCount(c.deals.read, "deal")}
-          </Text>
-        </Table.Td>
-        <Table.Td>
-          {formatNumber(c.issues.errors)} {c.issues.errors === 1 ? "error" : "errors"}
-          <Text size="xs" c="dimmed">
-            {formatNumber(c.issues.warnings)} {c.issues.warnings === 1 ? "warning" : "warnings"}
-          </Text>
-        </Table.Td>
-        <Table.Td ta="right">
-          <Button
-            size="xs"
-            variant="default"
-            onClick={onToggle}
-            aria-expanded={open}
-            aria-label={`${open ? "Hide" : "Show"} details of the sync started ${formatDateTime(s.createdAt)}`}
-          >
-            {open ? "Hide" : "Details"}
-          </Button>
-        </Table.Td>
-      </Table.Tr>
-    </>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {formatNumber(c.contacts.read)} read
+        <Text size="xs" c="dimmed">
+          {formatNumber(c.contacts.created)} new, {formatNumber(c.contacts.updated)} updated
+          {c.leads.read > 0 && `; and ${formatNumber(c.leads.read)} ${c.leads.read === 1 ? "lead" : "leads"} read`}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {formatNumber(c.outcomes.created)} new
+        <Text size="xs" c="dimmed">
+          from {formatCount(c.deals.read, "deal")}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {formatNumber(c.issues.errors)} {c.issues.errors === 1 ? "error" : "errors"}
+        <Text size="xs" c="dimmed">
+          {formatNumber(c.issues.warnings)} {c.issues.warnings === 1 ? "warning" : "warnings"}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-label={`${open ? "Hide" : "Show"} details of the sync started ${formatDateTime(s.createdAt)}`}
+        >
+          {open ? "Hide" : "Details"}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

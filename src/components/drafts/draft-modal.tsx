@@ -42,6 +42,7 @@ export function DraftModal({
   });
   const form = useForm({ initialValues: { headline: "", body: "", signOff: "" } });
   const d = draft.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per draft and render, not again on each refetch, which would erase what the person is typing.
   useEffect(() => {
     if (d)
       form.setValues({
@@ -49,7 +50,6 @@ export function DraftModal({
         body: d.overrides?.body ?? d.blocks.body,
         signOff: d.overrides?.signOff ?? d.blocks.signOff,
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d?.id, d?.renderedAt]);
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: trpc.draft.pathKey() });

@@ -53,6 +53,7 @@ export function ImportColumns({ columns }: { columns: TColumnOutcome[] }) {
         }
       >
         {columns.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a CSV may repeat a column name; its place tells the two apart.
           <Table.Tr key={`${i}-${c.column}`}>
             <Table.Td style={{ overflowWrap: "anywhere" }}>{c.column}</Table.Td>
             <Table.Td>

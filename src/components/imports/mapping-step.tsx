@@ -24,7 +24,12 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatCount } from "@/components/ui/format";
 import { schemaRule } from "@/components/ui/name-modal";
 import { ZAudienceName } from "@/server/records/audiences/schema";
-import { CONTACT_FIELDS, FIELD_LABELS, mappingProblems, type TColumnTarget } from "@/server/records/contacts/csv-headers";
+import {
+  CONTACT_FIELDS,
+  FIELD_LABELS,
+  mappingProblems,
+  type TColumnTarget,
+} from "@/server/records/contacts/csv-headers";
 import type { TUploadResult } from "@/server/programme/imports/upload";
 import { useTRPC } from "@/trpc/react";
 
@@ -131,6 +136,7 @@ export function MappingStep({
         // On a phone each column is a card, so its field is in reach without scrolling a table sideways.
         <Stack gap="xs">
           {upload.columns.map((column, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a CSV may repeat a column name; its place tells the two apart.
             <Paper key={`${i}-${column}`} withBorder p="sm">
               <Text fw={600} size="sm">
                 {column}
@@ -154,6 +160,7 @@ export function MappingStep({
           }
         >
           {upload.columns.map((column, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a CSV may repeat a column name; its place tells the two apart.
             <Table.Tr key={`${i}-${column}`}>
               <Table.Td fw={600}>{column}</Table.Td>
               <Table.Td>

@@ -7,7 +7,12 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { StatCard } from "@/components/ui/stat-card";
-import { PAGE_ACTION_KINDS, RESPONSE_KINDS, responseKindLabels, type TResponseKind } from "@/server/programme/responses/kinds";
+import {
+  PAGE_ACTION_KINDS,
+  RESPONSE_KINDS,
+  responseKindLabels,
+  type TResponseKind,
+} from "@/server/programme/responses/kinds";
 import { useTRPC } from "@/trpc/react";
 
 /** The hosted-page actions a campaign's page offers, for its kind of page and call to action (others show once they happened). */

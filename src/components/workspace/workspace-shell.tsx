@@ -40,8 +40,10 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
   );
 
   useEffect(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari before 18.4.
     document.cookie = `dm_ws=${workspace.id}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
   }, [workspace.id]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone menu closes when the page changes.
   useEffect(close, [pathname, close]);
 
   return (
@@ -63,6 +65,7 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
               style={{ display: "flex", alignItems: "center", gap: 8, whiteSpace: "nowrap" }}
             >
               {/* eslint-disable-next-line @next/next/no-img-element */}
+              {/* biome-ignore lint/performance/noImgElement: a 24 px SVG that next/image would only pass through. */}
               <img src="/favicon.svg" alt="" width={24} height={24} />
               <Text span fw={700} visibleFrom="sm">
                 Direct Mail

@@ -1,5 +1,5 @@
 import "server-only";
-import { type SessionUser } from "@/server/ground/access/principals";
+import type { SessionUser } from "@/server/ground/access/principals";
 import { getSessionUser } from "../records/auth/session";
 import { getDb } from "../ground/db";
 import type { TrpcContext } from "../ground/trpc";

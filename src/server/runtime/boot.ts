@@ -20,7 +20,7 @@ import { describeEmailSettings, emailSettings } from "@/server/records/email/set
  * with one sentence.
  */
 export async function bootServer(): Promise<void> {
-  let target;
+  let target: ReturnType<typeof databaseTarget> | undefined;
   try {
     target = databaseTarget();
     // The background work's sizes are checked here, whichever process will run that work.

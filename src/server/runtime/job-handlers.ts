@@ -27,8 +27,14 @@ function onFirstUse(kind: JobKind, load: () => Promise<JobHandler>): JobHandler 
  * (contacts_import, audit_run, drafts_generate, crm_sync); a kind without one fails with a sentence.
  */
 export const jobHandlers: JobHandlers = {
-  contacts_import: onFirstUse("contacts_import", async () => (await import("@/server/programme/imports/job")).contactsImportJob),
+  contacts_import: onFirstUse(
+    "contacts_import",
+    async () => (await import("@/server/programme/imports/job")).contactsImportJob,
+  ),
   audit_run: onFirstUse("audit_run", async () => (await import("@/server/programme/mailability/job")).auditRunJob),
   crm_sync: onFirstUse("crm_sync", async () => (await import("@/server/programme/crm/job")).crmSyncJob),
-  drafts_generate: onFirstUse("drafts_generate", async () => (await import("@/server/programme/drafts/job")).draftsGenerateJob),
+  drafts_generate: onFirstUse(
+    "drafts_generate",
+    async () => (await import("@/server/programme/drafts/job")).draftsGenerateJob,
+  ),
 };

@@ -131,7 +131,7 @@ async function giftDecision(
   again: (status: number, extra: Omit<FormState, "token">) => Promise<Response>,
 ): Promise<Response> {
   const db = getDb();
-  let result;
+  let result: Awaited<ReturnType<typeof declineGift>> | Awaited<ReturnType<typeof claimGift>>;
   if (action === "decline") result = await declineGift(db, { code: page.code, userAgent, now });
   else {
     const address = ZShippingAddressInput.safeParse({

@@ -136,7 +136,7 @@ async function checkArguments(tool: ToolDef, args: unknown): Promise<{ args: unk
   const parsed = await tool.input.safeParseAsync(args);
   if (parsed.success) return { args: parsed.data };
   const fields = parsed.error.issues.map((i) => ({
-    pointer: `/${i.path.map((p) => escape(String(p))).join("/")}`,
+    pointer: `/${i.path.map((p) => escapePointerToken(String(p))).join("/")}`,
     detail: i.message,
   }));
   const detail = fields.map((f) => `${f.pointer === "/" ? "(arguments)" : f.pointer}: ${f.detail}`).join("; ");
@@ -149,7 +149,7 @@ async function checkArguments(tool: ToolDef, args: unknown): Promise<{ args: unk
     }),
   };
 }
-const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+const escapePointerToken = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**
  * The SDK answers a call whose arguments fail the input schema (or an unknown tool) with a plain

@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { hashApiKey, isWellFormedApiKey } from "@/server/records/api-keys/secret";
-import { type AuthenticatedKey, type TApiKeyScope } from "@/server/ground/access/principals";
+import type { AuthenticatedKey, TApiKeyScope } from "@/server/ground/access/principals";
 import type { Db } from "@/server/ground/db";
 import { hotQuery } from "@/server/ground/platform/hot-sql";
 import { LIMITS } from "@/server/ground/rate-limits/limits";

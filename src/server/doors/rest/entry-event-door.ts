@@ -32,7 +32,9 @@ import { rateLimitHeaders } from "./rate-limit-headers";
  * is left to the door.
  */
 
-const operation = operations.find((op) => op.operationId === "postEntryEvent")!;
+const found = operations.find((op) => op.operationId === "postEntryEvent");
+if (!found) throw new Error("The REST table has no postEntryEvent operation for the fast path to serve");
+const operation = found;
 const route = new RegExp(`^/api${operation.path.replace("{campaignId}", "([A-Za-z0-9_-]{1,64})")}$`);
 if (operation.method !== "POST" || operation.paramNames.join() !== "campaignId")
   throw new Error("postEntryEvent is no longer POST …/{campaignId}/…: revisit entry-event-door.ts.");
@@ -109,7 +111,8 @@ async function answer(
   campaignId: string,
   headers: FastHeaders,
 ): Promise<void> {
-  const instance = req.url!;
+  // Node sets url on every request a server receives; only a hand-made IncomingMessage lacks it.
+  const instance = req.url ?? "/";
   const db = getDb();
   const body = readBody(req, headers.contentLength);
   try {

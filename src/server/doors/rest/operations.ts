@@ -64,7 +64,8 @@ export function matchOperation(operations: RestOperation[], method: string, path
   if (onPath.length === 0) return { kind: "none" };
   const operation = onPath.find((op) => op.method === method);
   if (!operation) return { kind: "method_not_allowed", allow: [...new Set(onPath.map((op) => op.method))] };
-  const values = path.match(operation.pattern)!.slice(1);
+  // The pattern matched this path in the filter above.
+  const values = (path.match(operation.pattern) ?? []).slice(1);
   let params: Record<string, string>;
   try {
     params = Object.fromEntries(operation.paramNames.map((name, i) => [name, decodeURIComponent(values[i])]));

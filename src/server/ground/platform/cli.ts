@@ -7,7 +7,7 @@ import { describeStartupError } from "./startup-error";
  * stderr; a configuration problem ends the process with one sentence and exit code 1.
  */
 export async function runCli(task: (database: Database) => Promise<void>): Promise<never> {
-  let target;
+  let target: ReturnType<typeof databaseTarget> | undefined;
   let database: Database | undefined;
   // Kept here, not in process.exitCode: closing PGlite (an Emscripten program) resets that to 0.
   let exitCode = 0;

@@ -77,7 +77,7 @@ const ADAM7 = [
  */
 export async function pngDataProblem(bytes: Buffer): Promise<string | null> {
   const size = declaredImageSize(bytes);
-  if (!size || size.mime !== "image/png") return "it is not a PNG file";
+  if (size?.mime !== "image/png") return "it is not a PNG file";
   const depth = bytes[24];
   const channels = CHANNELS[bytes[25]];
   const interlaced = bytes[28] === 1;

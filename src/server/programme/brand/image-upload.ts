@@ -39,7 +39,7 @@ export async function checkImageUpload(dataUrl: string, field: "logo" | "signatu
     throw fail(field, `${what} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; upload at most 2 MB.`);
   if (m[1] === "image/png") {
     const size = declaredImageSize(bytes);
-    if (!size || size.mime !== "image/png")
+    if (size?.mime !== "image/png")
       throw fail(field, `${what} is not a PNG file (its first bytes are not a PNG signature).`);
     checkDimensions(field, what, size.width, size.height);
     if (await pngDataProblem(bytes)) throw fail(field, `${what} could not be read as a PNG: the file is damaged.`);

@@ -31,16 +31,14 @@ export const campaignRouter = router({
     .mutation(({ ctx, input }) =>
       createDraft(ctx.db, { workspaceId: ctx.workspaceId, input: input.draft, actor: ctx.actor }),
     ),
-  update: ownerProcedure
-    .input(ZCampaignId.extend({ draft: ZCampaignDraft.partial() }))
-    .mutation(({ ctx, input }) =>
-      updateDraft(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        campaignId: input.campaignId,
-        input: input.draft,
-        actor: ctx.actor,
-      }),
-    ),
+  update: ownerProcedure.input(ZCampaignId.extend({ draft: ZCampaignDraft.partial() })).mutation(({ ctx, input }) =>
+    updateDraft(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      campaignId: input.campaignId,
+      input: input.draft,
+      actor: ctx.actor,
+    }),
+  ),
   readiness: ownerProcedure
     .input(ZCampaignId)
     .query(({ ctx, input }) =>
@@ -99,25 +97,21 @@ export const campaignRouter = router({
       }),
     ),
   /** "Send to one more person": contacts of the audience entered by hand (source owner). */
-  sendTo: ownerProcedure
-    .input(ZSendTo)
-    .mutation(({ ctx, input }) =>
-      sendToContacts(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        campaignId: input.campaignId,
-        contactIds: input.contactIds,
-        source: "owner",
-        actor: ctx.actor,
-      }),
-    ),
-  pieces: ownerProcedure
-    .input(ZCampaignId.merge(ZPage))
-    .query(({ ctx, input }) =>
-      listCampaignPieces(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        campaignId: input.campaignId,
-        cursor: input.cursor,
-        take: input.take,
-      }),
-    ),
+  sendTo: ownerProcedure.input(ZSendTo).mutation(({ ctx, input }) =>
+    sendToContacts(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      campaignId: input.campaignId,
+      contactIds: input.contactIds,
+      source: "owner",
+      actor: ctx.actor,
+    }),
+  ),
+  pieces: ownerProcedure.input(ZCampaignId.merge(ZPage)).query(({ ctx, input }) =>
+    listCampaignPieces(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      campaignId: input.campaignId,
+      cursor: input.cursor,
+      take: input.take,
+    }),
+  ),
 });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/ground/audit/service";
-import type { Db } from "@/server/ground/db";
 import { signalWork } from "@/server/ground/signals/entry-wake";
 import { AppError } from "@/server/ground/errors";
 import { SERVICE_ENTRY_FINGERPRINT } from "./entry-policy";

@@ -26,7 +26,7 @@ function actorFor(card: ConfirmationCard, decidedBy?: Actor): Actor {
 const approvePiece: CardExecutor = async (db, card, decision, now) => {
   if (!card.pieceId) throw new Error(`card ${card.id} names no piece`);
   const piece = await db.mailPiece.findFirst({ where: { id: card.pieceId, workspaceId: card.workspaceId } });
-  if (!piece || piece.status !== "pending_review") return { piece: piece?.status ?? "missing" };
+  if (piece?.status !== "pending_review") return { piece: piece?.status ?? "missing" };
   await db.mailPiece.update({
     where: { id: piece.id },
     data: decision === "accept" ? { status: "approved", reviewedAt: now } : { status: "cancelled", reviewedAt: now },

@@ -1,5 +1,5 @@
 import { GO_LIVE_TX } from "@/server/programme/campaigns/entry-policy";
-import type { CardKind, ConfirmationCard, PrismaClient, Prisma } from "@/generated/prisma/client";
+import type { PrismaClient, Prisma } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/ground/audit/service";
 import type { Db } from "@/server/ground/db";
 import { lockCampaign } from "@/server/programme/campaigns/service";

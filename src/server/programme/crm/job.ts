@@ -13,7 +13,6 @@ import {
   CrmQuotaExceeded,
   CrmRateLimited,
   MAX_LIST_MEMBERS,
-  type TCrmObjectType,
 } from "./adapter";
 import { dealFilterOf } from "./deal-rules";
 import { applyDeleted, markSeen, type TRecordType, unseenRecords } from "./deletions";
@@ -509,7 +508,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
       where: { id: connection.id },
       select: { watermarks: true, status: true, leads: true },
     });
-    if (!current || current.status !== "connected") return;
+    if (current?.status !== "connected") return;
     const old = (current.watermarks ?? {}) as Partial<Record<TRecordType, string>>;
     const startedAt = new Date((run.job.startedAt ?? run.now()).getTime() - WATERMARK_OVERLAP_MS).toISOString();
     // Leads: only while they are synced (turned off, or refused during this sync, they are read from the start next time).

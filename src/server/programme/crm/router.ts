@@ -43,26 +43,22 @@ export const crmRouter = router({
   dealOptions: ownerProcedure
     .input(z.object({ connectionId: ZConnectionId }))
     .query(({ ctx, input }) => dealOptions(ctx.db, { workspaceId: ctx.workspaceId, connectionId: input.connectionId })),
-  setDealFilter: ownerProcedure
-    .input(ZDealFilterInput)
-    .mutation(({ ctx, input }) =>
-      setDealFilter(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        connectionId: input.connectionId,
-        filter: { pipelines: input.pipelines, stages: input.stages },
-        actor: ctx.actor,
-      }),
-    ),
-  syncNow: ownerProcedure
-    .input(z.object({ connectionId: ZConnectionId }))
-    .mutation(({ ctx, input }) =>
-      startSync(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        connectionId: input.connectionId,
-        trigger: "owner",
-        actor: ctx.actor,
-      }),
-    ),
+  setDealFilter: ownerProcedure.input(ZDealFilterInput).mutation(({ ctx, input }) =>
+    setDealFilter(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      connectionId: input.connectionId,
+      filter: { pipelines: input.pipelines, stages: input.stages },
+      actor: ctx.actor,
+    }),
+  ),
+  syncNow: ownerProcedure.input(z.object({ connectionId: ZConnectionId })).mutation(({ ctx, input }) =>
+    startSync(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      connectionId: input.connectionId,
+      trigger: "owner",
+      actor: ctx.actor,
+    }),
+  ),
   sync: ownerProcedure
     .input(z.object({ syncId: ZSyncId }))
     .query(({ ctx, input }) => getSync(ctx.db, { workspaceId: ctx.workspaceId, syncId: input.syncId })),

@@ -9,7 +9,6 @@ import {
   CrmRateLimited,
   type CrmRecordOf,
   MAX_LISTS,
-  retryAfterMs,
   type TCrmObjectType,
 } from "./adapter";
 import { LEAD_CHECK_SOQL, salesforceLeadReader } from "./salesforce-leads";

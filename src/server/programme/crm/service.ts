@@ -60,7 +60,7 @@ export async function connectCrm(prisma: PrismaClient, p: { workspaceId: string;
     credentials = { kind: "salesforce", clientId: p.input.clientId, clientSecret: p.input.clientSecret };
   }
   const wantsLeads = p.input.kind === "salesforce" && p.input.leads === true;
-  let identity;
+  let identity: Awaited<ReturnType<Awaited<ReturnType<typeof adapterFor>>["verify"]>>;
   try {
     identity = await (await adapterFor(credentials, instanceUrl, { leads: wantsLeads })).verify();
   } catch (error) {

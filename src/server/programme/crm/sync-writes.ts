@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/ground/audit/service";
 import { addSuppressions } from "@/server/records/contacts/suppressions-service";
 import { toDomain } from "@/server/records/contacts/keys";
-import { type TContactInput, type AccountCache } from "@/server/records/contacts/write-model";
+import type { TContactInput, AccountCache } from "@/server/records/contacts/write-model";
 import { writeContacts } from "@/server/records/contacts/write";
 import type { Db } from "@/server/ground/db";
 import { syncCrmOutcomes } from "@/server/programme/holdouts/crm-outcomes";

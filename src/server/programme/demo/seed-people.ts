@@ -87,11 +87,10 @@ async function upsertContact(
 ) {
   const person = people[index % people.length];
   const externalId = `${account.key}-${String(index).padStart(2, "0")}`;
-  const email =
-    `${person.first}.${person.last}`
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z.]/g, "") + `@${account.domain}`;
+  const email = `${`${person.first}.${person.last}`
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z.]/g, "")}@${account.domain}`;
   const fields = {
     firstName: person.first,
     lastName: person.last,

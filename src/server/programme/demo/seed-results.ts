@@ -249,17 +249,15 @@ export async function seedMeasuredCampaign(
   await db.accountOutcome.createMany({ data: outcomes });
   await db.responseEvent.createMany({ data: responses });
   await db.conversion.createMany({
-    data: pieces
-      .slice(0, 6)
-      .map((pc) => ({
-        workspaceId: p.workspaceId,
-        campaignId: campaign.id,
-        pieceId: pc.id,
-        kind: "reply" as const,
-        at: new Date(pc.mailedAt.getTime() + 4 * DAY),
-        occurrenceKey: "-",
-        fingerprint: "demo",
-      })),
+    data: pieces.slice(0, 6).map((pc) => ({
+      workspaceId: p.workspaceId,
+      campaignId: campaign.id,
+      pieceId: pc.id,
+      kind: "reply" as const,
+      at: new Date(pc.mailedAt.getTime() + 4 * DAY),
+      occurrenceKey: "-",
+      fingerprint: "demo",
+    })),
   });
   await db.campaign.update({ where: { id: campaign.id }, data: { spentCents: pieces.length * p.unitCostCents } });
   return campaign;

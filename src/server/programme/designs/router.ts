@@ -68,16 +68,14 @@ export const designRouter = router({
     .mutation(({ ctx, input }) =>
       createDesign(ctx.db, { workspaceId: ctx.workspaceId, input: input.design, actor: ctx.actor }),
     ),
-  update: ownerProcedure
-    .input(z.object({ designId: ZDesignId, changes: ZDesignChanges }))
-    .mutation(({ ctx, input }) =>
-      updateDesign(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        designId: input.designId,
-        changes: input.changes,
-        actor: ctx.actor,
-      }),
-    ),
+  update: ownerProcedure.input(z.object({ designId: ZDesignId, changes: ZDesignChanges })).mutation(({ ctx, input }) =>
+    updateDesign(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      designId: input.designId,
+      changes: input.changes,
+      actor: ctx.actor,
+    }),
+  ),
   /** The live preview of the fields being edited (nothing is saved). */
   preview: ownerProcedure
     .input(z.object({ design: ZPreviewDraft, contactId: z.string().max(64).nullish() }))

@@ -44,14 +44,12 @@ export const draftRouter = router({
       pages: pages.map((p) => ({ label: p.label, src: `data:image/png;base64,${p.png.toString("base64")}` })),
     };
   }),
-  update: ownerProcedure
-    .input(z.object({ draftId: ZDraftId, blocks: ZDraftBlocks }))
-    .mutation(({ ctx, input }) =>
-      updateDraftBlocks(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        draftId: input.draftId,
-        blocks: input.blocks,
-        actor: ctx.actor,
-      }),
-    ),
+  update: ownerProcedure.input(z.object({ draftId: ZDraftId, blocks: ZDraftBlocks })).mutation(({ ctx, input }) =>
+    updateDraftBlocks(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      draftId: input.draftId,
+      blocks: input.blocks,
+      actor: ctx.actor,
+    }),
+  ),
 });

@@ -184,7 +184,7 @@ export async function openConnection(
   connectionId: string,
 ): Promise<LobAccount & { webhookSecret: string; workspaceId: string; status: string }> {
   const c = await db.printVendorConnection.findUnique({ where: { id: connectionId } });
-  if (!c || !c.credentials)
+  if (!c?.credentials)
     throw new VendorError(
       "The contract's Lob account is disconnected: connect Lob again in Settings → Printing.",
       "key_revoked",

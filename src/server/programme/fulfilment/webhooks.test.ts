@@ -119,7 +119,7 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
     });
     expect(await prisma.printVendorEvent.count({ where: { connectionId } })).toBe(0);
     // Another workspace's connection (or none) is no door to this one.
-    expect((await deliver("pvc_" + "0".repeat(32), event)).status).toBe(404);
+    expect((await deliver(`pvc_${"0".repeat(32)}`, event)).status).toBe(404);
   });
 
   it("a repeated event changes nothing; events out of order never move a piece backwards", async () => {

@@ -9,14 +9,12 @@ export const resultsRouter = router({
     .query(({ ctx, input }) =>
       getCampaignResults(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId }),
     ),
-  importOutcomes: ownerProcedure
-    .input(ZImportOutcomesInput)
-    .mutation(({ ctx, input }) =>
-      importOutcomes(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        rows: input.rows,
-        source: input.source,
-        actor: ctx.actor,
-      }),
-    ),
+  importOutcomes: ownerProcedure.input(ZImportOutcomesInput).mutation(({ ctx, input }) =>
+    importOutcomes(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      rows: input.rows,
+      source: input.source,
+      actor: ctx.actor,
+    }),
+  ),
 });

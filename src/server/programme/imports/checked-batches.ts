@@ -101,12 +101,15 @@ function inThread(prisma: PrismaClient, importId: string, input: ParseThreadInpu
   let dataRows = 0;
   async function* batches(): AsyncGenerator<Batch> {
     const file = storedFile(prisma, importId);
-    const worker = new Worker(await threadModule("src/server/programme/imports/parse-thread.ts", "import-parse-thread"), {
-      workerData: input,
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
-      stdout: false,
-      stderr: false,
-    });
+    const worker = new Worker(
+      await threadModule("src/server/programme/imports/parse-thread.ts", "import-parse-thread"),
+      {
+        workerData: input,
+        resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
+        stdout: false,
+        stderr: false,
+      },
+    );
     const inbox: FromParseThread[] = [];
     let failure: Error | null = null;
     let finished = false;

@@ -3,7 +3,12 @@ import { writesFamilyNameFirst } from "@/server/records/addresses/scripts";
 import { toCountryCode } from "@/server/records/addresses/countries";
 import { CUSTOM_FIELD_MAX, FIELD_MAX } from "@/server/records/contacts/limits";
 import type { TContactInput } from "@/server/records/contacts/write-model";
-import { CONTACT_FIELDS, customFieldName, type TColumnTarget, type TContactField } from "@/server/records/contacts/csv-headers";
+import {
+  CONTACT_FIELDS,
+  customFieldName,
+  type TColumnTarget,
+  type TContactField,
+} from "@/server/records/contacts/csv-headers";
 
 export interface RowIssue {
   column: string | null;

@@ -123,7 +123,7 @@ export const auditRunJob = defineJobHandler({
         cachedHere = [...keys.values()].filter((k) => verifications.has(k)).length;
         if (asksVendor && wanted.size) {
           await run.progress(done, total);
-          let outcome;
+          let outcome: Awaited<ReturnType<typeof verifyAddresses>>;
           try {
             outcome = await verifyAddresses(
               verifier,

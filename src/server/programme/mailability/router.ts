@@ -8,15 +8,13 @@ import { auditEstimate, auditProblems, getAudit, listAudits, resumeAudit, startA
 
 /** The mailability audit for the owner's browser. */
 export const auditRouter = router({
-  estimate: ownerProcedure
-    .input(ZAuditTarget)
-    .query(({ ctx, input }) =>
-      auditEstimate(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        audienceId: input.audienceId,
-        campaignId: input.campaignId,
-      }),
-    ),
+  estimate: ownerProcedure.input(ZAuditTarget).query(({ ctx, input }) =>
+    auditEstimate(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      audienceId: input.audienceId,
+      campaignId: input.campaignId,
+    }),
+  ),
   run: ownerProcedure
     .input(
       ZAuditTargetFields.extend({ verify: z.boolean().default(false) }).refine(hasAuditTarget, {

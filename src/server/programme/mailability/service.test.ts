@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { Actor } from "@/server/ground/audit/service";
 import { contactKeys } from "@/server/records/contacts/keys";
 import { getEntryEventDetail } from "@/server/programme/entry/event-detail";
-import { AppError } from "@/server/ground/errors";
+import type { AppError } from "@/server/ground/errors";
 import { testDatabase } from "@/test/database";
 import { type FakeLob, startFakeLob } from "@/test/fake-lob";
 import { createOwnerWorkspace } from "@/test/factories";

@@ -14,7 +14,7 @@ export async function auditStaleness(
   p: { workspaceId: string; auditId: string; campaignId?: string | null; now?: Date },
 ): Promise<string | null> {
   const audit = await db.mailabilityAudit.findFirst({ where: { id: p.auditId, workspaceId: p.workspaceId } });
-  if (!audit || !audit.audienceId) return "its audience is gone.";
+  if (!audit?.audienceId) return "its audience is gone.";
   const since = audit.startedAt ?? audit.createdAt;
   const now = p.now ?? new Date();
   if (now.getTime() - audit.createdAt.getTime() > AUDIT_MAX_AGE_DAYS * 86_400_000)

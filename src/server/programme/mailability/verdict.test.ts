@@ -79,9 +79,6 @@ const GOOD = {
 type Country = keyof typeof GOOD;
 const COUNTRIES = Object.keys(GOOD) as Country[];
 
-const reasonsOf = (c: TAuditContact, shared: TSharedFacts = audience, own: TContactFacts = clean) =>
-  verdictOf(c, shared, own).reasons;
-
 describe("a contact's mailability (issue 14)", () => {
   it("a complete address in each of US, GB, DE, FR, JP, BR and CA is mailable in every format", () => {
     for (const country of COUNTRIES) {

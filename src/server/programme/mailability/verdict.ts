@@ -1,7 +1,12 @@
 import { isPoBox } from "@/server/programme/designs/recipient";
 import { addressProblems, type PostalAddress } from "@/server/records/addresses/checks";
 import type { TFormat } from "@/server/ground/render/page-specs";
-import { addressBlockLines, fitsBlock, SMALLEST_BLOCK, type TBlockSpec } from "@/server/records/addresses/address-block";
+import {
+  addressBlockLines,
+  fitsBlock,
+  SMALLEST_BLOCK,
+  type TBlockSpec,
+} from "@/server/records/addresses/address-block";
 import { fieldChanges, normaliseAddress, type TAddressFix } from "@/server/records/addresses/normalise";
 import { isInformational, MAILABILITY_REASONS, type TMailabilityReason, type TMailabilityStatus } from "./reasons";
 import { type TVerification, verificationReason } from "./verifiers/types";

@@ -213,7 +213,7 @@ describe("Stripe billing", { timeout: 120_000 }, () => {
     // An event about a customer this service never made is acknowledged and ignored.
     const foreign = {
       ...ended,
-      id: "evt_foreign_" + o2.workspaceId,
+      id: `evt_foreign_${o2.workspaceId}`,
       data: { object: { ...(ended.data.object as object), customer: "cus_someone_else", metadata: {} } },
     } as Stripe.Event;
     expect((await deliver(foreign)).body).toMatchObject({ outcome: "ignored: not a customer of this service" });

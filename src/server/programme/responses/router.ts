@@ -22,14 +22,12 @@ export const responseRouter = router({
   counts: ownerProcedure
     .input(ZCampaign)
     .query(({ ctx, input }) => responseCounts(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId })),
-  openClaims: ownerProcedure
-    .input(ZCampaign.merge(ZPage))
-    .query(({ ctx, input }) =>
-      openGiftClaims(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        campaignId: input.campaignId,
-        cursor: input.cursor,
-        take: input.take,
-      }),
-    ),
+  openClaims: ownerProcedure.input(ZCampaign.merge(ZPage)).query(({ ctx, input }) =>
+    openGiftClaims(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      campaignId: input.campaignId,
+      cursor: input.cursor,
+      take: input.take,
+    }),
+  ),
 });

@@ -1,7 +1,12 @@
 import countries from "i18n-iso-countries";
 import { countryRules, type TRegion } from "@/server/records/addresses/metadata";
 import { keyWords, plainWord } from "@/server/records/addresses/words";
-import { findRegion, postalCodeOfAnotherRegion, regionInScript, toCountryCode } from "@/server/records/addresses/countries";
+import {
+  findRegion,
+  postalCodeOfAnotherRegion,
+  regionInScript,
+  toCountryCode,
+} from "@/server/records/addresses/countries";
 import { canonicalPostalCode } from "@/server/records/addresses/postal-code";
 
 export interface PostalAddress {

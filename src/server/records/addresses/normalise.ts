@@ -1,5 +1,10 @@
 import { countryRules } from "@/server/records/addresses/metadata";
-import { findRegion, postalCodeOfAnotherRegion, regionInScript, toCountryCode } from "@/server/records/addresses/countries";
+import {
+  findRegion,
+  postalCodeOfAnotherRegion,
+  regionInScript,
+  toCountryCode,
+} from "@/server/records/addresses/countries";
 import { regionMismatchWords } from "@/server/records/addresses/checks";
 import { canonicalPostalCode, restoresLeadingZero } from "./postal-code";
 

@@ -16,16 +16,14 @@ import {
 export const audienceRouter = router({
   /** Every audience with its size, for pickers. */
   list: ownerProcedure.query(({ ctx }) => listAudiences(ctx.db, { workspaceId: ctx.workspaceId })),
-  page: ownerProcedure
-    .input(z.object({ search: z.string().max(100).nullish(), ...ZPage }))
-    .query(({ ctx, input }) =>
-      listAudiencePage(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        search: input.search,
-        cursor: input.cursor,
-        take: input.take,
-      }),
-    ),
+  page: ownerProcedure.input(z.object({ search: z.string().max(100).nullish(), ...ZPage })).query(({ ctx, input }) =>
+    listAudiencePage(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      search: input.search,
+      cursor: input.cursor,
+      take: input.take,
+    }),
+  ),
   get: ownerProcedure
     .input(z.object({ audienceId: ZAudienceId }))
     .query(({ ctx, input }) => getAudience(ctx.db, { workspaceId: ctx.workspaceId, audienceId: input.audienceId })),
@@ -44,26 +42,22 @@ export const audienceRouter = router({
         actor: ctx.actor,
       }),
     ),
-  removeContacts: ownerProcedure
-    .input(ZAudienceMembersChange)
-    .mutation(({ ctx, input }) =>
-      removeAudienceContacts(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        audienceId: input.audienceId,
-        contactIds: input.contactIds,
-        actor: ctx.actor,
-      }),
-    ),
-  rename: ownerProcedure
-    .input(z.object({ audienceId: ZAudienceId, name: ZAudienceName }))
-    .mutation(({ ctx, input }) =>
-      renameAudience(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        audienceId: input.audienceId,
-        name: input.name,
-        actor: ctx.actor,
-      }),
-    ),
+  removeContacts: ownerProcedure.input(ZAudienceMembersChange).mutation(({ ctx, input }) =>
+    removeAudienceContacts(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      audienceId: input.audienceId,
+      contactIds: input.contactIds,
+      actor: ctx.actor,
+    }),
+  ),
+  rename: ownerProcedure.input(z.object({ audienceId: ZAudienceId, name: ZAudienceName })).mutation(({ ctx, input }) =>
+    renameAudience(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      audienceId: input.audienceId,
+      name: input.name,
+      actor: ctx.actor,
+    }),
+  ),
   delete: ownerProcedure
     .input(z.object({ audienceId: ZAudienceId }))
     .mutation(({ ctx, input }) =>

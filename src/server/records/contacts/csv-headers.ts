@@ -419,7 +419,7 @@ function fieldTargets(headers: string[]): (TContactField | null)[] {
   // A column that names a CRM ("CRM ID", "HubSpot ID") fills the CRM id before a generic "ID" or
   // "Contact ID" does, wherever it stands (this service's own exports start with "Contact ID").
   const order = headers
-    .map((h, i) => i)
+    .map((_h, i) => i)
     .sort((a, b) => Number(isGenericId(headers[a])) - Number(isGenericId(headers[b])) || a - b);
   const targets: (TContactField | null)[] = headers.map(() => null);
   for (const i of order) {

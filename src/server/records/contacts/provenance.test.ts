@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Actor } from "@/server/ground/audit/service";
 import { connectCrm, getSync, startSync } from "@/server/programme/crm/service";
-import { AppError } from "@/server/ground/errors";
+import type { AppError } from "@/server/ground/errors";
 import { importReport } from "@/server/programme/imports/service";
 import { applyFix } from "@/server/programme/mailability/fixes";
 import { generateCrm } from "@/test/crm-fakes/data";

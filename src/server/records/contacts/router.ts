@@ -24,16 +24,14 @@ export const contactRouter = router({
     if (contact.country === HOME_COUNTRY) lines.push(HOME_COUNTRY);
     return { ...contact, addressLines: lines };
   }),
-  update: ownerProcedure
-    .input(z.object({ contactId: ZContactId, fields: ZContactFields }))
-    .mutation(({ ctx, input }) =>
-      updateContact(ctx.db, {
-        workspaceId: ctx.workspaceId,
-        contactId: input.contactId,
-        fields: input.fields,
-        actor: ctx.actor,
-      }),
-    ),
+  update: ownerProcedure.input(z.object({ contactId: ZContactId, fields: ZContactFields })).mutation(({ ctx, input }) =>
+    updateContact(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      contactId: input.contactId,
+      fields: input.fields,
+      actor: ctx.actor,
+    }),
+  ),
   history: ownerProcedure
     .input(z.object({ contactId: ZContactId }))
     .query(({ ctx, input }) => contactHistory(ctx.db, { workspaceId: ctx.workspaceId, contactId: input.contactId })),

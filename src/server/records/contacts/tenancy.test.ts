@@ -9,7 +9,13 @@ import {
   removeAudienceContacts,
   renameAudience,
 } from "@/server/records/audiences/service";
-import { getImport, listImportIssues, listImports, resumeImport, startImport } from "@/server/programme/imports/service";
+import {
+  getImport,
+  listImportIssues,
+  listImports,
+  resumeImport,
+  startImport,
+} from "@/server/programme/imports/service";
 import { importIssuesCsv } from "@/server/programme/imports/export";
 import { testDatabase } from "@/test/database";
 import { createAudience as makeAudience, createOwnerWorkspace } from "@/test/factories";

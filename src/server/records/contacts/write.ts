@@ -2,7 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/ground/db";
 import { hotSql } from "@/server/ground/platform/hot-transaction";
 import { MatchIndex, type MatchFields } from "./dedupe";
-import { companyDomainOf, contactKeys } from "./keys";
+import { contactKeys } from "./keys";
 import { resolveAccounts } from "./account-resolve";
 import {
   applySource,
@@ -42,7 +42,6 @@ export async function lockContactWrites(tx: Db, workspaceId: string, o: { asyncC
 }
 
 const ADDRESS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"] as const;
-const SCALARS = ["title", "phone"] as const;
 
 /**
  * Writes a batch of contacts with a handful of set-based statements (whatever the batch's size):

@@ -83,7 +83,7 @@ function checkMetadata(raw: unknown) {
   const grantTypes = m.grant_types ?? ["authorization_code", "refresh_token"];
   const unsupported = grantTypes.filter((g) => g !== "authorization_code" && g !== "refresh_token");
   if (unsupported.length) throw new InvalidClientMetadataError(`Unsupported grant_types: ${unsupported.join(", ")}.`);
-  if (m.response_types && m.response_types.some((r) => r !== "code"))
+  if (m.response_types?.some((r) => r !== "code"))
     throw new InvalidClientMetadataError("Only the response type code is supported.");
   return { ...m, grant_types: grantTypes, response_types: ["code"], token_endpoint_auth_method: "none" as const };
 }

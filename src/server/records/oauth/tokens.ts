@@ -138,7 +138,7 @@ async function refresh(prisma: PrismaClient, form: Form, now: Date) {
       where: { hash: hashToken(form.refresh_token!) },
       include: { grant: true },
     });
-    if (!token || token.kind !== "refresh" || token.grant.clientId !== client.id)
+    if (token?.kind !== "refresh" || token.grant.clientId !== client.id)
       throw new InvalidGrantError("The refresh token is not valid for this client.");
     // Rotation: each refresh token works once; a second use means it leaked, so the family is revoked.
     const used = await tx.oAuthToken.updateMany({
@@ -211,7 +211,7 @@ export async function verifyAccessToken(
     where: { hash: hashToken(token) },
     include: { grant: { include: { client: true } } },
   });
-  if (!row || row.kind !== "access") return { ok: false, reason: "The token is not an access token of this server." };
+  if (row?.kind !== "access") return { ok: false, reason: "The token is not an access token of this server." };
   if (row.revokedAt || row.grant.revokedAt) return { ok: false, reason: "The token has been revoked." };
   if (row.expiresAt <= now) return { ok: false, reason: "The token has expired." };
   if (row.resource !== resource) return { ok: false, reason: "The token was issued for another resource." };

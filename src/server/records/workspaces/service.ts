@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { Plan, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/ground/audit/service";
 import type { Db } from "@/server/ground/db";
-import { AppError } from "@/server/ground/errors";
 
 export function slugify(name: string): string {
   const base = name

@@ -23,6 +23,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ image: s
   const stored = await getBrandImage(db, { workspaceId, which: image });
   if (!stored) return notFound();
   const asset = await imageAssetAsync(stored.bytes, stored.type, 800);
-  if (!asset || asset.mime !== "image/png") return notFound();
+  if (asset?.mime !== "image/png") return notFound();
   return fileResponse(asset.bytes, "image/png", `${image}.png`);
 }

@@ -9,7 +9,6 @@ import {
 } from "@/server/programme/campaigns/service";
 import { requestResume } from "@/server/programme/confirmations/requests";
 import { MAX_SEND_TO, sendToContacts } from "@/server/programme/campaigns/send-to";
-import { GIFT_ITEMS } from "@/server/programme/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/programme/designs/merge-fields";
 import { CLAIM_WINDOW_DAYS } from "@/server/programme/responses/page-settings";
 import { isStorableTime, LATEST_TIMESTAMP } from "@/server/ground/http/fields";

@@ -7,7 +7,13 @@ import { getContact, listContacts } from "@/server/records/contacts/service";
 import { CONTACT_FIELDS } from "@/server/records/contacts/csv-headers";
 import { INLINE_IMPORT_ROWS, MAX_IMPORT_ROWS, MAX_TEXT_IMPORT_CHARS } from "@/server/programme/imports/limits";
 import { ZImportId, ZOnExisting } from "@/server/programme/imports/schema";
-import { discardUpload, importReport, mappingByName, runImportNow, startImport } from "@/server/programme/imports/service";
+import {
+  discardUpload,
+  importReport,
+  mappingByName,
+  runImportNow,
+  startImport,
+} from "@/server/programme/imports/service";
 import { receiveUpload } from "@/server/programme/imports/upload";
 import { ZCursor, ZTake } from "./paging";
 import { defineTool } from "../tool";

@@ -3,9 +3,22 @@ import { ZBrandKitUpdate, ZFonts, ZHexColor, ZReturnAddress } from "@/server/pro
 import { getBrandKit, updateBrandKit } from "@/server/programme/brand/service";
 import { GIFT_ITEMS } from "@/server/programme/designs/gift-catalog";
 import { KNOWN_FIELDS_SENTENCE } from "@/server/programme/designs/merge-fields";
-import { ZBlocks, ZDesignChanges, ZDesignCreate, ZDesignId, ZFormat, ZImageChoice } from "@/server/programme/designs/schema";
+import {
+  ZBlocks,
+  ZDesignChanges,
+  ZDesignCreate,
+  ZDesignId,
+  ZFormat,
+  ZImageChoice,
+} from "@/server/programme/designs/schema";
 import { createDesign, listDesigns, previewSavedDesign, updateDesign } from "@/server/programme/designs/service";
-import { ZDraftBlocks, ZDraftFilter, ZDraftId, ZDraftIssue, ZDraftMailabilityFields } from "@/server/programme/drafts/schema";
+import {
+  ZDraftBlocks,
+  ZDraftFilter,
+  ZDraftId,
+  ZDraftIssue,
+  ZDraftMailabilityFields,
+} from "@/server/programme/drafts/schema";
 import {
   draftImages,
   draftsJobStatus,
@@ -15,6 +28,7 @@ import {
   updateDraftBlocks,
 } from "@/server/programme/drafts/service";
 import { ZJobStatus, ZJobView } from "@/server/records/jobs/schema";
+import { AppError } from "@/server/ground/errors";
 import { HANDWRITING_FONTS, TEXT_FONTS } from "@/server/ground/render/fonts";
 import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
@@ -308,15 +322,16 @@ export const creativeTools = [
     run: async (ctx, a) => {
       let jobId = a.jobId;
       let changed: string[] = [];
-      if (!jobId) {
+      if (!jobId && a.campaignId) {
         const { job, created } = await requestDraftGeneration(ctx.db, {
           workspaceId: ctx.workspaceId,
-          campaignId: a.campaignId!,
+          campaignId: a.campaignId,
           actor: ctx.actor,
         });
         jobId = job.id;
         changed = created ? [`Queued job ${job.id} to render the drafts of campaign ${a.campaignId}.`] : [];
       }
+      if (!jobId) throw new AppError("validation_failed", "Give campaignId to start, or jobId to follow a job.");
       const s = await draftsJobStatus(ctx.db, { workspaceId: ctx.workspaceId, jobId });
       return {
         requested: a.jobId ? `The progress of job ${a.jobId}.` : `Drafts for campaign ${a.campaignId}.`,

@@ -6,7 +6,11 @@ import { ZEntrySource, ZEntryStatus, ZPostEntryEventInput, ZSkipReason } from "@
 import { acceptEntryEvent } from "@/server/programme/entry/service";
 import { isAppError } from "@/server/ground/errors";
 import { toolCodeOf } from "../errors";
-import { MAILABILITY_REASONS, type TMailabilityReason, ZMailabilityReason } from "@/server/programme/mailability/reasons";
+import {
+  MAILABILITY_REASONS,
+  type TMailabilityReason,
+  ZMailabilityReason,
+} from "@/server/programme/mailability/reasons";
 import { ZCursor, ZTake } from "./paging";
 import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";

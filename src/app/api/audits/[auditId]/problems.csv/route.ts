@@ -15,10 +15,10 @@ export async function GET(req: Request, { params }: { params: Promise<{ auditId:
     const reasonParam = new URL(req.url).searchParams.get("reason");
     const reason = reasonParam ? ZMailabilityReason.safeParse(reasonParam) : null;
     if (!auditId.success) throw new AppError("not_found", "No such audit in this workspace.");
-    if (reason && !reason.success)
+    if (reasonParam && reason && !reason.success)
       throw new AppError(
         "validation_failed",
-        `reason must be one of the audit's reasons, not “${reasonParam!.slice(0, 40)}”.`,
+        `reason must be one of the audit's reasons, not “${reasonParam.slice(0, 40)}”.`,
       );
     const lines = auditProblemsCsv(getDb(), {
       workspaceId: owner.workspaceId,

@@ -28,7 +28,10 @@ export async function GET(req: Request, { params }: { params: Promise<{ designId
       guides: false,
       pdf: !png,
     });
-    if (!png) return fileResponse(r.pdf!, "application/pdf", `proof-${design.id}.pdf`);
+    if (!png) {
+      if (!r.pdf) throw new Error("previewDesign was asked for a PDF and made none");
+      return fileResponse(r.pdf, "application/pdf", `proof-${design.id}.pdf`);
+    }
     const page = Math.min(Math.max(Number(url.searchParams.get("page")) || 1, 1), r.pages.length) - 1;
     return fileResponse(r.pages[page].png, "image/png", `proof-${design.id}-${page + 1}.png`);
   } catch (error) {

@@ -30,7 +30,7 @@ export async function reserveBudget(
 /** Turns a held reservation into spend when its piece is mailed. */
 export async function chargeReservation(db: Db, p: { enrollmentId: string; now: Date }) {
   const reservation = await db.budgetReservation.findUnique({ where: { enrollmentId: p.enrollmentId } });
-  if (!reservation || reservation.status !== "held") return;
+  if (reservation?.status !== "held") return;
   await db.budgetReservation.update({ where: { id: reservation.id }, data: { status: "charged", chargedAt: p.now } });
   await db.$executeRaw`
     UPDATE "Campaign" SET "reservedCents" = "reservedCents" - ${reservation.amountCents}, "spentCents" = "spentCents" + ${reservation.amountCents}, "updatedAt" = now()
@@ -40,7 +40,7 @@ export async function chargeReservation(db: Db, p: { enrollmentId: string; now: 
 /** Gives a held reservation back to the campaign's headroom. */
 export async function releaseReservation(db: Db, p: { enrollmentId: string; now: Date }) {
   const reservation = await db.budgetReservation.findUnique({ where: { enrollmentId: p.enrollmentId } });
-  if (!reservation || reservation.status !== "held") return;
+  if (reservation?.status !== "held") return;
   await db.budgetReservation.update({ where: { id: reservation.id }, data: { status: "released", releasedAt: p.now } });
   await db.$executeRaw`
     UPDATE "Campaign" SET "reservedCents" = "reservedCents" - ${reservation.amountCents}, "updatedAt" = now() WHERE id = ${reservation.campaignId}`;

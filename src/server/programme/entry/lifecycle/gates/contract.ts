@@ -8,7 +8,6 @@ export function contractGate(p: {
   contract: { status: string; format: string } | null;
 }): "ok" | "mailing_disabled" | "no_fulfilment_contract" {
   if (p.plan !== "paid") return "mailing_disabled";
-  if (!p.contract || p.contract.status !== "approved" || p.contract.format !== p.format)
-    return "no_fulfilment_contract";
+  if (p.contract?.status !== "approved" || p.contract.format !== p.format) return "no_fulfilment_contract";
   return "ok";
 }
