@@ -37,6 +37,11 @@ test("a new owner adds a webhook endpoint, copies its secret once, sends a test 
 
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const dialog = page.getByRole("dialog");
+    // A new endpoint starts with every event type ticked; "Clear all" unticks them.
+    await expect(dialog.getByRole("checkbox", { name: "piece.delivered" })).toBeChecked();
+    await dialog.getByRole("button", { name: "Clear all" }).click();
+    await expect(dialog.getByRole("checkbox", { name: "piece.delivered" })).not.toBeChecked();
+    await expect(dialog.getByRole("button", { name: "Select all" })).toBeVisible();
     // Refused with a sentence, nothing saved: no event type chosen.
     await dialog.getByLabel(/^URL/).fill(hooks.url);
     await dialog.getByRole("button", { name: "Add endpoint" }).click();

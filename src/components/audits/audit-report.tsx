@@ -25,6 +25,7 @@ import { countAxisProps } from "@/components/ui/chart-props";
 import { DataTable } from "@/components/ui/data-table";
 import { formatCents, formatCount, formatDateTime, formatNumber } from "@/components/ui/format";
 import { PageError } from "@/components/ui/page-states";
+import { formatPlural } from "@/server/ground/render/format-words";
 import { StatCard } from "@/components/ui/stat-card";
 import { isInformational, MAILABILITY_REASONS, REASON_LABELS } from "@/server/programme/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
@@ -116,8 +117,8 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
       {a.status === "succeeded" && (
         <>
           <Text size="sm">
-            {a.campaignName ? `Judged for the campaign's ${a.format}s` : "Judged for any format"}: addresses measured
-            against {block}'s address block
+            {a.campaignName ? `Judged for the campaign's ${formatPlural(a.format)}` : "Judged for any format"}:
+            addresses measured against {block}'s address block
             {a.format === "gift" ? "; PO boxes cannot receive gifts" : "; PO boxes inform only (they stop gifts)"}.{" "}
             {!a.verification
               ? "Run without address verification."
@@ -140,8 +141,9 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
           )}
           {a.coveredCountries === null && (
             <Alert color="gray" icon={<IconInfoCircle size={18} />}>
-              No printer was approved{a.campaignName ? ` for ${a.format}s` : ""} when it ran, so countries were not
-              checked against one (the reason “No approved printer mails to the country” needs an approved printer).
+              No printer was approved{a.campaignName ? ` for ${formatPlural(a.format)}` : ""} when it ran, so countries
+              were not checked against one (the reason “No approved printer mails to the country” needs an approved
+              printer).
             </Alert>
           )}
           <SimpleGrid cols={{ base: 2, md: 5 }}>
@@ -258,8 +260,8 @@ export function AuditReport({ workspaceId, auditId }: { workspaceId: string; aud
               {a.costs.length ? (
                 a.costs.map((c) => (
                   <Text size="sm" key={c.format}>
-                    As {c.format}s: {formatCents(c.totalCents)} for {formatCount(c.contacts, "contact")} (from{" "}
-                    {formatCents(c.unitCostCents)} a piece, each at its country&apos;s price)
+                    As {formatPlural(c.format)}: {formatCents(c.totalCents)} for {formatCount(c.contacts, "contact")}{" "}
+                    (from {formatCents(c.unitCostCents)} a piece, each at its country&apos;s price)
                     {c.uncovered
                       ? `; ${formatNumber(c.uncovered)} more are in countries no approved ${c.format} printer mails to`
                       : ""}

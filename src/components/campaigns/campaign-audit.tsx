@@ -8,6 +8,7 @@ import { AuditRunPanel } from "@/components/audits/audit-run-panel";
 import { AuditStatusBadge } from "@/components/audits/audit-status-badge";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatPlural } from "@/server/ground/render/format-words";
 import { useTRPC } from "@/trpc/react";
 
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
@@ -60,7 +61,7 @@ export function CampaignAudit({
                   Audit of {formatDateTime(latest.createdAt)}
                 </Anchor>
                 {latest.status === "succeeded"
-                  ? `: ${pct(latest.mailableShare)} of ${formatNumber(latest.contacts)} contacts mailable as ${latest.format}s, ${formatNumber(latest.fixable)} fixable, ${formatNumber(latest.unmailable)} unmailable; ${formatNumber(latest.accountsWithMailableContact)} of ${formatNumber(latest.accounts)} accounts reachable.`
+                  ? `: ${pct(latest.mailableShare)} of ${formatNumber(latest.contacts)} contacts mailable as ${formatPlural(latest.format)}, ${formatNumber(latest.fixable)} fixable, ${formatNumber(latest.unmailable)} unmailable; ${formatNumber(latest.accountsWithMailableContact)} of ${formatNumber(latest.accounts)} accounts reachable.`
                   : "."}
               </Text>
             </Group>

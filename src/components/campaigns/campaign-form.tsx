@@ -25,6 +25,7 @@ import type { TCampaignDraft } from "@/server/programme/campaigns/schema";
 import { piecePriceAmount } from "@/server/programme/fulfilment/price-words";
 import { CLAIM_WINDOW_DAYS } from "@/server/programme/responses/page-settings";
 import { formatCents, formatCount } from "@/components/ui/format";
+import { formatPlural } from "@/server/ground/render/format-words";
 import { useTRPC } from "@/trpc/react";
 import { blank, type FormValues, fromDraft, toDraft } from "./campaign-form-values";
 import { ResponseSection } from "./campaign-response-section";
@@ -150,7 +151,7 @@ export function CampaignForm({
             <Select
               label="Fulfilment contract"
               description="Without an approved contract nothing is printed."
-              placeholder={contractOptions.length ? "Choose a contract" : `No contract for ${format}s`}
+              placeholder={contractOptions.length ? "Choose a contract" : `No contract for ${formatPlural(format)}`}
               data={contractOptions}
               clearable
               allowDeselect={false}

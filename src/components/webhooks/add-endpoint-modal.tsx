@@ -5,7 +5,7 @@ import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/trpc/react";
-import { EventTypePicker } from "./event-type-picker";
+import { allEventTypes, EventTypePicker } from "./event-type-picker";
 import { SecretReveal } from "./secret-reveal";
 
 /** Add an endpoint (https URL, event types), then show its signing secret once. */
@@ -22,7 +22,7 @@ export function AddEndpointModal({
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { url: "", description: "", events: [] as string[] },
+    initialValues: { url: "", description: "", events: allEventTypes() as string[] },
     validate: {
       url: (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : "Enter the endpoint's full https:// address."),
       events: (v) => (v.length ? null : "Choose at least one event type."),

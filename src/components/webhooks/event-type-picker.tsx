@@ -1,6 +1,6 @@
 "use client";
 
-import { Checkbox, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { webhookEvents, type TWebhookEventType } from "@/server/programme/webhooks/events";
 
 const groups: { label: string; prefixes: string[] }[] = [
@@ -11,9 +11,13 @@ const groups: { label: string; prefixes: string[] }[] = [
   { label: "Audits, imports and CRM syncs", prefixes: ["audit.", "import.", "crm_sync."] },
 ];
 
-/** The closed list of event types, grouped, each with what it means. */
+/** Every event type, in the order the picker lists them. */
+export const allEventTypes = () => Object.keys(webhookEvents) as TWebhookEventType[];
+
+/** The closed list of event types, grouped, each with what it means, and one control to tick or clear them all. */
 export function EventTypePicker(props: { value: string[]; onChange: (v: string[]) => void; error?: string }) {
-  const types = Object.keys(webhookEvents) as TWebhookEventType[];
+  const types = allEventTypes();
+  const everything = types.every((t) => props.value.includes(t));
   const sections = groups.map((g) => ({
     label: g.label,
     types: types.filter((t) => g.prefixes.some((p) => t.startsWith(p))),
@@ -28,6 +32,19 @@ export function EventTypePicker(props: { value: string[]; onChange: (v: string[]
       required
     >
       <Stack gap="md" mt="xs">
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => props.onChange(everything ? [] : [...types])}
+            aria-pressed={everything}
+          >
+            {everything ? "Clear all" : "Select all"}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {props.value.length} of {types.length} selected
+          </Text>
+        </Group>
         {sections.map((s) => (
           <div key={s.label}>
             <Text size="sm" fw={600} mb={4}>

@@ -216,3 +216,16 @@ describe("campaign readiness (issue 16)", () => {
     ).toEqual({ code: "NOT_FOUND", message: "No such campaign." });
   });
 });
+
+describe("readiness copy", () => {
+  it("names a handwritten campaign's pieces as handwritten notes", async () => {
+    const o = await createOwnerWorkspace(prisma, { plan: "audit" });
+    const caller = await callerFor(prisma, o.user);
+    const campaign = await prisma.campaign.create({
+      data: { workspaceId: o.workspaceId, name: "Notes", format: "handwritten" },
+    });
+    const r = await caller.campaign.readiness({ workspaceId: o.workspaceId, campaignId: campaign.id });
+    expect(r.items.find((i) => i.key === "printer")?.label).toBe("An approved printer for handwritten notes");
+    expect(JSON.stringify(r)).not.toContain("handwrittens");
+  });
+});

@@ -1,5 +1,6 @@
 import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
+import { formatPlural } from "@/server/ground/render/format-words";
 import { draftSummary } from "@/server/programme/drafts/service";
 import { unprintableDrafts } from "@/server/programme/drafts/unprintable";
 import { auditStaleness } from "@/server/programme/mailability/staleness";
@@ -136,14 +137,14 @@ export async function campaignReadiness(
     },
     {
       key: "printer",
-      label: `An approved printer for ${campaign.format}s`,
+      label: `An approved printer for ${formatPlural(campaign.format)}`,
       ok: contractOk && !unreachable,
       detail: unreachable
         ? unreachable
         : !contract
           ? "No fulfilment contract is chosen."
           : contract.format !== campaign.format
-            ? `${contract.name} prints ${contract.format}s, not ${campaign.format}s.`
+            ? `${contract.name} prints ${formatPlural(contract.format)}, not ${formatPlural(campaign.format)}.`
             : contract.status !== "approved"
               ? `${contract.name} is ${contract.status}, not approved.`
               : `${contract.name}.`,

@@ -5,6 +5,7 @@ import { wakeCampaignEvents } from "@/server/ground/signals/entry-wake";
 import { cancelUnsentVendorPieces } from "@/server/programme/entry/cancel-pieces";
 import { requireCampaign } from "@/server/records/campaign-records/lookup";
 import { AppError } from "@/server/ground/errors";
+import { formatPlural } from "@/server/ground/render/format-words";
 import { retryTransient } from "@/server/ground/platform/database-errors";
 import { freezeHoldoutArms } from "@/server/programme/holdouts/assignment";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/programme/responses/page-settings";
@@ -57,14 +58,18 @@ async function checkReferences(db: Db, workspaceId: string, input: Partial<TCamp
         errors: [{ pointer: "/fulfilmentContractId", detail: "No such fulfilment contract in this workspace." }],
       });
     if (input.format && contract.format !== input.format) {
-      throw new AppError("validation_failed", `The contract is for ${contract.format}s, not ${input.format}s.`, {
-        errors: [
-          {
-            pointer: "/fulfilmentContractId",
-            detail: `The contract is for ${contract.format}s; choose one for ${input.format}s.`,
-          },
-        ],
-      });
+      throw new AppError(
+        "validation_failed",
+        `The contract is for ${formatPlural(contract.format)}, not ${formatPlural(input.format)}.`,
+        {
+          errors: [
+            {
+              pointer: "/fulfilmentContractId",
+              detail: `The contract is for ${formatPlural(contract.format)}; choose one for ${formatPlural(input.format)}.`,
+            },
+          ],
+        },
+      );
     }
   }
 }

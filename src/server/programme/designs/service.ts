@@ -13,6 +13,7 @@ import { STANDARD_GIFT, type TGiftItem } from "./gift-catalog";
 import { proofUrl } from "./proof-links";
 import type { RecipientContact } from "./recipient";
 import type { TBlocks, TDesign, TDesignChanges, TDesignCreate } from "./schema";
+import { formatPlural } from "@/server/ground/render/format-words";
 
 const notFound = () => new AppError("not_found", "No such design in this workspace; designs_list shows the designs.");
 
@@ -143,7 +144,7 @@ async function updateDesignIn(db: Db, p: UpdateDesignParams): Promise<TDesign> {
       detail: `The ${design.format} layouts are ${Object.keys(LAYOUTS[design.format]).join(", ")}.`,
     });
   if (c.size && !sizeSpec(design.format, size))
-    problems.push({ pointer: "/size", detail: `That size does not exist for ${design.format}s.` });
+    problems.push({ pointer: "/size", detail: `That size does not exist for ${formatPlural(design.format)}.` });
   if (problems.length) throw new AppError("validation_failed", problems[0].detail, { errors: problems });
   const updated = await db.design.update({
     where: { id: design.id, workspaceId: p.workspaceId },

@@ -3,6 +3,7 @@ import { type Actor, recordAudit } from "@/server/ground/audit/service";
 import type { Db } from "@/server/ground/db";
 import { wakeEventsAfterMailingChange } from "@/server/ground/signals/entry-wake";
 import { AppError } from "@/server/ground/errors";
+import { formatPlural } from "@/server/ground/render/format-words";
 import { countryPricesOf } from "./prices";
 import { adapterFor } from "./registry";
 import type { TNewContract } from "./schema";
@@ -107,8 +108,8 @@ export async function quoteContract(
   p: Pick<TNewContract, "vendor" | "format" | "size" | "countries" | "unitCostCents">,
 ) {
   if (!isSizeOf(p.format, p.size))
-    throw new AppError("validation_failed", `${p.size} is not a size of ${p.format}s.`, {
-      errors: [{ pointer: "/size", detail: `Choose a size of ${p.format}s.` }],
+    throw new AppError("validation_failed", `${p.size} is not a size of ${formatPlural(p.format)}.`, {
+      errors: [{ pointer: "/size", detail: `Choose a size of ${formatPlural(p.format)}.` }],
     });
   return adapterFor(p.vendor, db).quote({
     format: p.format,

@@ -2,6 +2,7 @@ import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
 import type { FulfilmentAdapter, PriceQuote, PrintJobRequest, PrintJobResult, VendorCatalogue } from "./adapter";
 import { PRINT_FORMATS, PRINT_SIZES, type TPrintFormat } from "./sizes";
+import { formatPlural } from "@/server/ground/render/format-words";
 
 /** Printing per piece, in cents, by format and size: the sandbox's price list (in the range of public US print-and-mail prices; a gift includes the item). */
 const PRINT_CENTS: Record<string, number> = {
@@ -76,7 +77,10 @@ export class SandboxPrintVendor implements FulfilmentAdapter {
   async quote(p: { format: TPrintFormat; size: string; countries: string[] }): Promise<PriceQuote> {
     const print = PRINT_CENTS[`${p.format}:${p.size}`];
     if (print === undefined)
-      throw new AppError("validation_failed", `The sandbox printer does not sell ${p.format}s in size ${p.size}.`);
+      throw new AppError(
+        "validation_failed",
+        `The sandbox printer does not sell ${formatPlural(p.format)} in size ${p.size}.`,
+      );
     const outside = p.countries.filter((c) => !SANDBOX_COUNTRIES.includes(c));
     if (outside.length)
       throw new AppError("validation_failed", `The sandbox printer does not mail to ${outside.join(", ")}.`);
