@@ -21,7 +21,7 @@ export const audienceTools = [
     name: "audiences_list",
     title: "List audiences",
     description:
-      "The workspace's audiences (static lists of contacts a campaign mails), newest first, with their sizes and the number of accounts they span..",
+      "The workspace's audiences (static lists of contacts a campaign mails), newest first, with their sizes and the number of accounts they span.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -190,7 +190,7 @@ export const audienceTools = [
     name: "suppressions_list",
     title: "List suppressions",
     description:
-      "The suppression list (what is never mailed), newest first: kind (email, address, domain, account, contact), what it names, reason, source and who added it..",
+      "The suppression list (what is never mailed), newest first: kind (email, address, domain, account, contact), what it names, reason, source and who added it.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

@@ -154,7 +154,7 @@ export const campaignTools = [
     name: "campaigns_list",
     title: "List campaigns",
     description:
-      "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces..",
+      "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

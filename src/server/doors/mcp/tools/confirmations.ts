@@ -12,7 +12,7 @@ export const confirmationTools = [
     name: "confirmations_list",
     title: "List confirmation cards",
     description:
-      "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first)..",
+      "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

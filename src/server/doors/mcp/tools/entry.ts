@@ -108,7 +108,7 @@ export const entryTools = [
     name: "entry_events_list",
     title: "List a campaign's entry events",
     description:
-      "One page of a campaign's entry events, newest first, optionally of one status, with the contact, skip reason and arm..",
+      "One page of a campaign's entry events, newest first, optionally of one status, with the contact, skip reason and arm.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

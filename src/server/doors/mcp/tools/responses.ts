@@ -88,7 +88,7 @@ export const responseTools = [
     name: "gift_claims_list",
     title: "List gifts waiting for their recipient's claim",
     description:
-      "One page of a gift-claim campaign's gifts still waiting for their recipient, soonest to expire first, each with the recipient's claim page (claimUrl) for the team to send them. A gift ships only after its recipient claims it there; unclaimed at expiresAt, its entry event ends skipped (gift_unclaimed) and its budget is released..",
+      "One page of a gift-claim campaign's gifts still waiting for their recipient, soonest to expire first, each with the recipient's claim page (claimUrl) for the team to send them. A gift ships only after its recipient claims it there; unclaimed at expiresAt, its entry event ends skipped (gift_unclaimed) and its budget is released.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
