@@ -6,6 +6,9 @@ import { type LobTrackingName, signLobWebhook, track } from "@/test/fake-lob-pri
 import { drain, eventRow, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
 import { getCampaignDetail } from "@/server/programme/campaigns/service";
 import { connectVendor } from "./connections";
+import { POST as lobRoute } from "@/app/api/webhooks/lob/[connectionId]/route";
+import { DRAIN_MAX_BYTES } from "@/server/ground/platform/capped-body";
+import { MAX_LOB_WEBHOOK_BYTES } from "./lob-webhook-route";
 import { receiveLobWebhook } from "./webhooks";
 
 let prisma: PrismaClient;
@@ -120,6 +123,71 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
     expect(await prisma.printVendorEvent.count({ where: { connectionId } })).toBe(0);
     // Another workspace's connection (or none) is no door to this one.
     expect((await deliver(`pvc_${"0".repeat(32)}`, event)).status).toBe(404);
+  });
+
+  it("a body over 1 MiB gets 413 without being read whole, signed or not; a signed event through the route is received", async () => {
+    const { piece, connectionId } = await printedPiece();
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const total = 40 * 1024 * 1024;
+    /** A 40 MB body made as it is read: how much of it the route pulled, and whether it was cancelled. */
+    const huge = () => {
+      const seen = { pulled: 0, cancelled: false };
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (seen.pulled >= total) return controller.close();
+            seen.pulled += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+          cancel() {
+            seen.cancelled = true;
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return { seen, body };
+    };
+    const url = `http://localhost/api/webhooks/lob/${connectionId}`;
+    const params = Promise.resolve({ connectionId });
+    const streamed = huge();
+    const res = await lobRoute(
+      new Request(url, { method: "POST", body: streamed.body, duplex: "half" } as RequestInit),
+      { params },
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      received: false,
+      error: "The body is too large: a Lob event is never over 1 MiB.",
+    });
+    await expect.poll(() => streamed.seen.cancelled).toBe(true);
+    // Past the cap the rest is read and dropped (never kept) up to the drain's bound, then cancelled.
+    expect(streamed.seen.pulled).toBeLessThanOrEqual(DRAIN_MAX_BYTES + MAX_LOB_WEBHOOK_BYTES + 4 * chunk.byteLength);
+    // Declared too long: refused before a byte is read.
+    const declared = huge();
+    const res2 = await lobRoute(
+      new Request(url, {
+        method: "POST",
+        body: declared.body,
+        duplex: "half",
+        headers: { "content-length": String(total) },
+      } as RequestInit),
+      { params },
+    );
+    expect(res2.status).toBe(413);
+    expect(declared.seen.pulled).toBe(0);
+    expect(await prisma.printVendorEvent.count({ where: { connectionId } })).toBe(0);
+
+    const rawBody = JSON.stringify(scan(piece.vendorRef!, "In Transit", new Date()));
+    const timestamp = String(Date.now());
+    const signed = await lobRoute(
+      new Request(url, {
+        method: "POST",
+        body: rawBody,
+        headers: { "lob-signature": signLobWebhook(SECRET, rawBody, timestamp), "lob-signature-timestamp": timestamp },
+      }),
+      { params },
+    );
+    expect([signed.status, await signed.json()]).toEqual([200, { received: true }]);
   });
 
   it("a repeated event changes nothing; events out of order never move a piece backwards", async () => {
