@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Plan, PrismaClient } from "@/generated/prisma/client";
+import type { MembershipRole, Plan, PrismaClient } from "@/generated/prisma/client";
 import { hashPassword } from "@/server/records/auth/password";
 import { contactKeys } from "@/server/records/contacts/keys";
 
@@ -25,6 +25,28 @@ export async function createOwnerWorkspace(prisma: PrismaClient, opts: { plan?: 
     },
   });
   return { user, workspace, workspaceId: workspace.id };
+}
+
+/** A person who joins an existing workspace with `role` (verified unless told otherwise). */
+export async function addTeammate(
+  prisma: PrismaClient,
+  workspaceId: string,
+  role: MembershipRole,
+  opts: { approvalLimitCents?: number; verified?: boolean } = {},
+) {
+  const tag = uniq();
+  const user = await prisma.user.create({
+    data: {
+      email: `${tag}@example.test`,
+      name: `${role} ${tag}`,
+      passwordHash: await testPasswordHash(),
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
+    },
+  });
+  await prisma.membership.create({
+    data: { workspaceId, userId: user.id, role, approvalLimitCents: opts.approvalLimitCents ?? null },
+  });
+  return user;
 }
 
 /** Accounts with contacts (full US addresses) and an audience holding all of them. */

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { PrismaClient } from "@/generated/prisma/client";
+import type { MembershipRole } from "@/generated/prisma/enums";
 import { TOOL_ERROR_META_KEY, type ToolErrorBody } from "@/server/doors/mcp/errors";
 import { buildMcpServer } from "@/server/doors/mcp/server";
 import { MCP_SCOPES, type TMcpScope } from "@/server/records/oauth/scopes";
@@ -11,6 +12,7 @@ export async function agentFor(
   workspaceId: string,
   scopes: TMcpScope[] = [...MCP_SCOPES],
   urlElicitation = false,
+  role: MembershipRole = "owner",
 ) {
   const server = buildMcpServer({
     db,
@@ -19,6 +21,7 @@ export async function agentFor(
     grantId: "grt_test",
     clientName: "Test agent",
     scopes,
+    role,
     actor: { kind: "agent", id: "grt_test", label: "Test agent (agent)" },
     urlElicitation,
   });

@@ -13,6 +13,8 @@ import { AppError, type AppErrorCode, isAppError, problemTable } from "./errors"
 import { appErrorFromDatabase } from "./platform/database-errors";
 import { findUnstorableText } from "./platform/stored-text";
 import { requireMembership } from "@/server/ground/access/membership";
+import { PROCEDURE_ACTIONS } from "@/server/ground/access/procedure-actions";
+import { requireRole } from "@/server/ground/access/roles";
 
 /** What every procedure receives. Credentials are read lazily: a public call reads none. */
 export interface TrpcContext {
@@ -125,16 +127,29 @@ export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 /**
- * The owner of the workspace named by `input.workspaceId`, signed in through the browser. A
- * workspace the person does not belong to is not found. Every owner page and action uses this.
+ * A person of the workspace named by `input.workspaceId`, signed in through the browser, whose role
+ * may do what the procedure does (PROCEDURE_ACTIONS, by path; a path missing there is refused). A
+ * workspace the person does not belong to is not found. Every workspace page and action uses this.
  */
 export const ownerProcedure = signedInProcedure
   .input(z.object({ workspaceId: z.string().min(1).max(64) }))
-  .use(async ({ ctx, input, next }) => {
+  .use(async ({ ctx, input, next, path }) => {
     const membership = await requireMembership(ctx.db, { userId: ctx.user.id, workspaceId: input.workspaceId });
-    if (membership.role !== "owner") throw new AppError("forbidden", "Only the workspace owner can do this.");
-    return next({ ctx: { workspace: membership.workspace, workspaceId: membership.workspace.id } });
+    const action = PROCEDURE_ACTIONS[path];
+    if (!action) throw new AppError("forbidden", "This action is not open to any role.");
+    requireRole(membership, action);
+    return next({
+      ctx: {
+        workspace: membership.workspace,
+        workspaceId: membership.workspace.id,
+        role: membership.role,
+        approvalLimitCents: membership.approvalLimitCents,
+      },
+    });
   });
+
+/** The same procedure, named for what it is: scoped to one workspace and checked against the caller's role. */
+export const workspaceProcedure = ownerProcedure;
 
 /**
  * A workspace API key holding `scope` (REST under /api/v1). The REST door authenticates the key

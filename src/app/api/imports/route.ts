@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  */
 export async function POST(req: Request) {
   try {
-    const owner = await requireOwner(req);
+    const owner = await requireOwner(req, "prepare");
     const name = req.headers.get("x-file-name");
     if (!name) throw new AppError("malformed_request", "Send the file's name in the X-File-Name header.");
     let fileName: string;

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/generated/prisma/client";
+import type { MembershipRole } from "@/generated/prisma/enums";
 import type { Actor } from "@/server/ground/audit/service";
 import type { TMcpScope } from "@/server/records/oauth/scopes";
 
@@ -10,6 +11,8 @@ export interface McpContext {
   grantId: string;
   clientName: string;
   scopes: TMcpScope[];
+  /** The role of the person who connected the agent: the agent acts with it, never more. */
+  role: MembershipRole;
   /** The agent as the audit log and confirmation cards name it. */
   actor: Actor;
   /** The client can open a URL for the person (URL-mode elicitation): requests point it to the card. */

@@ -22,6 +22,7 @@ async function agentFor(workspaceId: string) {
     grantId: "grt_test",
     clientName: "Test agent",
     scopes: ["workspace:read", "campaigns:write"],
+    role: "owner",
     actor: { kind: "agent", id: "grt_test", label: "Test agent (agent)" },
   });
   const [a, b] = InMemoryTransport.createLinkedPair();

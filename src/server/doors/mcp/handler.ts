@@ -191,6 +191,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
     grantId: auth.grantId,
     clientName: auth.clientName,
     scopes: auth.scopes as TMcpScope[],
+    role: auth.role,
     actor: { kind: "agent", id: auth.grantId, label: `${auth.clientName} (agent)` },
     urlElicitation,
   });

@@ -25,6 +25,7 @@ async function agentFor(workspaceId: string, scopes: TMcpScope[] = ALL) {
     grantId: "grt_people",
     clientName: "Ledger Bot",
     scopes,
+    role: "owner",
     actor: { kind: "agent", id: "grt_people", label: "Ledger Bot (agent)" },
   });
   const [a, b] = InMemoryTransport.createLinkedPair();

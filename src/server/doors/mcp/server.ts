@@ -14,6 +14,8 @@ import { CARD_EXPIRY_RULE } from "@/server/programme/confirmations/expiry";
 import { MCP_CAPABILITIES } from "./capabilities";
 import { awaitingCards } from "./cards";
 import { MCP_TOOLS } from "./catalog";
+import { toolAction } from "./tool-actions";
+import { forbiddenSentence, leastRoleFor, roleAllows } from "@/server/ground/access/roles";
 import type { McpContext } from "./context";
 import { defaultNextStep, toolError, toolErrorFromApp, toolErrorFromSdkMessage } from "./errors";
 import { MCP_PROMPTS } from "./prompts";
@@ -45,6 +47,15 @@ async function callTool(ctx: McpContext, tool: ToolDef, args: unknown): Promise<
       code: "insufficient_scope",
       message: `This agent was not granted the ${tool.scope} scope that ${tool.name} needs.`,
       nextStep: `Ask the owner to reconnect this agent with the ${tool.scope} scope.`,
+    });
+  }
+  const action = toolAction(tool);
+  if (!roleAllows(ctx.role, action)) {
+    return toolError({
+      // The role falls short, as a missing scope does: the connection cannot do this.
+      code: "insufficient_scope",
+      message: forbiddenSentence(ctx.role, action, "agent"),
+      nextStep: `Ask someone with the ${leastRoleFor(action)} role or higher to do this, or to connect an agent themselves.`,
     });
   }
   // Text no service can store (NUL, lone surrogates), anywhere in the arguments: refused before any tool runs.

@@ -8,7 +8,11 @@ import { AppError } from "@/server/ground/errors";
 export async function requireMembership(db: Db, params: { userId: string; workspaceId: string }) {
   const membership = await db.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: params.workspaceId, userId: params.userId } },
-    select: { role: true, workspace: { select: { id: true, name: true, plan: true, slug: true } } },
+    select: {
+      role: true,
+      approvalLimitCents: true,
+      workspace: { select: { id: true, name: true, plan: true, slug: true } },
+    },
   });
   if (!membership) throw new AppError("not_found", "No such workspace.");
   return membership;

@@ -4,8 +4,8 @@ import { ownerProcedure, router } from "@/server/ground/trpc";
 import { countPendingCards, decideCard, listCards } from "./service";
 
 /**
- * The owner's inbox of confirmation cards. Deciding is only here, behind the signed-in owner's
- * browser session: no agent token, API key or link can accept a card.
+ * The workspace's inbox of confirmation cards. Deciding is only here, behind a signed-in person's
+ * browser session (an approver, admin or owner): no agent token, API key or link can accept a card.
  */
 export const confirmationRouter = router({
   list: ownerProcedure
@@ -20,6 +20,7 @@ export const confirmationRouter = router({
         cardId: input.cardId,
         decision: input.decision,
         user: { id: ctx.user.id, email: ctx.user.email },
+        approvalLimitCents: ctx.role === "approver" ? ctx.approvalLimitCents : null,
       });
       signalWork();
       return card;

@@ -93,12 +93,20 @@ export async function decideCard(
     cardId: string;
     decision: "accept" | "decline";
     user: { id: string; email: string };
+    /** An approver's limit per card (null: none); a card that costs more is theirs to decline, not accept. */
+    approvalLimitCents?: number | null;
     now?: Date;
   },
 ) {
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     const card = await getCard(tx, p);
+    const amount = card.costCents ?? card.budgetAfterCents;
+    if (p.decision === "accept" && p.approvalLimitCents != null && amount != null && amount > p.approvalLimitCents)
+      throw new AppError(
+        "forbidden",
+        `This card is for ${dollars(amount)}, above your approval limit of ${dollars(p.approvalLimitCents)}; an admin or the owner can accept it.`,
+      );
     if (card.campaignId) await lockCampaign(tx, { workspaceId: p.workspaceId, campaignId: card.campaignId });
     // A go-live card whose audience or budget no longer matches what it said: expired with the reason, nothing runs.
     const stale =
@@ -204,3 +212,6 @@ export async function withdrawCard(
     return tx.confirmationCard.findUniqueOrThrow({ where: { id: card.id } });
   });
 }
+
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -5,6 +5,7 @@ import { getDb } from "@/server/ground/db";
 import { AppError, isAppError, problemTable } from "@/server/ground/errors";
 import { isIdShaped } from "@/server/ground/platform/stored-text";
 import { requireMembership } from "@/server/ground/access/membership";
+import { requireRole, type TAction } from "@/server/ground/access/roles";
 
 /** A failure as the owner's browser reads it from these routes: JSON with one sentence. */
 export function errorResponse(error: unknown): Response {
@@ -17,14 +18,17 @@ export function errorResponse(error: unknown): Response {
   return Response.json({ code: "internal", message: problemTable.internal.explanation }, { status: 500 });
 }
 
-/** The signed-in owner of the workspace the request names (`?workspaceId=`), as an actor. */
-export async function requireOwner(req: Request): Promise<{ workspaceId: string; actor: Actor }> {
+/**
+ * A signed-in person of the workspace the request names (`?workspaceId=`) whose role may take
+ * `action` (a download reads, an upload prepares), as an actor.
+ */
+export async function requireOwner(req: Request, action: TAction): Promise<{ workspaceId: string; actor: Actor }> {
   const user = await getSessionUser();
   if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
   const workspaceId = new URL(req.url).searchParams.get("workspaceId") ?? "";
   if (!isIdShaped(workspaceId)) throw new AppError("not_found", "No such workspace.");
   const membership = await requireMembership(getDb(), { userId: user.id, workspaceId });
-  if (membership.role !== "owner") throw new AppError("forbidden", "Only the workspace owner can do this.");
+  requireRole(membership, action);
   return { workspaceId, actor: { kind: "user", id: user.id, label: user.email } };
 }
 

@@ -8,6 +8,7 @@ import {
   UnsupportedGrantTypeError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { PrismaClient } from "@/generated/prisma/client";
+import type { MembershipRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/ground/db";
 import { randomBase62 } from "@/server/ground/platform/random";
 import { hashToken } from "./authorize";
@@ -189,6 +190,8 @@ export interface AgentAuth {
   resource: URL;
   workspaceId: string;
   grantId: string;
+  /** The role of the person who connected the agent, now: the agent acts with it, never more. */
+  role: MembershipRole;
   /** The client said at initialize that it can open a URL for the person (MCP URL-mode elicitation). */
   urlElicitation: boolean;
 }
@@ -215,6 +218,13 @@ export async function verifyAccessToken(
   if (row.revokedAt || row.grant.revokedAt) return { ok: false, reason: "The token has been revoked." };
   if (row.expiresAt <= now) return { ok: false, reason: "The token has expired." };
   if (row.resource !== resource) return { ok: false, reason: "The token was issued for another resource." };
+  // The agent's access is the person's: it ends when they leave the workspace.
+  const membership = await db.membership.findUnique({
+    where: { workspaceId_userId: { workspaceId: row.grant.workspaceId, userId: row.grant.userId } },
+    select: { role: true },
+  });
+  if (!membership)
+    return { ok: false, reason: "The person who connected this agent no longer belongs to the workspace." };
   if (!row.grant.lastUsedAt || now.getTime() - row.grant.lastUsedAt.getTime() > 60_000) {
     await db.oAuthGrant.update({ where: { id: row.grantId }, data: { lastUsedAt: now } });
   }
@@ -229,6 +239,7 @@ export async function verifyAccessToken(
       resource: new URL(row.resource),
       workspaceId: row.grant.workspaceId,
       grantId: row.grantId,
+      role: membership.role,
       urlElicitation: Boolean(
         (row.grant.clientCapabilities as { elicitation?: { url?: unknown } } | null)?.elicitation?.url,
       ),

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /** GET /api/contacts/export?workspaceId=…&search=&audienceId=&accountId=&country=&suppressed=: the contacts a filter selects, as CSV. */
 export async function GET(req: Request) {
   try {
-    const owner = await requireOwner(req);
+    const owner = await requireOwner(req, "read");
     const q = new URL(req.url).searchParams;
     const parsed = ZContactFilter.safeParse({
       search: q.get("search") || undefined,

@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
  */
 export async function DELETE(req: Request, { params }: { params: Promise<{ importId: string }> }) {
   try {
-    const owner = await requireOwner(req);
+    const owner = await requireOwner(req, "prepare");
     const { importId } = await params;
     if (!isIdShaped(importId)) throw new AppError("not_found", "No such import in this workspace.");
     return Response.json(

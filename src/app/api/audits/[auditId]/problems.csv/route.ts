@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /** GET /api/audits/{auditId}/problems.csv?workspaceId=…&reason=: an audit's contacts with a problem, as CSV. */
 export async function GET(req: Request, { params }: { params: Promise<{ auditId: string }> }) {
   try {
-    const owner = await requireOwner(req);
+    const owner = await requireOwner(req, "read");
     const auditId = ZAuditId.safeParse((await params).auditId);
     const reasonParam = new URL(req.url).searchParams.get("reason");
     const reason = reasonParam ? ZMailabilityReason.safeParse(reasonParam) : null;

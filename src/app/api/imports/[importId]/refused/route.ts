@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 /** GET /api/imports/{importId}/refused?workspaceId=…: the refused rows (and warnings) as CSV, with row numbers and reasons. */
 export async function GET(req: Request, { params }: { params: Promise<{ importId: string }> }) {
   try {
-    const owner = await requireOwner(req);
+    const owner = await requireOwner(req, "read");
     const { importId } = await params;
     const view = await getImport(getDb(), { workspaceId: owner.workspaceId, importId });
     const kind = new URL(req.url).searchParams.get("kind") === "warning" ? "warning" : "refused";
