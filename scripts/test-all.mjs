@@ -6,9 +6,11 @@
  *      and the house rules (dependency-cruiser: layers, no cycles) -> lint-deps.json
  *      and the formatter and linter (Biome)  -> lint.json
  *   2. unit and integration on PGlite       -> vitest-pglite.json
- *   3. unit and integration on PostgreSQL   -> vitest-postgres.json    (with TEST_POSTGRES_URL)
+ *   3. unit and integration on PostgreSQL   -> vitest-postgres.json    (with TEST_POSTGRES_URL; the files
+ *                                              that open a database, see test-selection.mjs)
  *   4. the production build, once           -> build.json
- *   5. end-to-end on PGlite                 -> playwright-pglite.json
+ *   5. end-to-end on PGlite                 -> playwright-pglite.json  (with TEST_POSTGRES_URL, the projects
+ *                                              where PGlite is what a person meets; else all)
  *   6. end-to-end on PostgreSQL             -> playwright-postgres.json (with TEST_POSTGRES_URL)
  *
  * One failing suite never skips another (a unit-test flake once hid 212 end-to-end tests); the
@@ -19,6 +21,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { databaseTestFiles, PGLITE_E2E_PROJECTS } from "./test-selection.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const reportDir = path.resolve(process.env.TEST_REPORT_DIR ?? path.join(root, ".test-reports"));
@@ -79,7 +82,8 @@ if (postgresUrl) {
   step(
     "unit and integration suites on PostgreSQL",
     npx,
-    ["vitest", "run"],
+    // The files that open a database; the others ran above and meet no database (test-selection.mjs).
+    ["vitest", "run", ...databaseTestFiles(root)],
     { DATABASE_URL: postgresUrl },
     "vitest-postgres.json",
   );
@@ -96,7 +100,15 @@ writeStepReport(
 expected.push("playwright-pglite.json");
 if (postgresUrl) expected.push("playwright-postgres.json");
 if (built) {
-  step("end-to-end suites on PGlite", npx, ["playwright", "test"], {}, "playwright-pglite.json");
+  // With PostgreSQL as well, PGlite runs the projects where the embedded database is what a person
+  // meets, and PostgreSQL runs them all (test-selection.mjs); alone, PGlite runs them all.
+  step(
+    "end-to-end suites on PGlite",
+    npx,
+    ["playwright", "test"],
+    postgresUrl ? { E2E_PROJECTS: PGLITE_E2E_PROJECTS.join(",") } : {},
+    "playwright-pglite.json",
+  );
   if (postgresUrl)
     step(
       "end-to-end suites on PostgreSQL",
