@@ -27,7 +27,6 @@ test.describe("the lifecycle behind the status read", () => {
       "enrollmentId",
       "eventId",
       "occurredAt",
-      "source",
       "status",
       "waitingReason",
       "waitingUntil",
@@ -55,14 +54,7 @@ test.describe("the lifecycle behind the status read", () => {
     expect(undeliverable.body.skipReason).toBe("address_invalid");
 
     const held = await settled(api, campaign, await post(acme.contacts.heldOut), key, (s) => s === "held_out");
-    expect(Object.keys(held.body).sort()).toEqual([
-      "completedAt",
-      "enrollmentId",
-      "eventId",
-      "occurredAt",
-      "source",
-      "status",
-    ]);
+    expect(Object.keys(held.body).sort()).toEqual(["completedAt", "enrollmentId", "eventId", "occurredAt", "status"]);
 
     const suppressed = await settled(api, campaign, await post(acme.contacts.suppressed), key, (s) => s === "skipped");
     expect(suppressed.body.skipReason).toBe("suppressed");

@@ -42,4 +42,23 @@ describe("openapi.json", () => {
     }
     expect(JSON.stringify(doc)).toContain(`${base}/problems/idempotency-key-reused`);
   });
+
+  it("describes the entry event status read as the specification's bounded record", () => {
+    const doc = buildOpenApiDocument(base) as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >;
+      components?: { schemas?: Record<string, unknown> };
+    };
+    let schema = doc.paths["/v1/campaigns/{campaignId}/events/{eventId}"].get.responses["200"].content![
+      "application/json"
+    ].schema as { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
+    if (schema.$ref) schema = doc.components!.schemas![schema.$ref.split("/").pop()!] as typeof schema;
+    const fields = Object.keys(schema.properties!);
+    expect(fields).not.toContain("source");
+    for (const f of ["eventId", "status", "occurredAt", "skipReason", "enrollmentId", "completedAt"])
+      expect(fields).toContain(f);
+    expect([...schema.required!].sort()).toEqual(["eventId", "occurredAt", "status"]);
+  });
 });

@@ -46,14 +46,14 @@ export const ZGetEntryEventInput = z.strictObject({
   eventId: z.string().max(64).describe("The event's id (evt_…)."),
 });
 
-/** 200 body (spec 2.3): optional members are absent, never null, when they have no value. */
+/**
+ * 200 body (spec 2.3): optional members are absent, never null, when they have no value. Who made
+ * the entry (`source`) is not here: the key that reads it made it; MCP, the owner UI and webhooks show it.
+ */
 export const ZEntryEventStatus = z.object({
   eventId: z.string(),
   status: ZEntryStatus,
   occurredAt: z.string().describe("ISO 8601 date-time (UTC)."),
-  source: ZEntrySource.optional().describe(
-    "Who made the entry (an addition to the specification's fields): api, agent, owner, go_live or audience_join.",
-  ),
   skipReason: ZSkipReason.optional(),
   enrollmentId: z.string().optional().describe("The enrollment created for the contact (enr_…), once there is one."),
   completedAt: z.string().optional().describe("When the lifecycle finished (UTC), for terminal statuses."),

@@ -123,7 +123,7 @@ describe("getEntryEventStatus", () => {
       eventId,
       apiKeyId: key.id,
     });
-    expect(Object.keys(status).sort()).toEqual(["eventId", "occurredAt", "source", "status"]);
+    expect(Object.keys(status).sort()).toEqual(["eventId", "occurredAt", "status"]);
 
     await prisma.entryEvent.update({
       where: { id: eventId },
@@ -139,7 +139,6 @@ describe("getEntryEventStatus", () => {
     ).toEqual({
       eventId,
       status: "skipped",
-      source: "api",
       occurredAt: expect.any(String),
       skipReason: "suppressed",
       completedAt: "2026-11-02T00:00:00.000Z",

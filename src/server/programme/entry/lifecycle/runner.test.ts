@@ -44,7 +44,6 @@ describe("the lifecycle, gate by gate", () => {
     ).toEqual({
       eventId,
       status: "completed",
-      source: "api",
       occurredAt: expect.any(String),
       enrollmentId: event.enrollment!.id,
       completedAt: event.completedAt!.toISOString(),
