@@ -1,26 +1,9 @@
 "use client";
 
-import { Alert, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconMoodEmpty } from "@tabler/icons-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-
-/** Skeleton of a page while its data loads. */
-export function PageLoading() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-live="polite">
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          Loading…
-        </Text>
-      </Group>
-      <Skeleton h={32} w={240} />
-      <Skeleton h={120} />
-      <Skeleton h={240} />
-    </Stack>
-  );
-}
 
 /** A failure while loading a page, with a way to try again. */
 export function PageError({ onRetry, message }: { onRetry?: () => void; message?: string }) {

@@ -3,7 +3,6 @@ import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { getDatabase } from "./platform/process-database";
 
 export type { PrismaClient };
-export { getDatabase, useDatabase } from "./platform/process-database";
 
 /**
  * The Prisma client or an open transaction of it: services take this first. A service that must

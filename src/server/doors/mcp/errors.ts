@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type AppError, type AppErrorCode, type FieldError, isAppError } from "@/server/ground/errors";
+import type { AppError, AppErrorCode, FieldError } from "@/server/ground/errors";
 
 /**
  * The closed list of error codes a tool answers with: stable strings an agent can branch on,
@@ -146,5 +146,3 @@ export function toolErrorFromSdkMessage(
   console.error(`[mcp] tool error: ${message}`);
   return toolError({ code: "internal", message: toolErrorDescriptions.internal, nextStep: defaultNextStep.internal });
 }
-
-export { isAppError };

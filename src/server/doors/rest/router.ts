@@ -13,5 +13,3 @@ export const restRouter = router({
   conversions: conversionRestRouter,
   tools: calculatorRouter,
 });
-
-export type RestRouter = typeof restRouter;

@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
-import { type DatabaseTarget, describeTarget } from "./config";
+import type { DatabaseTarget } from "./config";
 import { lockDataDir } from "./embedded-lock";
 import { insertLoader, poolLoader, registerLoader } from "./copy-in";
 import { registerDriver } from "./hot-sql";
@@ -147,5 +147,3 @@ export function pgliteDatabase(
     },
   };
 }
-
-export { describeTarget };

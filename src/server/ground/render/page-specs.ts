@@ -39,7 +39,6 @@ export const SIZES = {
   },
 } as const satisfies Record<TFormat, Record<string, SizeSpec>>;
 
-export type TSize = { [F in TFormat]: keyof (typeof SIZES)[F] }[TFormat];
 export const DEFAULT_SIZE: Record<TFormat, string> = {
   postcard: "6x9",
   letter: "us_letter",

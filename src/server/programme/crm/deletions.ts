@@ -1,7 +1,6 @@
 import type { Db } from "@/server/ground/db";
 import type { TCrmObjectType } from "./adapter";
 import type { LinkScope } from "./links";
-import type { TSyncCounts } from "./schema";
 
 /**
  * Records deleted in a CRM (HubSpot archives them; Salesforce keeps them in its recycle bin, where
@@ -28,13 +27,6 @@ const LINK_TYPE: Record<TRecordType, string> = {
   deals: "deal",
   leads: "lead",
 };
-
-export interface DeletionResult {
-  contacts: number;
-  companies: number;
-  deals: number;
-  leads: number;
-}
 
 /** Notes that a full sync read these records (whatever became of them here), so reconciliation keeps their links. */
 export async function markSeen(tx: Db, s: LinkScope, type: TRecordType, externalIds: string[], syncId: string) {
@@ -122,7 +114,3 @@ export async function unseenRecords(tx: Db, s: LinkScope, syncId: string): Promi
     leads: links.filter((l) => l.objectType === "lead").map((l) => l.externalId),
   };
 }
-
-export const addDeleted = (counts: TSyncCounts, type: TRecordType, n: number) => {
-  counts.deleted[type] += n;
-};

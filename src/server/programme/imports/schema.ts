@@ -38,15 +38,6 @@ export const ZImportStatus = z
   .enum(IMPORT_STATUSES)
   .describe("awaiting_mapping (uploaded, not started), queued, running, then succeeded, failed or cancelled.");
 
-export const ZImportIssue = z.object({
-  row: z.number().int().describe("The row's number in the file; the header row is row 1."),
-  column: z
-    .string()
-    .nullable()
-    .describe("The column the reason is about, as the file names it; null when it is about the whole row."),
-  reason: z.string(),
-});
-
 /** What one column of the file became: a field, a custom field or nothing. */
 export const ZColumnOutcome = z.object({
   column: z.string(),

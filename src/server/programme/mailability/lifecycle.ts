@@ -69,18 +69,3 @@ export async function mailabilityJudge(
     return { verdict, ...lifecycleOutcome(verdict, shared.format) };
   };
 }
-
-/** The same for one contact. */
-export async function mailabilityOfEnrollee(
-  db: Db,
-  p: {
-    workspaceId: string;
-    campaign: TJudgedCampaign;
-    contact: TEnrollee;
-    suppressed: boolean;
-    duplicateContact: boolean;
-  },
-) {
-  const judge = await mailabilityJudge(db, { workspaceId: p.workspaceId, campaign: p.campaign, contacts: [p.contact] });
-  return judge(p.contact, p);
-}

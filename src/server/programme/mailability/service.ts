@@ -288,7 +288,6 @@ export function auditView(a: AuditRow & { job?: TJobView | null }) {
     finishedAt: a.finishedAt?.toISOString() ?? null,
   };
 }
-export type TAuditView = ReturnType<typeof auditView>;
 
 /** The columns that say whether a contact belongs in the problems table: a reason, or not mailable. */
 const HAS_PROBLEM = { OR: [{ status: { not: "mailable" as const } }, { reasons: { isEmpty: false } }] };

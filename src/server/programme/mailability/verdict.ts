@@ -85,15 +85,6 @@ export function verdictOf(c: TAuditContact, shared: TSharedFacts, own: TContactF
   return { status: "unmailable", reasons };
 }
 
-/** The verdicts of a batch of contacts that share the same facts (an audit's page of contacts). */
-export function verdictsOf<C extends TAuditContact>(
-  contacts: C[],
-  shared: TSharedFacts,
-  factsOf: (c: C) => TContactFacts,
-): TVerdict[] {
-  return contacts.map((c) => verdictOf(c, shared, factsOf(c)));
-}
-
 /**
  * What the lifecycle does with a verdict: its suppression gate skips `suppressed`, its address gate
  * skips `address_duplicate` for a duplicate person and `address_invalid` for any other blocking

@@ -29,22 +29,6 @@ export const PAGE_ACTION_KINDS = [
 ] as const satisfies readonly TResponseKind[];
 export type TPageActionKind = (typeof PAGE_ACTION_KINDS)[number];
 
-export const responseKindDescriptions: Record<TResponseKind, string> = {
-  scan: "The printed QR code was scanned.",
-  click: "The printed link was typed or tapped.",
-  page_view:
-    "The hosted page was shown (a personal landing page or a gift claim page); loads within 30 minutes of the last recorded view are one visit.",
-  reply: "The recipient sent a reply with the landing page's form; `reply.text` holds it.",
-  meeting_click:
-    "The recipient opened the landing page's meeting link (clicks within 30 minutes of the last one count once).",
-  site_click:
-    "The recipient followed the landing page's link to the destination site (clicks within 30 minutes of the last one count once).",
-  gift_claim: "The recipient claimed the gift; `gift` names the one chosen. It ships to the latest shipping address.",
-  address_change:
-    "The recipient corrected the gift's shipping address; `address` is the new version (the original stays).",
-  gift_decline: "The recipient declined the gift: nothing ships.",
-};
-
 /** Short labels for the owner's pages. */
 export const responseKindLabels: Record<TResponseKind, string> = {
   scan: "QR code scanned",

@@ -11,20 +11,6 @@ export type TPageCallToAction = (typeof PAGE_CALLS_TO_ACTION)[number];
 
 export const CLAIM_WINDOW_DAYS = { min: 3, max: 90, default: 30 } as const;
 
-export const responseModeDescriptions: Record<TResponseMode, string> = {
-  redirect: "The printed link goes straight to the destination URL, with sid added.",
-  landing_page:
-    "The printed link opens a personal landing page on this service: the brand kit's look, the recipient's name and company, their message, and one call to action.",
-  gift_claim:
-    "Gift campaigns: the link opens a claim page where the recipient sees the gift, confirms or corrects the shipping address, may choose among giftOptions, or declines. The gift ships only after a claim; the entry event waits (up to claimWindowDays) and otherwise ends skipped (gift_unclaimed, gift_declined).",
-};
-
-export const pageCallToActionDescriptions: Record<TPageCallToAction, string> = {
-  reply: "A short reply form; each reply is recorded with its text.",
-  meeting: "A button opening meetingUrl (a scheduling link of the team's choice) in a new tab; each click is recorded.",
-  visit_site: "A button to the destination URL with sid added; each click is recorded.",
-};
-
 const httpsUrl = z
   .string()
   .trim()
@@ -55,7 +41,6 @@ export const ZResponseSettings = z.object({
     .max(CLAIM_WINDOW_DAYS.max, `The claim window is at most ${CLAIM_WINDOW_DAYS.max} days.`)
     .optional(),
 });
-export type TResponseSettings = z.infer<typeof ZResponseSettings>;
 
 /**
  * Checks the response settings against the rest of the campaign (the draft as it will be after an

@@ -33,7 +33,6 @@ const view = (s: {
   createdBy: s.createdBy,
   createdAt: s.createdAt.toISOString(),
 });
-export type TSuppressionView = ReturnType<typeof view>;
 
 /** The suppression list, newest first, a page at a time; by kind, reason, or words of what is suppressed. */
 export async function listSuppressions(

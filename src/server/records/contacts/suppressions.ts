@@ -14,14 +14,6 @@ export const ZSuppressionReason = z
     "opt-out (the person asked not to be mailed), customer, competitor, do-not-mail (any other standing instruction), bounced (mail came back).",
   );
 
-export const REASON_LABELS: Record<TSuppressionReason, string> = {
-  "opt-out": "Opted out",
-  customer: "Customer",
-  competitor: "Competitor",
-  "do-not-mail": "Do not mail",
-  bounced: "Bounced / returned",
-};
-
 const toDb: Record<TSuppressionReason, SuppressionReason> = {
   "opt-out": "opt_out",
   customer: "customer",

@@ -117,5 +117,3 @@ export async function firstRunChecklist(db: Db, p: { workspaceId: string }) {
   ];
   return { steps, done: steps.filter((s) => s.done).length, total: steps.length };
 }
-
-export type TFirstRun = Awaited<ReturnType<typeof firstRunChecklist>>;

@@ -24,13 +24,6 @@ export type TVerificationVerdict = (typeof VERIFICATION_VERDICTS)[number];
 export const VERIFICATION_MODES = ["live", "test", "sandbox"] as const;
 export type TVerificationMode = (typeof VERIFICATION_MODES)[number];
 
-/** For people: what a mode's answers are worth. */
-export const VERIFICATION_MODE_LABELS: Record<TVerificationMode, string> = {
-  live: "verified (live)",
-  test: "not verified (test mode)",
-  sandbox: "not verified (sandbox)",
-};
-
 export interface TVerification {
   verdict: TVerificationVerdict;
   /** The vendor's own word for it (e.g. Lob's deliverable_incorrect_unit, no_match), kept for people. */
