@@ -1,15 +1,44 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
+import { METHODS } from "./arbitraries";
 import { asClient, check, describeRequest, expectHealthy, expectNoServerError, type Sent, send } from "./harness";
 
 /**
- * What the fourth outside test found (issue 46), as properties: oversized unsigned bodies sent to
- * the vendors' webhook receivers. Every answer is under 500 and none is slow.
+ * What the fourth outside test found (issue 46), as properties: any method on the landing page's
+ * sample piece followed by a GET of the same path, and oversized unsigned bodies sent to the
+ * vendors' webhook receivers. Every answer is under 500 and none is slow.
  */
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const MiB = 1024 * 1024;
+
+test("any method on /sample-piece/{side}, then GET of the same path: never a 5xx, 404 for an unknown side, both sides still served", async () => {
+  const side = fc.oneof(
+    fc.constantFrom("front.png", "back.png", "front", "back", "toString", "__proto__", "front.png.png"),
+    fc.stringMatching(/^[\w.~-]{1,60}$/).filter((s) => s !== "." && s !== ".."),
+  );
+  await check(
+    "sample piece after any method",
+    fc.record({ side, method: fc.constantFrom(...METHODS), client: fc.nat() }),
+    60,
+    async ({ side, method, client }) => {
+      const path = `/sample-piece/${encodeURIComponent(side)}`;
+      const first: Sent = { method, path, headers: asClient({}, client) };
+      expectNoServerError(await send(first), first);
+      const get: Sent = { method: "GET", path, headers: asClient({}, client) };
+      const reply = await send(get);
+      expectNoServerError(reply, get);
+      const known = side === "front.png" || side === "back.png";
+      expect(reply.status, describeRequest(get)).toBe(known ? 200 : 404);
+    },
+  );
+  for (const side of ["front.png", "back.png"]) {
+    const reply = await send({ method: "GET", path: `/sample-piece/${side}` });
+    expect([reply.status, reply.headers["content-type"]]).toEqual([200, "image/png"]);
+  }
+  await expectHealthy();
+});
 
 test("oversized unsigned bodies to the webhook receivers: 413 at once, whatever the path's id", async () => {
   const connectionId = fc.oneof(

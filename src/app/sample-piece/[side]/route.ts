@@ -2,10 +2,14 @@ import { layoutPiece, piecePngAsync } from "@/server/ground/render";
 
 /**
  * The landing page's example: a 6 × 9 postcard drawn by the same renderer that draws every
- * proof and printed piece, for one made-up recipient. Rendered once at build time.
+ * proof and printed piece, for one made-up recipient. Each side is rendered once per process and
+ * kept in memory; nothing goes through Next's route cache, which would store an entry for every
+ * path a client names (any method), so an unknown side is a 404 that is never cached.
  */
-export const dynamic = "force-static";
-export const generateStaticParams = () => [{ side: "front.png" }, { side: "back.png" }];
+export const dynamic = "force-dynamic";
+
+const SIDES: Record<string, number> = { "front.png": 0, "back.png": 1 };
+const rendered = new Map<number, Promise<Buffer>>();
 
 const sample = layoutPiece({
   title: "Sample postcard",
@@ -36,10 +40,19 @@ const sample = layoutPiece({
 
 export async function GET(_request: Request, { params }: { params: Promise<{ side: string }> }) {
   const { side } = await params;
-  const page = { "front.png": 0, "back.png": 1 }[side];
-  if (page === undefined) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const png = await piecePngAsync(sample, page, { widthPx: 900, crop: "trim" });
-  return new Response(new Uint8Array(png), {
+  const page = Object.hasOwn(SIDES, side) ? SIDES[side] : undefined;
+  if (page === undefined)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+    });
+  let png = rendered.get(page);
+  if (!png) {
+    png = piecePngAsync(sample, page, { widthPx: 900, crop: "trim" });
+    rendered.set(page, png);
+    png.catch(() => rendered.delete(page));
+  }
+  return new Response(new Uint8Array(await png), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" },
   });
 }
