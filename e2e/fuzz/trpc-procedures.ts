@@ -5,6 +5,11 @@
  */
 export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input: string[] }[] = [
   { path: "auth.signUp", type: "mutation", input: ["name", "email", "password", "workspaceName"] },
+  { path: "auth.requestPasswordReset", type: "mutation", input: ["email"] },
+  { path: "auth.resetPassword", type: "mutation", input: ["token", "password"] },
+  { path: "auth.verifyEmail", type: "mutation", input: ["token"] },
+  { path: "auth.emailStatus", type: "query", input: [] },
+  { path: "auth.resendVerification", type: "mutation", input: [] },
   { path: "apiKey.list", type: "query", input: ["workspaceId"] },
   { path: "apiKey.example", type: "query", input: ["workspaceId"] },
   { path: "apiKey.create", type: "mutation", input: ["workspaceId", "name", "scopes"] },

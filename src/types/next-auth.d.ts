@@ -1,7 +1,15 @@
 import "next-auth";
+import "next-auth/jwt";
 
 declare module "next-auth" {
   interface Session {
-    user: { id: string; email: string; name?: string | null };
+    /** epoch: the person's sessionEpoch when this session signed in. */
+    user: { id: string; email: string; name?: string | null; epoch?: number };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    epoch?: number;
   }
 }

@@ -54,6 +54,9 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string
         )}
         <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
         <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps("password")} />
+        <Anchor component={Link} href="/forgot-password" size="sm" ta="right" mt={-8}>
+          Forgot password?
+        </Anchor>
         <Button type="submit" loading={submitting} fullWidth>
           Sign in
         </Button>

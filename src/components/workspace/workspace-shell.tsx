@@ -1,5 +1,6 @@
 "use client";
 
+import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import {
   AppShell,
   Badge,
@@ -105,6 +106,7 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <VisuallyHidden component="p">Workspace {workspace.name}</VisuallyHidden>
+        <VerifyEmailBanner />
         {children}
       </AppShell.Main>
     </AppShell>

@@ -24,6 +24,21 @@ export const LIMITS = {
   ],
   /** Sign-in attempts per client address, whatever the email: one address cannot try account after account. */
   signInPerIp: { policy: "sign-in-per-ip", limit: 50, windowSeconds: 15 * 60 },
+  /**
+   * Password resets (setting the new password from a link) per client address, with the sign-in
+   * back-off: a link's token cannot be guessed, but each try costs a password hash.
+   */
+  passwordResetPerIp: [
+    { policy: "password-reset-minute", limit: 5, windowSeconds: 60 },
+    { policy: "password-reset", limit: 10, windowSeconds: 15 * 60 },
+    { policy: "password-reset-day", limit: 30, windowSeconds: 24 * 60 * 60 },
+  ],
+  /** Reset links asked for per client address (any email): one address cannot mail account after account. */
+  passwordResetRequestPerIp: { policy: "password-reset-request-per-ip", limit: 20, windowSeconds: 60 * 60 },
+  /** Reset links mailed to one address: past this the request is answered the same but sends nothing. */
+  passwordResetRequestPerEmail: { policy: "password-reset-request-per-email", limit: 3, windowSeconds: 60 * 60 },
+  /** Verification links a person asks to be sent again. */
+  verificationResendPerUser: { policy: "verification-resend-per-user", limit: 5, windowSeconds: 60 * 60 },
   /** Accounts created per client address (each is a password hash and a workspace). */
   signUpPerIp: { policy: "sign-up-per-ip", limit: 10, windowSeconds: 60 * 60 },
   /** Public calculators, per client IP. */

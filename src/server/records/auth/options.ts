@@ -24,7 +24,7 @@ export const SIGN_IN_FAILED_MESSAGE = "Signing in failed on our side. Try again 
 export async function authorizeCredentials(
   credentials: Record<string, unknown> | undefined,
   headers: Record<string, string | string[] | undefined> | Headers | undefined,
-): Promise<{ id: string; email: string; name: string }> {
+): Promise<{ id: string; email: string; name: string; epoch: number }> {
   const email = String(credentials?.email ?? "")
     .trim()
     .toLowerCase();
@@ -89,12 +89,19 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
+    /** The session remembers the person's sessionEpoch at sign-in; a password reset raises it and so ends the session (session.ts). */
     jwt({ token, user }) {
-      if (user) token.sub = user.id;
+      if (user) {
+        token.sub = user.id;
+        token.epoch = (user as { epoch?: number }).epoch ?? 0;
+      }
       return token;
     },
     session({ session, token }) {
-      if (session.user && token.sub) session.user.id = token.sub;
+      if (session.user && token.sub) {
+        session.user.id = token.sub;
+        session.user.epoch = typeof token.epoch === "number" ? token.epoch : 0;
+      }
       return session;
     },
     /** Only paths of this site (callback-url.ts): `/\evil.example`, `//evil.example` and other sites go to the workspaces instead. */

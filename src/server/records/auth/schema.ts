@@ -13,3 +13,23 @@ export const ZSignUpInput = z.object({
   workspaceName: ZWorkspaceName,
 });
 export type TSignUpInput = z.infer<typeof ZSignUpInput>;
+
+/** A single-use link's token as it appears in the link (base64url). */
+export const ZAccountToken = z
+  .string()
+  .trim()
+  .min(16, "This link is not complete. Open it again from the email.")
+  .max(128, "This link is not complete. Open it again from the email.")
+  .regex(/^[A-Za-z0-9_-]+$/, "This link is not complete. Open it again from the email.");
+
+export const ZRequestPasswordResetInput = z.object({ email: ZEmail });
+
+export const ZResetPasswordInput = z.object({
+  token: ZAccountToken,
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `A password has at least ${PASSWORD_MIN} characters.`)
+    .max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
+});
+
+export const ZVerifyEmailInput = z.object({ token: ZAccountToken });

@@ -4,14 +4,15 @@ import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
 import type { TSignUpInput } from "@/server/records/auth/schema";
 import { createWorkspace } from "@/server/records/workspaces/service";
+import { sendVerificationEmail } from "./email-verification";
 import { hashPassword, verifyPassword } from "./password";
 
 export const DUPLICATE_EMAIL_MESSAGE = "An account already uses this email address. Sign in instead.";
 export const WRONG_CREDENTIALS_MESSAGE = "The email or the password is not right. Check both and try again.";
 
 /**
- * Creates a person, their workspace on the free audit plan, and their owner membership, in one
- * transaction. A duplicate email changes nothing.
+ * Creates a person, their workspace on the free audit plan, their owner membership and the email
+ * with their verification link, in one transaction. A duplicate email changes nothing.
  */
 export async function signUp(prisma: PrismaClient, input: TSignUpInput) {
   const passwordHash = await hashPassword(input.password);
@@ -23,6 +24,7 @@ export async function signUp(prisma: PrismaClient, input: TSignUpInput) {
         ownerId: user.id,
         actor: { kind: "user", id: user.id, label: user.email },
       });
+      await sendVerificationEmail(tx, user);
       return { userId: user.id, workspaceId: workspace.id };
     });
   } catch (error) {
@@ -41,5 +43,5 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) return null;
   await db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email: user.email, name: user.name, epoch: user.sessionEpoch };
 }
