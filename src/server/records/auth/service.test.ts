@@ -67,7 +67,7 @@ describe("verifyCredentials", () => {
     const email = `${uniq()}@example.test`;
     const { userId } = await signUp(prisma, input(email));
     const user = await verifyCredentials(prisma, ` ${email.toUpperCase()} `, "a long passphrase");
-    expect(user).toEqual({ id: userId, email, name: "Ada Okafor" });
+    expect(user).toEqual({ id: userId, email, name: "Ada Okafor", epoch: 0 });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: userId } })).lastSignInAt).toBeInstanceOf(Date);
   });
 
