@@ -1,14 +1,35 @@
 import { createHmac, randomBytes } from "node:crypto";
 
 /**
- * Lob's print and mail endpoints for the local fake (fake-lob.ts), answering as Lob's OpenAPI
- * description says (lob/lob-openapi: resources/postcards, resources/letters, shared/models/error.yml):
- * POST /postcards and /letters with the `Idempotency-Key` header (a repeated key returns the
- * object it created, for 24 hours), 422 `invalid` for a missing required field,
- * `mail_use_type_can_not_be_null`, `invalid_file_url`, `failed_deliverability_strictness` for an
- * address line with "undeliverable", GET /{resource}/{id} (with `tracking_events`), DELETE (cancel,
- * 422 `not_deletable` once the post has it) and GET list. Objects carry Lob's id prefixes (psc_,
- * ltr_, adr_, evnt_), which the official client checks.
+ * Lob's print and mail endpoints for the local fake (fake-lob.ts), refusing what Lob refuses. Each
+ * rule names where Lob documents it (lob/lob-openapi; "public.yml" is lob-api-public.yml, errors
+ * are shared/models/error.yml):
+ * - POST /postcards and /letters with the `Idempotency-Key` header: a repeated key returns the
+ *   object it created, for 24 hours (shared/parameters/idempotency.yml);
+ * - the body as JSON or multipart/form-data, files uploaded in the multipart body (public.yml,
+ *   Request Body: multipart "is the only format that can be used for uploading a file");
+ * - a file given as a string must match the remote URL pattern `^https://…\.(html?|pdf|png|jpg)$`
+ *   (shared/attributes/remote_file_url.yml), else 422 `invalid_file_url`; such a URL is downloaded
+ *   ("must be downloaded within 40 seconds"), else `invalid_file_download_time`;
+ * - every file is measured: at most 5 MB (remote_file_url.yml; `file_size_exceeds_limit`); a
+ *   letter's every page 8.5 × 11 in (resources/letters/attributes/ltr_file.yml) and at most 60
+ *   pages (same; `file_pages_exceed_max`); a postcard side one page of the size with 0.125 in bleed,
+ *   4.25 × 6.25, 6.25 × 9.25 or 6.25 × 11.25 in (resources/postcards/attributes/psc_front.yml);
+ *   else `invalid_file_dimensions`;
+ * - a US address: address_line1, address_city, address_state, address_zip required, state
+ *   `^[a-zA-Z]{2}$`, ZIP `^\d{5}(-\d{4})?$`, lines at most 64 characters
+ *   (shared/models/address/address_fields_us.yml), name and company at most 40 characters
+ *   (address_editable_us.yml), and to.address_line1 + to.address_line2 at most 50 characters
+ *   (error.yml, `address_length_exceeds_limit`);
+ * - `use_type` marketing or operational (`mail_use_type_can_not_be_null`); postcard size 4x6, 6x9,
+ *   6x11 (resources/postcards/attributes/postcard_size.yml); letter size us_letter or us_legal
+ *   (resources/letters/attributes/ltr_size.yml);
+ * - DELETE cancels only within the account's cancellation window, 5 minutes by default, or before
+ *   a future send_date (public.yml, Cancellation Windows); else 422 `not_deletable`;
+ * - GET /{resource}/{id} (with `tracking_events`) and GET list. Objects carry Lob's id prefixes
+ *   (psc_, ltr_, adr_, evnt_).
+ * An address line with "undeliverable" answers `failed_deliverability_strictness`, as a strict
+ * account would.
  */
 export interface LobPrintBook {
   objects: Map<string, Record<string, unknown>>;
@@ -16,49 +37,92 @@ export interface LobPrintBook {
   created: string[];
   printRequests: { method: string; path: string; idempotencyKey: string | null; body: Record<string, unknown> }[];
   keys: Map<string, { id: string; at: number }>;
+  /** Lob's clock (ms): tests move it to pass a cancellation window. */
+  now: () => number;
+  /** The account's cancellation window. */
+  cancelWindowMs: number;
 }
 
-export const newPrintBook = (): LobPrintBook => ({
+export const newPrintBook = (now: () => number = Date.now): LobPrintBook => ({
   objects: new Map(),
   created: [],
   printRequests: [],
   keys: new Map(),
+  now,
+  cancelWindowMs: 5 * 60_000,
 });
 
+/** A file uploaded in a multipart body, as the fake keeps it. */
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+type Refusal = { status: number; body: ReturnType<typeof error> };
 const error = (status: number, code: string, message: string) => ({ error: { message, status_code: status, code } });
+const refuse = (status: number, code: string, message: string): Refusal => ({
+  status,
+  body: error(status, code, message),
+});
 const hex = (n: number) => randomBytes(n).toString("hex");
 const KEY_LIFETIME_MS = 24 * 60 * 60_000;
 const SIZES = ["4x6", "6x9", "6x11"];
+const LETTER_SIZES = ["us_letter", "us_legal"];
+const REMOTE_FILE_URL = /^https:\/\/[-a-zA-Z0-9@:%._+~#=/]{1,256}.(html?|pdf|png|jpg)$/;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Sheet sizes in points, with bleed for postcards. */
+const SHEETS: Record<string, [number, number]> = {
+  us_letter: [612, 792],
+  us_legal: [612, 1008],
+  "4x6": [4.25 * 72, 6.25 * 72],
+  "6x9": [6.25 * 72, 9.25 * 72],
+  "6x11": [6.25 * 72, 11.25 * 72],
+};
 
-function address(
-  a: unknown,
-  field: string,
-): { ok: Record<string, unknown> } | { error: ReturnType<typeof error> & { status: number } } {
-  if (!a || typeof a !== "object") return { error: { status: 422, ...error(422, "invalid", `${field} is required`) } };
+function address(a: unknown, field: string): { ok: Record<string, unknown> } | { error: Refusal } {
+  if (!a || typeof a !== "object") return { error: refuse(422, "invalid", `${field} is required`) };
   const x = a as Record<string, unknown>;
-  for (const k of ["address_line1", "address_city", "address_zip"]) {
-    if (typeof x[k] !== "string" || !(x[k] as string).trim())
-      return { error: { status: 422, ...error(422, "invalid", `${field}.${k} is required`) } };
+  const str = (k: string) => (typeof x[k] === "string" ? (x[k] as string) : "");
+  const country = str("address_country") || "US";
+  const us = country === "US" || country === "UNITED STATES";
+  for (const k of ["address_line1", "address_city", ...(us ? ["address_state", "address_zip"] : [])]) {
+    if (!str(k).trim()) return { error: refuse(422, "invalid", `${field}.${k} is required`) };
   }
-  if (!x.name && !x.company)
-    return { error: { status: 422, ...error(422, "invalid", `${field} must have a name or a company`) } };
-  if ((x.address_line1 as string).length > 64)
+  if (!x.name && !x.company) return { error: refuse(422, "invalid", `${field} must have a name or a company`) };
+  for (const k of ["name", "company"])
+    if (str(k).length > 40) return { error: refuse(422, "invalid", `${field}.${k} must be at most 40 characters`) };
+  for (const k of ["address_line1", "address_line2"])
+    if (str(k).length > 64)
+      return {
+        error: refuse(422, "address_length_exceeds_limit", `${field}.${k} must be at most 64 characters`),
+      };
+  if (field === "to" && str("address_line1").length + str("address_line2").length > 50)
     return {
-      error: {
-        status: 422,
-        ...error(422, "address_length_exceeds_limit", `${field}.address_line1 must be at most 64 characters`),
-      },
+      error: refuse(
+        422,
+        "address_length_exceeds_limit",
+        "The sum of to.address_line1 and to.address_line2 cannot surpass 50 characters.",
+      ),
     };
-  if (/undeliverable/i.test(x.address_line1 as string))
+  if (us && !/^[a-zA-Z]{2}$/.test(str("address_state")))
+    return { error: refuse(422, "invalid", `${field}.address_state must be a 2 letter state short-name code`) };
+  if (us && !/^\d{5}(-\d{4})?$/.test(str("address_zip")))
     return {
-      error: { status: 422, ...error(422, "failed_deliverability_strictness", `${field} address is undeliverable`) },
+      error: refuse(
+        422,
+        "invalid",
+        `${field}.address_zip must follow the ZIP format of 12345 or ZIP+4 format of 12345-1234`,
+      ),
     };
+  if (/undeliverable/i.test(str("address_line1")))
+    return { error: refuse(422, "failed_deliverability_strictness", `${field} address is undeliverable`) };
   const now = new Date().toISOString();
   return {
     ok: {
       id: `adr_${hex(8)}`,
       ...x,
-      address_country: x.address_country === "US" || !x.address_country ? "UNITED STATES" : x.address_country,
+      address_country: us ? "UNITED STATES" : country,
       date_created: now,
       date_modified: now,
       object: "address",
@@ -66,22 +130,77 @@ function address(
   };
 }
 
-const isUrl = (v: unknown) => typeof v === "string" && /^https?:\/\/\S+$/.test(v);
+const isUpload = (v: unknown): v is UploadedFile =>
+  !!v && typeof v === "object" && (v as UploadedFile).bytes instanceof Uint8Array;
+
+/** The file of a field as Lob would get it: uploaded, or downloaded from a URL of Lob's pattern. */
+async function fileOf(field: string, v: unknown): Promise<{ bytes: Uint8Array } | { error: Refusal }> {
+  if (isUpload(v)) return { bytes: v.bytes };
+  if (typeof v !== "string" || !REMOTE_FILE_URL.test(v))
+    return {
+      error: refuse(422, "invalid_file_url", `${field} must be a file, or a URL matching ${REMOTE_FILE_URL.source}`),
+    };
+  try {
+    const res = await fetch(v, { signal: AbortSignal.timeout(40_000) });
+    if (!res.ok) return { error: refuse(422, "invalid_file_url", `${field} could not be downloaded (${res.status})`) };
+    return { bytes: new Uint8Array(await res.arrayBuffer()) };
+  } catch {
+    return { error: refuse(422, "invalid_file_download_time", `${field} could not be downloaded within 40 seconds`) };
+  }
+}
+
+/** Measures a PDF as Lob does: size, page count, every page's dimensions. */
+async function measure(field: string, bytes: Uint8Array, sheet: [number, number], maxPages: number) {
+  if (bytes.byteLength > MAX_FILE_BYTES) return refuse(422, "file_size_exceeds_limit", `${field} is larger than 5 MB`);
+  let pages: { w: number; h: number }[];
+  try {
+    const { PDFDocument } = await import("pdf-lib");
+    const doc = await PDFDocument.load(bytes);
+    pages = doc.getPages().map((p) => {
+      const { width, height } = p.getSize();
+      return { w: width, h: height };
+    });
+  } catch {
+    return refuse(422, "invalid_file", `${field} is not a valid PDF`);
+  }
+  if (pages.length === 0) return refuse(422, "file_pages_below_min", `${field} has no pages`);
+  if (pages.length > maxPages) return refuse(422, "file_pages_exceed_max", `${field} has more than ${maxPages} pages`);
+  const [sw, sh] = sheet;
+  const ok = (p: { w: number; h: number }) =>
+    (Math.abs(p.w - sw) < 0.5 && Math.abs(p.h - sh) < 0.5) || (Math.abs(p.w - sh) < 0.5 && Math.abs(p.h - sw) < 0.5);
+  const bad = pages.findIndex((p) => !ok(p));
+  if (bad >= 0)
+    return refuse(
+      422,
+      "invalid_file_dimensions",
+      `page ${bad + 1} of ${field} is ${(pages[bad].w / 72).toFixed(3)}x${(pages[bad].h / 72).toFixed(3)} in; it must be ${(sw / 72).toFixed(2)}x${(sh / 72).toFixed(2)} in`,
+    );
+  return null;
+}
+
+/** The body as recorded: uploaded files by name, type and size instead of their bytes. */
+const recorded = (body: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(body).map(([k, v]) => [
+      k,
+      isUpload(v) ? { filename: v.filename, contentType: v.contentType, bytes: v.bytes.byteLength } : v,
+    ]),
+  );
 
 /** Handles a print request; null when the path is not one of these endpoints. */
-export function handlePrint(
+export async function handlePrint(
   book: LobPrintBook,
   method: string,
   path: string,
   headers: Record<string, string | string[] | undefined>,
   body: Record<string, unknown>,
-): { status: number; body: unknown } | null {
+): Promise<{ status: number; body: unknown } | null> {
   const m = /\/(postcards|letters)(?:\/([\w]+))?$/.exec(path);
   if (!m) return null;
   const resource = m[1] as "postcards" | "letters";
   const id = m[2];
   const key = typeof headers["idempotency-key"] === "string" ? (headers["idempotency-key"] as string) : null;
-  book.printRequests.push({ method, path, idempotencyKey: key, body });
+  book.printRequests.push({ method, path, idempotencyKey: key, body: recorded(body) });
   if (method === "GET" && !id) {
     const data = [...book.objects.values()].filter(
       (o) => o.object === (resource === "postcards" ? "postcard" : "letter"),
@@ -100,62 +219,54 @@ export function handlePrint(
   if (id) {
     const o = book.objects.get(id);
     if (!o || !id.startsWith(resource === "postcards" ? "psc_" : "ltr_"))
-      return {
-        status: 404,
-        body: error(404, "not_found", `${resource === "postcards" ? "postcard" : "letter"} not found`),
-      };
+      return refuse(404, "not_found", `${resource === "postcards" ? "postcard" : "letter"} not found`);
     if (method === "GET") return { status: 200, body: o };
     if (method === "DELETE") {
-      if ((o.tracking_events as unknown[]).length > 0 || o.deleted)
-        return {
-          status: 422,
-          body: error(
-            422,
-            "not_deletable",
-            `${resource === "postcards" ? "postcard" : "letter"} has already been sent for production and cannot be canceled`,
-          ),
-        };
+      const created = Date.parse(o.date_created as string);
+      const sendAt = Date.parse(o.send_date as string);
+      const closes = Math.max(created + book.cancelWindowMs, Number.isFinite(sendAt) ? sendAt : 0);
+      if (o.deleted || (o.tracking_events as unknown[]).length > 0 || book.now() >= closes)
+        return refuse(
+          422,
+          "not_deletable",
+          `${resource === "postcards" ? "postcard" : "letter"} has already been sent for production and cannot be canceled`,
+        );
       o.deleted = true;
       return { status: 200, body: { id, deleted: true } };
     }
-    return { status: 404, body: error(404, "unrecognized_endpoint", "The requested endpoint does not exist.") };
+    return refuse(404, "unrecognized_endpoint", "The requested endpoint does not exist.");
   }
-  if (method !== "POST")
-    return { status: 404, body: error(404, "unrecognized_endpoint", "The requested endpoint does not exist.") };
+  if (method !== "POST") return refuse(404, "unrecognized_endpoint", "The requested endpoint does not exist.");
   const scoped = key ? `${resource}:${key}` : null;
   if (scoped) {
     const seen = book.keys.get(scoped);
-    if (seen && Date.now() - seen.at < KEY_LIFETIME_MS) return { status: 200, body: book.objects.get(seen.id) };
+    if (seen && book.now() - seen.at < KEY_LIFETIME_MS) return { status: 200, body: book.objects.get(seen.id) };
   }
   const to = address(body.to, "to");
-  if ("error" in to) return { status: to.error.status, body: { error: to.error.error } };
+  if ("error" in to) return to.error;
   const from = address(body.from, "from");
-  if ("error" in from) return { status: from.error.status, body: { error: from.error.error } };
+  if ("error" in from) return from.error;
   if (body.use_type !== "marketing" && body.use_type !== "operational")
-    return {
-      status: 422,
-      body: error(422, "mail_use_type_can_not_be_null", "use_type is required and must be marketing or operational"),
-    };
-  const files = resource === "postcards" ? ["front", "back"] : ["file"];
-  for (const f of files) {
-    if (body[f] === undefined) return { status: 422, body: error(422, "invalid", `${f} is required`) };
-    if (!isUrl(body[f]))
-      return {
-        status: 422,
-        body: error(422, "invalid_file_url", `${f} must be a URL, an HTML string or a template id`),
-      };
-    if (/refuse-file/.test(body[f] as string))
-      return {
-        status: 422,
-        body: error(422, "invalid_file_dimensions", `${f} must be the size of the product, with bleed`),
-      };
-  }
+    return refuse(422, "mail_use_type_can_not_be_null", "use_type is required and must be marketing or operational");
   if (resource === "postcards" && body.size !== undefined && !SIZES.includes(body.size as string))
-    return { status: 422, body: error(422, "invalid", "size must be one of [4x6, 6x9, 6x11]") };
-  if (resource === "letters" && typeof body.color !== "boolean")
-    return { status: 422, body: error(422, "invalid", "color is required") };
+    return refuse(422, "invalid", "size must be one of [4x6, 6x9, 6x11]");
+  if (resource === "letters" && body.size !== undefined && !LETTER_SIZES.includes(body.size as string))
+    return refuse(422, "invalid", "size must be one of [us_letter, us_legal]");
+  const color =
+    body.color === true || body.color === "true" ? true : body.color === false || body.color === "false" ? false : null;
+  if (resource === "letters" && color === null) return refuse(422, "invalid", "color is required");
+  const files = resource === "postcards" ? ["front", "back"] : ["file"];
+  const sheet =
+    SHEETS[resource === "postcards" ? ((body.size as string) ?? "4x6") : ((body.size as string) ?? "us_letter")];
+  for (const f of files) {
+    if (body[f] === undefined) return refuse(422, "invalid", `${f} is required`);
+    const file = await fileOf(f, body[f]);
+    if ("error" in file) return file.error;
+    const problem = await measure(f, file.bytes, sheet, resource === "letters" ? 60 : 1);
+    if (problem) return problem;
+  }
   const metadata = (body.metadata ?? {}) as Record<string, string>;
-  const now = new Date();
+  const now = new Date(book.now());
   const objectId = `${resource === "postcards" ? "psc" : "ltr"}_${hex(8)}`;
   const o: Record<string, unknown> = {
     id: objectId,
@@ -164,8 +275,9 @@ export function handlePrint(
     ...(resource === "postcards"
       ? { size: body.size ?? "4x6", front_template_id: null, back_template_id: null }
       : {
-          color: body.color,
-          double_sided: body.double_sided ?? true,
+          size: body.size ?? "us_letter",
+          color,
+          double_sided: !(body.double_sided === false || body.double_sided === "false"),
           address_placement: body.address_placement ?? "top_first_page",
           extra_service: null,
           return_envelope: false,
@@ -187,7 +299,7 @@ export function handlePrint(
   };
   book.objects.set(objectId, o);
   book.created.push(objectId);
-  if (scoped) book.keys.set(scoped, { id: objectId, at: Date.now() });
+  if (scoped) book.keys.set(scoped, { id: objectId, at: book.now() });
   return { status: 200, body: o };
 }
 

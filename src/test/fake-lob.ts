@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { handlePrint, type LobPrintBook, newPrintBook } from "./fake-lob-print";
+import { handlePrint, type LobPrintBook, newPrintBook, type UploadedFile } from "./fake-lob-print";
 
 /**
  * A local stand-in for Lob's verification API, answering as Lob documents it (API reference:
  * POST /v1/us_verifications and /v1/intl_verifications; errors as { error: { message,
  * status_code, code } }): HTTP Basic auth with the API key as the user name, 401 `unauthorized`
  * for a wrong key, 422 `invalid` when primary_line is missing, 429 `rate_limit_exceeded` when
- * told to throttle, and us_verification / intl_verification objects with upper-cased lines,
+ * told to throttle or past its rate limit (every answer carries X-Rate-Limit-Limit, -Remaining and
+ * -Reset: lob-api-public.yml, Rate Limiting, 150 requests per 5 seconds per key and endpoint),
+ * and us_verification / intl_verification objects with upper-cased lines,
  * components and deliverability. Which deliverability it answers follows the street lines, like
  * the sandbox: "undeliverable", "missing unit", "incorrect unit", "unnecessary unit", "no match",
  * "missing info"; anything else is deliverable (or, after emptyTestAnswers(true), empty).
@@ -32,6 +34,12 @@ export interface FakeLob {
   loseNextAnswers(n: number): void;
   /** Another valid key of the same account (e.g. after the owner rolls keys); the old one is then refused. */
   revokeKey(): void;
+  /** Answer the next `n` requests with Lob's error `code` at `status` (e.g. 403 feature_limit_reached). */
+  refuseNext(n: number, status: number, code: string, message?: string): void;
+  /** Requests per key and endpoint in each 5-second window (Lob's default is 150). */
+  rateLimit(perWindow: number): void;
+  /** Moves Lob's clock on (cancellation windows, idempotency keys). */
+  advance(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -51,6 +59,40 @@ function intlVerdict(street: string): string {
   return "deliverable";
 }
 
+/**
+ * A request body as Lob reads it: JSON, or multipart/form-data with Lob's bracketed names
+ * (to[address_line1], metadata[piece_id]) made objects and uploaded files kept with their bytes.
+ */
+async function parseBody(contentType: string, raw: Buffer): Promise<Record<string, unknown>> {
+  if (!raw.length) return {};
+  if (!contentType.startsWith("multipart/form-data")) return JSON.parse(raw.toString());
+  const form = await new Request("http://fake-lob.local/", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: new Uint8Array(raw),
+  }).formData();
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    const v: unknown =
+      typeof value === "string"
+        ? value
+        : ({
+            filename: value.name,
+            contentType: value.type,
+            bytes: new Uint8Array(await value.arrayBuffer()),
+          } satisfies UploadedFile);
+    const [head, ...rest] = name.split("[").map((x) => x.replace(/]$/, ""));
+    if (!rest.length) {
+      out[head] = v;
+      continue;
+    }
+    let at = (out[head] ??= {}) as Record<string, unknown>;
+    for (const k of rest.slice(0, -1)) at = (at[k] ??= {}) as Record<string, unknown>;
+    at[rest[rest.length - 1]] = v;
+  }
+  return out;
+}
+
 /** Listens on `port` (0: any free one); the end-to-end suites give the one the server's LOB_API_URL names. */
 export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("hex")}`, port = 0): Promise<FakeLob> {
   let throttle = 0;
@@ -58,15 +100,23 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
   let failures = 0;
   let emptyOtherwise = false;
   const requests: FakeLob["requests"] = [];
-  const print = newPrintBook();
+  let offset = 0;
+  const print = newPrintBook(() => Date.now() + offset);
   let lose = 0;
   let revoked = false;
+  let refusals: { n: number; status: number; code: string; message: string } | null = null;
+  let perWindow = 150;
+  const windows = new Map<string, { start: number; used: number }>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", () => void answer(req, res, chunks));
+  });
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, chunks: Buffer[]) {
+    {
+      let limits: Record<string, string> = {};
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+        res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...limits, ...headers });
         res.end(JSON.stringify(body));
       };
       const auth = req.headers.authorization ?? "";
@@ -77,13 +127,33 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
           error(401, "unauthorized", "Your API key is not valid. Please sign up on lob.com to get a valid api key."),
         );
       const path = (req.url ?? "").replace(/\?.*$/, "");
+      // Lob's rate limit: per key and endpoint, a window of 5 seconds.
+      const endpoint = `${req.method} ${path.replace(/\/(psc|ltr)_\w+$/, "/:id")}`;
+      const nowMs = print.now();
+      let w = windows.get(endpoint);
+      if (!w || nowMs - w.start >= 5000) windows.set(endpoint, (w = { start: nowMs, used: 0 }));
+      w.used++;
+      limits = {
+        "x-rate-limit-limit": String(perWindow),
+        "x-rate-limit-remaining": String(Math.max(0, perWindow - w.used)),
+        "x-rate-limit-reset": String(Math.ceil((w.start + 5000) / 1000)),
+      };
       let body: Record<string, unknown> = {};
       try {
-        body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : {};
+        body = await parseBody(req.headers["content-type"] ?? "", Buffer.concat(chunks));
       } catch {
-        return send(400, error(400, "bad_request", "Invalid JSON body."));
+        return send(400, error(400, "bad_request", "Invalid request body."));
       }
       requests.push({ path, body });
+      if (w.used > perWindow)
+        return send(
+          429,
+          error(429, "rate_limit_exceeded", "Rate limit exceeded. Please wait 5 seconds and try your request again."),
+        );
+      if (refusals && refusals.n > 0) {
+        refusals.n--;
+        return send(refusals.status, error(refusals.status, refusals.code, refusals.message));
+      }
       if (throttle > 0) {
         throttle--;
         return send(
@@ -96,7 +166,7 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
         failures--;
         return send(500, error(500, "internal_server_error", "An internal server error occurred."));
       }
-      const printed = handlePrint(print, req.method ?? "GET", path, req.headers, body);
+      const printed = await handlePrint(print, req.method ?? "GET", path, req.headers, body);
       if (printed) {
         if (lose > 0 && req.method === "POST") {
           lose--;
@@ -185,8 +255,8 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
         });
       }
       return send(404, error(404, "not_found", "The requested resource could not be found."));
-    });
-  });
+    }
+  }
   // Clients keep connections alive between requests (Node's global agent): keep them well past a test's pauses.
   server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -211,6 +281,15 @@ export async function startFakeLob(apiKey = `test_${randomBytes(12).toString("he
     },
     revokeKey() {
       revoked = true;
+    },
+    refuseNext(n, status, code, message) {
+      refusals = { n, status, code, message: message ?? `Lob refused the request (${code}).` };
+    },
+    rateLimit(n) {
+      perWindow = n;
+    },
+    advance(ms) {
+      offset += ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

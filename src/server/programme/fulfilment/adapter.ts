@@ -80,6 +80,10 @@ export class VendorError extends Error {
       | "address_refused"
       | "file_refused"
       | "rate_limited"
+      /** The vendor account's plan limit: the owner's to raise; the key still works. */
+      | "account_limit"
+      /** The vendor account cannot mail live yet (billing address, payment method, email): the owner's to finish. */
+      | "account_incomplete"
       | "key_revoked"
       | "not_found"
       | "not_cancellable"

@@ -2,7 +2,6 @@ import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
 import type { FulfilmentAdapter, VendorCatalogue } from "./adapter";
 import { lobApiUrl, openConnection } from "./connections";
-import { signedPrintFileUrl } from "./print-files";
 import { SandboxPrintVendor } from "./sandbox";
 import { LobPrintVendor } from "./vendors/lob";
 
@@ -17,7 +16,6 @@ export function adapterFor(vendor: string, db: Db): FulfilmentAdapter {
     return new LobPrintVendor({
       baseUrl: lobApiUrl(),
       account: (connectionId) => openConnection(db, connectionId),
-      fileUrl: (pieceId, side) => signedPrintFileUrl(pieceId, side),
     });
   throw new AppError("validation_failed", `There is no print vendor called “${vendor}”.`);
 }

@@ -50,7 +50,7 @@ async function printedPiece() {
   });
   await prisma.fulfilmentContract.update({
     where: { id: f.contract!.id },
-    data: { vendor: "lob", connectionId: c.connectionId, size: "4x6", countries: ["US"] },
+    data: { vendor: "lob", connectionId: c.connectionId, size: "6x9", countries: ["US"] },
   });
   const clock = testClock();
   const e = await postEvent(prisma, f, f.contacts[0].id);
@@ -256,5 +256,40 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
       testMailed: 1,
       printerMode: "test",
     });
+  });
+
+  it("Lob's postcard.rejected refuses the piece with Lob's reason, gives its budget hold back and tells the owner", async () => {
+    const { f, piece, connectionId } = await printedPiece();
+    const before = await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } });
+    expect(before.reservedCents).toBeGreaterThan(0);
+    const o = lob.print.objects.get(piece.vendorRef!)!;
+    const event = {
+      id: "evt_rejected_1",
+      body: { ...o, failure_reason: { error_description: "The file could not be rendered." } },
+      reference_id: piece.vendorRef,
+      event_type: { id: "postcard.rejected", enabled_for_test: true, resource: "postcards", object: "event_type" },
+      date_created: new Date().toISOString(),
+      object: "event",
+    };
+    expect(await deliver(connectionId, event)).toEqual({ status: 200, body: { received: true } });
+    expect(
+      await prisma.mailPiece.findUniqueOrThrow({
+        where: { id: piece.id },
+        include: { enrollment: { include: { reservation: true } } },
+      }),
+    ).toMatchObject({
+      status: "failed",
+      vendorIssue: "file_refused",
+      vendorIssueDetail: "Lob rejected this piece (postcard.rejected): The file could not be rendered..",
+      enrollment: { status: "cancelled", reservation: { status: "released" } },
+    });
+    expect((await prisma.campaign.findUniqueOrThrow({ where: { id: f.campaign.id } })).reservedCents).toBe(0);
+    expect(
+      await prisma.auditLogEntry.count({
+        where: { workspaceId: f.workspaceId, action: "piece.refused_by_vendor", targetId: piece.id },
+      }),
+    ).toBe(1);
+    // The same event again changes nothing.
+    expect(await deliver(connectionId, event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { PrismaClient } from "@/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { recordAudit } from "@/server/ground/audit/service";
 import type { TrackingEvent } from "./adapter";
 import { openConnection } from "./connections";
@@ -38,6 +38,7 @@ interface LobEvent {
   body: {
     id?: string;
     metadata?: Record<string, string>;
+    failure_reason?: { error_description?: string; remediation?: string } | null;
     tracking_events?: { id?: string; name?: string; time?: string; date_created?: string }[];
   };
 }
@@ -97,7 +98,7 @@ export async function receiveLobWebhook(
           ...(event.body?.metadata?.piece_id ? [{ id: event.body.metadata.piece_id }] : []),
         ],
       },
-      select: { id: true },
+      select: { id: true, status: true, enrollmentId: true },
     });
     const occurredAt = new Date(event.date_created);
     const stored = await tx.printVendorEvent.createMany({
@@ -133,12 +134,36 @@ export async function receiveLobWebhook(
           { type: "mail_piece", id: piece.id },
           { eventId: event.id },
         );
-    } else if (/\.(rejected|failed)$/.test(type)) {
+    } else if (/\.(rejected|failed)$/.test(type) && (piece.status === "printed" || piece.status === "rendered")) {
+      // Lob will never mail it: the piece is refused, its budget hold given back, and the owner told.
+      const why = event.body?.failure_reason?.error_description ?? event.body?.failure_reason?.remediation;
+      const detail = `Lob ${type.endsWith("rejected") ? "rejected" : "could not produce"} this piece (${type})${why ? `: ${why}` : ""}.`;
       await tx.mailPiece.update({
         where: { id: piece.id },
-        data: { vendorIssue: "file_refused", vendorIssueDetail: `Lob reported ${type} for this piece.` },
+        data: { status: "failed", vendorIssue: "file_refused", vendorIssueDetail: detail.slice(0, 1000) },
       });
+      if (piece.enrollmentId) {
+        await tx.enrollment.update({ where: { id: piece.enrollmentId }, data: { status: "cancelled" } });
+        await releaseHold(tx, piece.enrollmentId, now);
+      }
+      await recordAudit(
+        tx,
+        workspaceId,
+        { kind: "system", id: null, label: "Lob" },
+        "piece.refused_by_vendor",
+        { type: "mail_piece", id: piece.id },
+        { eventId: event.id, eventType: type, detail },
+      );
     }
     return { status: 200, body: { received: true } };
   });
+}
+
+/** Gives a piece's held budget back to its campaign (the lifecycle's release, for a piece the vendor refused later). */
+async function releaseHold(tx: Prisma.TransactionClient, enrollmentId: string, now: Date) {
+  const reservation = await tx.budgetReservation.findUnique({ where: { enrollmentId } });
+  if (!reservation || reservation.status !== "held") return;
+  await tx.budgetReservation.update({ where: { id: reservation.id }, data: { status: "released", releasedAt: now } });
+  await tx.$executeRaw`
+    UPDATE "Campaign" SET "reservedCents" = "reservedCents" - ${reservation.amountCents}, "updatedAt" = now() WHERE id = ${reservation.campaignId}`;
 }

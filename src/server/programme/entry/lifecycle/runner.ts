@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/ground/db";
-import type { FulfilmentAdapter } from "@/server/programme/fulfilment/adapter";
+import { type FulfilmentAdapter, VendorError } from "@/server/programme/fulfilment/adapter";
 import { adapterFor } from "@/server/programme/fulfilment/registry";
 import { applyAction, failEvent } from "./apply";
 import { evaluateGates } from "./facts";
@@ -168,6 +168,9 @@ async function recordFailure(prisma: PrismaClient, claim: Claim, error: unknown,
   const now = deps.clock();
   const message = error instanceof Error ? error.message : String(error);
   const final = claim.attempts >= MAX_ATTEMPTS;
+  // A vendor that asked us to slow down (Lob's 429 with its rate-limit window) is not asked again sooner.
+  const asked = error instanceof VendorError && error.reason === "rate_limited" ? (error.detail.retryAfterMs ?? 0) : 0;
+  const waitMs = Math.max(backoffMs(claim.attempts), asked);
   if (final) {
     const failed = await prisma.$transaction((tx) =>
       failEvent(tx, { eventId: claim.id, token: claim.token, message, now }),
@@ -178,7 +181,7 @@ async function recordFailure(prisma: PrismaClient, claim: Claim, error: unknown,
       where: { id: claim.id, lockToken: claim.token },
       data: {
         lastError: message.slice(0, 2000),
-        runAfter: new Date(now.getTime() + backoffMs(claim.attempts)),
+        runAfter: new Date(now.getTime() + waitMs),
         lockToken: null,
         lockedUntil: null,
       },
@@ -186,8 +189,5 @@ async function recordFailure(prisma: PrismaClient, claim: Claim, error: unknown,
     if (updated.count === 0) return;
   }
   if (final) deps.log(`event ${claim.id} failed after ${claim.attempts} attempts: ${message}`, error);
-  else
-    deps.log(
-      `event ${claim.id} attempt ${claim.attempts} failed, retrying in ${backoffMs(claim.attempts) / 1000} s: ${message}`,
-    );
+  else deps.log(`event ${claim.id} attempt ${claim.attempts} failed, retrying in ${waitMs / 1000} s: ${message}`);
 }

@@ -9,6 +9,9 @@ import type {
   VendorCatalogue,
 } from "../adapter";
 import { VendorError } from "../adapter";
+import { printFileOf } from "../print-files";
+import { LobHttp, lobForm } from "./lob-http";
+import { LOB_MAX_LETTER_PAGES, lobFileProblem } from "./lob-preflight";
 import type { TPrintFormat } from "../sizes";
 import { trackingStatusOfName } from "../tracking-names";
 
@@ -37,14 +40,15 @@ export interface LobOptions {
   baseUrl?: string;
   /** The account of a connection (decrypted); throws a VendorError when it is gone. */
   account: (connectionId: string) => Promise<LobAccount>;
-  /** A URL Lob downloads a piece's print file from (postcard front, back, or the whole letter). */
-  fileUrl: (pieceId: string, side: "front" | "back" | "file") => string;
+  /** Lob's cancellation window (lob-api-public.yml, Cancellation Windows: "By default, all new accounts have a 5 minute cancellation window"). */
+  cancelWindowMs?: number;
   clock?: () => Date;
 }
 
 const DAY = 24 * 60 * 60_000;
+export const LOB_CANCEL_WINDOW_MS = 5 * 60_000;
 
-/** Lob's address fields from the service's structured address. */
+/** Lob's address fields from the service's structured address (name and company at most 40 characters). */
 function lobAddress(a: PostalAddress) {
   return {
     name: a.name.slice(0, 40),
@@ -71,13 +75,24 @@ export function trackingOf(
   return out.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
+type LobPiece = {
+  id?: string;
+  date_created?: string;
+  deleted?: boolean;
+  tracking_events?: unknown;
+  send_date?: string;
+};
+
+const pdfFile = (file: Uint8Array, filename: string) => ({ file, filename, contentType: "application/pdf" });
+
 /**
- * Lob's print and mail API through its official client (@lob/lob-typescript-sdk): postcards and
- * letters from print files the service renders (Lob downloads them from signed URLs), with the
- * recipient and sender as structured addresses that Lob prints, `use_type: marketing`, the piece
- * id in `metadata`, and the piece id as the `Idempotency-Key`, so a retry after a lost answer or
- * a crash gets the same Lob object back (Lob keeps keys 24 hours). It never creates a piece it
- * already has: state is read back with GET (reconcile) and arrives by webhooks.
+ * Lob's print and mail API (vendors/lob-http.ts): postcards and letters from the print files the
+ * service renders, uploaded with the create request (multipart), after the checks Lob makes of a
+ * file (lob-preflight.ts); the recipient and sender as structured addresses that Lob prints,
+ * `use_type: marketing`, the piece id in `metadata`, and the piece id as the `Idempotency-Key`, so
+ * a retry after a lost answer or a crash gets the same Lob object back (Lob keeps keys 24 hours).
+ * It never creates a piece it already has: state is read back with GET (reconcile) and arrives by
+ * webhooks. A piece is cancelled only within Lob's cancellation window.
  */
 export class LobPrintVendor implements FulfilmentAdapter {
   readonly vendor = "lob";
@@ -132,57 +147,76 @@ export class LobPrintVendor implements FulfilmentAdapter {
     return { perCountry, unitCostCents: p.unitCostCents, quotedAt: clock().toISOString() };
   }
 
-  private async apis(connectionId: string | null | undefined) {
+  private async http(connectionId: string | null | undefined) {
     if (!connectionId) throw new VendorError("This contract has no Lob account connected.", "key_revoked");
     const account = await this.options.account(connectionId);
-    const { Configuration, LettersApi, PostcardsApi } = await lobSdk();
-    const config = new Configuration({ username: account.apiKey, basePath: this.options.baseUrl });
-    return { account, postcards: new PostcardsApi(config), letters: new LettersApi(config) };
+    return { account, http: new LobHttp(this.options.baseUrl ?? "https://api.lob.com/v1", account.apiKey) };
+  }
+
+  /** The files of a piece as Lob takes them, each checked as Lob checks it first. */
+  private async files(job: PrintJobRequest): Promise<Record<string, ReturnType<typeof pdfFile>>> {
+    const refuse = (problem: string) => new VendorError(`Lob would refuse the print file: ${problem}`, "file_refused");
+    if (job.format === "letter") {
+      const size = job.size ?? "us_letter";
+      const problem = await lobFileProblem(job.pdf, {
+        product: size,
+        what: "letter",
+        maxPages: LOB_MAX_LETTER_PAGES,
+      });
+      if (problem) throw refuse(problem);
+      return { file: pdfFile(job.pdf, `${job.pieceId}.pdf`) };
+    }
+    const size = job.size ?? "6x9";
+    const out: Record<string, ReturnType<typeof pdfFile>> = {};
+    for (const side of ["front", "back"] as const) {
+      let file: Uint8Array;
+      try {
+        file = await printFileOf(job.pdf, side);
+      } catch {
+        throw refuse(`the postcard has no ${side}.`);
+      }
+      const problem = await lobFileProblem(file, { product: size, what: `postcard's ${side}`, maxPages: 1 });
+      if (problem) throw refuse(problem);
+      out[side] = pdfFile(file, `${job.pieceId}-${side}.pdf`);
+    }
+    return out;
   }
 
   async submit(job: PrintJobRequest): Promise<PrintJobResult> {
     if (!job.to) throw new VendorError("The piece has no structured address for Lob to print.", "address_refused");
     if (!job.from)
       throw new VendorError("Lob needs a return address: fill in the brand kit's return address.", "address_refused");
-    const { account, postcards, letters } = await this.apis(job.connectionId);
-    const { LetterEditable, PostcardEditable } = await lobSdk();
-    const metadata = { piece_id: job.pieceId, workspace_id: job.workspaceId };
-    try {
-      if (job.format === "postcard") {
-        const created = await postcards.create(
-          new PostcardEditable({
-            to: lobAddress(job.to),
-            from: lobAddress(job.from),
-            size: job.size ?? "6x9",
-            front: this.options.fileUrl(job.pieceId, "front"),
-            back: this.options.fileUrl(job.pieceId, "back"),
-            use_type: "marketing",
-            description: `Piece ${job.pieceId}`,
-            metadata,
-          }),
-          job.pieceId,
-        );
-        return this.result(created, account.mode);
-      }
-      if (job.format === "letter") {
-        const created = await letters.create(
-          new LetterEditable({
-            to: lobAddress(job.to),
-            from: lobAddress(job.from),
-            file: this.options.fileUrl(job.pieceId, "file"),
-            color: true,
-            double_sided: false,
-            // The letter's first page keeps Lob's address window area clear; Lob prints the address there.
-            address_placement: "top_first_page",
-            use_type: "marketing",
-            description: `Piece ${job.pieceId}`,
-            metadata,
-          }),
-          job.pieceId,
-        );
-        return this.result(created, account.mode);
-      }
+    if (job.format !== "postcard" && job.format !== "letter")
       throw new VendorError(`Lob does not print ${job.format}s.`, "file_refused");
+    const files = await this.files(job);
+    const { account, http } = await this.http(job.connectionId);
+    const metadata = { piece_id: job.pieceId, workspace_id: job.workspaceId };
+    const common = {
+      to: lobAddress(job.to),
+      from: lobAddress(job.from),
+      use_type: "marketing",
+      description: `Piece ${job.pieceId}`,
+      metadata,
+    };
+    try {
+      const created =
+        job.format === "postcard"
+          ? await http.request<LobPiece>("POST", "/postcards", {
+              form: lobForm({ ...common, size: job.size ?? "6x9", ...files }),
+              idempotencyKey: job.pieceId,
+            })
+          : await http.request<LobPiece>("POST", "/letters", {
+              form: lobForm({
+                ...common,
+                ...files,
+                color: true,
+                double_sided: false,
+                // The letter's first page keeps Lob's white address box clear; Lob prints both addresses there.
+                address_placement: "top_first_page",
+              }),
+              idempotencyKey: job.pieceId,
+            });
+      return this.result(created, account.mode);
     } catch (error) {
       throw explainLobError(error);
     }
@@ -194,9 +228,12 @@ export class LobPrintVendor implements FulfilmentAdapter {
     format: TPrintFormat;
     connectionId?: string | null;
   }): Promise<PrintJobResult> {
-    const { account, postcards, letters } = await this.apis(job.connectionId);
+    const { account, http } = await this.http(job.connectionId);
     try {
-      const found = job.format === "letter" ? await letters.get(job.vendorRef) : await postcards.get(job.vendorRef);
+      const found = await http.request<LobPiece>(
+        "GET",
+        `/${job.format === "letter" ? "letters" : "postcards"}/${job.vendorRef}`,
+      );
       return this.result(found, account.mode);
     } catch (error) {
       throw explainLobError(error);
@@ -209,9 +246,21 @@ export class LobPrintVendor implements FulfilmentAdapter {
     format: TPrintFormat;
     connectionId?: string | null;
   }): Promise<boolean> {
-    const { postcards, letters } = await this.apis(job.connectionId);
+    const { http } = await this.http(job.connectionId);
+    const path = `/${job.format === "letter" ? "letters" : "postcards"}/${job.vendorRef}`;
     try {
-      const r = job.format === "letter" ? await letters.cancel(job.vendorRef) : await postcards.cancel(job.vendorRef);
+      // Lob cancels only until its window closes (or a future send_date passes): past it, nothing is asked.
+      const found = await http.request<LobPiece>("GET", path);
+      if (found.deleted) return true;
+      const now = (this.options.clock ?? (() => new Date()))().getTime();
+      const created = found.date_created ? Date.parse(found.date_created) : Number.NaN;
+      const sendAt = found.send_date ? Date.parse(found.send_date) : Number.NaN;
+      const closes = Math.max(
+        Number.isFinite(created) ? created + (this.options.cancelWindowMs ?? LOB_CANCEL_WINDOW_MS) : 0,
+        Number.isFinite(sendAt) ? sendAt : 0,
+      );
+      if (now >= closes) return false;
+      const r = await http.request<{ deleted?: boolean }>("DELETE", path);
       return r.deleted === true;
     } catch (error) {
       const e = explainLobError(error);
@@ -220,10 +269,7 @@ export class LobPrintVendor implements FulfilmentAdapter {
     }
   }
 
-  private result(
-    o: { id?: string; date_created?: string; deleted?: boolean; tracking_events?: unknown; send_date?: string },
-    mode: "test" | "live",
-  ): PrintJobResult {
+  private result(o: LobPiece, mode: "test" | "live"): PrintJobResult {
     const tracking = trackingOf(o.tracking_events as Parameters<typeof trackingOf>[0]);
     const mailed = tracking[0]?.at ?? null;
     return {
@@ -254,13 +300,46 @@ export function explainLobError(error: unknown): VendorError {
   const code = body?.code;
   const said = body?.message ? `: ${body.message}` : "";
   if (status === 429) {
-    const seconds = Number(e.response?.headers?.["retry-after"]);
+    // Lob's rate-limit window (X-Rate-Limit-Reset, UTC epoch seconds), else Retry-After, else its 5 seconds.
+    const headers = e.response?.headers ?? {};
+    const retryAfter = Number(headers["retry-after"]);
+    const reset = Number(headers["x-rate-limit-reset"] ?? headers["ratelimit-reset"]);
+    const untilReset = Number.isFinite(reset) && reset > 0 ? reset * 1000 - Date.now() : Number.NaN;
+    const waitMs =
+      Number.isFinite(retryAfter) && retryAfter > 0
+        ? retryAfter * 1000
+        : Number.isFinite(untilReset) && untilReset > 0
+          ? Math.min(untilReset, 60_000)
+          : 5000;
     return new VendorError("Lob asked us to slow down (429); the piece is sent again shortly.", "rate_limited", {
       status,
       code: code ?? "rate_limit_exceeded",
-      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 5000,
+      retryAfterMs: waitMs,
     });
   }
+  // Lob's account answers (shared/models/error.yml): a plan's limit or an unfinished account is the
+  // owner's to settle at Lob; the key itself still works, so nothing is suspended.
+  if (status === 403 && code === "feature_limit_reached")
+    return new VendorError(
+      `Lob refused the piece: the Lob account has reached its plan's limit${said}. Upgrade the plan at Lob; the piece is tried again.`,
+      "account_limit",
+      { status, code },
+    );
+  if (
+    (status === 403 && code === "billing_address_required") ||
+    (status === 401 && (code === "payment_method_unverified" || code === "email_required"))
+  )
+    return new VendorError(
+      `Lob refused the piece: the Lob account is not ready to mail live pieces${said}. ${
+        code === "billing_address_required"
+          ? "Add a billing address"
+          : code === "email_required"
+            ? "Verify the account's email address"
+            : "Verify a payment method"
+      } in Lob's dashboard; the piece is tried again.`,
+      "account_incomplete",
+      { status, code },
+    );
   if (status === 401 || status === 403)
     return new VendorError(
       `Lob refused the workspace's API key${said}. The owner must connect Lob again in Settings → Printing.`,
