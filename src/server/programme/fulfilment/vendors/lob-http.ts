@@ -7,14 +7,14 @@
  */
 
 /** Lob's rate-limit headers (lob-api-public.yml, Rate Limiting: X-Rate-Limit-Limit, -Remaining, -Reset). */
-export interface LobRateLimit {
+interface LobRateLimit {
   limit: number | null;
   remaining: number | null;
   /** When the window resets (Lob sends UTC epoch seconds). */
   resetAt: Date | null;
 }
 
-export function rateLimitOf(headers: Headers): LobRateLimit {
+function rateLimitOf(headers: Headers): LobRateLimit {
   const num = (name: string) => {
     const v = headers.get(`x-rate-limit-${name}`) ?? headers.get(`ratelimit-${name}`);
     const n = v === null ? Number.NaN : Number(v);
@@ -25,7 +25,7 @@ export function rateLimitOf(headers: Headers): LobRateLimit {
 }
 
 /** A form field or an uploaded file of a multipart create. */
-export type LobFormValue = string | { file: Uint8Array; filename: string; contentType: string };
+type LobFormValue = string | { file: Uint8Array; filename: string; contentType: string };
 
 /** Nested objects as Lob's form encoding names them: to[address_line1], metadata[piece_id]. */
 export function lobForm(fields: Record<string, unknown>): Record<string, LobFormValue> {

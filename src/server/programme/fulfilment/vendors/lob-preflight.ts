@@ -10,12 +10,12 @@
  * - images: "Images should be 300 dpi or higher" (lob-api-public.yml, Image Prepping).
  */
 
-export const LOB_MAX_FILE_BYTES = 5 * 1024 * 1024;
+const LOB_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const LOB_MAX_LETTER_PAGES = 60;
-export const LOB_MIN_IMAGE_PPI = 300;
+const LOB_MIN_IMAGE_PPI = 300;
 
 /** The sheet Lob takes, in points (width x height in either orientation). */
-export const LOB_SHEETS: Record<string, { w: number; h: number; label: string }> = {
+const LOB_SHEETS: Record<string, { w: number; h: number; label: string }> = {
   us_letter: { w: 612, h: 792, label: "8.5 × 11 in" },
   "4x6": { w: 6.25 * 72, h: 4.25 * 72, label: "4.25 × 6.25 in" },
   "6x9": { w: 9.25 * 72, h: 6.25 * 72, label: "6.25 × 9.25 in" },
@@ -87,7 +87,7 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
  * The XObjects a page's content draws and the width each is drawn at (points): the operators q, Q
  * and cm tracked to each Do (an image is drawn in the unit square of the current matrix).
  */
-export function placedImages(content: string): { name: string; widthPt: number }[] {
+function placedImages(content: string): { name: string; widthPt: number }[] {
   const out: { name: string; widthPt: number }[] = [];
   const stack: Matrix[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];

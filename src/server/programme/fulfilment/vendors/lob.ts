@@ -16,8 +16,8 @@ import type { TPrintFormat } from "../sizes";
 import { trackingStatusOfName } from "../tracking-names";
 
 /**
- * Lob's client (with axios under it, about 150 ms of a worker's CPU to load) is loaded when a Lob
- * piece is first printed, not with the lifecycle's runner, whose pieces may all go elsewhere.
+ * Lob's official client (with axios under it, about 150 ms of CPU to load), for checking a key
+ * when a workspace connects; loaded then, not with the lifecycle's runner.
  */
 export const lobSdk = () => import("@lob/lob-typescript-sdk");
 
@@ -46,7 +46,7 @@ export interface LobOptions {
 }
 
 const DAY = 24 * 60 * 60_000;
-export const LOB_CANCEL_WINDOW_MS = 5 * 60_000;
+const LOB_CANCEL_WINDOW_MS = 5 * 60_000;
 
 /** Lob's address fields from the service's structured address (name and company at most 40 characters). */
 function lobAddress(a: PostalAddress) {
