@@ -43,3 +43,9 @@ export function toolResult<T = Record<string, unknown>>(r: CallResult): T {
   if (r.isError) throw new Error(`tool failed: ${JSON.stringify(r.content)}`);
   return (r.structuredContent as { result: T }).result;
 }
+
+/** The `result` of a call that refused part of what it was asked (isError true, the refused rows in the result). */
+export function refusedResult<T = Record<string, unknown>>(r: CallResult): T {
+  if (!r.isError || !r.structuredContent) throw new Error(`expected a partly refused call: ${JSON.stringify(r)}`);
+  return (r.structuredContent as { result: T }).result;
+}

@@ -4,7 +4,7 @@ import { decideCard } from "@/server/programme/confirmations/service";
 import { verifyProofLink } from "@/server/programme/designs/proof-links";
 import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace } from "@/test/factories";
-import { agentFor, toolErrorOf, toolResult } from "@/test/mcp";
+import { agentFor, refusedResult, toolErrorOf, toolResult } from "@/test/mcp";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -113,10 +113,10 @@ describe("an agent does the whole job with the SDK client (issue 26)", () => {
       where: { workspaceId: o.workspaceId },
       orderBy: { email: "asc" },
     });
-    const batch = toolResult<{
+    const batch = refusedResult<{
       accepted: number;
       refused: number;
-      results: { eventId: string | null; error: { code: string } | null }[];
+      results: { eventId: string | null; error: { code: string; message: string } | null }[];
     }>(
       await agent.callTool({
         name: "entry_events_post_batch",
@@ -126,12 +126,23 @@ describe("an agent does the whole job with the SDK client (issue 26)", () => {
             { contactId: contacts[0].id, idempotencyKey: "k0" },
             { contactId: contacts[1].id, idempotencyKey: "k1" },
             { contactId: "ctc_nobody", idempotencyKey: "k2" },
+            {
+              contactId: contacts[2].id,
+              idempotencyKey: "k3",
+              occurredAt: new Date(Date.now() + 86_400_000).toISOString(),
+            },
           ],
         },
       }),
     );
-    expect(batch).toMatchObject({ accepted: 2, refused: 1 });
+    expect(batch).toMatchObject({ accepted: 2, refused: 2 });
     expect(batch.results[2].error?.code).toBe("not_found");
+    // A future occurredAt refuses that event alone.
+    expect(batch.results[3].error).toEqual({
+      code: "invalid_argument",
+      message: expect.stringContaining("occurredAt must not be in the future"),
+    });
+    expect(await prisma.entryEvent.count({ where: { campaignId: draft.id, contactId: contacts[2].id } })).toBe(0);
 
     // A read-only grant reads an event and a piece, with a proof link it can open.
     const piece = await prisma.mailPiece.create({
@@ -186,7 +197,7 @@ describe("an agent does the whole job with the SDK client (issue 26)", () => {
     expect(byContact.pieces.map((p) => p.pieceId)).toEqual([piece.id]);
 
     // Outcomes, as the Results page imports them: a bad row writes nothing; the good file records.
-    const bad = toolResult<{ created: number; errors: { row: number }[] }>(
+    const bad = refusedResult<{ created: number; errors: { row: number }[] }>(
       await agent.callTool({
         name: "outcomes_import",
         arguments: {

@@ -3,9 +3,12 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { serverCard } from "@/server/doors/mcp/published/server-card";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
-import { agentFor, toolErrorOf } from "@/test/mcp";
+import { API_KEY_SCOPES } from "@/server/ground/access/principals";
+import { MCP_SCOPES } from "@/server/records/oauth/scopes";
+import { agentFor, toolErrorOf, toolResult } from "@/test/mcp";
 import { MCP_TOOLS } from "./catalog";
 import { toolCatalogue } from "./listing";
+import { MCP_PROMPTS } from "./prompts";
 
 let prisma: PrismaClient;
 beforeAll(async () => {
@@ -87,5 +90,64 @@ describe("the catalogue an agent reads first", () => {
     const post = MCP_TOOLS.find((t) => t.name === "entry_events_post")!;
     expect(post.mails).toBe(true);
     expect(MCP_TOOLS.filter((t) => t.kind === "read" && t.scope !== "workspace:read").map((t) => t.name)).toEqual([]);
+  });
+
+  it("every input property of every tool is described", () => {
+    const undescribed = toolCatalogue("https://dm.example").tools.flatMap((t) =>
+      Object.entries((t.inputSchema.properties ?? {}) as Record<string, { description?: string; $ref?: string }>)
+        .filter(([, p]) => !p.description && !p.$ref)
+        .map(([key]) => `${t.name}.${key}`),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
+  it("prompts name only scopes that exist: API keys' for API keys, agents' for agents", () => {
+    const named = new Set([...API_KEY_SCOPES, ...MCP_SCOPES]);
+    for (const prompt of MCP_PROMPTS) {
+      const text = prompt.text({});
+      for (const [, scope] of text.matchAll(/with the ([\w:]+) scope/g)) expect(named, prompt.name).toContain(scope);
+    }
+    const launch = MCP_PROMPTS.find((p) => p.name === "launch_rest_entry_campaign")!.text({});
+    expect(launch).toContain("API key with the post_entry_events scope");
+  });
+});
+
+describe("campaign results and conflicts", () => {
+  it("every campaign result names its design", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const client = await agentFor(prisma, o.workspaceId);
+    const design = toolResult<{ id: string }>(
+      await client.callTool({
+        name: "designs_create",
+        arguments: { name: "Bold", format: "postcard", layout: "bold" },
+      }),
+    );
+    const created = toolResult<{ id: string; designId: string | null }>(
+      await client.callTool({
+        name: "campaigns_create_draft",
+        arguments: { name: "With a design", format: "postcard", designId: design.id },
+      }),
+    );
+    expect(created.designId).toBe(design.id);
+    const got = toolResult<{ designId: string | null }>(
+      await client.callTool({ name: "campaigns_get", arguments: { campaignId: created.id } }),
+    );
+    expect(got.designId).toBe(design.id);
+    const listed = toolResult<{ campaigns: { id: string; designId: string | null }[] }>(
+      await client.callTool({ name: "campaigns_list", arguments: {} }),
+    );
+    expect(listed.campaigns).toEqual([expect.objectContaining({ id: created.id, designId: design.id })]);
+  });
+
+  it("a duplicate audience name is refused with a next step about the name, not about keys", async () => {
+    const o = await createOwnerWorkspace(prisma);
+    const client = await agentFor(prisma, o.workspaceId);
+    toolResult(await client.callTool({ name: "audiences_create", arguments: { name: "Buyers" } }));
+    const error = toolErrorOf(await client.callTool({ name: "audiences_create", arguments: { name: "buyers" } }))!;
+    expect(error.code).toBe("conflict");
+    expect(error.message).toContain("There is already an audience named “buyers”");
+    expect(error.nextStep).not.toMatch(/key/i);
+    expect(error.nextStep).toContain("choose another name");
+    expect(await prisma.audience.count({ where: { workspaceId: o.workspaceId } })).toBe(1);
   });
 });

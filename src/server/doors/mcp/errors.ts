@@ -95,10 +95,19 @@ export function toolErrorFromApp(error: AppError, hints: Partial<Record<TToolErr
   return toolError({
     code,
     message: error.code === "internal" ? toolErrorDescriptions.internal : error.message,
-    nextStep: error.nextStep ?? hints[code] ?? defaultNextStep[code],
+    nextStep: error.nextStep ?? hints[code] ?? nextStepOfApp[error.code] ?? defaultNextStep[code],
     fields: error.errors,
   });
 }
+
+/**
+ * Next steps for service errors the tool code's default does not fit: a generic conflict is a
+ * clash with what exists (a name already taken), not a reused key.
+ */
+const nextStepOfApp: Partial<Record<AppErrorCode, string>> = {
+  conflict:
+    "Read what already exists (the message names it; its *_get tool shows it), then use it or choose another name or value.",
+};
 
 export const defaultNextStep: Record<TToolErrorCode, string> = {
   not_found: "Check the id: find it with the matching *_list tool.",

@@ -22,8 +22,8 @@ const SAFE = Number.MAX_SAFE_INTEGER;
  * `required` when it names every property (every result field is always present, null when unknown).
  * (Every tool refuses a key its input does not name, as the server's instructions say once.)
  */
-export function compactSchema(node: unknown, io: "input" | "output"): unknown {
-  if (Array.isArray(node)) return node.map((n) => compactSchema(n, io));
+export function compactSchema(node: unknown, io: "input" | "output", full = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => compactSchema(n, io, full));
   if (!node || typeof node !== "object") return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
@@ -32,16 +32,21 @@ export function compactSchema(node: unknown, io: "input" | "output"): unknown {
     // agent needs (the server still checks them, and its error names the rule).
     if (key === "pattern" && value === "^[\\w-]+$") continue;
     if ((key === "minLength" && value === 1) || (key === "maxLength" && value === 64)) continue;
+    // tools/list leaves out short text bounds (names, ids, searches): a longer value is refused
+    // naming the bound, and /agents/tools.json gives every one.
+    if (!full && io === "input" && key === "maxLength" && typeof value === "number" && value <= 200) continue;
     if (value === undefined) continue;
     if ((key === "minimum" && value === -SAFE) || (key === "maximum" && value === SAFE)) continue;
     if (io === "output" && key === "additionalProperties" && value === false) continue;
     if (key === "properties") {
       const brief = (member: unknown) =>
-        DESCRIBED_ELSEWHERE in node && member && typeof member === "object"
+        !full && DESCRIBED_ELSEWHERE in node && member && typeof member === "object"
           ? { ...member, description: undefined }
           : member;
-      out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, compactSchema(brief(v), io)]));
-    } else out[key] = compactSchema(value, io);
+      out[key] = Object.fromEntries(
+        Object.entries(value as Json).map(([k, v]) => [k, compactSchema(brief(v), io, full)]),
+      );
+    } else out[key] = compactSchema(value, io, full);
   }
   // A format (date-time, email, uri) says what zod's long generated pattern says.
   if (typeof out.format === "string" && typeof out.pattern === "string") delete out.pattern;
@@ -68,8 +73,9 @@ export function compactSchema(node: unknown, io: "input" | "output"): unknown {
   return out;
 }
 
-const toJson = (schema: z.ZodType, io: "input" | "output") =>
-  compactSchema(z.toJSONSchema(schema, { io, unrepresentable: "any" }), io) as Json;
+/** `full`: every member described, also where tools/list names members another tool describes. */
+const toJson = (schema: z.ZodType, io: "input" | "output", full = false) =>
+  compactSchema(z.toJSONSchema(schema, { io, unrepresentable: "any" }), io, full) as Json;
 
 const inputSchemas = new Map<string, Json>();
 /** A tool's input as JSON Schema (compact, cached: the same for every request). */
@@ -171,7 +177,7 @@ export function toolCatalogue(base: string) {
       _meta: toolMeta(t),
       scope: t.scope,
       kind: t.kind,
-      inputSchema: toJson(t.input, "input"),
+      inputSchema: toJson(t.input, "input", true),
       resultSchema: toJson(t.result, "output"),
     })),
   };

@@ -142,7 +142,7 @@ export const MCP_PROMPTS: PromptDef[] = [
         "Call contracts_list and pick the approved contract for the format; use a design of the contract's size.",
         "Call campaigns_create_draft with acceptsApiEvents true, the audience, the contract, copy and a budget in cents that covers the audience (pieces times the contract's unit cost).",
         "When I ask, call campaigns_request_go_live, read me its warnings, give me its URL, and poll confirmations_get until I decide. If it expired on acceptance (the audience changed), ask again.",
-        "Tell me to create an API key with the entry_events:write scope in Settings → API keys (only I can, in the browser) and give my system POST /api/v1/campaigns/{campaignId}/events with an Idempotency key per source event; never ask me for the key.",
+        "Tell me to create an API key with the post_entry_events scope in Settings → API keys (only I can, in the browser) and give my system POST /api/v1/campaigns/{campaignId}/events with an Idempotency key per source event; never ask me for the key.",
         "To test or backfill, call entry_events_post (its batch form takes up to 500 events), each with its own idempotencyKey; follow each with entry_events_get.",
         "Follow the pieces with pieces_list (campaignId) and pieces_get (status, tracking reference, cost, a proof link you can open).",
       ])}\n\n${closing}`,

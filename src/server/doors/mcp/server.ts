@@ -98,6 +98,7 @@ async function callTool(ctx: McpContext, tool: ToolDef, args: unknown): Promise<
     );
     const images = (reply.images ?? []).map((i) => ({ type: "image" as const, data: i.data, mimeType: i.mimeType }));
     return {
+      ...(reply.refused ? { isError: true } : {}),
       content: [
         { type: "text", text: `${summaryText(structured)}\n\n${JSON.stringify(structured.result)}` },
         ...images,

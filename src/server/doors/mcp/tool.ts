@@ -17,6 +17,11 @@ export interface ToolReply<R> {
   /** What changed because of this call (empty when nothing did). */
   changed: string[];
   result: R;
+  /**
+   * Part of what was asked was refused (the refused rows are in the result): the call answers
+   * with isError true and the whole result, so an agent cannot take it for a full success.
+   */
+  refused?: boolean;
   /** Pictures the agent should see (e.g. a rendered proof), sent as MCP image content beside the text. */
   images?: { data: string; mimeType: "image/png" }[];
 }

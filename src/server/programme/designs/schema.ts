@@ -42,8 +42,9 @@ const ZDesignFields = z.object({
     .trim()
     .min(1, "Give the design a name.")
     .max(120, "A name has at most 120 characters.")
-    .refine((v) => !v.includes("\u0000"), "The name cannot contain a NUL character."),
-  format: ZFormat,
+    .refine((v) => !v.includes("\u0000"), "The name cannot contain a NUL character.")
+    .describe("The design's name."),
+  format: ZFormat.describe("The design's format; it cannot change."),
   size: z.string().max(20).optional().describe(`The size (${sizesText}); the format's first size when left out.`),
   layout: z.string().max(40).describe(`The layout (${layoutsText}).`),
   blocks: ZBlocks.partial()

@@ -12,7 +12,8 @@ export const MAX_IDS_PER_CALL = 1000;
 export const ZContactIds = z
   .array(ZContactId)
   .min(1, "Name at least one contact.")
-  .max(MAX_IDS_PER_CALL, `At most ${MAX_IDS_PER_CALL} contacts per call.`);
+  .max(MAX_IDS_PER_CALL, `At most ${MAX_IDS_PER_CALL} contacts per call.`)
+  .describe(`The contacts (ctc_…), at most ${MAX_IDS_PER_CALL}.`);
 
 export const ZAudienceCreate = z.object({
   name: ZAudienceName,

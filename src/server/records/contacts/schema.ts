@@ -53,12 +53,13 @@ export const ZContactFilter = z.object({
     .refine(noNul, "Contains a NUL character.")
     .nullish()
     .describe("Words of a name, an email or a company; each word matches the start of a word."),
-  audienceId: ZAudienceId.nullish(),
-  accountId: ZAccountId.nullish(),
+  audienceId: ZAudienceId.nullish().describe("Only this audience's contacts (aud_…)."),
+  accountId: ZAccountId.nullish().describe("Only this account's contacts (acc_…)."),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, "An ISO 3166-1 alpha-2 code, like US or DE.")
-    .nullish(),
+    .nullish()
+    .describe("Only contacts in this country (ISO code, e.g. US)."),
   suppressed: z.boolean().nullish().describe("true: only contacts a suppression stops; false: only the others."),
 });
 

@@ -63,7 +63,7 @@ export const audienceTools = [
     idempotent: false,
     input: z.object({
       name: ZAudienceName.describe("A name no other audience of the workspace has."),
-      contactIds: z.array(ZContactId).max(1000).optional(),
+      contactIds: z.array(ZContactId).max(1000).optional().describe("Contacts to add (ctc_…), at most 1000."),
     }),
     result: ZAudienceSummary.pick({ id: true, name: true, size: true, accounts: true }),
     run: async (ctx, a) => {
@@ -165,7 +165,8 @@ export const audienceTools = [
       entries: z
         .array(ZSuppressionEntry.safeExtend({ contactId: z.never().optional() }))
         .min(1)
-        .max(1000),
+        .max(1000)
+        .describe("The entries, as above."),
     }),
     result: z.object({
       added: z.number().int(),
@@ -195,8 +196,11 @@ export const audienceTools = [
     kind: "read",
     idempotent: true,
     input: z.object({
-      kind: z.enum(["contact", "email", "address", "account", "domain"]).optional(),
-      reason: ZSuppressionReason.optional(),
+      kind: z
+        .enum(["contact", "email", "address", "account", "domain"])
+        .optional()
+        .describe("Only entries of this kind."),
+      reason: ZSuppressionReason.optional().describe("Only entries with this reason."),
       search: z.string().max(100).optional().describe("Part of the email, domain, address or name."),
       cursor: ZCursor,
       take: ZTake,

@@ -125,7 +125,7 @@ export const auditTools = [
       audienceId: ZAudienceId.optional().describe("Only this audience's audits."),
       campaignId: ZCampaignRef.optional().describe("Only the audits run for this campaign."),
       cursor: z.string().max(64).optional().describe("nextCursor of the previous page."),
-      take: z.number().int().min(1).max(100).default(25),
+      take: z.number().int().min(1).max(100).default(25).describe("Page size."),
     }),
     result: z.object({ audits: z.array(ZAuditOut), nextCursor: z.string().nullable() }),
     run: async (ctx, a) => ({
@@ -144,10 +144,10 @@ export const auditTools = [
     idempotent: true,
     input: z.object({
       auditId: ZAuditId,
-      reason: ZMailabilityReason.optional(),
+      reason: ZMailabilityReason.optional().describe("Only contacts with this reason."),
       status: ZMailabilityStatus.optional(),
       cursor: z.string().max(200).optional().describe("nextCursor of the previous page."),
-      take: z.number().int().min(1).max(100).default(25),
+      take: z.number().int().min(1).max(100).default(25).describe("Page size."),
     }),
     result: z.object({
       items: z.array(
@@ -222,8 +222,8 @@ export const auditTools = [
     destructive: true,
     input: z.object({
       auditId: ZAuditId,
-      contactIds: z.array(ZContactId).min(1).max(BULK_FIX_MAX).optional(),
-      reason: ZMailabilityReason.optional(),
+      contactIds: z.array(ZContactId).min(1).max(BULK_FIX_MAX).optional().describe("Only these contacts (ctc_…)."),
+      reason: ZMailabilityReason.optional().describe("Only contacts with this reason."),
     }),
     result: z.object({
       fixed: z.number().int(),

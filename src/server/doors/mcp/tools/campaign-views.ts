@@ -18,6 +18,7 @@ export const ZCampaignView = z.object({
   format: ZFormat,
   status: ZCampaignStatus,
   audienceId: z.string().nullable(),
+  designId: z.string().nullable().describe("The design it prints (dsn_…); null: the format's default look."),
   acceptsApiEvents: z
     .boolean()
     .describe(
@@ -67,6 +68,7 @@ export function campaignView(c: Campaign): z.infer<typeof ZCampaignView> {
     format: c.format,
     status: c.status,
     audienceId: c.audienceId,
+    designId: c.designId,
     acceptsApiEvents: c.acceptsApiEvents,
     entryPolicy: c.entryPolicy,
     sendAt: iso(c.sendAt),

@@ -81,14 +81,14 @@ export const contactEditTools = [
     name: "contacts_delete",
     title: "Delete a contact",
     description:
-      'Deletes a contact: details, history, audience memberships, drafts, mailability results; unprinted pieces are cancelled, pending entry events end. Pieces already printed stay as "Deleted contact" (cost, tracking, lift), not their name or address. Refused while a piece is at the printer. suppress (optional, default false): also suppress their email and address.',
+      'Deletes a contact: details, history, audience memberships, drafts, mailability results; unprinted pieces are cancelled, pending entry events end. Pieces already printed stay as "Deleted contact" (cost, tracking, lift), not their name or address. Refused while a piece is at the printer.',
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
     destructive: true,
     input: z.object({
       contactId: ZContactId.describe("The contact's id (ctc_…)."),
-      suppress: z.boolean().optional(),
+      suppress: z.boolean().optional().describe("true: also suppress their email and address (default false)."),
     }),
     result: z.object({
       contactId: z.string(),

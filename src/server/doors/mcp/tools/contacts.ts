@@ -28,7 +28,7 @@ export const contactTools = [
   defineTool({
     name: "contacts_import",
     title: "Import contacts from CSV text",
-    description: `Imports contacts from CSV text (header row first, then one contact per row; comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into audienceId, or audienceName (made if missing), or a new audience. Common headers (First Name, Zip/Postal Code, ...) map themselves, other columns become custom fields; mapping overrides a column with a field (${CONTACT_FIELDS.join(", ")}), "custom", "custom:<name>" or "ignore". A contact already here (same email, else CRM id, else name and address) is updated (onExisting update, the default; empty cells never erase, a person's edit stays: keptFields) or left (skip); the same text again changes nothing. A row with no name and no email is refused (row, column, reason). Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call (status succeeded); a larger one answers status running: follow it with imports_get.`,
+    description: `Imports contacts from CSV text (comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into audienceId, audienceName (made if missing) or a new audience. Common headers map themselves, other columns become custom fields; mapping overrides a column with a field (${CONTACT_FIELDS.join(", ")}), "custom", "custom:<name>" or "ignore". A contact already here (same email, else CRM id, else name and address) is updated (onExisting update, the default; empty cells never erase, a person's edit stays: keptFields) or left (skip); the same text again changes nothing. A row with no name and no email is refused (row, column, reason; the call then answers isError with the report). Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call; a larger one answers status running: follow it with imports_get.`,
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
@@ -40,7 +40,8 @@ export const contactTools = [
         .max(
           MAX_TEXT_IMPORT_CHARS,
           `At most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters; split larger files.`,
-        ),
+        )
+        .describe("The CSV text, header row first."),
       audienceId: z.string().min(1).max(64).optional().describe("An existing audience (aud_…) to add the contacts to."),
       audienceName: z
         .string()
@@ -104,7 +105,12 @@ export const contactTools = [
           : [
               `Import ${report.importId} of ${report.rows} rows started into audience ${report.audienceId}; follow it with imports_get.`,
             ];
-      return { requested: `Import ${upload.rows} rows of CSV.`, changed, result: report };
+      return {
+        requested: `Import ${upload.rows} rows of CSV.`,
+        changed,
+        result: report,
+        refused: report.refusedCount > 0,
+      };
     },
   }),
   defineTool({
@@ -124,7 +130,13 @@ export const contactTools = [
         .max(10_000_000)
         .optional()
         .describe("nextRefusedAfterRow of the previous answer."),
-      duplicatesAfterRow: z.number().int().min(1).max(10_000_000).optional(),
+      duplicatesAfterRow: z
+        .number()
+        .int()
+        .min(1)
+        .max(10_000_000)
+        .optional()
+        .describe("nextDuplicatesAfterRow of the previous answer."),
     }),
     result: ZImportReport,
     run: async (ctx, a) => ({
@@ -142,7 +154,7 @@ export const contactTools = [
     name: "contacts_list",
     title: "List contacts",
     description:
-      "One page of contacts, newest first: name, title, email, phone, city, country, address status, CRM id, source, account, and whether a suppression stops them. search matches the start of words of a name, an email or a company (query is the same, kept for older clients); filter by audienceId, accountId, country (ISO code) or suppressed.. An unknown audience, account or cursor is an error.",
+      "One page of contacts, newest first: name, title, email, phone, city, country, address status, CRM id, source, account, and whether a suppression stops them. search matches the start of words of a name, an email or a company (query is the same, kept for older clients); filter by audienceId, accountId, country (ISO code) or suppressed. An unknown audience, account or cursor is an error.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -191,7 +203,11 @@ export const contactTools = [
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({ search: z.string().max(100).optional(), cursor: ZCursor, take: ZTake }),
+    input: z.object({
+      search: z.string().max(100).optional().describe("Words of the account's name or domain."),
+      cursor: ZCursor,
+      take: ZTake,
+    }),
     result: z.object({ accounts: z.array(ZAccountRowOut), nextCursor: z.string().nullable() }),
     run: async (ctx, a) => ({
       requested: "A page of accounts.",

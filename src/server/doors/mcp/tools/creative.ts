@@ -114,7 +114,7 @@ const ZDraftRowOut = z.object({
   ...ZDraftMailabilityFields,
 });
 
-const mergeHelp = `Text blocks may use merge fields with fallbacks, e.g. {{firstName|there}}. ${KNOWN_FIELDS_SENTENCE}`;
+const mergeHelp = `Text blocks may use merge fields. ${KNOWN_FIELDS_SENTENCE}`;
 
 export const creativeTools = [
   defineTool({
@@ -142,12 +142,16 @@ export const creativeTools = [
     idempotent: true,
     destructive: true,
     input: z.object({
-      companyName: ZBrandKitUpdate.shape.companyName,
+      companyName: ZBrandKitUpdate.shape.companyName.describe("The company name."),
       logo: ZBrandKitUpdate.shape.logo,
-      colors: z.object({ primary: ZHexColor, accent: ZHexColor, text: ZHexColor }).partial().optional(),
-      fonts: ZFonts.partial().optional(),
-      returnAddress: ZReturnAddress.optional(),
-      signOff: ZBrandKitUpdate.shape.signOff,
+      colors: z
+        .object({ primary: ZHexColor, accent: ZHexColor, text: ZHexColor })
+        .partial()
+        .optional()
+        .describe("Any of the three colours."),
+      fonts: ZFonts.partial().optional().describe("Any of the three fonts."),
+      returnAddress: ZReturnAddress.optional().describe("The return address printed on every piece."),
+      signOff: ZBrandKitUpdate.shape.signOff.describe("The default sign-off."),
       destinationUrl: ZBrandKitUpdate.shape.destinationUrl,
     }),
     result: ZBrandKitOut,
@@ -170,7 +174,7 @@ export const creativeTools = [
     kind: "read",
     idempotent: true,
     input: z.object({
-      format: ZFormat.optional(),
+      format: ZFormat.optional().describe("Only designs of this format."),
       cursor: z.string().max(64).optional().describe("nextCursor of the previous page."),
     }),
     result: z.object({ designs: z.array(ZDesignOut), nextCursor: z.string().nullable() }),
@@ -358,9 +362,9 @@ export const creativeTools = [
     kind: "read",
     idempotent: true,
     input: z.object({
-      campaignId: z.string().min(1).max(64),
+      campaignId: z.string().min(1).max(64).describe("The campaign (cmp_…)."),
       filter: ZDraftFilter.optional(),
-      cursor: z.string().max(64).optional(),
+      cursor: z.string().max(64).optional().describe("nextCursor of the previous page."),
     }),
     result: z.object({ drafts: z.array(ZDraftRowOut), nextCursor: z.string().nullable() }),
     run: async (ctx, a) => {
@@ -433,7 +437,10 @@ export const creativeTools = [
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ draftId: ZDraftId, blocks: ZDraftBlocks }),
+    input: z.object({
+      draftId: ZDraftId,
+      blocks: ZDraftBlocks.describe("Any of headline, body and signOff."),
+    }),
     result: z.object({
       draftId: z.string(),
       edited: z.boolean(),

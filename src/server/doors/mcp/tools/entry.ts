@@ -52,6 +52,18 @@ const ZEventDetail = z.object({
     .describe("Why an unfinished event is not done yet, and until when; null once it has ended."),
 });
 
+/**
+ * One event of a batch as the schema checks it: its shape only. Its values (occurredAt in the
+ * past, …) are checked event by event, so one refused event does not refuse the others.
+ */
+const ZBatchEvent = ZPostEntryEventInput.omit({ campaignId: true, occurredAt: true }).extend({
+  occurredAt: z
+    .string()
+    .max(100)
+    .optional()
+    .describe(ZPostEntryEventInput.shape.occurredAt.description ?? ""),
+});
+
 export const entryTools = [
   defineTool({
     name: "entry_events_post",
@@ -184,7 +196,7 @@ export const entryTools = [
     input: z.object({
       campaignId: ZCampaignIdArg,
       events: z
-        .array(ZPostEntryEventInput.omit({ campaignId: true }).meta({ [DESCRIBED_ELSEWHERE]: true }))
+        .array(ZBatchEvent.meta({ [DESCRIBED_ELSEWHERE]: true }))
         .min(1)
         .max(500)
         .describe("Each { contactId, idempotencyKey, occurredAt? } as entry_events_post takes them."),
@@ -209,12 +221,25 @@ export const entryTools = [
     run: async (ctx, a) => {
       const results = [];
       for (const e of a.events) {
+        // Each event's own rules (occurredAt not in the future, …) refuse that event alone.
+        const checked = ZPostEntryEventInput.safeParse({ ...e, campaignId: a.campaignId });
+        if (!checked.success) {
+          results.push({
+            idempotencyKey: e.idempotencyKey,
+            contactId: e.contactId,
+            eventId: null,
+            status: null,
+            replayed: false,
+            error: { code: "invalid_argument", message: checked.error.issues.map((i) => i.message).join(" ") },
+          });
+          continue;
+        }
         try {
           const r = await acceptEntryEvent(ctx.db, {
             workspaceId: ctx.workspaceId,
             apiKeyId: null,
             source: "agent",
-            input: { ...e, campaignId: a.campaignId },
+            input: checked.data,
           });
           results.push({
             idempotencyKey: e.idempotencyKey,
@@ -244,6 +269,7 @@ export const entryTools = [
           ? [`Accepted ${accepted} entry events; the lifecycle now decides whether each piece is mailed.`]
           : [],
         result: { accepted, refused, results },
+        refused: refused > 0,
       };
     },
     errorHints: { not_found: "Find the campaign's id with campaigns_list." },

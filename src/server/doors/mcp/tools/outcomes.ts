@@ -43,6 +43,7 @@ export const outcomeTools = [
         requested: `Import ${rows.length} outcome rows.`,
         changed: report.created ? [`Recorded ${report.created} account outcomes.`] : [],
         result: report,
+        refused: report.errors.length > 0,
       };
     },
     errorHints: { invalid_argument: "Fix the CSV as the message says and send it again; nothing was written." },

@@ -123,7 +123,7 @@ export const pieceTools = [
     input: z.object({
       campaignId: z.string().min(1).max(64).optional().describe("The campaign's id (cmp_…)."),
       contactId: z.string().min(1).max(64).optional().describe("The contact's id (ctc_…)."),
-      status: z.enum(PIECE_STATUSES).optional(),
+      status: z.enum(PIECE_STATUSES).optional().describe("Only pieces in this status."),
       cursor: ZCursor,
       take: ZTake,
     }),
