@@ -5,6 +5,7 @@ import { AppError } from "@/server/ground/errors";
 import { lockContactWrites } from "@/server/records/contacts/write";
 import { chargeReservation, releaseReservation } from "@/server/programme/entry/lifecycle/gates/budget";
 import { REDACTED_RECIPIENT } from "@/server/records/pieces/deleted-contact";
+import { eraseImportCopies } from "./import-copies";
 import { findInFlight, inFlightSentence } from "./in-flight";
 
 /** Unfinished entry-event statuses: what erasure ends. */
@@ -47,6 +48,10 @@ export async function eraseContact(
       select: {
         id: true,
         email: true,
+        firstName: true,
+        lastName: true,
+        phone: true,
+        addressLine1: true,
         addressKey: true,
         accountId: true,
         _count: { select: { audienceMembers: true } },
@@ -137,7 +142,9 @@ export async function eraseContact(
       data: { recipientKey: null },
     });
     const suppressed = p.suppress ? await suppress(tx, p.workspaceId, contact, p.actor) : [];
-    if (contact.addressKey && !suppressed.includes("address")) {
+    // The verification cache holds the standardised address: it goes unless another contact has it
+    // (a suppressed address is kept as its key, on the suppression list only).
+    if (contact.addressKey) {
       const shared = await tx.contact.count({
         where: { workspaceId: p.workspaceId, addressKey: contact.addressKey, id: { not: contact.id } },
       });
@@ -149,6 +156,7 @@ export async function eraseContact(
     await tx.crmRecordLink.deleteMany({
       where: { workspaceId: p.workspaceId, objectType: { in: ["contact", "lead"] }, localId: contact.id },
     });
+    await eraseImportCopies(tx, p.workspaceId, contact);
     await tx.contactImportDuplicate.updateMany({
       where: { contactId: contact.id, import: { workspaceId: p.workspaceId } },
       data: { contactId: null },
