@@ -190,6 +190,35 @@ describe("Lob's webhooks: POST /api/webhooks/lob/{connectionId}", { timeout: 120
     expect([signed.status, await signed.json()]).toEqual([200, { received: true }]);
   });
 
+  it("a signed body that is not the shape of a Lob event answers 400 with where it is wrong, and changes nothing", async () => {
+    const { piece, connectionId } = await printedPiece();
+    const event = scan(piece.vendorRef!, "Delivered", new Date()) as Record<string, unknown> & {
+      body: Record<string, unknown>;
+    };
+    const cases: [unknown, string][] = [
+      [{ ...event, reference_id: { not: "" } }, "reference_id"],
+      [{ ...event, id: { contains: "" } }, "id"],
+      [{ ...event, body: { ...event.body, metadata: { piece_id: { not: "" } } } }, "body.metadata.piece_id"],
+      [{ ...event, body: { ...event.body, tracking_events: {} } }, "body.tracking_events"],
+      [{ ...event, event_type: "postcard.delivered" }, "event_type"],
+      [[event], "the body"],
+    ];
+    for (const [body, where] of cases) {
+      const answer = await deliver(connectionId, body);
+      expect(answer, where).toMatchObject({ status: 400, body: { received: false } });
+      expect(answer.body.error, where).toMatch(
+        new RegExp(`^The body is not a Lob event: ${where}: .+\\. Nothing was changed\\.$`),
+      );
+    }
+    expect(await prisma.printVendorEvent.count({ where: { connectionId } })).toBe(0);
+    expect(await prisma.mailPiece.findUniqueOrThrow({ where: { id: piece.id } })).toMatchObject({
+      status: "printed",
+      trackingStatus: null,
+    });
+    // The same event, well formed, is then received.
+    expect((await deliver(connectionId, event)).status).toBe(200);
+  });
+
   it("a repeated event changes nothing; events out of order never move a piece backwards", async () => {
     const { piece, connectionId } = await printedPiece();
     const t0 = Date.now() - 4 * DAY;

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { recordAudit } from "@/server/ground/audit/service";
 import type { TrackingEvent } from "./adapter";
@@ -30,17 +31,45 @@ export function verifyLobSignature(secret: string, rawBody: string, timestamp: s
   return timingSafeEqual(expected, Buffer.from(signature, "hex"));
 }
 
-interface LobEvent {
-  id: string;
-  reference_id: string;
-  event_type: { id: string };
-  date_created: string;
-  body: {
-    id?: string;
-    metadata?: Record<string, string>;
-    failure_reason?: { error_description?: string; remediation?: string } | null;
-    tracking_events?: { id?: string; name?: string; time?: string; date_created?: string }[];
-  };
+const text = (max: number) => z.string().max(max);
+
+/**
+ * The parts of a Lob event the receiver reads. A signed body is still parsed: a value of the
+ * wrong kind (an object for an id) must never reach a query. Other members are ignored.
+ */
+const ZLobEvent = z.object({
+  id: text(200).min(1),
+  reference_id: text(200),
+  event_type: z.object({ id: text(200).min(1) }),
+  date_created: text(100),
+  body: z
+    .object({
+      id: text(200).nullish(),
+      metadata: z.object({ piece_id: text(100).nullish() }).nullish(),
+      failure_reason: z
+        .object({ error_description: text(2000).nullish(), remediation: text(2000).nullish() })
+        .nullish(),
+      tracking_events: z
+        .array(
+          z.object({
+            id: text(200).nullish(),
+            name: text(200).nullish(),
+            time: text(100).nullish(),
+            date_created: text(100).nullish(),
+          }),
+        )
+        .max(1000)
+        .nullish(),
+    })
+    .nullish(),
+});
+type LobEvent = z.infer<typeof ZLobEvent>;
+
+/** The first thing wrong with a body, as a sentence naming where. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue.path.length ? issue.path.join(".") : "the body";
+  return `${where}: ${issue.message}`;
 }
 
 const unauthorized = (error: string): WebhookAnswer => ({ status: 401, body: { received: false, error } });
@@ -75,18 +104,22 @@ export async function receiveLobWebhook(
   if (!verifyLobSignature(secret, p.rawBody, p.timestamp, p.signature))
     return unauthorized("The signature does not match this webhook's secret.");
 
-  let event: LobEvent;
+  let json: unknown;
   try {
-    event = JSON.parse(p.rawBody) as LobEvent;
-    if (
-      typeof event.id !== "string" ||
-      typeof event.event_type?.id !== "string" ||
-      typeof event.reference_id !== "string"
-    )
-      throw new Error("shape");
+    json = JSON.parse(p.rawBody);
   } catch {
-    return { status: 400, body: { received: false, error: "The body is not a Lob event." } };
+    return { status: 400, body: { received: false, error: "The body is not a Lob event: it is not JSON." } };
   }
+  const parsed = ZLobEvent.safeParse(json);
+  if (!parsed.success)
+    return {
+      status: 400,
+      body: {
+        received: false,
+        error: `The body is not a Lob event: ${firstIssue(parsed.error)}. Nothing was changed.`,
+      },
+    };
+  const event: LobEvent = parsed.data;
   const type = event.event_type.id;
   return prisma.$transaction(async (tx) => {
     const piece = await tx.mailPiece.findFirst({
