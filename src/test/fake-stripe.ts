@@ -7,9 +7,12 @@ import Stripe from "stripe";
  * A local stand-in for the part of Stripe's API this service calls, answering as Stripe documents
  * it (API reference and stripe/openapi): form-encoded requests with bracketed keys, Bearer secret
  * key (401 `invalid_request_error` otherwise), errors as `{ error: { type, code, message, param } }`,
- * `Idempotency-Key` replaying the first answer. Endpoints: POST /v1/customers,
+ * `Idempotency-Key` replaying the first answer (the same key with other parameters is 400
+ * `idempotency_error`, as Stripe answers). Endpoints: POST /v1/customers,
  * POST /v1/checkout/sessions (subscription mode needs line_items with a known price and a
- * success_url), POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id.
+ * success_url), GET /v1/checkout/sessions (by customer and status), POST /v1/billing_portal/sessions,
+ * GET /v1/subscriptions/:id. `failNext` makes the next requests answer 429 or 5xx as Stripe does
+ * when it limits or fails (the official client retries those).
  *
  * It also plays Stripe's side of a customer's actions and hands back the events Stripe would send,
  * as `event` objects of API version `ApiVersion`, signed with the webhook secret by `sign` (the
@@ -42,6 +45,10 @@ export interface FakeStripe {
   deleteSubscription(subscriptionId: string): Stripe.Event;
   /** A renewal invoice of the subscription: paid, or its payment failed (Stripe retries in three days). */
   renewalInvoice(subscriptionId: string, outcome: "paid" | "payment_failed"): Stripe.Event;
+  /** The next `times` requests answer `status` (429: rate limited; 5xx: Stripe failed), then it answers again. */
+  failNext(status: 429 | 500 | 502 | 503, times?: number): void;
+  /** A checkout session expires (Stripe expires an unpaid one after 24 hours). */
+  expireSession(sessionId: string): void;
   /** The body and Stripe-Signature header of a delivery (another secret or an old timestamp to forge or replay). */
   sign(event: Stripe.Event, opts?: { secret?: string; timestamp?: number }): { body: string; signature: string };
   close(): Promise<void>;
@@ -79,7 +86,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Record<string, unknown>>();
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = new Map<string, { params: string; answer: { status: number; body: unknown } }>();
+  const failures: number[] = [];
   let clock = Math.floor(Date.now() / 1000);
   const tick = () => ++clock;
   let origin = "";
@@ -189,6 +197,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       };
     }
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      const data = [...sessions.values()]
+        .filter((x) => (!body.customer || x.customer === body.customer) && (!body.status || x.status === body.status))
+        .sort((a, b) => (b.created as number) - (a.created as number))
+        .slice(0, Number(body.limit ?? 10))
+        .map(({ subscription_data: _, ...returned }) => returned);
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/checkout/sessions" } };
+    }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "GET" && sub) {
       const found = subscriptions.get(sub[1]);
@@ -211,18 +227,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method: req.method ?? "", path: url.pathname, body, idempotencyKey: key });
       let answer: { status: number; body: unknown };
+      const stored = key ? idempotent.get(key) : undefined;
+      const params = `${req.method} ${url.pathname} ${JSON.stringify(body)}`;
+      const failure = failures.shift();
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         answer = fail(401, "invalid_request_error", "Invalid API Key provided: the fake knows one secret key.");
-      } else if (key && idempotent.has(`${req.method} ${url.pathname} ${key}`)) {
-        answer = idempotent.get(`${req.method} ${url.pathname} ${key}`)!;
+      } else if (failure === 429) {
+        answer = fail(429, "invalid_request_error", "Too many requests hit the API too quickly.", {
+          code: "rate_limit",
+        });
+      } else if (failure) {
+        answer = fail(failure, "api_error", "Something went wrong on Stripe's end.");
+      } else if (stored && stored.params !== params) {
+        answer = fail(
+          400,
+          "idempotency_error",
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        );
+      } else if (stored) {
+        answer = stored.answer;
       } else {
         answer = route(req.method ?? "", url.pathname, body);
-        if (key && req.method === "POST") idempotent.set(`${req.method} ${url.pathname} ${key}`, answer);
+        if (key && req.method === "POST") idempotent.set(key, { params, answer });
       }
       res.writeHead(answer.status, {
         "Content-Type": "application/json",
         "Request-Id": id("req"),
         "Stripe-Version": Stripe.API_VERSION ?? "",
+        ...(failure ? { "Stripe-Should-Retry": "true" } : {}),
+        ...(key && stored && stored.params === params ? { "Idempotent-Replayed": "true" } : {}),
       });
       res.end(JSON.stringify(answer.body));
     });
@@ -354,6 +387,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         outcome === "paid" ? "invoice.paid" : "invoice.payment_failed",
         invoiceFor(subscription, outcome, "subscription_cycle"),
       );
+    },
+    failNext(status, times = 1) {
+      for (let i = 0; i < times; i++) failures.push(status);
+    },
+    expireSession(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
+      Object.assign(session, { status: "expired", url: null });
     },
     sign(ev, opts = {}) {
       const body = JSON.stringify(ev, null, 2);

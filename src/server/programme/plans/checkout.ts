@@ -13,7 +13,8 @@ const planPage = (workspaceId: string) => `${baseUrl()}/w/${encodeURIComponent(w
 function stripeFailure(error: unknown, doing: string): AppError {
   console.warn(`[billing] Stripe ${doing} failed`, error);
   const status = (error as { statusCode?: number })?.statusCode;
-  if (status && status >= 400 && status < 500)
+  // 429: Stripe is limiting requests (the client already retried); like a 5xx, try again later.
+  if (status && status >= 400 && status < 500 && status !== 429)
     return new AppError("invalid_state", `Stripe refused to ${doing}: ${(error as Error).message}`);
   return new AppError(
     "unavailable",
@@ -60,13 +61,16 @@ export async function ensureStripeCustomer(
 
 /**
  * Starts Stripe Checkout for the paid plan: subscription mode, the configured price, the workspace
- * as client_reference_id. Nothing about the plan changes here: the workspace stays on the audit
- * plan until Stripe's signed webhook says the checkout was paid.
+ * as client_reference_id. An open session of the workspace's is reused, so two tabs (or asking
+ * again) never make two subscriptions; a new one is created under an idempotency key named after
+ * the newest session Stripe has for the customer, so two requests at the same moment get the same
+ * session. Nothing about the plan changes here: the workspace stays on the audit plan until
+ * Stripe's signed webhook says the checkout was paid.
  */
 export async function startCheckout(
   db: Db,
   billing: StripeBilling,
-  p: { workspaceId: string; actor: Actor },
+  p: { workspaceId: string; actor: Actor; now?: Date },
 ): Promise<{ checkoutUrl: string }> {
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
   if (workspace.plan === "paid") throw new AppError("invalid_state", "The workspace is already on the paid plan.");
@@ -79,14 +83,32 @@ export async function startCheckout(
       "A Stripe subscription is already running for this workspace; the plan changes as soon as Stripe confirms it.",
     );
   const customer = await ensureStripeCustomer(db, billing, p);
+  const now = p.now ?? new Date();
   let session: { id: string; url: string };
+  let reused = false;
   try {
-    session = await billing.createCheckout({
-      workspaceId: p.workspaceId,
-      customer,
-      successUrl: `${planPage(p.workspaceId)}?checkout=success`,
-      cancelUrl: `${planPage(p.workspaceId)}?checkout=cancelled`,
-    });
+    const recent = await billing.recentCheckouts(customer);
+    // A session with an hour or less left could expire while the owner pays: start a fresh one.
+    const open = recent.find(
+      (s) =>
+        s.status === "open" &&
+        s.mode === "subscription" &&
+        s.client_reference_id === p.workspaceId &&
+        s.url &&
+        (s.expires_at ?? 0) * 1000 > now.getTime() + 3_600_000,
+    );
+    if (open?.url) {
+      session = { id: open.id, url: open.url };
+      reused = true;
+    } else {
+      session = await billing.createCheckout({
+        workspaceId: p.workspaceId,
+        customer,
+        successUrl: `${planPage(p.workspaceId)}?checkout=success`,
+        cancelUrl: `${planPage(p.workspaceId)}?checkout=cancelled`,
+        idempotencyKey: `checkout-${p.workspaceId}-after-${recent[0]?.id ?? "none"}`,
+      });
+    }
   } catch (error) {
     throw stripeFailure(error, "start the checkout");
   }
@@ -96,7 +118,7 @@ export async function startCheckout(
     p.actor,
     "billing.checkout_started",
     { type: "workspace", id: p.workspaceId },
-    { provider: "stripe", checkoutSession: session.id, customer },
+    { provider: "stripe", checkoutSession: session.id, customer, reused },
   );
   return { checkoutUrl: session.url };
 }

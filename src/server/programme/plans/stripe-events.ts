@@ -5,7 +5,17 @@ import type { Db } from "@/server/ground/db";
 import { wakeEventsAfterMailingChange } from "@/server/ground/signals/entry-wake";
 import { LIVE_SUBSCRIPTION } from "./checkout";
 import { PLANS } from "./plans";
-import { type StripeBilling, type StripeSubscriptionState, subscriptionState } from "./stripe";
+import { STRIPE_API_VERSION, type StripeBilling, type StripeSubscriptionState, subscriptionState } from "./stripe";
+import {
+  firstIssue,
+  refId,
+  type TStripeCheckoutSession,
+  type TStripeInvoice,
+  type TStripeSubscription,
+  ZStripeCheckoutSession,
+  ZStripeInvoice,
+  ZStripeSubscription,
+} from "./stripe-objects";
 
 /** Who changed things, in the audit log, when Stripe's webhook did. */
 export const stripeActor: Actor = { kind: "system", id: null, label: "Stripe" };
@@ -41,7 +51,32 @@ export function subscriptionStatusOf(stripeStatus: string): BillingSubscriptionS
 
 export type WebhookOutcome =
   | { status: 200; body: { received: true; duplicate: boolean; outcome: string } }
-  | { status: 401; body: { error: string } };
+  | { status: 400 | 401; body: { error: string } };
+
+/** A handled event's object, parsed to the parts this service reads. */
+type Parsed =
+  | { kind: "checkout"; session: TStripeCheckoutSession }
+  | { kind: "subscription"; subscription: TStripeSubscription }
+  | { kind: "invoice"; invoice: TStripeInvoice }
+  | { kind: "other" };
+
+function parseObject(event: Stripe.Event): { parsed: Parsed } | { error: string } {
+  const [kind, schema] = event.type.startsWith("checkout.session.")
+    ? (["checkout", ZStripeCheckoutSession] as const)
+    : event.type.startsWith("customer.subscription.")
+      ? (["subscription", ZStripeSubscription] as const)
+      : event.type.startsWith("invoice.")
+        ? (["invoice", ZStripeInvoice] as const)
+        : (["other", null] as const);
+  if (!schema || !(HANDLED_STRIPE_EVENTS as readonly string[]).includes(event.type))
+    return { parsed: { kind: "other" } };
+  const result = schema.safeParse((event.data as { object?: unknown } | undefined)?.object);
+  if (!result.success)
+    return {
+      error: `The ${event.type} event's object is not one this service reads: data.object.${firstIssue(result.error)}. Nothing was changed.`,
+    };
+  return { parsed: { kind, [kind === "checkout" ? "session" : kind]: result.data } as Parsed };
+}
 
 /**
  * One delivery of Stripe's webhook: verified on the raw body with webhooks.constructEvent (a
@@ -62,16 +97,31 @@ export async function receiveStripeWebhook(
     console.warn(`[billing] Stripe webhook refused: ${(error as Error).message}`);
     return { status: 401, body: { error: "The Stripe-Signature header does not match this body, secret and time." } };
   }
+  if (event.api_version !== STRIPE_API_VERSION)
+    return {
+      status: 400,
+      body: {
+        error: `The event is of Stripe API version ${String(event.api_version)}; this service reads ${STRIPE_API_VERSION}. Create the webhook endpoint with that API version (docs/billing.md). Nothing was changed.`,
+      },
+    };
+  const object = parseObject(event);
+  if ("error" in object) return { status: 400, body: { error: object.error } };
+  const parsed = object.parsed;
   if (await prisma.billingWebhookEvent.findUnique({ where: { id: event.id }, select: { id: true } })) {
     return { status: 200, body: { received: true, duplicate: true, outcome: "already handled" } };
   }
-  // Read outside the transaction: a completed checkout names its subscription, whose state Stripe tells.
+  // Read outside the transaction: the subscription's state now, as Stripe tells it, whatever the
+  // order in which its events arrive. observedAt orders what is recorded.
   let retrieved: StripeSubscriptionState | null = null;
-  if (event.type === "checkout.session.completed") {
-    const session = event.data.object;
-    const subscription = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+  const observedAt = new Date();
+  if (parsed.kind === "checkout") {
+    const session = parsed.session;
+    const subscription = refId(session.subscription);
     if (session.mode === "subscription" && subscription && session.payment_status !== "unpaid")
       retrieved = await billing.retrieveSubscription(subscription);
+  } else if (parsed.kind === "subscription") {
+    // Stripe no longer knowing it: the event's own state is all there is.
+    retrieved = (await billing.retrieveSubscription(parsed.subscription.id)) ?? subscriptionState(parsed.subscription);
   }
   return prisma.$transaction(async (tx) => {
     const inserted = await tx.billingWebhookEvent.createMany({
@@ -81,7 +131,10 @@ export async function receiveStripeWebhook(
     // The same event delivered twice at once: the second waited for the first and does nothing.
     if (inserted.count === 0)
       return { status: 200 as const, body: { received: true as const, duplicate: true, outcome: "already handled" } };
-    const { outcome, workspaceId } = await applyStripeEvent(tx, event, retrieved, p.now ?? new Date());
+    const { outcome, workspaceId } = await applyStripeEvent(tx, event, parsed, retrieved, {
+      observedAt,
+      now: p.now ?? new Date(),
+    });
     await tx.billingWebhookEvent.update({ where: { id: event.id }, data: { outcome, workspaceId } });
     return { status: 200 as const, body: { received: true as const, duplicate: false, outcome } };
   });
@@ -92,33 +145,33 @@ type Applied = { outcome: string; workspaceId: string | null };
 async function applyStripeEvent(
   tx: Db,
   event: Stripe.Event,
+  parsed: Parsed,
   retrieved: StripeSubscriptionState | null,
-  now: Date,
+  times: { observedAt: Date; now: Date },
 ): Promise<Applied> {
   const at = new Date(event.created * 1000);
-  switch (event.type) {
-    case "checkout.session.completed": {
-      const session = event.data.object;
-      const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
-      const workspaceId = await workspaceOf(tx, customer ?? null, session.client_reference_id);
+  const when = { ...times, eventAt: at, eventId: event.id };
+  switch (parsed.kind) {
+    case "checkout": {
+      const session = parsed.session;
+      const workspaceId = await workspaceOf(tx, refId(session.customer), session.client_reference_id);
       if (!workspaceId) return { outcome: "ignored: not a customer of this service", workspaceId: null };
       if (session.mode !== "subscription") return { outcome: "ignored: not a subscription checkout", workspaceId };
       if (!retrieved) return { outcome: "waiting: the checkout is not paid yet", workspaceId };
-      return { outcome: await applySubscription(tx, workspaceId, retrieved, at, event.id, now), workspaceId };
+      return { outcome: await applySubscription(tx, workspaceId, retrieved, when), workspaceId };
     }
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted": {
-      const state = subscriptionState(event.data.object);
-      const workspaceId = await workspaceOf(tx, state.customer, state.workspaceId);
+    case "subscription": {
+      const named = subscriptionState(parsed.subscription);
+      const workspaceId = await workspaceOf(tx, named.customer, named.workspaceId);
       if (!workspaceId) return { outcome: "ignored: not a customer of this service", workspaceId: null };
-      return { outcome: await applySubscription(tx, workspaceId, state, at, event.id, now), workspaceId };
+      const state = retrieved ?? named;
+      if (state.customer !== named.customer)
+        return { outcome: "ignored: the subscription belongs to another customer", workspaceId };
+      return { outcome: await applySubscription(tx, workspaceId, state, when), workspaceId };
     }
-    case "invoice.paid":
-    case "invoice.payment_failed": {
-      const invoice = event.data.object;
-      const customer = typeof invoice.customer === "string" ? invoice.customer : (invoice.customer?.id ?? null);
-      const workspaceId = await workspaceOf(tx, customer, null);
+    case "invoice": {
+      const invoice = parsed.invoice;
+      const workspaceId = await workspaceOf(tx, refId(invoice.customer), null);
       if (!workspaceId) return { outcome: "ignored: not a customer of this service", workspaceId: null };
       return {
         outcome: await applyInvoice(
@@ -162,8 +215,8 @@ async function workspaceOf(tx: Db, customer: string | null, hint: string | null 
 }
 
 /**
- * Records a subscription's state, unless a newer one is already recorded (events arrive in any
- * order: an older event never overwrites a newer state, and an ended subscription stays ended),
+ * Records a subscription's state as Stripe told it when asked (observedAt), unless a state read
+ * later is already recorded (two deliveries handled at once), and an ended subscription stays ended;
  * then moves the workspace's plan to match: paid while a subscription is active or past due,
  * the audit plan otherwise (new mail stops at once; pieces the printer has are still mailed).
  */
@@ -171,10 +224,9 @@ async function applySubscription(
   tx: Db,
   workspaceId: string,
   state: StripeSubscriptionState,
-  at: Date,
-  eventId: string,
-  now: Date,
+  when: { observedAt: Date; eventAt: Date; eventId: string; now: Date },
 ): Promise<string> {
+  const { eventAt: at, eventId, now } = when;
   // One plan change at a time per workspace (as a person's change takes it).
   await tx.$queryRaw`SELECT id FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
   const status = subscriptionStatusOf(state.status);
@@ -183,7 +235,8 @@ async function applySubscription(
   });
   if (row && row.workspaceId !== workspaceId) return "ignored: the subscription belongs to another workspace";
   if (row?.status === "cancelled") return "stale: the subscription has already ended";
-  if (row?.stateAt && at < row.stateAt && status !== "cancelled") return "stale: a newer state is already recorded";
+  if (row?.stateAt && when.observedAt < row.stateAt && status !== "cancelled")
+    return "stale: a newer state is already recorded";
   const data = {
     status,
     providerStatus: state.status,
@@ -191,7 +244,7 @@ async function applySubscription(
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     monthlyPriceCents: state.monthlyPriceCents ?? row?.monthlyPriceCents ?? PLANS.paid.monthlyPriceCents,
     cancelledAt: status === "cancelled" ? at : null,
-    stateAt: at,
+    stateAt: when.observedAt,
   };
   if (row) await tx.billingSubscription.update({ where: { id: row.id }, data });
   else
@@ -252,7 +305,7 @@ async function syncPlan(
 async function applyInvoice(
   tx: Db,
   workspaceId: string,
-  invoice: Stripe.Invoice,
+  invoice: TStripeInvoice,
   status: "paid" | "payment_failed",
   at: Date,
   eventId: string,
@@ -263,10 +316,9 @@ async function applyInvoice(
   if (existing && existing.workspaceId !== workspaceId) return "ignored: the invoice belongs to another workspace";
   if (existing?.status === "paid") return "stale: the invoice is already paid";
   if (existing && at < existing.stateAt && status !== "paid") return "stale: a newer attempt is already recorded";
-  const parentSub = invoice.parent?.subscription_details?.subscription;
   const data = {
     status,
-    subscriptionRef: typeof parentSub === "string" ? parentSub : (parentSub?.id ?? null),
+    subscriptionRef: refId(invoice.parent?.subscription_details?.subscription),
     amountCents: status === "paid" ? invoice.amount_paid : invoice.amount_due,
     currency: invoice.currency,
     nextAttemptAt:

@@ -1,5 +1,20 @@
 import type Stripe from "stripe";
 import { ConfigError, type Env } from "@/server/ground/platform/config";
+import {
+  firstIssue,
+  refId,
+  type TStripeCheckoutSession,
+  type TStripeSubscription,
+  ZStripeCheckoutSession,
+  ZStripeSubscription,
+} from "./stripe-objects";
+
+/**
+ * The Stripe API version every call is made with and the webhook endpoint must be created with
+ * (docs/billing.md): the shapes this service reads are that version's. It is the installed
+ * `stripe` package's own version; upgrading the package means checking the shapes and moving both.
+ */
+export const STRIPE_API_VERSION = "2026-10-28.endive";
 
 export interface StripeSettings {
   secretKey: string;
@@ -52,13 +67,13 @@ export interface StripeSubscriptionState {
 }
 
 /** Stripe's subscription object reduced to what this service keeps. */
-export function subscriptionState(sub: Stripe.Subscription): StripeSubscriptionState {
+export function subscriptionState(sub: TStripeSubscription): StripeSubscriptionState {
   const items = sub.items?.data ?? [];
   const ends = items.map((i) => i.current_period_end).filter((n): n is number => typeof n === "number");
   const price = items[0]?.price;
   return {
     id: sub.id,
-    customer: typeof sub.customer === "string" ? sub.customer : sub.customer.id,
+    customer: refId(sub.customer) ?? "",
     status: sub.status,
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     currentPeriodEnd: ends.length ? new Date(Math.min(...ends) * 1000) : null,
@@ -84,6 +99,7 @@ export class StripeBilling {
     this.#client ??= import("stripe").then(
       ({ default: StripeClient }) =>
         new StripeClient(this.settings.secretKey, {
+          apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
           maxNetworkRetries: 2,
           timeout: 20_000,
           appInfo: { name: "direct-mail-programme" },
@@ -104,22 +120,44 @@ export class StripeBilling {
     return customer.id;
   }
 
+  /**
+   * The workspace's newest checkout sessions (newest first): an open one is reused, so two tabs
+   * asking at once, or one asking again, pay through one session and start one subscription.
+   */
+  async recentCheckouts(customer: string): Promise<TStripeCheckoutSession[]> {
+    const list = await (await this.client()).checkout.sessions.list({ customer, limit: 10 });
+    return list.data.map((session) => {
+      const parsed = ZStripeCheckoutSession.safeParse(session);
+      if (!parsed.success)
+        throw new Error(`Stripe answered a checkout session of another shape (${firstIssue(parsed.error)})`);
+      return parsed.data;
+    });
+  }
+
+  /**
+   * A new Checkout session. `idempotencyKey` makes simultaneous requests (two tabs) get the same
+   * session from Stripe: the same key with the same parameters answers the first session.
+   */
   async createCheckout(p: {
     workspaceId: string;
     customer: string;
     successUrl: string;
     cancelUrl: string;
+    idempotencyKey: string;
   }): Promise<{ id: string; url: string }> {
-    const session = await (await this.client()).checkout.sessions.create({
-      mode: "subscription",
-      customer: p.customer,
-      client_reference_id: p.workspaceId,
-      line_items: [{ price: this.settings.priceId, quantity: 1 }],
-      success_url: p.successUrl,
-      cancel_url: p.cancelUrl,
-      metadata: { workspaceId: p.workspaceId },
-      subscription_data: { metadata: { workspaceId: p.workspaceId } },
-    });
+    const session = await (await this.client()).checkout.sessions.create(
+      {
+        mode: "subscription",
+        customer: p.customer,
+        client_reference_id: p.workspaceId,
+        line_items: [{ price: this.settings.priceId, quantity: 1 }],
+        success_url: p.successUrl,
+        cancel_url: p.cancelUrl,
+        metadata: { workspaceId: p.workspaceId },
+        subscription_data: { metadata: { workspaceId: p.workspaceId } },
+      },
+      { idempotencyKey: p.idempotencyKey },
+    );
     if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
     return { id: session.id, url: session.url };
   }
@@ -132,8 +170,19 @@ export class StripeBilling {
     return { url: session.url };
   }
 
-  async retrieveSubscription(id: string): Promise<StripeSubscriptionState> {
-    return subscriptionState(await (await this.client()).subscriptions.retrieve(id));
+  /** The subscription as it is now; null when Stripe has no such subscription. */
+  async retrieveSubscription(id: string): Promise<StripeSubscriptionState | null> {
+    let sub: unknown;
+    try {
+      sub = await (await this.client()).subscriptions.retrieve(id);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+    const parsed = ZStripeSubscription.safeParse(sub);
+    if (!parsed.success)
+      throw new Error(`Stripe answered a subscription of another shape (${firstIssue(parsed.error)})`);
+    return subscriptionState(parsed.data);
   }
 
   /** The event, if the signature header matches the raw body, the secret and the time tolerance; else it throws. */
