@@ -147,16 +147,9 @@ export const RUN_TAG = `run${Date.now().toString(36)}-`;
 
 /** The body members a write takes, with a string idempotencyKey tagged for this run (an empty one stays empty). */
 export function tagKeys<T>(value: T): T {
-  if (
-    value &&
-    typeof value === "object" &&
-    !Array.isArray(value) &&
-    typeof (value as { idempotencyKey?: unknown }).idempotencyKey === "string"
-  ) {
-    const key = (value as unknown as { idempotencyKey: string }).idempotencyKey;
-    return { ...value, idempotencyKey: key ? `${RUN_TAG}${key}` : key };
-  }
-  return value;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const key: unknown = (value as { idempotencyKey?: unknown }).idempotencyKey;
+  return typeof key === "string" ? { ...value, idempotencyKey: key ? `${RUN_TAG}${key}` : key } : value;
 }
 
 /**

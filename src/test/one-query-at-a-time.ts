@@ -10,6 +10,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
  * the tests of both databases fail on them here, naming where the second query started.
  */
 export function oneQueryAtATime(prisma: PrismaClient) {
+  // $transaction's overloads (a callback, or a list of queries) replaced by one function taking either.
   const client = prisma as unknown as { $transaction: (...args: unknown[]) => unknown };
   const begin = client.$transaction.bind(client);
   client.$transaction = (work: unknown, ...options: unknown[]) => {

@@ -6,6 +6,7 @@ type ProcedureDef = { _def: { type: "query" | "mutation"; inputs: { shape?: Reco
 
 describe("the fuzz suite's list of tRPC procedures", () => {
   it("names every procedure of the owner UI's API, with its kind and input members (add a new one to e2e/fuzz/trpc-procedures.ts)", () => {
+    // tRPC's types give each procedure's definition without its inputs; read them as it holds them.
     const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
     const actual = Object.entries(procedures).map(([path, p]) => ({
       path,

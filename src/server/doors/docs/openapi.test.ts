@@ -28,6 +28,7 @@ describe("openapi.json", () => {
   }, 60_000);
 
   it("documents 202 for the accepting endpoints, problem documents for every failure, and the scopes", () => {
+    // OpenAPIObject types each path item loosely (references or objects); read the members asserted on.
     const doc = buildOpenApiDocument(base) as unknown as {
       paths: Record<
         string,
@@ -44,6 +45,7 @@ describe("openapi.json", () => {
   });
 
   it("describes the entry event status read as the specification's bounded record", () => {
+    // OpenAPIObject types each path item loosely (references or objects); read the members asserted on.
     const doc = buildOpenApiDocument(base) as unknown as {
       paths: Record<
         string,

@@ -144,12 +144,13 @@ const requestExamples: Record<string, Json> = {
 
 /** The published OpenAPI 3.1 description, generated from the REST procedures and corrected to tell the truth. */
 export function buildOpenApiDocument(base: string): OpenAPIObject {
-  const doc = generateOpenApiDocument(restRouter, {
+  // Edited in place below, member by member, as plain JSON.
+  const doc: Json = generateOpenApiDocument(restRouter, {
     title: `${SERVICE_NAME} API`,
     description,
     version: SERVICE_VERSION,
     baseUrl: `${base}/api`,
-  }) as unknown as Json;
+  });
 
   for (const op of listOperations(restRouter)) {
     const operation: Json = doc.paths[op.path][op.method.toLowerCase()];

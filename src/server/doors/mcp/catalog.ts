@@ -16,7 +16,10 @@ import { webhookTools } from "./tools/webhooks";
 import { workspaceTools } from "./tools/workspace";
 import type { ToolDef } from "./tool";
 
-/** Every MCP tool. The server registers these and the published documents list them. */
+/**
+ * Every MCP tool. The server registers these and the published documents list them. Each tool is
+ * typed by its own input and result; the list holds them as ToolDef, whose run takes any input.
+ */
 export const MCP_TOOLS: ToolDef[] = [
   ...workspaceTools,
   ...contactTools,

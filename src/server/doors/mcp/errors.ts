@@ -122,36 +122,3 @@ export const defaultNextStep: Record<TToolErrorCode, string> = {
   unknown_tool: "Call tools/list and use one of the tools listed.",
   internal: "Try again in a moment; if it keeps failing, tell the person.",
 };
-
-/** Errors the SDK raises before a tool runs (its arguments failed the input schema, or no such tool). */
-export function toolErrorFromSdkMessage(
-  message: string,
-  scopeOfTool: (name: string) => string | undefined,
-): CallToolResult {
-  if (/^(MCP error -?\d+: )?Input validation error/.test(message)) {
-    const detail = message.replace(/^(MCP error -?\d+: )?Input validation error: Invalid arguments for tool \w+: /, "");
-    return toolError({
-      code: "invalid_argument",
-      message: `The arguments do not match the tool's input schema: ${detail}`,
-      nextStep: defaultNextStep.invalid_argument,
-    });
-  }
-  const disabled = /Tool (\S+) disabled/.exec(message);
-  const scope = disabled ? scopeOfTool(disabled[1]) : undefined;
-  if (disabled && scope) {
-    return toolError({
-      code: "insufficient_scope",
-      message: `This agent was not granted the ${scope} scope that ${disabled[1]} needs.`,
-      nextStep: `Ask the owner to reconnect this agent with the ${scope} scope.`,
-    });
-  }
-  if (/Tool \S+ (not found|disabled)/.test(message))
-    return toolError({
-      code: "unknown_tool",
-      message: message.replace(/^MCP error -?\d+: /, ""),
-      nextStep: defaultNextStep.unknown_tool,
-    });
-  // Anything else (an output that failed its own schema) is our fault: log it, say nothing about it.
-  console.error(`[mcp] tool error: ${message}`);
-  return toolError({ code: "internal", message: toolErrorDescriptions.internal, nextStep: defaultNextStep.internal });
-}

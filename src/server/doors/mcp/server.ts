@@ -1,10 +1,10 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
+  CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
   UrlElicitationRequiredError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { isAppError } from "@/server/ground/errors";
 import { appErrorFromDatabase } from "@/server/ground/platform/database-errors";
 import { findUnstorableText } from "@/server/ground/platform/stored-text";
@@ -17,11 +17,11 @@ import { MCP_TOOLS } from "./catalog";
 import { toolAction } from "./tool-actions";
 import { forbiddenSentence, leastRoleFor, roleAllows } from "@/server/ground/access/roles";
 import type { McpContext } from "./context";
-import { defaultNextStep, toolError, toolErrorFromApp, toolErrorFromSdkMessage } from "./errors";
+import { defaultNextStep, toolError, toolErrorDescriptions, toolErrorFromApp } from "./errors";
 import { MCP_PROMPTS } from "./prompts";
 import { MCP_RESOURCES } from "./resources";
 import { ENVELOPE_DESCRIPTION, findUnknownKeys, inputSchemaOf, toolsListFor } from "./listing";
-import { annotationsOf, envelopeOf, toolDescription, toolMeta, type ToolDef } from "./tool";
+import { envelopeOf, type ToolDef } from "./tool";
 
 const instructions = (base: string) =>
   `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} ${CARD_EXPIRY_RULE} Each tool's result schema: ${base}/agents/tools.json.`;
@@ -163,15 +163,40 @@ async function checkArguments(tool: ToolDef, args: unknown): Promise<{ args: unk
 }
 const escapePointerToken = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
+const TOOLS_BY_NAME = new Map<string, { tool: ToolDef; envelope: ReturnType<typeof envelopeOf> }>(
+  MCP_TOOLS.map((t) => [t.name, { tool: t, envelope: envelopeOf(t.result) }]),
+);
+
 /**
- * The SDK answers a call whose arguments fail the input schema (or an unknown tool) with a plain
- * text error; agents get the same coded error shape as every other failure instead.
+ * tools/call: an unknown tool, a tool outside the token's scopes and arguments that break the
+ * tool's input each get the coded error shape every other failure has (the SDK's own handler
+ * answers them with plain text), and a result is checked against the tool's output schema.
  */
-class WorkspaceMcpServer extends McpServer {}
-const ARGUMENTS = z.looseObject({});
-const scopeOfTool = new Map<string, string>(MCP_TOOLS.map((t) => [t.name, t.scope]));
-(WorkspaceMcpServer.prototype as unknown as { createToolError: (message: string) => CallToolResult }).createToolError =
-  (message) => toolErrorFromSdkMessage(message, (name) => scopeOfTool.get(name));
+async function answerToolCall(ctx: McpContext, name: string, args: unknown): Promise<CallToolResult> {
+  const entry = TOOLS_BY_NAME.get(name);
+  if (!entry)
+    return toolError({
+      code: "unknown_tool",
+      message: `Tool ${name} not found.`,
+      nextStep: defaultNextStep.unknown_tool,
+    });
+  const internal = () =>
+    toolError({ code: "internal", message: toolErrorDescriptions.internal, nextStep: defaultNextStep.internal });
+  let result: CallToolResult;
+  try {
+    result = await callTool(ctx, entry.tool, args);
+  } catch (error) {
+    if (error instanceof UrlElicitationRequiredError) throw error;
+    console.error(`[mcp] ${name} failed`, error);
+    return internal();
+  }
+  if (result.isError) return result;
+  const checked = await entry.envelope.safeParseAsync(result.structuredContent);
+  if (checked.success) return result;
+  // A result that breaks its own schema is our fault: log it, say nothing about it.
+  console.error(`[mcp] ${name}: the result does not match the output schema: ${checked.error.message}`);
+  return internal();
+}
 
 /**
  * One MCP server per request, for the agent and workspace its token names (stateless). It lists
@@ -179,28 +204,10 @@ const scopeOfTool = new Map<string, string>(MCP_TOOLS.map((t) => [t.name, t.scop
  * with 403 insufficient_scope before it gets here (and, here, as an insufficient_scope error).
  */
 export function buildMcpServer(ctx: McpContext): McpServer {
-  const server = new WorkspaceMcpServer(
+  const server = new McpServer(
     { name: MCP_SERVER_NAME, title: SERVICE_NAME, version: SERVICE_VERSION },
     { instructions: instructions(ctx.base), capabilities: MCP_CAPABILITIES },
   );
-  for (const tool of MCP_TOOLS) {
-    // The SDK passes the arguments through untouched (checkArguments is strict) and checks every
-    // result against the envelope; tools/list is this server's own, compact one (below).
-    const registered = server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: toolDescription(tool),
-        inputSchema: ARGUMENTS,
-        outputSchema: envelopeOf(tool.result),
-        annotations: annotationsOf(tool),
-        _meta: toolMeta(tool),
-      },
-      (args: unknown) => callTool(ctx, tool, args),
-    );
-    // Outside the token's scopes: not listed, and a call is refused naming the scope it needs.
-    if (!ctx.scopes.includes(tool.scope)) registered.disable();
-  }
   for (const resource of MCP_RESOURCES) {
     server.registerResource(
       resource.name,
@@ -221,10 +228,15 @@ export function buildMcpServer(ctx: McpContext): McpServer {
       }),
     );
   }
+  // The tools are this server's own: tools/list is compact and lists only the tools the token's
+  // scopes allow; a call to another is refused naming the scope it needs (callTool).
   const listing = toolsListFor(ctx.scopes);
   server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
-  // The SDK marks tools and prompts as list-changing when they are registered; this server is
-  // stateless and never sends those notifications, so it says so (as its server card does).
+  server.server.setRequestHandler(CallToolRequestSchema, (request) =>
+    answerToolCall(ctx, request.params.name, request.params.arguments),
+  );
+  // The SDK marks prompts as list-changing when they are registered; this server is stateless and
+  // never sends those notifications, so it says so (as its server card does).
   server.server.registerCapabilities(MCP_CAPABILITIES);
   return server;
 }

@@ -138,6 +138,7 @@ describe("an oversized chunked request's 413", () => {
       const request = new Request("http://localhost/api/mcp", {
         method: "POST",
         headers: { "content-type": "application/json" },
+        // Node's fetch streams an async iterable of chunks (the request itself); BodyInit does not name one.
         body: req as unknown as BodyInit,
         duplex: "half",
       } as RequestInit);

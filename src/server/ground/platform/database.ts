@@ -47,6 +47,7 @@ type ScriptAdapter = {
 class WholeScriptPrismaPg extends PrismaPg {
   override async connect() {
     const adapter = await super.connect();
+    // Its pg client and error mapping are the adapter's own (private in its types).
     const raw = adapter as unknown as ScriptAdapter;
     raw.executeScript = async (script: string) => {
       try {

@@ -40,6 +40,7 @@ type StartTransaction = (isolationLevel?: unknown) => Promise<AdapterTransaction
 export class LendingPrismaPg extends PrismaPg {
   override async connect() {
     const adapter = await super.connect();
+    // The adapter's transactions carry their pg client, which the driver-adapter types do not show.
     const start = (adapter.startTransaction as unknown as StartTransaction).bind(adapter);
     (adapter as unknown as { startTransaction: StartTransaction }).startTransaction = async (isolationLevel) => {
       const transaction = oneAtATime(await start(isolationLevel));

@@ -28,6 +28,7 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
     const bg: SchemaEngineModule = await import("@prisma/schema-engine-wasm/schema_engine_bg");
     const bytes = await fs.readFile(path.join(path.dirname(entry), "schema_engine_bg.wasm"));
     const module = await WebAssembly.compile(new Uint8Array(bytes));
+    // The wasm-bindgen glue module is the wasm's imports; a module's type has no index signature.
     const instance = await WebAssembly.instantiate(module, {
       "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
     });

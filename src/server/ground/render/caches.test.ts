@@ -49,7 +49,10 @@ describe("renderer caches", () => {
     const record = (draw: (doc: PDFKit.PDFDocument) => void) => {
       const doc = new PDFDocument({ autoFirstPage: false });
       const ops: string[] = [];
-      (doc as unknown as { addContent(s: string): unknown }).addContent = (s: string) => ops.push(s);
+      doc.addContent = (s: string) => {
+        ops.push(s);
+        return doc;
+      };
       draw(doc);
       return ops.join("\n");
     };

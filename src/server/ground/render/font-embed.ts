@@ -97,6 +97,7 @@ function addGlyph(this: TTFSubset, gid: number): number {
  */
 export function useGlyphRecords(subset: TTFSubset): void {
   subset._addGlyph = addGlyph;
+  // fontkit's subset fields the encoder reads (./subset-encode.ts); fontkit's types do not show them.
   encodeFromFixedTables(subset as unknown as SubsetInternals);
 }
 

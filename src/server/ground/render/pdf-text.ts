@@ -14,6 +14,7 @@ import type { GlyphRun } from "./scene";
 export function drawRun(doc: PDFKit.PDFDocument, run: GlyphRun): void {
   const text = run.text.replace(/\n/g, "");
   const font = documentFont(doc, run);
+  // PDFKit's current font and page fonts, which its types do not show.
   const d = doc as unknown as PdfKitDoc;
   // doc.fillColor(run.color): the colour space and colour (no opacity). A colour other than #rgb
   // or #rrggbb (a named one) is left to PDFKit.
@@ -109,6 +110,8 @@ function documentFont(doc: PDFKit.PDFDocument, run: GlyphRun): EmbeddedFont {
   if (!fonts) fontsOf.set(doc, (fonts = new Map()));
   let font = fonts.get(run.font.key);
   if (!font) {
+    // PDFKit takes a fontkit font as well as a file (its types name only files and buffers), and
+    // keeps the embedded font it made in doc._font, which its types do not show.
     doc.font(run.font.font as unknown as string, run.font.key);
     font = (doc as unknown as PdfKitDoc)._font;
     // PDFKit shapes each word again per document; hand it the layout's shared cache instead.
@@ -116,6 +119,7 @@ function documentFont(doc: PDFKit.PDFDocument, run: GlyphRun): EmbeddedFont {
     if (!font[ENCODES_BY_TEXT]) {
       font.encode = encodeByText;
       font[ENCODES_BY_TEXT] = true;
+      // The same PDFKit object, seen through the fields font-embed.ts uses.
       cacheEmbedding(font as unknown as PdfKitFont, run.font.key);
     }
     fonts.set(run.font.key, font);

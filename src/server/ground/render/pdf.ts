@@ -16,6 +16,7 @@ export async function writePdf(scene: Scene): Promise<Buffer> {
     autoFirstPage: false,
     compress: true,
     // The default would load Helvetica's metrics for every document; start with a font we use anyway.
+    // PDFKit takes a fontkit font as well as a file; its types name only files.
     font: primaryFont("noto-sans", 400).font as unknown as string,
     info: {
       Title: scene.title,
@@ -75,7 +76,7 @@ async function drawItem(
     case "path":
       doc.save();
       if (item.opacity !== undefined) doc.fillOpacity(item.opacity);
-      addPath(doc as unknown as Parameters<typeof addPath>[0], item.d);
+      addPath(doc, item.d);
       doc.fill(item.fill);
       doc.restore();
       return;
@@ -101,6 +102,7 @@ async function drawItem(
         entry = { name: `Im${images.size + 1}`, ref };
         images.set(item.image.id, entry);
       }
+      // The page's XObject dictionary, which PDFKit's types do not show.
       (doc.page as unknown as { xobjects: Record<string, unknown> }).xobjects[entry.name] = entry.ref;
       const name = entry.name;
       doc.save();

@@ -25,6 +25,7 @@ describe("a font subset written from the font's fixed tables", () => {
     for (const family of Object.keys(FONT_FAMILIES) as TFontFamily[]) {
       for (const weight of [400, 700]) {
         for (const { ref, text } of fontsFor(family, weight).values()) {
+          // fontkit's createSubset returns its TTFSubset, whose internals its types do not show.
           const font = ref.font as unknown as Omit<fontkit.Font, "createSubset"> & { createSubset(): TTFSubset };
           const glyphs = font.layout(text).glyphs.map((g) => g.id);
           // Twice each: the second subset of a font uses the fixed tables kept from the first.

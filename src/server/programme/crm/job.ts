@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import type { PrismaClient } from "@/generated/prisma/client";
 import { newAccountCache } from "@/server/records/contacts/write-model";
 import type { Db } from "@/server/ground/db";
 import { defineJobHandler, JobCancelled, JobError, JobLeaseLost, type JobRun } from "@/server/records/jobs/handler";
@@ -182,13 +182,8 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
           data: keep.map((i) => ({ syncId, ...i, message: i.message.slice(0, 500) })),
         });
       keptIssues += keep.length;
-      await tx.crmSync.update({ where: { id: syncId }, data: { counts: counts as unknown as Prisma.InputJsonValue } });
-      await run.checkpoint(
-        tx,
-        next as unknown as Prisma.InputJsonValue,
-        next.done,
-        Math.max(next.total ?? 0, next.done) || null,
-      );
+      await tx.crmSync.update({ where: { id: syncId }, data: { counts } });
+      await run.checkpoint(tx, next, next.done, Math.max(next.total ?? 0, next.done) || null);
     };
     let refused = false;
     try {
@@ -495,7 +490,7 @@ async function runSync(prisma: PrismaClient, run: JobRun<unknown>, syncId: strin
           counts.deleted[type] += await applyDeleted(tx, scope, type, gone[type]);
         await tx.crmSync.update({
           where: { id: syncId },
-          data: { counts: counts as unknown as Prisma.InputJsonValue },
+          data: { counts },
         });
       },
       { timeout: 120_000, maxWait: 30_000 },

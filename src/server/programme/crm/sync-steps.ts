@@ -17,8 +17,8 @@ export type Phase = TRecordType | "converted" | "lists" | "deleted" | "done";
 // Salesforce Leads (when synced) before contacts: a converted lead's contact is its Contact's before the Contact is read.
 export const PHASES: Phase[] = ["companies", "converted", "leads", "contacts", "lists", "deals", "deleted", "done"];
 
-/** Where a sync resumes: saved with each page, in the page's transaction. */
-export interface Cursor {
+/** Where a sync resumes: saved as JSON with each page, in the page's transaction (a type, not an interface, for Prisma's JSON input). */
+export type Cursor = {
   phase: Phase;
   /** The vendor's cursor within the phase (HubSpot `after`, Salesforce query locator). */
   page: string | null;
@@ -28,7 +28,7 @@ export interface Cursor {
   seen: Partial<Record<TRecordType, string>>;
   done: number;
   total: number | null;
-}
+};
 
 /** The credentials cannot read the CRM's lists (a permission, not the credentials themselves): the sync goes on without them. */
 export class ListsUnreadable extends Error {}

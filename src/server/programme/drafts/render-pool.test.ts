@@ -104,6 +104,7 @@ describe("renderDrafts", () => {
     process.env.DRAFT_RENDER_THREADS = "2";
     const odd = {
       ...contact(1),
+      // A function where strings belong: what a thread cannot be sent.
       customFields: { plan: "Gold", notCloneable: () => "x" } as unknown as Record<string, string>,
     };
     const drafts = [

@@ -75,6 +75,10 @@ class Pool {
     return this.slots.length;
   }
 
+  holds(slot: Slot): boolean {
+    return this.slots.includes(slot);
+  }
+
   /** Each draft rendered by a thread, or null where a thread failed it (the caller renders it itself). */
   async render(ctx: CampaignRenderContext, drafts: DraftToRender[]): Promise<(RenderedDraft | null)[]> {
     this.active++;
@@ -175,7 +179,7 @@ async function ensurePool(threads: number): Promise<Pool> {
       });
       const fail = () => {
         dead.add(slot);
-        if (pool && (pool as unknown as { slots: Slot[] }).slots.includes(slot)) pool = null;
+        if (pool?.holds(slot)) pool = null;
         for (const settle of slot.pending.values()) settle(null);
         slot.pending.clear();
       };

@@ -24,6 +24,7 @@ describe("checkHealth", () => {
   });
 
   it("reports unavailable, naming the wait, when the database never answers", async () => {
+    // A client with only the one call checkHealth makes.
     const silent = { $queryRaw: () => new Promise(() => undefined) } as unknown as Parameters<typeof checkHealth>[0];
     expect(await checkHealth(silent, "1.2.3", 20)).toMatchObject({
       status: "unavailable",

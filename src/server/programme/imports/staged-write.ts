@@ -112,7 +112,7 @@ export async function writeStaged(
   );
   const byRow = new Map(matched.map((m) => [m.row, m]));
 
-  type StagedPlan = Plan & { same: boolean };
+  type StagedPlan = Plan & { same: boolean; crmOwner: string | null };
   const results: { outcome: TWriteOutcome; contactId: string; keptFields: number }[] = [];
   const plans: StagedPlan[] = [];
   batch.rows.forEach((row, i) => {
@@ -129,6 +129,7 @@ export async function writeStaged(
         keys,
         needsAccount: true,
         same: false,
+        crmOwner: null,
       };
       plans.push(plan);
       return results.push({ outcome: "created", contactId: plan.contactId, keptFields: 0 });
@@ -139,8 +140,8 @@ export async function writeStaged(
       email: m.email,
       firstName: m.firstName ?? "",
       lastName: m.lastName ?? "",
-      crmOwner: m.crmOwner,
-    } as unknown as ExistingContact;
+      // Only what resolveAccounts reads: the merge reads the whole contact again (findExisting).
+    } as ExistingContact;
     const update = o.onExisting === "update";
     const moves = Boolean(row.company || row.website || row.accountId);
     plans.push({
@@ -152,6 +153,7 @@ export async function writeStaged(
       keys,
       needsAccount: update && (moves || !m.accountId),
       same: m.same,
+      crmOwner: m.crmOwner,
     });
     results.push({ outcome: update ? "unchanged" : "skipped", contactId: m.cid, keptFields: 0 });
   });
@@ -194,7 +196,7 @@ export async function writeStaged(
     );
     const crmIdsTaken = new Map<string, string>();
     for (const p of toMerge) {
-      const owner = (p.existing as unknown as { crmOwner: string | null }).crmOwner;
+      const owner = p.crmOwner;
       if (owner && p.row.crmId) crmIdsTaken.set(p.row.crmId, owner);
     }
     const at = new Date().toISOString();

@@ -98,12 +98,15 @@ async function writeFix(
 ) {
   const c = await prisma.contact.findFirst({ where: { id: p.contactId, workspaceId: p.workspaceId } });
   if (!c) throw contactNotFound();
-  const changed = Object.fromEntries(
-    Object.entries(p.fix).map(([f, to]) => [
-      f,
-      { from: (c as unknown as Record<string, string | null>)[f] ?? null, to },
-    ]),
-  ) as Record<string, { from: string | null; to: string }>;
+  const fields: Record<string, unknown> = c;
+  const textOf = (f: string) => {
+    const value = fields[f];
+    return typeof value === "string" ? value : null;
+  };
+  const changed = Object.fromEntries(Object.entries(p.fix).map(([f, to]) => [f, { from: textOf(f), to }])) as Record<
+    string,
+    { from: string | null; to: string }
+  >;
   await updateContact(prisma, {
     workspaceId: p.workspaceId,
     contactId: c.id,

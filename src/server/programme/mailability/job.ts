@@ -215,8 +215,8 @@ export const auditRunJob = defineJobHandler({
       data: {
         ...figures,
         reasons: figures.reasons,
-        byCountry: figures.byCountry as unknown as Prisma.InputJsonValue,
-        costs: figures.costs as unknown as Prisma.InputJsonValue,
+        byCountry: figures.byCountry,
+        costs: figures.costs,
         status: "succeeded",
         finishedAt: run.now(),
       },

@@ -3,12 +3,13 @@ import { pricePerPiece } from "@/server/records/pieces/contract-price";
 import { approvedContracts } from "./facts";
 import type { TMailabilityReason, TMailabilityStatus } from "./reasons";
 
-export interface TCountryRow {
+// Types, not interfaces: an audit stores them as JSON, and only a type has the index signature Prisma's JSON input asks for.
+export type TCountryRow = {
   country: string | null;
   contacts: number;
   mailable: number;
-}
-export interface TFormatCost {
+};
+export type TFormatCost = {
   format: string;
   /** Mailable contacts in countries an approved contract of this format mails to. */
   contacts: number;
@@ -18,7 +19,7 @@ export interface TFormatCost {
   unitCostCents: number;
   /** Every covered mailable contact once, each at its country's price on the cheapest contract covering it (cents). */
   totalCents: number;
-}
+};
 
 /**
  * The report's figures, counted from the audit's result rows (one per contact audited): per

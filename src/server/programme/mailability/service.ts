@@ -269,6 +269,7 @@ export function auditView(a: AuditRow & { job?: TJobView | null }) {
     reasons: a.reasons as Partial<Record<TMailabilityReason, number>>,
     accounts: a.accounts,
     accountsWithMailableContact: a.accountsWithMailableContact,
+    // byCountry and costs: written by the audit job from these types (job.ts); JSON columns read back untyped.
     byCountry: a.byCountry as unknown as TCountryRow[],
     coveredCountries: a.countriesJudged ? a.coveredCountries : null,
     costs: a.costs as unknown as TFormatCost[],

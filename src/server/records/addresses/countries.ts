@@ -98,7 +98,7 @@ function byName(): Map<string, string> {
   names = new Map();
   for (const locale of LOCALES) {
     for (const [code, value] of Object.entries(countries.getNames(locale.locale, { select: "all" }))) {
-      for (const name of value as unknown as string[]) if (!names.has(squash(name))) names.set(squash(name), code);
+      for (const name of value) if (!names.has(squash(name))) names.set(squash(name), code);
     }
   }
   return names;

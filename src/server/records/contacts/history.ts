@@ -75,9 +75,9 @@ export async function revertFieldChange(
   if (!c) throw new AppError("not_found", "No such contact in this workspace.");
   const custom = { ...((c.customFields ?? {}) as Record<string, string>) };
   const isCustom = change.field.startsWith("custom:");
-  const now = isCustom
-    ? (custom[change.field.slice(7)] ?? null)
-    : ((c as unknown as Record<string, string | null>)[change.field] ?? null);
+  const columns: Record<string, unknown> = c;
+  const own = columns[change.field];
+  const now = isCustom ? (custom[change.field.slice(7)] ?? null) : typeof own === "string" ? own : null;
   if ((now || null) !== (change.newValue || null)) {
     throw new AppError(
       "invalid_state",

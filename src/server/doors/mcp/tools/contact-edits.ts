@@ -10,7 +10,10 @@ import { ZContactOut } from "./people-schemas";
 const FIELD_NAMES = Object.keys(ZContactFields.shape) as (keyof TContactFields)[];
 const ADDRESS_FIELDS = ["addressLine1", "addressLine2", "city", "region", "postalCode", "country"];
 
-/** Each contact field, optional and without its default: only the fields given change. */
+/**
+ * Each contact field, optional and without its default: only the fields given change. Built from
+ * the shape at run time, so its type is given here (each field of TContactFields, optional).
+ */
 const ZContactChanges = z
   .object(
     Object.fromEntries(
