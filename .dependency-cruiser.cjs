@@ -19,6 +19,7 @@ const LAYERS = {
     "addresses",
     "campaign-records",
     "workspaces",
+    "team",
     "auth",
     "api-keys",
     "oauth",

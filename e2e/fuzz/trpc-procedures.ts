@@ -4,7 +4,7 @@
  * router disagree, so a new procedure is fuzzed from the day it is added.
  */
 export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input: string[] }[] = [
-  { path: "auth.signUp", type: "mutation", input: ["name", "email", "password", "workspaceName"] },
+  { path: "auth.signUp", type: "mutation", input: ["name", "email", "password", "workspaceName", "inviteToken"] },
   { path: "auth.requestPasswordReset", type: "mutation", input: ["email"] },
   { path: "auth.resetPassword", type: "mutation", input: ["token", "password"] },
   { path: "auth.verifyEmail", type: "mutation", input: ["token"] },
@@ -178,4 +178,12 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "email.message", type: "query", input: ["workspaceId", "messageId"] },
   { path: "email.retry", type: "mutation", input: ["workspaceId", "messageId"] },
   { path: "email.sendTest", type: "mutation", input: ["workspaceId"] },
+  { path: "team.members", type: "query", input: ["workspaceId"] },
+  { path: "team.invite", type: "mutation", input: ["workspaceId", "email", "role", "approvalLimitCents"] },
+  { path: "team.revokeInvite", type: "mutation", input: ["workspaceId", "invitationId"] },
+  { path: "team.changeRole", type: "mutation", input: ["workspaceId", "userId", "role", "approvalLimitCents"] },
+  { path: "team.remove", type: "mutation", input: ["workspaceId", "userId", "keys"] },
+  { path: "team.transferOwnership", type: "mutation", input: ["workspaceId", "userId"] },
+  { path: "team.invitation", type: "query", input: ["token"] },
+  { path: "team.accept", type: "mutation", input: ["token"] },
 ];

@@ -23,6 +23,7 @@ import { contactErasureRouter } from "../programme/erasure/router";
 import { createCallerFactory, mergeRouters, router } from "../ground/trpc";
 import { webhooksRouter } from "../programme/webhooks/router";
 import { workspaceRouter } from "../records/workspaces/router";
+import { teamRouter } from "../records/team/router";
 
 /** The owner UI's tRPC API (internal: not part of the published REST API). */
 export const appRouter = router({
@@ -49,6 +50,7 @@ export const appRouter = router({
   response: responseRouter,
   webhooks: webhooksRouter,
   email: emailRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -154,4 +154,11 @@ export const PROCEDURE_ACTIONS: Record<string, TAction> = {
   "email.message": "administer",
   "email.retry": "administer",
   "email.sendTest": "administer",
+
+  "team.members": "read",
+  "team.invite": "administer",
+  "team.changeRole": "administer",
+  "team.remove": "administer",
+  "team.revokeInvite": "administer",
+  "team.transferOwnership": "own",
 };

@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
 import type { TSignUpInput } from "@/server/records/auth/schema";
+import { acceptInvitationIn } from "@/server/records/team/invitations";
 import { createWorkspace } from "@/server/records/workspaces/service";
 import { sendVerificationEmail } from "./email-verification";
 import { hashPassword, verifyPassword } from "./password";
@@ -12,15 +13,21 @@ export const WRONG_CREDENTIALS_MESSAGE = "The email or the password is not right
 
 /**
  * Creates a person, their workspace on the free audit plan, their owner membership and the email
- * with their verification link, in one transaction. A duplicate email changes nothing.
+ * with their verification link, in one transaction; or, through an invitation (`inviteToken`), a
+ * person who joins the invited workspace (the link proved their address) and has none of their own.
+ * A duplicate email changes nothing.
  */
 export async function signUp(prisma: PrismaClient, input: TSignUpInput) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await prisma.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { email: input.email, name: input.name, passwordHash } });
+      if (input.inviteToken) {
+        const joined = await acceptInvitationIn(tx, { token: input.inviteToken, user });
+        return { userId: user.id, workspaceId: joined.workspaceId };
+      }
       const workspace = await createWorkspace(tx, {
-        name: input.workspaceName,
+        name: input.workspaceName ?? "",
         ownerId: user.id,
         actor: { kind: "user", id: user.id, label: user.email },
       });
