@@ -19,6 +19,7 @@ type ProcedureDef = { _def: { inputs: { shape?: Record<string, unknown> }[] } };
 
 describe("one role check for every workspace-scoped call", () => {
   it("gives every workspace-scoped tRPC procedure an action, and names no procedure that does not exist", () => {
+    // tRPC's types give each procedure's definition without its inputs; read them as it holds them.
     const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
     const scoped = Object.entries(procedures)
       .filter(([, p]) => p._def.inputs.some((i) => i.shape && "workspaceId" in i.shape))

@@ -148,9 +148,6 @@ export const ownerProcedure = signedInProcedure
     });
   });
 
-/** The same procedure, named for what it is: scoped to one workspace and checked against the caller's role. */
-export const workspaceProcedure = ownerProcedure;
-
 /**
  * A workspace API key holding `scope` (REST under /api/v1). The REST door authenticates the key
  * and checks the scope before reading the body; this re-checks both, so no route can forget.

@@ -21,5 +21,3 @@ const KIND_ACTIONS: Record<ToolDef["kind"], TAction> = { read: "read", write: "p
 export function toolAction(tool: Pick<ToolDef, "name" | "kind">): TAction {
   return TOOL_ACTION_OVERRIDES[tool.name] ?? KIND_ACTIONS[tool.kind];
 }
-
-export const TOOLS_WITH_OVERRIDES = Object.keys(TOOL_ACTION_OVERRIDES);

@@ -25,8 +25,6 @@ export const ACTION_ROLES = {
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAction = keyof typeof ACTION_ROLES;
 
-export const ACTIONS = Object.keys(ACTION_ROLES) as TAction[];
-
 const ROLE_ARTICLE: Record<TRole, string> = {
   owner: "the owner",
   admin: "an admin",

@@ -48,16 +48,14 @@ function shapeWord(font: FontRef, word: string, rtl: boolean): ShapedRun {
     for (const key of Object.keys(p)) p[key] *= scale;
     p.advanceWidth = run.glyphs[i].advanceWidth * scale;
   }
-  cache[word] = run as unknown as ShapedRun;
+  cache[word] = run;
   caches.get(rtl ? `${font.key}|rtl` : font.key)!.size++;
-  return run as unknown as ShapedRun;
+  return run;
 }
 
 /** A shared fontkit glyph standing for other characters (its outline and metrics are the glyph's). */
 const withCodePoints = (glyph: Glyph, codePoints: number[]) =>
   Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph;
-
-type GetGlyph = (id: number, codePoints?: number[]) => Glyph;
 
 /**
  * fontkit's layout with each glyph saying the characters it was shaped from. fontkit keeps one Glyph
@@ -67,7 +65,7 @@ type GetGlyph = (id: number, codePoints?: number[]) => Glyph;
  * other characters than the shared object's is handed out as a thin wrapper carrying them.
  */
 function layoutWithSourceCharacters(font: FontRef, word: string) {
-  const f = font.font as unknown as { getGlyph: GetGlyph };
+  const f = font.font;
   const shared = f.getGlyph;
   f.getGlyph = function (this: unknown, id: number, codePoints: number[] = []) {
     const glyph = shared.call(this, id, codePoints);
