@@ -1,7 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
+import { pinnedLookup, RefusedAddress } from "@/server/records/oauth/public-address";
 import { addressAllowed } from "./endpoint-url";
 
 /** A delivery that got no answer within this time is a failure. */
@@ -17,8 +17,6 @@ export interface SendResult {
   response: string;
 }
 
-class RefusedAddress extends Error {}
-
 /** Connections are kept for the next delivery to the same host (checked when each was opened). */
 const agents = {
   http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
@@ -26,20 +24,7 @@ const agents = {
 };
 
 /** DNS lookup that refuses a name resolving to a loopback or private address, so the socket never connects there. */
-function guardedLookup(hostname: string, options: object, callback: (...args: unknown[]) => void) {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error);
-    const refused = addresses.find((a) => !addressAllowed(a.address));
-    if (refused || addresses.length === 0)
-      return callback(
-        new RefusedAddress(
-          `${hostname} resolves to ${refused?.address ?? "no address"}, which is not a public address.`,
-        ),
-      );
-    if ((options as { all?: boolean }).all) return callback(null, addresses);
-    return callback(null, addresses[0].address, addresses[0].family);
-  });
-}
+const guardedLookup = pinnedLookup(addressAllowed);
 
 /**
  * POSTs one signed delivery. Redirects are not followed (a 3xx is a failure, as the Standard

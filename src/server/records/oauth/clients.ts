@@ -1,3 +1,7 @@
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import { Readable } from "node:stream";
 import {
   CustomOAuthError,
   InvalidClientError,
@@ -10,7 +14,7 @@ import type { Db } from "@/server/ground/db";
 import { readCappedBody } from "@/server/ground/platform/capped-body";
 import { randomBase62 } from "@/server/ground/platform/random";
 import { findUnstorableText, unstorableReason } from "@/server/ground/platform/stored-text";
-import { isPublicHost } from "./public-address";
+import { isPrivateAddress, isPublicHost, pinnedLookup, RefusedAddress } from "./public-address";
 
 /** Longest client metadata (registration body or CIMD document) we read. */
 export const CLIENT_METADATA_MAX_BYTES = 16 * 1024;
@@ -159,8 +163,50 @@ async function fetchClientMetadataDocument(
   }
 }
 
-const defaultFetcher: MetadataFetcher = (url) =>
-  fetch(url, { redirect: "error", signal: AbortSignal.timeout(5000), headers: { Accept: "application/json" } });
+/**
+ * GETs a metadata document over a connection made only to an address the lookup checked (public
+ * ones by default), so a name that was public when checked and points inside the network when
+ * fetched (DNS rebinding) reaches nothing. Redirects are not followed (a 3xx is an error answer);
+ * the whole exchange, body included, is bounded to five seconds.
+ */
+export function pinnedFetch(url: string, lookup: ReturnType<typeof pinnedLookup> = pinnedLookup()): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const host = target.hostname.replace(/^\[|\]$/g, "");
+    // An address literal is never looked up: it is checked here instead.
+    if (isIP(host) && isPrivateAddress(host))
+      return reject(new RefusedAddress(`${host} is not a public address; nothing was fetched.`));
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: "GET",
+        headers: { Accept: "application/json", "User-Agent": "DirectMail-OAuth/1" },
+        lookup: lookup as never,
+        signal: AbortSignal.timeout(5000),
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status > 599) {
+          res.destroy();
+          return reject(new Error(`An HTTP status the fetch cannot carry (${status}).`));
+        }
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          for (const v of value === undefined ? [] : [value].flat()) headers.append(name, v);
+        const withBody = status >= 200 && status < 300 && status !== 204 && status !== 205;
+        if (!withBody) res.resume();
+        resolve(
+          new Response(withBody ? (Readable.toWeb(res) as ReadableStream<Uint8Array>) : null, { status, headers }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const defaultFetcher: MetadataFetcher = (url) => pinnedFetch(url);
 
 /**
  * The client a client_id names: a registered one, or (for an https URL) the one its metadata

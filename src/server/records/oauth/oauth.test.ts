@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
@@ -12,9 +14,9 @@ import {
   consentTokenMatches,
   validateAuthorizeRequest,
 } from "./authorize";
-import { redirectUriProblem, registerClient, resolveClient } from "./clients";
+import { pinnedFetch, redirectUriProblem, registerClient, resolveClient } from "./clients";
 import { consentContext } from "./consent";
-import { isPrivateAddress, isPublicHost } from "./public-address";
+import { isPrivateAddress, isPublicHost, pinnedLookup, type TResolveAll } from "./public-address";
 import { revokeGrant } from "./grants";
 import { revokeToken, tokenRequest, verifyAccessToken } from "./tokens";
 
@@ -167,10 +169,27 @@ describe("metadata fetches reach public addresses only", () => {
       "::ffff:127.0.0.1",
       "::ffff:7f00:1",
       "::ffff:a9fe:a9fe",
+      // IPv6 forms that embed an IPv4 address or lead to one, and other non-global ranges.
+      "::7f00:1",
+      "[::7f00:1]",
+      "::127.0.0.1",
+      "::ffff:0:7f00:1",
+      "2002:7f00:1::",
+      "2002:a9fe:a9fe::1",
+      "2001:0:4136:e378:8000:63bf:80ff:fffe",
+      "64:ff9b::7f00:1",
+      "64:ff9b:1::a00:1",
+      "fec0::1",
+      "100::1",
+      "2001:db8::1",
+      "100.64.0.1",
+      "192.0.2.1",
+      "255.255.255.255",
+      "not-an-address",
     ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
-    for (const a of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:5db8:d822"])
+    for (const a of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:5db8:d822", "[2a00:1450::1]"])
       expect(isPrivateAddress(a), a).toBe(false);
     expect(await isPublicHost("agent.example", async () => ["93.184.216.34"])).toBe(true);
     expect(await isPublicHost("rebind.example", async () => ["93.184.216.34", "10.0.0.5"])).toBe(false);
@@ -180,6 +199,38 @@ describe("metadata fetches reach public addresses only", () => {
       }),
     ).toBe(false);
     expect(await isPublicHost("localhost")).toBe(false);
+  });
+});
+
+describe("the metadata fetch connects only to the address it checked", () => {
+  const resolvesTo =
+    (address: string): TResolveAll =>
+    (_host, _options, callback) =>
+      callback(null, [{ address, family: 4 }]);
+
+  it("a name resolving to a private address is refused before any connection; an address literal too", async () => {
+    const server = http.createServer((_req, res) => res.end("{}"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    let hits = 0;
+    server.on("request", () => hits++);
+    try {
+      await expect(
+        pinnedFetch(`http://rebind.example:${port}/c.json`, pinnedLookup(undefined, resolvesTo("127.0.0.1"))),
+      ).rejects.toThrow("rebind.example resolves to 127.0.0.1, which is not a public address.");
+      await expect(pinnedFetch(`http://[::7f00:1]:${port}/c.json`)).rejects.toThrow(
+        "::7f00:1 is not a public address; nothing was fetched.",
+      );
+      expect(hits).toBe(0);
+      // The connection goes to the address the lookup gave (here allowed), not to another resolution.
+      const res = await pinnedFetch(
+        `http://rebind.example:${port}/c.json`,
+        pinnedLookup(() => true, resolvesTo("127.0.0.1")),
+      );
+      expect([res.status, await res.text(), hits]).toEqual([200, "{}", 1]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

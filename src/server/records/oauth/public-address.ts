@@ -1,51 +1,27 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
-/** Address ranges a fetch on a client's behalf must never reach: loopback, private, link-local, reserved. */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
-] as const)
-  blocked.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-] as const)
-  blocked.addSubnet(net, prefix, "ipv6");
+/** Global unicast IPv6 (2000::/3): nothing outside it is reachable on the public internet. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
-/** An IPv4 address written as IPv6 (::ffff:127.0.0.1 or ::ffff:7f00:1), as IPv4; otherwise null. */
-function mappedIPv4(address: string): string | null {
-  const m = /^(?:0*:)*:?ffff:(.+)$/i.exec(address) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (!m) return null;
-  const rest = m[1];
-  if (isIP(rest) === 4) return rest;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
-  if (!hex) return null;
-  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-}
-
+/**
+ * Whether a fetch on a client's behalf must never reach this address: anything ipaddr.js does not
+ * class as plain unicast (loopback, private, link-local, carrier-grade NAT, reserved, multicast,
+ * and the IPv6 forms that carry an IPv4 address or lead to one: NAT64 64:ff9b::/96 and
+ * 64:ff9b:1::/48, 6to4, Teredo, ::ffff:0:0:0/96, site-local fec0::/10), IPv6 outside 2000::/3
+ * (the IPv4-compatible ::a.b.c.d among them), and any text that is not an address. An IPv4 address
+ * written as IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address.
+ */
 export function isPrivateAddress(address: string): boolean {
   const plain = address.replace(/^\[|\]$/g, "");
-  const v4 = isIP(plain) === 6 ? mappedIPv4(plain) : null;
-  if (v4) return blocked.check(v4, "ipv4");
-  const kind = isIP(plain);
-  if (kind === 4) return blocked.check(plain, "ipv4");
-  if (kind === 6) return blocked.check(plain, "ipv6");
-  return true;
+  if (!isIP(plain) || !ipaddr.isValid(plain)) return true;
+  let parsed = ipaddr.parse(plain);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.range() !== "unicast") return true;
+  return parsed.kind() === "ipv6" && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 /**
@@ -70,4 +46,41 @@ export async function isPublicHost(
 
 async function defaultResolve(host: string) {
   return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+}
+
+/** A name that resolved to an address a fetch must not reach: the connection was never made. */
+export class RefusedAddress extends Error {}
+
+/** Every address of a name, as dns.lookup with `all: true` gives them. */
+export type TResolveAll = (
+  hostname: string,
+  options: object,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+type LookupCallback = (error: Error | null, address?: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A DNS lookup for http(s).request that refuses a name resolving to any address `allowed` refuses,
+ * so the socket connects only to an address that was checked: a name that is public when checked
+ * and points inside the network a moment later (DNS rebinding) reaches nothing.
+ */
+export function pinnedLookup(
+  allowed: (address: string) => boolean = (a) => !isPrivateAddress(a),
+  resolve: TResolveAll = (hostname, options, callback) => dnsLookup(hostname, { ...options, all: true }, callback),
+) {
+  return (hostname: string, options: object, callback: LookupCallback) => {
+    resolve(hostname, options, (error, addresses) => {
+      if (error) return callback(error);
+      const refused = addresses.find((a) => !allowed(a.address));
+      if (refused || addresses.length === 0)
+        return callback(
+          new RefusedAddress(
+            `${hostname} resolves to ${refused?.address ?? "no address"}, which is not a public address.`,
+          ),
+        );
+      if ((options as { all?: boolean }).all) return callback(null, addresses);
+      return callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
 }
