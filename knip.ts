@@ -40,8 +40,6 @@ const config: KnipConfig = {
   ignoreDependencies: [...AWAITING_USE, ...READ_BY_NAME],
   // An export also used in its own file is part of that file's API, not dead code.
   ignoreExportsUsedInFile: true,
-  // The verified-address check for invitations, which nothing calls yet; leaves this list when it is called.
-  ignoreFiles: ["src/server/ground/access/email-verified.ts"],
   // Poppler's tools (Debian's poppler-utils), which the tests use to read the PDFs they make, and
   // openssl, which makes the test SMTP server's certificate.
   ignoreBinaries: ["pdftoppm", "pdftotext", "pdffonts", "pdfinfo", "openssl"],
