@@ -1,10 +1,10 @@
 import type { KnipConfig } from "knip";
 
 /**
- * Installed and not imported yet: ipaddr.js for the IP ranges outbound requests may not reach, image-size
- * for the image-resolution check of a piece before it is sent. Each leaves this list when first imported.
+ * Installed and not imported yet: image-size, for the image-resolution check of a piece before it
+ * is sent. It leaves this list when first imported.
  */
-const AWAITING_USE = ["ipaddr.js", "image-size"];
+const AWAITING_USE = ["image-size"];
 
 /**
  * Used by name at run time, which knip cannot follow: the renderer's fonts and the address data are
