@@ -10,6 +10,8 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
   { path: "auth.verifyEmail", type: "mutation", input: ["token"] },
   { path: "auth.emailStatus", type: "query", input: [] },
   { path: "auth.resendVerification", type: "mutation", input: [] },
+  { path: "notifications.settings", type: "query", input: [] },
+  { path: "notifications.update", type: "mutation", input: ["kind", "on"] },
   { path: "apiKey.list", type: "query", input: ["workspaceId"] },
   { path: "apiKey.example", type: "query", input: ["workspaceId"] },
   { path: "apiKey.create", type: "mutation", input: ["workspaceId", "name", "scopes"] },

@@ -15,6 +15,7 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
     { value: "crm", label: "CRM" },
     { value: "webhooks", label: "Webhooks" },
     { value: "email", label: "Email" },
+    { value: "notifications", label: "Notifications" },
     { value: "brand", label: "Brand" },
   ];
   const active = tabs.find((t) => pathname.endsWith(`/settings/${t.value}`))?.value ?? tabs[0].value;

@@ -7,6 +7,7 @@ import { confirmationRouter } from "../programme/confirmations/router";
 import { crmRouter } from "../programme/crm/router";
 import { designRouter } from "../programme/designs/router";
 import { draftRouter } from "../programme/drafts/router";
+import { notificationsRouter } from "../records/email/notification-router";
 import { emailRouter } from "../records/email/router";
 import { accountRouter } from "../records/contacts/accounts-router";
 import { auditRouter } from "../programme/mailability/router";
@@ -51,6 +52,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   email: emailRouter,
   team: teamRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,8 @@ import type { CardKind, ConfirmationCard, Prisma } from "@/generated/prisma/clie
 import { type Actor, recordAudit } from "@/server/ground/audit/service";
 import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
+import { notify } from "@/server/records/email/notifications";
+import { cardWaitingEmail } from "@/server/records/email/templates/notifications";
 
 /**
  * The store of confirmation cards: a card is written here by whoever asks for one (an agent's
@@ -69,6 +71,7 @@ export async function createKeyedCard(
       { type: "confirmation_card", id: created.id },
       { title: card.title },
     );
+    await emailCardWaiting(db, created);
     return { card: created, created: true };
   }
   const existing = await db.confirmationCard.findFirst({
@@ -90,5 +93,21 @@ export async function createCard(db: Db, card: NewCard) {
     { type: "confirmation_card", id: created.id },
     { title: card.title },
   );
+  await emailCardWaiting(db, created);
   return created;
+}
+
+/**
+ * Tells every person who may accept the card that it waits (owner, admins, approvers whose limit
+ * covers it), in the transaction that made it: the email exists exactly when the card does.
+ */
+function emailCardWaiting(db: Db, card: ConfirmationCard) {
+  return notify(db, {
+    workspaceId: card.workspaceId,
+    kind: "card_waiting",
+    subjectKey: card.id,
+    amountCents: card.costCents ?? card.budgetAfterCents,
+    render: (r) =>
+      cardWaitingEmail({ workspaceId: card.workspaceId, workspaceName: r.workspaceName, role: r.role, card }),
+  });
 }
