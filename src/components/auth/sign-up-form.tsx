@@ -12,17 +12,18 @@ import { useTRPC } from "@/trpc/react";
 
 type FieldErrors = { pointer: string; detail: string }[] | null | undefined;
 
-export function SignUpForm() {
+/** Sign-up; through an invitation (`invite`), for the invited address, joining that workspace instead of making one. */
+export function SignUpForm({ invite }: { invite?: { token: string; email: string } } = {}) {
   const trpc = useTRPC();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { name: "", email: "", password: "", workspaceName: "" },
+    initialValues: { name: "", email: invite?.email ?? "", password: "", workspaceName: "" },
     validate: {
       name: (v) => (v.trim() ? null : "Enter your name."),
       email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : "Enter a valid email address, like ada@example.com."),
       password: (v) => (v.length >= 8 ? null : "A password has at least 8 characters."),
-      workspaceName: (v) => (v.trim().length >= 2 ? null : "A workspace name has at least 2 characters."),
+      workspaceName: (v) => (invite || v.trim().length >= 2 ? null : "A workspace name has at least 2 characters."),
     },
   });
   const signUp = useMutation(
@@ -41,7 +42,13 @@ export function SignUpForm() {
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const created = await signUp.mutateAsync(values).catch(() => null);
+    const created = await signUp
+      .mutateAsync(
+        invite
+          ? { name: values.name, email: values.email, password: values.password, inviteToken: invite.token }
+          : values,
+      )
+      .catch(() => null);
     if (!created) return;
     const result = await signIn("credentials", {
       redirect: false,
@@ -65,7 +72,15 @@ export function SignUpForm() {
           </Alert>
         )}
         <TextInput label="Your name" autoComplete="name" required {...form.getInputProps("name")} />
-        <TextInput label="Work email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+        <TextInput
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={Boolean(invite)}
+          description={invite ? "The invitation is for this address." : undefined}
+          {...form.getInputProps("email")}
+        />
         <PasswordInput
           label="Password"
           description="At least 8 characters."
@@ -73,22 +88,26 @@ export function SignUpForm() {
           required
           {...form.getInputProps("password")}
         />
-        <TextInput
-          label="Company or team"
-          description="Names your workspace. It starts on the free audit plan."
-          autoComplete="organization"
-          required
-          {...form.getInputProps("workspaceName")}
-        />
+        {!invite && (
+          <TextInput
+            label="Company or team"
+            description="Names your workspace. It starts on the free audit plan."
+            autoComplete="organization"
+            required
+            {...form.getInputProps("workspaceName")}
+          />
+        )}
         <Button type="submit" loading={signUp.isPending} fullWidth>
-          Create account
+          {invite ? "Create account and join" : "Create account"}
         </Button>
-        <Text size="sm" ta="center">
-          Already have an account?{" "}
-          <Anchor component={Link} href="/sign-in">
-            Sign in
-          </Anchor>
-        </Text>
+        {!invite && (
+          <Text size="sm" ta="center">
+            Already have an account?{" "}
+            <Anchor component={Link} href="/sign-in">
+              Sign in
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </form>
   );
