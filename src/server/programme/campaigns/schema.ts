@@ -23,6 +23,16 @@ export const ZCampaignDraft = z.object({
     .nullable()
     .optional()
     .describe("When service-made entries are mailed (null: at once). Frozen at go-live."),
+  reentryAfterDays: z
+    .number()
+    .int("Re-entry is a whole number of days.")
+    .min(1, "Re-entry is at least 1 day after the last entry.")
+    .max(3650, "Re-entry is at most 3650 days after the last entry.")
+    .nullable()
+    .optional()
+    .describe(
+      "Days after a contact's last entry before it may enter this campaign again; null (default): once only, a later entry event is skipped already_enrolled. Frozen at go-live.",
+    ),
   holdoutShare: z
     .number()
     .min(0, "The holdout share is at least 0.")

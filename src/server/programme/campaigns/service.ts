@@ -311,6 +311,28 @@ export async function goLiveProblems(
 }
 
 /**
+ * Going live on the free audit plan would enter the audience only to skip every entry
+ * (mailing_disabled), using up each contact's one entry in the campaign: refused before anything
+ * is written, by every door (the owner's button, tRPC, an agent's card request, an accepted card).
+ */
+export async function refuseGoLiveOnAuditPlan(db: Db, p: { workspaceId: string; door: "owner" | "agent" }) {
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } });
+  if (workspace.plan === "paid") return;
+  throw new AppError(
+    "plan_does_not_mail",
+    p.door === "agent"
+      ? "The workspace is on the free audit plan: nothing is printed or mailed, so the campaign cannot go live and nobody entered it. Nothing was requested."
+      : "The workspace is on the free audit plan: nothing is printed or mailed, so the campaign did not go live and nobody entered it. Choose the paid plan in Settings → Plan, then go live.",
+    {
+      nextStep:
+        p.door === "agent"
+          ? "Ask for the paid plan with plans_request_change; once the person accepts it, ask to go live again."
+          : "Choose the paid plan in Settings → Plan (/settings/plan), then go live.",
+    },
+  );
+}
+
+/**
  * Goes live: freezes the entry policy and assigns the account-level arms from the audience as it
  * is now, once. A consequential action: owners confirm it in the browser; agents get a card.
  */
@@ -325,6 +347,7 @@ export async function goLiveIn(tx: Db, p: GoLiveParams & { draftVersion?: number
   const now = p.now ?? new Date();
   const campaign = await lockCampaign(tx, p);
   if (campaign.status !== "draft") throw new AppError("invalid_state", `The campaign is already ${campaign.status}.`);
+  await refuseGoLiveOnAuditPlan(tx, { workspaceId: p.workspaceId, door: p.actor.kind === "user" ? "owner" : "agent" });
   if (p.draftVersion !== undefined && campaign.draftVersion !== p.draftVersion) {
     throw new AppError(
       "invalid_state",

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
-import { updateDraft } from "@/server/programme/campaigns/service";
+import { goLive, updateDraft } from "@/server/programme/campaigns/service";
 import { requestBudget, requestGoLive, requestResume } from "./requests";
 import { decideCard, expireCards } from "./service";
 
@@ -171,17 +171,39 @@ describe("agent requests for consequential actions", () => {
     ).toBe(1);
   });
 
-  it("on the free audit plan the go-live card says nothing will be mailed, and a budget raise is refused as plan_does_not_mail", async () => {
-    const { o, campaign } = await draft();
-    await prisma.workspace.update({ where: { id: o.workspaceId }, data: { plan: "audit" } });
-    const { card } = await requestGoLive(prisma, {
+  it("on the free audit plan going live is refused before any card (plan_does_not_mail), at every door, and nobody enters", async () => {
+    const { o, campaign, user } = await draft();
+    // A card made while the plan was paid, accepted after the workspace went back to the audit plan.
+    const earlier = await requestGoLive(prisma, {
       workspaceId: o.workspaceId,
       campaignId: campaign.id,
       requestedBy: agent,
     });
-    expect(card.summary).toContain(
-      "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen.",
-    );
+    await prisma.workspace.update({ where: { id: o.workspaceId }, data: { plan: "audit" } });
+    await expect(
+      requestGoLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, requestedBy: agent }),
+    ).rejects.toMatchObject({
+      code: "plan_does_not_mail",
+      message: expect.stringContaining("free audit plan"),
+      nextStep: expect.stringContaining("plans_request_change"),
+    });
+    const owner = { kind: "user" as const, id: user.id, label: user.email };
+    await expect(
+      goLive(prisma, { workspaceId: o.workspaceId, campaignId: campaign.id, actor: owner }),
+    ).rejects.toMatchObject({
+      code: "plan_does_not_mail",
+      message: expect.stringContaining("Choose the paid plan in Settings → Plan"),
+    });
+    expect(
+      await decideCard(prisma, { workspaceId: o.workspaceId, cardId: earlier.card.id, decision: "accept", user }),
+    ).toMatchObject({ executionError: expect.stringContaining("free audit plan") });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).toMatchObject({
+      status: "draft",
+      wentLiveAt: null,
+    });
+    expect(await prisma.entryEvent.count({ where: { campaignId: campaign.id } })).toBe(0);
+    expect(await prisma.holdoutAssignment.count({ where: { campaignId: campaign.id } })).toBe(0);
+    expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId, kind: "go_live" } })).toBe(1);
     await expect(
       requestBudget(prisma, {
         workspaceId: o.workspaceId,

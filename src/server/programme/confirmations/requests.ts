@@ -2,7 +2,7 @@ import type { Campaign, ConfirmationCard } from "@/generated/prisma/client";
 import type { Actor } from "@/server/ground/audit/service";
 import { goLiveEntryPreview, goLiveEntrySentences } from "@/server/programme/campaigns/go-live-preview";
 import { requireCampaign } from "@/server/records/campaign-records/lookup";
-import { goLiveProblems } from "@/server/programme/campaigns/service";
+import { goLiveProblems, refuseGoLiveOnAuditPlan } from "@/server/programme/campaigns/service";
 import type { Db } from "@/server/ground/db";
 import { draftsCardSentence } from "@/server/programme/drafts/service";
 import { AppError } from "@/server/ground/errors";
@@ -115,17 +115,17 @@ export async function requestGoLive(
       { nextStep: "Read it with campaigns_get." },
     );
   }
+  await refuseGoLiveOnAuditPlan(db, { workspaceId: p.workspaceId, door: "agent" });
   const problems = await goLiveProblems(db, campaign);
   if (problems.length)
     throw new AppError("invalid_state", `Before asking to go live: ${problems.join("; ")}. Nothing was requested.`, {
       nextStep: "Fix those fields with campaigns_update_draft, then ask again.",
     });
-  const [contacts, contract, workspace, sample] = await Promise.all([
+  const [contacts, contract, sample] = await Promise.all([
     db.audienceMember.count({ where: { audienceId: campaign.audienceId!, workspaceId: p.workspaceId } }),
     campaign.fulfilmentContractId
       ? db.fulfilmentContract.findFirst({ where: { id: campaign.fulfilmentContractId, workspaceId: p.workspaceId } })
       : null,
-    db.workspace.findUniqueOrThrow({ where: { id: p.workspaceId }, select: { plan: true } }),
     sampleCopy(db, campaign),
   ]);
   const printer = contract?.status === "approved" ? contract : null;
@@ -157,9 +157,6 @@ export async function requestGoLive(
   // Nobody enters at go-live (API entry only): the card states what mailing the audience would cost.
   const entersNow = entry.enterNow > 0;
   const warnings = [
-    workspace.plan !== "paid"
-      ? "The workspace is on the free audit plan: nothing will be printed or mailed until the paid plan is chosen."
-      : null,
     !printer
       ? "There is no approved printer contract for this campaign: nothing will be printed until it has one."
       : null,

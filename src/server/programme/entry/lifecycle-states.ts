@@ -23,6 +23,7 @@ export const entryStatusDescriptions: Record<EntryEventStatus, string> = {
 
 /** Why an event was skipped: one value per gate that can skip. */
 export const SKIP_REASONS = [
+  "already_enrolled",
   "not_in_audience",
   "suppressed",
   "address_invalid",
@@ -40,13 +41,15 @@ export const SKIP_REASONS = [
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const skipReasonDescriptions: Record<SkipReason, string> = {
+  already_enrolled:
+    "The contact already entered this campaign (by another entry event, whatever its idempotency key): one entry per contact per campaign, in either arm. A campaign with reentryAfterDays admits the contact again once that many days have passed since its last entry.",
   not_in_audience: "The contact had left the campaign's audience when the event was processed.",
   suppressed:
     "The contact, its email, its address, its account or its domain is on the workspace's suppression list (mailability reason suppressed).",
   address_invalid:
     "The postal address failed review, for the mailability audit's reasons (see /docs/mailability): a required field is missing, the postal code or region does not fit the country, the country is not one the campaign's printer mails to, it does not fit the format's address block, the address verifier or a returned piece says it is undeliverable or misses a unit, or it is a PO box and the campaign sends gifts.",
   address_duplicate:
-    "The same recipient at the same address is already enrolled in this campaign (mailability reason duplicate_contact).",
+    "Another contact with the same name at the same postal address (a duplicate record of the same person) is already enrolled in this campaign's treatment arm, or this contact, re-entering, still has a piece on its way (mailability reason duplicate_contact). The same contact entering twice is already_enrolled.",
   frequency_capped: "The frequency cap allows no piece before the campaign ends.",
   review_declined: "A person declined the piece at the campaign's review gate, or the review expired.",
   budget_exhausted: "The campaign's budget has no headroom for this piece.",

@@ -47,7 +47,8 @@ international \`deliverable_missing_info\` become \`missing_unit\`; \`undelivera
 
 An entry event skipped by these gates keeps its REST \`skipReason\` (\`suppressed\`, \`address_invalid\`, \`address_duplicate\`), and
 \`entry_events_get\` adds \`mailabilityReasons\`: the reasons above that stopped it. \`suppressed\` maps to \`suppressed\`,
-\`duplicate_contact\` (the same person already enrolled in the campaign) to \`address_duplicate\`, and every other reason that stops
-mail to \`address_invalid\`.
+\`duplicate_contact\` (another contact record of the same person, same name at the same address, already enrolled in the campaign) to \`address_duplicate\`, and every other reason that stops
+mail to \`address_invalid\`. The same contact entering a campaign a second time is skipped \`already_enrolled\` before these gates
+(see /docs/lifecycle).
 `;
 }

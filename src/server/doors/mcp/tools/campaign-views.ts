@@ -30,6 +30,13 @@ export const ZCampaignView = z.object({
       "Who the service enters by itself once live: the audience at go-live, also later joiners, or nobody; frozen at go-live.",
     ),
   sendAt: z.string().nullable().describe("When the entries the service makes go on to be mailed (UTC); null: at once."),
+  reentryAfterDays: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Days after a contact's last entry before it may enter again; null: once only (a later entry is skipped already_enrolled). Frozen at go-live.",
+    ),
   holdoutShare: z.number().describe("Fraction of accounts held out (0 to 0.5); 0.2 is 20 per cent."),
   frequencyCapContact: z.number().int().nullable(),
   frequencyCapAccount: z.number().int().nullable(),
@@ -72,6 +79,7 @@ export function campaignView(c: Campaign): z.infer<typeof ZCampaignView> {
     acceptsApiEvents: c.acceptsApiEvents,
     entryPolicy: c.entryPolicy,
     sendAt: iso(c.sendAt),
+    reentryAfterDays: c.reentryAfterDays,
     holdoutShare: c.holdoutShare,
     frequencyCapContact: c.frequencyCapContact,
     frequencyCapAccount: c.frequencyCapAccount,

@@ -84,6 +84,7 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
   const suppressed = await loadSuppressed(db, workspaceId, [...contacts.values()]);
   const keyOf = new Map(ctxs.map((ctx) => [ctx.event.id, recipientKey(contacts.get(ctx.event.contactId)!)]));
   const taken = await lockRecipientKeys(db, ctxs, keyOf);
+  const entered = await loadEntered(db, ctxs);
   const arms = await loadArms(db, ctxs, contacts);
   // Gates 2 and 3 are the mailability audit's verdict for each campaign (its format, design size and
   // contract's countries), so the audit and the mail give the same answer for the same reasons.
@@ -99,6 +100,7 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
     );
   }
   const claimedInBatch = new Set<string>();
+  const enteredInBatch = new Set<string>();
   for (const ctx of ctxs) {
     const { campaign, event } = ctx;
     const contact = contacts.get(event.contactId)!;
@@ -116,6 +118,8 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
           holdoutShare: campaign.holdoutShare,
         });
     const contract = contractGate({ plan: campaign.plan, format: campaign.format, contract: campaign.contract });
+    const alreadyEnrolled =
+      enteredInBatch.has(`${campaign.id}:${contact.id}`) || enteredBefore(entered, ctx, ctx.snapshot.now);
     let mailability = judge(contact, { suppressed: isSuppressed, duplicateContact: false });
     let address: GateFacts["address"] = mailability.gate === "address_invalid" ? "invalid" : "ok";
     if (
@@ -126,9 +130,13 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
       address = "duplicate";
     }
     // An event that will enroll in the treatment arm claims its recipient for the rest of the batch.
-    if (isMember && !isSuppressed && address === "ok" && arm === "treatment" && contract === "ok")
+    if (!alreadyEnrolled && isMember && !isSuppressed && address === "ok" && arm === "treatment" && contract === "ok")
       claimedInBatch.add(`${campaign.id}:${key}`);
+    // An event that will enroll (either arm) is the contact's entry for the rest of the batch.
+    if (!alreadyEnrolled && isMember && !isSuppressed && address === "ok" && (arm === "holdout" || contract === "ok"))
+      enteredInBatch.add(`${campaign.id}:${contact.id}`);
     out.set(event.id, {
+      alreadyEnrolled,
       isMember,
       isSuppressed,
       address,
@@ -216,7 +224,16 @@ async function loadSuppressed(db: Db, workspaceId: string, contacts: GateContact
  * contact at the same name and address, or this contact with a piece not yet mailed.
  */
 async function lockRecipientKeys(db: Db, ctxs: EventContext[], keyOf: Map<string, string>) {
-  const locks = [...new Set(ctxs.map((c) => `dup:${c.campaign.id}:${keyOf.get(c.event.id)}`))].sort();
+  // The contact's own lock keeps "one entry per contact per campaign" exact even when its
+  // recipient key changed between two of its events.
+  const locks = [
+    ...new Set(
+      ctxs.flatMap((c) => [
+        `dup:${c.campaign.id}:${keyOf.get(c.event.id)}`,
+        `entry:${c.campaign.id}:${c.event.contactId}`,
+      ]),
+    ),
+  ].sort();
   await hotSql(
     db,
     Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(k))::text AS locked FROM unnest(${locks}::text[]) AS k ORDER BY k`,
@@ -247,4 +264,31 @@ async function lockRecipientKeys(db: Db, ctxs: EventContext[], keyOf: Map<string
     byKey.set(`${r.campaignId}:${r.recipientKey}`, [...(byKey.get(`${r.campaignId}:${r.recipientKey}`) ?? []), r]);
   return (campaignId: string, key: string, contactId: string) =>
     (byKey.get(`${campaignId}:${key}`) ?? []).some((r) => r.contactId !== contactId || r.status !== "mailed");
+}
+
+/**
+ * The latest entry (enrollment, in either arm, whatever became of it) of each of the batch's
+ * contacts in its campaign, "campaignId:contactId" -> when. Read after lockRecipientKeys took the
+ * contacts' locks, so an entry committed by another worker meanwhile is seen.
+ */
+async function loadEntered(db: Db, ctxs: EventContext[]): Promise<Map<string, Date>> {
+  const pairs = [...new Map(ctxs.map((c) => [`${c.campaign.id}:${c.event.contactId}`, c])).values()];
+  const rows = await hotSql<{ campaignId: string; contactId: string; last: Date }>(
+    db,
+    Prisma.sql`
+    SELECT x.c AS "campaignId", x.k AS "contactId", e.last
+      FROM unnest(${pairs.map((p) => p.campaign.id)}::text[], ${pairs.map((p) => p.event.contactId)}::text[]) AS x(c, k)
+      CROSS JOIN LATERAL (
+        SELECT max(en."createdAt") AS last FROM "Enrollment" en WHERE en."contactId" = x.k AND en."campaignId" = x.c) e
+     WHERE e.last IS NOT NULL`,
+  );
+  return new Map(rows.map((r) => [`${r.campaignId}:${r.contactId}`, new Date(r.last)]));
+}
+
+/** Whether the event's contact entered its campaign before, within the campaign's re-entry period (forever without one). */
+function enteredBefore(entered: Map<string, Date>, ctx: EventContext, now: Date): boolean {
+  const last = entered.get(`${ctx.campaign.id}:${ctx.event.contactId}`);
+  if (!last) return false;
+  const days = ctx.campaign.reentryAfterDays;
+  return days === null || last.getTime() > now.getTime() - days * DAY;
 }

@@ -3,6 +3,11 @@ import type { SkipReason } from "../lifecycle-states";
 /** The gates in the order the lifecycle applies them (see transitions.ts), for the docs. */
 export const GATE_ORDER: { gate: string; what: string; outcomes: (SkipReason | "held_out" | "waiting")[] }[] = [
   {
+    gate: "One entry per contact",
+    what: "A contact enters a campaign once: a later entry event for it (whatever its idempotency key, from the REST door, an agent, a batch or an audience policy) is skipped. A campaign with reentryAfterDays (frozen at go-live) admits the contact again once that many days have passed since its last entry.",
+    outcomes: ["already_enrolled"],
+  },
+  {
     gate: "Audience membership",
     what: "The contact must still be in the campaign's audience when the event is processed.",
     outcomes: ["not_in_audience"],
@@ -14,7 +19,7 @@ export const GATE_ORDER: { gate: string; what: string; outcomes: (SkipReason | "
   },
   {
     gate: "Address review",
-    what: "Street, city, postal code and (in the US, Canada and Australia) state that fit the country, no undeliverable marker, and not the same person at the same address twice in one campaign.",
+    what: "Street, city, postal code and (in the US, Canada and Australia) state that fit the country, no undeliverable marker, and no other contact with the same name at the same address already enrolled in the campaign.",
     outcomes: ["address_invalid", "address_duplicate"],
   },
   {

@@ -158,7 +158,8 @@ describe("the lifecycle, gate by gate", () => {
     const f = await liveCampaign(prisma, {
       accounts: 1,
       perAccount: 2,
-      campaign: { frequencyCapContact: 1, frequencyWindowDays: 30 },
+      // Re-entry after a day, so the same contact's second entry reaches the cap.
+      campaign: { frequencyCapContact: 1, frequencyWindowDays: 30, reentryAfterDays: 1 },
     });
     const clock = testClock();
     const first = await postEvent(prisma, f, f.contacts[0].id);
@@ -193,11 +194,17 @@ describe("the lifecycle, gate by gate", () => {
     const f = await liveCampaign(prisma, {
       accounts: 1,
       perAccount: 1,
-      campaign: { frequencyCapContact: 1, frequencyWindowDays: 30, endsAt: new Date(clock.now().getTime() + 10 * DAY) },
+      campaign: {
+        frequencyCapContact: 1,
+        frequencyWindowDays: 30,
+        reentryAfterDays: 1,
+        endsAt: new Date(clock.now().getTime() + 10 * DAY),
+      },
     });
     const first = await postEvent(prisma, f, f.contacts[0].id);
     await drain(prisma, clock, f.workspaceId);
-    const second = await postEvent(prisma, f, f.contacts[0].id);
+    clock.advance(2 * DAY);
+    const second = await postEvent(prisma, f, f.contacts[0].id, clock.now());
     await drain(prisma, clock, f.workspaceId);
     expect((await eventRow(prisma, first.eventId)).status).toBe("completed");
     expect(await eventRow(prisma, second.eventId)).toMatchObject({

@@ -25,6 +25,8 @@ export interface EventContext {
     frequencyCapContact: number | null;
     frequencyCapAccount: number | null;
     frequencyWindowDays: number;
+    /** Days after a contact's last entry before it may enter again (null: once only). */
+    reentryAfterDays: number | null;
     headline: string;
     bodyTemplate: string;
     signOff: string;
@@ -84,6 +86,7 @@ interface CampaignRow {
   frequencyCapContact: number | null;
   frequencyCapAccount: number | null;
   frequencyWindowDays: number;
+  reentryAfterDays: number | null;
   headline: string;
   bodyTemplate: string;
   signOff: string;
@@ -164,7 +167,7 @@ export async function loadEventContexts(
         db,
         Prisma.sql`
         SELECT c.id AS "campaignId", c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
-               c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays",
+               c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays", c."reentryAfterDays",
                c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
                w.plan::text AS plan,
                f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f."countryPrices", f.vendor, f.countries AS "contractCountries", f.size AS "contractSize", f."connectionId" AS "contractConnectionId", d.size AS "designSize",
@@ -226,6 +229,7 @@ function contextOf(r: EventRow, c: CampaignRow, now: Date): EventContext {
       frequencyCapContact: c.frequencyCapContact,
       frequencyCapAccount: c.frequencyCapAccount,
       frequencyWindowDays: c.frequencyWindowDays,
+      reentryAfterDays: c.reentryAfterDays,
       headline: c.headline,
       bodyTemplate: c.bodyTemplate,
       signOff: c.signOff,

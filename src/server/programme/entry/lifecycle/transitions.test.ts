@@ -14,6 +14,7 @@ const now = new Date("2026-11-22T12:00:00Z");
 const past = new Date("2026-11-01T00:00:00Z");
 const future = new Date("2026-12-20T00:00:00Z");
 const okFacts: GateFacts = {
+  alreadyEnrolled: false,
   isMember: true,
   isSuppressed: false,
   address: "ok",
@@ -164,6 +165,11 @@ const live: Snapshot = {
 describe("the admission gates, in order", () => {
   const cases: [string, Partial<GateFacts>, Action][] = [
     ["everything passes", {}, { kind: "enroll", scheduledFor: now }],
+    [
+      "already entered, whatever else holds",
+      { alreadyEnrolled: true, isMember: false, isSuppressed: true, address: "invalid", arm: "holdout" },
+      { kind: "skip", reason: "already_enrolled" },
+    ],
     [
       "not a member",
       { isMember: false, isSuppressed: true, address: "invalid", arm: "holdout" },

@@ -6,6 +6,7 @@ import type { SkipReason } from "../lifecycle-states";
  * transaction, and asks again until the event waits or ends.
  *
  * Gate order (each gate is a module in ./gates):
+ *   0. one entry per contact -> skipped(already_enrolled) unless the campaign allows re-entry
  *   1. audience membership   -> skipped(not_in_audience)
  *   2. suppression           -> skipped(suppressed)
  *   3. address review        -> skipped(address_invalid | address_duplicate)
@@ -62,6 +63,8 @@ export interface Snapshot {
 
 /** What the gates say, evaluated by the runner for the gates `decide` reaches. */
 export interface GateFacts {
+  /** The contact already entered this campaign (and its re-entry period, if any, has not passed). */
+  alreadyEnrolled: boolean;
   isMember: boolean;
   isSuppressed: boolean;
   address: "ok" | "invalid" | "duplicate";
@@ -92,7 +95,7 @@ export const PAUSED_RECHECK_MS = 15 * 60_000;
 const isTerminal = (s: EventStatus) => TERMINAL_STATUSES.includes(s);
 
 /**
- * The admission gates 1-6 need facts about the contact; the later steps need only the snapshot.
+ * The admission gates 0-6 need facts about the contact; the later steps need only the snapshot.
  * Without facts, `decide` says so when it reaches the gates, so the runner evaluates them (and
  * takes their locks) only then.
  */
@@ -119,6 +122,7 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
   if (!s.enrollment) {
     if (!facts) return { kind: "needs_facts" };
     const f = facts;
+    if (f.alreadyEnrolled) return { kind: "skip", reason: "already_enrolled" };
     if (!f.isMember) return { kind: "skip", reason: "not_in_audience" };
     if (f.isSuppressed) return { kind: "skip", reason: "suppressed" };
     if (f.address === "invalid") return { kind: "skip", reason: "address_invalid" };
