@@ -16,11 +16,11 @@ export interface ReceivedWebhook {
 
 /**
  * A local HTTP receiver for webhook tests: records every request, and answers with the status
- * `answer()` gives (200 unless changed). `stop()` closes it; `start()` opens it again on the same port.
+ * `answer()` gives (200 unless changed), with the headers it gives. `stop()` closes it; `start()` opens it again on the same port.
  */
 export async function webhookReceiver() {
   const received: ReceivedWebhook[] = [];
-  let answer: () => number = () => 200;
+  let answer: () => number | { status: number; headers: Record<string, string> } = () => 200;
   let server: http.Server | null = null;
   let port = 0;
   const listen = () =>
@@ -31,8 +31,11 @@ export async function webhookReceiver() {
         req.on("end", () => {
           const body = Buffer.concat(chunks).toString("utf8");
           received.push({ headers: req.headers as Record<string, string>, body, json: JSON.parse(body) });
-          const status = answer();
-          res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "receiver says no");
+          const given = answer();
+          const { status, headers } = typeof given === "number" ? { status: given, headers: {} } : given;
+          res
+            .writeHead(status, { "content-type": "text/plain", ...headers })
+            .end(status < 300 ? "ok" : "receiver says no");
         });
       });
       server.listen(port, "127.0.0.1", () => {
@@ -46,7 +49,7 @@ export async function webhookReceiver() {
     get url() {
       return `http://127.0.0.1:${port}/hooks`;
     },
-    answerWith(fn: () => number) {
+    answerWith(fn: () => number | { status: number; headers: Record<string, string> }) {
       answer = fn;
     },
     start: listen,

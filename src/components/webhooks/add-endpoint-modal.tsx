@@ -63,7 +63,7 @@ export function AddEndpointModal({
           <Stack>
             <TextInput
               label="URL"
-              description="An https address on the public internet that answers 2xx within 10 seconds."
+              description="An https address on the public internet that answers 2xx within 15 seconds."
               placeholder="https://hooks.example.com/direct-mail"
               data-autofocus
               required

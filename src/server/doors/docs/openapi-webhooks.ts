@@ -43,7 +43,7 @@ export function openApiWebhooks(base: string): Json {
         post: {
           operationId: `webhook_${type.replace(/\./g, "_")}`,
           summary: type,
-          description: `${event.summary} Delivered to each endpoint that chose \`${type}\` (Settings -> Webhooks), signed by the Standard Webhooks specification; see ${base}/llms.txt for verification. Answer 2xx within 10 seconds; anything else is retried with back-off for about a day.`,
+          description: `${event.summary} Delivered to each endpoint that chose \`${type}\` (Settings -> Webhooks), signed by the Standard Webhooks specification; see ${base}/llms.txt for verification. Answer 2xx within 15 seconds; anything else is retried with back-off for about a day (after a 429 or 503, when its Retry-After says); 410 Gone disables the endpoint.`,
           tags: ["Webhooks"],
           // Sent by this service, not called on it: the signature headers authenticate it.
           security: [],
@@ -67,7 +67,7 @@ export function openApiWebhooks(base: string): Json {
               },
             },
           },
-          responses: { "2XX": { description: "Received. Any other answer, or none within 10 seconds, is retried." } },
+          responses: { "2XX": { description: "Received. Any other answer, or none within 15 seconds, is retried." } },
         },
       },
     ]),

@@ -14,8 +14,15 @@ import { failPending } from "./service";
  * mid-request leaves its claim to run out, and another sends the same webhook-id again.
  */
 
-/** Waits after the 1st, 2nd, ... failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about a day in all). */
+/**
+ * The longest waits after the 1st, 2nd, ... failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
+ * 10 h. Each wait is drawn at random up to its bound (full jitter, at least a second), so
+ * endpoints that failed together are not all retried at the same moment.
+ */
 export const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+/** A Retry-After (on 429 or 503) is honoured up to this long; the shortest wait is a second. */
+const RETRY_AFTER_MAX_MS = 24 * 3600_000;
+const MIN_WAIT_MS = 1000;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 /** An endpoint that has failed every attempt for this long is disabled and its owner told. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3600_000;
@@ -25,8 +32,18 @@ export const DELIVERY_LEASE_MS = 30_000;
 export interface DeliveryDeps {
   clock: () => Date;
   send: (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
+  /** A number in [0, 1) for the retry jitter. */
+  random?: () => number;
 }
-export const defaultDeliveryDeps: DeliveryDeps = { clock: () => new Date(), send: sendDelivery };
+export const defaultDeliveryDeps: DeliveryDeps = { clock: () => new Date(), send: sendDelivery, random: Math.random };
+
+/** The wait before the next attempt: the endpoint's Retry-After on 429 and 503, else full jitter up to the schedule's bound. */
+export function retryWaitMs(result: SendResult, attempts: number, random: () => number = Math.random): number {
+  if ((result.status === 429 || result.status === 503) && result.retryAfterMs !== undefined)
+    return Math.min(Math.max(result.retryAfterMs, MIN_WAIT_MS), RETRY_AFTER_MAX_MS);
+  const bound = RETRY_SCHEDULE_MS[Math.min(attempts, RETRY_SCHEDULE_MS.length) - 1];
+  return Math.max(MIN_WAIT_MS, Math.floor(random() * bound));
+}
 
 /** Claims up to `limit` due deliveries of enabled endpoints; returns their ids and the lease token. */
 export async function claimDeliveries(prisma: PrismaClient, p: { limit: number; now: Date; workspaceId?: string }) {
@@ -100,7 +117,7 @@ export async function deliverClaimed(
         return [row, await deps.send(row.endpoint.url, signedHeaders(keys, row.event.id, sentAt, body), body)];
       }),
   );
-  return recordAttempts(prisma, token, results, deps.clock());
+  return recordAttempts(prisma, token, results, deps.clock(), deps.random ?? Math.random);
 }
 
 /** One claimed delivery's attempt (tests, and a single redelivery): as deliverClaimed for one id. */
@@ -116,19 +133,29 @@ export async function attemptDelivery(
 
 const isSuccess = (r: SendResult) => r.status !== null && r.status >= 200 && r.status < 300;
 
-async function recordAttempts(prisma: PrismaClient, token: string, results: [Claimed, SendResult][], now: Date) {
+/** 410 Gone: the receiver says the address will never take webhooks again. */
+const isGone = (r: SendResult) => r.status === 410;
+
+async function recordAttempts(
+  prisma: PrismaClient,
+  token: string,
+  results: [Claimed, SendResult][],
+  now: Date,
+  random: () => number,
+) {
   if (results.length === 0) return [];
   const outcome = results.map(([row, result]) => {
     const attempts = row.attempts + 1;
     const ok = isSuccess(result);
-    const givingUp = !ok && attempts >= MAX_ATTEMPTS;
+    const givingUp = !ok && (attempts >= MAX_ATTEMPTS || isGone(result));
     return {
       row,
       result,
       attempts,
       status: ok ? "succeeded" : givingUp ? "failed" : "pending",
       error: ok ? null : result.status === null ? result.response : `The endpoint answered ${result.status}.`,
-      nextAttemptAt: ok || givingUp ? row.nextAttemptAt : new Date(now.getTime() + RETRY_SCHEDULE_MS[attempts - 1]),
+      nextAttemptAt:
+        ok || givingUp ? row.nextAttemptAt : new Date(now.getTime() + retryWaitMs(result, attempts, random)),
     };
   });
   return prisma.$transaction(async (tx) => {
@@ -156,7 +183,15 @@ async function recordAttempts(prisma: PrismaClient, token: string, results: [Cla
     });
     for (const endpointId of new Set(kept.map((o) => o.row.endpointId))) {
       const mineForEndpoint = kept.filter((o) => o.row.endpointId === endpointId);
-      if (mineForEndpoint.some((o) => o.status === "succeeded")) {
+      const gone = mineForEndpoint.find((o) => isGone(o.result));
+      if (gone) {
+        await disableEndpoint(
+          tx,
+          endpointId,
+          gone.row.workspaceId,
+          "Disabled by the service: the endpoint answered 410 Gone, which says it no longer takes webhooks. Fix the endpoint, then enable it again.",
+        );
+      } else if (mineForEndpoint.some((o) => o.status === "succeeded")) {
         await tx.webhookEndpoint.updateMany({
           where: { id: endpointId },
           data: { lastSuccessAt: now, failingSince: null },
@@ -180,6 +215,13 @@ async function endpointFailed(tx: Db, endpointId: string, workspaceId: string, e
   const failingMs = now.getTime() - endpoint.failingSince.getTime();
   if (failingMs < DISABLE_AFTER_FAILING_MS) return;
   const reason = `Disabled by the service: every delivery failed for ${Math.round(failingMs / 86_400_000)} days (the last: ${error}). Fix the endpoint, then enable it again.`;
+  await disableEndpoint(tx, endpoint.id, workspaceId, reason);
+}
+
+/** The service disables an endpoint: its pending deliveries end, the owner sees why, the audit log records it. */
+async function disableEndpoint(tx: Db, endpointId: string, workspaceId: string, reason: string) {
+  const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
+  if (!endpoint?.enabled) return;
   await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledReason: reason } });
   await failPending(tx, endpoint.id, "The endpoint was disabled before this event could be delivered.");
   await recordAudit(

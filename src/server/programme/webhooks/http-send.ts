@@ -5,7 +5,7 @@ import { pinnedLookup, RefusedAddress } from "@/server/records/oauth/public-addr
 import { addressAllowed } from "./endpoint-url";
 
 /** A delivery that got no answer within this time is a failure. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+export const DELIVERY_TIMEOUT_MS = 15_000;
 /** How much of an answer's body the delivery log keeps. */
 export const RESPONSE_KEPT_BYTES = 1024;
 
@@ -15,6 +15,17 @@ export interface SendResult {
   latencyMs: number;
   /** The first bytes of the body, or why there was no answer. */
   response: string;
+  /** The answer's Retry-After, in milliseconds from now, when it had a valid one. */
+  retryAfterMs?: number;
+}
+
+/** Retry-After as delta-seconds or an HTTP date (RFC 9110 10.2.3), in milliseconds from `now`. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d{1,10}$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return /[a-z]/i.test(v) && !Number.isNaN(at) ? Math.max(0, at - now) : undefined;
 }
 
 /** Connections are kept for the next delivery to the same host (checked when each was opened). */
@@ -80,8 +91,13 @@ export function sendDelivery(
           }
           if (kept >= RESPONSE_KEPT_BYTES) response.destroy();
         });
+        const retryAfterMs = parseRetryAfter(response.headers["retry-after"]);
         const finish = () =>
-          done({ status: response.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8") });
+          done({
+            status: response.statusCode ?? null,
+            response: Buffer.concat(chunks).toString("utf8"),
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          });
         response.on("end", finish);
         response.on("close", finish);
         response.on("error", finish);

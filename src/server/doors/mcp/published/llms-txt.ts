@@ -37,7 +37,7 @@ ${rest.map((o) => `- [${o.method.toUpperCase()} /api${o.path}](${base}/docs/api)
 
 ## Webhooks
 
-The workspace owner adds endpoints in Settings -> Webhooks and chooses event types: ${webhookEventTypes.map((t) => `\`${t}\``).join(", ")}. Each event's body and headers are in [openapi.json](${base}/openapi.json) under \`webhooks\`. Deliveries are signed by the [Standard Webhooks](https://www.standardwebhooks.com) specification with the endpoint's secret (\`whsec_…\`, shown once); answer 2xx within 10 seconds, and expect retries with the same \`webhook-id\` for about a day. Verify with the \`standardwebhooks\` package:
+The workspace owner adds endpoints in Settings -> Webhooks and chooses event types: ${webhookEventTypes.map((t) => `\`${t}\``).join(", ")}. Each event's body and headers are in [openapi.json](${base}/openapi.json) under \`webhooks\`. Deliveries are signed by the [Standard Webhooks](https://www.standardwebhooks.com) specification with the endpoint's secret (\`whsec_…\`, shown once); answer 2xx within 15 seconds, and expect retries with the same \`webhook-id\` for about a day (a \`429\` or \`503\` with \`Retry-After\` is retried when asked; \`410 Gone\` disables the endpoint). Verify with the \`standardwebhooks\` package:
 
 \`\`\`ts
 import { Webhook } from "standardwebhooks";
