@@ -281,8 +281,20 @@ export function expectOnlyAcceptedWrites(before: Snapshot, after: Snapshot, writ
   expect(after.cards.filter((c) => !before.cards.includes(c)).sort(), "confirmation cards").toEqual(
     [...writes.cardIds].sort(),
   );
-  const { piecesMailed: _a, campaigns: campaignsBefore, activeApiKeys: keysBefore, ...countsBefore } = before.counts;
-  const { piecesMailed: _b, campaigns: _c, activeApiKeys: keysAfter, ...countsAfter } = after.counts;
+  const {
+    piecesMailed: _a,
+    piecesSimulated: _a2,
+    campaigns: campaignsBefore,
+    activeApiKeys: keysBefore,
+    ...countsBefore
+  } = before.counts;
+  const {
+    piecesMailed: _b,
+    piecesSimulated: _b2,
+    campaigns: _c,
+    activeApiKeys: keysAfter,
+    ...countsAfter
+  } = after.counts;
   expect(countsAfter, "contacts, accounts, audiences").toEqual(countsBefore);
   expect(Number(keysAfter), "API keys").toBe(Number(keysBefore) + writes.apiKeysCreated);
   expect(campaignsBefore, "campaign counts").toBeDefined();

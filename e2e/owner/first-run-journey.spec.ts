@@ -286,7 +286,8 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
     .toBe(6);
   expect((await statuses()).filter((s) => s === "held_out")).toHaveLength(1);
   await page.goto(campaignUrl);
-  const mailed = page.getByRole("link", { name: /^Mailed: 5/ });
+  // The sandbox mails nobody: its five pieces are simulated, never counted as mailed.
+  const mailed = page.getByRole("link", { name: /^Mailed: 0.*5 more went through the sandbox/ });
   await expect(mailed).toBeVisible();
   await expect(page.getByRole("link", { name: /^Held out: 1 account, 1 of their contacts/ })).toBeVisible();
   await look(page, "campaign-live");
@@ -298,7 +299,8 @@ test("from nothing to a printed piece: sign up, import, audit and fix, brand kit
 
   // Every step of the first run is done, so the overview no longer shows the checklist.
   await page.goto(base);
-  await expect(page.getByRole("link", { name: "Pieces mailed: 5" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Pieces mailed: 0" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Simulated (sandbox or test key, not mailed): 5" })).toBeVisible();
   await expect(page.getByRole("region", { name: "From here to a live programme" })).toHaveCount(0);
   await look(page, "overview-after");
 });

@@ -128,11 +128,11 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
         <StatCard
           label="Mailed"
           href="#pieces"
-          value={formatNumber(c.piecesByStatus.mailed ?? 0)}
+          value={formatNumber((c.piecesByStatus.mailed ?? 0) - c.simulatedMailed)}
           hint={
-            c.testMailed > 0
-              ? `pieces handed to the mail; ${formatNumber(c.testMailed)} of them through a test key, not really mailed`
-              : "pieces handed to the mail"
+            c.simulatedMailed > 0
+              ? `pieces handed to the post for real people; ${formatNumber(c.simulatedMailed)} more went through the sandbox or a test key and reached nobody`
+              : "pieces handed to the post for real people"
           }
         />
         <StatCard

@@ -71,7 +71,14 @@ export function CampaignsList({ workspaceId }: { workspaceId: string }) {
                     {c.audienceName ? <span className="name">{c.audienceName}</span> : <Text c="dimmed">none</Text>}
                   </Table.Td>
                   <Table.Td ta="right">{formatNumber(c.events)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(c.piecesMailed)}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatNumber(c.piecesMailed)}
+                    {c.piecesSimulated > 0 && (
+                      <Text size="xs" c="dimmed">
+                        + {formatNumber(c.piecesSimulated)} simulated (sandbox or test key, not mailed)
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Progress
                       value={Math.min(100, used)}

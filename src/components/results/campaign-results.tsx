@@ -94,6 +94,12 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
         </Button>
       </Group>
 
+      {r.simulatedPieces > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Nobody was really mailed">
+          {formatCount(r.simulatedPieces, "piece")} of this campaign went through the sandbox or a printer&apos;s test
+          key: every step ran, but nothing reached a mailbox. Treat these results as a rehearsal.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <Paper withBorder p="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>

@@ -83,8 +83,10 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
       <FirstRunChecklist workspaceId={summary.id} />
       {summary.mailingEnabled ? (
         <Alert color="teal" icon={<IconMailbox size={20} />} title="Mailing is on">
-          This workspace is on the paid plan. Pieces reach mailboxes once each campaign&apos;s gates pass. When an agent
-          asks to go live, print, approve or spend, nothing happens until a person accepts its confirmation card.
+          This workspace is on the paid plan. Pieces reach mailboxes once each campaign&apos;s gates pass, through a
+          contract with a real printer and a live key; the sandbox and a printer&apos;s test key go through every step
+          but mail nobody, and their pieces are counted apart as simulated. When an agent asks to go live, print,
+          approve or spend, nothing happens until a person accepts its confirmation card.
         </Alert>
       ) : (
         <Alert color="gray" icon={<IconInfoCircle size={20} />} title="Free audit plan">
@@ -98,6 +100,13 @@ export function WorkspaceOverview({ summary }: { summary: TWorkspaceSummary }) {
         <StatCard label="Audiences" value={counts.audiences} href={`/w/${summary.id}/audiences`} />
         <StatCard label="Live campaigns" value={counts.campaigns.live} href={`/w/${summary.id}/campaigns`} />
         <StatCard label="Pieces mailed" value={counts.piecesMailed} href={`/w/${summary.id}/campaigns`} />
+        {counts.piecesSimulated > 0 && (
+          <StatCard
+            label="Simulated (sandbox or test key, not mailed)"
+            value={counts.piecesSimulated}
+            href={`/w/${summary.id}/campaigns`}
+          />
+        )}
         <StatCard label="Active API keys" value={counts.activeApiKeys} href={`/w/${summary.id}/settings/api-keys`} />
       </SimpleGrid>
       <Paper withBorder p="md">

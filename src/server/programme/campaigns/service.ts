@@ -14,6 +14,7 @@ import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy"
 import { publicAddressProblem } from "./public-address";
 import type { TCampaignDraft } from "./schema";
 import { piecePdf, printFileSelect } from "@/server/records/pieces/print-file";
+import { REALLY_MAILED, SIMULATED_MAILED } from "@/server/records/campaign-records/reached-pieces";
 
 const notFound = () => new AppError("not_found", "No such campaign.");
 
@@ -85,15 +86,23 @@ export async function listCampaigns(db: Db, p: { workspaceId: string }) {
     where: { workspaceId: p.workspaceId },
     _count: { _all: true },
   });
-  const mailed = await db.mailPiece.groupBy({
-    by: ["campaignId"],
-    where: { workspaceId: p.workspaceId, status: "mailed" },
-    _count: { _all: true },
-  });
+  const [mailed, simulatedRows] = await Promise.all([
+    db.mailPiece.groupBy({
+      by: ["campaignId"],
+      where: { workspaceId: p.workspaceId, ...REALLY_MAILED },
+      _count: { _all: true },
+    }),
+    db.mailPiece.groupBy({
+      by: ["campaignId"],
+      where: { workspaceId: p.workspaceId, ...SIMULATED_MAILED },
+      _count: { _all: true },
+    }),
+  ]);
   const byId = (rows: { campaignId: string; _count: { _all: number } }[]) =>
     new Map(rows.map((r) => [r.campaignId, r._count._all]));
   const events = byId(counts);
   const pieces = byId(mailed);
+  const simulated = byId(simulatedRows);
   return campaigns.map((c) => ({
     id: c.id,
     name: c.name,
@@ -106,6 +115,7 @@ export async function listCampaigns(db: Db, p: { workspaceId: string }) {
     reservedCents: c.reservedCents,
     events: events.get(c.id) ?? 0,
     piecesMailed: pieces.get(c.id) ?? 0,
+    piecesSimulated: simulated.get(c.id) ?? 0,
     createdAt: c.createdAt,
   }));
 }
@@ -130,7 +140,7 @@ export async function pageCampaigns(
     ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
     include: {
       audience: { select: { name: true } },
-      _count: { select: { entryEvents: true, mailPieces: { where: { status: "mailed" } } } },
+      _count: { select: { entryEvents: true, mailPieces: { where: REALLY_MAILED } } },
     },
   });
   const page = rows.slice(0, p.take);
@@ -148,7 +158,7 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     },
   });
   if (!campaign) throw notFound();
-  const [byStatus, bySkip, arms, pieces, testPieces, heldOutContacts, measured] = await Promise.all([
+  const [byStatus, bySkip, arms, pieces, testPieces, simulatedPieces, heldOutContacts, measured] = await Promise.all([
     db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     db.entryEvent.groupBy({
       by: ["skipReason"],
@@ -159,6 +169,8 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
     // Pieces "mailed" through a vendor's test key: nothing really reached the post.
     db.mailPiece.count({ where: { campaignId: campaign.id, status: "mailed", vendorMode: "test" } }),
+    // Pieces through every step that reached nobody: the sandbox's and a test key's.
+    db.mailPiece.count({ where: { campaignId: campaign.id, ...SIMULATED_MAILED } }),
     // The audience's contacts whose account is held out: never mailed by this campaign.
     campaign.audienceId
       ? db.contact.count({
@@ -207,6 +219,8 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
     /** Of the mailed pieces, those printed through a vendor's test key: not really mailed. */
     testMailed: testPieces,
+    /** Of the mailed pieces, those the sandbox or a test key fulfilled: never mailed to a person. */
+    simulatedMailed: simulatedPieces,
   };
 }
 export type TCampaignDetail = Awaited<ReturnType<typeof getCampaignDetail>>;

@@ -5,6 +5,7 @@ import { MONEY_KINDS } from "@/server/programme/conversions/schema";
 import type { Db } from "@/server/ground/db";
 import { PAGE_ACTION_KINDS, type TPageActionKind } from "@/server/programme/responses/kinds";
 import { compareProportions, incrementalMoney, type ProportionComparison, sampleRatioMismatch } from "./lift";
+import { SIMULATED_MAILED } from "@/server/records/campaign-records/reached-pieces";
 
 /** Hosted-page actions shown as response rates (a reply is an observed outcome instead, under kinds). */
 export const RATE_ACTION_KINDS = PAGE_ACTION_KINDS.filter((k) => k !== "reply") as Exclude<TPageActionKind, "reply">[];
@@ -65,6 +66,9 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
        AND (en.arm = 'holdout' OR pc."mailedAt" IS NOT NULL)
      GROUP BY en."accountId", en.arm`;
   const byAccount = new Map(units.map((u) => [u.accountId, u]));
+  const simulatedPieces = await db.mailPiece.count({
+    where: { workspaceId: p.workspaceId, campaignId: campaign.id, ...SIMULATED_MAILED },
+  });
   const inWindow = (accountId: string, at: Date) => {
     const u = byAccount.get(accountId);
     return !!u && at >= u.start && at.getTime() <= u.start.getTime() + ATTRIBUTION_WINDOW_DAYS * DAY && at <= now;
@@ -229,6 +233,8 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       pageActions,
     },
     kinds: results,
+    /** Mailed pieces the sandbox or a test key fulfilled: they reached nobody, so what they measure is a rehearsal. */
+    simulatedPieces,
     generatedAt: now,
   };
 }

@@ -60,10 +60,36 @@ describe("getWorkspaceSummary", () => {
         audiences: 1,
         activeApiKeys: 0,
         piecesMailed: 0,
+        piecesSimulated: 0,
         campaigns: { draft: 1, live: 1, paused: 0, ended: 0 },
       },
     });
     const other = await getWorkspaceSummary(prisma, { workspaceId: audit.workspaceId });
     expect(other).toMatchObject({ plan: "audit", mailingEnabled: false, counts: { contacts: 1, accounts: 1 } });
+  });
+
+  it("never counts a piece the sandbox or a test key fulfilled as mailed to a person", async () => {
+    const w = await createOwnerWorkspace(prisma, { plan: "paid" });
+    const campaign = await prisma.campaign.create({
+      data: { workspaceId: w.workspaceId, name: "Live", format: "postcard", status: "live" },
+    });
+    const piece = (n: number, data: { vendor: string; vendorMode: string | null; status?: "mailed" | "printed" }) =>
+      prisma.mailPiece.create({
+        data: {
+          workspaceId: w.workspaceId,
+          campaignId: campaign.id,
+          sid: `sid${w.workspaceId.slice(-8)}${n}`.slice(0, 16).padEnd(16, "0"),
+          responseCode: `rc_${w.workspaceId}_${n}`,
+          status: data.status ?? "mailed",
+          vendor: data.vendor,
+          vendorMode: data.vendorMode,
+        },
+      });
+    await piece(1, { vendor: "sandbox", vendorMode: null });
+    await piece(2, { vendor: "lob", vendorMode: "test" });
+    await piece(3, { vendor: "lob", vendorMode: "live" });
+    await piece(4, { vendor: "lob", vendorMode: "live", status: "printed" });
+    const summary = await getWorkspaceSummary(prisma, { workspaceId: w.workspaceId });
+    expect(summary.counts).toMatchObject({ piecesMailed: 1, piecesSimulated: 2 });
   });
 });

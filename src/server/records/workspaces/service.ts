@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Plan, PrismaClient } from "@/generated/prisma/client";
 import { type Actor, recordAudit } from "@/server/ground/audit/service";
 import type { Db } from "@/server/ground/db";
+import { REALLY_MAILED, SIMULATED_MAILED } from "@/server/records/campaign-records/reached-pieces";
 
 export function slugify(name: string): string {
   const base = name
@@ -53,13 +54,14 @@ export function listWorkspacesOf(db: Db, userId: string) {
 export async function getWorkspaceSummary(db: Db, params: { workspaceId: string }) {
   const { workspaceId } = params;
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
-  const [contacts, accounts, audiences, campaignsByStatus, activeKeys, pieces] = await Promise.all([
+  const [contacts, accounts, audiences, campaignsByStatus, activeKeys, pieces, simulated] = await Promise.all([
     db.contact.count({ where: { workspaceId } }),
     db.account.count({ where: { workspaceId } }),
     db.audience.count({ where: { workspaceId } }),
     db.campaign.groupBy({ by: ["status"], where: { workspaceId }, _count: { _all: true } }),
     db.apiKey.count({ where: { workspaceId, revokedAt: null } }),
-    db.mailPiece.count({ where: { workspaceId, status: "mailed" } }),
+    db.mailPiece.count({ where: { workspaceId, ...REALLY_MAILED } }),
+    db.mailPiece.count({ where: { workspaceId, ...SIMULATED_MAILED } }),
   ]);
   const campaigns = { draft: 0, live: 0, paused: 0, ended: 0 };
   for (const row of campaignsByStatus) campaigns[row.status] = row._count._all;
@@ -69,7 +71,17 @@ export async function getWorkspaceSummary(db: Db, params: { workspaceId: string 
     plan: workspace.plan,
     /** On the audit plan nothing can reach a mailbox; everything else works. */
     mailingEnabled: workspace.plan === "paid",
-    counts: { contacts, accounts, audiences, activeApiKeys: activeKeys, piecesMailed: pieces, campaigns },
+    counts: {
+      contacts,
+      accounts,
+      audiences,
+      activeApiKeys: activeKeys,
+      /** Mailed to a real person: a real vendor's pieces printed with a live key. */
+      piecesMailed: pieces,
+      /** Through every step but to nobody's mailbox: the sandbox's pieces and a vendor's test-mode ones. */
+      piecesSimulated: simulated,
+      campaigns,
+    },
   };
 }
 

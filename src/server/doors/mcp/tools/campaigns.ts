@@ -146,7 +146,12 @@ const ZListRow = z.object({
   spentCents: z.number().int(),
   reservedCents: z.number().int(),
   entryEvents: z.number().int(),
-  piecesMailed: z.number().int(),
+  piecesMailed: z
+    .number()
+    .int()
+    .describe(
+      "Pieces mailed to real people (a real vendor, live key); the sandbox's and test-mode pieces are not counted.",
+    ),
   createdAt: z.string(),
 });
 

@@ -89,6 +89,12 @@ const ZKindResult = z.object({
 });
 
 const ZResults = z.object({
+  simulatedPieces: z
+    .number()
+    .int()
+    .describe(
+      "Pieces the sandbox or a vendor's test key fulfilled: they reached nobody. When above 0, say the results are a rehearsal, not mail to real people.",
+    ),
   campaign: z.object({
     id: z.string(),
     name: z.string(),
@@ -156,6 +162,7 @@ function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
     arms: r.arms,
     sampleRatio: r.sampleRatio,
     responses: r.responses,
+    simulatedPieces: r.simulatedPieces,
     kinds: r.kinds.map((k) => ({
       kind: k.kind,
       treated: k.treated,

@@ -22,7 +22,16 @@ export const workspaceTools = [
         accounts: z.number().int(),
         audiences: z.number().int(),
         activeApiKeys: z.number().int(),
-        piecesMailed: z.number().int(),
+        piecesMailed: z
+          .number()
+          .int()
+          .describe("Pieces mailed to real people: a real vendor's, printed with a live key."),
+        piecesSimulated: z
+          .number()
+          .int()
+          .describe(
+            "Pieces that went through every step but reached nobody's mailbox: the sandbox's, and a vendor's test-mode ones. Never call these mailed.",
+          ),
         campaigns: z.object({
           draft: z.number().int(),
           live: z.number().int(),
