@@ -9,6 +9,7 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
   const pathname = usePathname();
   const tabs = [
     { value: "plan", label: "Plan" },
+    { value: "team", label: "Team" },
     { value: "printing", label: "Printing" },
     { value: "api-keys", label: "API keys" },
     { value: "connected-agents", label: "Connected agents" },

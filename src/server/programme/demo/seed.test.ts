@@ -66,6 +66,24 @@ describe("seedDemo", () => {
     }
   });
 
+  it("gives Acme a team: an admin, an approver, a member and a viewer who can sign in, and one pending invitation", async () => {
+    const { acme } = first.workspaces;
+    expect(acme.team?.members.map((m) => m.role)).toEqual(["admin", "approver", "member", "viewer"]);
+    for (const m of acme.team?.members ?? []) {
+      const user = await verifyCredentials(prisma, m.email, acme.owner.password);
+      expect(user, m.email).not.toBeNull();
+      const membership = await prisma.membership.findFirst({ where: { workspaceId: acme.id, userId: user?.id } });
+      expect(membership?.role).toBe(m.role);
+    }
+    const { describeInvitation } = await import("@/server/records/team/invitations");
+    const invitation = acme.team?.pendingInvitation;
+    expect(await describeInvitation(prisma, { token: invitation?.token ?? "" })).toMatchObject({
+      email: "newhire@acme.example",
+      role: "member",
+      problem: null,
+    });
+  });
+
   it("gives each workspace what the REST tests need", async () => {
     for (const ws of Object.values(first.workspaces)) {
       const live = await prisma.campaign.findUniqueOrThrow({ where: { id: ws.campaigns.liveApiEntry } });

@@ -12,6 +12,7 @@ import { acmeAccounts, type DemoAccount, globexAccounts } from "./fixtures";
 import { seedCampaigns } from "./seed-campaigns";
 import { seedBrandKit, seedCreativeCampaign, seedDesigns } from "./seed-creative";
 import { seedDemoImport } from "./seed-imports";
+import { type DemoTeam, seedTeam } from "./seed-team";
 import { seedHostedPages } from "./seed-hosted";
 import { seedPeople } from "./seed-people";
 import { seedPieces } from "./seed-pieces";
@@ -57,6 +58,8 @@ export interface DemoWorkspace {
   name: string;
   plan: Plan;
   owner: { email: string; password: string };
+  /** An admin, an approver, a member and a viewer (same password as the owner), and one pending invitation (paid workspace only). */
+  team?: DemoTeam;
   apiKeys: { full: string; entryOnly: string; conversionsOnly: string };
   campaigns: {
     liveApiEntry: string;
@@ -212,6 +215,8 @@ async function seedWorkspace(
     create: { workspaceId, userId: user.id, role: "owner" },
     update: { role: "owner" },
   });
+  const team =
+    spec.handle === "acme" ? await seedTeam(db, { workspaceId, ownerId: user.id, passwordHash, derive }) : undefined;
   await seedBrandKit(db, { workspaceId, handle: spec.handle, name: spec.name, ownerName: spec.owner.name });
 
   const people = await seedPeople(db, workspaceId, spec.accounts);
@@ -311,6 +316,7 @@ async function seedWorkspace(
     name: workspace.name,
     plan: workspace.plan,
     owner: { email: user.email, password },
+    ...(team ? { team } : {}),
     apiKeys,
     campaigns: {
       liveApiEntry: campaigns.liveApiEntry.id,

@@ -13,7 +13,11 @@ import {
 
 /** Settings → Team: the people of a workspace, their roles, and invitations (roles checked by procedure-actions.ts). */
 export const teamRouter = router({
-  members: ownerProcedure.query(({ ctx }) => listTeam(ctx.db, { workspaceId: ctx.workspaceId })),
+  /** The team, and who is asking (their role decides what the page lets them do). */
+  members: ownerProcedure.query(async ({ ctx }) => ({
+    ...(await listTeam(ctx.db, { workspaceId: ctx.workspaceId })),
+    you: { userId: ctx.user.id, role: ctx.role },
+  })),
   invite: ownerProcedure
     .input(ZInviteInput)
     .mutation(({ ctx, input }) =>
