@@ -9,6 +9,7 @@ import { CrmAccessError, CrmQuotaExceeded, CrmRateLimited } from "./adapter";
 import { leadsChoice } from "./leads";
 import { forgetLinks } from "./links";
 import { adapterFor, openCredentials, sealCredentials, type TCredentials } from "./registry";
+import { notifyVendorConnectionFailed } from "@/server/records/email/notify-events";
 import { CRM_LABELS, SCHEDULE_MINUTES, type TConnectInput, type TDealFilter, type TSyncView } from "./schema";
 import { keyring } from "@/server/ground/platform/secret-box";
 import { salesforceOrigin } from "./urls";
@@ -226,6 +227,13 @@ export async function markNeedsReconnect(db: Db, p: { workspaceId: string; conne
     { type: "crm_connection", id: c.id },
     { kind: c.kind, name: c.name, reason: p.reason.slice(0, 500) },
   );
+  await notifyVendorConnectionFailed(db, {
+    workspaceId: p.workspaceId,
+    connectionId: c.id,
+    vendor: CRM_LABELS[c.kind],
+    reason: p.reason,
+    settingsPath: "/settings/crm",
+  });
   return true;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
 import { ConfigError } from "@/server/ground/platform/config";
 import { baseUrl } from "@/server/ground/platform/base-url";
+import { notifyVendorConnectionFailed } from "@/server/records/email/notify-events";
 import { VendorError } from "./adapter";
 import { explainLobError, type LobAccount, lobSdk } from "./vendors/lob";
 
@@ -218,4 +219,11 @@ export async function suspendForRevokedKey(db: Db, p: { connectionId: string; me
     { type: "print_vendor_connection", id: c.id },
     { vendor: c.vendor, message: p.message.slice(0, 300) },
   );
+  await notifyVendorConnectionFailed(db, {
+    workspaceId: c.workspaceId,
+    connectionId: c.id,
+    vendor: c.vendor === "lob" ? "Lob" : c.vendor,
+    reason: p.message,
+    settingsPath: "/settings/printing",
+  });
 }

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { markNeedsReconnect } from "@/server/programme/crm/service";
+import { suspendForRevokedKey } from "@/server/programme/fulfilment/connections";
 import { createCard } from "@/server/records/cards/store";
 import { testDatabase } from "@/test/database";
 import { addTeammate, callerFor, createOwnerWorkspace } from "@/test/factories";
+import { drain, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
 import { deliverQueued, mailTo } from "@/test/mail-delivery";
 import { startSmtpServer, type TestSmtpServer } from "@/test/smtp-server";
 
@@ -98,5 +101,74 @@ describe("a card waiting for a decision is emailed to who may accept it", () => 
     expect((await prisma.user.findUniqueOrThrow({ where: { id: t.admin.id } })).notificationsOff).toEqual([]);
     const anon = await callerFor(prisma, null);
     await expect(anon.notifications.settings()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("a campaign that stops on its budget", () => {
+  it("emails the owner, admins and approvers once per budget, with the campaign's link; not members", async () => {
+    const f = await liveCampaign(prisma, { campaign: { budgetCents: 100 } });
+    const admin = await addTeammate(prisma, f.workspaceId, "admin");
+    const member = await addTeammate(prisma, f.workspaceId, "member");
+    await postEvent(prisma, f, f.contacts[0].id);
+    await postEvent(prisma, f, f.contacts[1].id);
+    await drain(prisma, testClock(), f.workspaceId);
+    const queued = await prisma.emailMessage.findMany({
+      where: { workspaceId: f.workspaceId, kind: "campaign_budget_stopped" },
+    });
+    expect(queued.map((m) => m.to).sort()).toEqual([f.user.email, admin.email].sort());
+    expect(queued.some((m) => m.to === member.email)).toBe(false);
+    await deliverQueued(prisma, smtp, { workspaceId: f.workspaceId, kind: "campaign_budget_stopped" });
+    const [mail] = mailTo(smtp, admin.email);
+    expect(mail?.parsed.text).toContain(`/w/${f.workspaceId}/campaigns/${f.campaign.id}`);
+    expect(mail?.parsed.text).toMatch(/Budget:\s+\$1\.00/);
+  });
+});
+
+describe("a vendor connection that fails", () => {
+  it("a CRM refusing its credentials emails the owner and admins once, linking to Settings → CRM", async () => {
+    const t = await team();
+    const connection = await prisma.crmConnection.create({
+      data: {
+        id: `crm_${t.workspaceId}`,
+        workspaceId: t.workspaceId,
+        kind: "hubspot",
+        name: "HubSpot",
+        status: "connected",
+        connectedByLabel: "Owner",
+      },
+    });
+    for (let i = 0; i < 2; i++)
+      await markNeedsReconnect(prisma, {
+        workspaceId: t.workspaceId,
+        connectionId: connection.id,
+        reason: "401 Unauthorized",
+      });
+    const queued = await prisma.emailMessage.findMany({
+      where: { workspaceId: t.workspaceId, kind: "vendor_connection_failed" },
+    });
+    expect(queued.map((m) => m.to).sort()).toEqual([t.user.email, t.admin.email].sort());
+    expect(queued[0]?.text).toContain(`/w/${t.workspaceId}/settings/crm`);
+    expect(queued[0]?.text).toContain("401 Unauthorized");
+  });
+
+  it("a print vendor refusing the key does the same, linking to Settings → Printing", async () => {
+    const t = await team();
+    const connection = await prisma.printVendorConnection.create({
+      data: {
+        workspaceId: t.workspaceId,
+        vendor: "lob",
+        mode: "test",
+        status: "connected",
+        keyHint: "…abcd",
+        connectedByLabel: "Owner",
+      },
+    });
+    await suspendForRevokedKey(prisma, { connectionId: connection.id, message: "Lob refused the API key." });
+    const queued = await prisma.emailMessage.findMany({
+      where: { workspaceId: t.workspaceId, kind: "vendor_connection_failed" },
+    });
+    expect(queued.map((m) => m.to).sort()).toEqual([t.user.email, t.admin.email].sort());
+    expect(queued[0]?.subject).toMatch(/^Lob refused /);
+    expect(queued[0]?.text).toContain(`/w/${t.workspaceId}/settings/printing`);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/ground/db";
+import { notifyBudgetStopped } from "@/server/records/email/notify-events";
 import { chargeReservation, releaseReservation, reserveBudget } from "./gates/budget";
 import type { SkipReason } from "../lifecycle-states";
 import { openGiftClaim } from "@/server/programme/entry/lifecycle/gift-claim-open";
@@ -63,6 +64,9 @@ async function skip(db: Db, ctx: EventContext, reason: SkipReason, now: Date, ma
       data: { status: reason === "gift_unclaimed" ? "expired" : "cancelled", decidedAt: now },
     });
   }
+  // Whoever may raise the budget hears once per budget, in this same transaction.
+  if (reason === "budget_exhausted")
+    await notifyBudgetStopped(db, { workspaceId: ctx.event.workspaceId, campaignId: ctx.event.campaignId });
   await setEvent(db, ctx, {
     status: "skipped",
     skipReason: reason,
