@@ -75,6 +75,9 @@ export async function seedCampaigns(
       holdoutShare: 0.2,
       frequencyCapContact: 1,
       frequencyWindowDays: 30,
+      // A contact may enter again a week after its last entry, when the frequency cap still holds
+      // its piece back (the demo's frequency-capped path re-enters a contact mailed a week ago or more).
+      reentryAfterDays: 7,
       budgetCents: 50_000,
       wentLiveAt: threeWeeksAgo,
       entryPolicyFrozenAt: threeWeeksAgo,
