@@ -289,7 +289,9 @@ describe("deleting a contact", () => {
     const agent = await agentFor(prisma, f.workspaceId);
     const tool = (await agent.listTools()).tools.find((t) => t.name === "contacts_delete")!;
     expect(tool.description).toContain("Pieces already printed stay");
-    expect(tool.description).toContain("suppress (optional, default false): also suppress their email and address");
+    expect((tool.inputSchema.properties?.suppress as { description?: string }).description).toBe(
+      "true: also suppress their email and address (default false).",
+    );
     expect(tool.description).toContain('as "Deleted contact"');
     expect(tool.description).toContain("not their name or address");
     const c = f.contacts[1];
