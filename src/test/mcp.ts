@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { MembershipRole } from "@/generated/prisma/enums";
 import { TOOL_ERROR_META_KEY, type ToolErrorBody } from "@/server/doors/mcp/errors";
 import { buildMcpServer } from "@/server/doors/mcp/server";
+import type { ToolSelection } from "@/server/doors/mcp/toolsets";
 import { MCP_SCOPES, type TMcpScope } from "@/server/records/oauth/scopes";
 
 /** An MCP client (the SDK's own) connected over an in-memory transport to the server an agent token of this workspace would get. */
@@ -13,6 +14,7 @@ export async function agentFor(
   scopes: TMcpScope[] = [...MCP_SCOPES],
   urlElicitation = false,
   role: MembershipRole = "owner",
+  tools?: ToolSelection,
 ) {
   const server = buildMcpServer({
     db,
@@ -24,6 +26,7 @@ export async function agentFor(
     role,
     actor: { kind: "agent", id: "grt_test", label: "Test agent (agent)" },
     urlElicitation,
+    tools,
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { MembershipRole } from "@/generated/prisma/enums";
 import type { Actor } from "@/server/ground/audit/service";
 import type { TMcpScope } from "@/server/records/oauth/scopes";
+import type { ToolSelection } from "./toolsets";
 
 /** What every MCP tool receives: built per request from the verified access token. */
 export interface McpContext {
@@ -17,4 +18,6 @@ export interface McpContext {
   actor: Actor;
   /** The client can open a URL for the person (URL-mode elicitation): requests point it to the card. */
   urlElicitation?: boolean;
+  /** The toolsets and read-only mode the request named; every tool when absent. */
+  tools?: ToolSelection;
 }

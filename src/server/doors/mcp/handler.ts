@@ -9,6 +9,7 @@ import { baseUrl } from "@/server/ground/platform/base-url";
 import { declaredLength, dropBody, readCappedBody } from "@/server/ground/platform/capped-body";
 import { MCP_TOOLS } from "./catalog";
 import { buildMcpServer } from "./server";
+import { selectionOf } from "./toolsets";
 
 /** Largest JSON-RPC request accepted (tool arguments are small; this bounds what is parsed). */
 const MCP_BODY_LIMIT_BYTES = 256 * 1024;
@@ -111,6 +112,8 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (host && !hosts.has(host)) return jsonRpcError(403, `Host ${host} is not allowed.`);
   const origin = req.headers.get("origin");
   if (origin && !origins.has(origin)) return jsonRpcError(403, `Origin ${origin} is not allowed.`);
+  const tools = selectionOf(req);
+  if ("error" in tools) return jsonRpcError(400, tools.error, closeUnlessDropped(req));
 
   // Only an authenticated caller may send more than the usual limit (a CSV for contacts_import).
   if (declaredLength(req) > (req.headers.get("authorization") ? MCP_IMPORT_BODY_LIMIT_BYTES : MCP_BODY_LIMIT_BYTES))
@@ -194,6 +197,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
     role: auth.role,
     actor: { kind: "agent", id: auth.grantId, label: `${auth.clientName} (agent)` },
     urlElicitation,
+    tools,
   });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { TMcpScope } from "@/server/records/oauth/scopes";
 import { MCP_TOOLS } from "./catalog";
 import { DESCRIBED_ELSEWHERE } from "./listing-meta";
+import { EVERY_TOOL, selects, type ToolSelection } from "./toolsets";
 import { annotationsOf, toolDescription, toolMeta, ZCardRef, type ToolDef } from "./tool";
 
 /**
@@ -103,9 +104,9 @@ export function listedTool(tool: ToolDef): Tool {
   return entry;
 }
 
-/** The `tools/list` result for a token with these scopes. */
-export function toolsListFor(scopes: readonly TMcpScope[]) {
-  return { tools: MCP_TOOLS.filter((t) => scopes.includes(t.scope)).map(listedTool) };
+/** The `tools/list` result for a token with these scopes, of the toolsets the connection named. */
+export function toolsListFor(scopes: readonly TMcpScope[], selection: ToolSelection = EVERY_TOOL) {
+  return { tools: MCP_TOOLS.filter((t) => scopes.includes(t.scope) && selects(selection, t)).map(listedTool) };
 }
 
 export interface UnknownKey {

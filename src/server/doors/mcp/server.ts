@@ -22,6 +22,7 @@ import { MCP_PROMPTS } from "./prompts";
 import { MCP_RESOURCES } from "./resources";
 import { ENVELOPE_DESCRIPTION, findUnknownKeys, inputSchemaOf, toolsListFor } from "./listing";
 import { envelopeOf, type ToolDef } from "./tool";
+import { refusalOf } from "./toolsets";
 
 const instructions = (base: string) =>
   `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} ${CARD_EXPIRY_RULE} Each tool's result schema: ${base}/agents/tools.json.`;
@@ -42,6 +43,9 @@ function summaryText(r: {
 
 /** Runs one tool: the result wrapped in the requested/changed/awaiting envelope, or a coded error with the next step. */
 async function callTool(ctx: McpContext, tool: ToolDef, args: unknown): Promise<CallToolResult> {
+  const unselected = ctx.tools ? refusalOf(ctx.tools, tool) : null;
+  if (unselected)
+    return toolError({ code: "unknown_tool", message: unselected, nextStep: defaultNextStep.unknown_tool });
   if (!ctx.scopes.includes(tool.scope)) {
     return toolError({
       code: "insufficient_scope",
@@ -229,8 +233,8 @@ export function buildMcpServer(ctx: McpContext): McpServer {
     );
   }
   // The tools are this server's own: tools/list is compact and lists only the tools the token's
-  // scopes allow; a call to another is refused naming the scope it needs (callTool).
-  const listing = toolsListFor(ctx.scopes);
+  // scopes allow (of the toolsets the connection named); a call to another is refused (callTool).
+  const listing = toolsListFor(ctx.scopes, ctx.tools);
   server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
   server.server.setRequestHandler(CallToolRequestSchema, (request) =>
     answerToolCall(ctx, request.params.name, request.params.arguments),

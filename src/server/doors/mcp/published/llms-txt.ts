@@ -6,6 +6,7 @@ import { SERVICE_NAME } from "@/server/ground/platform/version";
 import { LIMITS } from "@/server/ground/rate-limits/limits";
 import { webhookEventTypes } from "@/server/programme/webhooks/events";
 import { MCP_SERVER_DESCRIPTION } from "./server-card";
+import { TOOLSETS_SENTENCE } from "@/server/doors/mcp/toolsets";
 
 /** /llms.txt (llmstxt.org): an H1, a summary, then sections of links to every document. */
 export function llmsTxt(base: string): string {
@@ -20,7 +21,7 @@ Printing, approval and spending always wait for a person to accept a confirmatio
 
 ## Agents (MCP)
 
-- [MCP server](${mcpResource(base)}): Streamable HTTP. ${MCP_SERVER_DESCRIPTION} Tools: ${MCP_TOOLS.map((t) => t.name).join(", ")}.
+- [MCP server](${mcpResource(base)}): Streamable HTTP. ${MCP_SERVER_DESCRIPTION} Tools: ${MCP_TOOLS.map((t) => t.name).join(", ")}. ${TOOLSETS_SENTENCE}
 - [MCP server card](${base}/.well-known/mcp): name, endpoint, protocol versions, authorization, tools and resources.
 - [Agent authorization](${base}/auth.md): the OAuth 2.1 flow with browser consent, scopes and token lifetimes.
 - [Agent policy](${base}/agents/policy.md): the rules to follow before any write call.

@@ -6,6 +6,7 @@ import { MCP_CAPABILITIES } from "@/server/doors/mcp/capabilities";
 import { annotationsOf, toolMeta } from "@/server/doors/mcp/tool";
 import { mcpResource, OAUTH_PATHS } from "@/server/records/oauth/config";
 import { MCP_SCOPES } from "@/server/records/oauth/scopes";
+import { TOOLSETS, TOOLSETS_SENTENCE, toolsetOf } from "@/server/doors/mcp/toolsets";
 import { SERVICE_NAME, SERVICE_VERSION } from "@/server/ground/platform/version";
 
 export const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
@@ -61,6 +62,20 @@ export function serverCard(base: string) {
     _meta: {
       "io.direct-mail-programme/policy": `${base}/agents/policy.md`,
       "io.direct-mail-programme/tools": `${base}/agents/tools.json`,
+      "io.direct-mail-programme/toolsets": {
+        description: TOOLSETS_SENTENCE,
+        header: "X-MCP-Toolsets",
+        query: "toolsets",
+        readonlyHeader: "X-MCP-Readonly",
+        readonlyQuery: "readonly",
+        toolsets: Object.fromEntries(
+          Object.entries(TOOLSETS).map(([name, what]) => [
+            name,
+            { description: what, tools: MCP_TOOLS.filter((t) => toolsetOf(t.name) === name).map((t) => t.name) },
+          ]),
+        ),
+        always: MCP_TOOLS.filter((t) => toolsetOf(t.name) === "always").map((t) => t.name),
+      },
     },
   };
 }
