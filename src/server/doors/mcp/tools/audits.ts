@@ -101,7 +101,7 @@ export const auditTools = [
     name: "audits_get",
     title: "Read an audit",
     description:
-      "One mailability audit: status (and progress while it runs), contacts, mailable / fixable / unmailable counts and shares, contacts per reason, byCountry, accounts and accountsWithMailableContact (the holdout is drawn per account), the cost of mailing the mailable contacts per format (respecting which countries each approved contract covers), verification spent, and up to 10 samples of contacts with a reason (with the suggested fix when fixable). Page through every one with audits_problems.",
+      "One mailability audit: status and progress, counts and shares per status, contacts per reason and country, accounts with a mailable contact (the holdout is drawn per account), the cost per format of mailing the mailable contacts (where approved contracts print), and up to 10 samples with a reason (and the suggested fix). Page through every one with audits_problems.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

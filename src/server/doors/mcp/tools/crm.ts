@@ -64,7 +64,7 @@ export const crmTools = [
     name: "crm_sync_get",
     title: "Read a CRM sync",
     description:
-      "One sync: status (queued, running, succeeded, failed, cancelled), progress (objects done and total, objects per second, seconds left), counts by object type (read, created, updated, unchanged, errors), outcomes recorded, audience members, suppressions added, 429 waits, and a page of its issues: one sentence per object that was not written (error) or was written without a value (warning). Pass issuesCursor back for the next page of issues.",
+      "One sync: status, progress, counts per object type, outcomes recorded, audience members, suppressions added, 429 waits, and a page of its issues: one sentence per object not written (error) or written without a value (warning). Pass issuesCursor back for the next page.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

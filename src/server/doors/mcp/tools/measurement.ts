@@ -197,7 +197,7 @@ export const measurementTools = [
   defineTool({
     name: "results_get",
     title: "Lift results of a campaign",
-    description: `Lift against the account-level holdout for a live, paused or ended campaign: per conversion kind, treated and held-out accounts with counts and rates (fractions), absolute and relative lift with 95% intervals and a p-value, incremental money in integer cents (incrementalTotalCents; divide by 100 for dollars) with its interval and whether it is significant, arm sizes against the size needed, a sample-ratio check and a plain verdict ("not_enough_data" when underpowered). Outcomes count within ${ATTRIBUTION_WINDOW_DAYS} days of the account's first mailed piece. A draft has no results.`,
+    description: `Lift against the account-level holdout for a live, paused or ended campaign: per conversion kind, each arm's accounts, counts and rates (fractions), absolute and relative lift with 95% intervals and a p-value, incremental money in integer cents (incrementalTotalCents) with its interval and significance, arm sizes against the size needed, a sample-ratio check and a plain verdict ("not_enough_data" when underpowered). Outcomes count within ${ATTRIBUTION_WINDOW_DAYS} days of the account's first mailed piece. A draft has no results.`,
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
