@@ -1,5 +1,5 @@
 import { baseUrl } from "@/server/ground/platform/base-url";
-import { formatCents, formatCount, formatDateTimeUtc, formatDateUtc, formatNumber } from "./format";
+import { formatCents, formatDateTimeUtc, formatNumber } from "./format";
 import { type RenderedEmail, rendered } from "./rendered";
 
 /** Who gets a notification and why, with the page where they turn it off. */
@@ -84,36 +84,5 @@ export function vendorConnectionFailedEmail(
     facts: [["What it said", a.reason.slice(0, 300)]],
     action: { label: "Fix the connection", url: `${base}/w/${a.workspaceId}${a.settingsPath}` },
     footer: footer(a, "may manage its connections"),
-  });
-}
-
-export interface WeekFigures {
-  from: Date;
-  to: Date;
-  mailed: number;
-  responded: number;
-  spentCents: number;
-  /** Lift over the holdout in percentage points (null: no holdout result yet). */
-  liftPoints: number | null;
-}
-
-/** The week in one workspace: mailed, responded, spent and lift. */
-export function weeklySummaryEmail(a: Audience & { week: WeekFigures }): RenderedEmail {
-  const base = a.base ?? baseUrl();
-  const w = a.week;
-  const lift =
-    w.liftPoints == null ? "not measured yet" : `${w.liftPoints >= 0 ? "+" : ""}${w.liftPoints.toFixed(1)} points`;
-  return rendered("weekly_summary", `${a.workspaceName}: your week in mail`, {
-    preview: `${formatCount(w.mailed, "piece")} mailed, ${formatCount(w.responded, "response")}, ${formatCents(w.spentCents)} spent.`,
-    heading: `${a.workspaceName}, ${formatDateUtc(w.from)} to ${formatDateUtc(w.to)}`,
-    paragraphs: ["What your direct-mail programme did in the last seven days."],
-    facts: [
-      ["Mailed", formatCount(w.mailed, "piece")],
-      ["Responded", formatCount(w.responded, "response")],
-      ["Spent", formatCents(w.spentCents)],
-      ["Lift over holdout", lift],
-    ],
-    action: { label: "See the results", url: `${base}/w/${a.workspaceId}` },
-    footer: footer(a, "this summary is sent every week"),
   });
 }
