@@ -8,7 +8,6 @@ export const NOTIFICATION_KINDS = [
   "card_waiting",
   "campaign_budget_stopped",
   "vendor_connection_failed",
-  "weekly_summary",
 ] as const satisfies readonly EmailKind[];
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -17,7 +16,6 @@ const ROLES: Record<TNotificationKind, MembershipRole[]> = {
   card_waiting: ["owner", "admin", "approver"],
   campaign_budget_stopped: ["owner", "admin", "approver"],
   vendor_connection_failed: ["owner", "admin"],
-  weekly_summary: ["owner", "admin", "approver", "member"],
 };
 
 export interface Recipient {
