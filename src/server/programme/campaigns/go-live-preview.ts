@@ -3,6 +3,8 @@ import type { Db } from "@/server/ground/db";
 import { AppError } from "@/server/ground/errors";
 import { pricePerPiece } from "@/server/records/pieces/contract-price";
 import { chooseHoldoutAccounts } from "@/server/programme/holdouts/assignment";
+import { accountsTakenElsewhere } from "@/server/programme/holdouts/across";
+import { frequencyWaits } from "./go-live-waits";
 import { ENTRY_POLICY_WORDS } from "./entry-policy";
 
 /**
@@ -19,8 +21,13 @@ export interface GoLiveEntryPreview {
   enterNow: number;
   /** Of those, contacts whose account is held out: entered, never mailed, measured. */
   heldOut: number;
+  /** Of those, contacts whose account another live campaign holds out while it measures: held out because of it (heldOutBy), never mailed. */
+  heldOutByOthers: number;
   /** Of those, contacts in mailed accounts (each still passes the gates: suppression, address, caps). */
   toMail: number;
+  /** Of the contacts to mail, those the frequency caps (counting every campaign's pieces) make wait, and until when at the latest (ISO 8601, UTC). */
+  frequencyWaiting: number;
+  frequencyWaitUntil: string | null;
   /** The average price of the pieces to mail (each at its destination's price on the contract; 0 without an approved printer). */
   unitCostCents: number;
   /** True when the pieces to mail do not all cost the same (their recipients' countries have different prices): unitCostCents is then an average. */
@@ -48,17 +55,38 @@ export async function goLiveEntryPreview(
   const members = campaign.audienceId
     ? await db.audienceMember.findMany({
         where: { audienceId: campaign.audienceId, workspaceId: campaign.workspaceId },
-        select: { contact: { select: { accountId: true, country: true } } },
+        select: { contact: { select: { id: true, accountId: true, country: true } } },
       })
     : [];
   const accountIds = members.flatMap((m) => (m.contact.accountId ? [m.contact.accountId] : []));
-  const held = chooseHoldoutAccounts(accountIds, campaign.holdoutShare, campaign.id);
-  const heldContacts = members.filter((m) => m.contact.accountId && held.has(m.contact.accountId)).length;
+  // The draw going live makes: accounts other campaigns hold out or mail are not drawn.
+  const taken = await accountsTakenElsewhere(db, {
+    workspaceId: campaign.workspaceId,
+    campaignId: campaign.id,
+    accountIds: [...new Set(accountIds)],
+    now,
+  });
+  const held = chooseHoldoutAccounts(
+    accountIds,
+    campaign.holdoutShare,
+    campaign.id,
+    new Set([...taken.heldOut, ...taken.mailed]),
+  );
+  const isHeld = (a: string | null) => !!a && held.has(a);
+  const isHeldByOthers = (a: string | null) => !!a && !held.has(a) && taken.heldOut.has(a);
   const enters = campaign.entryPolicy !== "none";
   const enterNow = enters ? members.length : 0;
-  const heldOut = enters ? heldContacts : 0;
-  const toMail = enterNow - heldOut;
-  const mailed = enters ? members.filter((m) => !(m.contact.accountId && held.has(m.contact.accountId))) : [];
+  const heldOut = enters ? members.filter((m) => isHeld(m.contact.accountId)).length : 0;
+  const heldOutByOthers = enters ? members.filter((m) => isHeldByOthers(m.contact.accountId)).length : 0;
+  const toMail = enterNow - heldOut - heldOutByOthers;
+  const mailed = enters
+    ? members.filter((m) => !isHeld(m.contact.accountId) && !isHeldByOthers(m.contact.accountId))
+    : [];
+  const waits = await frequencyWaits(db, {
+    campaign,
+    contacts: mailed.map((m) => ({ id: m.contact.id, accountId: m.contact.accountId })),
+    now,
+  });
   const estimatedCostCents = price ? mailed.reduce((sum, m) => sum + price(m.contact.country), 0) : 0;
   const unitCostCents = !price ? 0 : toMail > 0 ? Math.round(estimatedCostCents / toMail) : price(null);
   const unitCostVaries = price ? new Set(mailed.map((m) => price(m.contact.country))).size > 1 : false;
@@ -68,7 +96,10 @@ export async function goLiveEntryPreview(
     audienceContacts: members.length,
     enterNow,
     heldOut,
+    heldOutByOthers,
     toMail,
+    frequencyWaiting: waits.waiting,
+    frequencyWaitUntil: waits.until?.toISOString() ?? null,
     unitCostCents,
     unitCostVaries,
     estimatedCostCents,
@@ -101,7 +132,15 @@ export function goLiveEntrySentences(p: GoLiveEntryPreview): string {
             : ""
         }.`
       : "";
-  return `When you accept, all ${n(p.enterNow)} contacts of the audience enter: ${n(p.heldOut)} of them in held-out accounts (never mailed, measured), ${n(p.toMail)} to be mailed ${when}, each if it passes the checks (suppression, address, frequency).${cost}${joins}${api}`;
+  const others =
+    p.heldOutByOthers > 0
+      ? `, ${n(p.heldOutByOthers)} held out because other live campaigns hold their accounts out (never mailed while those measure)`
+      : "";
+  const waiting =
+    p.frequencyWaiting > 0 && p.frequencyWaitUntil
+      ? ` Of those, ${n(p.frequencyWaiting)} wait for the frequency cap (other campaigns' pieces count), until ${p.frequencyWaitUntil.slice(0, 10)} at the latest.`
+      : "";
+  return `When you accept, all ${n(p.enterNow)} contacts of the audience enter: ${n(p.heldOut)} of them in held-out accounts (never mailed, measured)${others}, ${n(p.toMail)} to be mailed ${when}, each if it passes the checks (suppression, address, frequency).${waiting}${cost}${joins}${api}`;
 }
 
 /**

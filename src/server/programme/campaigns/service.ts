@@ -158,37 +158,41 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     },
   });
   if (!campaign) throw notFound();
-  const [byStatus, bySkip, arms, pieces, testPieces, simulatedPieces, heldOutContacts, measured] = await Promise.all([
-    db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
-    db.entryEvent.groupBy({
-      by: ["skipReason"],
-      where: { campaignId: campaign.id, status: "skipped" },
-      _count: { _all: true },
-    }),
-    db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
-    db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
-    // Pieces "mailed" through a vendor's test key: nothing really reached the post.
-    db.mailPiece.count({ where: { campaignId: campaign.id, status: "mailed", vendorMode: "test" } }),
-    // Pieces through every step that reached nobody: the sandbox's and a test key's.
-    db.mailPiece.count({ where: { campaignId: campaign.id, ...SIMULATED_MAILED } }),
-    // The audience's contacts whose account is held out: never mailed by this campaign.
-    campaign.audienceId
-      ? db.contact.count({
-          where: {
-            workspaceId: p.workspaceId,
-            audienceMembers: { some: { audienceId: campaign.audienceId } },
-            account: { holdoutAssignments: { some: { campaignId: campaign.id, arm: "holdout" } } },
-          },
-        })
-      : Promise.resolve(0),
-    // The accounts Results measures: treated ones mailed, held-out ones entered (src/server/programme/holdouts/results.ts).
-    db.$queryRaw<{ arm: string; accounts: bigint }[]>`
+  const [byStatus, bySkip, arms, pieces, testPieces, simulatedPieces, heldOutContacts, measured, heldOutByOthers] =
+    await Promise.all([
+      db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+      db.entryEvent.groupBy({
+        by: ["skipReason"],
+        where: { campaignId: campaign.id, status: "skipped" },
+        _count: { _all: true },
+      }),
+      db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+      db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+      // Pieces "mailed" through a vendor's test key: nothing really reached the post.
+      db.mailPiece.count({ where: { campaignId: campaign.id, status: "mailed", vendorMode: "test" } }),
+      // Pieces through every step that reached nobody: the sandbox's and a test key's.
+      db.mailPiece.count({ where: { campaignId: campaign.id, ...SIMULATED_MAILED } }),
+      // The audience's contacts whose account is held out: never mailed by this campaign.
+      campaign.audienceId
+        ? db.contact.count({
+            where: {
+              workspaceId: p.workspaceId,
+              audienceMembers: { some: { audienceId: campaign.audienceId } },
+              account: { holdoutAssignments: { some: { campaignId: campaign.id, arm: "holdout" } } },
+            },
+          })
+        : Promise.resolve(0),
+      // The accounts Results measures: treated ones mailed, held-out ones entered (src/server/programme/holdouts/results.ts).
+      db.$queryRaw<{ arm: string; accounts: bigint }[]>`
       SELECT en.arm::text AS arm, COUNT(DISTINCT en."accountId") AS accounts
         FROM "Enrollment" en
        WHERE en."campaignId" = ${campaign.id} AND en."workspaceId" = ${p.workspaceId} AND en."accountId" IS NOT NULL
          AND (en.arm = 'holdout' OR EXISTS (SELECT 1 FROM "MailPiece" pc WHERE pc."enrollmentId" = en.id AND pc.status = 'mailed' AND pc."mailedAt" IS NOT NULL))
+         AND en."heldOutBy" IS NULL
        GROUP BY en.arm`,
-  ]);
+      // Contacts this campaign held out because another live campaign holds their account out.
+      db.enrollment.count({ where: { campaignId: campaign.id, heldOutBy: { not: null } } }),
+    ]);
   const measuredOf = (arm: string) => Number(measured.find((m) => m.arm === arm)?.accounts ?? 0);
   // A real vendor's contract prints through the workspace's account there, with a test or a live key.
   const connectionId = campaign.fulfilmentContract?.connectionId;
@@ -216,6 +220,8 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     /** "test" when the printer is a vendor's test key (nothing is really printed or mailed), "live", or null (the sandbox). */
     printerMode: (printer?.mode === "test" || printer?.mode === "live" ? printer.mode : null) as "test" | "live" | null,
     heldOutContacts,
+    /** Contacts held out because another live campaign of the workspace holds their account out (heldOutBy): not mailed, not measured here. */
+    heldOutByOthers,
     piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
     /** Of the mailed pieces, those printed through a vendor's test key: not really mailed. */
     testMailed: testPieces,
@@ -403,6 +409,7 @@ export async function goLiveIn(tx: Db, p: GoLiveParams & { draftVersion?: number
     campaignId: campaign.id,
     audienceId: campaign.audienceId!,
     holdoutShare: campaign.holdoutShare,
+    now,
   });
   // The audience enters now (or waits for sendAt), in this transaction: all of it exactly once, or nothing if going live fails.
   const entered =

@@ -94,14 +94,15 @@ export async function seedHostedPages(
     }),
   );
 
-  // Recipients: US contacts of each campaign's treatment arm, none used by another demo path.
+  // Recipients: US contacts of each campaign's treatment arm whose account no demo campaign holds
+  // out (another live campaign's holdout is never mailed), none used by another demo path.
   const used = new Set<string>();
   const pick = async (campaignId: string, n: number) => {
     const rows = await prisma.contact.findMany({
       where: {
         id: { in: p.candidates },
         country: "US",
-        account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } },
+        account: { holdoutAssignments: { some: { campaignId, arm: "treatment" }, none: { arm: "holdout" } } },
       },
       orderBy: { crmId: "asc" },
       select: { id: true },

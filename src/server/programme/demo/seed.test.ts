@@ -199,7 +199,8 @@ describe("seedDemo", () => {
           where: {
             id: { in: acme.contacts.inAudience },
             country: "US",
-            account: { holdoutAssignments: { some: { campaignId, arm: "treatment" } } },
+            // Treated here and held out by no other live campaign (which would hold it out here too).
+            account: { holdoutAssignments: { some: { campaignId, arm: "treatment" }, none: { arm: "holdout" } } },
           },
           orderBy: { crmId: "desc" },
         })

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/server/ground/db";
+import { accountsTakenElsewhere, lockWorkspaceHoldouts } from "./across";
 
 function rank(seed: string, accountId: string): string {
   return createHash("sha256").update(`${seed}:${accountId}`).digest("hex");
@@ -10,10 +11,17 @@ function rank(seed: string, accountId: string): string {
  * (the campaign id) and the first round(share x n) are the holdout arm. Exact share, reproducible,
  * and independent of the order the accounts were read in.
  */
-export function chooseHoldoutAccounts(accountIds: string[], share: number, seed: string): Set<string> {
+export function chooseHoldoutAccounts(
+  accountIds: string[],
+  share: number,
+  seed: string,
+  unavailable: Set<string> = new Set(),
+): Set<string> {
   const unique = [...new Set(accountIds)];
   const ordered = unique.sort((a, b) => (rank(seed, a) < rank(seed, b) ? -1 : 1));
-  return new Set(ordered.slice(0, Math.round(share * unique.length)));
+  // Accounts taken by other campaigns are never drawn: the holdout is drawn from the others, so it
+  // stays a random share of the accounts this campaign can compare (fewer when too few remain).
+  return new Set(ordered.filter((a) => !unavailable.has(a)).slice(0, Math.round(share * unique.length)));
 }
 
 /**
@@ -22,14 +30,27 @@ export function chooseHoldoutAccounts(accountIds: string[], share: number, seed:
  */
 export async function freezeHoldoutArms(
   db: Db,
-  params: { workspaceId: string; campaignId: string; audienceId: string; holdoutShare: number },
+  params: { workspaceId: string; campaignId: string; audienceId: string; holdoutShare: number; now?: Date },
 ) {
   const members = await db.audienceMember.findMany({
     where: { audienceId: params.audienceId, workspaceId: params.workspaceId, contact: { accountId: { not: null } } },
     select: { contact: { select: { accountId: true } } },
   });
   const accountIds = members.map((m) => m.contact.accountId!);
-  const holdout = chooseHoldoutAccounts(accountIds, params.holdoutShare, params.campaignId);
+  // Exclusive against the workspace's admissions and other go-lives (see lockWorkspaceHoldouts).
+  await lockWorkspaceHoldouts(db, params.workspaceId, "exclusive");
+  const taken = await accountsTakenElsewhere(db, {
+    workspaceId: params.workspaceId,
+    campaignId: params.campaignId,
+    accountIds: [...new Set(accountIds)],
+    now: params.now ?? new Date(),
+  });
+  const holdout = chooseHoldoutAccounts(
+    accountIds,
+    params.holdoutShare,
+    params.campaignId,
+    new Set([...taken.heldOut, ...taken.mailed]),
+  );
   await db.holdoutAssignment.createMany({
     data: [...new Set(accountIds)].map((accountId) => ({
       campaignId: params.campaignId,
@@ -39,5 +60,10 @@ export async function freezeHoldoutArms(
     })),
     skipDuplicates: true,
   });
-  return { accounts: new Set(accountIds).size, heldOut: holdout.size };
+  return {
+    accounts: new Set(accountIds).size,
+    heldOut: holdout.size,
+    /** Accounts another measuring campaign holds out: entered here, they are held out because of it (heldOutBy). */
+    heldOutByOthers: taken.heldOut.size,
+  };
 }

@@ -10,12 +10,9 @@ import { SIMULATED_MAILED } from "@/server/records/campaign-records/reached-piec
 /** Hosted-page actions shown as response rates (a reply is an observed outcome instead, under kinds). */
 export const RATE_ACTION_KINDS = PAGE_ACTION_KINDS.filter((k) => k !== "reply") as Exclude<TPageActionKind, "reply">[];
 
-/**
- * An outcome counts for a campaign when it happens within this many days after the account's
- * first piece was mailed (for a held-out account: after it was held out, when its piece would
- * have gone).
- */
-export const ATTRIBUTION_WINDOW_DAYS = 90;
+import { ATTRIBUTION_WINDOW_DAYS } from "./window";
+
+export { ATTRIBUTION_WINDOW_DAYS };
 const DAY = 86_400_000;
 /** Fewer held-out or treated accounts than this, or fewer converted ones in all, is not enough to say anything. */
 const MIN_ACCOUNTS = 30;
@@ -64,6 +61,8 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       LEFT JOIN "MailPiece" pc ON pc."enrollmentId" = en.id AND pc.status = 'mailed'
      WHERE en."campaignId" = ${campaign.id} AND en."workspaceId" = ${p.workspaceId} AND en."accountId" IS NOT NULL
        AND (en.arm = 'holdout' OR pc."mailedAt" IS NOT NULL)
+       -- Held out because of another campaign: that campaign's holdout, not a unit of this one's.
+       AND en."heldOutBy" IS NULL
      GROUP BY en."accountId", en.arm`;
   const byAccount = new Map(units.map((u) => [u.accountId, u]));
   const simulatedPieces = await db.mailPiece.count({

@@ -16,6 +16,10 @@ const DESCRIPTIONS: Record<(typeof NOTIFICATION_KINDS)[number], { label: string;
     label: "A connection failed",
     description: "A print vendor or the CRM refused the workspace's saved credentials.",
   },
+  weekly_summary: {
+    label: "Weekly summary",
+    description: "Each workspace's week: pieces mailed, responses, spend and lift.",
+  },
 };
 
 const ZNotificationKind = z.enum(NOTIFICATION_KINDS, "Not a notification: use one of the kinds listed.");

@@ -76,6 +76,7 @@ describe("a card waiting for a decision is emailed to who may accept it", () => 
       ["card_waiting", true],
       ["campaign_budget_stopped", true],
       ["vendor_connection_failed", true],
+      ["weekly_summary", true],
     ]);
     await expect(admin.notifications.update({ kind: "card_waiting", on: false })).resolves.toEqual({
       kind: "card_waiting",

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   "card_waiting",
   "campaign_budget_stopped",
   "vendor_connection_failed",
+  "weekly_summary",
 ] as const satisfies readonly EmailKind[];
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -16,6 +17,7 @@ const ROLES: Record<TNotificationKind, MembershipRole[]> = {
   card_waiting: ["owner", "admin", "approver"],
   campaign_budget_stopped: ["owner", "admin", "approver"],
   vendor_connection_failed: ["owner", "admin"],
+  weekly_summary: ["owner", "admin", "approver", "member"],
 };
 
 export interface Recipient {

@@ -126,7 +126,7 @@ export async function applyAction(
   db: Db,
   ctx: EventContext,
   action: Action,
-  facts: { recipientKey?: string; mailabilityReasons?: string[] } | null,
+  facts: { recipientKey?: string; mailabilityReasons?: string[]; heldOutBy?: string | null } | null,
   now: Date,
 ): Promise<StepOutcome> {
   const { event, campaign } = ctx;
@@ -158,6 +158,7 @@ export async function applyAction(
             arm: "holdout",
             status: "held_out",
             recipientKey: facts?.recipientKey,
+            heldOutBy: facts?.heldOutBy ?? null,
           },
         });
       }

@@ -87,7 +87,9 @@ export async function applyBatch(db: Db, decisions: BatchDecision[], now: Date):
         break;
       case "hold_out":
         if (!ctx.enrollmentId)
-          enrollments.push(enrollmentRow(ctx, "holdout", "held_out", null, d.facts?.recipientKey ?? null));
+          enrollments.push(
+            enrollmentRow(ctx, "holdout", "held_out", null, d.facts?.recipientKey ?? null, d.facts?.heldOutBy ?? null),
+          );
         setEvent({ id: ctx.event.id, status: "held_out", completedAt: now, release: true });
         break;
       case "enroll": {
@@ -224,6 +226,7 @@ function enrollmentRow(
   status: "scheduled" | "held_out" | "in_fulfilment",
   scheduledFor: Date | null,
   recipientKey: string | null,
+  heldOutBy: string | null = null,
 ) {
   return {
     id: newId("enr"),
@@ -236,6 +239,7 @@ function enrollmentRow(
     status,
     scheduledFor: iso(scheduledFor),
     recipientKey,
+    heldOutBy,
   };
 }
 
@@ -243,11 +247,11 @@ async function insertEnrollments(db: Db, rows: EnrollmentRow[]) {
   await hotSql(
     db,
     Prisma.sql`
-    INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "scheduledFor", "recipientKey", "createdAt", "updatedAt")
+    INSERT INTO "Enrollment" (id, "workspaceId", "campaignId", "contactId", "accountId", "entryEventId", arm, status, "scheduledFor", "recipientKey", "heldOutBy", "createdAt", "updatedAt")
     SELECT x.id, x."workspaceId", x."campaignId", x."contactId", x."accountId", x."entryEventId", x.arm::"HoldoutArm", x.status::"EnrollmentStatus",
-           x."scheduledFor"::timestamptz AT TIME ZONE 'UTC', x."recipientKey", timezone('UTC', now()), timezone('UTC', now())
+           x."scheduledFor"::timestamptz AT TIME ZONE 'UTC', x."recipientKey", x."heldOutBy", timezone('UTC', now()), timezone('UTC', now())
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(id text, "workspaceId" text, "campaignId" text, "contactId" text, "accountId" text, "entryEventId" text, arm text, status text, "scheduledFor" text, "recipientKey" text)`,
+        AS x(id text, "workspaceId" text, "campaignId" text, "contactId" text, "accountId" text, "entryEventId" text, arm text, status text, "scheduledFor" text, "recipientKey" text, "heldOutBy" text)`,
   );
 }
 

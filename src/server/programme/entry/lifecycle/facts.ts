@@ -5,7 +5,7 @@ import { mailabilityJudge } from "@/server/programme/mailability/lifecycle";
 import { recipientKey } from "@/server/records/addresses/checks";
 import { contractGate } from "./gates/contract";
 import { firstAllowedDate, loadSends } from "./gates/frequency";
-import { armFor, assignArms } from "./gates/holdout";
+import { armFor, assignArms, heldOutElsewhere } from "./gates/holdout";
 import { suppressionKeys } from "@/server/records/contacts/suppression-check";
 import { type BatchContact, batchContacts } from "./batch-contacts";
 import type { EventContext } from "./snapshot";
@@ -86,6 +86,14 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
   const taken = await lockRecipientKeys(db, ctxs, keyOf);
   const entered = await loadEntered(db, ctxs);
   const arms = await loadArms(db, ctxs, contacts);
+  const elsewhere = await heldOutElsewhere(db, {
+    workspaceId,
+    now: ctxs[0].snapshot.now,
+    units: ctxs.flatMap((c) => {
+      const accountId = contacts.get(c.event.contactId)?.accountId;
+      return accountId ? [{ campaignId: c.campaign.id, accountId }] : [];
+    }),
+  });
   // Gates 2 and 3 are the mailability audit's verdict for each campaign (its format, design size and
   // contract's countries), so the audit and the mail give the same answer for the same reasons.
   const judges = new Map<string, Awaited<ReturnType<typeof mailabilityJudge>>>();
@@ -117,6 +125,9 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
           contactId: contact.id,
           holdoutShare: campaign.holdoutShare,
         });
+    // Only an account this campaign would mail: one it holds out itself is its own holdout.
+    const heldOutBy =
+      arm === "treatment" && contact.accountId ? (elsewhere.get(`${campaign.id}:${contact.accountId}`) ?? null) : null;
     const contract = contractGate({ plan: campaign.plan, format: campaign.format, contract: campaign.contract });
     const alreadyEnrolled =
       enteredInBatch.has(`${campaign.id}:${contact.id}`) || enteredBefore(entered, ctx, ctx.snapshot.now);
@@ -130,10 +141,24 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
       address = "duplicate";
     }
     // An event that will enroll in the treatment arm claims its recipient for the rest of the batch.
-    if (!alreadyEnrolled && isMember && !isSuppressed && address === "ok" && arm === "treatment" && contract === "ok")
+    if (
+      !alreadyEnrolled &&
+      isMember &&
+      !isSuppressed &&
+      address === "ok" &&
+      arm === "treatment" &&
+      !heldOutBy &&
+      contract === "ok"
+    )
       claimedInBatch.add(`${campaign.id}:${key}`);
     // An event that will enroll (either arm) is the contact's entry for the rest of the batch.
-    if (!alreadyEnrolled && isMember && !isSuppressed && address === "ok" && (arm === "holdout" || contract === "ok"))
+    if (
+      !alreadyEnrolled &&
+      isMember &&
+      !isSuppressed &&
+      address === "ok" &&
+      (arm === "holdout" || heldOutBy || contract === "ok")
+    )
       enteredInBatch.add(`${campaign.id}:${contact.id}`);
     out.set(event.id, {
       alreadyEnrolled,
@@ -141,6 +166,7 @@ export async function admissionFacts(db: Db, ctxs: EventContext[]): Promise<Map<
       isSuppressed,
       address,
       arm,
+      heldOutBy,
       contract,
       firstAllowedAt: ctx.snapshot.now,
       recipientKey: key,

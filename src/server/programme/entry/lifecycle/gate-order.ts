@@ -24,7 +24,7 @@ export const GATE_ORDER: { gate: string; what: string; outcomes: (SkipReason | "
   },
   {
     gate: "Holdout",
-    what: "Accounts in the holdout arm, frozen when the campaign went live, are recorded for measurement and never mailed.",
+    what: "Accounts in the holdout arm, frozen when the campaign went live, are recorded for measurement and never mailed. So is an account another live campaign of the workspace holds out while it measures (its enrollment names that campaign in heldOutBy, and this campaign leaves it out of its results).",
     outcomes: ["held_out"],
   },
   {

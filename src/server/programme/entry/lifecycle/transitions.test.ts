@@ -19,6 +19,7 @@ const okFacts: GateFacts = {
   isSuppressed: false,
   address: "ok",
   arm: "treatment",
+  heldOutBy: null,
   contract: "ok",
   firstAllowedAt: now,
 };
@@ -182,6 +183,7 @@ describe("the admission gates, in order", () => {
       { kind: "skip", reason: "address_invalid" },
     ],
     ["duplicate address", { address: "duplicate" }, { kind: "skip", reason: "address_duplicate" }],
+    ["held out by another campaign", { heldOutBy: "cmp_other" }, { kind: "hold_out" }],
     [
       "held-out account, even on the audit plan",
       { arm: "holdout", contract: "mailing_disabled" },

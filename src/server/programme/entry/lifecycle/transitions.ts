@@ -10,7 +10,8 @@ import type { SkipReason } from "../lifecycle-states";
  *   1. audience membership   -> skipped(not_in_audience)
  *   2. suppression           -> skipped(suppressed)
  *   3. address review        -> skipped(address_invalid | address_duplicate)
- *   4. holdout               -> held_out (recorded for measurement, never mailed)
+ *   4. holdout               -> held_out (recorded for measurement, never mailed); also an account
+ *                               another measuring campaign of the workspace holds out (heldOutBy)
  *   5. fulfilment contract   -> skipped(mailing_disabled | no_fulfilment_contract)
  *   6. frequency scheduling  -> waiting until the first allowed date, or skipped(frequency_capped)
  *   7. review gate           -> waiting for a person's approval, or skipped(review_declined)
@@ -69,6 +70,8 @@ export interface GateFacts {
   isSuppressed: boolean;
   address: "ok" | "invalid" | "duplicate";
   arm: "treatment" | "holdout";
+  /** Another live campaign of the workspace holds the account out while it measures: never mailed here either. */
+  heldOutBy: string | null;
   contract: "ok" | "mailing_disabled" | "no_fulfilment_contract";
   /** First date the frequency caps allow a piece (now if nothing stands in the way). */
   firstAllowedAt: Date;
@@ -127,7 +130,7 @@ export function decide(s: Snapshot, facts: GateFacts | null): Action {
     if (f.isSuppressed) return { kind: "skip", reason: "suppressed" };
     if (f.address === "invalid") return { kind: "skip", reason: "address_invalid" };
     if (f.address === "duplicate") return { kind: "skip", reason: "address_duplicate" };
-    if (f.arm === "holdout") return { kind: "hold_out" };
+    if (f.arm === "holdout" || f.heldOutBy) return { kind: "hold_out" };
     if (f.contract !== "ok") return { kind: "skip", reason: f.contract };
     if (s.campaign.endsAt !== null && f.firstAllowedAt > s.campaign.endsAt)
       return { kind: "skip", reason: "frequency_capped" };

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/ground/db";
+import { hotSql } from "@/server/ground/platform/hot-transaction";
+import { lockWorkspaceHoldouts, measuringSql } from "@/server/programme/holdouts/across";
 
 /** A uniform number in [0, 1) fixed by the campaign and the unit (account or contact). */
 export function unitDraw(campaignId: string, unitId: string): number {
@@ -63,4 +66,28 @@ export async function assignArms(
     SELECT h."campaignId", h."accountId", h.arm::text AS arm FROM "HoldoutAssignment" h
       JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(c text, a text, arm text) ON h."campaignId" = x.c AND h."accountId" = x.a`;
   return new Map(stored.map((r) => [`${r.campaignId}:${r.accountId}`, r.arm]));
+}
+
+/**
+ * Gate 4 across campaigns: for each (campaign, account), another campaign of the workspace that
+ * holds the account out while it measures ("campaignId:accountId" -> that campaign; the earliest
+ * assigned). Takes the workspace's holdout lock (shared) first.
+ */
+export async function heldOutElsewhere(
+  db: Db,
+  p: { workspaceId: string; now: Date; units: { campaignId: string; accountId: string }[] },
+): Promise<Map<string, string>> {
+  if (p.units.length === 0) return new Map();
+  await lockWorkspaceHoldouts(db, p.workspaceId, "shared");
+  const rows = await hotSql<{ campaignId: string; accountId: string; heldOutBy: string }>(
+    db,
+    Prisma.sql`
+    SELECT DISTINCT ON (x.c, x.a) x.c AS "campaignId", x.a AS "accountId", h."campaignId" AS "heldOutBy"
+      FROM jsonb_to_recordset(${JSON.stringify(p.units.map((u) => ({ c: u.campaignId, a: u.accountId })))}::jsonb) AS x(c text, a text)
+      JOIN "HoldoutAssignment" h ON h."accountId" = x.a AND h."campaignId" <> x.c AND h.arm = 'holdout' AND h."workspaceId" = ${p.workspaceId}
+      JOIN "Campaign" k ON k.id = h."campaignId"
+     WHERE ${measuringSql(p.now)}
+     ORDER BY x.c, x.a, h."assignedAt", h."campaignId"`,
+  );
+  return new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.heldOutBy]));
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Enrollment" ADD COLUMN     "heldOutBy" TEXT;
