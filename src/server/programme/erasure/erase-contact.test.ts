@@ -289,7 +289,7 @@ describe("deleting a contact", () => {
     const agent = await agentFor(prisma, f.workspaceId);
     const tool = (await agent.listTools()).tools.find((t) => t.name === "contacts_delete")!;
     expect(tool.description).toContain("Pieces already printed stay");
-    expect((tool.inputSchema.properties?.suppress as { description?: string }).description).toBe(
+    expect((tool.inputSchema.properties?.suppress as { description?: string } | undefined)?.description).toBe(
       "true: also suppress their email and address (default false).",
     );
     expect(tool.description).toContain('as "Deleted contact"');
