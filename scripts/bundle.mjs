@@ -42,7 +42,7 @@ const packagesStayExternal = {
  * young generation instead of Node's 16 MB. A worker's garbage is mostly a batch's short-lived
  * rows; with the import thread's smaller young generation (imports/checked-batches.ts) this kept a
  * 100,000-row import's peak resident memory about 45 MB lower for about a second more CPU (4 MB
- * and 12 MB: about 70 MB lower for 2.5 s more; docs/benchmarks.md, issue 28).
+ * and 12 MB: about 70 MB lower for 2.5 s more; docs/benchmarks.md).
  */
 export const WORKER_NODE_FLAGS = ["--max-semi-space-size=8", "--enable-source-maps", "--conditions=react-server"];
 

@@ -6,7 +6,7 @@ import { demo } from "../support/demo";
 import { E2E_BASE_URL } from "../support/env";
 
 /**
- * Regression tests for the findings of issue 11 (hardening), over HTTP against the production
+ * Regression tests for the hardening findings, over HTTP against the production
  * server: each once answered 500, hung, redirected anywhere or could be bypassed. The hostile-input
  * fuzz suite (e2e/fuzz) keeps looking for new ones.
  */
@@ -82,7 +82,7 @@ async function eventCount(request: APIRequestContext) {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
-test.describe("inputs that answered 500 are 4xx (issue 11, item 3)", () => {
+test.describe("inputs that answered 500 are 4xx", () => {
   test("query parameters named like Object's members are named in a 400 by calculators and refused by REST", async ({
     request,
   }) => {
@@ -297,7 +297,7 @@ test.describe("inputs that answered 500 are 4xx (issue 11, item 3)", () => {
   });
 });
 
-test.describe("per-address limits count the address the proxy saw (issue 11, item 2)", () => {
+test.describe("per-address limits count the address the proxy saw", () => {
   test("a client behind the trusted proxy cannot pick its address: what it writes into X-Forwarded-For, or the internal header, changes nothing", async ({
     request,
   }) => {
@@ -330,7 +330,7 @@ test.describe("per-address limits count the address the proxy saw (issue 11, ite
   });
 });
 
-test.describe("OAuth errors redirect only to clients the person approved (issue 11, item 4)", () => {
+test.describe("OAuth errors redirect only to clients the person approved", () => {
   test("a client approved only by someone else shows the error on the page instead of redirecting a visitor", async ({
     request,
   }) => {
@@ -348,7 +348,7 @@ test.describe("OAuth errors redirect only to clients the person approved (issue 
   });
 });
 
-test.describe("the MCP endpoint's body (issue 11, item 5)", () => {
+test.describe("the MCP endpoint's body", () => {
   /** A chunked POST (no Content-Length) of `size` bytes, sent as fast as the server reads it; resolves with the status and how long it took. */
   function chunkedPost(token: string, size: number): Promise<{ status: number; ms: number }> {
     const started = Date.now();
@@ -442,7 +442,7 @@ test.describe("the MCP endpoint's body (issue 11, item 5)", () => {
     expect(res.body).toMatchObject({ jsonrpc: "2.0", id: 0, result: { serverInfo: expect.any(Object) } });
   });
 
-  test("tool errors carry a code and never the database's text (issue 11, item 7)", async ({ request }) => {
+  test("tool errors carry a code and never the database's text", async ({ request }) => {
     const res = await mcp(
       request,
       fuzz().agents.full,
@@ -461,7 +461,7 @@ test.describe("the MCP endpoint's body (issue 11, item 5)", () => {
   });
 });
 
-test.describe("sign-up and sign-in limits (issue 11, item 6)", () => {
+test.describe("sign-up and sign-in limits", () => {
   test("the 11th sign-up from one address in an hour is refused with 429; nothing is created", async ({ request }) => {
     const from = fromAddress(uniqueAddress());
     const tag = Date.now().toString(36);
@@ -506,7 +506,7 @@ test.describe("sign-up and sign-in limits (issue 11, item 6)", () => {
   });
 });
 
-// ---- Issue 27 (hardening, third round): rows 1, 2, 6, 7 and 8 over HTTP ----
+// ---- The third outside test's findings over HTTP ----
 
 /** Signs the hardening workspace's owner in on this request context (its cookies then carry the session). */
 async function signInOwner(request: APIRequestContext) {
@@ -533,7 +533,7 @@ function trpcMutation(request: APIRequestContext, procedure: string, input: unkn
   });
 }
 
-/** The status line of a raw HTTP/1.1 request, written to the socket exactly as given; the socket stays open for the answer (see e2e/fuzz/hardening-27.spec.ts). */
+/** The status line of a raw HTTP/1.1 request, written to the socket exactly as given; the socket stays open for the answer (see e2e/fuzz/uploads-targets-duplicates.spec.ts). */
 function rawStatus(requestLine: string): Promise<{ status: number; text: string }> {
   const url = new URL(E2E_BASE_URL);
   return new Promise((resolve, reject) => {
@@ -551,7 +551,7 @@ function rawStatus(requestLine: string): Promise<{ status: number; text: string 
   });
 }
 
-test.describe("issue 27: raw request targets, page ids, redirects, duplicates, logos", () => {
+test.describe("raw request targets, page ids, redirects, duplicates, logos", () => {
   test("GET * and OPTIONS * (the asterisk form) are a 400 problem, not a 500", async () => {
     for (const line of [
       "GET * HTTP/1.1",

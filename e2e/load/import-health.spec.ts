@@ -3,7 +3,7 @@ import { demo } from "../support/demo";
 import { signUp } from "../support/pages";
 
 /**
- * Issue 27, row 4: a 50 MB import must not stall the rest of the service. While a 50 MB CSV is
+ * A 50 MB import must not stall the rest of the service. While a 50 MB CSV is
  * uploaded and imported, /api/health is asked again and again; its 99th percentile stays under
  * 250 ms. On PostgreSQL `npm start` runs the import in its worker process (scripts/worker-process.ts),
  * off the server's event loop. This project runs after every other one, alone, so the figure is the

@@ -338,7 +338,7 @@ async function main() {
     );
     const peak = Math.max(first.peakRssMb, again.peakRssMb);
     console.log(
-      `\nFirst import ${(first.seconds / copy.seconds).toFixed(1)}x the time of COPY, the same file again ${(again.seconds / copy.seconds).toFixed(1)}x; the worker's peak RSS ${peak.toFixed(0)} MB (issue 28's aim: at most 8x and 4x, under 300 MB).`,
+      `\nFirst import ${(first.seconds / copy.seconds).toFixed(1)}x the time of COPY, the same file again ${(again.seconds / copy.seconds).toFixed(1)}x; the worker's peak RSS ${peak.toFixed(0)} MB (the aim: at most 8x and 4x, under 300 MB).`,
     );
     console.log(
       `First import ${(first.seconds / floor.seconds).toFixed(1)}x the schema's floor, the same file again ${(again.seconds / floorAgain.seconds).toFixed(1)}x its floor.`,

@@ -3,7 +3,7 @@
 import { Alert, Paper, Radio, Stack, TextInput, Title } from "@mantine/core";
 import type { CampaignFormApi } from "./campaign-form-values";
 
-/** "Who gets this, and when?": the entry policy in words, and an optional send date (issue 24). */
+/** "Who gets this, and when?": the entry policy in words, and an optional send date. */
 export function WhoAndWhen({ form }: { form: CampaignFormApi }) {
   const policy = form.values.entryPolicy;
   return (

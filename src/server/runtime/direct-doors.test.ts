@@ -94,7 +94,7 @@ describe("answers over node:http", () => {
     expect(await prisma.entryEvent.count({ where: { id: eventId, workspaceId: c.workspaceId } })).toBe(1);
   });
 
-  it("counts a call without a key against the connection's address: neither X-Forwarded-For nor a copy of the internal header moves it (issue 11, item 2)", async () => {
+  it("counts a call without a key against the connection's address: neither X-Forwarded-For nor a copy of the internal header moves it", async () => {
     const before = await prisma.rateLimitCounter.aggregate({
       where: { bucket: { startsWith: "rest:addr:127.0.0.1:" } },
       _sum: { count: true },
@@ -123,7 +123,7 @@ describe("answers over node:http", () => {
     ).toBe(0);
   });
 
-  it("answers a method no route takes with 405 and Allow, and gives Next's 405s an Allow header (issue 11, item 3)", async () => {
+  it("answers a method no route takes with 405 and Allow, and gives Next's 405s an Allow header", async () => {
     const raw = (request: string) =>
       new Promise<string>((resolve) => {
         const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
@@ -191,7 +191,7 @@ describe("answers over node:http", () => {
     expect(await prisma.conversion.count({ where: { workspaceId: c.workspaceId } })).toBe(0);
   });
 
-  it("a chunked body over the limit gets 413, and what still arrives is dropped without an error outside the handler (issue 11)", async () => {
+  it("a chunked body over the limit gets 413, and what still arrives is dropped without an error outside the handler", async () => {
     const errors: unknown[] = [];
     const onError = (error: unknown) => errors.push(error);
     process.on("uncaughtException", onError);

@@ -21,7 +21,7 @@ const csvOf = (from: number, to: number, domain: string) =>
     ),
   ].join("\n");
 
-describe("an agent does the whole job with the SDK client (issue 26)", () => {
+describe("an agent does the whole job with the SDK client", () => {
   it("imports, drafts, sees card warnings, has a card expired by a grown audience, goes live, posts a batch, reads events and pieces read-only, imports outcomes, edits and removes contacts", async () => {
     const o = await createOwnerWorkspace(prisma);
     const domain = `job-${o.workspaceId.slice(-8)}.example`;

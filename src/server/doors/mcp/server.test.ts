@@ -212,7 +212,7 @@ describe("the MCP server", () => {
     expect(await prisma.confirmationCard.count({ where: { workspaceId: o.workspaceId } })).toBe(1);
   });
 
-  it("tool errors give the agent a sentence and a stable code, never the database's text (issue 11, item 7)", async () => {
+  it("tool errors give the agent a sentence and a stable code, never the database's text", async () => {
     const o = await createOwnerWorkspace(prisma);
     const client = await agentFor(prisma, o.workspaceId);
     // A NUL in an id reached PostgreSQL and came back as "Invalid prisma.campaign.findFirst() invocation ... 22021".

@@ -9,7 +9,7 @@ import {
   resolvedAddressHeaders,
 } from "./client-address";
 
-describe("TRUST_PROXY and the client's address (issue 11, item 2)", () => {
+describe("TRUST_PROXY and the client's address", () => {
   it("off by default: the connection's address counts, whatever X-Forwarded-For says", () => {
     const off = parseTrustProxy(undefined);
     expect(resolveClientAddress("203.0.113.7", "198.51.100.1", off)).toBe("203.0.113.7");

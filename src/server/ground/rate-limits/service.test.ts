@@ -32,7 +32,7 @@ describe("consume", () => {
     expect(await prisma.rateLimitCounter.count({ where: { bucket } })).toBe(1);
   });
 
-  it("a bucket holding kilobytes of client input is counted under its hash, never overflowing the index (issue 11, item 3)", async () => {
+  it("a bucket holding kilobytes of client input is counted under its hash, never overflowing the index", async () => {
     const hostile = `sign-in:${Array.from({ length: 4000 }, () => Math.random().toString(36).slice(2)).join("")}`;
     const now = new Date("2026-11-22T10:00:10Z");
     expect((await consume(prisma, hostile, def, now)).remaining).toBe(59);

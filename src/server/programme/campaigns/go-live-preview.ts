@@ -8,7 +8,7 @@ import { frequencyWaits } from "./go-live-waits";
 import { ENTRY_POLICY_WORDS } from "./entry-policy";
 
 /**
- * What accepting a go-live card does to the audience, for the card (issue 24): how many contacts
+ * What accepting a go-live card does to the audience, for the card: how many contacts
  * enter now, how many of them are held out (the same draw going live makes: the seed is the
  * campaign's id), what mailing the rest would cost against the budget, and when it is sent.
  */

@@ -21,7 +21,7 @@ const refusal = (p: Promise<unknown>) =>
 /** pdftotext marks right-to-left lines with bidi embedding controls; the words between them are what a reader copies. */
 const readable = (text: string) => text.replace(/[\u200e\u200f\u202a-\u202e]/g, "");
 
-describe("go-live readiness: every recipient's piece prints (issue 25)", () => {
+describe("go-live readiness: every recipient's piece prints", () => {
   it("prints names in Arabic, Hebrew, Korean, Thai and Japanese; a name no font covers blocks going live, named with its characters", async () => {
     const o = await createOwnerWorkspace(prisma, { plan: "paid" });
     const caller = await callerFor(prisma, o.user);

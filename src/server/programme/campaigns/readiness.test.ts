@@ -16,7 +16,7 @@ const refusal = (p: Promise<unknown>) =>
     (error: TRPCError) => ({ code: error.code, message: error.message }),
   );
 
-describe("campaign readiness (issue 16)", () => {
+describe("campaign readiness", () => {
   it("names every blocker of a new person's first draft, and the owner's go-live refuses until none is left", async () => {
     const o = await createOwnerWorkspace(prisma, { plan: "audit" });
     const caller = await callerFor(prisma, o.user);

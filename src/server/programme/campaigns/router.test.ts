@@ -46,7 +46,7 @@ const refusal = (p: Promise<unknown>) =>
     (error: TRPCError) => ({ code: error.code, message: error.message }),
   );
 
-describe("campaign activity pages (issue 11, item 7)", () => {
+describe("campaign activity pages", () => {
   it("a cursor that is another workspace's event or piece answers exactly as an unknown one: not found", async () => {
     const mine = await campaignWithActivity();
     const theirs = await campaignWithActivity();

@@ -47,7 +47,7 @@ async function readyDraft() {
   return { o, campaign, user: { id: o.user.id, email: o.user.email } };
 }
 
-describe("the confirmation gate under concurrent edits (issue 11, item 1)", () => {
+describe("the confirmation gate under concurrent edits", () => {
   it("an edit racing the owner's acceptance never goes live unseen: either the edit lands and the card is void, or the card runs and the edit is refused", async () => {
     const outcomes = new Set<string>();
     for (let round = 0; round < 12; round++) {

@@ -9,7 +9,7 @@ import { drainJobs } from "@/test/jobs";
 import { queueDueSyncs } from "./schedule";
 import { connectCrm, disconnectCrm, getSync, listConnections, listIssues, setDealFilter, startSync } from "./service";
 
-/** Issue 27's CRM correctness: reconnecting, revoked credentials, Primary companies, deletions, which deals count, Salesforce's limits. */
+/** The CRM correctness: reconnecting, revoked credentials, Primary companies, deletions, which deals count, Salesforce's limits. */
 let prisma: PrismaClient;
 const fakes: { close(): Promise<void> }[] = [];
 const owner = { kind: "user" as const, id: "usr_test", label: "owner@example.test" };

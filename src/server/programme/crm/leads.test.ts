@@ -8,7 +8,7 @@ import { drainJobs } from "@/test/jobs";
 import { ZConnectInput, ZLeadsInput } from "./schema";
 import { connectCrm, getSync, listConnections, listIssues, setLeads, startSync } from "./service";
 
-/** Issue 27: Salesforce Leads, a choice of the connection. Every query is scoped to the test's workspace (the PostgreSQL database is shared). */
+/** Salesforce Leads, a choice of the connection. Every query is scoped to the test's workspace (the PostgreSQL database is shared). */
 let prisma: PrismaClient;
 const fakes: { close(): Promise<void> }[] = [];
 const owner = { kind: "user" as const, id: "usr_test", label: "owner@example.test" };

@@ -457,7 +457,7 @@ describe("HubSpot and Salesforce in one workspace", () => {
     }
     expect(await prisma.contact.count({ where: { workspaceId: ws } })).toBe(300);
     // Each CRM's change stands: Salesforce, read again in its overlap window, still says the old last
-    // name it said before, so HubSpot's rename (a real change) is not undone (field provenance, issue 32).
+    // name it said before, so HubSpot's rename (a real change) is not undone (field provenance).
     expect(await prisma.contact.findUniqueOrThrow({ where: { id } })).toMatchObject({
       email: "renamed@company5.example",
       lastName: "Okafor-Renamed",

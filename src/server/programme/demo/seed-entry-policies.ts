@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { goLive } from "@/server/programme/campaigns/service";
 
 /**
- * Two live campaigns that mail their audience by themselves (issue 24), over a small audience of
+ * Two live campaigns that mail their audience by themselves, over a small audience of
  * their own so they never touch the other demo campaigns' contacts (frequency caps are per
  * contact across campaigns): one entered its audience when it went live, the other also enters
  * whoever joins the audience later. Both went live through the service's own go-live. Idempotent.

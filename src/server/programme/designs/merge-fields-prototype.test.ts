@@ -7,7 +7,7 @@ import { fillTemplate, KNOWN_FIELDS_SENTENCE, mergeFieldProblems } from "./merge
 import { ZDesignCreate } from "./schema";
 import { createDesign, previewSavedDesign } from "./service";
 
-/** Issue 27, row 5: merge fields named like Object's members once reached the prototype (500 in preview, draft update, the drafts job and go-live). */
+/** Merge fields named like Object's members once reached the prototype (500 in preview, draft update, the drafts job and go-live). */
 const INHERITED_NAMES = [
   "constructor",
   "__proto__",

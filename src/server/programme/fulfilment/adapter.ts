@@ -54,7 +54,7 @@ export interface PrintJobResult {
   cancelled?: boolean;
 }
 
-/** Where a piece is in the post: the vendor's tracking events, by name (a contract of issue 23). */
+/** Where a piece is in the post: the vendor's tracking events, by name. */
 export const TRACKING_STATUSES = [
   "mailed",
   "in_transit",

@@ -33,7 +33,7 @@ async function toGermany(contactId: string) {
   await prisma.contact.update({ where: { id: c.id }, data: contactKeys(c) });
 }
 
-describe("prices per destination (issue 32)", () => {
+describe("prices per destination", () => {
   it("a contract over US and DE keeps each country's price; a US piece reserves and costs the US price, a German one the German price", async () => {
     const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1, contract: false });
     const contract = await createContract(prisma, {

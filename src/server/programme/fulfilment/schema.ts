@@ -40,7 +40,7 @@ export const ZNewContract = z.object({
 });
 export type TNewContract = z.infer<typeof ZNewContract>;
 
-/** fulfilment.connectVendor (a contract of issue 23): the owner's own Lob account. */
+/** fulfilment.connectVendor: the owner's own Lob account. */
 export const ZConnectVendor = z.object({
   vendor: z.literal("lob"),
   apiKey: z

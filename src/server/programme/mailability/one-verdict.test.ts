@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 const owner: Actor = { kind: "user", id: null, label: "owner@example.test" };
 
-describe("one verdict (issue 32)", () => {
+describe("one verdict", () => {
   it("a contact the verifier called undeliverable stays so in every later audit, on its page and at the lifecycle's address gate", async () => {
     const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1 });
     const bad = await prisma.contact.update({

@@ -43,7 +43,7 @@ async function edit(f: { contacts: { id: string }[] }, i: number, data: Prisma.C
   return prisma.contact.update({ where: { id: c.id }, data: contactKeys(c) });
 }
 
-describe("mailability audits (issue 14)", () => {
+describe("mailability audits", () => {
   it("prices the mailable contacts as the lifecycle charges them: each at its country's price on the cheapest printer covering it", async () => {
     const f = await liveCampaign(prisma, { accounts: 3, perAccount: 1 });
     await edit(f, 2, {
@@ -229,7 +229,7 @@ describe("mailability audits (issue 14)", () => {
       unmailable: 1,
     });
 
-    // With only the audit, every fix of it is accepted (issue 26; src/server/doors/mcp/agent-job.test.ts): here by reason, then by selection.
+    // With only the audit, every fix of it is accepted (src/server/doors/mcp/agent-job.test.ts): here by reason, then by selection.
     const byReason = await applyFixes(prisma, {
       workspaceId: f.workspaceId,
       auditId: audit.auditId,
@@ -463,7 +463,7 @@ describe("mailability audits (issue 14)", () => {
   });
 });
 
-describe("the lifecycle skips a contact for the same reason the audit gives (issue 14)", () => {
+describe("the lifecycle skips a contact for the same reason the audit gives", () => {
   /** Each contact of a live campaign given one problem; the campaign's audit and its lifecycle must name the same reason. */
   async function agree(
     f: LiveCampaign,

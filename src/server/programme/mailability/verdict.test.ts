@@ -79,7 +79,7 @@ const GOOD = {
 type Country = keyof typeof GOOD;
 const COUNTRIES = Object.keys(GOOD) as Country[];
 
-describe("a contact's mailability (issue 14)", () => {
+describe("a contact's mailability", () => {
   it("a complete address in each of US, GB, DE, FR, JP, BR and CA is mailable in every format", () => {
     for (const country of COUNTRIES) {
       for (const shared of [audience, postcard6x9, gift])

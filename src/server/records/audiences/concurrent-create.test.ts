@@ -9,7 +9,7 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 
-/** Issue 27, row 8: eight audience.create with one name at once answered 1 × 200 and 7 × 500 (the unique constraint). */
+/** Eight audience.create with one name at once answered 1 × 200 and 7 × 500 (the unique constraint). */
 describe("creating one audience name several times at once", () => {
   it("gives one success and, to each of the others, the 409 a sequential duplicate gets; one audience exists", async () => {
     const o = await createOwnerWorkspace(prisma);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authOptions } from "./options";
 import { safeCallback, sameSitePath } from "./callback-url";
 
-/** Issue 27, row 2: `/sign-in?callbackUrl=/%5Cevil.example/phish` sent a signed-in person to `/\evil.example/phish`, which browsers read as another site. */
+/** `/sign-in?callbackUrl=/%5Cevil.example/phish` sent a signed-in person to `/\evil.example/phish`, which browsers read as another site. */
 describe("where sign-in may send a person", () => {
   const elsewhere = [
     "/\\evil.example/phish",

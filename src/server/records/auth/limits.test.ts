@@ -21,7 +21,7 @@ const outcome = (p: Promise<unknown>) =>
     (error: Error) => ({ ok: false as const, message: error.message }),
   );
 
-describe("sign-up is limited per address (issue 11, item 6)", () => {
+describe("sign-up is limited per address", () => {
   it("the 11th sign-up from one address in an hour is refused with 429 and writes nothing; another address is not affected", async () => {
     const ip = address();
     const caller = await callerFor(prisma, null, from(ip));
@@ -70,7 +70,7 @@ describe("sign-up is limited per address (issue 11, item 6)", () => {
   });
 });
 
-describe("sign-in limits cannot lock a person out from elsewhere (issue 11, item 6)", () => {
+describe("sign-in limits cannot lock a person out from elsewhere", () => {
   it("wrong passwords from one address lock that address for that email only, with back-off; the owner still signs in from theirs", async () => {
     const { user } = await createOwnerWorkspace(prisma);
     const attacker = address();

@@ -51,7 +51,7 @@ const fieldsOf = (workspaceId: string) =>
     },
   });
 
-describe("exports that round-trip (issue 32)", () => {
+describe("exports that round-trip", () => {
   it("the contacts export, imported into a fresh workspace with the suggested mapping, gives every field identical", async () => {
     const a = await createOwnerWorkspace(prisma);
     await importCsv(prisma, {

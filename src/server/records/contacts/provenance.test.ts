@@ -75,7 +75,7 @@ async function editAs(workspaceId: string, contactId: string, change: Record<str
   return updateContact(prisma, { workspaceId, contactId, fields, actor: owner });
 }
 
-describe("nothing a person fixed is undone behind their back (issue 32)", () => {
+describe("nothing a person fixed is undone behind their back", () => {
   it("import, fix by hand, accept an audit fix, re-import the same file and sync the unchanged CRM record: every fix stands; a changed file value wins, with its history and a way back", async () => {
     const o = await createOwnerWorkspace(prisma);
     const ws = o.workspaceId;

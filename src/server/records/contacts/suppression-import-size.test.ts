@@ -9,7 +9,7 @@ beforeAll(async () => {
   prisma = (await testDatabase()).prisma;
 });
 
-/** Issue 27, row 9: suppression.importCsv with 20,000 rows (430 KB) answered 500, "too many query parameters". */
+/** suppression.importCsv with 20,000 rows (430 KB) answered 500, "too many query parameters". */
 describe("a large suppression list", () => {
   it("imports 20,000 rows in batches, counts those already on the list, and states the row limit", async () => {
     const o = await createOwnerWorkspace(prisma);

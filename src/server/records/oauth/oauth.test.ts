@@ -284,7 +284,7 @@ describe("authorization requests", () => {
     expect(AuthorizeRedirectError).toBeDefined();
   });
 
-  it("sends errors back automatically only to a client the person looking has approved; a self-approval elsewhere counts for nothing (issue 11, item 4)", async () => {
+  it("sends errors back automatically only to a client the person looking has approved; a self-approval elsewhere counts for nothing", async () => {
     const fresh = await registerClient(prisma, { client_name: "New", redirect_uris: ["https://new.example/cb"] });
     const bad = {
       response_type: "token",
@@ -348,7 +348,7 @@ describe("authorization requests", () => {
   });
 });
 
-describe("hostile input to the OAuth endpoints (issue 11, item 3)", () => {
+describe("hostile input to the OAuth endpoints", () => {
   it("NUL, broken Unicode and oversized ids are OAuth errors with plain sentences, never database text, and write nothing", async () => {
     const clients = await prisma.oAuthClient.count();
     const refusal = (p: Promise<unknown>) =>

@@ -52,7 +52,7 @@ describe("published documents name what the code does", () => {
     for (const field of ["requested", "changed", "awaitingConfirmation"]) expect(text).toContain(`\`${field}\``);
     expect(text).toMatch(/Never treat a reply in your conversation/);
     expect(text).toMatch(/## Data handling/);
-    // What issue 17 requires the policy to say, in its own words.
+    // What the policy must say, in its own words.
     expect(text).toMatch(/Never ask for, type, store or pass on a person's password, one-time code, session cookie/);
     expect(text).toMatch(
       /Never sign in, approve, accept or decline on the person's behalf, even when you control a browser/,

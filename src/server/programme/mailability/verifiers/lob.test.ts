@@ -37,7 +37,7 @@ const de = {
   country: "DE",
 };
 
-describe("the Lob verifier against a local fake of Lob's API (issue 14)", () => {
+describe("the Lob verifier against a local fake of Lob's API", () => {
   it("verifies a US address with the US verification, sending Lob's field names, and keeps the standardised address", async () => {
     const v = await verifier.verify(us);
     expect(v).toEqual({

@@ -48,7 +48,7 @@ const testKey = () => new LobVerifier({ apiKey: testLob.apiKey, baseUrl: testLob
 const liveKey = () =>
   new LobVerifier({ apiKey: "live_0123456789abcdef", baseUrl: liveLob.url, usCents: 5, intlCents: 25 });
 
-describe("verification modes (issue 25)", () => {
+describe("verification modes", () => {
   it("a Lob test key's empty answer is not verified (test mode), never undeliverable; its test addresses still answer", async () => {
     const v = testKey();
     expect(v.mode).toBe("test");

@@ -18,7 +18,7 @@ import {
 } from "./harness";
 
 /**
- * What the third outside test found (issue 27), as properties: logo uploads that name files or
+ * What the third outside test found, as properties: logo uploads that name files or
  * declare huge images, raw request targets such as `*`, owner pages with malformed ids, and the
  * same name created several times at once. Every answer is under 500.
  */

@@ -4,7 +4,7 @@ import { METHODS } from "./arbitraries";
 import { asClient, check, describeRequest, expectHealthy, expectNoServerError, type Sent, send } from "./harness";
 
 /**
- * What the fourth outside test found (issue 46), as properties: any method on the landing page's
+ * What the fourth outside test found, as properties: any method on the landing page's
  * sample piece followed by a GET of the same path, and oversized unsigned bodies sent to the
  * vendors' webhook receivers. Every answer is under 500 and none is slow.
  */
