@@ -275,6 +275,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
+      // Stripe.Event ties each type to its object's shape; the fake builds any of them from one place.
     } as unknown as Stripe.Event;
   }
 

@@ -12,22 +12,16 @@ export { ENTRY_POLICY_WORDS } from "./entry-policy-words";
  * - none: nobody (entry events posted with an API key or by an agent only).
  * Each such entry is an ordinary entry event: the lifecycle applies every gate to it.
  */
-export const ENTRY_POLICIES = [
-  "audience_at_go_live",
-  "audience_joins",
-  "none",
-] as const satisfies readonly EntryPolicy[];
 
 /** Going live enters the whole audience in one transaction: tens of thousands of rows need more than Prisma's default 5 s. */
 export const GO_LIVE_TX = { timeout: 180_000, maxWait: 20_000 };
 
 /**
- * The idempotency key of the one entry the service makes for a contact in a campaign (going live,
- * joining the audience, sent by hand): one key, so a contact never enters twice that way. The
- * trigger on AudienceMember builds the same key in SQL.
+ * The entry the service makes for a contact in a campaign (going live, joining the audience, sent
+ * by hand) has one idempotency key, svc:entry:<campaignId>:<contactId>, built in SQL here, in
+ * send-to.ts and by the trigger on AudienceMember, so a contact never enters twice that way. Such
+ * entries store this fingerprint (they are never replayed through the REST API).
  */
-export const serviceEntryKey = (campaignId: string, contactId: string) => `svc:entry:${campaignId}:${contactId}`;
-/** The fingerprint stored on such entries (they are never replayed through the REST API). */
 export const SERVICE_ENTRY_FINGERPRINT = "svc:entry";
 
 /** The problem with a draft's entry (empty when someone can enter it once live). */

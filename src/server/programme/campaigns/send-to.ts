@@ -15,7 +15,6 @@ export const ZSendTo = z.object({
     .max(MAX_SEND_TO, `At most ${MAX_SEND_TO} contacts at a time.`)
     .refine((ids) => new Set(ids).size === ids.length, "Each contact once."),
 });
-export type TSendTo = z.infer<typeof ZSendTo>;
 
 export interface SendToResult {
   contactId: string;

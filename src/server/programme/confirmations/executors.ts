@@ -103,8 +103,3 @@ export const cardExecutors: Partial<Record<CardKind, CardExecutor>> = {
   change_plan: changePlanCard,
   resume_campaign: resumeCard,
 };
-
-/** Registers an executor (campaign actions register theirs from their own module). */
-export function registerCardExecutor(kind: CardKind, executor: CardExecutor) {
-  cardExecutors[kind] = executor;
-}

@@ -30,7 +30,7 @@ export async function seedCampaigns(
         size,
         countries,
         unitCostCents: quote.unitCostCents,
-        quote: quote as unknown as Prisma.InputJsonValue,
+        quote,
         vendor: "sandbox",
         status: approved ? "approved" : "proposed",
         approvedAt: approved ? new Date() : null,

@@ -214,7 +214,7 @@ async function giftContract(prisma: PrismaClient, workspaceId: string, userId: s
       size: "4x6",
       countries,
       unitCostCents: quote.unitCostCents,
-      quote: quote as unknown as Prisma.InputJsonValue,
+      quote,
       vendor: "sandbox",
       status: "approved",
       approvedAt: new Date(),

@@ -107,13 +107,14 @@ export interface VendorCatalogue {
   countries: string[];
 }
 
-export interface PriceQuote {
+// A type, not an interface: a contract stores its quote as JSON, which needs the index signature only a type has.
+export type PriceQuote = {
   /** Per piece, printing and postage, per destination country. */
   perCountry: { country: string; unitCostCents: number; printCents: number; postageCents: number }[];
   /** The highest of them: what a contract over these countries reserves per piece. */
   unitCostCents: number;
   quotedAt: string;
-}
+};
 
 export interface FulfilmentAdapter {
   readonly vendor: string;

@@ -9,9 +9,6 @@ import { notifyVendorConnectionFailed } from "@/server/records/email/notify-even
 import { VendorError } from "./adapter";
 import { explainLobError, type LobAccount, lobSdk } from "./vendors/lob";
 
-/** The print vendors a workspace connects its own account of (the sandbox needs none). */
-export const CONNECTABLE_VENDORS = ["lob"] as const;
-
 interface Secrets {
   apiKey: string;
   webhookSecret: string;
@@ -52,7 +49,6 @@ function view(c: {
     webhookUrl: webhookUrlOf(c.vendor, c.id),
   };
 }
-export type TVendorConnectionView = ReturnType<typeof view>;
 
 /** The workspace's vendor connections (never their secrets), newest first. */
 export async function listVendorConnections(db: Db, p: { workspaceId: string }) {

@@ -41,7 +41,6 @@ function view(c: ContractRow, modes: Map<string, string> = new Map()) {
     campaigns: _count.campaigns,
   };
 }
-export type TContractView = ReturnType<typeof view>;
 
 async function views(db: Db, rows: ContractRow[]) {
   const ids = [...new Set(rows.map((r) => r.connectionId).filter((x): x is string => !!x))];
@@ -163,7 +162,7 @@ export async function createContract(db: Db, p: { workspaceId: string; input: TN
       countries,
       unitCostCents: quote.unitCostCents,
       countryPrices: countryPricesOf(quote),
-      quote: quote as unknown as Prisma.InputJsonValue,
+      quote,
       status: "proposed",
     },
   });

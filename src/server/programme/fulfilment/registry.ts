@@ -7,7 +7,6 @@ import { LobPrintVendor } from "./vendors/lob";
 
 /** The print vendors this service can contract with. A real vendor's adapter registers here. */
 export const VENDORS = ["sandbox", "lob"] as const;
-export type TVendor = (typeof VENDORS)[number];
 
 /** The adapter for a contract's vendor. */
 export function adapterFor(vendor: string, db: Db): FulfilmentAdapter {

@@ -81,6 +81,7 @@ export async function recordTrackingMany(
   for (const item of items) {
     const piece = byId.get(item.pieceId);
     if (!piece || piece.workspaceId !== item.workspaceId) continue;
+    // A JSON column this function alone writes, as StoredEvent[].
     const before = Array.isArray(piece.trackingEvents) ? (piece.trackingEvents as unknown as StoredEvent[]) : [];
     const stored = before.slice();
     const known = new Set(stored.map(key));

@@ -131,6 +131,7 @@ describe("Stripe: the subscription's current state, one Checkout per workspace",
         error: `The event is of Stripe API version 2020-08-27; this service reads ${STRIPE_API_VERSION}. Create the webhook endpoint with that API version (docs/billing.md). Nothing was changed.`,
       },
     });
+    // Events of a shape Stripe never sends, which Stripe.Event cannot describe.
     const misshapen = await deliver({
       ...checkoutCompleted,
       data: { object: { ...(checkoutCompleted.data.object as object), subscription: { contains: "sub_" } } },

@@ -81,6 +81,7 @@ function smtpTransport(url: string): MailTransport {
       import("nodemailer"),
       import("nodemailer/lib/shared"),
     ]);
+    // nodemailer's pooled transporter, through the two methods used; its types vary by transport.
     return nodemailerTransport({
       ...parseConnectionUrl(url),
       pool: true,

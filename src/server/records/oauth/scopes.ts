@@ -1,12 +1,9 @@
-import { z } from "zod";
-
 /**
  * The scopes an agent (MCP client) can be granted, each with the words the consent page shows.
  * Nothing here lets an agent print, approve or spend: those always wait for a person's card.
  */
 export const MCP_SCOPES = ["workspace:read", "campaigns:write", "entry_events:write", "contacts:write"] as const;
 export type TMcpScope = (typeof MCP_SCOPES)[number];
-export const ZMcpScope = z.enum(MCP_SCOPES);
 
 export const mcpScopeDescriptions: Record<TMcpScope, string> = {
   "workspace:read": "See the workspace: its plan, campaigns, audiences, contacts, results and confirmation cards.",

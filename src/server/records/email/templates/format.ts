@@ -9,11 +9,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   timeZone: "UTC",
 });
-const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export const formatCents = (cents: number) => money.format(cents / 100);
 export const formatNumber = (n: number) => number.format(n);
 export const formatDateTimeUtc = (d: Date) => `${dateTime.format(d)} UTC`;
-export const formatDateUtc = (d: Date) => date.format(d);
-/** A count with its noun: "1 piece", "1,200 pieces". */
-export const formatCount = (n: number, one: string, many = `${one}s`) => `${number.format(n)} ${n === 1 ? one : many}`;
