@@ -13,6 +13,7 @@ const expected = names.length
       "typecheck.json",
       "lint-deps.json",
       "lint.json",
+      "lint-unused.json",
       "vitest-pglite.json",
       "vitest-postgres.json",
       "build.json",

@@ -5,6 +5,7 @@
  *   1. the type check (tsc)                 -> typecheck.json
  *      and the house rules (dependency-cruiser: layers, no cycles) -> lint-deps.json
  *      and the formatter and linter (Biome)  -> lint.json
+ *      and unused code (knip: files, exports, types, dependencies) -> lint-unused.json
  *   2. unit and integration on PGlite       -> vitest-pglite.json
  *   3. unit and integration on PostgreSQL   -> vitest-postgres.json    (with TEST_POSTGRES_URL; the files
  *                                              that open a database, see test-selection.mjs)
@@ -54,7 +55,7 @@ function writeStepReport(name, ok, note) {
   fs.writeFileSync(path.join(reportDir, name), `${JSON.stringify({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, note })}\n`);
 }
 
-const expected = ["typecheck.json", "lint-deps.json", "lint.json", "vitest-pglite.json"];
+const expected = ["typecheck.json", "lint-deps.json", "lint.json", "lint-unused.json", "vitest-pglite.json"];
 const npx = "npx";
 const typecheck = step("type check", npx, ["tsc", "--noEmit"]);
 writeStepReport(
@@ -74,6 +75,15 @@ writeStepReport(
   "lint.json",
   linted,
   linted ? "Biome found nothing to format or fix" : "Biome found code to format or fix (above; npm run format)",
+);
+
+const unused = step("unused code (npm run lint:unused)", "npm", ["run", "lint:unused"]);
+writeStepReport(
+  "lint-unused.json",
+  unused,
+  unused
+    ? "knip found no unused file, export, type or dependency"
+    : "knip found unused code (above; knip.ts says what it ignores and why)",
 );
 
 step("unit and integration suites on PGlite", npx, ["vitest", "run"], {}, "vitest-pglite.json");
