@@ -37,8 +37,11 @@ export function CampaignActions({
     setPending(null);
     await queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
   };
-  const onError = (err: { message: string }) =>
-    notifications.show({ color: "red", title: "Not done", message: err.message });
+  // A refusal stays until it is closed, and the campaign is read again: the next try sends what is now true.
+  const onError = (err: { message: string }) => {
+    notifications.show({ color: "red", title: "Not done", message: err.message, autoClose: false });
+    return queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
+  };
   const goLive = useMutation(trpc.campaign.goLive.mutationOptions({ onSuccess: refresh, onError }));
   const drafts = useQuery({
     ...trpc.draft.summary.queryOptions({ workspaceId, campaignId: campaign.id }),

@@ -55,11 +55,12 @@ export function CampaignDrafts({
       take: PAGE,
     }),
   );
-  // New drafts change the campaign's go-live readiness too.
+  // New drafts change the campaign too: its readiness, and its draft version, which going live
+  // sends back so the server can tell the person approved what will print.
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.draft.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.campaign.readiness.queryKey({ workspaceId, campaignId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() }),
     ]);
   const generate = useMutation(
     trpc.draft.generate.mutationOptions({
