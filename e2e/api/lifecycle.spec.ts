@@ -48,7 +48,6 @@ test.describe("the lifecycle behind the status read", () => {
       "eventId",
       "occurredAt",
       "skipReason",
-      "source",
       "status",
     ]);
     expect(undeliverable.body.skipReason).toBe("address_invalid");

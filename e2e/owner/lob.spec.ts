@@ -23,7 +23,12 @@ async function mailableMember(page: Page, workspaceId: string, ids: string[]) {
     const input = encodeURIComponent(JSON.stringify({ json: { workspaceId, contactId } }));
     const res = await page.request.get(`/api/trpc/contact.get?input=${input}`);
     const c = (await res.json()).result.data.json;
-    if (c.country === "US" && c.addressStatus !== "undeliverable" && c.suppressions.length === 0)
+    if (c.country !== "US" || c.addressStatus === "undeliverable" || c.suppressions.length > 0 || !c.account) continue;
+    // An account another campaign holds out is held out by every campaign while that one measures.
+    const accountInput = encodeURIComponent(JSON.stringify({ json: { workspaceId, accountId: c.account.id } }));
+    const account = (await (await page.request.get(`/api/trpc/account.get?input=${accountInput}`)).json()).result.data
+      .json as { campaigns: { arm: string }[] };
+    if (account.campaigns.every((campaign) => campaign.arm !== "holdout"))
       return { id: contactId, name: `${c.firstName} ${c.lastName}` };
   }
   throw new Error("no mailable member in the demo audience");
