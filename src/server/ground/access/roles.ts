@@ -18,9 +18,9 @@ export const ACTION_ROLES = {
   request: ["owner", "admin", "approver", "member"],
   /** Accept or decline confirmation cards, and take the steps they stand for (go live, set a budget). */
   decide: ["owner", "admin", "approver"],
-  /** Members and invitations, printers, API keys, webhooks, CRM, email, connected agents, erasure. */
+  /** Members and invitations, printers, API keys, webhooks, CRM, email, revoking connected agents, erasure. */
   administer: ["owner", "admin"],
-  /** Plan and billing, ownership transfer, deleting the workspace. */
+  /** Plan and billing, and ownership transfer. */
   own: ["owner"],
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAction = keyof typeof ACTION_ROLES;
