@@ -1,5 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { testDatabase } from "./database";
 
 export interface ReceivedWebhook {
   headers: Record<string, string>;
@@ -55,4 +58,25 @@ export async function webhookReceiver() {
     start: listen,
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
+}
+
+/**
+ * The set-up every webhook delivery test shares: the test database, local URLs allowed (the
+ * receiver listens on 127.0.0.1), the key that seals signing secrets, and one receiver for the file.
+ * Its fields are filled before the file's first test.
+ */
+export function webhookTestBed() {
+  const bed = {} as { prisma: PrismaClient; receiver: Awaited<ReturnType<typeof webhookReceiver>> };
+  beforeAll(async () => {
+    process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
+    // Signing secrets are sealed with the service's key (required on PostgreSQL, as for CRM credentials).
+    process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 9).toString("base64");
+    bed.prisma = (await testDatabase()).prisma;
+    bed.receiver = await webhookReceiver();
+  });
+  afterAll(async () => {
+    delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
+    await bed.receiver?.stop();
+  });
+  return bed;
 }

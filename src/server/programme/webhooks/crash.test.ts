@@ -1,25 +1,13 @@
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PrismaClient } from "@/generated/prisma/client";
-import { onPostgres, testDatabase } from "@/test/database";
+import { describe, expect, inject, it } from "vitest";
+import { onPostgres } from "@/test/database";
 import { drain, liveCampaign, postEvent } from "@/test/lifecycle-fixtures";
-import { webhookReceiver } from "@/test/webhook-receiver";
+import { webhookTestBed } from "@/test/webhook-receiver";
 import { attemptDelivery, claimDeliveries } from "./delivery";
 import { sendDelivery } from "./http-send";
 import { createEndpoint } from "./service";
 
-let prisma: PrismaClient;
-let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
-beforeAll(async () => {
-  process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
-  process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 9).toString("base64");
-  prisma = (await testDatabase()).prisma;
-  receiver = await webhookReceiver();
-});
-afterAll(async () => {
-  delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
-  await receiver?.stop();
-});
+const bed = webhookTestBed();
 
 /**
  * Starts a worker process (lifecycle and deliveries) and SIGKILLs it a random moment after it runs,
@@ -64,16 +52,16 @@ describe.skipIf(!onPostgres())(
   { timeout: 240_000 },
   () => {
     it("after 16 kills and a restart, the receiver has every event, each under its one webhook-id, and every delivery ends delivered", async () => {
-      const f = await liveCampaign(prisma, { accounts: 12, perAccount: 1 });
-      await createEndpoint(prisma, {
+      const f = await liveCampaign(bed.prisma, { accounts: 12, perAccount: 1 });
+      await createEndpoint(bed.prisma, {
         workspaceId: f.workspaceId,
-        url: receiver.url,
+        url: bed.receiver.url,
         events: ["entry_event.completed", "piece.mailed"],
         actor: { kind: "user", id: null, label: "owner@example.test" },
       });
-      for (const c of f.contacts) await postEvent(prisma, f, c.id);
+      for (const c of f.contacts) await postEvent(bed.prisma, f, c.id);
 
-      const delivered = () => receiver.received.filter((r) => r.json.workspaceId === f.workspaceId).length;
+      const delivered = () => bed.receiver.received.filter((r) => r.json.workspaceId === f.workspaceId).length;
       // The first two die right after the first webhooks arrive (a cold worker takes a while to render
       // its first piece on a busy machine); the others at random moments of their run.
       await Promise.all([
@@ -84,7 +72,7 @@ describe.skipIf(!onPostgres())(
         await Promise.all([killWorkerAtRandom(f.workspaceId), killWorkerAtRandom(f.workspaceId)]);
       // The killed workers did real work before the restart: they moved events and delivered some webhooks.
       expect(
-        await prisma.entryEvent.count({ where: { campaignId: f.campaign.id, status: { not: "accepted" } } }),
+        await bed.prisma.entryEvent.count({ where: { campaignId: f.campaign.id, status: { not: "accepted" } } }),
       ).toBeGreaterThan(0);
       expect(delivered()).toBeGreaterThan(0);
 
@@ -92,8 +80,8 @@ describe.skipIf(!onPostgres())(
       const clock = { now: () => new Date() };
       const deadline = Date.now() + 90_000;
       for (;;) {
-        await drain(prisma, clock, f.workspaceId);
-        const open = await prisma.entryEvent.count({
+        await drain(bed.prisma, clock, f.workspaceId);
+        const open = await bed.prisma.entryEvent.count({
           where: { campaignId: f.campaign.id, status: { notIn: ["completed", "held_out", "skipped", "failed"] } },
         });
         if (open === 0) break;
@@ -102,17 +90,25 @@ describe.skipIf(!onPostgres())(
       }
       const later = () => new Date(Date.now() + 10 * 60_000);
       for (;;) {
-        const { token, ids } = await claimDeliveries(prisma, { limit: 50, now: later(), workspaceId: f.workspaceId });
+        const { token, ids } = await claimDeliveries(bed.prisma, {
+          limit: 50,
+          now: later(),
+          workspaceId: f.workspaceId,
+        });
         if (ids.length === 0) break;
-        await Promise.all(ids.map((id) => attemptDelivery(prisma, id, token, { clock: later, send: sendDelivery })));
+        await Promise.all(
+          ids.map((id) => attemptDelivery(bed.prisma, id, token, { clock: later, send: sendDelivery })),
+        );
       }
 
-      const events = await prisma.webhookEvent.findMany({ where: { workspaceId: f.workspaceId } });
-      const completed = await prisma.entryEvent.count({ where: { campaignId: f.campaign.id, status: "completed" } });
+      const events = await bed.prisma.webhookEvent.findMany({ where: { workspaceId: f.workspaceId } });
+      const completed = await bed.prisma.entryEvent.count({
+        where: { campaignId: f.campaign.id, status: "completed" },
+      });
       expect(events.filter((e) => e.type === "entry_event.completed")).toHaveLength(completed);
       // An entry whose workers are killed on it again and again ends `failed` by design (the lifecycle's
       // poison detection); every other one completed, and each completion is an event delivered below.
-      const failed = await prisma.entryEvent.findMany({
+      const failed = await bed.prisma.entryEvent.findMany({
         where: { campaignId: f.campaign.id, status: "failed" },
         select: { lastError: true },
       });
@@ -120,12 +116,12 @@ describe.skipIf(!onPostgres())(
       expect(completed + failed.length).toBe(f.contacts.length);
       expect(completed).toBeGreaterThan(0);
       const got = new Set(
-        receiver.received.filter((r) => r.json.workspaceId === f.workspaceId).map((r) => r.headers["webhook-id"]),
+        bed.receiver.received.filter((r) => r.json.workspaceId === f.workspaceId).map((r) => r.headers["webhook-id"]),
       );
       // Every event reached the receiver (at least once: a kill after the answer and before its record sends it again, with the same webhook-id).
       for (const e of events) expect(got.has(e.id), `${e.type} ${e.id}`).toBe(true);
       expect([...got].every((id) => events.some((e) => e.id === id))).toBe(true);
-      const deliveries = await prisma.webhookDelivery.findMany({ where: { workspaceId: f.workspaceId } });
+      const deliveries = await bed.prisma.webhookDelivery.findMany({ where: { workspaceId: f.workspaceId } });
       expect(deliveries).toHaveLength(events.length);
       expect(deliveries.map((d) => d.status)).toEqual(deliveries.map(() => "succeeded"));
     });

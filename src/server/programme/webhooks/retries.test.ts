@@ -1,38 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/generated/prisma/client";
-import { testDatabase } from "@/test/database";
+import { describe, expect, it } from "vitest";
 import { createOwnerWorkspace } from "@/test/factories";
-import { webhookReceiver } from "@/test/webhook-receiver";
+import { webhookTestBed } from "@/test/webhook-receiver";
 import { attemptDelivery, claimDeliveries, RETRY_SCHEDULE_MS, retryWaitMs } from "./delivery";
 import { DELIVERY_TIMEOUT_MS, parseRetryAfter, sendDelivery } from "./http-send";
 import { createEndpoint, sendTestEvent } from "./service";
 
 const actor = { kind: "user" as const, id: null, label: "owner@example.test" };
-let prisma: PrismaClient;
-let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
-
-beforeAll(async () => {
-  process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
-  process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 9).toString("base64");
-  prisma = (await testDatabase()).prisma;
-  receiver = await webhookReceiver();
-});
-afterAll(async () => {
-  delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
-  await receiver.stop();
-});
+const bed = webhookTestBed();
 
 /** A workspace with one endpoint at the receiver and one test event waiting for it. */
 async function oneDelivery() {
-  const o = await createOwnerWorkspace(prisma);
-  const endpoint = await createEndpoint(prisma, {
+  const o = await createOwnerWorkspace(bed.prisma);
+  const endpoint = await createEndpoint(bed.prisma, {
     workspaceId: o.workspaceId,
-    url: receiver.url,
+    url: bed.receiver.url,
     events: ["entry_event.completed"],
     actor,
   });
-  const second = await sendTestEvent(prisma, { workspaceId: o.workspaceId, endpointId: endpoint.endpointId, actor });
-  const first = await sendTestEvent(prisma, { workspaceId: o.workspaceId, endpointId: endpoint.endpointId, actor });
+  const second = await sendTestEvent(bed.prisma, {
+    workspaceId: o.workspaceId,
+    endpointId: endpoint.endpointId,
+    actor,
+  });
+  const first = await sendTestEvent(bed.prisma, { workspaceId: o.workspaceId, endpointId: endpoint.endpointId, actor });
   return {
     workspaceId: o.workspaceId,
     endpointId: endpoint.endpointId,
@@ -43,11 +33,11 @@ async function oneDelivery() {
 
 /** One attempt of one delivery at `now`, the jitter drawing `random`. */
 async function attempt(workspaceId: string, deliveryId: string, now: Date, random = 0.5) {
-  const { token, ids } = await claimDeliveries(prisma, { limit: 10, now, workspaceId });
+  const { token, ids } = await claimDeliveries(bed.prisma, { limit: 10, now, workspaceId });
   expect(ids).toContain(deliveryId);
-  await attemptDelivery(prisma, deliveryId, token, { clock: () => now, send: sendDelivery, random: () => random });
-  await prisma.webhookDelivery.updateMany({ where: { workspaceId }, data: { lockToken: null, lockedUntil: null } });
-  return prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+  await attemptDelivery(bed.prisma, deliveryId, token, { clock: () => now, send: sendDelivery, random: () => random });
+  await bed.prisma.webhookDelivery.updateMany({ where: { workspaceId }, data: { lockToken: null, lockedUntil: null } });
+  return bed.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
 }
 
 const later = () => new Date(Date.now() + 1000);
@@ -55,7 +45,7 @@ const later = () => new Date(Date.now() + 1000);
 describe("outbound webhook retries", { timeout: 120_000 }, () => {
   it("a failed attempt waits a random share of the schedule's bound (full jitter), at least a second", async () => {
     const d = await oneDelivery();
-    receiver.answerWith(() => 500);
+    bed.receiver.answerWith(() => 500);
     const now = later();
     const failed = await attempt(d.workspaceId, d.deliveryId, now, 0.25);
     expect(failed).toMatchObject({ status: "pending", attempts: 1, lastStatus: 500 });
@@ -68,14 +58,14 @@ describe("outbound webhook retries", { timeout: 120_000 }, () => {
 
   it("429 and 503 with Retry-After wait what the endpoint asked, in seconds or as a date", async () => {
     const d = await oneDelivery();
-    receiver.answerWith(() => ({ status: 429, headers: { "retry-after": "120" } }));
+    bed.receiver.answerWith(() => ({ status: 429, headers: { "retry-after": "120" } }));
     const now = later();
     const limited = await attempt(d.workspaceId, d.deliveryId, now);
     expect(limited).toMatchObject({ status: "pending", lastStatus: 429 });
     expect(limited.nextAttemptAt.getTime() - now.getTime()).toBe(120_000);
     // An HTTP date an hour from now (the receiver's clock is the real one).
     const at = new Date(Date.now() + 3_600_000);
-    receiver.answerWith(() => ({ status: 503, headers: { "retry-after": at.toUTCString() } }));
+    bed.receiver.answerWith(() => ({ status: 503, headers: { "retry-after": at.toUTCString() } }));
     const next = new Date(limited.nextAttemptAt.getTime() + 1);
     const unavailable = await attempt(d.workspaceId, d.deliveryId, next);
     expect(unavailable).toMatchObject({ status: "pending", attempts: 2, lastStatus: 503 });
@@ -86,20 +76,22 @@ describe("outbound webhook retries", { timeout: 120_000 }, () => {
 
   it("410 Gone disables the endpoint at once: its deliveries end, the owner sees why, the audit log records it", async () => {
     const d = await oneDelivery();
-    receiver.answerWith(() => 410);
+    bed.receiver.answerWith(() => 410);
     const gone = await attempt(d.workspaceId, d.deliveryId, later());
     expect(gone).toMatchObject({ status: "failed", attempts: 1, lastStatus: 410 });
-    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: d.otherId } })).toMatchObject({
+    expect(await bed.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: d.otherId } })).toMatchObject({
       status: "failed",
       lastError: "The endpoint was disabled before this event could be delivered.",
     });
-    expect(await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: d.endpointId } })).toMatchObject({
+    expect(await bed.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: d.endpointId } })).toMatchObject({
       enabled: false,
       disabledReason:
         "Disabled by the service: the endpoint answered 410 Gone, which says it no longer takes webhooks. Fix the endpoint, then enable it again.",
     });
     expect(
-      await prisma.auditLogEntry.count({ where: { workspaceId: d.workspaceId, action: "webhook.endpoint_disabled" } }),
+      await bed.prisma.auditLogEntry.count({
+        where: { workspaceId: d.workspaceId, action: "webhook.endpoint_disabled" },
+      }),
     ).toBe(1);
   });
 

@@ -1,11 +1,9 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/generated/prisma/client";
+import { describe, expect, it } from "vitest";
 import { createAppCaller } from "@/server/doors/routers";
-import { testDatabase } from "@/test/database";
 import { uniq } from "@/test/factories";
 import { drain, liveCampaign, postEvent, testClock } from "@/test/lifecycle-fixtures";
-import { webhookReceiver } from "@/test/webhook-receiver";
+import { webhookReceiver, webhookTestBed } from "@/test/webhook-receiver";
 import {
   attemptDelivery,
   claimDeliveries,
@@ -18,26 +16,13 @@ import { sendDelivery } from "./http-send";
 import { createEndpoint, rotateSecret } from "./service";
 
 const actor = { kind: "user" as const, id: null, label: "owner@example.test" };
-let prisma: PrismaClient;
-let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
-
-beforeAll(async () => {
-  process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
-  // Signing secrets are sealed with the service's key (required on PostgreSQL, as for CRM credentials).
-  process.env.CRM_ENCRYPTION_KEY ??= Buffer.alloc(32, 9).toString("base64");
-  prisma = (await testDatabase()).prisma;
-  receiver = await webhookReceiver();
-});
-afterAll(async () => {
-  delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
-  await receiver.stop();
-});
+const bed = webhookTestBed();
 
 /** Runs every due delivery of the workspace once, at the clock's time, as a worker would. */
 async function deliver(workspaceId: string, clock: { now: () => Date }) {
-  const { token, ids } = await claimDeliveries(prisma, { limit: 50, now: clock.now(), workspaceId });
+  const { token, ids } = await claimDeliveries(bed.prisma, { limit: 50, now: clock.now(), workspaceId });
   const deps = { clock: clock.now, send: sendDelivery };
-  return Promise.all(ids.map((id) => attemptDelivery(prisma, id, token, deps)));
+  return Promise.all(ids.map((id) => attemptDelivery(bed.prisma, id, token, deps)));
 }
 
 /** Deliveries are stamped with the database's time when queued: their clock starts after that. */
@@ -46,21 +31,21 @@ function deliveryClock() {
   return { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
 }
 
-const receivedFor = (workspaceId: string) => receiver.received.filter((r) => r.json.workspaceId === workspaceId);
+const receivedFor = (workspaceId: string) => bed.receiver.received.filter((r) => r.json.workspaceId === workspaceId);
 
 // The first piece of a file renders its print file (fonts load once per process): slow on a busy machine.
 describe("outbound webhooks", { timeout: 120_000 }, () => {
   it("an entry event of a live campaign reaches the endpoint as a signed entry_event.completed that verifies with the secret, with piece.printed and piece.mailed", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const { secret } = await createEndpoint(prisma, {
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
+    const { secret } = await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["entry_event.completed", "entry_event.skipped", "piece.printed", "piece.mailed"],
       actor,
     });
     const lc = testClock();
-    const accepted = await postEvent(prisma, f, f.contacts[0].id, lc.now());
-    await drain(prisma, lc, f.workspaceId);
+    const accepted = await postEvent(bed.prisma, f, f.contacts[0].id, lc.now());
+    await drain(bed.prisma, lc, f.workspaceId);
     const clock = deliveryClock();
     await deliver(f.workspaceId, clock);
 
@@ -84,31 +69,31 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
       expect(data.eventId).toBe(accepted.eventId);
       expect(data.sid).toHaveLength(16);
     }
-    const deliveries = await prisma.webhookDelivery.findMany({ where: { workspaceId: f.workspaceId } });
+    const deliveries = await bed.prisma.webhookDelivery.findMany({ where: { workspaceId: f.workspaceId } });
     expect(deliveries.every((d) => d.status === "succeeded" && d.attempts === 1)).toBe(true);
   });
 
   it("the printer's tracking reaches the endpoint: piece.delivered, then piece.returned when the piece comes back", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
     const lc = testClock();
-    await postEvent(prisma, f, f.contacts[0].id, lc.now());
-    await drain(prisma, lc, f.workspaceId);
-    const { secret } = await createEndpoint(prisma, {
+    await postEvent(bed.prisma, f, f.contacts[0].id, lc.now());
+    await drain(bed.prisma, lc, f.workspaceId);
+    const { secret } = await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["piece.delivered", "piece.returned"],
       actor,
     });
-    const piece = await prisma.mailPiece.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
-    await prisma.mailPiece.update({
+    const piece = await bed.prisma.mailPiece.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
+    await bed.prisma.mailPiece.update({
       where: { id: piece.id },
       data: { trackingStatus: "in_transit", trackingUpdatedAt: new Date() },
     });
-    await prisma.mailPiece.update({
+    await bed.prisma.mailPiece.update({
       where: { id: piece.id },
       data: { trackingStatus: "delivered", trackingUpdatedAt: new Date() },
     });
-    await prisma.mailPiece.update({
+    await bed.prisma.mailPiece.update({
       where: { id: piece.id },
       data: { trackingStatus: "returned_to_sender", trackingUpdatedAt: new Date() },
     });
@@ -126,21 +111,21 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   });
 
   it("a receiver answering 500 first gets the same webhook-id again after the back-off, and the log keeps both attempts", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const { endpointId } = await createEndpoint(prisma, {
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
+    const { endpointId } = await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["entry_event.completed"],
       actor,
     });
     const lc = testClock();
-    await postEvent(prisma, f, f.contacts[0].id, lc.now());
-    await drain(prisma, lc, f.workspaceId);
+    await postEvent(bed.prisma, f, f.contacts[0].id, lc.now());
+    await drain(bed.prisma, lc, f.workspaceId);
     const clock = deliveryClock();
 
-    receiver.answerWith(() => 500);
+    bed.receiver.answerWith(() => 500);
     await deliver(f.workspaceId, clock);
-    receiver.answerWith(() => 200);
+    bed.receiver.answerWith(() => 200);
     // Not due again before its back-off.
     expect(await deliver(f.workspaceId, clock)).toEqual([]);
     clock.advance(RETRY_SCHEDULE_MS[0] + 1);
@@ -150,7 +135,7 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     expect(got).toHaveLength(2);
     expect(got[0].headers["webhook-id"]).toBe(got[1].headers["webhook-id"]);
     const caller = createAppCaller({
-      db: prisma,
+      db: bed.prisma,
       headers: new Headers(),
       getUser: async () => ({ id: f.user.id, email: f.user.email, name: null }),
     } as never);
@@ -161,14 +146,14 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   });
 
   it("an endpoint whose saved address is refused at send time gets a failed attempt in its log, and nothing is sent", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const { endpointId } = await createEndpoint(prisma, {
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
+    const { endpointId } = await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["campaign.ended"],
       actor,
     });
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
     const clock = deliveryClock();
     delete process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS;
     try {
@@ -177,7 +162,7 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
       process.env.WEBHOOK_TEST_ALLOW_LOCAL_URLS = "1";
     }
     expect(receivedFor(f.workspaceId)).toEqual([]);
-    const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId } });
+    const delivery = await bed.prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId } });
     expect(delivery).toMatchObject({
       status: "pending",
       attempts: 1,
@@ -188,9 +173,9 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   });
 
   it("a receiver that is down gets everything once it is up again", async () => {
-    const f = await liveCampaign(prisma, { accounts: 2, perAccount: 1 });
+    const f = await liveCampaign(bed.prisma, { accounts: 2, perAccount: 1 });
     const down = await webhookReceiver();
-    await createEndpoint(prisma, {
+    await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
       url: down.url,
       events: ["entry_event.completed"],
@@ -198,11 +183,11 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     });
     await down.stop();
     const lc = testClock();
-    for (const c of f.contacts) await postEvent(prisma, f, c.id, lc.now());
-    await drain(prisma, lc, f.workspaceId);
+    for (const c of f.contacts) await postEvent(bed.prisma, f, c.id, lc.now());
+    await drain(bed.prisma, lc, f.workspaceId);
     const clock = deliveryClock();
     await deliver(f.workspaceId, clock);
-    const failed = await prisma.webhookDelivery.findMany({ where: { workspaceId: f.workspaceId } });
+    const failed = await bed.prisma.webhookDelivery.findMany({ where: { workspaceId: f.workspaceId } });
     expect(failed.map((d) => [d.status, d.attempts, d.lastError])).toEqual([
       ["pending", 1, "The connection was refused."],
       ["pending", 1, "The connection was refused."],
@@ -215,61 +200,71 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   });
 
   it("a worker that dies after claiming loses nothing: the claim runs out and another worker sends the same webhook-id", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    await createEndpoint(prisma, {
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
+    await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["entry_event.completed"],
       actor,
     });
     const lc = testClock();
-    await postEvent(prisma, f, f.contacts[0].id, lc.now());
-    await drain(prisma, lc, f.workspaceId);
+    await postEvent(bed.prisma, f, f.contacts[0].id, lc.now());
+    await drain(bed.prisma, lc, f.workspaceId);
     const clock = deliveryClock();
     // The dead worker's claim: nothing sent, nothing recorded.
-    const dead = await claimDeliveries(prisma, { limit: 10, now: clock.now(), workspaceId: f.workspaceId });
+    const dead = await claimDeliveries(bed.prisma, { limit: 10, now: clock.now(), workspaceId: f.workspaceId });
     expect(dead.ids).toHaveLength(1);
     expect(await deliver(f.workspaceId, clock)).toEqual([]);
     clock.advance(60_000);
     await deliver(f.workspaceId, clock);
-    const event = await prisma.webhookEvent.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
+    const event = await bed.prisma.webhookEvent.findFirstOrThrow({ where: { workspaceId: f.workspaceId } });
     expect(receivedFor(f.workspaceId).map((r) => r.headers["webhook-id"])).toEqual([event.id]);
     // The dead worker, come back late, cannot record over it.
-    expect(await attemptDelivery(prisma, dead.ids[0], dead.token, { clock: clock.now, send: sendDelivery })).toBeNull();
+    expect(
+      await attemptDelivery(bed.prisma, dead.ids[0], dead.token, { clock: clock.now, send: sendDelivery }),
+    ).toBeNull();
   });
 
   it("a change that rolls back writes no event; a workspace with no endpoint writes none at all", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const other = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    await createEndpoint(prisma, { workspaceId: f.workspaceId, url: receiver.url, events: ["campaign.ended"], actor });
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
+    const other = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
+    await createEndpoint(bed.prisma, {
+      workspaceId: f.workspaceId,
+      url: bed.receiver.url,
+      events: ["campaign.ended"],
+      actor,
+    });
     await expect(
-      prisma.$transaction(async (tx) => {
+      bed.prisma.$transaction(async (tx) => {
         await tx.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended", endedAt: new Date() } });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    expect(await prisma.webhookEvent.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
-    await prisma.campaign.update({ where: { id: other.campaign.id }, data: { status: "ended", endedAt: new Date() } });
-    expect(await prisma.webhookEvent.count({ where: { workspaceId: other.workspaceId } })).toBe(0);
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended", endedAt: new Date() } });
-    const events = await prisma.webhookEvent.findMany({ where: { workspaceId: f.workspaceId } });
+    expect(await bed.prisma.webhookEvent.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
+    await bed.prisma.campaign.update({
+      where: { id: other.campaign.id },
+      data: { status: "ended", endedAt: new Date() },
+    });
+    expect(await bed.prisma.webhookEvent.count({ where: { workspaceId: other.workspaceId } })).toBe(0);
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended", endedAt: new Date() } });
+    const events = await bed.prisma.webhookEvent.findMany({ where: { workspaceId: f.workspaceId } });
     expect(events.map((e) => e.type)).toEqual(["campaign.ended"]);
     webhookEvents["campaign.ended"].data.parse(events[0].data);
   });
 
   it("no endpoint ever receives another workspace's events", async () => {
-    const a = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
-    const b = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const a = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
+    const b = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
     const onlyB = await webhookReceiver();
-    await createEndpoint(prisma, {
+    await createEndpoint(bed.prisma, {
       workspaceId: b.workspaceId,
       url: onlyB.url,
       events: ["entry_event.completed", "piece.printed", "piece.mailed"],
       actor,
     });
     const lc = testClock();
-    await postEvent(prisma, a, a.contacts[0].id, lc.now());
-    await drain(prisma, lc, a.workspaceId);
+    await postEvent(bed.prisma, a, a.contacts[0].id, lc.now());
+    await drain(bed.prisma, lc, a.workspaceId);
     const clock = deliveryClock();
     await deliver(a.workspaceId, clock);
     await deliver(b.workspaceId, clock);
@@ -278,15 +273,15 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   });
 
   it("after a rotation both secrets sign for a day, then only the new one", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
     const clock = deliveryClock();
-    const created = await createEndpoint(prisma, {
+    const created = await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["campaign.ended"],
       actor,
     });
-    const rotated = await rotateSecret(prisma, {
+    const rotated = await rotateSecret(bed.prisma, {
       workspaceId: f.workspaceId,
       endpointId: created.endpointId,
       actor,
@@ -294,14 +289,14 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
     });
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(created.secret);
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended", endedAt: new Date() } });
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended", endedAt: new Date() } });
     await deliver(f.workspaceId, clock);
     const first = receivedFor(f.workspaceId)[0];
     expect(new Webhook(created.secret).verify(first.body, first.headers)).toBeTruthy();
     expect(new Webhook(rotated.secret).verify(first.body, first.headers)).toBeTruthy();
 
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "live" } });
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "live" } });
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
     clock.advance(24 * 3600_000 + 1000);
     await deliver(f.workspaceId, clock);
     const second = receivedFor(f.workspaceId)[1];
@@ -315,44 +310,46 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
   });
 
   it("an endpoint failing for days is disabled, its pending deliveries end, and the audit log says why", async () => {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
     const down = await webhookReceiver();
-    const { endpointId } = await createEndpoint(prisma, {
+    const { endpointId } = await createEndpoint(bed.prisma, {
       workspaceId: f.workspaceId,
       url: down.url,
       events: ["campaign.ended", "campaign.live"],
       actor,
     });
     await down.stop();
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
     const clock = deliveryClock();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await deliver(f.workspaceId, clock);
       clock.advance(RETRY_SCHEDULE_MS[attempt - 1] ?? 0);
     }
-    const gaveUp = await prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId } });
+    const gaveUp = await bed.prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId } });
     expect(gaveUp).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
     // Still enabled (a day of failures); a new event days later fails too, past the limit: disabled.
     clock.advance(DISABLE_AFTER_FAILING_MS);
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "live" } });
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "live" } });
     await deliver(f.workspaceId, clock);
-    const endpoint = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    const endpoint = await bed.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
     expect(endpoint.enabled).toBe(false);
     expect(endpoint.disabledReason).toMatch(/^Disabled by the service: every delivery failed for \d+ days/);
     expect(
-      await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: "webhook.endpoint_disabled" } }),
+      await bed.prisma.auditLogEntry.count({
+        where: { workspaceId: f.workspaceId, action: "webhook.endpoint_disabled" },
+      }),
     ).toBe(1);
     // Disabled: new events are not queued for it.
-    await prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
-    expect(await prisma.webhookDelivery.count({ where: { endpointId, status: "pending" } })).toBe(0);
+    await bed.prisma.campaign.update({ where: { id: f.campaign.id }, data: { status: "ended" } });
+    expect(await bed.prisma.webhookDelivery.count({ where: { endpointId, status: "pending" } })).toBe(0);
   });
 });
 
 describe("webhook endpoints (owner tRPC)", () => {
   async function ownerCaller() {
-    const f = await liveCampaign(prisma, { accounts: 1, perAccount: 1 });
+    const f = await liveCampaign(bed.prisma, { accounts: 1, perAccount: 1 });
     const caller = createAppCaller({
-      db: prisma,
+      db: bed.prisma,
       headers: new Headers(),
       getUser: async () => ({ id: f.user.id, email: f.user.email, name: null }),
     } as never);
@@ -363,7 +360,7 @@ describe("webhook endpoints (owner tRPC)", () => {
     const { f, caller } = await ownerCaller();
     const made = await caller.webhooks.createEndpoint({
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["piece.mailed", "entry_event.completed", "piece.mailed"],
     });
     expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -375,7 +372,7 @@ describe("webhook endpoints (owner tRPC)", () => {
       enabled: true,
     });
     expect(JSON.stringify(list)).not.toContain(made.secret.slice(6, 20));
-    const stored = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: made.endpointId } });
+    const stored = await bed.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: made.endpointId } });
     expect(stored.secretSealed).not.toContain(made.secret.slice(6, 20));
   });
 
@@ -412,16 +409,18 @@ describe("webhook endpoints (owner tRPC)", () => {
     await expect(
       caller.webhooks.createEndpoint({
         workspaceId: f.workspaceId,
-        url: receiver.url,
+        url: bed.receiver.url,
         events: ["piece.eaten" as never],
       }),
     ).rejects.toThrow(/Invalid option/);
     await expect(
-      caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: receiver.url, events: [] }),
+      caller.webhooks.createEndpoint({ workspaceId: f.workspaceId, url: bed.receiver.url, events: [] }),
     ).rejects.toThrow("Choose at least one event type.");
-    expect(await prisma.webhookEndpoint.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
+    expect(await bed.prisma.webhookEndpoint.count({ where: { workspaceId: f.workspaceId } })).toBe(0);
     expect(
-      await prisma.auditLogEntry.count({ where: { workspaceId: f.workspaceId, action: { startsWith: "webhook." } } }),
+      await bed.prisma.auditLogEntry.count({
+        where: { workspaceId: f.workspaceId, action: { startsWith: "webhook." } },
+      }),
     ).toBe(0);
   });
 
@@ -430,7 +429,7 @@ describe("webhook endpoints (owner tRPC)", () => {
     const b = await ownerCaller();
     const made = await a.caller.webhooks.createEndpoint({
       workspaceId: a.f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["piece.mailed"],
     });
     for (const call of [
@@ -444,7 +443,7 @@ describe("webhook endpoints (owner tRPC)", () => {
       await expect(call()).rejects.toThrow("No such webhook endpoint in this workspace.");
     }
     await expect(b.caller.webhooks.listEndpoints({ workspaceId: a.f.workspaceId })).rejects.toThrow();
-    const still = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: made.endpointId } });
+    const still = await bed.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: made.endpointId } });
     expect(still.enabled).toBe(true);
   });
 
@@ -452,7 +451,7 @@ describe("webhook endpoints (owner tRPC)", () => {
     const { f, caller } = await ownerCaller();
     const made = await caller.webhooks.createEndpoint({
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["campaign.ended"],
     });
     const test = await caller.webhooks.sendTest({ workspaceId: f.workspaceId, endpointId: made.endpointId });
@@ -473,12 +472,12 @@ describe("webhook endpoints (owner tRPC)", () => {
     const { f, caller } = await ownerCaller();
     const made = await caller.webhooks.createEndpoint({
       workspaceId: f.workspaceId,
-      url: receiver.url,
+      url: bed.receiver.url,
       events: ["campaign.ended"],
     });
     await caller.webhooks.sendTest({ workspaceId: f.workspaceId, endpointId: made.endpointId });
     await caller.webhooks.deleteEndpoint({ workspaceId: f.workspaceId, endpointId: made.endpointId });
-    expect(await prisma.webhookDelivery.count({ where: { endpointId: made.endpointId } })).toBe(0);
+    expect(await bed.prisma.webhookDelivery.count({ where: { endpointId: made.endpointId } })).toBe(0);
     await expect(
       caller.webhooks.deleteEndpoint({ workspaceId: f.workspaceId, endpointId: `x${uniq()}` }),
     ).rejects.toThrow("An endpoint id looks like whe_…");
