@@ -29,6 +29,7 @@ import { useTRPC } from "@/trpc/react";
 import { responseKindLabels } from "@/server/programme/responses/kinds";
 import { humanize } from "../campaigns/status-badges";
 import { ImportOutcomesModal } from "./import-outcomes-modal";
+import { AlwaysValidLiftCell, TwoIntervalsNote } from "./always-valid-lift";
 
 /** The actions a campaign's kind of page offers (others show only once they happened). */
 const PAGE_KINDS: Record<string, string[]> = {
@@ -259,7 +260,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             </Paper>
           )}
           <DataTable
-            minWidth={980}
+            minWidth={1200}
             highlightOnHover={false}
             head={
               <>
@@ -270,6 +271,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                 <Table.Th>p-value</Table.Th>
                 <Table.Th>Accounts needed</Table.Th>
                 <Table.Th>Verdict</Table.Th>
+                <Table.Th>Any time (95%)</Table.Th>
               </>
             }
           >
@@ -343,9 +345,13 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
                     {k.explanation}
                   </Text>
                 </Table.Td>
+                <Table.Td miw={220} maw={300}>
+                  <AlwaysValidLiftCell av={k.alwaysValid} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </DataTable>
+          <TwoIntervalsNote />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {r.kinds
               .filter((k) => k.money && k.holdoutObservable)

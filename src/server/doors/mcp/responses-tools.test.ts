@@ -73,12 +73,18 @@ describe("responses_list", () => {
     expect(replies.responses).toHaveLength(2);
     // Replies are an outcome the service observed (treated accounts only), the other actions response rates.
     const results = await call<{
-      kinds: { kind: string; treated: { converted: number }; holdoutObservable: boolean }[];
+      kinds: {
+        kind: string;
+        treated: { converted: number };
+        holdoutObservable: boolean;
+        alwaysValid: { verdict: string };
+      }[];
       responses: { pageActions: { kind: string; count: number }[] };
     }>(agent, "results_get", { campaignId: f.campaign.id });
     expect(results.kinds.find((k) => k.kind === "reply")).toMatchObject({
       treated: { converted: 1 },
       holdoutObservable: false,
+      alwaysValid: { verdict: "not_measurable" },
     });
     expect(results.responses.pageActions.find((a) => a.kind === "page_view")).toMatchObject({ count: 1 });
     expect(results.responses.pageActions.some((a) => a.kind === ("reply" as string))).toBe(false);

@@ -245,6 +245,12 @@ describe("getCampaignResults", () => {
     });
     expect(meetings.pValue).toBeLessThan(0.05);
     expect(meetings.verdict).toBe("lift");
+    // Read at any time, 60 against 40 accounts cannot yet rule out no lift: the interval safe to
+    // peek at is wider and still includes zero (values from always-valid.ts's formulas, in Python).
+    expect(meetings.alwaysValid.absoluteLiftCi[0]).toBeCloseTo(-0.06325690117261848, 9);
+    expect(meetings.alwaysValid.absoluteLiftCi[1]).toBeCloseTo(0.4632569011726184, 9);
+    expect(meetings.alwaysValid.pValue).toBeCloseTo(0.21757341444064338, 9);
+    expect(meetings.alwaysValid.verdict).toBe("undecided");
 
     const pipeline = r.kinds.find((k) => k.kind === "pipeline_dollars")!;
     expect(pipeline.money!.meanTreated).toBeCloseTo((10 * 1_000_000) / 60, 6);
@@ -252,7 +258,11 @@ describe("getCampaignResults", () => {
     expect(pipeline.money!.total).toBeCloseTo(((10 * 1_000_000) / 60 - (2 * 1_000_000) / 40) * 60, 4);
 
     const replies = r.kinds.find((k) => k.kind === "reply")!;
-    expect(replies).toMatchObject({ holdoutObservable: false, verdict: "not_measurable" });
+    expect(replies).toMatchObject({
+      holdoutObservable: false,
+      verdict: "not_measurable",
+      alwaysValid: { verdict: "not_measurable" },
+    });
   });
 
   it("says there is not enough data yet for a small test, and flags a broken split", async () => {
@@ -264,7 +274,11 @@ describe("getCampaignResults", () => {
       actor: f.actor,
     });
     const r = await getCampaignResults(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id });
-    expect(r.kinds[0]).toMatchObject({ kind: "signup", verdict: "not_enough_data" });
+    expect(r.kinds[0]).toMatchObject({
+      kind: "signup",
+      verdict: "not_enough_data",
+      alwaysValid: { verdict: "not_enough_data" },
+    });
     expect(r.kinds[0].explanation).toMatch(
       /^Not enough data yet: 3 held-out and 12 treated accounts with 1 conversions/,
     );

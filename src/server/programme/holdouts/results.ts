@@ -5,6 +5,7 @@ import { MONEY_KINDS } from "@/server/programme/conversions/schema";
 import type { Db } from "@/server/ground/db";
 import { PAGE_ACTION_KINDS, type TPageActionKind } from "@/server/programme/responses/kinds";
 import { compareProportions, incrementalMoney, type ProportionComparison, sampleRatioMismatch } from "./lift";
+import { type AlwaysValidResult, judgeAlwaysValid } from "./always-valid";
 import { SIMULATED_MAILED } from "@/server/records/campaign-records/reached-pieces";
 
 /** Hosted-page actions shown as response rates (a reply is an observed outcome instead, under kinds). */
@@ -30,6 +31,8 @@ export interface KindResult extends ProportionComparison {
   money: ReturnType<typeof incrementalMoney> | null;
   verdict: Verdict;
   explanation: string;
+  /** The lift's interval and verdict that stay valid however often they are read while the campaign runs (always-valid.ts). */
+  alwaysValid: AlwaysValidResult;
   /** Where the outcomes that count came from: the CRM (synced by a connection, or imported as a CRM export), a CSV, reported through the API, or observed on a hosted page. */
   sources: OutcomeSources;
 }
@@ -175,6 +178,10 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       holdoutObservable,
       required,
     });
+    const alwaysValid = judgeAlwaysValid(xt, treatedUnits.length, xh, holdoutUnits.length, {
+      holdoutObservable,
+      tooSmall: tooSmall({ xt, xh, nt: treatedUnits.length, nh: holdoutUnits.length }),
+    });
     const sources: OutcomeSources = { crm: 0, crmSynced: 0, csv: 0, reported: 0, observed: 0 };
     for (const o of outcomes) {
       if (o.kind !== kind) continue;
@@ -193,6 +200,7 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       money,
       verdict,
       explanation,
+      alwaysValid,
     };
   });
 
@@ -243,6 +251,10 @@ const pick = (s: { holdoutSize: number; treatedSize: number }) => ({ holdout: s.
 const clampShare = (h: number) => Math.min(0.95, Math.max(0.05, h));
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** Too few accounts or conversions say nothing either way. */
+const tooSmall = (c: { xt: number; xh: number; nt: number; nh: number }) =>
+  c.nh < MIN_ACCOUNTS || c.nt < MIN_ACCOUNTS || c.xt + c.xh < MIN_CONVERSIONS;
+
 function judge(
   cmp: ProportionComparison,
   c: {
@@ -261,15 +273,14 @@ function judge(
         "Only response-link reports exist for this kind, and held-out accounts never get a link: import this kind from your CRM for all accounts to measure lift.",
     };
   }
-  // Too few accounts or conversions say nothing either way.
-  const tooSmall = c.nh < MIN_ACCOUNTS || c.nt < MIN_ACCOUNTS || c.xt + c.xh < MIN_CONVERSIONS;
-  if (!tooSmall && cmp.pValue < 0.05 && cmp.absoluteLiftCi[0] > 0) {
+  const small = tooSmall(c);
+  if (!small && cmp.pValue < 0.05 && cmp.absoluteLiftCi[0] > 0) {
     return {
       verdict: "lift",
       explanation: `Mail lifted this outcome from ${pct(cmp.holdoutRate)} to ${pct(cmp.treatedRate)} of accounts (p = ${cmp.pValue.toPrecision(2)}).`,
     };
   }
-  if (!tooSmall && cmp.pValue < 0.05 && cmp.absoluteLiftCi[1] < 0) {
+  if (!small && cmp.pValue < 0.05 && cmp.absoluteLiftCi[1] < 0) {
     return {
       verdict: "negative",
       explanation: `Treated accounts converted less (${pct(cmp.treatedRate)} against ${pct(cmp.holdoutRate)}, p = ${cmp.pValue.toPrecision(2)}).`,
@@ -277,7 +288,7 @@ function judge(
   }
   // Not significant: say whether the test could have seen a lift of this size.
   const shortBy = c.required ? Math.max(c.required.holdout - c.nh, 0) : 0;
-  if (tooSmall || shortBy > 0) {
+  if (small || shortBy > 0) {
     return {
       verdict: "not_enough_data",
       explanation: `Not enough data yet: ${c.nh} held-out and ${c.nt} treated accounts with ${c.xt + c.xh} conversions${shortBy > 0 ? `; about ${shortBy.toLocaleString("en-US")} more held-out accounts are needed to detect a lift of this size` : ""}.`,

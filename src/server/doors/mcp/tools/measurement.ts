@@ -9,6 +9,7 @@ import {
   RATE_ACTION_KINDS,
   type TCampaignResults,
 } from "@/server/programme/holdouts/results";
+import { ALWAYS_VALID_VERDICTS } from "@/server/programme/holdouts/always-valid";
 import { RESPONSE_MODES } from "@/server/programme/responses/page-settings";
 import type { TPageActionKind } from "@/server/programme/responses/kinds";
 import { defineTool } from "../tool";
@@ -62,8 +63,28 @@ const ZKindResult = z.object({
     })
     .nullable()
     .describe("For money kinds (purchase, pipeline_dollars, closed_won): amounts in integer cents."),
-  verdict: z.enum(VERDICTS),
+  verdict: z
+    .enum(VERDICTS)
+    .describe(
+      "Fixed-horizon verdict: sound when read once, at a time chosen in advance (such as after the outcome window); read again and again while the campaign runs, it declares lifts that are not there (use alwaysValid then).",
+    ),
   explanation: z.string(),
+  alwaysValid: z
+    .object({
+      absoluteLiftCi: ZInterval.describe(
+        "95% confidence sequence for absoluteLift: holds at every read, however often results are read while the campaign runs.",
+      ),
+      pValue: z.number().describe("Always-valid p-value of no lift (mixture sequential probability ratio test)."),
+      verdict: z
+        .enum(ALWAYS_VALID_VERDICTS)
+        .describe(
+          "lift or negative once the whole confidence sequence is above or below zero; undecided while it includes zero.",
+        ),
+      explanation: z.string(),
+    })
+    .describe(
+      "Lift safe to read at any time: use this verdict for a running campaign; the fixed-horizon one above is inflated by repeated reads.",
+    ),
   sources: z
     .object({
       crm: z
@@ -187,6 +208,7 @@ function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
       },
       verdict: k.verdict,
       explanation: k.explanation,
+      alwaysValid: k.alwaysValid,
       sources: k.sources,
     })),
     generatedAt: r.generatedAt.toISOString(),
