@@ -160,6 +160,7 @@ export const MCP_PROMPTS: PromptDef[] = [
           : "Call campaigns_list and ask me which live or ended campaign to report on.",
         "Call campaigns_get for its arms, spend (cents) and budget (cents).",
         "Call results_get. For each conversion kind give the treated and held-out rates, the absolute and relative lift with its 95% interval and the verdict.",
+        "While the campaign is live or paused, lead with each kind's alwaysValid interval and verdict (they hold however often results are read); the fixed-horizon verdict is sound only when read once, after the outcome window.",
         'Say "not enough data yet" when the verdict says so, and never present an interval that includes zero as a gain. Money fields are in cents.',
       ])}\n\n${closing}`,
   },
