@@ -142,6 +142,18 @@ describe("the entry-event fast path", () => {
     const replay = await both({ body });
     expect(replay.fast).toBe(replay.general);
     expect(replay.fast).toContain(first.match(/evt_\w+/)![0]);
+
+    // A contact named by its email is the same contact: a fresh event each, then one replayed.
+    const email = c.contacts[3].email;
+    if (!email) throw new Error("the fixture's contacts have email addresses");
+    const byEmail = await both({
+      body: (side) => json({ contactId: email.toUpperCase(), idempotencyKey: `${idempotencyKey}-email-${side[0]}` }),
+    });
+    expect(byEmail.general).toMatch(/^HTTP\/1\.1 202 Accepted\r\n/);
+    expect(masked(byEmail.fast)).toBe(masked(byEmail.general));
+    const sameByEmail = await both({ body: json({ contactId: email, idempotencyKey: `${idempotencyKey}-email-f` }) });
+    expect(sameByEmail.fast).toBe(sameByEmail.general);
+    expect(sameByEmail.fast).toContain(byEmail.fast.match(/evt_\w+/)![0]);
   });
 
   it("refuses invalid requests with the same status, headers and problem document", async () => {
@@ -195,6 +207,8 @@ describe("the entry-event fast path", () => {
         },
       ],
       ["unknown contact", { body: json({ contactId: "ctc_nothing", idempotencyKey: uniq("k") }) }],
+      ["unknown email", { body: json({ contactId: "nobody@nowhere.example", idempotencyKey: uniq("k") }) }],
+      ["unknown CRM record id", { body: json({ contactId: "hubspot:404", idempotencyKey: uniq("k") }) }],
       ["missing members", { body: json({}) }],
       ["wrong types and an unknown member", { body: json({ contactId: 7, idempotencyKey: [], colour: "red" }) }],
       [

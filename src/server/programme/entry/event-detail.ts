@@ -1,6 +1,7 @@
 import type { Db } from "@/server/ground/db";
 import { AppError, NOT_FOUND_DETAIL } from "@/server/ground/errors";
 import { responseLink } from "@/server/programme/drafts/response-link";
+import { contactIdentity } from "@/server/records/contacts/contact-refs";
 import { MAILABILITY_REASONS, type TMailabilityReason } from "@/server/programme/mailability/reasons";
 import { type SkipReason, type TWaitingReason, WAITING_REASONS, waitingReasonDescriptions } from "./lifecycle-states";
 
@@ -50,9 +51,14 @@ export async function getEntryEventDetail(
       nextStep: "Find the campaign's events with entry_events_list.",
     });
   const waiting = await waitingOf(db, { ...event, workspaceId: p.workspaceId }, now);
+  const contact = event.contactId
+    ? await contactIdentity(db, { workspaceId: p.workspaceId, contactId: event.contactId })
+    : null;
   return {
     eventId: event.id,
     contactId: event.contactId,
+    contactEmail: contact?.email ?? null,
+    contactCrmIds: contact?.crmIds ?? [],
     source: event.source,
     status: event.status,
     occurredAt: event.occurredAt.toISOString(),

@@ -8,7 +8,7 @@ export const ZCampaignIdParam = z.string().max(64).describe("The campaign's id (
 export const ZPostEntryEventInput = z.strictObject({
   campaignId: ZCampaignIdParam,
   contactId: requiredString("contactId", 200).describe(
-    "An existing contact already in the campaign's audience (ctc_…). At most 200 characters.",
+    "A contact already in the campaign's audience: its id (ctc_…), email, or CRM record id as hubspot:<id> or salesforce:<id>.",
   ),
   idempotencyKey: requiredString("idempotencyKey", 200).describe(
     "Stable for one source event, unique in the workspace. Repeating the same body is safe; the same key with other data is 409.",
@@ -54,6 +54,19 @@ export const ZEntryEventStatus = z.object({
   eventId: z.string(),
   status: ZEntryStatus,
   occurredAt: z.string().describe("ISO 8601 date-time (UTC)."),
+  contactId: z
+    .string()
+    .optional()
+    .describe(
+      "The contact it admitted (ctc_…), whichever form the event named it by; absent once the contact was deleted.",
+    ),
+  contactEmail: z.string().optional().describe("The contact's email address, when it has one."),
+  contactCrmIds: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "The CRM records the workspace's CRM connections synced the contact from, written as contactId takes them (hubspot:<id>, salesforce:<id>); empty when none. Present with contactId.",
+    ),
   skipReason: ZSkipReason.optional(),
   enrollmentId: z.string().optional().describe("The enrollment created for the contact (enr_…), once there is one."),
   completedAt: z.string().optional().describe("When the lifecycle finished (UTC), for terminal statuses."),

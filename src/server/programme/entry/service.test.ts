@@ -28,7 +28,12 @@ describe("acceptEntryEvent", () => {
     const f = await liveApiCampaign(prisma);
     const input = { contactId: f.contacts[0].id, idempotencyKey: uniq("k"), occurredAt: "2026-11-01T09:00:00-05:00" };
     const first = await accept(f, input);
-    expect(first).toEqual({ eventId: expect.stringMatching(/^evt_/), status: "accepted", replayed: false });
+    expect(first).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      status: "accepted",
+      replayed: false,
+      contactId: f.contacts[0].id,
+    });
     expect(await accept(f, { ...input, occurredAt: "2026-11-01T14:00:00Z" })).toEqual({ ...first, replayed: true });
     const rows = await prisma.entryEvent.findMany({ where: { workspaceId: f.workspaceId } });
     expect(rows).toHaveLength(1);
@@ -123,7 +128,15 @@ describe("getEntryEventStatus", () => {
       eventId,
       apiKeyId: key.id,
     });
-    expect(Object.keys(status).sort()).toEqual(["eventId", "occurredAt", "status"]);
+    expect(Object.keys(status).sort()).toEqual([
+      "contactCrmIds",
+      "contactEmail",
+      "contactId",
+      "eventId",
+      "occurredAt",
+      "status",
+    ]);
+    expect(status).toMatchObject({ contactId: f.contacts[0].id, contactEmail: f.contacts[0].email, contactCrmIds: [] });
 
     await prisma.entryEvent.update({
       where: { id: eventId },
@@ -140,9 +153,24 @@ describe("getEntryEventStatus", () => {
       eventId,
       status: "skipped",
       occurredAt: expect.any(String),
+      contactId: f.contacts[0].id,
+      contactEmail: f.contacts[0].email,
+      contactCrmIds: [],
       skipReason: "suppressed",
       completedAt: "2026-11-02T00:00:00.000Z",
     });
+    // Once the contact is deleted the read no longer names it.
+    await prisma.contact.delete({ where: { id: f.contacts[0].id } });
+    expect(
+      Object.keys(
+        await getEntryEventStatus(prisma, {
+          workspaceId: f.workspaceId,
+          campaignId: f.campaign.id,
+          eventId,
+          apiKeyId: key.id,
+        }),
+      ).sort(),
+    ).toEqual(["completedAt", "eventId", "occurredAt", "skipReason", "status"]);
 
     const other = await createOwnerWorkspace(prisma);
     const otherCampaign = await prisma.campaign.create({

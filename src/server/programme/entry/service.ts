@@ -4,6 +4,7 @@ import { AppError, NOT_FOUND_DETAIL } from "@/server/ground/errors";
 import { fingerprint } from "@/server/ground/platform/fingerprint";
 import { acceptOrExplain, findByIdempotencyKey } from "./acceptance-queries";
 import { waitingOf } from "./event-detail";
+import { contactIdentity, resolveContactRef } from "@/server/records/contacts/contact-refs";
 import { signalWork } from "@/server/ground/signals/entry-wake";
 import type { SkipReason } from "./lifecycle-states";
 import type { TEntryEventStatus, TPostEntryEventInput } from "./schema";
@@ -49,12 +50,15 @@ export async function acceptEntryEvent(
     now?: Date;
   },
 ) {
-  const { workspaceId, input } = params;
+  const { workspaceId } = params;
+  // An email or CRM record id becomes our id first, so the event is the same whichever the caller names.
+  const contactId = await resolveContactRef(db, { workspaceId, ref: params.input.contactId });
+  const input = { ...params.input, contactId };
   const now = params.now ?? new Date();
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : null;
   const print = fingerprint({
     campaignId: input.campaignId,
-    contactId: input.contactId,
+    contactId,
     occurredAt: occurredAt?.toISOString(),
   });
   // One statement: the preconditions, and the insert when they hold (see acceptance-queries.ts).
@@ -70,7 +74,7 @@ export async function acceptEntryEvent(
     now,
   });
   if (!outcome) throw new AppError("not_found", NOT_FOUND_DETAIL);
-  if (outcome.existing) return replayOrConflict(outcome.existing, print);
+  if (outcome.existing) return { ...replayOrConflict(outcome.existing, print), contactId };
 
   if (outcome.campaignStatus !== "live") {
     throw new AppError(
@@ -104,12 +108,12 @@ export async function acceptEntryEvent(
   }
   if (outcome.inserted) {
     signalWork();
-    return { eventId: outcome.inserted.id, status: outcome.inserted.status, replayed: false };
+    return { eventId: outcome.inserted.id, status: outcome.inserted.status, replayed: false, contactId };
   }
   // Every precondition held but a concurrent twin took the key first: read the winner's row.
   const winner = await findByIdempotencyKey(db, workspaceId, input.idempotencyKey);
   if (!winner) throw new Error("entry event vanished after a conflicting insert");
-  return replayOrConflict(winner, print);
+  return { ...replayOrConflict(winner, print), contactId };
 }
 
 /**
@@ -130,6 +134,7 @@ export async function getEntryEventStatus(
     select: {
       id: true,
       status: true,
+      contactId: true,
       occurredAt: true,
       skipReason: true,
       completedAt: true,
@@ -155,10 +160,20 @@ export async function getEntryEventStatus(
   if (!event) throw new AppError("not_found", NOT_FOUND_DETAIL);
   const waiting =
     event.status === "waiting" ? await waitingOf(db, { ...event, workspaceId: params.workspaceId }, new Date()) : null;
+  const contact = event.contactId
+    ? await contactIdentity(db, { workspaceId: params.workspaceId, contactId: event.contactId })
+    : null;
   return {
     eventId: event.id,
     status: event.status,
     occurredAt: event.occurredAt.toISOString(),
+    ...(contact
+      ? {
+          contactId: contact.contactId,
+          ...(contact.email ? { contactEmail: contact.email } : {}),
+          contactCrmIds: contact.crmIds,
+        }
+      : {}),
     ...(event.skipReason ? { skipReason: event.skipReason as SkipReason } : {}),
     ...(event.enrollment ? { enrollmentId: event.enrollment.id } : {}),
     ...(event.completedAt ? { completedAt: event.completedAt.toISOString() } : {}),

@@ -14,12 +14,14 @@ import {
 import { ZCursor, ZTake } from "./paging";
 import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
+import { identityFieldsOf, ZContactIdentityFields } from "./contact-identity";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
 
 const ZEventDetail = z.object({
   eventId: z.string(),
   contactId: z.string().nullable(),
+  ...ZContactIdentityFields,
   source: ZEntrySource,
   status: ZEntryStatus,
   occurredAt: z.string(),
@@ -75,7 +77,12 @@ export const entryTools = [
     idempotent: true,
     mails: true,
     input: ZPostEntryEventInput,
-    result: z.object({ eventId: z.string(), status: ZEntryStatus }),
+    result: z.object({
+      eventId: z.string(),
+      status: ZEntryStatus,
+      contactId: z.string(),
+      ...ZContactIdentityFields,
+    }),
     run: async (ctx, a) => {
       const accepted = await acceptEntryEvent(ctx.db, {
         workspaceId: ctx.workspaceId,
@@ -83,12 +90,18 @@ export const entryTools = [
         source: "agent",
         input: a,
       });
+      const identity = await identityFieldsOf(ctx.db, ctx.workspaceId, [accepted.contactId]);
       return {
         requested: `Admit contact ${a.contactId} to campaign ${a.campaignId} (idempotency key ${a.idempotencyKey}).`,
         changed: !accepted.replayed
           ? [`Accepted entry event ${accepted.eventId}; the lifecycle now decides whether a piece is mailed.`]
           : [],
-        result: { eventId: accepted.eventId, status: accepted.status },
+        result: {
+          eventId: accepted.eventId,
+          status: accepted.status,
+          contactId: accepted.contactId,
+          ...identity(accepted.contactId),
+        },
       };
     },
     errorHints: {
@@ -143,6 +156,7 @@ export const entryTools = [
             ),
           source: ZEntrySource,
           contactId: z.string().nullable(),
+          ...ZContactIdentityFields,
           contactName: z.string(),
           arm: z.enum(["treatment", "holdout"]).nullable(),
           occurredAt: z.string(),
@@ -160,6 +174,11 @@ export const entryTools = [
         cursor: a.cursor,
         take: a.take,
       });
+      const identity = await identityFieldsOf(
+        ctx.db,
+        ctx.workspaceId,
+        page.items.map((e) => e.contact?.id ?? null),
+      );
       return {
         requested: `A page of the entry events of ${a.campaignId}.`,
         changed: [],
@@ -173,6 +192,7 @@ export const entryTools = [
             ),
             source: e.source,
             contactId: e.contact?.id ?? null,
+            ...identity(e.contact?.id ?? null),
             contactName: personName(e.contact),
             arm: e.enrollment?.arm ?? null,
             occurredAt: e.occurredAt.toISOString(),
@@ -207,7 +227,8 @@ export const entryTools = [
       results: z.array(
         z.object({
           idempotencyKey: z.string(),
-          contactId: z.string(),
+          contactId: z.string().describe("Ours (ctc_…) once found; else as given."),
+          ...ZContactIdentityFields,
           eventId: z.string().nullable(),
           status: ZEntryStatus.nullable(),
           replayed: z.boolean().describe("The key was seen before with the same data: the original event is returned."),
@@ -243,7 +264,7 @@ export const entryTools = [
           });
           results.push({
             idempotencyKey: e.idempotencyKey,
-            contactId: e.contactId,
+            contactId: r.contactId,
             eventId: r.eventId,
             status: r.status,
             replayed: Boolean(r.replayed),
@@ -263,12 +284,21 @@ export const entryTools = [
       }
       const accepted = results.filter((r) => r.eventId && !r.replayed).length;
       const refused = results.filter((r) => r.error).length;
+      const identity = await identityFieldsOf(
+        ctx.db,
+        ctx.workspaceId,
+        results.map((r) => (r.eventId ? r.contactId : null)),
+      );
       return {
         requested: `Admit ${a.events.length} contacts to campaign ${a.campaignId}.`,
         changed: accepted
           ? [`Accepted ${accepted} entry events; the lifecycle now decides whether each piece is mailed.`]
           : [],
-        result: { accepted, refused, results },
+        result: {
+          accepted,
+          refused,
+          results: results.map((r) => ({ ...r, ...identity(r.eventId ? r.contactId : null) })),
+        },
         refused: refused > 0,
       };
     },

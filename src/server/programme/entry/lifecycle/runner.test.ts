@@ -45,6 +45,9 @@ describe("the lifecycle, gate by gate", () => {
       eventId,
       status: "completed",
       occurredAt: expect.any(String),
+      contactId: f.contacts[0].id,
+      contactEmail: f.contacts[0].email,
+      contactCrmIds: [],
       enrollmentId: event.enrollment!.id,
       completedAt: event.completedAt!.toISOString(),
     });
