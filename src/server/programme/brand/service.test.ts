@@ -56,7 +56,7 @@ describe("the brand kit", () => {
       contrastWarnings: [],
     });
     const render = await brandForRender(prisma, o);
-    expect(render.returnAddress).toEqual(["500 Boylston St", "Boston, MA 02116"]);
+    expect(render.returnAddress).toMatchObject({ addressLine1: "500 Boylston St", city: "Boston", country: "US" });
     expect(render.logo).toMatchObject({ mime: "image/png", widthPx: 600, heightPx: 200 });
     expect(
       await prisma.auditLogEntry.count({ where: { workspaceId: o.workspaceId, action: "brand_kit.updated" } }),

@@ -144,20 +144,10 @@ export interface RenderBrand {
   fonts: { heading: TFontFamily; body: TFontFamily; handwriting: TFontFamily };
   logo: ImageAsset | null;
   signature: ImageAsset | null;
-  returnAddress: string[];
+  /** The return address as entered; each piece prints it for its destination (returnAddressLines). */
+  returnAddress: TBrandKit["returnAddress"];
   signOff: string;
   destinationUrl: string | null;
-}
-
-export function returnAddressLines(a: TBrandKit["returnAddress"]): string[] {
-  if (!a) return [];
-  const city =
-    a.country === "US" || a.country === "CA"
-      ? `${a.city}${a.region ? `, ${a.region}` : ""} ${a.postalCode}`
-      : `${a.postalCode} ${a.city}`;
-  return [a.addressLine1, a.addressLine2 ?? "", city.trim(), a.country !== "US" ? a.country : ""].filter((l) =>
-    l.trim(),
-  );
 }
 
 export async function brandForRender(db: Db, p: { workspaceId: string }): Promise<RenderBrand> {
@@ -176,7 +166,7 @@ export async function brandForRender(db: Db, p: { workspaceId: string }): Promis
       kit?.signature && kit.signatureType
         ? await imageAssetAsync(Buffer.from(kit.signature), kit.signatureType, 1200)
         : null,
-    returnAddress: returnAddressLines(v.returnAddress),
+    returnAddress: v.returnAddress,
     signOff: v.signOff,
     destinationUrl: v.destinationUrl,
   };

@@ -1,3 +1,4 @@
+import { returnAddressLines } from "@/server/records/addresses/address-block";
 import type { RenderBrand } from "@/server/programme/brand/service";
 import { LAYOUTS } from "@/server/ground/render";
 import type { RenderInput, TBlock } from "@/server/ground/render/input";
@@ -111,7 +112,7 @@ export function composePiece(p: ComposeParts): Composed {
     logo: p.brand.logo,
     signature: p.brand.signature,
     image: d.image === "logo" && !p.brand.logo ? "none" : d.image,
-    returnAddress: p.brand.returnAddress,
+    returnAddress: returnAddressLines(p.brand.returnAddress, p.contact.country),
     text: blocks,
     recipient: {
       name: `${p.contact.firstName} ${p.contact.lastName}`.trim(),

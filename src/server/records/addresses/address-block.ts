@@ -1,5 +1,5 @@
 import addressFormatter from "@fragaria/address-formatter";
-import { countryName, findRegion } from "@/server/records/addresses/countries";
+import { countryName, findRegion, toCountryCode } from "@/server/records/addresses/countries";
 import { canonicalPostalCode } from "@/server/records/addresses/postal-code";
 import { recipientBlock, type TFormat, type TRecipientBlock } from "@/server/ground/render/page-specs";
 import { textWidth } from "@/server/ground/render/text";
@@ -29,13 +29,18 @@ function countryLayout(country: string, present: boolean[]): string[] {
   return layout;
 }
 
+const LETTER = /\p{L}/u;
+
 /**
- * Whether an address is printed in Japanese order, from the largest unit to the smallest: a Japanese
- * address whose street lines or city are written in Japanese script. One written in Latin letters
- * keeps the international order, which Japan Post asks for in a romanised address.
+ * Whether a Japanese address is written in Japanese script: its street line decides (the city, then
+ * the second line, when the street line has no letters, like 1-9-1). Japan Post reads an address
+ * written in Japanese from the largest unit to the smallest, and one written in Latin letters in the
+ * international order; each is printed whole in its own script (JP_ja / JP_en in Google's data).
  */
 function inJapaneseOrder(country: string, a: AddressFields): boolean {
-  return country === "JP" && [a.addressLine1, a.addressLine2, a.city].some((v) => v && JAPANESE_SCRIPT.test(v));
+  if (country !== "JP") return false;
+  const decides = [a.addressLine1, a.city, a.addressLine2].find((v) => v && LETTER.test(v));
+  return !!decides && JAPANESE_SCRIPT.test(decides);
 }
 
 /**
@@ -64,30 +69,55 @@ function joinUnits(units: string[]): string {
  * 〒%Z / %S / %A / %O / %N; address-formatter's JP_ja template has the same order but its format()
  * cannot choose it): 〒 and the postal code, then the prefecture, city and street as one line
  * (東京都千代田区丸の内1-9-1), then the building and floor. The prefecture is written as the post
- * writes it (Tokyo → 東京都); the company and the name follow (addressBlockLines).
+ * writes it (Kyoto → 京都府); a city written in Latin letters is left out (the street line in
+ * Japanese carries the ward and town, and the postal code names them); the company and the name
+ * follow (addressBlockLines).
  */
 function japaneseLines(a: AddressFields): string[] {
   const postal = a.postalCode?.trim() ?? "";
   const written = a.region?.trim() ?? "";
-  const region = written && !JAPANESE_SCRIPT.test(written) ? (findRegion("JP", written)?.key ?? written) : written;
+  const region = written && !JAPANESE_SCRIPT.test(written) ? (findRegion("JP", written)?.key ?? "") : written;
+  const city = a.city?.trim() ?? "";
   const lines = [
     postal ? `〒${canonicalPostalCode("JP", postal)}` : "",
-    joinUnits([region, a.city?.trim() ?? "", a.addressLine1?.trim() ?? ""]),
+    joinUnits([region, JAPANESE_SCRIPT.test(city) || !LETTER.test(city) ? city : "", a.addressLine1?.trim() ?? ""]),
     a.addressLine2?.trim() ?? "",
   ];
   return lines.filter(Boolean);
 }
 
-/** The address lines (without the country line) in the order they print, and the country line, if any. */
-function addressParts(a: AddressFields): { lines: string[]; country: string | null; japanese: boolean } {
-  const country = a.country && /^[A-Z]{2}$/.test(a.country) ? a.country : "";
+/**
+ * A Japanese address written in Latin letters as Japan Post reads a romanised one: the prefecture by
+ * its Latin name (京都府 → Kyoto), a city written in Japanese script left out (its ward and town are
+ * in the street line, and the postal code names them).
+ */
+function romanisedJapanese(a: AddressFields): AddressFields {
+  const written = a.region?.trim() ?? "";
+  const known = written && JAPANESE_SCRIPT.test(written) ? findRegion("JP", written) : null;
+  const region = known ? (known.latin ?? "") : written && JAPANESE_SCRIPT.test(written) ? "" : a.region;
+  const city = a.city && JAPANESE_SCRIPT.test(a.city) ? null : a.city;
+  return { ...a, region, city };
+}
+
+/**
+ * The address lines (without the country line) in the order they print, and the country line, if
+ * any: the country's name, unless the piece is posted in that country (`postedIn`, the home country
+ * for a recipient's address, the recipient's country for the return address).
+ */
+function addressParts(
+  written: AddressFields,
+  postedIn = HOME_COUNTRY,
+): { lines: string[]; country: string | null; japanese: boolean } {
+  const country = written.country && /^[A-Z]{2}$/.test(written.country) ? written.country : "";
+  const japanese = inJapaneseOrder(country, written);
+  const a = country === "JP" && !japanese ? romanisedJapanese(written) : written;
   const countryLine =
-    country && country !== HOME_COUNTRY
+    country && country !== postedIn
       ? (countryName(country) ?? country).toUpperCase()
       : !country && a.country?.trim()
         ? a.country.trim()
         : null;
-  if (inJapaneseOrder(country, a)) return { lines: japaneseLines(a), country: countryLine, japanese: true };
+  if (japanese) return { lines: japaneseLines(a), country: countryLine, japanese: true };
   const values = [a.addressLine1, a.city, a.region, a.postalCode].map((v) => v?.trim() || "");
   const layout = countryLayout(country, values.map(Boolean));
   const lines: string[] = [];
@@ -110,6 +140,17 @@ function addressParts(a: AddressFields): { lines: string[]; country: string | nu
  */
 export function formatAddressLines(a: AddressFields): string[] {
   const { lines, country } = addressParts(a);
+  return country ? [...lines, country] : lines;
+}
+
+/**
+ * The return address as printed on a piece to `destination` (the recipient's country; the home
+ * country when it has none): in its own country's order, with its country's name when that is not
+ * the destination's (a US sender writing to Canada prints UNITED STATES OF AMERICA; to Boston, no country).
+ */
+export function returnAddressLines(a: AddressFields | null, destination: string | null | undefined): string[] {
+  if (!a) return [];
+  const { lines, country } = addressParts(a, toCountryCode(destination) ?? HOME_COUNTRY);
   return country ? [...lines, country] : lines;
 }
 
