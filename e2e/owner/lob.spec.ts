@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type FakeLob, startFakeLob } from "@/test/fake-lob";
 import { signLobWebhook, track } from "@/test/fake-lob-print";
 import { demo } from "../support/demo";
 import { E2E_LOB_FAKE_PORT } from "../support/env";
+import { mailableMembers } from "../support/mailable";
 import { signInAs, snap } from "../support/pages";
 
 // Rendering, Lob's create and the lifecycle's steps: a minute can pass on a busy machine.
@@ -16,23 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await lob?.close();
 });
-
-/** A member of the demo audience the new campaign can mail: in the US (the Lob contract's country), deliverable, not suppressed (other specs may have mailed it: the campaign has no frequency cap). */
-async function mailableMember(page: Page, workspaceId: string, ids: string[]) {
-  for (const contactId of [...ids].reverse()) {
-    const input = encodeURIComponent(JSON.stringify({ json: { workspaceId, contactId } }));
-    const res = await page.request.get(`/api/trpc/contact.get?input=${input}`);
-    const c = (await res.json()).result.data.json;
-    if (c.country !== "US" || c.addressStatus === "undeliverable" || c.suppressions.length > 0 || !c.account) continue;
-    // An account another campaign holds out is held out by every campaign while that one measures.
-    const accountInput = encodeURIComponent(JSON.stringify({ json: { workspaceId, accountId: c.account.id } }));
-    const account = (await (await page.request.get(`/api/trpc/account.get?input=${accountInput}`)).json()).result.data
-      .json as { campaigns: { arm: string }[] };
-    if (account.campaigns.every((campaign) => campaign.arm !== "holdout"))
-      return { id: contactId, name: `${c.firstName} ${c.lastName}` };
-  }
-  throw new Error("no mailable member in the demo audience");
-}
 
 test("the owner connects Lob with a test key, a campaign prints through it once, and Lob's signed tracking reaches the piece; a forged event changes nothing", async ({
   page,
@@ -108,7 +92,7 @@ test("the owner connects Lob with a test key, a campaign prints through it once,
   await expect(page.getByText(/prints through a Lob test key/)).toBeVisible();
 
   // 4. One person sent by hand: their postcard is created at Lob once, with the print files' URLs.
-  const person = await mailableMember(page, acme.id, acme.contacts.inAudience);
+  const [person] = await mailableMembers(page.request, acme.id, [...acme.contacts.inAudience].reverse(), 1);
   const send = page.getByRole("region", { name: "Send to one more person" });
   await send.getByRole("combobox", { name: "Contact" }).fill(person.name);
   await page
