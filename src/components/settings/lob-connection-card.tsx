@@ -118,7 +118,7 @@ export function LobConnectionCard({ workspaceId }: { workspaceId: string }) {
             {/* The button keeps its whole label: it never shrinks, and goes under the URL when both do not fit on one line. */}
             <Group gap="xs" wrap="wrap">
               <Code style={{ flex: "1 1 16rem", minWidth: 0, overflowWrap: "anywhere" }}>{current.webhookUrl}</Code>
-              <CopyButton value={current.webhookUrl}>
+              <CopyButton value={current.webhookUrl ?? ""}>
                 {({ copied, copy }) => (
                   <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
                     {copied ? "Copied" : "Copy"}

@@ -68,6 +68,7 @@ export const PROCEDURE_ACTIONS: Record<string, TAction> = {
   "fulfilment.create": "administer",
   "fulfilment.approve": "administer",
   "fulfilment.vendorConnections": "read",
+  "fulfilment.connectableVendors": "read",
   "fulfilment.connectVendor": "administer",
   "fulfilment.disconnectVendor": "administer",
   "fulfilment.revoke": "administer",

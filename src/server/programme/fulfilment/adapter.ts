@@ -31,6 +31,13 @@ export interface PrintJobRequest {
   from?: PostalAddress | null;
   /** The workspace's account at the vendor (PrintVendorConnection) the contract prints through. */
   connectionId?: string | null;
+  /** The piece's personalised copy as printed (vendors that write the message themselves need it: Handwrytten). */
+  copy?: { headline?: string; body?: string; signOff?: string } | null;
+  /**
+   * "retry" when an earlier attempt may have reached the vendor (its answer was lost): a vendor
+   * without idempotency keys looks its order up by the piece id before creating one.
+   */
+  attempt?: "first" | "retry";
 }
 
 /** A tracking event of a piece, as the service keeps it. */
@@ -87,7 +94,8 @@ export class VendorError extends Error {
       | "key_revoked"
       | "not_found"
       | "not_cancellable"
-      | "unavailable",
+      /** The vendor could not be reached or answered 5xx: tried again later. */
+      | "vendor_unavailable",
     readonly detail: { status?: number; code?: string; retryAfterMs?: number } = {},
   ) {
     super(message);
@@ -118,6 +126,8 @@ export type PriceQuote = {
 
 export interface FulfilmentAdapter {
   readonly vendor: string;
+  /** For a vendor that sends no webhooks: how often a piece it has is read back (`reconcile`). */
+  readonly statusPollMs?: number;
   catalogue(): VendorCatalogue;
   /** The price of one piece of this product to each country. Throws a sentence when it does not sell it. */
   quote(p: {

@@ -7,23 +7,24 @@ import { ConfigError } from "@/server/ground/platform/config";
 import { baseUrl } from "@/server/ground/platform/base-url";
 import { notifyVendorConnectionFailed } from "@/server/records/email/notify-events";
 import { VendorError } from "./adapter";
-import { explainLobError, type LobAccount, lobSdk } from "./vendors/lob";
+import type { Prisma } from "@/generated/prisma/client";
+import { CONNECTABLE_VENDORS, isConnectableVendor, type TConnectableVendor } from "./vendors/connector";
+import { CONNECTORS, vendorLabel } from "./vendors/connectors";
+import { lobApiUrl } from "./vendors/lob-connect";
 
 interface Secrets {
   apiKey: string;
-  webhookSecret: string;
+  /** The vendor's webhook signing secret; absent for a vendor that sends no webhooks. */
+  webhookSecret?: string | null;
 }
 
-/** Lob's API base: LOB_API_URL, else Lob's own. */
-export const lobApiUrl = (env: Record<string, string | undefined> = process.env) =>
-  env.LOB_API_URL?.trim() || "https://api.lob.com/v1";
+export { lobApiUrl };
 
-/** The URL to paste into Lob's dashboard as the webhook's URL. */
+/** The URL to paste into the vendor's dashboard as the webhook's URL; null for a vendor that sends none. */
 export const webhookUrlOf = (vendor: string, connectionId: string) =>
-  `${baseUrl()}/api/webhooks/${vendor}/${connectionId}`;
-
-const modeOfKey = (apiKey: string): "test" | "live" | null =>
-  apiKey.startsWith("test_") ? "test" : apiKey.startsWith("live_") ? "live" : null;
+  isConnectableVendor(vendor) && !CONNECTORS[vendor].webhooks
+    ? null
+    : `${baseUrl()}/api/webhooks/${vendor}/${connectionId}`;
 
 function view(c: {
   id: string;
@@ -35,10 +36,12 @@ function view(c: {
   connectedAt: Date;
   disconnectedAt: Date | null;
   statusReason: string | null;
+  settings: unknown;
 }) {
   return {
     connectionId: c.id,
     vendor: c.vendor,
+    label: vendorLabel(c.vendor),
     mode: c.mode as "test" | "live",
     status: c.status as "connected" | "disconnected" | "key_revoked",
     keyHint: c.keyHint,
@@ -46,6 +49,7 @@ function view(c: {
     connectedAt: c.connectedAt,
     disconnectedAt: c.disconnectedAt,
     statusReason: c.statusReason,
+    settings: (c.settings ?? {}) as Record<string, string>,
     webhookUrl: webhookUrlOf(c.vendor, c.id),
   };
 }
@@ -59,60 +63,34 @@ export async function listVendorConnections(db: Db, p: { workspaceId: string }) 
   return rows.map(view);
 }
 
-/** Checks a Lob key with a read that creates nothing (the first page of postcards). */
-async function checkLobKey(apiKey: string) {
-  const { Configuration, PostcardsApi } = await lobSdk();
-  try {
-    await new PostcardsApi(new Configuration({ username: apiKey, basePath: lobApiUrl() })).list(1);
-  } catch (error) {
-    const e = explainLobError(error);
-    if (e.reason === "key_revoked")
-      throw new AppError(
-        "validation_failed",
-        "Lob refused this API key: it is wrong or has been revoked. Copy a secret key from Lob's dashboard (Settings → API Keys). Nothing was saved.",
-        { errors: [{ pointer: "/apiKey", detail: "Lob refused this key." }] },
-      );
-    if (e.reason === "rate_limited")
-      throw new AppError(
-        "rate_limited",
-        "Lob is limiting requests right now, so the key could not be checked; nothing was saved. Try again in a minute.",
-      );
-    throw new AppError(
-      "validation_failed",
-      `Lob could not be reached to check the key (${e.message}). Nothing was saved; try again in a moment.`,
-      { errors: [{ pointer: "/apiKey", detail: "Lob could not be reached." }] },
-    );
-  }
+/** Each connectable vendor, what it fulfils, and whether it asks for a webhook signing secret. */
+export function connectableVendors() {
+  return CONNECTABLE_VENDORS.map((v) => ({
+    vendor: v,
+    label: CONNECTORS[v].label,
+    fulfils: CONNECTORS[v].fulfils,
+    webhooks: CONNECTORS[v].webhooks,
+  }));
 }
 
 /**
- * Connects the workspace's own Lob account: checks the key with Lob at once, stores the key and
- * the webhook signing secret encrypted (the CRM secret box, bound to the connection's id), and
- * answers the webhook URL to paste into Lob. A test key (`test_…`) prints nothing real.
+ * Connects the workspace's own account at a vendor: checks the key with the vendor at once
+ * (vendors/connectors.ts), stores the key and any webhook signing secret encrypted (the CRM secret
+ * box, bound to the connection's id), and answers the webhook URL to paste into the vendor's
+ * dashboard (null for a vendor that sends no webhooks). A test account prints nothing real.
  */
 export async function connectVendor(
   db: Db,
-  p: { workspaceId: string; input: { vendor: "lob"; apiKey: string; webhookSecret: string }; actor: Actor },
+  p: {
+    workspaceId: string;
+    input: { vendor: TConnectableVendor; apiKey: string; webhookSecret?: string | null };
+    actor: Actor;
+  },
 ) {
+  const connector = CONNECTORS[p.input.vendor];
+  if (!connector) throw new AppError("validation_failed", `There is no print vendor called “${p.input.vendor}”.`);
   const apiKey = p.input.apiKey.trim();
-  const webhookSecret = p.input.webhookSecret.trim();
-  const mode = modeOfKey(apiKey);
-  if (!mode)
-    throw new AppError(
-      "validation_failed",
-      "A Lob secret API key starts with test_ or live_ (the publishable keys, test_pub_ or live_pub_, cannot print).",
-      { errors: [{ pointer: "/apiKey", detail: "Paste a secret key: test_… or live_…" }] },
-    );
-  if (apiKey.startsWith("test_pub_") || apiKey.startsWith("live_pub_"))
-    throw new AppError(
-      "validation_failed",
-      "That is a publishable key; paste the secret API key (test_… or live_…) from Lob's dashboard.",
-      { errors: [{ pointer: "/apiKey", detail: "Paste the secret key." }] },
-    );
-  if (!webhookSecret)
-    throw new AppError("validation_failed", "Paste the signing secret Lob shows for the webhook you created.", {
-      errors: [{ pointer: "/webhookSecret", detail: "Paste the webhook's signing secret." }],
-    });
+  const webhookSecret = p.input.webhookSecret?.trim() || null;
   try {
     keyring();
   } catch (error) {
@@ -120,8 +98,9 @@ export async function connectVendor(
       throw new AppError("invalid_state", `Print vendor connections are not set up on this server: ${error.message}`);
     throw error;
   }
-  await checkLobKey(apiKey);
+  const { mode, settings } = await connector.check({ apiKey, webhookSecret });
   const id = `pvc_${randomUUID().replace(/-/g, "")}`;
+  const secrets: Secrets = connector.webhooks ? { apiKey, webhookSecret } : { apiKey };
   const created = await db.printVendorConnection.create({
     data: {
       id,
@@ -129,12 +108,13 @@ export async function connectVendor(
       vendor: p.input.vendor,
       mode,
       status: "connected",
-      credentials: seal({ apiKey, webhookSecret } satisfies Secrets, id),
+      credentials: seal(secrets, id),
       keyHint: apiKey.slice(-4),
       connectedByLabel: p.actor.label,
+      settings: (settings ?? {}) as Prisma.InputJsonValue,
     },
   });
-  // Contracts whose Lob account was disconnected or refused, in the same mode, print through this one now.
+  // Contracts whose account at this vendor was disconnected or refused, in the same mode, print through this one now.
   const stale = await db.printVendorConnection.findMany({
     where: { workspaceId: p.workspaceId, vendor: p.input.vendor, mode, status: { not: "connected" } },
     select: { id: true },
@@ -152,7 +132,12 @@ export async function connectVendor(
     { type: "print_vendor_connection", id },
     { vendor: p.input.vendor, mode },
   );
-  return { connectionId: created.id, vendor: "lob" as const, mode, webhookUrl: webhookUrlOf("lob", created.id) };
+  return {
+    connectionId: created.id,
+    vendor: p.input.vendor,
+    mode,
+    webhookUrl: webhookUrlOf(p.input.vendor, created.id),
+  };
 }
 
 /** Forgets the connection's secrets. Its contracts print nothing more until a new connection replaces it. */
@@ -176,28 +161,39 @@ export async function disconnectVendor(db: Db, p: { workspaceId: string; connect
 }
 
 /** The connection's secrets, for printing and webhooks; a VendorError when it can no longer print. */
-export async function openConnection(
-  db: Db,
-  connectionId: string,
-): Promise<LobAccount & { webhookSecret: string; workspaceId: string; status: string }> {
+export async function openConnection(db: Db, connectionId: string): Promise<VendorAccount> {
   const c = await db.printVendorConnection.findUnique({ where: { id: connectionId } });
-  if (!c?.credentials)
+  if (!c?.credentials) {
+    const label = c ? vendorLabel(c.vendor) : "vendor";
     throw new VendorError(
-      "The contract's Lob account is disconnected: connect Lob again in Settings → Printing.",
+      `The contract's ${label} account is disconnected: connect ${label} again in Settings → Printing.`,
       "key_revoked",
     );
+  }
   const { value } = open<Secrets>(c.credentials, c.id);
   return {
     apiKey: value.apiKey,
-    webhookSecret: value.webhookSecret,
+    webhookSecret: value.webhookSecret ?? "",
     mode: c.mode as "test" | "live",
     workspaceId: c.workspaceId,
     status: c.status,
+    settings: (c.settings ?? {}) as Record<string, unknown>,
   };
 }
 
+/** A connection's secrets and what it keeps, opened for printing and webhooks. */
+export interface VendorAccount {
+  apiKey: string;
+  /** Empty for a vendor that sends no webhooks. */
+  webhookSecret: string;
+  mode: "test" | "live";
+  workspaceId: string;
+  status: string;
+  settings: Record<string, unknown>;
+}
+
 /**
- * Lob refused the key while printing: the connection is marked and every contract on it
+ * The vendor refused the key while printing: the connection is marked and every contract on it
  * suspended (nothing more is sent), and the owner sees why in Settings → Printing and the audit log.
  */
 export async function suspendForRevokedKey(db: Db, p: { connectionId: string; message: string }) {
@@ -210,7 +206,7 @@ export async function suspendForRevokedKey(db: Db, p: { connectionId: string; me
   await recordAudit(
     db,
     c.workspaceId,
-    { kind: "system", id: null, label: "Lob" },
+    { kind: "system", id: null, label: vendorLabel(c.vendor) },
     "print_vendor.key_revoked",
     { type: "print_vendor_connection", id: c.id },
     { vendor: c.vendor, message: p.message.slice(0, 300) },
@@ -218,7 +214,7 @@ export async function suspendForRevokedKey(db: Db, p: { connectionId: string; me
   await notifyVendorConnectionFailed(db, {
     workspaceId: c.workspaceId,
     connectionId: c.id,
-    vendor: c.vendor === "lob" ? "Lob" : c.vendor,
+    vendor: vendorLabel(c.vendor),
     reason: p.message,
     settingsPath: "/settings/printing",
   });

@@ -4,9 +4,11 @@ import type { FulfilmentAdapter, VendorCatalogue } from "./adapter";
 import { lobApiUrl, openConnection } from "./connections";
 import { SandboxPrintVendor } from "./sandbox";
 import { LobPrintVendor } from "./vendors/lob";
+import { HandwryttenNoteVendor } from "./vendors/handwrytten/adapter";
+import { handwryttenApiUrl } from "./vendors/handwrytten/http";
 
 /** The print vendors this service can contract with. A real vendor's adapter registers here. */
-export const VENDORS = ["sandbox", "lob"] as const;
+export const VENDORS = ["sandbox", "lob", "handwrytten"] as const;
 
 /** The adapter for a contract's vendor. */
 export function adapterFor(vendor: string, db: Db): FulfilmentAdapter {
@@ -14,6 +16,11 @@ export function adapterFor(vendor: string, db: Db): FulfilmentAdapter {
   if (vendor === "lob")
     return new LobPrintVendor({
       baseUrl: lobApiUrl(),
+      account: (connectionId) => openConnection(db, connectionId),
+    });
+  if (vendor === "handwrytten")
+    return new HandwryttenNoteVendor({
+      baseUrl: handwryttenApiUrl(),
       account: (connectionId) => openConnection(db, connectionId),
     });
   throw new AppError("validation_failed", `There is no print vendor called “${vendor}”.`);

@@ -1,6 +1,6 @@
 import { ownerProcedure, router } from "@/server/ground/trpc";
 import { approveContract, createContract, listContracts, quoteContract, revokeContract } from "./contracts";
-import { connectVendor, disconnectVendor, listVendorConnections } from "./connections";
+import { connectableVendors, connectVendor, disconnectVendor, listVendorConnections } from "./connections";
 import { vendorCatalogues } from "./registry";
 import { ZConnectVendor, ZContractId, ZNewContract, ZVendorConnectionId } from "./schema";
 
@@ -23,6 +23,8 @@ export const fulfilmentRouter = router({
   ),
   /** The workspace's print vendor accounts (never their keys). */
   vendorConnections: ownerProcedure.query(({ ctx }) => listVendorConnections(ctx.db, { workspaceId: ctx.workspaceId })),
+  /** The vendors a workspace can connect its own account of, and what each fulfils. */
+  connectableVendors: ownerProcedure.query(() => connectableVendors()),
   connectVendor: ownerProcedure
     .input(ZConnectVendor)
     .mutation(({ ctx, input }) => connectVendor(ctx.db, { workspaceId: ctx.workspaceId, input, actor: ctx.actor })),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALL_PRINT_SIZES, PRINT_FORMATS } from "./sizes";
+import { CONNECTABLE_VENDORS } from "./vendors/connector";
 
 export const ZContractId = z.object({
   contractId: z
@@ -40,20 +41,17 @@ export const ZNewContract = z.object({
 });
 export type TNewContract = z.infer<typeof ZNewContract>;
 
-/** fulfilment.connectVendor: the owner's own Lob account. */
+/** fulfilment.connectVendor: the workspace's own account at a vendor (vendors/connectors.ts checks the key). */
 export const ZConnectVendor = z.object({
-  vendor: z.literal("lob"),
+  vendor: z.enum(CONNECTABLE_VENDORS),
   apiKey: z
     .string()
     .trim()
-    .min(1, "Paste your Lob secret API key.")
-    .max(200, "That is too long for a Lob API key.")
-    .regex(/^\S+$/, "A Lob API key has no spaces."),
-  webhookSecret: z
-    .string()
-    .trim()
-    .min(1, "Paste the webhook's signing secret from Lob's dashboard.")
-    .max(500, "That is too long for a signing secret."),
+    .min(1, "Paste your API key.")
+    .max(200, "That is too long for an API key.")
+    .regex(/^\S+$/, "An API key has no spaces."),
+  /** The webhook's signing secret, for a vendor that sends webhooks (Lob). */
+  webhookSecret: z.string().trim().max(500, "That is too long for a signing secret.").optional(),
 });
 export const ZVendorConnectionId = z.object({
   connectionId: z.string().regex(/^pvc_[0-9a-f]{32}$/, "Not a print vendor connection id."),

@@ -22,7 +22,7 @@ export interface RunnerDeps {
   adapterFor: (
     vendor: string,
     db: Db,
-  ) => Pick<FulfilmentAdapter, "vendor" | "submit" | "submitStored" | "reconcile" | "cancel">;
+  ) => Pick<FulfilmentAdapter, "vendor" | "submit" | "submitStored" | "reconcile" | "cancel" | "statusPollMs">;
   log: (line: string, error?: unknown) => void;
   /** For tests: called before each step (e.g. to spread SIGKILLs over the steps). */
   beforeStep?: (eventId: string) => Promise<void>;
@@ -126,12 +126,13 @@ async function submit(prisma: PrismaClient, ctx: EventContext, token: string, de
       await recordTracking(tx, { workspaceId: piece.workspaceId, pieceId: piece.id, events: job.tracking, now });
     if (!job.mailedAt) {
       // The vendor has it but the post does not yet: the event is enrolled (a batch leaves it processing
-      // while the vendor has its piece), and its webhooks wake it; else a reconciliation read later.
+      // while the vendor has its piece), and its webhooks wake it; else a reconciliation read later
+      // (for a vendor without webhooks, every statusPollMs: the lifecycle's worker polls its order).
       await tx.entryEvent.update({
         where: { id: ctx.event.id },
         data: {
           status: "enrolled",
-          runAfter: new Date(now.getTime() + VENDOR_RECHECK_MS),
+          runAfter: new Date(now.getTime() + (adapter.statusPollMs ?? VENDOR_RECHECK_MS)),
           lockToken: null,
           lockedUntil: null,
           attempts: 0,

@@ -4,11 +4,13 @@ import type { Db } from "@/server/ground/db";
 import {
   type FulfilmentAdapter,
   type PostalAddress,
+  type PrintJobRequest,
   type PrintJobResult,
   type TVendorIssue,
   VendorError,
 } from "@/server/programme/fulfilment/adapter";
 import { suspendForRevokedKey } from "@/server/programme/fulfilment/connections";
+import { vendorLabel } from "@/server/programme/fulfilment/vendors/connectors";
 import { LOB_IDEMPOTENCY_LIFETIME_MS } from "@/server/programme/fulfilment/vendors/lob";
 import type { TPrintFormat } from "@/server/programme/fulfilment/sizes";
 import { piecePdf, type PrintFileFields } from "@/server/records/pieces/print-file";
@@ -24,7 +26,7 @@ export type VendorOutcome =
 
 type PieceForVendor = Pick<
   MailPiece,
-  "id" | "workspaceId" | "recipient" | "vendorRef" | "vendorSubmittedAt" | "contactId"
+  "id" | "workspaceId" | "recipient" | "vendorRef" | "vendorSubmittedAt" | "contactId" | "copy"
 > &
   PrintFileFields;
 interface ContractForVendor {
@@ -100,6 +102,7 @@ export async function sendToVendor(
         }),
       };
     }
+    const attempt = piece.vendorSubmittedAt ? ("retry" as const) : ("first" as const);
     if (adapter.reconcile) {
       // A real vendor: the first attempt's time is written before the call, so a crash after it is known.
       if (!piece.vendorSubmittedAt) {
@@ -115,7 +118,7 @@ export async function sendToVendor(
         return {
           kind: "refused",
           issue: "unconfirmed",
-          message: `We could not confirm this piece with ${adapter.vendor === "lob" ? "Lob" : adapter.vendor}: its first request's answer was lost and the idempotency key has expired, so it is not sent again blindly. Check the vendor's dashboard for a piece with metadata piece_id ${piece.id}.`,
+          message: `We could not confirm this piece with ${vendorLabel(adapter.vendor)}: its first request's answer was lost and the idempotency key has expired, so it is not sent again blindly. Check the vendor's dashboard for a piece with metadata piece_id ${piece.id}.`,
         };
       }
     }
@@ -131,6 +134,8 @@ export async function sendToVendor(
       to,
       from,
       connectionId: contract.connectionId,
+      copy: piece.copy as PrintJobRequest["copy"],
+      attempt,
     });
     return { kind: "job", job };
   } catch (error) {

@@ -381,12 +381,12 @@ export function explainLobError(error: unknown): VendorError {
   if (status)
     return new VendorError(
       `Lob answered ${status}${said}; the piece is tried again with the same idempotency key.`,
-      "unavailable",
+      "vendor_unavailable",
       { status, code },
     );
   return new VendorError(
     `Lob could not be reached (${e.code ?? e.message ?? "network error"}); the piece is tried again with the same idempotency key.`,
-    "unavailable",
+    "vendor_unavailable",
   );
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PrintVendorConnection" ADD COLUMN     "settings" JSONB NOT NULL DEFAULT '{}';
