@@ -13,10 +13,18 @@ import { signInAs } from "../support/pages";
  * The official MCP conformance suite (@modelcontextprotocol/conformance, pinned in package.json)
  * on the scenarios that apply to this server. The suite sends no Authorization header, so it talks
  * to the server through a proxy that adds a real agent token obtained with the OAuth flow.
- * Scenarios left out need the suite's own test fixtures (tools named test_*, prompts, sampling,
- * logging, subscriptions), which a product server does not have; docs/agents-and-mcp.md lists them.
+ * Scenarios left out need the suite's own test fixtures (tools named test_*, prompts such as
+ * test_prompt_with_arguments, sampling, subscriptions), which a product server does not have;
+ * docs/agents-and-mcp.md lists them.
  */
-const CONFORMANCE_SCENARIOS = ["server-initialize", "ping", "tools-list", "resources-list", "dns-rebinding-protection"];
+const CONFORMANCE_SCENARIOS = [
+  "server-initialize",
+  "ping",
+  "logging-set-level",
+  "tools-list",
+  "resources-list",
+  "dns-rebinding-protection",
+];
 
 test("the MCP conformance suite passes on the scenarios that apply", async ({ page }) => {
   test.setTimeout(180_000);

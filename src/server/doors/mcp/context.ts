@@ -1,7 +1,9 @@
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { MembershipRole } from "@/generated/prisma/enums";
 import type { Actor } from "@/server/ground/audit/service";
 import type { TMcpScope } from "@/server/records/oauth/scopes";
+import type { McpLog } from "./logging";
 import type { ToolSelection } from "./toolsets";
 
 /** What every MCP tool receives: built per request from the verified access token. */
@@ -20,4 +22,10 @@ export interface McpContext {
   urlElicitation?: boolean;
   /** The toolsets and read-only mode the request named; every tool when absent. */
   tools?: ToolSelection;
+  /** The least severe log level the client asked for (logging/setLevel); null or absent: send none. */
+  logLevel?: LoggingLevel | null;
+  /** Keeps the level a client sets for its later requests (on its grant); absent: for this connection only. */
+  saveLogLevel?: (level: LoggingLevel) => Promise<void>;
+  /** Log notifications for the tool call being answered (set per call by the server). */
+  log?: McpLog;
 }

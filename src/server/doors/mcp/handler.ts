@@ -8,6 +8,7 @@ import { verifyAccessToken } from "@/server/records/oauth/tokens";
 import { baseUrl } from "@/server/ground/platform/base-url";
 import { declaredLength, dropBody, readCappedBody } from "@/server/ground/platform/capped-body";
 import { MCP_TOOLS } from "./catalog";
+import { LOGGING_TOOLS, parseLogLevel } from "./logging";
 import { buildMcpServer } from "./server";
 import { selectionOf } from "./toolsets";
 
@@ -187,6 +188,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
     });
   }
 
+  const logLevel = parseLogLevel(auth.mcpLogLevel);
   const server = buildMcpServer({
     db,
     base,
@@ -198,14 +200,25 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
     actor: { kind: "agent", id: auth.grantId, label: `${auth.clientName} (agent)` },
     urlElicitation,
     tools,
+    logLevel,
+    saveLogLevel: async (level) => {
+      await db.oAuthGrant.update({ where: { id: auth.grantId }, data: { mcpLogLevel: level } });
+    },
   });
+  // A call that may send log notifications (a long job, a client that set a level) is answered as
+  // an event stream, the notifications before the result; every other answer is plain JSON.
+  const streaming =
+    logLevel !== null && messages.some((m) => m.method === "tools/call" && LOGGING_TOOLS.has(m.params?.name ?? ""));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
-    enableJsonResponse: true,
+    enableJsonResponse: !streaming,
   });
   await server.connect(transport);
+  // Stateless: nothing outlives the request (a JSON answer is complete here; a stream once it ends).
+  const close = () => void server.close().catch(() => undefined);
+  let response: Response;
   try {
-    return await transport.handleRequest(req, {
+    response = await transport.handleRequest(req, {
       authInfo: {
         token: auth.token,
         clientId: auth.clientId,
@@ -215,8 +228,14 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
       },
       ...(body.kind === "json" ? { parsedBody: body.value } : {}),
     });
-  } finally {
-    // Stateless: nothing outlives the request (the JSON response is already complete).
-    void server.close().catch(() => undefined);
+  } catch (error) {
+    close();
+    throw error;
   }
+  if (!streaming || !response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    close();
+    return response;
+  }
+  const closeAtEnd = new TransformStream<Uint8Array, Uint8Array>({ flush: close });
+  return new Response(response.body.pipeThrough(closeAtEnd), { status: response.status, headers: response.headers });
 }

@@ -85,7 +85,10 @@ export const MCP_PROMPTS: PromptDef[] = [
     name: "draft_campaign_for_audience",
     title: "Draft a campaign for an audience",
     description: "Prepare a draft campaign with recipient-specific copy, ready for the owner to approve.",
-    args: { audienceId: z.string().max(64).optional().describe("The audience to mail (aud_…).") },
+    args: {
+      audienceId: z.string().max(64).optional().describe("The audience to mail (aud_…)."),
+      designId: z.string().max(64).optional().describe("The design to print (dsn_…); chosen with you when not given."),
+    },
     tools: [
       "workspace_get_summary",
       "contracts_list",
@@ -108,7 +111,9 @@ export const MCP_PROMPTS: PromptDef[] = [
           a.audienceId
             ? `Use audience ${a.audienceId} (audiences_list shows its size).`
             : "Call audiences_list and ask me which audience to mail.",
-          "Call designs_list for a design of the format whose size is the contract's size (contracts_list gives it: a 4x6 design does not print on a 6x9 contract); if none fits, make one with designs_create in that size (it takes the brand kit). Show me designs_preview for a real contact of the audience.",
+          a.designId
+            ? `Use design ${a.designId} if its size is the contract's size (designs_list gives it; contracts_list gives the contract's: a 4x6 design does not print on a 6x9 contract); if it does not fit, say so and make one with designs_create in that size. Show me designs_preview for a real contact of the audience.`
+            : "Call designs_list for a design of the format whose size is the contract's size (contracts_list gives it: a 4x6 design does not print on a 6x9 contract); if none fits, make one with designs_create in that size (it takes the brand kit). Show me designs_preview for a real contact of the audience.",
           "Call campaigns_create_draft with a name, format, the design, the audience, a holdout share, a budget in cents and copy that uses only the merge fields the tool lists.",
           "Call drafts_generate to render every recipient's piece, poll it with its jobId, then drafts_list with the filters overflowing, missing_data and unmailable (recipients whose piece would be skipped, with the reasons); rewrite a recipient's copy with drafts_update only where I agree.",
           "Read it back with campaigns_get and show me the copy. Change it with campaigns_update_draft until I am happy (generate the drafts again after a change).",

@@ -3,8 +3,12 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  ErrorCode,
+  type LoggingLevel,
+  McpError,
   UrlElicitationRequiredError,
 } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { isAppError } from "@/server/ground/errors";
 import { appErrorFromDatabase } from "@/server/ground/platform/database-errors";
 import { findUnstorableText } from "@/server/ground/platform/stored-text";
@@ -16,13 +20,21 @@ import { awaitingCards } from "./cards";
 import { MCP_TOOLS } from "./catalog";
 import { toolAction } from "./tool-actions";
 import { forbiddenSentence, leastRoleFor, roleAllows } from "@/server/ground/access/roles";
+import { promptArgsFor } from "./completions";
 import type { McpContext } from "./context";
+import { logPasses, MCP_LOG_LEVELS, parseLogLevel } from "./logging";
 import { defaultNextStep, toolError, toolErrorDescriptions, toolErrorFromApp } from "./errors";
 import { MCP_PROMPTS } from "./prompts";
 import { MCP_RESOURCES } from "./resources";
 import { ENVELOPE_DESCRIPTION, findUnknownKeys, inputSchemaOf, toolsListFor } from "./listing";
 import { envelopeOf, type ToolDef } from "./tool";
 import { refusalOf } from "./toolsets";
+
+/** logging/setLevel with any level: one that is not MCP's is refused here as invalid params (the SDK's own schema would answer an internal error). */
+const SetLevelRequest = z.object({
+  method: z.literal("logging/setLevel"),
+  params: z.looseObject({ level: z.unknown() }),
+});
 
 const instructions = (base: string) =>
   `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} ${CARD_EXPIRY_RULE} Each tool's result schema: ${base}/agents/tools.json.`;
@@ -225,7 +237,7 @@ export function buildMcpServer(ctx: McpContext): McpServer {
   for (const prompt of MCP_PROMPTS) {
     server.registerPrompt(
       prompt.name,
-      { title: prompt.title, description: prompt.description, argsSchema: prompt.args },
+      { title: prompt.title, description: prompt.description, argsSchema: promptArgsFor(prompt, ctx) },
       (args: Record<string, string | undefined>) => ({
         description: prompt.description,
         messages: [{ role: "user", content: { type: "text", text: prompt.text(args) } }],
@@ -236,9 +248,30 @@ export function buildMcpServer(ctx: McpContext): McpServer {
   // scopes allow (of the toolsets the connection named); a call to another is refused (callTool).
   const listing = toolsListFor(ctx.scopes, ctx.tools);
   server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
-  server.server.setRequestHandler(CallToolRequestSchema, (request) =>
-    answerToolCall(ctx, request.params.name, request.params.arguments),
-  );
+  // logging/setLevel: the level is kept on the grant for the connection's later (stateless) requests.
+  let logLevel: LoggingLevel | null = ctx.logLevel ?? null;
+  server.server.setRequestHandler(SetLevelRequest, async (request) => {
+    const level = parseLogLevel(request.params.level);
+    if (!level)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown log level “${String(request.params.level).slice(0, 40)}”: the levels are ${MCP_LOG_LEVELS.join(", ")}.`,
+      );
+    logLevel = level;
+    await ctx.saveLogLevel?.(level);
+    return {};
+  });
+  // A tool's log notifications go with the answer to its call (the request's own stream).
+  server.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const name = request.params.name;
+    const log = async (level: LoggingLevel, data: { message: string } & Record<string, unknown>) => {
+      if (!logPasses(logLevel, level)) return;
+      await extra
+        .sendNotification({ method: "notifications/message", params: { level, logger: name, data } })
+        .catch(() => undefined);
+    };
+    return answerToolCall({ ...ctx, log }, name, request.params.arguments);
+  });
   // The SDK marks prompts as list-changing when they are registered; this server is stateless and
   // never sends those notifications, so it says so (as its server card does).
   server.server.registerCapabilities(MCP_CAPABILITIES);

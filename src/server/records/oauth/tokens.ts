@@ -194,6 +194,8 @@ export interface AgentAuth {
   role: MembershipRole;
   /** The client said at initialize that it can open a URL for the person (MCP URL-mode elicitation). */
   urlElicitation: boolean;
+  /** The least severe MCP log level the client asked for (logging/setLevel); null: it never asked. */
+  mcpLogLevel: string | null;
 }
 
 export type TokenCheck = { ok: true; auth: AgentAuth } | { ok: false; reason: string };
@@ -243,6 +245,7 @@ export async function verifyAccessToken(
       urlElicitation: Boolean(
         (row.grant.clientCapabilities as { elicitation?: { url?: unknown } } | null)?.elicitation?.url,
       ),
+      mcpLogLevel: row.grant.mcpLogLevel,
     },
   };
 }

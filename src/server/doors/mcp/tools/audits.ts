@@ -17,6 +17,7 @@ import {
 import { auditEstimate, auditProblems, getAudit, listAudits, startAudit } from "@/server/programme/mailability/service";
 import { VERIFICATION_MODES } from "@/server/programme/mailability/verifiers/types";
 import { AppError } from "@/server/ground/errors";
+import { logWork } from "../logging";
 import { defineTool } from "../tool";
 
 const target = (a: { audienceId?: string | null; campaignId?: string | null }) => {
@@ -51,6 +52,7 @@ export const auditTools = [
         verify: a.verify,
         actor: ctx.actor,
       });
+      await logWork(ctx.log, `Audit ${started.auditId}`, { ...started, progress: null, error: null }, started);
       return {
         requested: `Audit the mailability of ${a.campaignId ? `campaign ${a.campaignId}'s audience` : `audience ${a.audienceId}`}${a.verify ? ", with address verification" : ""}.`,
         changed: [
@@ -107,11 +109,17 @@ export const auditTools = [
     idempotent: true,
     input: z.object({ auditId: ZAuditId }),
     result: ZAuditOut.extend({ samples: z.array(ZSample) }),
-    run: async (ctx, a) => ({
-      requested: `Audit ${a.auditId}.`,
-      changed: [],
-      result: await getAudit(ctx.db, { workspaceId: ctx.workspaceId, auditId: a.auditId }),
-    }),
+    run: async (ctx, a) => {
+      const audit = await getAudit(ctx.db, { workspaceId: ctx.workspaceId, auditId: a.auditId });
+      await logWork(
+        ctx.log,
+        `Audit ${audit.auditId}`,
+        audit,
+        { auditId: audit.auditId },
+        `${audit.contacts} contacts: ${audit.mailable} mailable, ${audit.fixable} fixable, ${audit.unmailable} unmailable`,
+      );
+      return { requested: `Audit ${a.auditId}.`, changed: [], result: audit };
+    },
   }),
   defineTool({
     name: "audits_list",

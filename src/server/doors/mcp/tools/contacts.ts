@@ -16,12 +16,25 @@ import {
 } from "@/server/programme/imports/service";
 import { receiveUpload } from "@/server/programme/imports/upload";
 import { ZCursor, ZTake } from "./paging";
+import type { McpContext } from "../context";
+import { logWork } from "../logging";
 import { defineTool } from "../tool";
 import { ZAccountOut, ZAccountRowOut, ZContactOut, ZContactRowOut, ZImportReport } from "./people-schemas";
 
 async function* textBytes(text: string) {
   const bytes = new TextEncoder().encode(text);
   for (let i = 0; i < bytes.byteLength; i += 1 << 20) yield bytes.subarray(i, i + (1 << 20));
+}
+
+/** An import's progress or end as a log notification, and its refused rows as a warning. */
+async function logImport(ctx: McpContext, report: Awaited<ReturnType<typeof importReport>>) {
+  await logWork(ctx.log, `Import ${report.importId}`, report, { importId: report.importId });
+  if (report.status === "succeeded" && report.refusedCount > 0)
+    await ctx.log?.("warning", {
+      message: `Import ${report.importId}: ${report.refusedCount} rows refused; imports_get lists them with the reason.`,
+      importId: report.importId,
+      refusedCount: report.refusedCount,
+    });
 }
 
 export const contactTools = [
@@ -90,6 +103,11 @@ export const contactTools = [
         }).catch(() => undefined);
         throw error;
       });
+      await ctx.log?.("info", {
+        message: `Import ${upload.importId}: ${upload.rows} rows received${upload.rows <= INLINE_IMPORT_ROWS ? ", importing now" : ", queued for the worker"}.`,
+        importId: upload.importId,
+        rows: upload.rows,
+      });
       if (upload.rows <= INLINE_IMPORT_ROWS && started.job)
         await runImportNow(ctx.db, {
           workspaceId: ctx.workspaceId,
@@ -105,6 +123,7 @@ export const contactTools = [
           : [
               `Import ${report.importId} of ${report.rows} rows started into audience ${report.audienceId}; follow it with imports_get.`,
             ];
+      await logImport(ctx, report);
       return {
         requested: `Import ${upload.rows} rows of CSV.`,
         changed,
@@ -139,16 +158,16 @@ export const contactTools = [
         .describe("nextDuplicatesAfterRow of the previous answer."),
     }),
     result: ZImportReport,
-    run: async (ctx, a) => ({
-      requested: `Import ${a.importId}.`,
-      changed: [],
-      result: await importReport(ctx.db, {
+    run: async (ctx, a) => {
+      const report = await importReport(ctx.db, {
         workspaceId: ctx.workspaceId,
         importId: a.importId,
         refusedAfterRow: a.refusedAfterRow,
         duplicatesAfterRow: a.duplicatesAfterRow,
-      }),
-    }),
+      });
+      await logImport(ctx, report);
+      return { requested: `Import ${a.importId}.`, changed: [], result: report };
+    },
   }),
   defineTool({
     name: "contacts_list",

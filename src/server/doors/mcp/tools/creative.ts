@@ -31,6 +31,7 @@ import { ZJobStatus, ZJobView } from "@/server/records/jobs/schema";
 import { AppError } from "@/server/ground/errors";
 import { HANDWRITING_FONTS, TEXT_FONTS } from "@/server/ground/render/fonts";
 import { DESCRIBED_ELSEWHERE } from "../listing-meta";
+import { logWork } from "../logging";
 import { defineTool } from "../tool";
 
 const png = (b: Buffer) => ({ data: b.toString("base64"), mimeType: "image/png" as const });
@@ -337,6 +338,12 @@ export const creativeTools = [
       }
       if (!jobId) throw new AppError("validation_failed", "Give campaignId to start, or jobId to follow a job.");
       const s = await draftsJobStatus(ctx.db, { workspaceId: ctx.workspaceId, jobId });
+      await logWork(
+        ctx.log,
+        `Drafts job ${jobId}`,
+        { status: s.job.status, progress: s.view.progress, error: s.view.error },
+        { jobId },
+      );
       return {
         requested: a.jobId ? `The progress of job ${a.jobId}.` : `Drafts for campaign ${a.campaignId}.`,
         changed,

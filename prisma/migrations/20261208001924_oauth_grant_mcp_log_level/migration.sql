@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OAuthGrant" ADD COLUMN     "mcpLogLevel" TEXT;
