@@ -70,17 +70,30 @@ const CAMPAIGNS = 2000;
 const MARGIN = 0.01;
 
 /**
- * Campaigns where mail does nothing: each account is held out with the planned share and converts
- * with the same chance in either arm, `delay` looks after it enters (0: at once). The results are
- * read at every one of 50 looks with the floors of the real verdict (30 accounts an arm, 10
- * conversions). Returns the share of campaigns where each verdict ever said "lift" or "negative",
- * and where the fixed-horizon one said it at the last look alone.
+ * Simulated campaigns: each account is held out with the planned share and converts with the
+ * chance of its arm (`rate` treated, `heldRate` held out, the same when mail does nothing), up to
+ * `maxDelay` looks after it enters (0: at once). The results are read at every one of 50 looks with
+ * the floors of the real verdict (30 accounts an arm, 10 conversions). Returns the share of
+ * campaigns where each verdict ever said "lift" or "negative", where the fixed-horizon one said it
+ * at the last look alone, where the always-valid interval ever left out the true lift (outcomes at
+ * once only: with delays the lift "so far" moves), and where the always-valid verdict ended "lift".
  */
-function simulateNull(o: { perLook: number; enterLooks: number; share: number; rate: number; maxDelay: number }) {
+function simulate(o: {
+  perLook: number;
+  enterLooks: number;
+  share: number;
+  rate: number;
+  heldRate?: number;
+  maxDelay: number;
+}) {
   const rand = seeded(20_211_055);
+  const heldRate = o.heldRate ?? o.rate;
+  const trueLift = o.rate - heldRate;
   let everAlwaysValid = 0;
   let everFixed = 0;
   let fixedAtLastLook = 0;
+  let missedTrueLift = 0;
+  let liftAtLastLook = 0;
   for (let c = 0; c < CAMPAIGNS; c++) {
     // Conversions due at each look, per arm; counts only grow, so each look costs O(1).
     const dueT = new Array<number>(LOOKS + 1).fill(0);
@@ -91,13 +104,14 @@ function simulateNull(o: { perLook: number; enterLooks: number; share: number; r
     let xh = 0;
     let alwaysValidSaid = false;
     let fixedSaid = false;
+    let missed = false;
     for (let look = 0; look < LOOKS; look++) {
       if (look < o.enterLooks) {
         for (let i = 0; i < o.perLook; i++) {
           const held = rand() < o.share;
           if (held) nh++;
           else nt++;
-          if (rand() < o.rate) {
+          if (rand() < (held ? heldRate : o.rate)) {
             const at = look + Math.floor(rand() * (o.maxDelay + 1));
             if (at < LOOKS) (held ? dueH : dueT)[at]++;
           }
@@ -109,6 +123,8 @@ function simulateNull(o: { perLook: number; enterLooks: number; share: number; r
       if (tooSmall) continue;
       const av = judgeAlwaysValid(xt, nt, xh, nh, { holdoutObservable: true, tooSmall });
       if (av.verdict === "lift" || av.verdict === "negative") alwaysValidSaid = true;
+      if (av.absoluteLiftCi[0] > trueLift || av.absoluteLiftCi[1] < trueLift) missed = true;
+      if (av.verdict === "lift" && look === LOOKS - 1) liftAtLastLook++;
       // The fixed-horizon verdict's rule (results.ts): p below 0.05 and the interval clear of zero.
       const fixed = compareProportions(xt, nt, xh, nh);
       const fixedSays = fixed.pValue < 0.05 && (fixed.absoluteLiftCi[0] > 0 || fixed.absoluteLiftCi[1] < 0);
@@ -117,19 +133,22 @@ function simulateNull(o: { perLook: number; enterLooks: number; share: number; r
     }
     if (alwaysValidSaid) everAlwaysValid++;
     if (fixedSaid) everFixed++;
+    if (missed) missedTrueLift++;
   }
   return {
     alwaysValid: everAlwaysValid / CAMPAIGNS,
     fixedPeeked: everFixed / CAMPAIGNS,
     fixedOnce: fixedAtLastLook / CAMPAIGNS,
+    missedTrueLift: missedTrueLift / CAMPAIGNS,
+    liftAtEnd: liftAtLastLook / CAMPAIGNS,
   };
 }
 
 describe("false verdicts when there is no lift and the results are read 50 times", () => {
   it("accounts entering over the whole campaign, outcomes at once: the always-valid verdict stays under 5%", () => {
-    const r = simulateNull({ perLook: 40, enterLooks: LOOKS, share: 0.2, rate: 0.05, maxDelay: 0 });
+    const r = simulate({ perLook: 40, enterLooks: LOOKS, share: 0.2, rate: 0.05, maxDelay: 0 });
     expect(r.alwaysValid).toBeLessThanOrEqual(0.05 + MARGIN);
-    // Read once, at the end, the fixed-horizon verdict is right about 5% of the time...
+    // Read once, at the end, the fixed-horizon verdict declares a lift or a loss about 5% of the time...
     expect(r.fixedOnce).toBeGreaterThan(0.05 - MARGIN * 2);
     expect(r.fixedOnce).toBeLessThanOrEqual(0.05 + MARGIN * 2);
     // ...read at every look, it declares a lift or a loss that is not there far more often.
@@ -137,8 +156,18 @@ describe("false verdicts when there is no lift and the results are read 50 times
   });
 
   it("accounts entering over the first half, each outcome up to 30 looks later: still under 5%", () => {
-    const r = simulateNull({ perLook: 80, enterLooks: 25, share: 0.2, rate: 0.05, maxDelay: 29 });
+    const r = simulate({ perLook: 80, enterLooks: 25, share: 0.2, rate: 0.05, maxDelay: 29 });
     expect(r.alwaysValid).toBeLessThanOrEqual(0.05 + MARGIN);
     expect(r.fixedPeeked).toBeGreaterThan(0.15);
+  });
+});
+
+describe("when mail does lift the outcome", () => {
+  it("the interval holds the true lift at every look in at least 95% of campaigns, and finds the lift in most", () => {
+    const r = simulate({ perLook: 40, enterLooks: LOOKS, share: 0.5, rate: 0.09, heldRate: 0.05, maxDelay: 0 });
+    expect(r.missedTrueLift).toBeLessThanOrEqual(0.05 + MARGIN);
+    expect(r.liftAtEnd).toBeGreaterThan(0.5);
+    // The price of safe peeking: a single fixed-horizon read at the end finds it more often.
+    expect(r.fixedOnce).toBeGreaterThan(r.liftAtEnd);
   });
 });
