@@ -121,7 +121,7 @@ export const problemTable = {
     slug: "contact-not-found",
     title: "The contact does not exist",
     explanation:
-      "`contactId` must name a contact that already exists in this workspace. An API key cannot create contacts; add them from the CRM or a CSV first.",
+      "`contactId` must name exactly one contact that already exists in this workspace: by its id (ctc_…), its email address, or its CRM record id written hubspot:<id> or salesforce:<id>. The detail says which form matched nothing, or more than one contact (then name it by its id). An API key cannot create contacts; add them from the CRM or a CSV first.",
   },
   contact_not_in_audience: {
     status: 422,

@@ -123,6 +123,14 @@ const requestExamples: Record<string, Json> = {
       summary: "Without occurredAt (acceptance time is used)",
       value: { contactId: "ctc_4b8c74cbe10d43f2955b8cb33d8bbd51", idempotencyKey: "crm-workflow:run-5531" },
     },
+    byEmail: {
+      summary: "The contact named by its email address",
+      value: { contactId: "dana.reyes@northwind.example", idempotencyKey: "signup:northwind:dana" },
+    },
+    byCrmRecord: {
+      summary: "The contact named by its HubSpot record id (salesforce:<id> for Salesforce)",
+      value: { contactId: "hubspot:51234", idempotencyKey: "hubspot-workflow:51234:demo-booked" },
+    },
   },
   reportConversion: {
     meeting: {

@@ -9,6 +9,7 @@ import { testDatabase } from "@/test/database";
 import { createOwnerWorkspace, uniq } from "@/test/factories";
 import { drainJobs } from "@/test/jobs";
 import { agentFor, toolErrorOf, toolResult } from "@/test/mcp";
+import { webhookEvents } from "@/server/programme/webhooks/events";
 import { handleRestRequest } from "./handler";
 
 /**
@@ -180,6 +181,30 @@ describe("a contact named by the caller's own id", () => {
     );
     expect((await post(stranger.id)).status).toBe(422);
     expect(await prisma.entryEvent.count({ where: { workspaceId } })).toBe(before);
+  });
+});
+
+describe("outbound webhooks", () => {
+  it("carry the contact's email and CRM ids beside its id, for every event that names a contact", async () => {
+    await prisma.webhookEndpoint.create({
+      data: { workspaceId, url: "https://hooks.example/in", events: ["entry_event.skipped"], secretSealed: "unused" },
+    });
+    const accepted = await post(`salesforce:${salesforce.contacts[3].id}`);
+    // What the lifecycle writes when a gate skips the event; the database writes the webhook event with it.
+    await prisma.entryEvent.update({
+      where: { id: accepted.body.eventId },
+      data: { status: "skipped", skipReason: "suppressed", completedAt: new Date() },
+    });
+    const written = await prisma.webhookEvent.findFirstOrThrow({
+      where: { workspaceId, type: "entry_event.skipped" },
+    });
+    const data = webhookEvents["entry_event.skipped"].data.parse(written.data);
+    expect(data).toMatchObject({
+      eventId: accepted.body.eventId,
+      contactId: ours[3],
+      contactEmail: hubspot.contacts[3].email,
+      contactCrmIds: crmIdsOf(3),
+    });
   });
 });
 

@@ -12,10 +12,22 @@ import { z } from "zod";
 const id = (prefix: string, what: string) => z.string().describe(`${what} (${prefix}…)`);
 const time = (what: string) => z.string().datetime().describe(what);
 
+/** Beside every contactId: the contact as the receiver's own systems know it. */
+const contactIdentity = {
+  contactEmail: z.string().optional().describe("The contact's email address, when it has one"),
+  contactCrmIds: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "The CRM records the workspace's CRM connections synced the contact from, written as the API's contactId takes them (hubspot:<id>, salesforce:<id>); empty when none. Present with contactId",
+    ),
+};
+
 const ZEntryEventData = z.object({
   eventId: id("evt_", "The entry event"),
   campaignId: id("cmp_", "Its campaign"),
   contactId: id("ctc_", "The contact it admitted or skipped (absent once the contact was deleted)").optional(),
+  ...contactIdentity,
   status: z.enum(["completed", "skipped", "failed", "held_out"]),
   source: z.string().describe("How it entered: api, agent, owner, or the campaign's own entry"),
   idempotencyKey: z.string().describe("The key it was posted with"),
@@ -29,6 +41,7 @@ const ZPieceData = z.object({
   pieceId: id("pc_", "The printed piece"),
   campaignId: id("cmp_", "Its campaign"),
   contactId: id("ctc_", "Its recipient (absent once the contact was deleted)").optional(),
+  ...contactIdentity,
   enrollmentId: id("enr_", "Its enrollment").optional(),
   eventId: id("evt_", "The entry event that admitted the recipient").optional(),
   sid: z.string().length(16).describe("The conversion id its response link carries"),
@@ -61,6 +74,7 @@ const ZResponseData = z.object({
   campaignId: id("cmp_", "Its campaign"),
   pieceId: id("pc_", "The piece responded to"),
   contactId: id("ctc_", "The recipient (absent once the contact was deleted)").optional(),
+  ...contactIdentity,
   sid: z.string().length(16).describe("The piece's conversion id"),
   occurredAt: time("When it happened"),
   details: z
@@ -89,6 +103,7 @@ const ZConversionData = z.object({
   campaignId: id("cmp_", "The campaign of the piece (api only)").optional(),
   pieceId: id("pc_", "The piece whose sid it was reported against (api only)").optional(),
   contactId: id("ctc_", "The piece's recipient (api only)").optional(),
+  ...contactIdentity,
   accountId: id("acc_", "The account").optional(),
   sid: z.string().length(16).optional().describe("The sid it was reported against (api only)"),
 });

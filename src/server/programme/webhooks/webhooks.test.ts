@@ -59,6 +59,8 @@ describe("outbound webhooks", { timeout: 120_000 }, () => {
       eventId: accepted.eventId,
       campaignId: f.campaign.id,
       contactId: f.contacts[0].id,
+      contactEmail: f.contacts[0].email,
+      contactCrmIds: [],
       status: "completed",
     });
     webhookEvents["entry_event.completed"].data.parse(entry!.json.data);
