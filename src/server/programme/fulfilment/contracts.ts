@@ -6,6 +6,8 @@ import { AppError } from "@/server/ground/errors";
 import { formatPlural } from "@/server/ground/render/format-words";
 import { countryPricesOf } from "./prices";
 import { adapterFor } from "./registry";
+import { isConnectableVendor } from "./vendors/connector";
+import { vendorLabel } from "./vendors/connectors";
 import type { TNewContract } from "./schema";
 import { isSizeOf, sizeLabel, type TPrintFormat } from "./sizes";
 
@@ -118,9 +120,9 @@ export async function quoteContract(
   });
 }
 
-/** The vendor account a new contract prints through: the one named, else the workspace's connected one (Lob only). */
+/** The vendor account a new contract prints through: the one named, else the workspace's connected one (connectable vendors only). */
 async function contractConnection(db: Db, p: { workspaceId: string; vendor: string; connectionId?: string }) {
-  if (p.vendor !== "lob") return null;
+  if (!isConnectableVendor(p.vendor)) return null;
   const c = await db.printVendorConnection.findFirst({
     where: {
       workspaceId: p.workspaceId,
@@ -130,11 +132,12 @@ async function contractConnection(db: Db, p: { workspaceId: string; vendor: stri
     },
     orderBy: { connectedAt: "desc" },
   });
+  const label = vendorLabel(p.vendor);
   if (!c)
     throw new AppError(
       "invalid_state",
-      "Connect your Lob account first (Settings → Printing): a Lob contract prints through it.",
-      { errors: [{ pointer: "/connectionId", detail: "No connected Lob account." }] },
+      `Connect your ${label} account first (Settings → Printing): a ${label} contract prints through it.`,
+      { errors: [{ pointer: "/connectionId", detail: `No connected ${label} account.` }] },
     );
   return c;
 }

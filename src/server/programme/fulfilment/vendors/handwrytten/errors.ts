@@ -16,7 +16,7 @@ export function explainHandwryttenError(error: unknown): VendorError {
       "vendor_unavailable",
     );
   const { status } = error;
-  const said = error.message ? `: ${error.message}` : "";
+  const said = error.message ? `: ${error.message.replace(/[.\s]+$/, "")}` : "";
   const detail = { status: status ?? undefined };
   if (status === null)
     return new VendorError(
