@@ -193,7 +193,7 @@ export async function receiveLobWebhook(
 }
 
 /** Gives a piece's held budget back to its campaign (the lifecycle's release, for a piece the vendor refused later). */
-async function releaseHold(tx: Prisma.TransactionClient, enrollmentId: string, now: Date) {
+export async function releaseHold(tx: Prisma.TransactionClient, enrollmentId: string, now: Date) {
   const reservation = await tx.budgetReservation.findUnique({ where: { enrollmentId } });
   if (reservation?.status !== "held") return;
   await tx.budgetReservation.update({ where: { id: reservation.id }, data: { status: "released", releasedAt: now } });

@@ -30,3 +30,18 @@ export function priceRange(contract: TContractPrices): { lowCents: number; highC
     ? { lowCents: Math.min(...prices), highCents: Math.max(...prices) }
     : { lowCents: contract.unitCostCents, highCents: contract.unitCostCents };
 }
+
+/**
+ * What one piece of a campaign costs: a gift campaign that names a vendor's product costs that
+ * product's price at the vendor (giftPriceCents, the price its form shows); any other piece its
+ * contract's price to the recipient's country. No contract: nothing.
+ */
+export function pieceCostCents(
+  campaign: { format: string; giftPriceCents?: number | null; contract: TContractPrices | null },
+  country: string | null | undefined,
+): number {
+  if (!campaign.contract) return 0;
+  if (campaign.format === "gift" && Number.isInteger(campaign.giftPriceCents) && campaign.giftPriceCents! > 0)
+    return campaign.giftPriceCents!;
+  return pricePerPiece(campaign.contract, country);
+}

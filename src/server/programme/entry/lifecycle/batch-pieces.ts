@@ -7,7 +7,7 @@ import { postalAddressOf } from "@/server/programme/fulfilment/addresses";
 import { draftForPiece } from "@/server/programme/drafts/piece-draft";
 import type { CampaignRenderContext } from "@/server/programme/drafts/render-draft";
 import { draftRecipientState } from "@/server/programme/drafts/recipient-digest";
-import { pricePerPiece } from "@/server/records/pieces/contract-price";
+import { pieceCostCents } from "@/server/records/pieces/contract-price";
 import type { RunnerDeps } from "./runner";
 import { type BatchContact, batchContacts } from "./batch-contacts";
 import { setEnrollmentStatus } from "./enrollment-status";
@@ -117,7 +117,7 @@ export async function insertPiecesFromDrafts(
     const rows = group.map((ctx) => {
       const contact = contacts.get(ctx.event.contactId)!;
       const lines = addressBlock({ ...contact, company: contact.account?.name ?? null });
-      const costCents = campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0;
+      const costCents = pieceCostCents(campaign, contact.country);
       return {
         enrollmentId: ctx.enrollmentId!,
         contactId: contact.id,

@@ -3,7 +3,7 @@ import type { Db } from "@/server/ground/db";
 import { createCard } from "@/server/records/cards/store";
 import { addressBlock } from "@/server/programme/designs/recipient";
 import { draftForPiece } from "@/server/programme/drafts/piece-draft";
-import { pricePerPiece } from "@/server/records/pieces/contract-price";
+import { pieceCostCents } from "@/server/records/pieces/contract-price";
 import { postalAddressOf } from "@/server/programme/fulfilment/addresses";
 import { loadContact } from "./facts";
 import type { EventContext } from "./snapshot";
@@ -41,7 +41,7 @@ export async function preparePiece(db: Db, ctx: EventContext, needsReview: boole
       responseCode: draft.responseCode,
       status: needsReview ? "pending_review" : "approved",
       // The price to the recipient's country: what the piece reserves of the budget and is charged.
-      costCents: campaign.contract ? pricePerPiece(campaign.contract, contact.country) : 0,
+      costCents: pieceCostCents(campaign, contact.country),
       recipient: {
         name: printedName(contact),
         lines: addressLines,

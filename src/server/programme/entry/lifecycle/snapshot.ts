@@ -34,6 +34,8 @@ export interface EventContext {
     /** The design the campaign prints (null: its format's standard layout). */
     designId: string | null;
     plan: "audit" | "paid";
+    /** A gift campaign's vendor price per gift (its named product and shipping): what each gift holds. */
+    giftPriceCents?: number | null;
     contract: {
       status: string;
       format: string;
@@ -92,6 +94,7 @@ interface CampaignRow {
   signOff: string;
   destinationUrl: string | null;
   designId: string | null;
+  giftPriceCents: number | null;
   plan: "audit" | "paid";
   contractStatus: string | null;
   contractFormat: string | null;
@@ -168,7 +171,7 @@ export async function loadEventContexts(
         Prisma.sql`
         SELECT c.id AS "campaignId", c.name, c.format::text AS format, c.status::text AS "campaignStatus", c."endsAt", c."reviewGate"::text AS "reviewGate",
                c."audienceId", c."holdoutShare", c."frequencyCapContact", c."frequencyCapAccount", c."frequencyWindowDays", c."reentryAfterDays",
-               c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId",
+               c.headline, c."bodyTemplate", c."signOff", c."destinationUrl", c."designId", c."giftPriceCents",
                w.plan::text AS plan,
                f.status::text AS "contractStatus", f.format::text AS "contractFormat", f."unitCostCents", f."countryPrices", f.vendor, f.countries AS "contractCountries", f.size AS "contractSize", f."connectionId" AS "contractConnectionId", d.size AS "designSize",
                c."responseMode"::text AS "responseMode"
@@ -236,6 +239,7 @@ function contextOf(r: EventRow, c: CampaignRow, now: Date): EventContext {
       destinationUrl: c.destinationUrl,
       designId: c.designId,
       plan: c.plan,
+      giftPriceCents: c.giftPriceCents,
       contract: c.contractStatus
         ? {
             status: c.contractStatus,

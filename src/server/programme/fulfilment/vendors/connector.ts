@@ -7,7 +7,7 @@
  */
 
 /** The vendors a workspace connects its own account of. */
-export const CONNECTABLE_VENDORS = ["lob", "handwrytten"] as const;
+export const CONNECTABLE_VENDORS = ["lob", "handwrytten", "goody"] as const;
 export type TConnectableVendor = (typeof CONNECTABLE_VENDORS)[number];
 
 export const isConnectableVendor = (v: string): v is TConnectableVendor =>

@@ -1,4 +1,5 @@
 import type { TConnectableVendor, VendorConnector } from "./connector";
+import { goodyConnector } from "./goody/connect";
 import { handwryttenConnector } from "./handwrytten/connect";
 import { lobConnector } from "./lob-connect";
 
@@ -6,6 +7,7 @@ import { lobConnector } from "./lob-connect";
 export const CONNECTORS: Record<TConnectableVendor, VendorConnector> = {
   lob: lobConnector,
   handwrytten: handwryttenConnector,
+  goody: goodyConnector,
 };
 
 /** The vendor's name for people ("Lob", "Handwrytten"), or the id itself for one not connectable. */

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Campaign" ADD COLUMN     "giftPriceCents" INTEGER,
+ADD COLUMN     "giftProductId" TEXT;
