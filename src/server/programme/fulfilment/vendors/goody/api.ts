@@ -85,7 +85,10 @@ export class GoodyHttpError extends Error {
 export function explainGoodyError(error: unknown): VendorError {
   if (error instanceof VendorError) return error;
   if (!(error instanceof GoodyHttpError))
-    return new VendorError(`Goody could not be reached (${String(error)}); the gift is tried again.`, "vendor_unavailable");
+    return new VendorError(
+      `Goody could not be reached (${String(error)}); the gift is tried again.`,
+      "vendor_unavailable",
+    );
   const { status, said } = error;
   const words = said ? `: ${said}` : "";
   if (status === null)
