@@ -18,6 +18,7 @@ import { NameModal, schemaRule } from "@/components/ui/name-modal";
 import { EmptyState, PageError } from "@/components/ui/page-states";
 import { ZAudienceName } from "@/server/records/audiences/schema";
 import { useTRPC } from "@/trpc/react";
+import { IfCan, useCan } from "@/components/access/role";
 
 /** An audience: size and accounts, contacts per country, the campaigns that mail it, its members (remove), rename, delete. */
 export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: string; audienceId: string }) {
@@ -26,6 +27,7 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
   const queryClient = useQueryClient();
   const query = useQuery(trpc.audience.get.queryOptions({ workspaceId, audienceId }));
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const prepare = useCan("prepare");
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -72,14 +74,21 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
             {a.source === "csv" ? "from a CSV import" : a.source === "crm" ? "from a CRM" : "by hand"}
           </Text>
         </div>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
-            Rename
-          </Button>
-          <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-            Delete
-          </Button>
-        </Group>
+        <IfCan action="prepare">
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+          </Group>
+        </IfCan>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 3 }}>
         <StatCard label="Contacts" value={formatNumber(a.size)} />
@@ -128,7 +137,7 @@ export function AudienceDetail({ workspaceId, audienceId }: { workspaceId: strin
           Members
         </Title>
         <Group gap="xs">
-          {selected.size > 0 && (
+          {selected.size > 0 && prepare.allowed && (
             <Button
               size="xs"
               color="red"

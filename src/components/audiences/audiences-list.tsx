@@ -12,6 +12,7 @@ import { NameModal, schemaRule } from "@/components/ui/name-modal";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { ZAudienceName } from "@/server/records/audiences/schema";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 const sourceLabel = { csv: "CSV import", crm: "CRM", manual: "Made here" } as const;
 
@@ -38,9 +39,11 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
         <Title order={1} size="h2">
           Audiences
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          New audience
-        </Button>
+        <IfCan action="prepare">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New audience
+          </Button>
+        </IfCan>
       </Group>
       <Text size="sm" c="dimmed" maw={720}>
         An audience is a fixed list of contacts a campaign mails. Make one from an import, from a search or filter on
@@ -55,9 +58,11 @@ export function AudiencesList({ workspaceId }: { workspaceId: string }) {
           <EmptyState
             title="No audiences yet"
             action={
-              <Button component={Link} href={`/w/${workspaceId}/contacts/import`}>
-                Import contacts
-              </Button>
+              <IfCan action="prepare">
+                <Button component={Link} href={`/w/${workspaceId}/contacts/import`}>
+                  Import contacts
+                </Button>
+              </IfCan>
             }
           >
             Importing a CSV file makes an audience of its contacts. You can also save a filtered list of contacts as an

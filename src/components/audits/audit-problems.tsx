@@ -29,6 +29,7 @@ import {
   type TMailabilityReason,
 } from "@/server/programme/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
+import { useCan } from "@/components/access/role";
 
 const statusColor = { mailable: "teal", fixable: "yellow", unmailable: "red" } as const;
 const FIELD_LABELS: Record<string, string> = {
@@ -72,6 +73,7 @@ export function AuditProblems({
   format: string | null;
 }) {
   const trpc = useTRPC();
+  const prepare = useCan("prepare");
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<TMailabilityReason | null>(null);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -181,7 +183,7 @@ export function AuditProblems({
             </Button>
           </Group>
         </Group>
-        <Group gap="sm">
+        <Group gap="sm" display={prepare.allowed ? undefined : "none"}>
           <Button
             variant="light"
             disabled={selected.size === 0 || bulk?.running}
@@ -327,7 +329,7 @@ export function AuditProblems({
                           <Text size="sm" c="teal.9" fw={600}>
                             Fixed: {fixed.get(r.contactId)}
                           </Text>
-                        ) : r.suggestion ? (
+                        ) : r.suggestion && prepare.allowed ? (
                           <Button
                             size="xs"
                             variant="light"

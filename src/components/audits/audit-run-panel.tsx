@@ -8,6 +8,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatCents, formatCount, formatNumber } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { useCan } from "@/components/access/role";
 
 const cents = (n: number) => (n === 0 ? "free" : n < 100 ? `${n}¢` : formatCents(n));
 
@@ -31,6 +32,7 @@ export function AuditRunPanel({
   stayOnPage?: boolean;
 }) {
   const trpc = useTRPC();
+  const prepare = useCan("prepare");
   const router = useRouter();
   const queryClient = useQueryClient();
   const [verify, setVerify] = useState(false);
@@ -74,7 +76,7 @@ export function AuditRunPanel({
           }
         />
       ) : null}
-      <Group>
+      <Group display={prepare.allowed ? undefined : "none"}>
         <Button
           leftSection={<IconPlayerPlay size={16} />}
           loading={run.isPending}

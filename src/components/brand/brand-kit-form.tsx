@@ -25,6 +25,7 @@ import { PageError } from "@/components/ui/page-states";
 import type { TBrandKit } from "@/server/programme/brand/schema";
 import { useTRPC } from "@/trpc/react";
 import { readAsDataUrl } from "./read-file";
+import { IfCan } from "@/components/access/role";
 
 interface Values {
   companyName: string;
@@ -318,9 +319,11 @@ function Form({
           </SimpleGrid>
         </Paper>
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending}>
-            Save brand kit
-          </Button>
+          <IfCan action="prepare">
+            <Button type="submit" loading={update.isPending}>
+              Save brand kit
+            </Button>
+          </IfCan>
         </Group>
       </Stack>
     </form>

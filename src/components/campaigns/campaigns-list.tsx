@@ -9,15 +9,17 @@ import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CampaignStatusBadge } from "./status-badges";
+import { useCan } from "@/components/access/role";
 
 export function CampaignsList({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
   const campaigns = useQuery(trpc.campaign.list.queryOptions({ workspaceId }));
-  const newButton = (
+  const prepare = useCan("prepare");
+  const newButton = prepare.allowed ? (
     <Button component={Link} href={`/w/${workspaceId}/campaigns/new`} leftSection={<IconPlus size={16} />}>
       New campaign
     </Button>
-  );
+  ) : null;
   return (
     <Stack gap="md" maw={1200}>
       <Group justify="space-between">

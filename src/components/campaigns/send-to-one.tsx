@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/trpc/react";
+import { RoleNote, useCan } from "@/components/access/role";
 
 /**
  * "Send to one more person" on a live campaign: pick a contact of its audience by name or email;
@@ -22,6 +23,7 @@ export function SendToOne({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const decide = useCan("decide");
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const [contactId, setContactId] = useState<string | null>(null);
@@ -74,13 +76,15 @@ export function SendToOne({
           filter={({ options: o }) => o}
           w={{ base: "100%", sm: 380 }}
         />
-        <Button
-          disabled={!contactId}
-          loading={send.isPending}
-          onClick={() => contactId && send.mutate({ workspaceId, campaignId, contactIds: [contactId] })}
-        >
-          Send
-        </Button>
+        <RoleNote can={decide}>
+          <Button
+            disabled={!contactId || !decide.allowed}
+            loading={send.isPending}
+            onClick={() => contactId && send.mutate({ workspaceId, campaignId, contactIds: [contactId] })}
+          >
+            Send
+          </Button>
+        </RoleNote>
       </Group>
     </Paper>
   );

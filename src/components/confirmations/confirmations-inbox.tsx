@@ -10,6 +10,7 @@ import { formatCents, formatDateTime } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { CardCopySample } from "./card-copy-sample";
+import { RoleNote, useCan } from "@/components/access/role";
 
 const statusColor = { pending: "yellow", accepted: "teal", declined: "gray", expired: "dark" } as const;
 
@@ -19,6 +20,9 @@ const statusColor = { pending: "yellow", accepted: "teal", declined: "gray", exp
  */
 export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
+  // Members and viewers read the cards; an approver, admin or owner decides (a plan change: the owner alone).
+  const decideCan = useCan("decide");
+  const ownCan = useCan("own");
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<"pending" | "decided">("pending");
   const cards = useQuery(
@@ -150,27 +154,33 @@ export function ConfirmationsInbox({ workspaceId }: { workspaceId: string }) {
                     </Text>
                   </Group>
                   <Group gap="xs">
-                    <Button
-                      variant="default"
-                      loading={
-                        decide.isPending &&
-                        decide.variables?.cardId === card.id &&
-                        decide.variables?.decision === "decline"
-                      }
-                      onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "decline" })}
-                    >
-                      Decline
-                    </Button>
-                    <Button
-                      loading={
-                        decide.isPending &&
-                        decide.variables?.cardId === card.id &&
-                        decide.variables?.decision === "accept"
-                      }
-                      onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "accept" })}
-                    >
-                      Accept
-                    </Button>
+                    <RoleNote can={decideCan}>
+                      <Button
+                        variant="default"
+                        disabled={!decideCan.allowed}
+                        loading={
+                          decide.isPending &&
+                          decide.variables?.cardId === card.id &&
+                          decide.variables?.decision === "decline"
+                        }
+                        onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "decline" })}
+                      >
+                        Decline
+                      </Button>
+                    </RoleNote>
+                    <RoleNote can={card.kind === "change_plan" && decideCan.allowed ? ownCan : decideCan}>
+                      <Button
+                        disabled={!decideCan.allowed || (card.kind === "change_plan" && !ownCan.allowed)}
+                        loading={
+                          decide.isPending &&
+                          decide.variables?.cardId === card.id &&
+                          decide.variables?.decision === "accept"
+                        }
+                        onClick={() => decide.mutate({ workspaceId, cardId: card.id, decision: "accept" })}
+                      >
+                        Accept
+                      </Button>
+                    </RoleNote>
                   </Group>
                 </Group>
               ) : (

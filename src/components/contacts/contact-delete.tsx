@@ -8,6 +8,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useTRPC } from "@/trpc/react";
+import { RoleNote, useCan } from "@/components/access/role";
 
 /**
  * The contact page's Delete: a confirmation saying what goes (the person) and what stays (pieces
@@ -27,6 +28,7 @@ export function ContactDeleteButton({
   const queryClient = useQueryClient();
   const router = useRouter();
   const [open, setOpen] = useState(false);
+  const administer = useCan("administer");
   const [suppress, setSuppress] = useState(false);
   const remove = useMutation(
     trpc.contact.delete.mutationOptions({
@@ -42,9 +44,17 @@ export function ContactDeleteButton({
   );
   return (
     <>
-      <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={() => setOpen(true)}>
-        Delete…
-      </Button>
+      <RoleNote can={administer}>
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => setOpen(true)}
+          disabled={!administer.allowed}
+        >
+          Delete…
+        </Button>
+      </RoleNote>
       <ConfirmModal
         opened={open}
         onClose={() => {

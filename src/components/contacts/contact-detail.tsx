@@ -33,6 +33,7 @@ import { ContactFormModal, formatCustom } from "./contact-form";
 import { fullName, kindLabels, reasonLabels, sourceLabels } from "./labels";
 import { CopyIcon } from "@/components/ui/copy-icon";
 import { PieceTracking } from "@/components/campaigns/piece-tracking";
+import { IfCan } from "@/components/access/role";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -102,20 +103,22 @@ export function ContactDetail({ workspaceId, contactId }: { workspaceId: string;
             {c.sourceDetail ? ` (${c.sourceDetail})` : ""} · added {formatDateTime(c.createdAt)}
           </Text>
         </div>
-        <Group gap="xs">
-          <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-          <Button
-            variant="default"
-            color="red"
-            leftSection={<IconBan size={16} />}
-            onClick={() => setSuppressing(true)}
-          >
-            Suppress…
-          </Button>
-          <ContactDeleteButton workspaceId={workspaceId} contactId={c.id} name={fullName(c) || "this contact"} />
-        </Group>
+        <IfCan action="prepare">
+          <Group gap="xs">
+            <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconBan size={16} />}
+              onClick={() => setSuppressing(true)}
+            >
+              Suppress…
+            </Button>
+            <ContactDeleteButton workspaceId={workspaceId} contactId={c.id} name={fullName(c) || "this contact"} />
+          </Group>
+        </IfCan>
       </Group>
 
       {c.suppressions.length > 0 && (

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: "First name",
@@ -124,16 +125,18 @@ export function ContactHistory({ workspaceId, contactId }: { workspaceId: string
             <Table.Td>{formatDateTime(ch.at)}</Table.Td>
             <Table.Td>
               {newest.has(ch.id) && (
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                  loading={revert.isPending && revert.variables?.changeId === ch.id}
-                  onClick={() => revert.mutate({ workspaceId, contactId, changeId: ch.id })}
-                  aria-label={`Put ${fieldLabel(ch.field)} back to ${ch.oldValue ?? "empty"}`}
-                >
-                  Put back
-                </Button>
+                <IfCan action="prepare">
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                    loading={revert.isPending && revert.variables?.changeId === ch.id}
+                    onClick={() => revert.mutate({ workspaceId, contactId, changeId: ch.id })}
+                    aria-label={`Put ${fieldLabel(ch.field)} back to ${ch.oldValue ?? "empty"}`}
+                  >
+                    Put back
+                  </Button>
+                </IfCan>
               )}
             </Table.Td>
           </Table.Tr>

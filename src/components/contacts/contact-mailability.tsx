@@ -7,6 +7,7 @@ import Link from "next/link";
 import { formatDateTime } from "@/components/ui/format";
 import { REASON_LABELS } from "@/server/programme/mailability/reasons";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 const statusColor = { mailable: "teal", fixable: "yellow", unmailable: "red" } as const;
 const FIELD_LABELS: Record<string, string> = {
@@ -87,18 +88,20 @@ export function ContactMailability({
         </Text>
       )}
       {v.suggestion && (
-        <Button
-          size="xs"
-          variant="light"
-          w="fit-content"
-          loading={fix.isPending}
-          onClick={() => fix.mutate({ workspaceId, contactId })}
-        >
-          Accept the fix:{" "}
-          {Object.entries(v.suggestion)
-            .map(([f, x]) => `${FIELD_LABELS[f] ?? f} → ${x}`)
-            .join(", ")}
-        </Button>
+        <IfCan action="prepare">
+          <Button
+            size="xs"
+            variant="light"
+            w="fit-content"
+            loading={fix.isPending}
+            onClick={() => fix.mutate({ workspaceId, contactId })}
+          >
+            Accept the fix:{" "}
+            {Object.entries(v.suggestion)
+              .map(([f, x]) => `${FIELD_LABELS[f] ?? f} → ${x}`)
+              .join(", ")}
+          </Button>
+        </IfCan>
       )}
       {v.verification && (
         <Text size="sm" c="dimmed">

@@ -13,6 +13,7 @@ import { useTRPC } from "@/trpc/react";
 import { AudiencePickerModal, cleanFilter } from "./audience-picker-modal";
 import { ContactFormModal } from "./contact-form";
 import { type ContactFilterValue, ContactsTable } from "./contacts-table";
+import { useCan } from "@/components/access/role";
 
 /** The Contacts page: server-side search and filters (kept in the address), paging, selection, import, export, audiences. */
 export function ContactsPage({ workspaceId }: { workspaceId: string }) {
@@ -61,11 +62,12 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
   const filtering = Object.keys(filter).length > 0;
   const exportHref = `/api/contacts/export?${new URLSearchParams({ workspaceId, ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])) })}`;
 
-  const importButton = (
+  const prepare = useCan("prepare");
+  const importButton = prepare.allowed ? (
     <Button component={Link} href={`/w/${workspaceId}/contacts/import`} leftSection={<IconFileUpload size={16} />}>
       Import CSV
     </Button>
-  );
+  ) : null;
   const noContacts = total.data === 0;
 
   return (
@@ -83,9 +85,11 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
         </div>
         <Group gap="xs">
           {importButton}
-          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Add contact
-          </Button>
+          {prepare.allowed && (
+            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Add contact
+            </Button>
+          )}
           {!noContacts && (
             <Button variant="default" component="a" href={exportHref} download leftSection={<IconDownload size={16} />}>
               Export CSV
@@ -164,7 +168,7 @@ export function ContactsPage({ workspaceId }: { workspaceId: string }) {
               </Button>
             </Group>
           )}
-          <Group gap="xs">
+          <Group gap="xs" display={prepare.allowed ? undefined : "none"}>
             {selected.size > 0 ? (
               <>
                 <Button size="xs" leftSection={<IconUsersGroup size={14} />} onClick={() => setAdding(true)}>

@@ -14,6 +14,7 @@ import { useTRPC } from "@/trpc/react";
 import { CRM_NAMES } from "./connect-modal";
 import { DealFilter } from "./deal-filter";
 import { SyncHistory } from "./sync-history";
+import { IfCan, useCan } from "@/components/access/role";
 
 const SCHEDULES = [
   { value: "15", label: "Every 15 minutes" },
@@ -35,6 +36,7 @@ export function ConnectionCard({
   onReconnect: () => void;
 }) {
   const trpc = useTRPC();
+  const administer = useCan("administer");
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const refresh = () =>
@@ -101,39 +103,49 @@ export function ConnectionCard({
           <Group gap="xs">
             {connected ? (
               <>
-                <Button
-                  leftSection={<IconRefresh size={16} />}
-                  onClick={() => syncNow.mutate({ workspaceId, connectionId: c.connectionId })}
-                  loading={syncNow.isPending}
-                  disabled={Boolean(running)}
-                >
-                  {running ? "Syncing…" : "Sync now"}
-                </Button>
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconUnlink size={16} />}
-                  onClick={() => setConfirming(true)}
-                >
-                  Disconnect
-                </Button>
+                <IfCan action="administer">
+                  <Button
+                    leftSection={<IconRefresh size={16} />}
+                    onClick={() => syncNow.mutate({ workspaceId, connectionId: c.connectionId })}
+                    loading={syncNow.isPending}
+                    disabled={Boolean(running)}
+                  >
+                    {running ? "Syncing…" : "Sync now"}
+                  </Button>
+                </IfCan>
+                <IfCan action="administer">
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconUnlink size={16} />}
+                    onClick={() => setConfirming(true)}
+                  >
+                    Disconnect
+                  </Button>
+                </IfCan>
               </>
             ) : needsReconnect ? (
               <>
-                <Button color="orange" onClick={onReconnect}>
-                  Reconnect
-                </Button>
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconUnlink size={16} />}
-                  onClick={() => setConfirming(true)}
-                >
-                  Disconnect
-                </Button>
+                <IfCan action="administer">
+                  <Button color="orange" onClick={onReconnect}>
+                    Reconnect
+                  </Button>
+                </IfCan>
+                <IfCan action="administer">
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconUnlink size={16} />}
+                    onClick={() => setConfirming(true)}
+                  >
+                    Disconnect
+                  </Button>
+                </IfCan>
               </>
             ) : (
-              <Button onClick={onReconnect}>Connect again</Button>
+              <IfCan action="administer">
+                <Button onClick={onReconnect}>Connect again</Button>
+              </IfCan>
             )}
           </Group>
         </Group>
@@ -163,7 +175,7 @@ export function ConnectionCard({
             onChange={(e) =>
               leads.mutate({ workspaceId, connectionId: c.connectionId, leads: e.currentTarget.checked })
             }
-            disabled={leads.isPending || Boolean(running) || (!connected && !c.leads)}
+            disabled={!administer.allowed || leads.isPending || Boolean(running) || (!connected && !c.leads)}
           />
         )}
         {(connected || needsReconnect) && <DealFilter workspaceId={workspaceId} connection={c} />}
@@ -183,7 +195,7 @@ export function ConnectionCard({
             }
             allowDeselect={false}
             maw={320}
-            disabled={schedule.isPending}
+            disabled={schedule.isPending || !administer.allowed}
           />
         )}
         {running && (

@@ -8,6 +8,7 @@ import { EmptyState, PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { ConnectModal, CRM_NAMES, type CrmKindName } from "./connect-modal";
 import { ConnectionCard } from "./connection-card";
+import { useCan } from "@/components/access/role";
 
 const ACTIVE = new Set(["queued", "running"]);
 
@@ -20,8 +21,9 @@ export function CrmPanel({ workspaceId }: { workspaceId: string }) {
   });
   const [connecting, setConnecting] = useState<CrmKindName | null>(null);
   const missing = (["hubspot", "salesforce"] as const).filter((k) => !connections.data?.some((c) => c.kind === k));
+  const administer = useCan("administer");
   const connectButtons = (variant: "filled" | "default") =>
-    missing.map((k) => (
+    (administer.allowed ? missing : []).map((k) => (
       <Button key={k} variant={variant} leftSection={<IconPlugConnected size={16} />} onClick={() => setConnecting(k)}>
         Connect {CRM_NAMES[k]}
       </Button>

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TConnectionView } from "@/server/programme/crm/schema";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 /**
  * Which deals count as outcomes: the pipelines and stages read from the CRM when the owner opens
@@ -53,9 +54,11 @@ export function DealFilter({ workspaceId, connection: c }: { workspaceId: string
           {summary}
           {currency}
         </Text>
-        <Button variant="default" size="xs" onClick={() => setOpen(true)} disabled={c.status !== "connected"}>
-          Choose which deals count
-        </Button>
+        <IfCan action="administer">
+          <Button variant="default" size="xs" onClick={() => setOpen(true)} disabled={c.status !== "connected"}>
+            Choose which deals count
+          </Button>
+        </IfCan>
       </Group>
     );
   }

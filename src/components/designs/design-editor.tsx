@@ -36,6 +36,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { TDesign } from "@/server/programme/designs/schema";
 import type { AppRouter } from "@/server/doors/routers";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 type Format = TDesign["format"];
 interface Values {
@@ -223,9 +224,11 @@ function Editor({
                 Saved proof (PDF)
               </Button>
             )}
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {designId ? "Save design" : "Create design"}
-            </Button>
+            <IfCan action="prepare">
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                {designId ? "Save design" : "Create design"}
+              </Button>
+            </IfCan>
           </Group>
         </Group>
         <Grid gap="lg">

@@ -6,6 +6,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 const FORMAT_LABEL: Record<string, string> = {
   postcard: "Postcard",
@@ -36,9 +37,11 @@ export function DesignsList({ workspaceId }: { workspaceId: string }) {
             prints one design; each recipient gets their own draft.
           </Text>
         </div>
-        <Button component={Link} href={`/w/${workspaceId}/designs/new`} leftSection={<IconPlus size={16} />}>
-          New design
-        </Button>
+        <IfCan action="prepare">
+          <Button component={Link} href={`/w/${workspaceId}/designs/new`} leftSection={<IconPlus size={16} />}>
+            New design
+          </Button>
+        </IfCan>
       </Group>
       <ListStates
         query={query}
@@ -54,9 +57,11 @@ export function DesignsList({ workspaceId }: { workspaceId: string }) {
           <EmptyState
             title="No designs yet"
             action={
-              <Button component={Link} href={`/w/${workspaceId}/designs/new`} mt="sm">
-                Create the first design
-              </Button>
+              <IfCan action="prepare">
+                <Button component={Link} href={`/w/${workspaceId}/designs/new`} mt="sm">
+                  Create the first design
+                </Button>
+              </IfCan>
             }
           >
             Pick a format and a layout, write the text with merge fields such as {"{{firstName|there}}"}, and see it for

@@ -24,6 +24,7 @@ import { formatNumber } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { DraftModal } from "./draft-modal";
+import { useCan } from "@/components/access/role";
 
 type Filter = "all" | "overflowing" | "missing_data" | "unmailable" | "edited";
 const PAGE = 12;
@@ -39,6 +40,7 @@ export function CampaignDrafts({
   isDraft: boolean;
 }) {
   const trpc = useTRPC();
+  const prepare = useCan("prepare");
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>("all");
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -91,7 +93,7 @@ export function CampaignDrafts({
               {s?.specimenMarked ? ", without the free plan's specimen mark" : ""}.
             </Text>
           </div>
-          {isDraft && (
+          {isDraft && prepare.allowed && (
             <Button
               leftSection={<IconRefresh size={16} />}
               onClick={() => generate.mutate({ workspaceId, campaignId })}

@@ -23,6 +23,7 @@ import { useEffect } from "react";
 import { RenderIssueAlerts } from "@/components/designs/render-issues";
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
+import { useCan } from "@/components/access/role";
 
 /** One recipient's draft: its pages, what did not fit, and a form to write their own copy. */
 export function DraftModal({
@@ -35,6 +36,7 @@ export function DraftModal({
   onClose: () => void;
 }) {
   const trpc = useTRPC();
+  const prepare = useCan("prepare");
   const queryClient = useQueryClient();
   const draft = useQuery({
     ...trpc.draft.get.queryOptions({ workspaceId, draftId: draftId ?? "" }),
@@ -148,7 +150,7 @@ export function DraftModal({
               Print file (PDF, {Math.round(d.pdfBytes / 1024)} KB)
             </Anchor>
           </Text>
-          {d.editable ? (
+          {d.editable && prepare.allowed ? (
             <form onSubmit={save}>
               <Stack gap="sm">
                 <Text size="sm" c="dimmed">

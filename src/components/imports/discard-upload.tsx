@@ -8,6 +8,7 @@ import { useState } from "react";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 /**
  * Discard a file that was uploaded and never imported, after a confirmation. The server refuses an
@@ -51,16 +52,18 @@ export function DiscardUploadButton({
   );
   return (
     <>
-      <Button
-        size={size}
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={14} />}
-        onClick={() => setOpened(true)}
-        aria-label={`Discard ${fileName}`}
-      >
-        Discard
-      </Button>
+      <IfCan action="prepare">
+        <Button
+          size={size}
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => setOpened(true)}
+          aria-label={`Discard ${fileName}`}
+        >
+          Discard
+        </Button>
+      </IfCan>
       <ConfirmModal
         opened={opened}
         onClose={() => setOpened(false)}

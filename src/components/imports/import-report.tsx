@@ -18,6 +18,7 @@ import { useTRPC } from "@/trpc/react";
 import { DiscardUploadButton } from "./discard-upload";
 import { ImportColumns, MergedRows } from "./import-columns";
 import { ImportStatusBadge } from "./import-status-badge";
+import { IfCan } from "@/components/access/role";
 
 function IssuesTable({
   workspaceId,
@@ -202,15 +203,17 @@ export function ImportReport({ workspaceId, importId }: { workspaceId: string; i
               {resume.error.message}
             </Text>
           )}
-          <Button
-            mt="sm"
-            size="xs"
-            leftSection={<IconPlayerPlay size={14} />}
-            loading={resume.isPending}
-            onClick={() => resume.mutate({ workspaceId, importId })}
-          >
-            Resume the import
-          </Button>
+          <IfCan action="prepare">
+            <Button
+              mt="sm"
+              size="xs"
+              leftSection={<IconPlayerPlay size={14} />}
+              loading={resume.isPending}
+              onClick={() => resume.mutate({ workspaceId, importId })}
+            >
+              Resume the import
+            </Button>
+          </IfCan>
         </Alert>
       )}
       {!notStarted && (

@@ -10,6 +10,7 @@ import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { DiscardUploadButton } from "./discard-upload";
 import { ImportStatusBadge } from "./import-status-badge";
+import { useCan } from "@/components/access/role";
 
 /**
  * Files uploaded whose import was never started: listed apart from the imports (they wrote
@@ -93,7 +94,8 @@ export function ImportsList({ workspaceId }: { workspaceId: string }) {
     ),
   );
   const items = imports.data?.pages.flatMap((p) => p.imports);
-  const importButton = (
+  const prepare = useCan("prepare");
+  const importButton = !prepare.allowed ? null : (
     <Button component={Link} href={`/w/${workspaceId}/contacts/import`} leftSection={<IconFileUpload size={16} />}>
       Import CSV
     </Button>

@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import type { TJobView } from "@/server/records/jobs/schema";
 import { formatNumber } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 const statusColor: Record<TJobView["status"], string> = {
   queued: "gray",
@@ -109,15 +110,17 @@ export function JobProgress({
             {data.status === "queued" ? "Waiting for a worker…" : jobProgressLine(data)}
           </Text>
           {cancellable && active && !data.cancelRequested && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              loading={cancel.isPending}
-              onClick={() => cancel.mutate({ workspaceId, jobId })}
-            >
-              Cancel
-            </Button>
+            <IfCan action="prepare">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate({ workspaceId, jobId })}
+              >
+                Cancel
+              </Button>
+            </IfCan>
           )}
         </Group>
         {data.error && (

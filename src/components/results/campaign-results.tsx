@@ -30,6 +30,7 @@ import { responseKindLabels } from "@/server/programme/responses/kinds";
 import { humanize } from "../campaigns/status-badges";
 import { ImportOutcomesModal } from "./import-outcomes-modal";
 import { AlwaysValidLiftCell, TwoIntervalsNote } from "./always-valid-lift";
+import { IfCan } from "@/components/access/role";
 
 /** The actions a campaign's kind of page offers (others show only once they happened). */
 const PAGE_KINDS: Record<string, string[]> = {
@@ -90,9 +91,11 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             account&apos;s first piece was mailed (for held-out accounts, after they were held out).
           </Text>
         </div>
-        <Button leftSection={<IconUpload size={16} />} variant="default" onClick={open}>
-          Import outcomes…
-        </Button>
+        <IfCan action="prepare">
+          <Button leftSection={<IconUpload size={16} />} variant="default" onClick={open}>
+            Import outcomes…
+          </Button>
+        </IfCan>
       </Group>
 
       {r.simulatedPieces > 0 && (
@@ -224,7 +227,14 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
           Accounts enter the arms as the campaign mails their pieces or holds them out.
         </EmptyState>
       ) : r.kinds.length === 0 ? (
-        <EmptyState title="No outcomes yet" action={<Button onClick={open}>Import outcomes</Button>}>
+        <EmptyState
+          title="No outcomes yet"
+          action={
+            <IfCan action="prepare">
+              <Button onClick={open}>Import outcomes</Button>
+            </IfCan>
+          }
+        >
           Connect your CRM in Settings → CRM to sync opportunities and closed-won deals, import outcomes (meetings,
           opportunities, pipeline, closed-won) for all accounts from a file, or report conversions against sids through
           the API.

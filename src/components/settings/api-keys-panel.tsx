@@ -14,6 +14,7 @@ import { useTRPC } from "@/trpc/react";
 import { ScopeBadges } from "./scope-badges";
 import { CreateApiKeyModal } from "./create-api-key-modal";
 import { EntryEventExample } from "./entry-event-example";
+import { IfCan } from "@/components/access/role";
 
 export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
   const trpc = useTRPC();
@@ -45,9 +46,11 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
             approve copy or change a campaign.
           </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-          Create key
-        </Button>
+        <IfCan action="administer">
+          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+            Create key
+          </Button>
+        </IfCan>
       </Group>
 
       <ListStates
@@ -64,9 +67,11 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
           <EmptyState
             title="No API keys yet"
             action={
-              <Button onClick={openCreate} leftSection={<IconKey size={16} />}>
-                Create your first key
-              </Button>
+              <IfCan action="administer">
+                <Button onClick={openCreate} leftSection={<IconKey size={16} />}>
+                  Create your first key
+                </Button>
+              </IfCan>
             }
           >
             Create a key for each system that posts entry events or conversions, so you can revoke one without touching
@@ -109,15 +114,17 @@ export function ApiKeysPanel({ workspaceId }: { workspaceId: string }) {
                       Revoked {formatDateTime(key.revokedAt)}
                     </Badge>
                   ) : (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setRevoking({ id: key.id, name: key.name })}
-                      aria-label={`Revoke ${key.name}`}
-                    >
-                      Revoke
-                    </Button>
+                    <IfCan action="administer">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setRevoking({ id: key.id, name: key.name })}
+                        aria-label={`Revoke ${key.name}`}
+                      >
+                        Revoke
+                      </Button>
+                    </IfCan>
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -10,6 +10,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { ScopeBadges } from "./scope-badges";
+import { IfCan } from "@/components/access/role";
 
 /** Settings -> Connected agents: each agent the owner approved, its scopes and last use, with Revoke. */
 export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
@@ -94,15 +95,17 @@ export function ConnectedAgentsPanel({ workspaceId }: { workspaceId: string }) {
                 <Table.Td>{formatDateTime(g.createdAt)}</Table.Td>
                 <Table.Td>{g.lastUsedAt ? formatDateTime(g.lastUsedAt) : "never"}</Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => setRevoking({ id: g.id, name: g.clientName })}
-                    aria-label={`Revoke ${g.clientName}`}
-                  >
-                    Revoke
-                  </Button>
+                  <IfCan action="administer">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setRevoking({ id: g.id, name: g.clientName })}
+                      aria-label={`Revoke ${g.clientName}`}
+                    >
+                      Revoke
+                    </Button>
+                  </IfCan>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -21,6 +21,7 @@ import { useState } from "react";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 /**
  * Settings → Printing, the workspace's own Lob account: paste a secret API key and the webhook's
@@ -127,9 +128,11 @@ export function LobConnectionCard({ workspaceId }: { workspaceId: string }) {
               </CopyButton>
             </Group>
             <Group justify="flex-end">
-              <Button variant="default" color="red" onClick={() => setConfirming(current.connectionId)}>
-                Disconnect Lob
-              </Button>
+              <IfCan action="administer">
+                <Button variant="default" color="red" onClick={() => setConfirming(current.connectionId)}>
+                  Disconnect Lob
+                </Button>
+              </IfCan>
             </Group>
           </Stack>
         ) : (
@@ -164,9 +167,11 @@ export function LobConnectionCard({ workspaceId }: { workspaceId: string }) {
                 {...form.getInputProps("webhookSecret")}
               />
               <Group justify="flex-end">
-                <Button type="submit" loading={connect.isPending}>
-                  Connect Lob
-                </Button>
+                <IfCan action="administer">
+                  <Button type="submit" loading={connect.isPending}>
+                    Connect Lob
+                  </Button>
+                </IfCan>
               </Group>
             </Stack>
           </form>

@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconCreditCard, IconInfoCircle } from "@tabler/icons
 import { useMutation } from "@tanstack/react-query";
 import { formatCents, formatDateTime } from "@/components/ui/format";
 import { useTRPC } from "@/trpc/react";
+import { IfCan } from "@/components/access/role";
 
 export interface PlanSubscription {
   providerRef: string;
@@ -55,14 +56,16 @@ export function ManageBillingButton({
     }),
   );
   return (
-    <Button
-      variant={variant}
-      leftSection={<IconCreditCard size={16} aria-hidden />}
-      loading={portal.isPending}
-      onClick={() => portal.mutate({ workspaceId })}
-    >
-      Manage billing
-    </Button>
+    <IfCan action="own">
+      <Button
+        variant={variant}
+        leftSection={<IconCreditCard size={16} aria-hidden />}
+        loading={portal.isPending}
+        onClick={() => portal.mutate({ workspaceId })}
+      >
+        Manage billing
+      </Button>
+    </IfCan>
   );
 }
 

@@ -24,6 +24,7 @@ import { formatCents, formatDateTime, formatNumber } from "@/components/ui/forma
 import { PageError } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { BillingNotices, ManageBillingButton, SubscriptionFacts } from "./plan-billing";
+import { IfCan } from "@/components/access/role";
 
 type PlanName = "audit" | "paid";
 
@@ -206,13 +207,15 @@ export function PlanPanel({
                       {stripe && o.billing.canManage && <ManageBillingButton workspaceId={workspaceId} />}
                     </Stack>
                   ) : (
-                    <Button
-                      fullWidth
-                      variant={p.plan === "paid" ? "filled" : "default"}
-                      onClick={() => setChoosing(p.plan as PlanName)}
-                    >
-                      {p.plan === "paid" ? "Choose the paid plan" : "Go back to the free audit plan"}
-                    </Button>
+                    <IfCan action="own">
+                      <Button
+                        fullWidth
+                        variant={p.plan === "paid" ? "filled" : "default"}
+                        onClick={() => setChoosing(p.plan as PlanName)}
+                      >
+                        {p.plan === "paid" ? "Choose the paid plan" : "Go back to the free audit plan"}
+                      </Button>
+                    </IfCan>
                   )}
                 </div>
               </Stack>

@@ -28,6 +28,7 @@ import { piecePriceAmount, piecePriceWords, pricesVaryByCountry } from "@/server
 import { useTRPC } from "@/trpc/react";
 import { AddContractModal, countryName } from "./add-contract-modal";
 import { LobConnectionCard } from "./lob-connection-card";
+import { IfCan } from "@/components/access/role";
 
 const statusColor = { approved: "teal", proposed: "yellow", revoked: "gray" } as const;
 
@@ -66,9 +67,11 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
     }),
   );
   const addButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={open}>
-      Add a contract
-    </Button>
+    <IfCan action="administer">
+      <Button leftSection={<IconPlus size={16} />} onClick={open}>
+        Add a contract
+      </Button>
+    </IfCan>
   );
 
   return (
@@ -104,9 +107,11 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
           <EmptyState
             title="No printer yet"
             action={
-              <Button leftSection={<IconPrinter size={16} />} onClick={open}>
-                Add your first contract
-              </Button>
+              <IfCan action="administer">
+                <Button leftSection={<IconPrinter size={16} />} onClick={open}>
+                  Add your first contract
+                </Button>
+              </IfCan>
             }
           >
             Add a contract with a printer for the format your campaigns use, then approve it. Start with the sandbox
@@ -167,24 +172,28 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
                 <Table.Td ta="right">
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {c.status === "proposed" && (
-                      <Button
-                        size="xs"
-                        onClick={() => setActing({ ...c, action: "approve" })}
-                        aria-label={`Approve ${c.name}`}
-                      >
-                        Approve
-                      </Button>
+                      <IfCan action="administer">
+                        <Button
+                          size="xs"
+                          onClick={() => setActing({ ...c, action: "approve" })}
+                          aria-label={`Approve ${c.name}`}
+                        >
+                          Approve
+                        </Button>
+                      </IfCan>
                     )}
                     {c.status !== "revoked" && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setActing({ ...c, action: "revoke" })}
-                        aria-label={`Revoke ${c.name}`}
-                      >
-                        Revoke
-                      </Button>
+                      <IfCan action="administer">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => setActing({ ...c, action: "revoke" })}
+                          aria-label={`Revoke ${c.name}`}
+                        >
+                          Revoke
+                        </Button>
+                      </IfCan>
                     )}
                   </Group>
                 </Table.Td>

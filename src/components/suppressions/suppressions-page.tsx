@@ -26,6 +26,7 @@ import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { useTRPC } from "@/trpc/react";
 import { AddSuppressionModal, ImportSuppressionsModal } from "./add-suppression-modal";
+import { RoleNote, useCan } from "@/components/access/role";
 
 const REASONS = ["opt-out", "customer", "competitor", "do-not-mail", "bounced"] as const;
 
@@ -57,7 +58,9 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
   );
   const items = list.data?.pages.flatMap((p) => p.suppressions);
   const total = (counts.data ?? []).reduce((n, c) => n + c.count, 0);
-  const actions = (
+  const prepare = useCan("prepare");
+  const administer = useCan("administer");
+  const actions = !prepare.allowed ? null : (
     <Group gap="xs">
       <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
         Add
@@ -166,15 +169,18 @@ export function SuppressionsPage({ workspaceId }: { workspaceId: string }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${s.label} from the suppression list`}
-                      onClick={() => setRemoving({ id: s.id, label: s.label })}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </Button>
+                    <RoleNote can={administer}>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${s.label} from the suppression list`}
+                        onClick={() => setRemoving({ id: s.id, label: s.label })}
+                        disabled={!administer.allowed}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </Button>
+                    </RoleNote>
                   </Table.Td>
                 </Table.Tr>
               ))}

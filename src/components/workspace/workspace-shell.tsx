@@ -19,6 +19,8 @@ import { usePathname } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTRPC } from "@/trpc/react";
+import { RoleProvider, ViewerNote } from "@/components/access/role";
+import { roleAllows, type TRole } from "@/server/ground/access/roles";
 import { navItems } from "./nav-items";
 import { UserMenu } from "./user-menu";
 import { type WorkspaceOption, WorkspaceSwitcher } from "./workspace-switcher";
@@ -27,11 +29,13 @@ export interface ShellProps {
   user: { name: string; email: string };
   workspace: WorkspaceOption;
   workspaces: WorkspaceOption[];
+  /** The person's role here: pages hide or disable what it cannot do (the server refuses it anyway). */
+  role: TRole;
   children: ReactNode;
 }
 
 /** The frame of every workspace page: header with workspace switcher and account menu, navigation, content. */
-export function WorkspaceShell({ user, workspace, workspaces, children }: ShellProps) {
+export function WorkspaceShell({ user, workspace, workspaces, role, children }: ShellProps) {
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = usePathname();
   const base = `/w/${workspace.id}`;
@@ -92,7 +96,12 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
                 leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
                 rightSection={
                   item.showsPendingCards && pending.data ? (
-                    <Badge size="sm" color="red" circle aria-label={`${pending.data} waiting for you`}>
+                    <Badge
+                      size="sm"
+                      color="red"
+                      circle
+                      aria-label={`${pending.data} waiting for ${roleAllows(role, "decide") ? "you" : "an approver"}`}
+                    >
                       {pending.data}
                     </Badge>
                   ) : null
@@ -107,7 +116,10 @@ export function WorkspaceShell({ user, workspace, workspaces, children }: ShellP
       <AppShell.Main bg="gray.0">
         <VisuallyHidden component="p">Workspace {workspace.name}</VisuallyHidden>
         <VerifyEmailBanner />
-        {children}
+        <RoleProvider role={role}>
+          <ViewerNote />
+          {children}
+        </RoleProvider>
       </AppShell.Main>
     </AppShell>
   );

@@ -162,7 +162,7 @@ export const problemTable = {
     slug: "needs-confirmation",
     title: "A person must accept a confirmation card first",
     explanation:
-      "The action waits for a confirmation card that only the workspace owner can accept, in the browser. Give the person the card's URL; nothing happens until they accept it.",
+      "The action waits for a confirmation card that a person with the approver, admin or owner role accepts in the browser (a plan change: the owner alone). Give the person the card's URL; nothing happens until they accept it.",
   },
   plan_does_not_mail: {
     status: 409,

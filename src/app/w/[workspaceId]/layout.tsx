@@ -25,9 +25,15 @@ export default async function WorkspaceLayout({
   const memberships = await loadPage((caller) => caller.workspace.list());
   const workspaces = memberships.map((m) => ({ id: m.workspace.id, name: m.workspace.name, plan: m.workspace.plan }));
   const workspace = workspaces.find((w) => w.id === workspaceId);
-  if (!workspace) notFound();
+  const role = memberships.find((m) => m.workspace.id === workspaceId)?.role;
+  if (!workspace || !role) notFound();
   return (
-    <WorkspaceShell user={{ name: user.name, email: user.email }} workspace={workspace} workspaces={workspaces}>
+    <WorkspaceShell
+      user={{ name: user.name, email: user.email }}
+      workspace={workspace}
+      workspaces={workspaces}
+      role={role}
+    >
       {children}
     </WorkspaceShell>
   );

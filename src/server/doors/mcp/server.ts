@@ -37,7 +37,7 @@ const SetLevelRequest = z.object({
 });
 
 const instructions = (base: string) =>
-  `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that only the workspace owner can accept in the browser: tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} ${CARD_EXPIRY_RULE} Each tool's result schema: ${base}/agents/tools.json.`;
+  `Read the agent policy resource before any write. Call workspace_get_summary first. Printing, approval and spending create confirmation cards that a person accepts in the browser (the owner, an admin, or an approver within their approval limit; a plan change only the owner): tell the person what you requested, what changed and what awaits their confirmation (every tool result lists these), and give them the card's URL. Money is always in integer cents (fields named *Cents). Errors carry a stable code and the next step; an argument the tool does not have is refused, never ignored. ${ENVELOPE_DESCRIPTION} ${CARD_EXPIRY_RULE} Each tool's result schema: ${base}/agents/tools.json.`;
 
 function summaryText(r: {
   requested: string;
@@ -98,7 +98,7 @@ async function callTool(ctx: McpContext, tool: ToolDef, args: unknown): Promise<
             mode: "url",
             elicitationId: card.cardId,
             url: card.url,
-            message: `${card.title}: this waits for the workspace owner to accept it in the browser. Nothing has changed yet.`,
+            message: `${card.title}: this waits for an approver, an admin or the owner to accept it in the browser. Nothing has changed yet.`,
           },
         ],
         `A person must accept confirmation card ${card.cardId} before this happens.`,

@@ -60,7 +60,7 @@ export function toolDescription(tool: Pick<ToolDef, "description" | "scope" | "k
     : {
         read: "Reads only.",
         write: "Writes; never prints, mails or spends.",
-        request: "Only creates a confirmation card for the owner.",
+        request: "Only creates a confirmation card for a person to accept.",
       }[tool.kind];
   return `${tool.description}\n\nScope: ${tool.scope}. ${kind}`;
 }
@@ -101,7 +101,7 @@ export const ZCardRef = z.object({
   title: z.string(),
   status: z.enum(["pending", "accepted", "declined", "expired"]),
   expiresAt: z.string().describe(CARD_EXPIRY_RULE),
-  url: z.string().describe("The owner's confirmations inbox, where the person accepts or declines this card."),
+  url: z.string().describe("The confirmations inbox, where an approver, admin or the owner decides this card."),
 });
 
 /** The envelope of every tool result. */

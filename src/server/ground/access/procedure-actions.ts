@@ -76,6 +76,9 @@ export const PROCEDURE_ACTIONS: Record<string, TAction> = {
   "confirmation.list": "read",
   "confirmation.pendingCount": "read",
   "confirmation.decide": "decide",
+  "confirmation.requestGoLive": "request",
+  "confirmation.requestBudget": "request",
+  "confirmation.requestResume": "request",
 
   "results.campaign": "read",
   "results.importOutcomes": "prepare",

@@ -85,7 +85,7 @@ async function sampleCopy(db: Db, campaign: Campaign) {
 }
 
 /**
- * An agent asks for a draft to go live. Nothing changes until the owner accepts the card. The card
+ * An agent or a member asks for a draft to go live. Nothing changes until an approver, an admin or the owner accepts the card. The card
  * shows the copy it approves (filled for a sample recipient), how many accounts will be mailed and
  * held out, the price and the budget it lets the campaign spend, and says so plainly when nothing
  * can be mailed yet (the free audit plan, no approved printer, no budget).

@@ -4,6 +4,7 @@ import { type Actor, recordAudit } from "@/server/ground/audit/service";
 import type { Db } from "@/server/ground/db";
 import { lockCampaign } from "@/server/programme/campaigns/service";
 import { AppError } from "@/server/ground/errors";
+import { forbiddenSentence, roleAllows, type TRole } from "@/server/ground/access/roles";
 import { cardExecutors } from "./executors";
 import { staleGoLiveReason } from "./go-live-checks";
 
@@ -80,7 +81,7 @@ export async function getCard(db: Db, p: { workspaceId: string; cardId: string }
 }
 
 /**
- * A person's decision. Only the owner's browser session reaches this (never an agent token, an
+ * A person's decision. Only a signed-in person's browser session (approver, admin or owner) reaches this (never an agent token, an
  * API key or a link). The pending -> decided update is conditional, so a card is decided once and
  * its action runs once, in the same transaction. A card about a campaign first takes the
  * campaign's lock, as draft edits do: an edit either lands before (and voids the card) or waits
@@ -95,12 +96,16 @@ export async function decideCard(
     user: { id: string; email: string };
     /** An approver's limit per card (null: none); a card that costs more is theirs to decline, not accept. */
     approvalLimitCents?: number | null;
+    /** The deciding person's role: a plan change is the owner's alone (plan and billing are). */
+    role?: TRole;
     now?: Date;
   },
 ) {
   const now = p.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     const card = await getCard(tx, p);
+    if (p.decision === "accept" && card.kind === "change_plan" && p.role && !roleAllows(p.role, "own"))
+      throw new AppError("forbidden", forbiddenSentence(p.role, "own"));
     const amount = card.costCents ?? card.budgetAfterCents;
     if (p.decision === "accept" && p.approvalLimitCents != null && amount != null && amount > p.approvalLimitCents)
       throw new AppError(
@@ -188,7 +193,7 @@ export async function withdrawCard(
       throw new AppError(
         "invalid_state",
         "Only the agent that asked for a card can withdraw it; this one was requested by someone else.",
-        { nextStep: "Leave it for the owner to decide in the browser." },
+        { nextStep: "Leave it for a person to decide in the browser." },
       );
     }
     const updated = await tx.confirmationCard.updateMany({

@@ -335,7 +335,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_request_resume",
     title: "Ask to resume a paused campaign",
-    description: `Asks the owner to resume a paused campaign, which lets it print and spend again. ${waitNote}`,
+    description: `Asks an approver to resume a paused campaign, which lets it print and spend again. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,

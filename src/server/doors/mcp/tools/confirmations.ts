@@ -58,7 +58,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_go_live",
     title: "Ask to take a campaign live",
-    description: `Asks the owner to take a draft live, which approves its copy, freezes its entry policy and holdout and lets it print and spend. ${waitNote}`,
+    description: `Asks an approver to take a draft live, which approves its copy, freezes its entry policy and holdout and lets it print and spend. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -80,7 +80,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_budget_raise",
     title: "Ask to raise a campaign's budget",
-    description: `Asks the owner to raise a campaign's budget (more spending on printing and postage). ${waitNote}`,
+    description: `Asks an approver to raise a campaign's budget (more spending on printing and postage). ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,

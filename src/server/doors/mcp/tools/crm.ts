@@ -13,7 +13,7 @@ export const crmTools = [
     name: "crm_connections_list",
     title: "List CRM connections",
     description:
-      "The workspace's CRM connections (HubSpot, Salesforce; at most one of each): name, kind, status (connected, or disconnected with what was synced kept), the schedule, and the latest sync with its status and counts by object type. Never credentials. An empty list means no CRM is connected: only the workspace owner can connect one, in the browser (Settings → CRM).",
+      "The workspace's CRM connections (HubSpot, Salesforce; at most one of each): name, kind, status (connected, or disconnected with what was synced kept), the schedule, and the latest sync with its status and counts by object type. Never credentials. An empty list means no CRM is connected: only an admin or the owner can connect one, in the browser (Settings → CRM).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

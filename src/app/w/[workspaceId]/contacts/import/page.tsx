@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
 import { ImportWizard } from "@/components/imports/import-wizard";
+import { RoleGate } from "@/components/access/role";
 
 export const metadata: Metadata = { title: "Import contacts" };
 
 export default async function Page({ params }: { params: Promise<{ workspaceId: string }> }) {
-  return <ImportWizard workspaceId={(await params).workspaceId} />;
+  return (
+    <RoleGate action="prepare">
+      <ImportWizard workspaceId={(await params).workspaceId} />
+    </RoleGate>
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PlanPanel } from "@/components/settings/plan-panel";
+import { RoleNotice } from "@/components/access/role";
 
 export const metadata: Metadata = { title: "Plan" };
 
@@ -13,9 +14,12 @@ export default async function PlanPage({
   const checkout = (await searchParams).checkout;
   // Stripe Checkout sends the owner back with ?checkout=success or ?checkout=cancelled.
   return (
-    <PlanPanel
-      workspaceId={(await params).workspaceId}
-      checkout={checkout === "success" || checkout === "cancelled" ? checkout : null}
-    />
+    <>
+      <RoleNotice action="own" />
+      <PlanPanel
+        workspaceId={(await params).workspaceId}
+        checkout={checkout === "success" || checkout === "cancelled" ? checkout : null}
+      />
+    </>
   );
 }
