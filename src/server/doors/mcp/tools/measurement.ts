@@ -66,7 +66,7 @@ const ZKindResult = z.object({
   verdict: z
     .enum(VERDICTS)
     .describe(
-      "Fixed-horizon verdict: sound when read once, at a time chosen in advance (such as after the outcome window); read again and again while the campaign runs, it declares lifts that are not there (use alwaysValid then).",
+      "Fixed-horizon verdict: sound when read once, at a time chosen in advance (such as after the outcome window); read again and again while the campaign runs, it declares a lift that is not there far more often than 5% of the time (use alwaysValid then).",
     ),
   explanation: z.string(),
   alwaysValid: z
