@@ -277,3 +277,72 @@ describe("the MCP entry-event tools", () => {
     });
   });
 });
+
+describe("the MCP tools that take a contact", () => {
+  it("contacts_get and contacts_update find the contact by email or CRM record id; an unknown one is refused and nothing changes", async () => {
+    const agent = await agentFor(prisma, workspaceId);
+    const read = toolResult(
+      await agent.callTool({
+        name: "contacts_get",
+        arguments: { contactId: `salesforce:${salesforce.contacts[2].id}` },
+      }),
+    );
+    expect(read).toMatchObject({ id: ours[2], email: hubspot.contacts[2].email });
+
+    const edited = toolResult(
+      await agent.callTool({
+        name: "contacts_update",
+        arguments: { contactId: `hubspot:${hubspot.contacts[2].id}`, fields: { title: "VP Operations" } },
+      }),
+    );
+    expect(edited).toMatchObject({ id: ours[2], title: "VP Operations" });
+
+    const refused = await agent.callTool({
+      name: "contacts_update",
+      arguments: { contactId: "hubspot:999999", fields: { title: "Nobody" } },
+    });
+    expect(refused.isError).toBe(true);
+    expect(toolErrorOf(refused)?.message).toBe(
+      "No contact in this workspace has the HubSpot record id 999999. Nothing was written.",
+    );
+    expect(await prisma.contact.count({ where: { workspaceId, title: "Nobody" } })).toBe(0);
+  });
+
+  it("campaigns_send_to takes each contact by any of its names, answers with its email and CRM ids, and refuses the whole call when one matches nothing", async () => {
+    const agent = await agentFor(prisma, workspaceId);
+    const before = await prisma.entryEvent.count({ where: { workspaceId } });
+    const refused = await agent.callTool({
+      name: "campaigns_send_to",
+      arguments: { campaignId, contactIds: [ours[5], "someone@else.example"] },
+    });
+    expect(refused.isError).toBe(true);
+    expect(toolErrorOf(refused)?.message).toBe(
+      "No contact in this workspace has the email address someone@else.example. Nothing was written.",
+    );
+    const twice = await agent.callTool({
+      name: "campaigns_send_to",
+      arguments: { campaignId, contactIds: [ours[5], hubspot.contacts[5].email!] },
+    });
+    expect(twice.isError).toBe(true);
+    expect(await prisma.entryEvent.count({ where: { workspaceId } })).toBe(before);
+
+    const sent = toolResult<{ entries: Record<string, unknown>[] }>(
+      await agent.callTool({
+        name: "campaigns_send_to",
+        arguments: { campaignId, contactIds: [hubspot.contacts[5].email!, `hubspot:${hubspot.contacts[4].id}`] },
+      }),
+    );
+    expect(sent.entries).toEqual([
+      expect.objectContaining({
+        contactId: ours[5],
+        contactEmail: hubspot.contacts[5].email,
+        contactCrmIds: crmIdsOf(5),
+      }),
+      expect.objectContaining({
+        contactId: ours[4],
+        contactEmail: hubspot.contacts[4].email,
+        contactCrmIds: crmIdsOf(4),
+      }),
+    ]);
+  });
+});

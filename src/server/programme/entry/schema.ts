@@ -8,7 +8,7 @@ export const ZCampaignIdParam = z.string().max(64).describe("The campaign's id (
 export const ZPostEntryEventInput = z.strictObject({
   campaignId: ZCampaignIdParam,
   contactId: requiredString("contactId", 200).describe(
-    "A contact already in the campaign's audience: its id (ctc_…), email, or CRM record id as hubspot:<id> or salesforce:<id>.",
+    "A contact in the campaign's audience: ctc_… id, email, or hubspot:<id> / salesforce:<id>.",
   ),
   idempotencyKey: requiredString("idempotencyKey", 200).describe(
     "Stable for one source event, unique in the workspace. Repeating the same body is safe; the same key with other data is 409.",

@@ -14,8 +14,7 @@ import { hotQuery } from "@/server/ground/platform/hot-sql";
 export const CRM_REF_KINDS = ["hubspot", "salesforce"] as const;
 export type TCrmRefKind = (typeof CRM_REF_KINDS)[number];
 
-export const CONTACT_REF_DESCRIPTION =
-  "The contact: its id (ctc_…), its email address, or its CRM record id written hubspot:<id> or salesforce:<id>.";
+export const CONTACT_REF_DESCRIPTION = "ctc_… id, email, or hubspot:<id> / salesforce:<id>.";
 
 export type TContactRef =
   | { form: "id"; id: string }

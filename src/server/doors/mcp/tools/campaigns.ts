@@ -15,6 +15,9 @@ import { isStorableTime, LATEST_TIMESTAMP } from "@/server/ground/http/fields";
 import { ZCursor, ZTake } from "./paging";
 import { DESCRIBED_ELSEWHERE } from "../listing-meta";
 import { defineTool } from "../tool";
+import { AppError } from "@/server/ground/errors";
+import { resolveContactRefs } from "@/server/records/contacts/contact-refs";
+import { identityFieldsOf, ZContactIdentityFields } from "./contact-identity";
 import {
   campaignDetailView,
   campaignView,
@@ -370,26 +373,44 @@ export const campaignTools = [
         .max(MAX_SEND_TO)
         .refine((ids) => new Set(ids).size === ids.length, "Name each contact once.")
         .describe(
-          `Contacts of the campaign's audience (ctc_…, from contacts_list or audiences_get), 1 to ${MAX_SEND_TO}, each once.`,
+          `Contacts of the campaign's audience (ctc_… id, email or CRM id), 1 to ${MAX_SEND_TO}, each once.`,
         ),
     }),
     result: z.object({
       entries: z.array(
         z.object({
           contactId: z.string(),
+          ...ZContactIdentityFields,
           eventId: z.string().describe("The contact's entry event in this campaign (evt_…)."),
           entered: z.boolean().describe("True when this call entered the contact; false when they had entered before."),
         }),
       ),
     }),
     run: async (ctx, a) => {
-      const entries = await sendToContacts(ctx.db, {
+      const contactIds = await resolveContactRefs(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        refs: a.contactIds,
+        pointer: "/contactIds",
+      });
+      if (new Set(contactIds).size !== contactIds.length)
+        throw new AppError(
+          "validation_failed",
+          "contactIds names one contact twice (by two of its ids); name each contact once. Nothing was written.",
+          { errors: [{ pointer: "/contactIds", detail: "Names one contact twice." }] },
+        );
+      const sent = await sendToContacts(ctx.db, {
         workspaceId: ctx.workspaceId,
         campaignId: a.campaignId,
-        contactIds: a.contactIds,
+        contactIds,
         source: "agent",
         actor: ctx.actor,
       });
+      const identity = await identityFieldsOf(
+        ctx.db,
+        ctx.workspaceId,
+        sent.map((e) => e.contactId),
+      );
+      const entries = sent.map((e) => ({ ...e, ...identity(e.contactId) }));
       const entered = entries.filter((e) => e.entered);
       return {
         requested: `Send campaign ${a.campaignId} to ${a.contactIds.length} contact${a.contactIds.length === 1 ? "" : "s"}.`,

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { ZContactFields, ZContactId, type TContactFields } from "@/server/records/contacts/schema";
+import { ZContactFields, type TContactFields } from "@/server/records/contacts/schema";
+import { resolveContactRef } from "@/server/records/contacts/contact-refs";
+import { ZContactRefArg } from "./contact-identity";
 import { getContact, updateContact } from "@/server/records/contacts/service";
 import { eraseContact } from "@/server/programme/erasure/erase-contact";
 import { contactMailability } from "@/server/programme/mailability/fixes";
@@ -39,10 +41,11 @@ export const contactEditTools = [
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ contactId: ZContactId.describe("The contact's id (ctc_…)."), fields: ZContactChanges }),
+    input: z.object({ contactId: ZContactRefArg, fields: ZContactChanges }),
     result: ZContactOut.extend({ mailability: ZContactMailability }),
     run: async (ctx, a) => {
-      const current = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
+      const contactId = await resolveContactRef(ctx.db, { workspaceId: ctx.workspaceId, ref: a.contactId });
+      const current = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId });
       const given = Object.keys(a.fields).filter((k) => (a.fields as Record<string, unknown>)[k] !== undefined);
       const merged = Object.fromEntries(
         FIELD_NAMES.map((k) => [
@@ -58,23 +61,23 @@ export const contactEditTools = [
       const before = JSON.stringify(FIELD_NAMES.map((k) => (current as Record<string, unknown>)[k] ?? null));
       await updateContact(ctx.db, {
         workspaceId: ctx.workspaceId,
-        contactId: a.contactId,
+        contactId,
         fields: merged,
         actor: ctx.actor,
       });
-      const after = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
+      const after = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId });
       const changed = JSON.stringify(FIELD_NAMES.map((k) => (after as Record<string, unknown>)[k] ?? null)) !== before;
       const address = given.some((k) => ADDRESS_FIELDS.includes(k));
       return {
         requested: `Edit ${given.join(", ") || "nothing"} of contact ${a.contactId}.`,
         changed: changed
           ? [
-              `Updated ${given.join(", ")} of contact ${a.contactId}.${address ? " Its address is unverified again and its mailability was judged again." : ""}`,
+              `Updated ${given.join(", ")} of contact ${contactId}.${address ? " Its address is unverified again and its mailability was judged again." : ""}`,
             ]
           : [],
         result: {
           ...after,
-          mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId }),
+          mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId }),
         },
       };
     },
@@ -90,7 +93,7 @@ export const contactEditTools = [
     idempotent: true,
     destructive: true,
     input: z.object({
-      contactId: ZContactId.describe("The contact's id (ctc_…)."),
+      contactId: ZContactRefArg,
       suppress: z.boolean().optional().describe("true: also suppress their email and address (default false)."),
     }),
     result: z.object({
@@ -105,14 +108,14 @@ export const contactEditTools = [
     run: async (ctx, a) => {
       const r = await eraseContact(ctx.db, {
         workspaceId: ctx.workspaceId,
-        contactId: a.contactId,
+        contactId: await resolveContactRef(ctx.db, { workspaceId: ctx.workspaceId, ref: a.contactId }),
         suppress: a.suppress ?? false,
         actor: ctx.actor,
       });
       return {
         requested: `Delete contact ${a.contactId}${a.suppress ? " and suppress their email and address" : ""}.`,
         changed: [
-          `Deleted contact ${a.contactId} (${r.audienceMemberships} audience memberships); kept ${r.piecesKept} printed pieces without the person, cancelled ${r.piecesCancelled} unprinted, ended ${r.eventsEnded} entry events.`,
+          `Deleted contact ${r.contactId} (${r.audienceMemberships} audience memberships); kept ${r.piecesKept} printed pieces without the person, cancelled ${r.piecesCancelled} unprinted, ended ${r.eventsEnded} entry events.`,
           ...(r.suppressed.length ? [`Suppressed their ${r.suppressed.join(" and ")}.`] : []),
         ],
         result: r,

@@ -8,7 +8,7 @@ export const ZContactRefArg = z.string().min(1).max(200).describe(CONTACT_REF_DE
 /** What a result says of a contact beside our id: how the caller's own systems know it. */
 export const ZContactIdentityFields = {
   contactEmail: z.string().nullable(),
-  contactCrmIds: z.array(z.string()).describe("Its CRM record ids, as contactId takes them."),
+  contactCrmIds: z.array(z.string()),
 };
 
 /** The identity fields of each contact id given (null ids, deleted contacts: no email, no CRM ids). */

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { ZContactMailability } from "@/server/programme/mailability/schema";
 import { contactMailability } from "@/server/programme/mailability/fixes";
 import { getAccount, listAccounts } from "@/server/records/contacts/accounts-service";
-import { ZAccountId, ZContactId, ZContactFilter } from "@/server/records/contacts/schema";
+import { ZAccountId, ZContactFilter } from "@/server/records/contacts/schema";
+import { resolveContactRef } from "@/server/records/contacts/contact-refs";
+import { ZContactRefArg } from "./contact-identity";
 import { getContact, listContacts } from "@/server/records/contacts/service";
 import { CONTACT_FIELDS } from "@/server/records/contacts/csv-headers";
 import { INLINE_IMPORT_ROWS, MAX_IMPORT_ROWS, MAX_TEXT_IMPORT_CHARS } from "@/server/programme/imports/limits";
@@ -200,16 +202,17 @@ export const contactTools = [
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
-    input: z.object({ contactId: ZContactId.describe("The contact's id (ctc_…).") }),
+    input: z.object({ contactId: ZContactRefArg }),
     result: ZContactOut.extend({ mailability: ZContactMailability }),
     run: async (ctx, a) => {
-      const contact = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId });
+      const contactId = await resolveContactRef(ctx.db, { workspaceId: ctx.workspaceId, ref: a.contactId });
+      const contact = await getContact(ctx.db, { workspaceId: ctx.workspaceId, contactId });
       return {
         requested: `Contact ${a.contactId}.`,
         changed: [],
         result: {
           ...contact,
-          mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId: a.contactId }),
+          mailability: await contactMailability(ctx.db, { workspaceId: ctx.workspaceId, contactId }),
         },
       };
     },
