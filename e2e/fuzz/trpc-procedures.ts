@@ -146,6 +146,7 @@ export const TRPC_PROCEDURES: { path: string; type: "query" | "mutation"; input:
     input: ["workspaceId", "auditId", "reason", "status", "cursor", "take"],
   },
   { path: "mailability.contact", type: "query", input: ["workspaceId", "contactId"] },
+  { path: "mailability.forCampaign", type: "query", input: ["workspaceId", "campaignId"] },
   { path: "mailability.applyFix", type: "mutation", input: ["workspaceId", "contactId"] },
   { path: "crm.connections", type: "query", input: ["workspaceId"] },
   { path: "crm.connect", type: "mutation", input: ["workspaceId", "credentials"] },

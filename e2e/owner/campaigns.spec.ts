@@ -36,7 +36,11 @@ test("the owner drafts a campaign, goes live after confirming, and pauses, resum
   // Go-live waits for the campaign's own mailability audit.
   await expect(page.getByRole("button", { name: "Go live…" })).toBeDisabled();
   const campaignUrl = page.url();
-  await page.locator("#audit").getByRole("button", { name: "Audit this campaign's audience" }).click();
+  // "Audit again" when an audit of the audience (by another spec on the demo workspace) already answers for the campaign.
+  await page
+    .locator("#audit")
+    .getByRole("button", { name: /^(Audit this campaign's audience|Audit again)$/ })
+    .click();
   // The person stays on the campaign: the audit's result appears in its panel, and the go-live button waits for it.
   await expect(page.locator("#audit")).toContainText(/contacts mailable as postcards/, { timeout: 30_000 });
   expect(page.url()).toBe(campaignUrl);

@@ -84,7 +84,11 @@ test("the owner connects Lob with a test key, a campaign prints through it once,
   await page.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const campaignUrl = page.url();
-  await page.locator("#audit").getByRole("button", { name: "Audit this campaign's audience" }).click();
+  // "Audit again" when an audit of the audience (by another spec on the demo workspace) already answers for the campaign.
+  await page
+    .locator("#audit")
+    .getByRole("button", { name: /^(Audit this campaign's audience|Audit again)$/ })
+    .click();
   await expect(page.locator("#audit")).toContainText(/contacts mailable as postcards/, { timeout: 60_000 });
   await page.getByRole("button", { name: "Go live…" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Go live" }).click();

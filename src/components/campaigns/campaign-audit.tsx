@@ -18,10 +18,13 @@ export function CampaignAudit({
   workspaceId,
   campaignId,
   hasAudience,
+  format,
 }: {
   workspaceId: string;
   campaignId: string;
   hasAudience: boolean;
+  /** The campaign's format: an audience's audit that counts for it is read as mailable in it. */
+  format: "postcard" | "letter" | "handwritten" | "gift";
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -30,14 +33,22 @@ export function CampaignAudit({
     refetchInterval: (q) =>
       q.state.data?.audits.some((a) => a.status === "queued" || a.status === "running") ? 2000 : false,
   });
-  const latest = audits.data?.audits[0];
-  const running = latest?.status === "queued" || latest?.status === "running";
+  const newest = audits.data?.audits[0];
+  const running = newest?.status === "queued" || newest?.status === "running";
+  // The audit that answers for the campaign: its own newest run, or its audience's own audit when that judged alike.
+  const answering = useQuery(trpc.mailability.forCampaign.queryOptions({ workspaceId, campaignId }));
+  const counted = answering.data?.audit ?? null;
+  // The campaign's newest run when it is newer (running, just finished or failed); the answering audit otherwise.
+  const latest = newest && (!counted || newest.createdAt > counted.createdAt) ? newest : counted;
+  const isCounted = !!latest && latest.auditId === counted?.auditId;
   // When a run starts or ends, what depends on it is read again: the readiness list and the campaign's page.
   const seen = useRef<string | null>(null);
-  const state = latest ? `${latest.auditId}:${latest.status}` : "";
+  const state = newest ? `${newest.auditId}:${newest.status}` : "";
   useEffect(() => {
-    if (seen.current !== null && seen.current !== state)
+    if (seen.current !== null && seen.current !== state) {
       void queryClient.invalidateQueries({ queryKey: trpc.campaign.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.mailability.forCampaign.pathKey() });
+    }
     seen.current = state;
   }, [state, queryClient, trpc]);
   return (
@@ -61,10 +72,21 @@ export function CampaignAudit({
                   Audit of {formatDateTime(latest.createdAt)}
                 </Anchor>
                 {latest.status === "succeeded"
-                  ? `: ${pct(latest.mailableShare)} of ${formatNumber(latest.contacts)} contacts mailable as ${formatPlural(latest.format)}, ${formatNumber(latest.fixable)} fixable, ${formatNumber(latest.unmailable)} unmailable; ${formatNumber(latest.accountsWithMailableContact)} of ${formatNumber(latest.accounts)} accounts reachable.`
+                  ? `: ${pct(latest.mailableShare)} of ${formatNumber(latest.contacts)} contacts mailable as ${formatPlural(latest.format ?? format)}, ${formatNumber(latest.fixable)} fixable, ${formatNumber(latest.unmailable)} unmailable; ${formatNumber(latest.accountsWithMailableContact)} of ${formatNumber(latest.accounts)} accounts reachable.`
                   : "."}
               </Text>
             </Group>
+            {isCounted && !latest.campaignId && (
+              <Text size="sm" c="dimmed">
+                The audience&apos;s own audit: it judged this campaign&apos;s format and address block alike, so it
+                counts for this campaign.
+              </Text>
+            )}
+            {isCounted && answering.data?.stale && (
+              <Text size="sm" c="orange.9">
+                Out of date: {answering.data.stale} Audit again before going live.
+              </Text>
+            )}
             {running && latest.jobId && (
               <JobProgress
                 workspaceId={workspaceId}
@@ -83,7 +105,7 @@ export function CampaignAudit({
           <AuditRunPanel
             workspaceId={workspaceId}
             campaignId={campaignId}
-            label={latest ? "Audit again" : "Audit this campaign's audience"}
+            label={counted ? "Audit again" : "Audit this campaign's audience"}
             stayOnPage
           />
         ) : (

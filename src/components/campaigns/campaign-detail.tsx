@@ -106,7 +106,9 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
           onSetBudget={() => setPending("budget")}
         />
       )}
-      {isDraft && <CampaignAudit workspaceId={workspaceId} campaignId={c.id} hasAudience={!!c.audienceId} />}
+      {isDraft && (
+        <CampaignAudit workspaceId={workspaceId} campaignId={c.id} hasAudience={!!c.audienceId} format={c.format} />
+      )}
 
       {c.status === "live" && c.audienceId && (
         <SendToOne workspaceId={workspaceId} campaignId={c.id} audienceId={c.audienceId} />

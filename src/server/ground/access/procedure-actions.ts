@@ -122,6 +122,7 @@ export const PROCEDURE_ACTIONS: Record<string, TAction> = {
   "mailability.get": "read",
   "mailability.problems": "read",
   "mailability.contact": "read",
+  "mailability.forCampaign": "read",
   "mailability.applyFix": "prepare",
   "mailability.applyFixes": "prepare",
 

@@ -3,8 +3,7 @@ import { AppError } from "@/server/ground/errors";
 import { formatPlural } from "@/server/ground/render/format-words";
 import { draftSummary } from "@/server/programme/drafts/service";
 import { unprintableDrafts } from "@/server/programme/drafts/unprintable";
-import { auditStaleness } from "@/server/programme/mailability/staleness";
-import { latestAudit } from "@/server/programme/mailability/service";
+import { auditForCampaign } from "@/server/programme/mailability/campaign-audit";
 import { needsDestination, responseSummary } from "@/server/programme/responses/page-settings";
 import { ENTRY_POLICY_WORDS, entryProblem } from "./entry-policy";
 import { publicAddressProblem } from "./public-address";
@@ -60,14 +59,10 @@ export async function campaignReadiness(
     ? await db.audienceMember.count({ where: { audienceId: campaign.audienceId, workspaceId: p.workspaceId } })
     : 0;
   const drafts = await draftSummary(db, p, opts);
-  const audit = campaign.audienceId
-    ? await latestAudit(db, { workspaceId: p.workspaceId, campaignId: campaign.id })
-    : null;
+  const { audit, stale, ownRun } = campaign.audienceId
+    ? await auditForCampaign(db, { workspaceId: p.workspaceId, campaignId: campaign.id })
+    : { audit: null, stale: null, ownRun: false };
   const unprintable = await unprintableDrafts(db, p);
-  const stale =
-    audit && campaign.audienceId
-      ? await auditStaleness(db, { workspaceId: p.workspaceId, auditId: audit.auditId, campaignId: campaign.id })
-      : null;
   const problems = await goLiveProblems(db, campaign);
   const unreachable = await publicAddressProblem(db, campaign);
   const rendering = drafts.job?.status === "queued" || drafts.job?.status === "running";
@@ -95,7 +90,7 @@ export async function campaignReadiness(
         ? "No mailability audit for this campaign yet: run it to see how much of its audience this format and printer can reach, and why not."
         : stale
           ? `The audit of ${audit.createdAt.slice(0, 10)} is out of date: ${stale} Run it again.`
-          : `${Math.round(audit.unmailableShare * 100)}% unmailable at the audit of ${audit.createdAt.slice(0, 10)}${audit.unmailableShare > MAX_UNMAILABLE_SHARE ? `, more than ${MAX_UNMAILABLE_SHARE * 100}%` : ""}.`,
+          : `${Math.round(audit.unmailableShare * 100)}% unmailable at the ${ownRun ? "" : "audience's "}audit of ${audit.createdAt.slice(0, 10)}${audit.unmailableShare > MAX_UNMAILABLE_SHARE ? `, more than ${MAX_UNMAILABLE_SHARE * 100}%` : ""}.`,
       fix: audit && !stale ? `/audits/${audit.auditId}` : `${base}#audit`,
     },
     responseItem(campaign, problems, `${base}/edit`),

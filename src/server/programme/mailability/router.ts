@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZAudienceId, ZContactId, ZPage } from "@/server/records/contacts/schema";
 import { ownerProcedure, router } from "@/server/ground/trpc";
+import { auditForCampaign } from "./campaign-audit";
 import { applyFix, applyFixes, BULK_FIX_MAX, contactMailability } from "./fixes";
 import { ZMailabilityReason } from "./reasons";
 import { hasAuditTarget, ZAuditId, ZAuditTarget, ZAuditTargetFields, ZMailabilityStatus } from "./schema";
@@ -40,6 +41,12 @@ export const auditRouter = router({
         cursor: input.cursor,
         take: input.take,
       }),
+    ),
+  /** The audit that answers for a campaign (its own, or its audience's judged alike) and why it is out of date, if it is. */
+  forCampaign: ownerProcedure
+    .input(z.object({ campaignId: z.string().max(64) }))
+    .query(({ ctx, input }) =>
+      auditForCampaign(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId }),
     ),
   resume: ownerProcedure
     .input(z.object({ auditId: ZAuditId }))

@@ -1,5 +1,6 @@
 import type { Db } from "@/server/ground/db";
 import { sharedFactsFor } from "./facts";
+import { countriesChange, judgesLike } from "./judged-alike";
 
 /** An audit older than this is run again before go-live: addresses go out of date. */
 export const AUDIT_MAX_AGE_DAYS = 30;
@@ -7,7 +8,8 @@ export const AUDIT_MAX_AGE_DAYS = 30;
 /**
  * Why an audit no longer describes what a campaign would mail, in one sentence, or null when it
  * still does: too old, contacts added to the audience or edited since, suppressions added since,
- * or the campaign's format, design size or printer's countries changed.
+ * the campaign's audience, format or design changed, or the printers' countries changed for some
+ * of its contacts (a printer approved for countries none of them is in changes nothing).
  */
 export async function auditStaleness(
   db: Db,
@@ -43,11 +45,22 @@ export async function auditStaleness(
       : `${n(edited)} contacts of the audience were edited since.`;
   if (suppressions) return "suppressions were added since.";
   if (shared) {
-    if ((shared.format ?? null) !== audit.format || shared.block.size !== audit.blockSize)
-      return "the campaign's format or design changed since.";
-    const now = shared.coveredCountries ? [...shared.coveredCountries].sort().join(",") : null;
-    const then = audit.countriesJudged ? [...audit.coveredCountries].sort().join(",") : null;
-    if (now !== then) return "the printers' countries changed since.";
+    if (shared.campaign && shared.campaign.audienceId !== audit.audienceId)
+      return "the campaign's audience changed since.";
+    if (!judgesLike(audit, shared)) return "the campaign's format or design changed since.";
+    const then = audit.countriesJudged ? new Set(audit.coveredCountries) : null;
+    const { lost, gained } = await countriesChange(db, {
+      workspaceId: p.workspaceId,
+      audienceId: audit.audienceId,
+      then,
+      now: shared.coveredCountries,
+    });
+    const people = ([c, k]: [string, number]) => `${c} (${k === 1 ? "1 contact" : `${n(k)} contacts`})`;
+    const said = [
+      lost.length ? `no approved printer mails to ${lost.map(people).join(", ")} now` : "",
+      gained.length ? `an approved printer now mails to ${gained.map(people).join(", ")}` : "",
+    ].filter(Boolean);
+    if (said.length) return `the printers' countries changed since: ${said.join("; ")}.`;
   }
   return null;
 }
