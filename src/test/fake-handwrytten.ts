@@ -104,7 +104,8 @@ export async function startFakeHandwrytten(apiKey = randomBytes(16).toString("he
     },
   };
   const answer = (res: http.ServerResponse, status: number, body: Record<string, unknown>) => {
-    res.writeHead(status, { "content-type": "application/json" });
+    // One request per connection: a kept-alive socket the server closes while idle would reset the next request.
+    res.writeHead(status, { "content-type": "application/json", connection: "close" });
     res.end(JSON.stringify(body));
   };
   const refuse = (res: http.ServerResponse, status: number, message: string) =>

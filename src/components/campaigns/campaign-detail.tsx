@@ -63,7 +63,9 @@ export function CampaignDetail({ workspaceId, campaignId }: { workspaceId: strin
       : c.fulfilmentContract?.status !== "approved"
         ? "There is no approved fulfilment contract: nothing will be printed."
         : c.printerMode === "test"
-          ? `${c.fulfilmentContract.name} prints through a Lob test key: Lob goes through every step but prints and mails nothing.`
+          ? c.fulfilmentContract.vendor === "handwrytten"
+            ? `${c.fulfilmentContract.name} writes through a Handwrytten account in test mode: Handwrytten accepts every note but writes and mails nothing.`
+            : `${c.fulfilmentContract.name} prints through a Lob test key: Lob goes through every step but prints and mails nothing.`
           : null;
 
   return (

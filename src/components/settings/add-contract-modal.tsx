@@ -69,8 +69,8 @@ export function AddContractModal({
   const v = form.values;
   const vendor = vendors.data?.find((x) => x.vendor === v.vendor);
   const sizes = vendor?.products.find((p) => p.format === v.format)?.sizes ?? [];
-  // Lob's price is the owner's own plan's: entered here (in USD), confirmed on the go-live card.
-  const ownerPriced = v.vendor === "lob";
+  // Lob's and Handwrytten's price is the owner's own account's: entered here (in USD), confirmed on the go-live card.
+  const ownerPriced = v.vendor === "lob" || v.vendor === "handwrytten";
   const unitCostCents =
     ownerPriced && typeof v.priceUsd === "number" && v.priceUsd > 0 ? Math.round(v.priceUsd * 100) : undefined;
   const [quoteInput] = useDebouncedValue(
@@ -158,8 +158,16 @@ export function AddContractModal({
           />
           {ownerPriced && (
             <NumberInput
-              label="Price per piece on your Lob plan (USD)"
-              description="Printing and postage as your Lob plan charges it; the campaign's budget holds this much per piece."
+              label={
+                v.vendor === "handwrytten"
+                  ? "Price per note on your Handwrytten account (USD)"
+                  : "Price per piece on your Lob plan (USD)"
+              }
+              description={
+                v.vendor === "handwrytten"
+                  ? "Card, writing and postage as your Handwrytten account pays them; the campaign's budget holds this much per note."
+                  : "Printing and postage as your Lob plan charges it; the campaign's budget holds this much per piece."
+              }
               min={0.01}
               max={1000}
               decimalScale={2}

@@ -27,8 +27,11 @@ import { EmptyState, ListStates } from "@/components/ui/page-states";
 import { piecePriceAmount, piecePriceWords, pricesVaryByCountry } from "@/server/programme/fulfilment/price-words";
 import { useTRPC } from "@/trpc/react";
 import { AddContractModal, countryName } from "./add-contract-modal";
+import { HandwryttenConnectionCard } from "./handwrytten-connection-card";
 import { LobConnectionCard } from "./lob-connection-card";
 import { IfCan } from "@/components/access/role";
+import { testModeWords, vendorName } from "./vendor-names";
+import { VendorsSummary } from "./vendors-summary";
 
 const statusColor = { approved: "teal", proposed: "yellow", revoked: "gray" } as const;
 
@@ -89,7 +92,9 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
         </div>
         {addButton}
       </Group>
+      <VendorsSummary workspaceId={workspaceId} />
       <LobConnectionCard workspaceId={workspaceId} />
+      <HandwryttenConnectionCard workspaceId={workspaceId} />
       {plan.data?.plan === "audit" && (
         <Alert color="yellow" p="sm">
           This workspace is on the free audit plan: approved contracts print nothing until you{" "}
@@ -142,8 +147,8 @@ export function PrintingPanel({ workspaceId }: { workspaceId: string }) {
                     {c.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {c.vendor === "sandbox" ? "Sandbox printer" : c.vendor === "lob" ? "Lob" : c.vendor}
-                    {c.mode === "test" ? " (test mode: nothing is printed)" : c.mode === "live" ? " (live)" : ""} ·{" "}
+                    {vendorName(c.vendor)}
+                    {c.mode === "test" ? ` (${testModeWords(c.vendor)})` : c.mode === "live" ? " (live)" : ""} ·{" "}
                     {c.campaigns} {c.campaigns === 1 ? "campaign" : "campaigns"}
                   </Text>
                 </Table.Td>

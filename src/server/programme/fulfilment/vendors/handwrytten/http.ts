@@ -103,7 +103,7 @@ export class HandwryttenHttp {
     private readonly apiKey: string,
   ) {}
 
-  private async request<T>(method: "GET" | "POST", path: string, body?: Json, query?: Json): Promise<T> {
+  private async request<T>(method: "GET" | "POST", path: string, body?: Json, query?: Json, tries = 2): Promise<T> {
     const url = new URL(`${this.baseUrl.replace(/\/+$/, "")}/${path}`);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
     let res: Response;
@@ -120,6 +120,8 @@ export class HandwryttenHttp {
         signal: AbortSignal.timeout(30_000),
       });
     } catch (error) {
+      // A read is safe to ask again once; a create never is (a retry looks the order up first).
+      if (method === "GET" && tries > 1) return this.request<T>(method, path, body, query, tries - 1);
       const e = error as { cause?: { code?: string }; message?: string };
       throw new HandwryttenFailure(null, null, e.cause?.code ?? e.message ?? "network error");
     }
