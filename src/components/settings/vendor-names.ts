@@ -10,4 +10,8 @@ export const vendorName = (vendor: string) => VENDOR_NAMES[vendor] ?? vendor;
 
 /** The words after a test-mode contract's vendor: "(test mode: nothing is printed)". */
 export const testModeWords = (vendor: string) =>
-  vendor === "handwrytten" ? "test mode: nothing is written or mailed" : "test mode: nothing is printed";
+  vendor === "handwrytten"
+    ? "test mode: nothing is written or mailed"
+    : vendor === "goody"
+      ? "test mode: nothing is sent"
+      : "test mode: nothing is printed";
