@@ -41,7 +41,7 @@ export const contactEditTools = [
     kind: "write",
     idempotent: true,
     destructive: true,
-    input: z.object({ contactId: ZContactRefArg, fields: ZContactChanges }),
+    input: z.object({ contactId: ZContactRefArg.describe("As contacts_get takes it."), fields: ZContactChanges }),
     result: ZContactOut.extend({ mailability: ZContactMailability }),
     run: async (ctx, a) => {
       const contactId = await resolveContactRef(ctx.db, { workspaceId: ctx.workspaceId, ref: a.contactId });
@@ -93,7 +93,7 @@ export const contactEditTools = [
     idempotent: true,
     destructive: true,
     input: z.object({
-      contactId: ZContactRefArg,
+      contactId: ZContactRefArg.describe("As contacts_get takes it."),
       suppress: z.boolean().optional().describe("true: also suppress their email and address (default false)."),
     }),
     result: z.object({
