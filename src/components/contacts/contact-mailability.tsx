@@ -72,11 +72,12 @@ export function ContactMailability({
         </Badge>
         {v.reasons.length === 0 && <Text size="sm">No reason to note.</Text>}
       </Group>
-      {v.reasons.map((r) => (
+      {v.reasons.map((r, i) => (
         <Text size="sm" key={r}>
           <Anchor href={`/docs/mailability#${r}`} size="sm">
             {REASON_LABELS[r]}
           </Anchor>
+          {v.why[i] && v.why[i] !== REASON_LABELS[r] ? `: ${v.why[i]}` : ""}
         </Text>
       ))}
       {normalised !== oneLine(original) && (
@@ -119,7 +120,7 @@ export function ContactMailability({
               Audit of {v.latestAudit.of}
             </Anchor>{" "}
             ({formatDateTime(v.latestAudit.auditedAt)}): {v.latestAudit.status}
-            {v.latestAudit.reasons.length ? ` (${v.latestAudit.reasons.map((r) => REASON_LABELS[r]).join("; ")})` : ""}.
+            {v.latestAudit.why.length ? `, flagged for ${v.latestAudit.why.join("; ")}` : ""}.
           </>
         ) : (
           "Not in a finished audit yet."

@@ -7,6 +7,7 @@ import { AppError } from "@/server/ground/errors";
 import { asAuditContact, AUDIT_CONTACT_FIELDS, sharedFactsFor, type TAuditContactRow } from "./facts";
 import { type AddressFields, normaliseAddress, type TAddressFix } from "@/server/records/addresses/normalise";
 import type { TMailabilityReason } from "./reasons";
+import { reasonPhrases } from "./reason-words";
 import { type TVerdict, verdictOf } from "./verdict";
 import { cacheNameOf, cachedVerifications, verificationKey } from "./verifiers/cache";
 import { addressVerifier } from "./verifiers/registry";
@@ -57,6 +58,7 @@ export async function contactMailability(db: Db, p: { workspaceId: string; conta
   const verdict: TVerdict = verdictOf(c, shared, { suppressed, verification });
   return {
     ...verdict,
+    why: reasonPhrases(c, verdict.reasons),
     normalised: normaliseAddress(c),
     verification: verification
       ? {
@@ -73,6 +75,7 @@ export async function contactMailability(db: Db, p: { workspaceId: string; conta
           of: latest.audit.campaignName ?? latest.audit.audienceName,
           status: latest.status,
           reasons: latest.reasons as TMailabilityReason[],
+          why: reasonPhrases(c, latest.reasons as TMailabilityReason[]),
         }
       : null,
   };

@@ -177,6 +177,7 @@ export const ZAuditOut = z.object({
 
 /** A contact's mailability now (contacts_get, the contact page). */
 export const ZContactMailability = ZVerdict.extend({
+  why: z.array(z.string()).describe("Each reason in words, in the reasons' order: why the contact is flagged now."),
   normalised: ZAddressFields.describe(
     "The address as the service normalises it (ISO country, region code, the country's postal code form), shown beside the original.",
   ),
@@ -200,6 +201,11 @@ export const ZContactMailability = ZVerdict.extend({
       of: z.string().describe("The audience or campaign audited."),
       status: ZMailabilityStatus,
       reasons: z.array(ZMailabilityReason),
+      why: z
+        .array(z.string())
+        .describe(
+          'Each of the audit\'s reasons in words ("no postal code", "on the suppression list"): why it flagged the contact.',
+        ),
     })
     .nullable()
     .describe(
