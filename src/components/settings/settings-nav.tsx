@@ -10,6 +10,7 @@ export function SettingsNav({ workspaceId }: { workspaceId: string }) {
   const tabs = [
     { value: "plan", label: "Plan" },
     { value: "team", label: "Team" },
+    { value: "activity", label: "Activity" },
     { value: "printing", label: "Printing" },
     { value: "api-keys", label: "API keys" },
     { value: "connected-agents", label: "Connected agents" },

@@ -25,6 +25,7 @@ import { createCallerFactory, mergeRouters, router } from "../ground/trpc";
 import { webhooksRouter } from "../programme/webhooks/router";
 import { workspaceRouter } from "../records/workspaces/router";
 import { teamRouter } from "../records/team/router";
+import { activityRouter } from "../records/team/activity-router";
 
 /** The owner UI's tRPC API (internal: not part of the published REST API). */
 export const appRouter = router({
@@ -52,6 +53,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   email: emailRouter,
   team: teamRouter,
+  activity: activityRouter,
   notifications: notificationsRouter,
 });
 

@@ -166,4 +166,9 @@ export const PROCEDURE_ACTIONS: Record<string, TAction> = {
   "team.remove": "administer",
   "team.revokeInvite": "administer",
   "team.transferOwnership": "own",
+
+  // Who did what, API keys and agents included: the trail is an admin's, as the people and keys are.
+  "activity.list": "administer",
+  "activity.filters": "administer",
+  "activity.exportCsv": "administer",
 };
