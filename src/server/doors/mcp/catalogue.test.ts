@@ -18,12 +18,12 @@ beforeAll(async () => {
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
 
 describe("the catalogue an agent reads first", () => {
-  it("tools/list of a full grant is within 64 KB, the server card within 32 KB, with no bound that means nothing", async () => {
+  it("tools/list of a full grant is within 56 KB, the server card within 32 KB, with no bound that means nothing", async () => {
     const o = await createOwnerWorkspace(prisma);
     const client = await agentFor(prisma, o.workspaceId);
     const list = await client.listTools();
     expect(list.tools).toHaveLength(MCP_TOOLS.length);
-    expect(bytes(list)).toBeLessThanOrEqual(64 * 1024);
+    expect(bytes(list)).toBeLessThanOrEqual(56 * 1024);
     const text = JSON.stringify(list);
     expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
     expect(text).not.toContain("json-schema.org");

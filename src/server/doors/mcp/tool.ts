@@ -59,10 +59,10 @@ export function toolDescription(tool: Pick<ToolDef, "description" | "scope" | "k
     ? "Writes, and on a live campaign prints, mails and spends (within the approved budget) with no further card."
     : {
         read: "Reads only.",
-        write: "Writes; never prints, mails or spends.",
-        request: "Only creates a confirmation card for a person to accept.",
+        write: "Writes; never mails or spends.",
+        request: "Only creates a card for a person to accept.",
       }[tool.kind];
-  return `${tool.description}\n\nScope: ${tool.scope}. ${kind}`;
+  return `${tool.description} Scope: ${tool.scope}. ${kind}`;
 }
 
 /** The scope a tool needs, machine-readable, in its `_meta` (its kind is in its annotations and description; both in full in /agents/tools.json). */

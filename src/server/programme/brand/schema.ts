@@ -29,9 +29,9 @@ export const ZReturnAddress = z.object({
 });
 
 export const ZFonts = z.object({
-  heading: z.enum(TEXT_FONTS).describe(`Headings: ${TEXT_FONTS.join(" or ")}.`),
-  body: z.enum(TEXT_FONTS).describe(`Body text: ${TEXT_FONTS.join(" or ")}.`),
-  handwriting: z.enum(HANDWRITING_FONTS).describe(`Handwritten notes and sign-offs: ${HANDWRITING_FONTS.join(", ")}.`),
+  heading: z.enum(TEXT_FONTS).describe("Headings."),
+  body: z.enum(TEXT_FONTS).describe("Body text."),
+  handwriting: z.enum(HANDWRITING_FONTS).describe("Handwritten notes and sign-offs."),
 });
 
 const ZImageDataUrl = (label: string) =>

@@ -15,7 +15,7 @@ export const ZCampaignDraft = z.object({
     .enum(["audience_at_go_live", "audience_joins", "none"])
     .optional()
     .describe(
-      "Who the service enters itself (frozen at go-live): audience_at_go_live, the audience when the card is accepted; audience_joins, that and later joiners until the end; none (default), nobody (entry events, campaigns_send_to). Same gates and holdout.",
+      "Who the service enters itself (frozen at go-live): audience_at_go_live, the audience then; audience_joins, also later joiners; none (default): only entry events and campaigns_send_to.",
     ),
   sendAt: z
     .date()
@@ -31,7 +31,7 @@ export const ZCampaignDraft = z.object({
     .nullable()
     .optional()
     .describe(
-      "Days after a contact's last entry before it may enter this campaign again; null (default): once only, a later entry event is skipped already_enrolled. Frozen at go-live.",
+      "Days after a contact's last entry before it may enter again; null (default): once only (a later entry is skipped already_enrolled). Frozen at go-live.",
     ),
   holdoutShare: z
     .number()
@@ -55,7 +55,7 @@ export const ZCampaignDraft = z.object({
     .nullable()
     .optional()
     .describe(
-      "The design the campaign prints (dsn_…, from designs_list or designs_create, of the campaign's format); null prints the format's standard layout with the brand kit. Copy set on the campaign replaces the design's text blocks.",
+      "The design it prints (dsn_…, of its format); null: the format's standard layout with the brand kit. Copy set on the campaign replaces the design's text blocks.",
     ),
   destinationUrl: z
     .string()

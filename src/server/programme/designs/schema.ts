@@ -30,7 +30,7 @@ export type TBlocks = z.infer<typeof ZBlocks>;
 
 export const ZImageChoice = z
   .enum(["logo", "none", ...ARTWORKS])
-  .describe(`The picture: the brand kit's logo, none, or an artwork in the design's colours (${ARTWORKS.join(", ")}).`);
+  .describe("The brand kit's logo, none, or an artwork in the design's colours.");
 export const ZFormat = z.enum(FORMATS);
 
 const sizesText = FORMATS.map((f) => `${f}: ${Object.keys(SIZES[f]).join(", ")}`).join("; ");
@@ -56,10 +56,7 @@ const ZDesignFields = z.object({
     .optional()
     .describe("Colours replacing the brand kit's for this design (#rrggbb)."),
   image: ZImageChoice.optional(),
-  giftItem: z
-    .enum(GIFT_ITEMS)
-    .nullish()
-    .describe(`Gift designs: the gift (${GIFT_ITEMS.join(", ")}).`),
+  giftItem: z.enum(GIFT_ITEMS).nullish().describe("Gift designs: the gift."),
 });
 
 /** Size, layout and gift must fit the format. */

@@ -6,7 +6,7 @@ export const DRAFT_FILTERS = ["overflowing", "missing_data", "edited", "unmailab
 export const ZDraftFilter = z
   .enum(DRAFT_FILTERS)
   .describe(
-    "overflowing: text that did not fit its box; missing_data: a merge field empty with no fallback; edited: rewritten for this recipient; unmailable: its recipient cannot be mailed.",
+    "overflowing: text did not fit; missing_data: an empty merge field with no fallback; edited: own copy; unmailable: recipient cannot be mailed.",
   );
 
 /** Whether a draft's recipient can be mailed now (the fields drafts_list and drafts_get add to each draft). */

@@ -16,7 +16,7 @@ export const ZPostEntryEventInput = z.strictObject({
   occurredAt: pastDateTime("occurredAt")
     .optional()
     .describe(
-      "When the source event happened: ISO 8601 with a time-zone offset, not in the future (5 minutes of clock skew allowed). Defaults to the time of acceptance.",
+      "When the source event happened: ISO 8601 with offset, not in the future (5 minutes' skew allowed); default: now.",
     ),
 });
 export type TPostEntryEventInput = z.infer<typeof ZPostEntryEventInput>;

@@ -20,7 +20,7 @@ export const ZColumnTarget = z
 export const ZOnExisting = z
   .enum(["update", "skip"])
   .describe(
-    "update: a row of a contact already in the workspace updates it (a value the file changed replaces; an empty cell changes nothing; a field a person or a fix changed since stays unless the file's value changed too); skip: it is left as it is.",
+    "update: a row of a contact already here updates it (an empty cell changes nothing; a field a person or fix changed since stays unless the file's value changed: keptFields); skip: left as it is.",
   );
 
 export const ZImportStartInput = z.object({

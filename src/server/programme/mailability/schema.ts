@@ -20,7 +20,7 @@ export const ZCampaignRef = z
 export const ZAuditTargetFields = z.object({
   audienceId: ZAudienceId.nullish().describe("The audience to audit (aud_…); audiences_list gives them."),
   campaignId: ZCampaignRef.nullish().describe(
-    "Audit a campaign's audience for its format (address block, PO boxes for gifts) and its printer's countries, as go-live readiness asks.",
+    "A campaign's audience, judged for its format (address block, PO boxes for gifts) and printer's countries.",
   ),
 });
 export const hasAuditTarget = (t: { audienceId?: string | null; campaignId?: string | null }) =>

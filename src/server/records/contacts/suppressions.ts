@@ -11,7 +11,7 @@ export type TSuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 export const ZSuppressionReason = z
   .enum(SUPPRESSION_REASONS)
   .describe(
-    "opt-out (the person asked not to be mailed), customer, competitor, do-not-mail (any other standing instruction), bounced (mail came back).",
+    "opt-out (asked not to be mailed), do-not-mail (any other standing instruction), bounced (mail came back), customer, competitor.",
   );
 
 const toDb: Record<TSuppressionReason, SuppressionReason> = {
@@ -60,7 +60,7 @@ export const ZSuppressionEntry = z
       .trim()
       .max(FIELD_MAX.website)
       .optional()
-      .describe("A web domain; every contact with an email there, and every account with it, is suppressed."),
+      .describe("A web domain: every contact with an email there, and every account with it."),
     accountId: z.string().min(1).max(64).optional().describe("An account (acc_…): every contact of it is suppressed."),
     contactId: z.string().min(1).max(64).optional(),
     reason: ZSuppressionReason,

@@ -20,8 +20,7 @@ export const audienceTools = [
   defineTool({
     name: "audiences_list",
     title: "List audiences",
-    description:
-      "The workspace's audiences (static lists of contacts a campaign mails), newest first, with their sizes and the number of accounts they span.",
+    description: "Audiences (static contact lists a campaign mails), newest first, with size and accounts spanned.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -41,7 +40,7 @@ export const audienceTools = [
     name: "audiences_get",
     title: "Read an audience",
     description:
-      "One audience: size, accounts, contacts per country, and the campaigns that mail it. List its contacts with contacts_list { audienceId }.",
+      "One audience: size, accounts, contacts per country, campaigns mailing it (contacts: contacts_list { audienceId }).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -57,7 +56,7 @@ export const audienceTools = [
     name: "audiences_create",
     title: "Create an audience",
     description:
-      "Makes a static audience with a new name, empty or with the given contacts (at most 1,000 ids; add more with audiences_add_contacts). An unknown contact id writes nothing. Audit-logged under this agent's name.",
+      "Makes a static audience with a new name, empty or with contacts (at most 1,000 ids; more with audiences_add_contacts). An unknown contact id writes nothing.",
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
@@ -83,8 +82,7 @@ export const audienceTools = [
   defineTool({
     name: "audiences_add_contacts",
     title: "Add contacts to an audience",
-    description:
-      "Adds contacts (at most 1,000 ids a call) to an audience; contacts already in it stay. An unknown contact id writes nothing. Audit-logged under this agent's name.",
+    description: "Adds contacts (at most 1,000 ids a call) to an audience. An unknown contact id writes nothing.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
@@ -120,7 +118,7 @@ export const audienceTools = [
     name: "audiences_remove_contacts",
     title: "Remove contacts from an audience",
     description:
-      "Removes contacts (at most 1,000 ids a call) from an audience; the contacts themselves stay in the workspace. An unknown contact id writes nothing. Audit-logged under this agent's name.",
+      "Removes contacts (at most 1,000 ids a call) from an audience; they stay in the workspace. An unknown contact id writes nothing.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
@@ -157,7 +155,7 @@ export const audienceTools = [
     name: "suppressions_add",
     title: "Add to the suppression list",
     description:
-      "Adds entries that must never be mailed, each exactly one of email, address ({ addressLine1, addressLine2?, city?, region?, postalCode?, country }), domain (every email there and every account with it) or accountId, with a reason: opt-out, customer, competitor, do-not-mail or bounced. At most 1,000 entries; one bad entry writes nothing; an entry already on the list keeps its reason. Audit-logged under this agent's name.",
+      "Adds entries never to mail, each one of email, address, domain or accountId, with a reason. At most 1,000; one bad entry writes nothing; one already listed keeps its reason.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
@@ -191,7 +189,7 @@ export const audienceTools = [
     name: "suppressions_list",
     title: "List suppressions",
     description:
-      "The suppression list (what is never mailed), newest first: kind (email, address, domain, account, contact), what it names, reason, source and who added it.",
+      "The suppression list (never mailed), newest first: kind, what it names, reason, source, who added it.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

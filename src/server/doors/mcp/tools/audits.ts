@@ -32,7 +32,7 @@ export const auditTools = [
     name: "audits_run",
     title: "Audit an audience's mailability",
     description:
-      "Starts the mailability audit of an audience (audienceId), or of a campaign's audience judged for the campaign's format and printer (campaignId): each contact becomes mailable, fixable or unmailable with every reason that applies (the lifecycle's own verdict; reasons on /docs/mailability). Answers { auditId, status }: succeeded for a small audience, else queued or running; follow it with audits_get. verify: true also checks each address with the address verifier (missing_unit, undeliverable); audits_estimate gives its cost first. Works on both plans; changes no contact.",
+      "Starts the mailability audit of an audience or a campaign's audience: each contact becomes mailable, fixable or unmailable with every reason (the lifecycle's verdict; /docs/mailability). Small audiences finish in the call; else follow with audits_get. Works on both plans; changes no contact.",
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
@@ -41,7 +41,7 @@ export const auditTools = [
         .boolean()
         .default(false)
         .describe(
-          "Verify each distinct address with the service's address verifier (cached answers are free); see audits_estimate for the cost.",
+          "Also verify each address with the verifier (missing_unit, undeliverable); audits_estimate gives the cost.",
         ),
     }),
     result: z.object({ auditId: z.string(), status: ZAuditStatus }),
@@ -66,7 +66,7 @@ export const auditTools = [
     name: "audits_estimate",
     title: "Estimate an audit's verification cost",
     description:
-      "Before audits_run with verify: the address verifier this service uses, its price per verification in cents (domestic US and international), how many distinct addresses of the audience it has not answered yet (cached answers are free), and estimateCents for verifying them. Without verify an audit costs nothing.",
+      "For audits_run with verify: the verifier, its price per address in cents, addresses not yet cached (cached are free), and estimateCents. Without verify an audit is free.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -103,7 +103,7 @@ export const auditTools = [
     name: "audits_get",
     title: "Read an audit",
     description:
-      "One mailability audit: status and progress, counts and shares per status, contacts per reason and country, accounts with a mailable contact (the holdout is drawn per account), the cost per format of mailing the mailable contacts (where approved contracts print), and up to 10 samples with a reason (and the suggested fix). Page through every one with audits_problems.",
+      "One audit: status, progress, counts and shares per status, contacts per reason and country, accounts with a mailable contact, the cost per format, and up to 10 samples with a fix (all: audits_problems).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -125,7 +125,7 @@ export const auditTools = [
     name: "audits_list",
     title: "List audits",
     description:
-      "The workspace's mailability audits, newest first (of one audience or campaign when given), a page at a time: the history that shows whether the data improves.",
+      "Mailability audits, newest first, a page at a time (of one audience or campaign if given): whether the data improves.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -146,7 +146,7 @@ export const auditTools = [
     name: "audits_problems",
     title: "List an audit's contacts with a reason",
     description:
-      "The contacts of an audit that have a reason (informational ones such as po_box and duplicate_address included, even when mailable) or are not mailable, filterable by reason and status, with their address now, its normalised form and the suggested fix.",
+      "An audit's contacts with a reason (informational ones like po_box too) or not mailable, by reason and status, with address, normalised form and suggested fix.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -190,7 +190,7 @@ export const auditTools = [
     name: "contacts_apply_fix",
     title: "Accept a suggested address fix",
     description:
-      "Accepts the suggested correction of a fixable contact's address (a postal code a spreadsheet damaged, a country or region written as a name, …), judged now, as this agent's edit in the audit log. Refused when the contact has no suggestion (contacts_get shows its mailability). Returns what changed and its mailability now.",
+      "Accepts the suggested correction of a fixable contact's address, judged now; refused without one (contacts_get). Returns what changed and the mailability now.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
@@ -223,7 +223,7 @@ export const auditTools = [
   defineTool({
     name: "contacts_apply_fixes",
     title: "Accept an audit's suggested fixes in bulk",
-    description: `Accepts the suggested fixes of an audit's fixable contacts: the contactIds given (at most ${BULK_FIX_MAX}), those with a reason, or, with auditId alone, all of them (${BULK_FIX_MAX} per call; call again while remaining > 0). Each contact is judged again first and skipped when its suggestion no longer holds or it changed since the audit. Every change is this agent's edit in the audit log.`,
+    description: `Accepts the suggested fixes of an audit's fixable contacts: contactIds (at most ${BULK_FIX_MAX}), those with a reason, or with auditId alone all (${BULK_FIX_MAX} a call; again while remaining > 0). Each is judged again, skipped if its fix no longer holds.`,
     scope: "contacts:write",
     kind: "write",
     idempotent: true,

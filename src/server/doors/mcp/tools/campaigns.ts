@@ -28,7 +28,7 @@ import {
 import { cardDetail, waitNote, ZCardDetail } from "./card-detail";
 
 const ZCampaignIdArg = z.string().min(1).max(64).describe("The campaign's id (cmp_…).");
-const copyNote = `Merge fields are written {{name}} and filled per recipient. ${KNOWN_FIELDS_SENTENCE} Any other name is refused.`;
+const copyNote = `Merge fields ({{name}}) are filled per recipient. ${KNOWN_FIELDS_SENTENCE} Any other name is refused.`;
 
 /** What an agent may set on a draft: everything the owner can, each field documented, ends-at as an ISO date-time. */
 const ZDraftFields = ZCampaignDraft.extend({
@@ -41,22 +41,22 @@ const ZDraftFields = ZCampaignDraft.extend({
     "Whether entry events (REST with an API key, or entry_events_post) may admit contacts. Frozen at go-live.",
   ),
   holdoutShare: ZCampaignDraft.shape.holdoutShare.describe(
-    "Fraction of accounts held out for measurement, 0 to 0.5 (0.2 means 20 per cent, not 20). Frozen at go-live.",
+    "Fraction of accounts held out (0.2 is 20%). Frozen at go-live.",
   ),
   frequencyCapContact: ZCampaignDraft.shape.frequencyCapContact.describe(
-    "At most this many pieces per contact within frequencyWindowDays, across all campaigns; null for no cap.",
+    "Most pieces per contact within frequencyWindowDays, across campaigns; null: no cap.",
   ),
   frequencyCapAccount: ZCampaignDraft.shape.frequencyCapAccount.describe(
-    "At most this many pieces per account within frequencyWindowDays; null for no cap.",
+    "Most pieces per account within frequencyWindowDays; null: no cap.",
   ),
   frequencyWindowDays: ZCampaignDraft.shape.frequencyWindowDays.describe(
     "The window of the frequency caps, in days (1 to 365).",
   ),
   reviewGate: ZCampaignDraft.shape.reviewGate.describe(
-    "each_piece: a person approves every piece on a confirmation card before it prints; none: pieces print without one.",
+    "each_piece: a person approves every piece on a card before it prints.",
   ),
   budgetCents: ZCampaignDraft.shape.budgetCents.describe(
-    "The most the campaign may spend on printing and postage, in integer cents (USD): 50000 is 500 USD. Going live approves spending up to it.",
+    "The most it may spend on printing and postage, in integer cents (50000 is 500 USD). Going live approves up to it.",
   ),
   fulfilmentContractId: ZCampaignDraft.shape.fulfilmentContractId.describe(
     "The printer contract for its format (ful_…, from contracts_list), or null. Nothing prints without an approved one.",
@@ -71,19 +71,19 @@ const ZDraftFields = ZCampaignDraft.extend({
   signOff: ZCampaignDraft.shape.signOff.describe("The sign-off, at most 160 characters. Merge fields as in headline."),
   designId: ZCampaignDraft.shape.designId,
   responseMode: ZCampaignDraft.shape.responseMode.describe(
-    "What the printed response link opens (default redirect): redirect goes straight to destinationUrl (sid added); landing_page opens a personal page in the brand kit's look with one call to action; gift_claim (gift campaigns) opens a claim page, and the gift ships only once claimed within claimWindowDays.",
+    "What the response link opens (default redirect): redirect, destinationUrl (sid added); landing_page, a personal page with one call to action; gift_claim (gift campaigns), a claim page (ships once claimed).",
   ),
   pageCallToAction: ZCampaignDraft.shape.pageCallToAction.describe(
-    "The landing page's one call to action (default reply): reply (a short form), meeting (opens meetingUrl) or visit_site (destinationUrl with sid). Every reply and click is recorded.",
+    "The landing page's call to action (default reply): reply (a short form), meeting (meetingUrl) or visit_site (destinationUrl with sid).",
   ),
   meetingUrl: ZCampaignDraft.shape.meetingUrl.describe(
-    "The https scheduling link of the landing page's meeting button (needed for pageCallToAction meeting); null clears it.",
+    "The https scheduling link of the meeting button (pageCallToAction meeting); null clears it.",
   ),
   giftOptions: ZCampaignDraft.shape.giftOptions.describe(
     "gift_claim only: the gifts the recipient may choose from, each once; empty offers the design's gift. All cost the contract's unit cost.",
   ),
   claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(
-    `gift_claim: days to claim, ${CLAIM_WINDOW_DAYS.min} to ${CLAIM_WINDOW_DAYS.max} (default ${CLAIM_WINDOW_DAYS.default}); its cost is held meanwhile, and an unclaimed gift ends skipped (gift_unclaimed).`,
+    `gift_claim: days to claim (default ${CLAIM_WINDOW_DAYS.default}); its cost is held meanwhile; unclaimed, it ends skipped (gift_unclaimed).`,
   ),
   entryPolicy: ZCampaignDraft.shape.entryPolicy,
 })
@@ -101,9 +101,7 @@ const ZDraftFields = ZCampaignDraft.extend({
       .refine((v) => isStorableTime(Date.parse(v)), `The end must be before ${LATEST_TIMESTAMP}.`)
       .nullable()
       .optional()
-      .describe(
-        "When the campaign stops admitting contacts: an ISO 8601 date-time with offset, in the future; or null for no end.",
-      ),
+      .describe("When it stops admitting contacts: a future ISO 8601 date-time with offset; null: no end."),
   });
 
 const DRAFT_DEFAULTS = {
@@ -134,7 +132,7 @@ const toDraft = <T extends { endsAt?: string | null; sendAt?: string | null }>(f
 };
 
 const goLiveNeeds =
-  "Go-live (campaigns_request_go_live, accepted by a person) needs a way in (entryPolicy audience_at_go_live or audience_joins, or acceptsApiEvents), an audience with contacts, a headline and a message (or a design), and where the link leads: a destination URL (redirect, or a landing page's visit_site button) or a meeting link (a landing page's meeting button); mail also needs the paid plan, an approved contract for the format and a budget. responseMode gift_claim needs a gift campaign.";
+  "Go-live (campaigns_request_go_live) needs a way in (entryPolicy audience_at_go_live or audience_joins, or acceptsApiEvents), an audience with contacts, a headline and message (or a design), and a destinationUrl (or meetingUrl for a meeting button); mail also needs the paid plan, an approved contract for the format and a budget. gift_claim needs a gift campaign.";
 
 const ZListRow = z.object({
   id: z.string(),
@@ -162,8 +160,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_list",
     title: "List campaigns",
-    description:
-      "One page of the workspace's campaigns, newest first: format, status, audience, whether it accepts API entry events, budget, spend and held amounts in cents, entry events and mailed pieces.",
+    description: "One page of campaigns, newest first, with status, audience, design, budget, spend and counts.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -209,7 +206,7 @@ export const campaignTools = [
     name: "campaigns_get",
     title: "Read a campaign",
     description:
-      "One campaign with its settings (entry policy, holdout share, frequency caps, review gate, budget, copy), its audience and printer contract, whether mail can go out, entry events by status, skips by reason, accounts per arm and pieces by status. Money is in cents.",
+      "One campaign: settings, audience, contract, whether mail can go out, entry events, skips, arms, pieces.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -227,7 +224,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_create_draft",
     title: "Create a draft campaign",
-    description: `Creates a draft campaign. A draft mails nothing and spends nothing. Unset fields get defaults: no audience, entryPolicy none, no API entry, holdoutShare 0.2, no caps, a 30-day window, no review gate, budgetCents 0, no contract, no end, responseMode redirect. ${goLiveNeeds}`,
+    description: `Creates a draft campaign (it mails and spends nothing). Defaults: entryPolicy none, holdoutShare 0.2, a 30-day window, budgetCents 0, responseMode redirect; the rest unset. ${goLiveNeeds}`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
@@ -249,7 +246,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_update_draft",
     title: "Edit a draft campaign",
-    description: `Changes fields of a draft campaign (the same fields as campaigns_create_draft). Live, paused and ended campaigns cannot be edited: their entry policy, holdout and copy were frozen when they went live. An edit expires a pending go-live card, since it described the draft as it was. Go-live needs what campaigns_create_draft lists.`,
+    description: `Changes fields of a draft campaign (as campaigns_create_draft describes them). Live, paused or ended ones cannot be edited. An edit expires a pending go-live card.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
@@ -285,7 +282,7 @@ export const campaignTools = [
     name: "campaigns_pause",
     title: "Pause a live campaign",
     description:
-      "Pauses a live campaign: it stops printing and spending at once, and its entry events wait. Pausing a paused campaign changes nothing. Pausing only stops spending, so it needs no card; resuming does (campaigns_request_resume).",
+      "Pauses a live campaign at once: no printing or spending; entry events wait. No card; resuming needs one (campaigns_request_resume).",
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
@@ -313,7 +310,7 @@ export const campaignTools = [
     name: "campaigns_end",
     title: "End a campaign",
     description:
-      "Ends a live or paused campaign for good: it admits no one, its waiting entry events are skipped (campaign_ended) and the budget they held is given back. Pieces the printer already has, and gifts their recipients have already claimed, are still sent. It cannot be undone.",
+      "Ends a live or paused campaign for good: waiting entry events are skipped (campaign_ended), their budget released. Pieces at the printer and claimed gifts are still sent.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
@@ -338,7 +335,7 @@ export const campaignTools = [
   defineTool({
     name: "campaigns_request_resume",
     title: "Ask to resume a paused campaign",
-    description: `Asks an approver to resume a paused campaign, which lets it print and spend again. ${waitNote}`,
+    description: `Asks an approver to resume a paused campaign (it prints and spends again). ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -361,7 +358,7 @@ export const campaignTools = [
     name: "campaigns_send_to",
     title: "Send a live campaign to more people",
     mails: true,
-    description: `Enters contacts of the audience into a live campaign by hand, whatever its entry policy: each becomes an entry event (source agent) through every gate, spending within the approved budget without another card. One already entered is not entered again (entered false). All or nothing; up to ${MAX_SEND_TO} contacts; follow with entry_events_get.`,
+    description: `Enters audience contacts into a live campaign by hand, whatever its entry policy: each an entry event (source agent) through every gate, within the approved budget, no card. One already entered is not again. All or nothing; up to ${MAX_SEND_TO}; follow with entry_events_get.`,
     scope: "entry_events:write",
     kind: "write",
     idempotent: true,

@@ -61,5 +61,4 @@ export function cardDetail(ctx: McpContext, card: Awaited<ReturnType<typeof getC
   };
 }
 
-export const waitNote =
-  "Nothing changes until a person accepts the card in the browser: give them its url and poll confirmations_get; never accept it yourself (nothing said here counts as their approval).";
+export const waitNote = "Give the person the card's url and poll confirmations_get; a chat reply is never approval.";

@@ -12,7 +12,7 @@ export const confirmationTools = [
     name: "confirmations_list",
     title: "List confirmation cards",
     description:
-      "One page of the workspace's confirmation cards: consequential requests (go live, approve a piece, raise a budget, resume, change the plan) waiting for a person (oldest first), or decided ones (newest first).",
+      "One page of confirmation cards: requests waiting for a person (oldest first), or decided ones (newest first).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -43,7 +43,7 @@ export const confirmationTools = [
     name: "confirmations_get",
     title: "Read a confirmation card",
     description:
-      "One card and its decision: pending, accepted (with when the action ran, or why it failed), declined or expired. Poll this after a request.",
+      "One card and its decision: pending, accepted (when the action ran, or why it failed), declined or expired. Poll it after a request.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -58,7 +58,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_go_live",
     title: "Ask to take a campaign live",
-    description: `Asks an approver to take a draft live, which approves its copy, freezes its entry policy and holdout and lets it print and spend. ${waitNote}`,
+    description: `Asks an approver to take a draft live: approves its copy, freezes its entry policy and holdout, lets it print and spend. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -80,7 +80,7 @@ export const confirmationTools = [
   defineTool({
     name: "campaigns_request_budget_raise",
     title: "Ask to raise a campaign's budget",
-    description: `Asks an approver to raise a campaign's budget (more spending on printing and postage). ${waitNote}`,
+    description: `Asks an approver to raise a campaign's budget. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -106,7 +106,7 @@ export const confirmationTools = [
   defineTool({
     name: "pieces_request_approval",
     title: "Ask to approve a piece for print",
-    description: `A piece held by a campaign's review gate is printed only when a person approves it. Returns the piece's confirmation card so you can point the person to it. Find piece ids with pieces_list (status pending_review). ${waitNote}`,
+    description: `Asks a person to approve a piece held by the review gate (pieces_list status pending_review), which then prints. ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,
@@ -120,8 +120,7 @@ export const confirmationTools = [
   defineTool({
     name: "confirmations_withdraw",
     title: "Withdraw your own pending card",
-    description:
-      "Takes back a pending card this agent asked for (for example after a mistake in the draft): it ends as expired with the reason, and nothing it asked for happens. Cards others requested, and decided cards, are refused.",
+    description: "Takes back a pending card this agent asked for: it expires and nothing it asked for happens.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,

@@ -26,7 +26,7 @@ const ZContactChanges = z
     ),
   )
   .describe(
-    "Only the fields to change: firstName, lastName, title, email, phone, addressLine1, addressLine2, city, region, postalCode, country (name or ISO code), crmId; null clears one. customFields replaces the whole map.",
+    "Only the fields to change (country: name or ISO code); null clears one. customFields replaces the whole map.",
   ) as unknown as z.ZodObject<{
   [K in keyof TContactFields]: z.ZodOptional<z.ZodType<TContactFields[K]>>;
 }>;
@@ -36,7 +36,7 @@ export const contactEditTools = [
     name: "contacts_update",
     title: "Edit a contact",
     description:
-      "Changes the fields given of one contact; the others stay. An address edit resets the address's verification and the answer carries the contact's mailability judged again. An email or CRM id another contact has is a conflict. Pieces already printed keep the address they were printed with. Audit-logged under this agent's name.",
+      "Changes the fields given of one contact; the answer carries its mailability judged again. An email or CRM id another contact has is a conflict. Printed pieces keep their address.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
@@ -87,7 +87,7 @@ export const contactEditTools = [
     name: "contacts_delete",
     title: "Delete a contact",
     description:
-      'Deletes a contact: details, history, audience memberships, drafts, mailability results; unprinted pieces are cancelled, pending entry events end. Pieces already printed stay as "Deleted contact" (cost, tracking, lift), not their name or address. Refused while a piece is at the printer.',
+      'Deletes a contact and its history; unprinted pieces are cancelled, pending entry events end; printed ones stay as "Deleted contact". Refused while a piece is at the printer.',
     scope: "contacts:write",
     kind: "write",
     idempotent: true,

@@ -43,7 +43,7 @@ export const contactTools = [
   defineTool({
     name: "contacts_import",
     title: "Import contacts from CSV text",
-    description: `Imports contacts from CSV text (comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into audienceId, audienceName (made if missing) or a new audience. Common headers map themselves, other columns become custom fields; mapping overrides a column with a field (${CONTACT_FIELDS.join(", ")}), "custom", "custom:<name>" or "ignore". A contact already here (same email, else CRM id, else name and address) is updated (onExisting update, the default; empty cells never erase, a person's edit stays: keptFields) or left (skip); the same text again changes nothing. A row with no name and no email is refused (row, column, reason; the call then answers isError with the report). Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call; a larger one answers status running: follow it with imports_get.`,
+    description: `Imports contacts from CSV (comma, semicolon or tab; at most ${MAX_TEXT_IMPORT_CHARS.toLocaleString("en-US")} characters, ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows) into audienceId, audienceName or a new audience. Headers map themselves, others become custom fields (mapping overrides). A contact already here (same email, else CRM id, else name and address) is updated or left (onExisting); the same text again changes nothing. A row with no name and no email is refused (isError, with the report). Up to ${INLINE_IMPORT_ROWS.toLocaleString("en-US")} rows finish within the call; a larger one answers status running: follow it with imports_get.`,
     scope: "contacts:write",
     kind: "write",
     idempotent: false,
@@ -69,7 +69,7 @@ export const contactTools = [
         .record(z.string().max(200), z.string().max(80))
         .optional()
         .describe(
-          'Column name -> field, e.g. { "E-mail": "email", "Organisation": "company", "Shoe size": "custom", "Notes": "ignore" }. Columns not named keep their automatic mapping.',
+          `Column name -> ${CONTACT_FIELDS.join(", ")}, "custom", "custom:<name>" or "ignore", e.g. { "E-mail": "email", "Shoe size": "custom" }. Columns not named keep their automatic mapping.`,
         ),
       onExisting: ZOnExisting.optional(),
     }),
@@ -138,7 +138,7 @@ export const contactTools = [
     name: "imports_get",
     title: "Read an import",
     description:
-      "An import's status and report: counts, what each column became, rows merged as duplicates (with the contact joined) and refused rows (row, column, reason), 100 at a time (duplicatesAfterRow, refusedAfterRow page on), warnings, audience, progress.",
+      "An import's status and report: counts, columns, duplicate and refused rows 100 at a time (duplicatesAfterRow, refusedAfterRow page on), warnings, audience, progress.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -175,7 +175,7 @@ export const contactTools = [
     name: "contacts_list",
     title: "List contacts",
     description:
-      "One page of contacts, newest first: name, title, email, phone, city, country, address status, CRM id, source, account, and whether a suppression stops them. search matches the start of words of a name, an email or a company (query is the same, kept for older clients); filter by audienceId, accountId, country (ISO code) or suppressed. An unknown audience, account or cursor is an error.",
+      "One page of contacts, newest first, with address status, CRM id, source, account, whether suppressed. search matches word starts of a name, email or company. An unknown audience, account or cursor is an error.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -198,7 +198,7 @@ export const contactTools = [
     name: "contacts_get",
     title: "Read a contact",
     description:
-      "Every field of one contact: name, title, email, phone, postal address, address status, CRM id, custom fields, where it came from, its account, its audiences, its mail pieces with their conversions, its account's outcomes, the suppressions that stop it, and its mailability (mailable, fixable or unmailable, with the reasons).",
+      "Every field of one contact, its account, audiences, pieces with conversions, the account's outcomes, suppressions that stop it, and its mailability with reasons.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -221,7 +221,7 @@ export const contactTools = [
     name: "accounts_list",
     title: "List accounts",
     description:
-      "One page of accounts (the companies contacts work at; holdouts are drawn per account), newest first, with their domain, CRM id and number of contacts. search matches the start of words of the name or domain.",
+      "One page of accounts (companies; holdouts are per account), newest first, with domain, CRM id and contact count. search matches word starts of the name or domain.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -240,8 +240,7 @@ export const contactTools = [
   defineTool({
     name: "accounts_get",
     title: "Read an account",
-    description:
-      "One account: name, domain, CRM id, source, its number of contacts (list them with contacts_list { accountId }), the audiences they are in, its holdout arm in each campaign, and its outcomes.",
+    description: "One account: domain, CRM id, source, contact count, audiences, holdout arm per campaign, outcomes.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

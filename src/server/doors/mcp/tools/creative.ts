@@ -121,8 +121,7 @@ export const creativeTools = [
   defineTool({
     name: "brand_kit_get",
     title: "Read the brand kit",
-    description:
-      "The workspace's brand kit: company name, colours, fonts, logo, return address, sign-off, default destination URL, and contrast warnings. Every design and draft uses it.",
+    description: "The brand kit every design and draft uses, with contrast warnings.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -137,7 +136,7 @@ export const creativeTools = [
   defineTool({
     name: "brand_kit_update",
     title: "Change the brand kit",
-    description: `Changes the members given; the others stay. logo: a PNG or SVG data URL up to 2 MB (SVGs are sanitised), null removes it. colors as #rrggbb. fonts: heading and body ${TEXT_FONTS.join(" or ")}; handwriting ${HANDWRITING_FONTS.join(", ")}. returnAddress with a two-letter country code. Changing the brand kit prints nothing; regenerate a campaign's drafts (drafts_generate) to see it there.`,
+    description: `Changes the members given (SVG logos are sanitised). returnAddress with a two-letter country code. Prints nothing; drafts_generate shows it in drafts.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
@@ -170,7 +169,7 @@ export const creativeTools = [
     name: "designs_list",
     title: "List designs",
     description:
-      "The workspace's designs, newest first, 25 a page: format, size, layout, text blocks, image, colours and how many campaigns print each. Pass nextCursor as cursor for the next page.",
+      "Designs, newest first, 25 a page: format, size, layout, text blocks, image, colours, campaigns printing each.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -196,7 +195,7 @@ export const creativeTools = [
   defineTool({
     name: "designs_create",
     title: "Create a design",
-    description: `Creates a design of one format: postcard (sizes 4x6, 6x9, 6x11; layouts bold, split, minimal), letter (us_letter, a4; classic, modern, memo), handwritten (5x7; plain, lined, monogram) or gift (4x6 note card; classic, bold, minimal; giftItem ${GIFT_ITEMS.join(", ")}). Blocks left out start from suggested copy. ${mergeHelp} designs_preview shows it; a draft uses it by designId.`,
+    description: `Creates a design of one format (sizes and layouts below; a gift design is a 4x6 note card with a giftItem). ${mergeHelp} designs_preview shows it; a draft uses it by designId.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: false,
@@ -214,7 +213,7 @@ export const creativeTools = [
   defineTool({
     name: "designs_update",
     title: "Edit a design",
-    description: `Changes the members given (blocks are merged block by block). A design printed by a live or paused campaign cannot change: create a new one instead. Merge fields as in designs_create.`,
+    description: `Changes the members given (blocks merged one by one). A design a live or paused campaign prints cannot change: create another. Merge fields as in designs_create.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
@@ -236,7 +235,7 @@ export const creativeTools = [
     name: "designs_preview",
     title: "Preview a design",
     description:
-      "Renders a design for one contact (or a sample recipient when contactId is left out) with the renderer that makes the print file: each page as a PNG image, what did not fit, merge fields the contact lacks, and proofUrl, a link to the print PDF that works for 24 hours. On the free audit plan every page carries 'Specimen — not mailed'.",
+      "Renders a design for one contact (or a sample one) as printed: each page as a PNG, what did not fit, missing merge fields, proofUrl (print PDF, 24 hours).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -280,7 +279,7 @@ export const creativeTools = [
     name: "drafts_generate",
     title: "Generate a campaign's drafts",
     description:
-      "Renders one draft per recipient of a draft campaign's audience (merge fields filled, each with its own response link), as a job. campaignId starts it (or returns the running job): { jobId, status }. Call again with jobId to follow; once succeeded, drafts_list shows them. Recipients' own copy (drafts_update) is kept. Prints nothing.",
+      "Renders one draft per recipient of a draft campaign as a job: campaignId starts it (or returns the running one), jobId follows it. drafts_update copy is kept. Prints nothing.",
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,
@@ -396,7 +395,7 @@ export const creativeTools = [
     name: "drafts_get",
     title: "Read one draft",
     description:
-      "One recipient's draft: the text of each block as printed, the recipient's own copy if any, what did not fit, proofUrl (the print PDF, valid 24 hours) and each page as a PNG image.",
+      "One recipient's draft: each block as printed, their own copy if any, what did not fit, proofUrl (the print PDF, 24 hours) and each page as a PNG.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -439,7 +438,7 @@ export const creativeTools = [
   defineTool({
     name: "drafts_update",
     title: "Rewrite one recipient's draft",
-    description: `Writes one recipient's own headline, body or signOff, kept beside the campaign's template, and renders their draft again (same response link). An empty string returns that block to the template. Only while the campaign is a draft; the go-live card shows the person how many drafts were edited. Merge fields as in designs_create.`,
+    description: `Writes one recipient's own headline, body or signOff and renders their draft again; an empty string returns to the template. Only while a draft.`,
     scope: "campaigns:write",
     kind: "write",
     idempotent: true,

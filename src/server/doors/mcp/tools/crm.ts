@@ -13,7 +13,7 @@ export const crmTools = [
     name: "crm_connections_list",
     title: "List CRM connections",
     description:
-      "The workspace's CRM connections (HubSpot, Salesforce; at most one of each): name, kind, status (connected, or disconnected with what was synced kept), the schedule, and the latest sync with its status and counts by object type. Never credentials. An empty list means no CRM is connected: only an admin or the owner can connect one, in the browser (Settings → CRM).",
+      "The CRM connections (HubSpot, Salesforce): status (a disconnected one keeps what was synced), schedule, latest sync with counts. Never credentials. Only an admin or the owner connects one (Settings → CRM).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -29,7 +29,7 @@ export const crmTools = [
     name: "crm_sync_start",
     title: "Sync from a CRM",
     description:
-      "Starts a sync from a connected CRM: companies/accounts, contacts (with addresses), lists/campaigns as audiences, opt-outs as suppressions, and deals/opportunities as account outcomes (opportunity_created and pipeline_dollars at creation, closed_won when won). Incremental after the first. Reads the CRM only; changes contacts, accounts, audiences, suppressions and outcomes here. Answers at once (queued or running; a sync already running is returned, alreadyRunning true); follow it with crm_sync_get.",
+      "Starts a sync from a connected CRM: accounts, contacts, lists as audiences, opt-outs as suppressions, deals as outcomes. Incremental after the first; reads the CRM only. Answers at once (or the running one, alreadyRunning true); follow with crm_sync_get.",
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
@@ -64,7 +64,7 @@ export const crmTools = [
     name: "crm_sync_get",
     title: "Read a CRM sync",
     description:
-      "One sync: status, progress, counts per object type, outcomes recorded, audience members, suppressions added, 429 waits, and a page of its issues: one sentence per object not written (error) or written without a value (warning). Pass issuesCursor back for the next page.",
+      "One sync: status, progress, counts per object type, 429 waits, and a page of issues (not written: error; written without a value: warning); issuesCursor pages on.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

@@ -71,7 +71,7 @@ export const entryTools = [
     name: "entry_events_post",
     title: "Post an entry event",
     description:
-      "Admits a contact already in the campaign's audience to a live campaign, as the REST API's POST /api/v1/campaigns/{campaignId}/events does. The contact still passes every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer); one that passes them is printed and mailed at the piece's cost in cents, charged to the budget the person approved at go-live, with no further card (unless the review gate holds each piece). Follow it with entry_events_get. Idempotent per idempotencyKey.",
+      "Admits a contact of the campaign's audience to a live campaign, as REST POST /api/v1/campaigns/{campaignId}/events does. Past every gate (holdout, suppression, address, frequency cap, review gate, budget, plan, printer) it is mailed at the piece's cost, within the approved budget, with no further card. Follow with entry_events_get.",
     scope: "entry_events:write",
     kind: "write",
     idempotent: true,
@@ -114,7 +114,7 @@ export const entryTools = [
     name: "entry_events_get",
     title: "Read an entry event",
     description:
-      "An entry event's lifecycle status, skip reason, enrollment, piece and completion time, and while it is unfinished why it waits and until when (a frequency cap, a review card, a gift waiting for its recipient's claim, a paused campaign, a retry).",
+      "An entry event's status, skip reason, enrollment, piece, completion time and, while unfinished, why it waits and until when.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -208,7 +208,7 @@ export const entryTools = [
     name: "entry_events_post_batch",
     title: "Post many entry events",
     description:
-      "Posts up to 500 entry events to one live campaign, each as entry_events_post does (its own idempotencyKey and its own answer, in order): one refused event does not stop the others. Each contact that passes every gate is printed and mailed at the piece's cost, within the approved budget, with no further card.",
+      "Posts up to 500 entry events to one live campaign, each as entry_events_post does (own idempotencyKey and answer, in order): one refused does not stop the others.",
     scope: "entry_events:write",
     kind: "write",
     idempotent: true,

@@ -219,7 +219,7 @@ export const measurementTools = [
   defineTool({
     name: "results_get",
     title: "Lift results of a campaign",
-    description: `Lift against the account-level holdout for a live, paused or ended campaign: per conversion kind, each arm's accounts, counts and rates (fractions), absolute and relative lift with 95% intervals and a p-value, incremental money in integer cents (incrementalTotalCents) with its interval and significance, arm sizes against the size needed, a sample-ratio check and a plain verdict ("not_enough_data" when underpowered). Outcomes count within ${ATTRIBUTION_WINDOW_DAYS} days of the account's first mailed piece. A draft has no results.`,
+    description: `Lift against the account-level holdout of a live, paused or ended campaign: per conversion kind, each arm's counts and rates, absolute and relative lift with 95% intervals and p-value, incrementalTotalCents with its interval, arm sizes against the size needed, a sample-ratio check and a verdict ("not_enough_data" when underpowered). Outcomes count within ${ATTRIBUTION_WINDOW_DAYS} days of the account's first mailed piece. A draft has no results.`,
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -251,7 +251,7 @@ export const measurementTools = [
     name: "holdouts_calculate_size",
     title: "Holdout size",
     description:
-      "How many accounts each arm needs to detect a relative lift over a baseline conversion rate (two-proportion test, pooled variance under the null; unequal allocation when the holdout share is not 0.5). Rates and lifts are fractions: 0.07 is 7 per cent. The same answer as GET /api/tools/holdout-size.",
+      "Accounts each arm needs to detect a relative lift over a baseline rate (two-proportion test), as GET /api/tools/holdout-size.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

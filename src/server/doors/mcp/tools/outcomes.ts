@@ -9,7 +9,7 @@ export const outcomeTools = [
   defineTool({
     name: "outcomes_import",
     title: "Import account outcomes",
-    description: `Records account outcomes for lift measurement (results_get), as the Results page's import does: CSV text with the columns account (domain or CRM id), kind (${CONVERSION_KINDS.join(", ")}), at (date or date-time), amount (dollars; needed for money kinds) and external_id (optional). At most 5,000 rows. All or nothing: any bad row (unknown account, bad kind or date, a recorded occurrence with other values) is reported by number and nothing is written; the same file again changes nothing. Outcomes of held-out accounts count too.`,
+    description: `Records account outcomes (results_get) from CSV with columns account (domain or CRM id), kind (${CONVERSION_KINDS.join(", ")}), at (date or date-time), amount (dollars, for money kinds) and external_id (optional). At most 5,000 rows. All or nothing: a bad row (unknown account, bad kind or date, a recorded occurrence with other values) is reported by number, nothing written; the same file again changes nothing.`,
     scope: "contacts:write",
     kind: "write",
     idempotent: true,

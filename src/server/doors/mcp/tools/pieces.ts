@@ -95,7 +95,7 @@ export const pieceTools = [
     name: "pieces_get",
     title: "Read a mail piece",
     description:
-      "One mail piece: status, the vendor's tracking reference, cost in cents, the recipient and address as printed, dates, and a signed proof link you can open without a browser session (for one hour).",
+      "One mail piece: status, tracking reference, cost in cents, recipient and address as printed, dates, and a signed proof link (one hour, no session needed).",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -116,7 +116,7 @@ export const pieceTools = [
     name: "pieces_list",
     title: "List mail pieces",
     description:
-      "One page of mail pieces, newest first, of a campaign, of a contact, or both; optionally of one status. Each as pieces_get gives it, with a signed proof link.",
+      "One page of mail pieces, newest first, of a campaign and/or a contact, optionally of one status, each as pieces_get gives it.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

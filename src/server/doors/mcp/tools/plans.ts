@@ -32,7 +32,7 @@ export const planTools = [
     name: "contracts_list",
     title: "List printer contracts",
     description:
-      "The workspace's fulfilment contracts (printers): vendor, format and size, the countries each mails to, the price per piece in each country, and whether the owner approved it. A campaign prints only through an approved contract for its format, and only on the paid plan. Agents cannot add or approve contracts; the owner does in Settings → Printing.",
+      "The printer contracts: vendor, format and size, countries, price per piece per country, whether approved. A campaign prints only through an approved contract for its format (an admin or the owner approves), on the paid plan.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -74,7 +74,7 @@ export const planTools = [
   defineTool({
     name: "plans_request_change",
     title: "Ask to change the workspace's plan",
-    description: `Asks the owner to move the workspace to the paid plan (mailing on; a monthly subscription starts) or back to the free audit plan (new mail stops). With Stripe, accepting opens Checkout or the billing portal and the plan changes when Stripe confirms (one Stripe does not bill ends at once): read workspace_get_summary. ${waitNote}`,
+    description: `Asks the owner to move to the paid plan (mailing on; a monthly subscription starts) or back to the free audit plan (new mail stops). With Stripe the plan changes once Stripe confirms (workspace_get_summary). ${waitNote}`,
     scope: "campaigns:write",
     kind: "request",
     idempotent: true,

@@ -27,7 +27,7 @@ export const responseTools = [
   defineTool({
     name: "responses_list",
     title: "List what recipients did",
-    description: `One page of what the service observed for a campaign, newest first: how printed links were followed and what recipients did on the campaign's hosted page, each recorded once per occurrence with its time. Kinds: scan (QR code), click (typed link), page_view (hosted page; views within 30 minutes are one visit), reply (reply.text), meeting_click, site_click (each once per 30 minutes), gift_claim (gift), address_change (address; the original stays), gift_decline. Observed here, never reported through the REST conversion endpoint.`,
+    description: `What recipients did with a campaign's printed links and hosted page, a page at a time, newest first. Kinds: scan (QR code), click (typed link), page_view (views within 30 minutes are one visit), reply (reply.text), meeting_click, site_click (once per 30 minutes), gift_claim (gift), address_change (address; the original stays), gift_decline.`,
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -88,7 +88,7 @@ export const responseTools = [
     name: "gift_claims_list",
     title: "List gifts waiting for their recipient's claim",
     description:
-      "One page of a gift-claim campaign's gifts still waiting for their recipient, soonest to expire first, each with the recipient's claim page (claimUrl) for the team to send them. A gift ships only after its recipient claims it there; unclaimed at expiresAt, its entry event ends skipped (gift_unclaimed) and its budget is released.",
+      "A gift-claim campaign's unclaimed gifts, soonest to expire first, each with its claimUrl for the team to send. Unclaimed at expiresAt, one ends skipped (gift_unclaimed), its budget released.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

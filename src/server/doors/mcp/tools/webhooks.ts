@@ -66,7 +66,7 @@ export const webhookTools = [
     name: "webhooks_list",
     title: "List webhook endpoints and deliveries",
     description:
-      "Without endpointId: the webhook endpoints and their state, never secrets. With endpointId: its deliveries, newest first, each attempt's HTTP status, latency and answer. Only the owner changes endpoints (Settings → Webhooks).",
+      "Without endpointId: the webhook endpoints (never secrets). With it: its deliveries, newest first, each attempt's HTTP status, latency and answer.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,

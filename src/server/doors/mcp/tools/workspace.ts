@@ -7,7 +7,7 @@ export const workspaceTools = [
     name: "workspace_get_summary",
     title: "Workspace summary",
     description:
-      "The workspace this agent acts in: its plan (on the free audit plan everything works except reaching a mailbox), whether mailing is on, and how many contacts, accounts, audiences, campaigns (by status), API keys and mailed pieces it has. Call this first.",
+      "The workspace this agent acts in: plan (the free audit plan does all but mail), whether mailing is on, counts of what it holds. Call this first.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
