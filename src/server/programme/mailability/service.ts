@@ -293,6 +293,9 @@ export function auditView(a: AuditRow & { job?: TJobView | null }) {
 /** The columns that say whether a contact belongs in the problems table: a reason, or not mailable. */
 const HAS_PROBLEM = { OR: [{ status: { not: "mailable" as const } }, { reasons: { isEmpty: false } }] };
 
+/** The order of the problems table: the statuses that stop mail first (the enum's order, descending). */
+const FLAGGED_FIRST: TMailabilityStatus[] = ["unmailable", "fixable", "mailable"];
+
 /** One audit with up to 10 samples of contacts with a reason (unmailable first, then fixable, then informational). */
 export async function getAudit(db: Db, p: { workspaceId: string; auditId: string }) {
   const audit = await getAuditRow(db, p);
@@ -378,8 +381,8 @@ const CONTACT_VIEW = {
 } as const;
 
 /**
- * The contacts of an audit with a reason (informational ones included) or not mailable,
- * filterable by reason and status, a page at a time, with the address as it is now and its
+ * The contacts of an audit with a reason (informational ones included) or not mailable, flagged
+ * ones first (unmailable, fixable, then informational), filterable by reason and status, a page at a time, with the address as it is now and its
  * normalised form beside it.
  */
 export async function auditProblems(
@@ -398,25 +401,28 @@ export async function auditProblems(
     select: { id: true },
   });
   if (!audit) throw auditNotFound();
-  if (
-    p.cursor &&
-    !(await db.mailabilityResult.findFirst({
-      where: { auditId: audit.id, workspaceId: p.workspaceId, contactId: p.cursor },
-      select: { contactId: true },
-    }))
-  ) {
+  const at = p.cursor
+    ? await db.mailabilityResult.findFirst({
+        where: { auditId: audit.id, workspaceId: p.workspaceId, contactId: p.cursor },
+        select: { contactId: true, status: true },
+      })
+    : null;
+  if (p.cursor && !at)
     throw new AppError("not_found", "The cursor does not name a contact of this audit; start again without it.");
-  }
+  // Flagged first: unmailable, then fixable, then mailable contacts with an informational reason; by contact within each.
+  const after = at ? FLAGGED_FIRST.slice(FLAGGED_FIRST.indexOf(at.status) + 1) : [];
   const rows = await db.mailabilityResult.findMany({
     where: {
       auditId: audit.id,
       workspaceId: p.workspaceId,
-      ...HAS_PROBLEM,
+      AND: [
+        HAS_PROBLEM,
+        ...(at ? [{ OR: [{ status: at.status, contactId: { gt: at.contactId } }, { status: { in: after } }] }] : []),
+      ],
       ...(p.reason ? { reasons: { has: p.reason } } : {}),
       ...(p.status ? { status: p.status } : {}),
-      ...(p.cursor ? { contactId: { gt: p.cursor } } : {}),
     },
-    orderBy: { contactId: "asc" },
+    orderBy: [{ status: "desc" }, { contactId: "asc" }],
     take: p.take + 1,
     include: { contact: { select: CONTACT_VIEW } },
   });
