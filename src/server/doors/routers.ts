@@ -24,6 +24,7 @@ import { contactErasureRouter } from "../programme/erasure/router";
 import { createCallerFactory, mergeRouters, router } from "../ground/trpc";
 import { webhooksRouter } from "../programme/webhooks/router";
 import { workspaceRouter } from "../records/workspaces/router";
+import { programmeHoldoutRouter } from "../programme/holdouts/programme-router";
 import { teamRouter } from "../records/team/router";
 import { activityRouter } from "../records/team/activity-router";
 
@@ -43,7 +44,7 @@ export const appRouter = router({
   job: jobRouter,
   plan: planRouter,
   connectedAgents: connectedAgentsRouter,
-  workspace: workspaceRouter,
+  workspace: mergeRouters(workspaceRouter, programmeHoldoutRouter),
   brand: brandRouter,
   design: designRouter,
   draft: draftRouter,

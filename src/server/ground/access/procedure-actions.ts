@@ -81,6 +81,7 @@ export const PROCEDURE_ACTIONS: Record<string, TAction> = {
   "confirmation.requestResume": "request",
 
   "results.campaign": "read",
+  "results.programme": "read",
   "results.importOutcomes": "prepare",
 
   "job.get": "read",
@@ -96,6 +97,7 @@ export const PROCEDURE_ACTIONS: Record<string, TAction> = {
 
   "workspace.summary": "read",
   "workspace.firstRun": "read",
+  "workspace.setProgrammeHoldout": "administer",
 
   "brand.get": "read",
   "brand.update": "prepare",

@@ -4,6 +4,7 @@ import { AppError } from "@/server/ground/errors";
 import { pricePerPiece } from "@/server/records/pieces/contract-price";
 import { chooseHoldoutAccounts } from "@/server/programme/holdouts/assignment";
 import { accountsTakenElsewhere } from "@/server/programme/holdouts/across";
+import { programmeHeldOut } from "@/server/programme/holdouts/programme";
 import { frequencyWaits } from "./go-live-waits";
 import { ENTRY_POLICY_WORDS } from "./entry-policy";
 
@@ -23,6 +24,8 @@ export interface GoLiveEntryPreview {
   heldOut: number;
   /** Of those, contacts whose account another live campaign holds out while it measures: held out because of it (heldOutBy), never mailed. */
   heldOutByOthers: number;
+  /** Of those, contacts whose account the workspace's programme holdout holds out: mailed by no campaign. */
+  heldOutByProgramme: number;
   /** Of those, contacts in mailed accounts (each still passes the gates: suppression, address, caps). */
   toMail: number;
   /** Of the contacts to mail, those the frequency caps (counting every campaign's pieces) make wait, and until when at the latest (ISO 8601, UTC). */
@@ -66,21 +69,34 @@ export async function goLiveEntryPreview(
     accountIds: [...new Set(accountIds)],
     now,
   });
+  const programme = await programmeHeldOut(db, {
+    workspaceId: campaign.workspaceId,
+    accountIds,
+    now,
+    preview: true,
+  });
   const held = chooseHoldoutAccounts(
     accountIds,
     campaign.holdoutShare,
     campaign.id,
-    new Set([...taken.heldOut, ...taken.mailed]),
+    new Set([...taken.heldOut, ...taken.mailed, ...programme]),
   );
   const isHeld = (a: string | null) => !!a && held.has(a);
-  const isHeldByOthers = (a: string | null) => !!a && !held.has(a) && taken.heldOut.has(a);
+  const isHeldByProgramme = (a: string | null) => !!a && !held.has(a) && programme.has(a);
+  const isHeldByOthers = (a: string | null) => !!a && !held.has(a) && !programme.has(a) && taken.heldOut.has(a);
   const enters = campaign.entryPolicy !== "none";
   const enterNow = enters ? members.length : 0;
   const heldOut = enters ? members.filter((m) => isHeld(m.contact.accountId)).length : 0;
   const heldOutByOthers = enters ? members.filter((m) => isHeldByOthers(m.contact.accountId)).length : 0;
-  const toMail = enterNow - heldOut - heldOutByOthers;
+  const heldOutByProgramme = enters ? members.filter((m) => isHeldByProgramme(m.contact.accountId)).length : 0;
+  const toMail = enterNow - heldOut - heldOutByOthers - heldOutByProgramme;
   const mailed = enters
-    ? members.filter((m) => !isHeld(m.contact.accountId) && !isHeldByOthers(m.contact.accountId))
+    ? members.filter(
+        (m) =>
+          !isHeld(m.contact.accountId) &&
+          !isHeldByOthers(m.contact.accountId) &&
+          !isHeldByProgramme(m.contact.accountId),
+      )
     : [];
   const waits = await frequencyWaits(db, {
     campaign,
@@ -97,6 +113,7 @@ export async function goLiveEntryPreview(
     enterNow,
     heldOut,
     heldOutByOthers,
+    heldOutByProgramme,
     toMail,
     frequencyWaiting: waits.waiting,
     frequencyWaitUntil: waits.until?.toISOString() ?? null,
@@ -136,11 +153,15 @@ export function goLiveEntrySentences(p: GoLiveEntryPreview): string {
     p.heldOutByOthers > 0
       ? `, ${n(p.heldOutByOthers)} held out because other live campaigns hold their accounts out (never mailed while those measure)`
       : "";
+  const programmeHeld =
+    p.heldOutByProgramme > 0
+      ? `, ${n(p.heldOutByProgramme)} in accounts the workspace's programme holdout keeps from every campaign (never mailed)`
+      : "";
   const waiting =
     p.frequencyWaiting > 0 && p.frequencyWaitUntil
       ? ` Of those, ${n(p.frequencyWaiting)} wait for the frequency cap (other campaigns' pieces count), until ${p.frequencyWaitUntil.slice(0, 10)} at the latest.`
       : "";
-  return `When you accept, all ${n(p.enterNow)} contacts of the audience enter: ${n(p.heldOut)} of them in held-out accounts (never mailed, measured)${others}, ${n(p.toMail)} to be mailed ${when}, each if it passes the checks (suppression, address, frequency).${waiting}${cost}${joins}${api}`;
+  return `When you accept, all ${n(p.enterNow)} contacts of the audience enter: ${n(p.heldOut)} of them in held-out accounts (never mailed, measured)${others}${programmeHeld}, ${n(p.toMail)} to be mailed ${when}, each if it passes the checks (suppression, address, frequency).${waiting}${cost}${joins}${api}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { AppError } from "@/server/ground/errors";
 import { formatPlural } from "@/server/ground/render/format-words";
 import { retryTransient } from "@/server/ground/platform/database-errors";
 import { freezeHoldoutArms } from "@/server/programme/holdouts/assignment";
+import { PROGRAMME } from "@/server/programme/holdouts/programme";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/programme/responses/page-settings";
 import { noteDraftChange } from "@/server/records/campaign-records/draft-version";
 import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
@@ -158,41 +159,53 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     },
   });
   if (!campaign) throw notFound();
-  const [byStatus, bySkip, arms, pieces, testPieces, simulatedPieces, heldOutContacts, measured, heldOutByOthers] =
-    await Promise.all([
-      db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
-      db.entryEvent.groupBy({
-        by: ["skipReason"],
-        where: { campaignId: campaign.id, status: "skipped" },
-        _count: { _all: true },
-      }),
-      db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
-      db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
-      // Pieces "mailed" through a vendor's test key: nothing really reached the post.
-      db.mailPiece.count({ where: { campaignId: campaign.id, status: "mailed", vendorMode: "test" } }),
-      // Pieces through every step that reached nobody: the sandbox's and a test key's.
-      db.mailPiece.count({ where: { campaignId: campaign.id, ...SIMULATED_MAILED } }),
-      // The audience's contacts whose account is held out: never mailed by this campaign.
-      campaign.audienceId
-        ? db.contact.count({
-            where: {
-              workspaceId: p.workspaceId,
-              audienceMembers: { some: { audienceId: campaign.audienceId } },
-              account: { holdoutAssignments: { some: { campaignId: campaign.id, arm: "holdout" } } },
-            },
-          })
-        : Promise.resolve(0),
-      // The accounts Results measures: treated ones mailed, held-out ones entered (src/server/programme/holdouts/results.ts).
-      db.$queryRaw<{ arm: string; accounts: bigint }[]>`
+  const [
+    byStatus,
+    bySkip,
+    arms,
+    pieces,
+    testPieces,
+    simulatedPieces,
+    heldOutContacts,
+    measured,
+    heldOutByOthers,
+    heldOutByProgramme,
+  ] = await Promise.all([
+    db.entryEvent.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+    db.entryEvent.groupBy({
+      by: ["skipReason"],
+      where: { campaignId: campaign.id, status: "skipped" },
+      _count: { _all: true },
+    }),
+    db.holdoutAssignment.groupBy({ by: ["arm"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+    db.mailPiece.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } }),
+    // Pieces "mailed" through a vendor's test key: nothing really reached the post.
+    db.mailPiece.count({ where: { campaignId: campaign.id, status: "mailed", vendorMode: "test" } }),
+    // Pieces through every step that reached nobody: the sandbox's and a test key's.
+    db.mailPiece.count({ where: { campaignId: campaign.id, ...SIMULATED_MAILED } }),
+    // The audience's contacts whose account is held out: never mailed by this campaign.
+    campaign.audienceId
+      ? db.contact.count({
+          where: {
+            workspaceId: p.workspaceId,
+            audienceMembers: { some: { audienceId: campaign.audienceId } },
+            account: { holdoutAssignments: { some: { campaignId: campaign.id, arm: "holdout" } } },
+          },
+        })
+      : Promise.resolve(0),
+    // The accounts Results measures: treated ones mailed, held-out ones entered (src/server/programme/holdouts/results.ts).
+    db.$queryRaw<{ arm: string; accounts: bigint }[]>`
       SELECT en.arm::text AS arm, COUNT(DISTINCT en."accountId") AS accounts
         FROM "Enrollment" en
        WHERE en."campaignId" = ${campaign.id} AND en."workspaceId" = ${p.workspaceId} AND en."accountId" IS NOT NULL
          AND (en.arm = 'holdout' OR EXISTS (SELECT 1 FROM "MailPiece" pc WHERE pc."enrollmentId" = en.id AND pc.status = 'mailed' AND pc."mailedAt" IS NOT NULL))
          AND en."heldOutBy" IS NULL
        GROUP BY en.arm`,
-      // Contacts this campaign held out because another live campaign holds their account out.
-      db.enrollment.count({ where: { campaignId: campaign.id, heldOutBy: { not: null } } }),
-    ]);
+    // Contacts this campaign held out because another live campaign holds their account out.
+    db.enrollment.count({ where: { campaignId: campaign.id, heldOutBy: { not: null, notIn: [PROGRAMME] } } }),
+    // Contacts this campaign held out because the workspace's programme holdout holds their account out.
+    db.enrollment.count({ where: { campaignId: campaign.id, heldOutBy: PROGRAMME } }),
+  ]);
   const measuredOf = (arm: string) => Number(measured.find((m) => m.arm === arm)?.accounts ?? 0);
   // A real vendor's contract prints through the workspace's account there, with a test or a live key.
   const connectionId = campaign.fulfilmentContract?.connectionId;
@@ -222,6 +235,8 @@ export async function getCampaignDetail(db: Db, p: { workspaceId: string; campai
     heldOutContacts,
     /** Contacts held out because another live campaign of the workspace holds their account out (heldOutBy): not mailed, not measured here. */
     heldOutByOthers,
+    /** Contacts held out because the workspace's programme holdout holds their account out: mailed by no campaign. */
+    heldOutByProgramme,
     piecesByStatus: Object.fromEntries(pieces.map((r) => [r.status, r._count._all])) as Record<string, number>,
     /** Of the mailed pieces, those printed through a vendor's test key: not really mailed. */
     testMailed: testPieces,

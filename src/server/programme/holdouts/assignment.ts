@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/server/ground/db";
 import { accountsTakenElsewhere, lockWorkspaceHoldouts } from "./across";
+import { programmeHeldOut } from "./programme";
 
 function rank(seed: string, accountId: string): string {
   return createHash("sha256").update(`${seed}:${accountId}`).digest("hex");
@@ -45,11 +46,17 @@ export async function freezeHoldoutArms(
     accountIds: [...new Set(accountIds)],
     now: params.now ?? new Date(),
   });
+  // The programme holdout's accounts are mailed by no campaign: never this one's to compare.
+  const programme = await programmeHeldOut(db, {
+    workspaceId: params.workspaceId,
+    accountIds: [...new Set(accountIds)],
+    now: params.now ?? new Date(),
+  });
   const holdout = chooseHoldoutAccounts(
     accountIds,
     params.holdoutShare,
     params.campaignId,
-    new Set([...taken.heldOut, ...taken.mailed]),
+    new Set([...taken.heldOut, ...taken.mailed, ...programme]),
   );
   await db.holdoutAssignment.createMany({
     data: [...new Set(accountIds)].map((accountId) => ({
@@ -65,5 +72,7 @@ export async function freezeHoldoutArms(
     heldOut: holdout.size,
     /** Accounts another measuring campaign holds out: entered here, they are held out because of it (heldOutBy). */
     heldOutByOthers: taken.heldOut.size,
+    /** Accounts the workspace's programme holdout holds out: entered here, they are held out because of it. */
+    heldOutByProgramme: programme.size,
   };
 }

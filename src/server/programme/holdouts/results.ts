@@ -7,6 +7,7 @@ import { PAGE_ACTION_KINDS, type TPageActionKind } from "@/server/programme/resp
 import { compareProportions, incrementalMoney, type ProportionComparison, sampleRatioMismatch } from "./lift";
 import { type AlwaysValidResult, judgeAlwaysValid } from "./always-valid";
 import { SIMULATED_MAILED } from "@/server/records/campaign-records/reached-pieces";
+import { type KindMoney, kindMoney } from "./money";
 
 /** Hosted-page actions shown as response rates (a reply is an observed outcome instead, under kinds). */
 export const RATE_ACTION_KINDS = PAGE_ACTION_KINDS.filter((k) => k !== "reply") as Exclude<TPageActionKind, "reply">[];
@@ -21,7 +22,7 @@ const MIN_CONVERSIONS = 10;
 
 export type Verdict = "lift" | "negative" | "no_detectable_lift" | "not_enough_data" | "not_measurable";
 
-export interface KindResult extends ProportionComparison {
+export interface KindResult extends ProportionComparison, KindMoney {
   kind: ConversionKind;
   treated: { accounts: number; converted: number };
   holdout: { accounts: number; converted: number };
@@ -189,10 +190,18 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       if (o.from === "crmSynced" || o.from === "crm") sources.crm++;
       else sources[o.from]++;
     }
+    const base = {
+      verdict,
+      explanation,
+      ...cmp,
+      treated: { accounts: treatedUnits.length, converted: xt },
+      money,
+    };
     return {
       kind,
       sources,
       ...cmp,
+      ...kindMoney(base, campaign.spentCents),
       treated: { accounts: treatedUnits.length, converted: xt },
       holdout: { accounts: holdoutUnits.length, converted: xh },
       holdoutObservable,
@@ -224,6 +233,8 @@ export async function getCampaignResults(db: Db, p: { workspaceId: string; campa
       responseMode: campaign.responseMode,
     },
     attributionWindowDays: ATTRIBUTION_WINDOW_DAYS,
+    /** Charged for the campaign's mailed pieces, in cents: what cost per incremental outcome divides. */
+    spendCents: campaign.spentCents,
     /** Accounts measured: treated ones mailed, held-out ones entered (held out when their piece would have gone). */
     arms: { treatment: treatedUnits.length, holdout: holdoutUnits.length },
     /** Accounts assigned to each arm at go-live (the campaign page's figures), mailed or entered or not yet. */
@@ -252,10 +263,10 @@ const clampShare = (h: number) => Math.min(0.95, Math.max(0.05, h));
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** Too few accounts or conversions say nothing either way. */
-const tooSmall = (c: { xt: number; xh: number; nt: number; nh: number }) =>
+export const tooSmall = (c: { xt: number; xh: number; nt: number; nh: number }) =>
   c.nh < MIN_ACCOUNTS || c.nt < MIN_ACCOUNTS || c.xt + c.xh < MIN_CONVERSIONS;
 
-function judge(
+export function judge(
   cmp: ProportionComparison,
   c: {
     xt: number;

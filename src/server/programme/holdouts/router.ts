@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ownerProcedure, router } from "@/server/ground/trpc";
 import { importOutcomes, ZImportOutcomesInput } from "./outcomes";
+import { getProgrammeResults } from "./programme-results";
 import { getCampaignResults } from "./results";
 
 export const resultsRouter = router({
@@ -9,6 +10,7 @@ export const resultsRouter = router({
     .query(({ ctx, input }) =>
       getCampaignResults(ctx.db, { workspaceId: ctx.workspaceId, campaignId: input.campaignId }),
     ),
+  programme: ownerProcedure.query(({ ctx }) => getProgrammeResults(ctx.db, { workspaceId: ctx.workspaceId })),
   importOutcomes: ownerProcedure.input(ZImportOutcomesInput).mutation(({ ctx, input }) =>
     importOutcomes(ctx.db, {
       workspaceId: ctx.workspaceId,

@@ -71,6 +71,8 @@ export async function getWorkspaceSummary(db: Db, params: { workspaceId: string 
     plan: workspace.plan,
     /** On the audit plan nothing can reach a mailbox; everything else works. */
     mailingEnabled: workspace.plan === "paid",
+    /** The share of accounts (0 to 0.5) no campaign mails, to measure the programme: all mail against none. */
+    programmeHoldoutShare: workspace.programmeHoldoutShare,
     counts: {
       contacts,
       accounts,

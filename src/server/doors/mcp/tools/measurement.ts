@@ -7,9 +7,12 @@ import {
   ATTRIBUTION_WINDOW_DAYS,
   getCampaignResults,
   RATE_ACTION_KINDS,
+  type KindResult,
   type TCampaignResults,
 } from "@/server/programme/holdouts/results";
 import { ALWAYS_VALID_VERDICTS } from "@/server/programme/holdouts/always-valid";
+import type { KindMoney } from "@/server/programme/holdouts/money";
+import { getProgrammeResults } from "@/server/programme/holdouts/programme-results";
 import { RESPONSE_MODES } from "@/server/programme/responses/page-settings";
 import type { TPageActionKind } from "@/server/programme/responses/kinds";
 import { defineTool } from "../tool";
@@ -27,6 +30,32 @@ const KINDS = [
 const VERDICTS = ["lift", "negative", "no_detectable_lift", "not_enough_data", "not_measurable"] as const;
 const ZInterval = z.tuple([z.number(), z.number()]).describe("95% interval [low, high].");
 const cents = (x: number) => Math.round(x);
+
+const ZCostFields = {
+  incremental: z.number().describe("Converted accounts the mail added: absoluteLift x treated accounts."),
+  incrementalCi: ZInterval,
+  costPerIncrementalCents: z
+    .number()
+    .int()
+    .nullable()
+    .describe("spendCents / incremental; null where lift is not measurable (see costPerIncrementalReason)."),
+  costPerIncrementalCiCents: z.tuple([z.number().int().nullable(), z.number().int().nullable()]).nullable(),
+  costPerIncrementalReason: z.string().nullable(),
+  incrementalPerDollar: z
+    .number()
+    .nullable()
+    .describe("Money kinds: incremental money per dollar spent (1.5 = 1.50 USD per 1 USD)."),
+  incrementalPerDollarCi: ZInterval.nullable(),
+};
+const costView = (k: KindMoney) => ({
+  incremental: k.incremental,
+  incrementalCi: k.incrementalCi,
+  costPerIncrementalCents: k.costPerIncrementalCents,
+  costPerIncrementalCiCents: k.costPerIncrementalCiCents,
+  costPerIncrementalReason: k.costPerIncrementalReason,
+  incrementalPerDollar: k.incrementalPerDollar,
+  incrementalPerDollarCi: k.incrementalPerDollarCi,
+});
 
 const ZKindResult = z.object({
   kind: z.enum(KINDS),
@@ -85,6 +114,7 @@ const ZKindResult = z.object({
     .describe(
       "Lift safe to read at any time: use this verdict for a running campaign; the fixed-horizon one above is inflated by repeated reads.",
     ),
+  ...ZCostFields,
   sources: z
     .object({
       crm: z
@@ -126,6 +156,7 @@ const ZResults = z.object({
     responseMode: z.enum(RESPONSE_MODES).describe("What the printed link opens: redirect, landing_page or gift_claim."),
   }),
   attributionWindowDays: z.number().int(),
+  spendCents: z.number().int().describe("Charged for the campaign's mailed pieces, in cents."),
   arms: z
     .object({ treatment: z.number().int(), holdout: z.number().int() })
     .describe("Accounts per arm that count (treated: mailed; held out: recorded)."),
@@ -171,6 +202,36 @@ const ZResults = z.object({
   generatedAt: z.string(),
 });
 
+function kindView(k: Omit<KindResult, "sources">): Omit<z.infer<typeof ZKindResult>, "sources"> {
+  return {
+    kind: k.kind,
+    treated: k.treated,
+    holdout: k.holdout,
+    treatedRate: k.treatedRate,
+    holdoutRate: k.holdoutRate,
+    absoluteLift: k.absoluteLift,
+    absoluteLiftCi: k.absoluteLiftCi,
+    relativeLift: k.relativeLift,
+    relativeLiftCi: k.relativeLiftCi,
+    pValue: k.pValue,
+    holdoutObservable: k.holdoutObservable,
+    requiredAccounts: k.required,
+    money: k.money && {
+      meanTreatedCents: cents(k.money.meanTreated),
+      meanHoldoutCents: cents(k.money.meanHoldout),
+      incrementalPerAccountCents: cents(k.money.perAccount),
+      incrementalPerAccountCiCents: [cents(k.money.perAccountCi[0]), cents(k.money.perAccountCi[1])],
+      incrementalTotalCents: cents(k.money.total),
+      incrementalTotalCiCents: [cents(k.money.totalCi[0]), cents(k.money.totalCi[1])],
+      significant: k.money.significant,
+    },
+    verdict: k.verdict,
+    explanation: k.explanation,
+    alwaysValid: k.alwaysValid,
+    ...costView(k),
+  };
+}
+
 function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
   return {
     campaign: {
@@ -180,37 +241,12 @@ function resultsView(r: TCampaignResults): z.infer<typeof ZResults> {
       endedAt: r.campaign.endedAt?.toISOString() ?? null,
     },
     attributionWindowDays: r.attributionWindowDays,
+    spendCents: r.spendCents,
     arms: r.arms,
     sampleRatio: r.sampleRatio,
     responses: r.responses,
     simulatedPieces: r.simulatedPieces,
-    kinds: r.kinds.map((k) => ({
-      kind: k.kind,
-      treated: k.treated,
-      holdout: k.holdout,
-      treatedRate: k.treatedRate,
-      holdoutRate: k.holdoutRate,
-      absoluteLift: k.absoluteLift,
-      absoluteLiftCi: k.absoluteLiftCi,
-      relativeLift: k.relativeLift,
-      relativeLiftCi: k.relativeLiftCi,
-      pValue: k.pValue,
-      holdoutObservable: k.holdoutObservable,
-      requiredAccounts: k.required,
-      money: k.money && {
-        meanTreatedCents: cents(k.money.meanTreated),
-        meanHoldoutCents: cents(k.money.meanHoldout),
-        incrementalPerAccountCents: cents(k.money.perAccount),
-        incrementalPerAccountCiCents: [cents(k.money.perAccountCi[0]), cents(k.money.perAccountCi[1])],
-        incrementalTotalCents: cents(k.money.total),
-        incrementalTotalCiCents: [cents(k.money.totalCi[0]), cents(k.money.totalCi[1])],
-        significant: k.money.significant,
-      },
-      verdict: k.verdict,
-      explanation: k.explanation,
-      alwaysValid: k.alwaysValid,
-      sources: k.sources,
-    })),
+    kinds: r.kinds.map((k) => ({ ...kindView(k), sources: k.sources })),
     generatedAt: r.generatedAt.toISOString(),
   };
 }
@@ -246,6 +282,41 @@ export const measurementTools = [
       };
     },
     errorHints: { not_found: "Find the campaign's id with campaigns_list (status live or ended)." },
+  }),
+  defineTool({
+    name: "results_get_programme",
+    title: "Programme results across campaigns",
+    description: `All mail against none: every account any campaign mailed against the programme holdout's accounts a campaign entered (programmeHoldoutShare in workspace_get_summary), per outcome kind, with the spend of every campaign, incremental outcomes, cost per incremental outcome and money per dollar. Outcomes from the CRM or a CSV count within ${ATTRIBUTION_WINDOW_DAYS} days of an account's first piece (held out: first entry).`,
+    scope: "workspace:read",
+    kind: "read",
+    idempotent: true,
+    input: z.object({}),
+    result: z.object({
+      programmeHoldoutShare: z.number(),
+      attributionWindowDays: z.number().int(),
+      spendCents: z.number().int().describe("Charged for every campaign's mailed pieces, in cents."),
+      arms: z.object({ treatment: z.number().int(), holdout: z.number().int() }),
+      campaigns: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          status: z.string(),
+          spendCents: z.number().int(),
+          piecesMailed: z.number().int(),
+          heldOutByProgramme: z.number().int(),
+        }),
+      ),
+      kinds: z.array(ZKindResult.omit({ sources: true })),
+      generatedAt: z.string(),
+    }),
+    run: async (ctx) => {
+      const r = await getProgrammeResults(ctx.db, { workspaceId: ctx.workspaceId });
+      return {
+        requested: "The programme's results across campaigns.",
+        changed: [],
+        result: { ...r, kinds: r.kinds.map(kindView), generatedAt: r.generatedAt.toISOString() },
+      };
+    },
   }),
   defineTool({
     name: "holdouts_calculate_size",

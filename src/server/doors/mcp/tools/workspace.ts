@@ -17,6 +17,9 @@ export const workspaceTools = [
       name: z.string(),
       plan: z.enum(["audit", "paid"]).describe("audit: the free plan, nothing is mailed; paid: mailing is on."),
       mailingEnabled: z.boolean(),
+      programmeHoldoutShare: z
+        .number()
+        .describe("Share of accounts no campaign mails (0 to 0.5), so results compare all mail against none."),
       counts: z.object({
         contacts: z.number().int(),
         accounts: z.number().int(),

@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/ground/db";
 import { hotSql } from "@/server/ground/platform/hot-transaction";
 import { lockWorkspaceHoldouts, measuringSql } from "@/server/programme/holdouts/across";
+import { PROGRAMME, programmeHeldOut } from "@/server/programme/holdouts/programme";
 
 /** A uniform number in [0, 1) fixed by the campaign and the unit (account or contact). */
 export function unitDraw(campaignId: string, unitId: string): number {
@@ -69,9 +70,10 @@ export async function assignArms(
 }
 
 /**
- * Gate 4 across campaigns: for each (campaign, account), another campaign of the workspace that
- * holds the account out while it measures ("campaignId:accountId" -> that campaign; the earliest
- * assigned). Takes the workspace's holdout lock (shared) first.
+ * Gate 4 across campaigns: for each (campaign, account), what holds the account out of that
+ * campaign ("campaignId:accountId" -> why): the workspace's programme holdout ("programme"), or
+ * else another campaign of the workspace that holds it out while it measures (that campaign's id;
+ * the earliest assigned). Takes the workspace's holdout lock (shared) first.
  */
 export async function heldOutElsewhere(
   db: Db,
@@ -79,6 +81,11 @@ export async function heldOutElsewhere(
 ): Promise<Map<string, string>> {
   if (p.units.length === 0) return new Map();
   await lockWorkspaceHoldouts(db, p.workspaceId, "shared");
+  const programme = await programmeHeldOut(db, {
+    workspaceId: p.workspaceId,
+    accountIds: p.units.map((u) => u.accountId),
+    now: p.now,
+  });
   const rows = await hotSql<{ campaignId: string; accountId: string; heldOutBy: string }>(
     db,
     Prisma.sql`
@@ -89,5 +96,7 @@ export async function heldOutElsewhere(
      WHERE ${measuringSql(p.now)}
      ORDER BY x.c, x.a, h."assignedAt", h."campaignId"`,
   );
-  return new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.heldOutBy]));
+  const out = new Map(rows.map((r) => [`${r.campaignId}:${r.accountId}`, r.heldOutBy]));
+  for (const u of p.units) if (programme.has(u.accountId)) out.set(`${u.campaignId}:${u.accountId}`, PROGRAMME);
+  return out;
 }
