@@ -1,5 +1,3 @@
-import type { Verdict } from "./results";
-
 /**
  * What the mail cost against what it made: the incremental count of an outcome kind (the absolute
  * lift times the mailed accounts, with the lift's 95% interval scaled the same way), the spend per
@@ -21,7 +19,8 @@ export interface KindMoney {
 
 export function kindMoney(
   k: {
-    verdict: Verdict;
+    /** The fixed-horizon verdict (results.ts): a cost is given only for "lift". */
+    verdict: string;
     explanation: string;
     absoluteLift: number;
     absoluteLiftCi: [number, number];
