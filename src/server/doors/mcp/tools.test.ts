@@ -142,6 +142,7 @@ describe("every tool on real data", () => {
     };
     await run("pieces_request_approval", { pieceId: waiting.pieces[0].pieceId });
     await run("results_get", { campaignId: f.campaign.id });
+    await run("results_get_programme", {});
     await run("responses_list", { campaignId: f.campaign.id });
     await run("gift_claims_list", { campaignId: f.campaign.id });
     await run("holdouts_calculate_size", { baselineRate: 0.07, relativeLift: 0.2 });

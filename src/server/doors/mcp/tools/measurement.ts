@@ -202,6 +202,26 @@ const ZResults = z.object({
   generatedAt: z.string(),
 });
 
+/** The programme's comparison per kind: rates, lift, verdict, and what each incremental outcome cost. */
+const ZProgrammeKind = ZKindResult.pick({
+  kind: true,
+  treated: true,
+  holdout: true,
+  treatedRate: true,
+  holdoutRate: true,
+  absoluteLift: true,
+  absoluteLiftCi: true,
+  pValue: true,
+  explanation: true,
+  incremental: true,
+  incrementalCi: true,
+  costPerIncrementalCents: true,
+  costPerIncrementalCiCents: true,
+  costPerIncrementalReason: true,
+  incrementalPerDollar: true,
+  incrementalPerDollarCi: true,
+}).extend({ verdict: z.enum(VERDICTS) });
+
 function kindView(k: Omit<KindResult, "sources">): Omit<z.infer<typeof ZKindResult>, "sources"> {
   return {
     kind: k.kind,
@@ -255,7 +275,7 @@ export const measurementTools = [
   defineTool({
     name: "results_get",
     title: "Lift results of a campaign",
-    description: `Lift against the account-level holdout of a live, paused or ended campaign: per conversion kind, each arm's counts and rates, absolute and relative lift with 95% intervals and p-value, incrementalTotalCents with its interval, arm sizes against the size needed, a sample-ratio check and a verdict ("not_enough_data" when underpowered). Outcomes count within ${ATTRIBUTION_WINDOW_DAYS} days of the account's first mailed piece. A draft has no results.`,
+    description: `A live, paused or ended campaign's lift against its account holdout per outcome kind: rates, lift with 95% intervals, verdict, incremental money, spendCents, cost per incremental outcome. Outcomes count ${ATTRIBUTION_WINDOW_DAYS} days from an account's first piece.`,
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -285,8 +305,9 @@ export const measurementTools = [
   }),
   defineTool({
     name: "results_get_programme",
-    title: "Programme results across campaigns",
-    description: `All mail against none: every account any campaign mailed against the programme holdout's accounts a campaign entered (programmeHoldoutShare in workspace_get_summary), per outcome kind, with the spend of every campaign, incremental outcomes, cost per incremental outcome and money per dollar. Outcomes from the CRM or a CSV count within ${ATTRIBUTION_WINDOW_DAYS} days of an account's first piece (held out: first entry).`,
+    title: "Programme results",
+    description:
+      "All mail against none: lift over the programme holdout per outcome kind, spend, cost per incremental outcome.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -306,7 +327,7 @@ export const measurementTools = [
           heldOutByProgramme: z.number().int(),
         }),
       ),
-      kinds: z.array(ZKindResult.omit({ sources: true })),
+      kinds: z.array(ZProgrammeKind),
       generatedAt: z.string(),
     }),
     run: async (ctx) => {
@@ -314,7 +335,11 @@ export const measurementTools = [
       return {
         requested: "The programme's results across campaigns.",
         changed: [],
-        result: { ...r, kinds: r.kinds.map(kindView), generatedAt: r.generatedAt.toISOString() },
+        result: {
+          ...r,
+          kinds: r.kinds.map((k) => ZProgrammeKind.parse(kindView(k))),
+          generatedAt: r.generatedAt.toISOString(),
+        },
       };
     },
   }),
