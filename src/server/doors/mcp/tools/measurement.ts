@@ -306,8 +306,7 @@ export const measurementTools = [
   defineTool({
     name: "results_get_programme",
     title: "Programme results",
-    description:
-      "All mail against none: lift over the programme holdout per outcome kind, spend, cost per incremental outcome.",
+    description: "Lift of all mail over the programme holdout per kind, spend, cost per added outcome.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
