@@ -275,7 +275,7 @@ export const measurementTools = [
   defineTool({
     name: "results_get",
     title: "Lift results of a campaign",
-    description: `A live, paused or ended campaign's lift against its account holdout per outcome kind: rates, lift with 95% intervals, verdict, incremental money, spendCents, cost per incremental outcome. Outcomes count ${ATTRIBUTION_WINDOW_DAYS} days from an account's first piece.`,
+    description: `A campaign's lift over its account holdout per outcome kind: 95% intervals, verdict, incremental money, spendCents, cost per incremental outcome, within ${ATTRIBUTION_WINDOW_DAYS} days of an account's first piece.`,
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
@@ -306,7 +306,7 @@ export const measurementTools = [
   defineTool({
     name: "results_get_programme",
     title: "Programme results",
-    description: "Lift of all mail over the programme holdout per kind, spend, cost per added outcome.",
+    description: "All mail's lift over the programme holdout, spend, cost per added outcome.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
