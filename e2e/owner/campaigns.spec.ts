@@ -33,9 +33,12 @@ test("the owner drafts a campaign, goes live after confirming, and pauses, resum
 
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("draft", { exact: true })).toBeVisible();
-  // Go-live waits for the campaign's own mailability audit.
-  await expect(page.getByRole("button", { name: "Go live…" })).toBeDisabled();
   const campaignUrl = page.url();
+  // Go-live waits for a mailability audit that answers for the campaign: its own, or a fresh one of
+  // its audience that judged alike (another spec on the demo workspace may have run one).
+  const auditFirst = page.locator("#audit").getByRole("button", { name: "Audit this campaign's audience" });
+  await expect(auditFirst.or(page.locator("#audit").getByRole("button", { name: "Audit again" }))).toBeVisible();
+  if (await auditFirst.isVisible()) await expect(page.getByRole("button", { name: "Go live…" })).toBeDisabled();
   // "Audit again" when an audit of the audience (by another spec on the demo workspace) already answers for the campaign.
   await page
     .locator("#audit")
