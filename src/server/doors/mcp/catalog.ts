@@ -6,6 +6,7 @@ import { creativeTools } from "./tools/creative";
 import { crmTools } from "./tools/crm";
 import { contactTools } from "./tools/contacts";
 import { entryTools } from "./tools/entry";
+import { giftTools } from "./tools/gifts";
 import { measurementTools } from "./tools/measurement";
 import { contactEditTools } from "./tools/contact-edits";
 import { outcomeTools } from "./tools/outcomes";
@@ -29,6 +30,7 @@ export const MCP_TOOLS: ToolDef[] = [
   ...auditTools,
   ...campaignTools,
   ...creativeTools,
+  ...giftTools,
   ...entryTools,
   ...pieceTools,
   ...measurementTools,

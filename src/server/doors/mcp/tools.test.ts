@@ -145,6 +145,7 @@ describe("every tool on real data", () => {
     await run("results_get_programme", {});
     await run("responses_list", { campaignId: f.campaign.id });
     await run("gift_claims_list", { campaignId: f.campaign.id });
+    await run("gifts_catalogue_list", {});
     await run("holdouts_calculate_size", { baselineRate: 0.07, relativeLift: 0.2 });
     const contractPage = (await run("contracts_list", { take: 1 })) as {
       contracts: { id: string }[];

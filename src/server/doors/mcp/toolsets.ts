@@ -27,6 +27,7 @@ const BY_PREFIX: [string, TToolset | "always"][] = [
   ["designs_", "creative"],
   ["drafts_", "creative"],
   ["gift_", "creative"],
+  ["gifts_", "creative"],
   ["campaigns_", "campaigns"],
   ["entry_events_", "campaigns"],
   ["pieces_", "campaigns"],

@@ -77,6 +77,8 @@ export const ZCampaignDraft = z.object({
     )
     .refine((d) => isStorableTime(d.getTime()), `The end must be before ${LATEST_TIMESTAMP.slice(0, 4)}.`)
     .nullable(),
+  /** A gift campaign's product in its gift vendor's catalogue (Goody's product id); null: none. */
+  giftProductId: z.string().trim().min(1, "Name a product from the gift catalogue.").max(100).nullable().optional(),
   // What the printed response link opens (each optional, with a default): see src/server/programme/responses/page-settings.ts.
   ...ZResponseSettings.shape,
 });

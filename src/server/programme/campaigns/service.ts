@@ -10,6 +10,7 @@ import { retryTransient } from "@/server/ground/platform/database-errors";
 import { freezeHoldoutArms } from "@/server/programme/holdouts/assignment";
 import { PROGRAMME } from "@/server/programme/holdouts/programme";
 import { checkResponseSettings, responseGoLiveProblems } from "@/server/programme/responses/page-settings";
+import { resolveGiftProduct } from "@/server/programme/fulfilment/gift-catalogue";
 import { noteDraftChange } from "@/server/records/campaign-records/draft-version";
 import { enterAudienceAtGoLive, entryProblem, GO_LIVE_TX } from "./entry-policy";
 import { publicAddressProblem } from "./public-address";
@@ -259,8 +260,11 @@ export async function createDraft(
   const input = { ...p.input, destinationUrl };
   await checkReferences(prisma, p.workspaceId, input);
   checkResponseSettings(input);
+  const gift = await giftPriceOf(prisma, p.workspaceId, input);
   return prisma.$transaction(async (tx) => {
-    const campaign = await tx.campaign.create({ data: { ...input, workspaceId: p.workspaceId, status: "draft" } });
+    const campaign = await tx.campaign.create({
+      data: { ...input, ...gift, workspaceId: p.workspaceId, status: "draft" },
+    });
     await recordAudit(
       tx,
       p.workspaceId,
@@ -282,6 +286,8 @@ export async function updateDraft(
   prisma: PrismaClient,
   p: { workspaceId: string; campaignId: string; input: Partial<TCampaignDraft>; actor: Actor },
 ) {
+  // The vendor's catalogue is read before the campaign's lock is taken (an HTTP call inside it would hold it).
+  const gift = await giftPriceOf(prisma, p.workspaceId, p.input);
   return prisma.$transaction(async (tx) => {
     const campaign = await lockCampaign(tx, p);
     if (campaign.status !== "draft")
@@ -291,18 +297,38 @@ export async function updateDraft(
       );
     await checkReferences(tx, p.workspaceId, { format: campaign.format, ...p.input });
     checkResponseSettings({ ...campaign, ...p.input });
+    if (p.input.giftProductId && (p.input.format ?? campaign.format) !== "gift")
+      throw new AppError("validation_failed", "A gift product belongs to gift campaigns.", {
+        errors: [{ pointer: "/giftProductId", detail: `This campaign is a ${p.input.format ?? campaign.format}.` }],
+      });
     // A pending go-live card describes the draft as it was: it expires, and a new request describes this one.
     await noteDraftChange(tx, { workspaceId: p.workspaceId, where: { id: campaign.id } });
     const copyChanged = COPY_FIELDS.some((f) => p.input[f] !== undefined && p.input[f] !== campaign[f]);
     const updated = await tx.campaign.update({
       where: { id: campaign.id, workspaceId: p.workspaceId, status: "draft" },
-      data: { ...p.input, ...(copyChanged ? { copyChangedAt: new Date() } : {}) },
+      data: { ...p.input, ...gift, ...(copyChanged ? { copyChangedAt: new Date() } : {}) },
     });
     await recordAudit(tx, p.workspaceId, p.actor, "campaign.updated", { type: "campaign", id: campaign.id }, {
       fields: Object.keys(p.input),
     } as Prisma.InputJsonValue);
     return updated;
   });
+}
+
+/**
+ * The gift product a draft names, checked against the workspace's gift vendor catalogue: its
+ * price there (product and shipping) is kept as giftPriceCents, what each gift is held and charged.
+ * Naming none (null) clears both; leaving it out changes neither.
+ */
+async function giftPriceOf(db: Db, workspaceId: string, input: Partial<TCampaignDraft>) {
+  if (input.giftProductId === undefined) return {};
+  if (input.giftProductId === null) return { giftProductId: null, giftPriceCents: null };
+  if (input.format !== undefined && input.format !== "gift")
+    throw new AppError("validation_failed", "A gift product belongs to gift campaigns.", {
+      errors: [{ pointer: "/giftProductId", detail: `This campaign is a ${input.format}.` }],
+    });
+  const product = await resolveGiftProduct(db, { workspaceId, productId: input.giftProductId });
+  return { giftProductId: product.id, giftPriceCents: product.totalCents };
 }
 
 /** The fields a campaign's drafts are rendered from: changing one makes the drafts out of date. */

@@ -80,8 +80,9 @@ const ZDraftFields = ZCampaignDraft.extend({
     "The https scheduling link of the meeting button (pageCallToAction meeting); null clears it.",
   ),
   giftOptions: ZCampaignDraft.shape.giftOptions.describe(
-    "gift_claim only: the gifts the recipient may choose from, each once; empty offers the design's gift. All cost the contract's unit cost.",
+    "gift_claim only: gifts the recipient may choose from, each once; empty: the design's gift.",
   ),
+  giftProductId: ZCampaignDraft.shape.giftProductId.describe("From gifts_catalogue_list."),
   claimWindowDays: ZCampaignDraft.shape.claimWindowDays.describe(
     `gift_claim: days to claim (default ${CLAIM_WINDOW_DAYS.default}); its cost is held meanwhile; unclaimed, it ends skipped (gift_unclaimed).`,
   ),

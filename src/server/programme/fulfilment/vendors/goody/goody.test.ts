@@ -337,3 +337,40 @@ describe("Goody's webhooks (Svix, Standard Webhooks signatures)", { timeout: 120
     expect(goody.orders.get(piece.vendorRef!)!.status).toBe("canceled");
   });
 });
+
+describe("Goody: a gift campaign names its product", { timeout: 120_000 }, () => {
+  it("at Goody's price and shipping; a product Goody does not offer is refused naming giftProductId and nothing changes", async () => {
+    const { updateDraft } = await import("@/server/programme/campaigns/service");
+    const g = await goodyCampaign();
+    const draft = await prisma.campaign.update({
+      where: { id: g.f.campaign.id },
+      data: { status: "draft", giftProductId: null, giftPriceCents: null },
+    });
+    const succulent = giftProductsOf(goody.products).find((p) => p.name === "Potted succulent")!;
+    const refused = updateDraft(prisma, {
+      workspaceId: g.f.workspaceId,
+      campaignId: draft.id,
+      input: { giftProductId: "no-such-product" },
+      actor: actorOf(g.f),
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: "validation_failed",
+      message:
+        "Goody's catalogue has no product “no-such-product” that ships without a choice to make; pick one from gifts_catalogue_list.",
+    });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+      giftProductId: null,
+      giftPriceCents: null,
+    });
+    await updateDraft(prisma, {
+      workspaceId: g.f.workspaceId,
+      campaignId: draft.id,
+      input: { giftProductId: succulent.id },
+      actor: actorOf(g.f),
+    });
+    expect(await prisma.campaign.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+      giftProductId: succulent.id,
+      giftPriceCents: 4300,
+    });
+  });
+});
