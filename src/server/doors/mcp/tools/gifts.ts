@@ -8,7 +8,7 @@ export const giftTools = [
   defineTool({
     name: "gifts_catalogue_list",
     title: "List gifts",
-    description: "Goody gifts a gift campaign names as giftProductId; each costs its totalCents (price and shipping).",
+    description: "Goody gifts for a campaign's giftProductId, each at totalCents.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
