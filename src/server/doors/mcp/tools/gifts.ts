@@ -8,7 +8,7 @@ export const giftTools = [
   defineTool({
     name: "gifts_catalogue_list",
     title: "List gifts",
-    description: "Goody gifts for a campaign's giftProductId, each at totalCents.",
+    description: "Goody gifts: giftProductId choices, at totalCents.",
     scope: "workspace:read",
     kind: "read",
     idempotent: true,
