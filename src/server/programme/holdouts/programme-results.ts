@@ -149,4 +149,3 @@ export async function getProgrammeResults(db: Db, p: { workspaceId: string; now?
     generatedAt: now,
   };
 }
-export type TProgrammeResults = Awaited<ReturnType<typeof getProgrammeResults>>;

@@ -370,9 +370,7 @@ export const campaignTools = [
         .min(1)
         .max(MAX_SEND_TO)
         .refine((ids) => new Set(ids).size === ids.length, "Name each contact once.")
-        .describe(
-          `Contacts of the campaign's audience (ctc_… id, email or CRM id), 1 to ${MAX_SEND_TO}, each once.`,
-        ),
+        .describe(`Contacts of the campaign's audience (ctc_… id, email or CRM id), 1 to ${MAX_SEND_TO}, each once.`),
     }),
     result: z.object({
       entries: z.array(

@@ -10,7 +10,6 @@ import { VendorError } from "../../adapter";
 
 /** Goody's production base URL; its sandbox is https://api.sandbox.ongoody.com (a separate account and key). */
 export const GOODY_PRODUCTION_URL = "https://api.ongoody.com";
-export const GOODY_SANDBOX_URL = "https://api.sandbox.ongoody.com";
 
 /** Goody's API base: GOODY_API_URL, else production. */
 export const goodyApiUrl = (env: Record<string, string | undefined> = process.env) =>

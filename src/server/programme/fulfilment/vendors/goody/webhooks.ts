@@ -8,9 +8,6 @@ import { releaseHold, type WebhookAnswer } from "../../webhooks";
 import { ZGoodyOrder } from "./api";
 import { goodyTracking } from "./vendor";
 
-/** The events that move a gift; Goody's others (order.created, order.gift_opened, …) are kept and change nothing. */
-export const GOODY_PIECE_EVENTS = ["order.shipped", "order.delivered", "order.canceled", "order.refunded"] as const;
-
 /** A Goody event as its event pages show it: { event_type, id, data: Order } (the schema names the id event_id). */
 const ZGoodyEvent = z.object({
   event_type: z.string().min(1).max(100),
