@@ -143,6 +143,14 @@ describe("a gift ships only after its recipient claims it", () => {
     expect((piece.recipient as { lines: string[] }).lines).toEqual(
       expect.arrayContaining(["12 Elm Street", "Cambridge, MA 02139"]),
     );
+    // The structured address a vendor ships to (Goody, Lob) is the corrected one, not the contact's.
+    expect((piece.recipient as { address: unknown }).address).toMatchObject({
+      line1: "12 Elm Street",
+      city: "Cambridge",
+      region: "MA",
+      postalCode: "02139",
+      country: "US",
+    });
     // The note card now names the chosen gift: it was rendered again.
     expect(Buffer.from((await loadPiecePdf(prisma, piece.id))!).equals(Buffer.from(before!))).toBe(false);
     const log = await prisma.auditLogEntry.findMany({

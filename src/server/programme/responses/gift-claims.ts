@@ -4,6 +4,7 @@ import { type Actor, recordAudit } from "@/server/ground/audit/service";
 import type { Db } from "@/server/ground/db";
 import { GIFT_CATALOG } from "@/server/programme/designs/gift-catalog";
 import { addressBlock } from "@/server/programme/designs/recipient";
+import { postalAddressOf } from "@/server/programme/fulfilment/addresses";
 import { signalWork } from "@/server/ground/signals/entry-wake";
 import { renderPieceWithGift } from "./gift-render";
 import { resolveLink } from "./page-model";
@@ -135,15 +136,18 @@ export async function claimGift(
       });
       const c = contact.contact;
       if (!c) throw new AppError("invalid_state", "This piece's contact was deleted; its gift claim is closed.");
-      // What the printer gets: the piece's label, from the new version.
+      // What the printer gets: the piece's label and the structured address a vendor ships to
+      // (vendor-step reads `address` first), both from the new version.
+      const shipTo = { ...c, company: c.account?.name ?? null, ...address };
       await tx.mailPiece.update({
         where: { id: piece.id },
         data: {
           recipient: {
             name: `${c.firstName} ${c.lastName}`.trim(),
-            lines: addressBlock({ ...c, company: c.account?.name ?? null, ...address }),
+            lines: addressBlock(shipTo),
+            address: postalAddressOf(shipTo) as Prisma.InputJsonValue | null,
             addressVersion: version,
-          },
+          } as Prisma.InputJsonValue,
         },
       });
       await tx.responseEvent.create({
