@@ -284,10 +284,10 @@ function Editor({
                       label="Gift"
                       data={catalog.gifts.map((g) => ({
                         value: g.value,
-                        label: `${g.name} · $${(g.priceCents / 100).toFixed(2)}`,
+                        label: g.name,
                       }))}
                       allowDeselect={false}
-                      description="Ships with the note card to a street address (never a PO box)."
+                      description="Ships with the note card to a street address (never a PO box). Every gift costs the gift contract's price to send."
                       value={v.giftItem ?? catalog.gifts[0].value}
                       onChange={(g) => form.setFieldValue("giftItem", g)}
                     />
