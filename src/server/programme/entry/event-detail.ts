@@ -34,6 +34,7 @@ export async function getEntryEventDetail(
         select: {
           id: true,
           scheduledFor: true,
+          heldOutBy: true,
           mailPiece: {
             select: {
               id: true,
@@ -68,6 +69,8 @@ export async function getEntryEventDetail(
       (MAILABILITY_REASONS as readonly string[]).includes(r),
     ),
     enrollmentId: event.enrollment?.id ?? null,
+    /** Another holdout than the campaign's own that held the account out: a campaign's id, or "programme". */
+    heldOutBy: event.enrollment?.heldOutBy ?? null,
     pieceId: event.enrollment?.mailPiece?.id ?? null,
     completedAt: event.completedAt?.toISOString() ?? null,
     waiting,

@@ -69,6 +69,12 @@ export const ZEntryEventStatus = z.object({
     ),
   skipReason: ZSkipReason.optional(),
   enrollmentId: z.string().optional().describe("The enrollment created for the contact (enr_…), once there is one."),
+  heldOutBy: z
+    .string()
+    .optional()
+    .describe(
+      "Only when status is held_out because of another holdout than this campaign's own: the campaign (cmp_…) that holds the account out while it measures, or programme for the workspace's programme holdout.",
+    ),
   completedAt: z.string().optional().describe("When the lifecycle finished (UTC), for terminal statuses."),
   waitingReason: z
     .enum(WAITING_REASONS)

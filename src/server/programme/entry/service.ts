@@ -145,6 +145,7 @@ export async function getEntryEventStatus(
         select: {
           id: true,
           scheduledFor: true,
+          heldOutBy: true,
           mailPiece: {
             select: {
               id: true,
@@ -176,6 +177,7 @@ export async function getEntryEventStatus(
       : {}),
     ...(event.skipReason ? { skipReason: event.skipReason as SkipReason } : {}),
     ...(event.enrollment ? { enrollmentId: event.enrollment.id } : {}),
+    ...(event.enrollment?.heldOutBy ? { heldOutBy: event.enrollment.heldOutBy } : {}),
     ...(event.completedAt ? { completedAt: event.completedAt.toISOString() } : {}),
     ...(waiting ? { waitingReason: waiting.reason, ...(waiting.until ? { waitingUntil: waiting.until } : {}) } : {}),
   };

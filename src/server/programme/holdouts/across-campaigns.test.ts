@@ -3,6 +3,8 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { ZCampaignDraft } from "@/server/programme/campaigns/schema";
 import { ownerGoLivePreview } from "@/server/programme/campaigns/go-live-preview";
 import { createDraft, getCampaignDetail, goLive } from "@/server/programme/campaigns/service";
+import { getEntryEventDetail } from "@/server/programme/entry/event-detail";
+import { getEntryEventStatus } from "@/server/programme/entry/service";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { drain, testClock } from "@/test/lifecycle-fixtures";
@@ -96,6 +98,16 @@ describe("holdouts hold across campaigns (heldOutBy)", () => {
     const bHeldByA = await prisma.enrollment.findMany({ where: { campaignId: f.b.id, heldOutBy: f.a.id } });
     expect(new Set(bHeldByA.map((e) => e.accountId))).toEqual(heldByA);
     expect(bHeldByA.every((e) => e.arm === "holdout" && e.status === "held_out")).toBe(true);
+    // The event reads name the campaign that held the account out: REST's status read and agents' detail.
+    const heldEvent = { workspaceId: f.workspaceId, campaignId: f.b.id, eventId: bHeldByA[0].entryEventId };
+    expect(await getEntryEventStatus(prisma, heldEvent)).toMatchObject({ status: "held_out", heldOutBy: f.a.id });
+    expect(await getEntryEventDetail(prisma, heldEvent)).toMatchObject({ status: "held_out", heldOutBy: f.a.id });
+    const mailedEnrollment = await prisma.enrollment.findFirstOrThrow({
+      where: { campaignId: f.b.id, heldOutBy: null, arm: "treatment" },
+    });
+    const mailedEvent = { ...heldEvent, eventId: mailedEnrollment.entryEventId };
+    expect(await getEntryEventStatus(prisma, mailedEvent)).not.toHaveProperty("heldOutBy");
+    expect(await getEntryEventDetail(prisma, mailedEvent)).toMatchObject({ heldOutBy: null });
     // B's own holdout was drawn from the accounts A had not mailed... none: A mailed the other 12, so B holds out none of them.
     const bOwnHoldout = await prisma.holdoutAssignment.findMany({ where: { campaignId: f.b.id, arm: "holdout" } });
     const aMailed = new Set(

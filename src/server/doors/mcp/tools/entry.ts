@@ -32,6 +32,10 @@ const ZEventDetail = z.object({
       "When the suppression or address gate skipped it (skipReason suppressed, address_invalid or address_duplicate): the mailability audit's precise reasons, as audits_get names them (/docs/mailability). Empty otherwise.",
     ),
   enrollmentId: z.string().nullable(),
+  heldOutBy: z
+    .string()
+    .nullable()
+    .describe("held_out by another campaign's holdout (its cmp_ id) or the programme holdout (programme); else null."),
   pieceId: z.string().nullable().describe("The mail piece made for it (pc_…), once there is one."),
   completedAt: z.string().nullable(),
   waiting: z
