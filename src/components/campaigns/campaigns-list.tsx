@@ -26,7 +26,12 @@ export function CampaignsList({ workspaceId }: { workspaceId: string }) {
         <Title order={1} size="h2">
           Campaigns
         </Title>
-        {newButton}
+        <Group gap="sm">
+          <Button component={Link} href={`/w/${workspaceId}/programme`} variant="default">
+            Programme results
+          </Button>
+          {newButton}
+        </Group>
       </Group>
       <ListStates
         query={campaigns}

@@ -30,6 +30,7 @@ import { responseKindLabels } from "@/server/programme/responses/kinds";
 import { humanize } from "../campaigns/status-badges";
 import { ImportOutcomesModal } from "./import-outcomes-modal";
 import { AlwaysValidLiftCell, TwoIntervalsNote } from "./always-valid-lift";
+import { CostPerOutcome } from "./cost-per-outcome";
 import { IfCan } from "@/components/access/role";
 
 /** The actions a campaign's kind of page offers (others show only once they happened). */
@@ -362,6 +363,7 @@ export function CampaignResults({ workspaceId, campaignId }: { workspaceId: stri
             ))}
           </DataTable>
           <TwoIntervalsNote />
+          <CostPerOutcome spendCents={r.spendCents} kinds={r.kinds} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {r.kinds
               .filter((k) => k.money && k.holdoutObservable)
