@@ -90,7 +90,7 @@ describe("entry policy audience_at_go_live", () => {
     const f = await draftWith({ entryPolicy: "audience_at_go_live" });
     const live = await goLive(prisma, { workspaceId: f.workspaceId, campaignId: f.campaign.id, actor: f.actor });
     expect(live.entered).toBe(20);
-    expect(live.arms).toEqual({ accounts: 10, heldOut: 2, heldOutByOthers: 0 });
+    expect(live.arms).toEqual({ accounts: 10, heldOut: 2, heldOutByOthers: 0, heldOutByProgramme: 0 });
 
     const events = await settle(f, testClock());
     expect(events).toHaveLength(20);

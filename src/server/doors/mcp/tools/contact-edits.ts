@@ -87,7 +87,7 @@ export const contactEditTools = [
     name: "contacts_delete",
     title: "Delete a contact",
     description:
-      'Deletes a contact and its history; unprinted pieces are cancelled, pending entry events end; printed ones stay as "Deleted contact". Refused while a piece is at the printer.',
+      'Deletes a contact and its history; unprinted pieces are cancelled, pending entry events end; printed ones stay as "Deleted contact", not their name or address. Refused while a piece is at the printer.',
     scope: "contacts:write",
     kind: "write",
     idempotent: true,
