@@ -21,7 +21,7 @@ export interface KindMoneyView {
 
 const count = (x: number) => (Math.abs(x) >= 10 ? Math.round(x).toString() : x.toFixed(1));
 const bound = (c: number | null) => (c === null ? "no bound" : formatCents(c));
-const perDollar = (x: number) => `$${x.toFixed(2)}`;
+const perDollar = (x: number) => formatCents(Math.round(x * 100));
 
 /**
  * What the mail cost against what it added: the spend, then per outcome kind the incremental
