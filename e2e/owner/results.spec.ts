@@ -16,10 +16,14 @@ test("the ended demo campaign's results: arms, rates by arm, intervals, verdicts
   await expect(page.getByText("800", { exact: true })).toBeVisible();
   await expect(page.getByText("200", { exact: true })).toBeVisible();
   await expect(page.getByText("Arms fit the plan")).toBeVisible();
-  const meetings = page.getByRole("row", { name: /meeting booked/ });
+  // The lift table comes first; the cost table below it has a row per outcome kind too.
+  const meetings = page.getByRole("row", { name: /meeting booked/ }).first();
   await expect(meetings).toContainText("Lift");
   await expect(meetings).toContainText(/pts \(/);
-  await expect(page.getByRole("row", { name: /^reply/ })).toContainText("Not measurable");
+  await expect(page.getByRole("row", { name: /^reply/ }).first()).toContainText("Not measurable");
+  // What each incremental meeting cost: the spend over the meetings the mail added, with its interval.
+  await expect(page.getByText("What each incremental outcome cost")).toBeVisible();
+  await expect(page.getByRole("row", { name: /meeting booked/ }).nth(1)).toContainText(/\$[\d.,]+95% interval/);
   await expect(page.getByText("Incremental pipeline")).toBeVisible();
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await snap(page, "results");
