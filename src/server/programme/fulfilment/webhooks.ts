@@ -72,6 +72,39 @@ function firstIssue(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
+/**
+ * A signed vendor body read as the vendor's event: its schema's data, or the 400 that says what is
+ * wrong and where ("The body is not a Lob event: …"). Nothing is changed on a refusal.
+ */
+export function parseVendorEvent<T>(
+  rawBody: string,
+  schema: z.ZodType<T>,
+  vendor: string,
+): { ok: true; event: T } | { ok: false; answer: WebhookAnswer } {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return {
+      ok: false,
+      answer: { status: 400, body: { received: false, error: `The body is not a ${vendor} event: it is not JSON.` } },
+    };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    return {
+      ok: false,
+      answer: {
+        status: 400,
+        body: {
+          received: false,
+          error: `The body is not a ${vendor} event: ${firstIssue(parsed.error)}. Nothing was changed.`,
+        },
+      },
+    };
+  return { ok: true, event: parsed.data };
+}
+
 const unauthorized = (error: string): WebhookAnswer => ({ status: 401, body: { received: false, error } });
 
 /**
@@ -104,22 +137,9 @@ export async function receiveLobWebhook(
   if (!verifyLobSignature(secret, p.rawBody, p.timestamp, p.signature))
     return unauthorized("The signature does not match this webhook's secret.");
 
-  let json: unknown;
-  try {
-    json = JSON.parse(p.rawBody);
-  } catch {
-    return { status: 400, body: { received: false, error: "The body is not a Lob event: it is not JSON." } };
-  }
-  const parsed = ZLobEvent.safeParse(json);
-  if (!parsed.success)
-    return {
-      status: 400,
-      body: {
-        received: false,
-        error: `The body is not a Lob event: ${firstIssue(parsed.error)}. Nothing was changed.`,
-      },
-    };
-  const event: LobEvent = parsed.data;
+  const read = parseVendorEvent(p.rawBody, ZLobEvent, "Lob");
+  if (!read.ok) return read.answer;
+  const event: LobEvent = read.event;
   const type = event.event_type.id;
   return prisma.$transaction(async (tx) => {
     const piece = await tx.mailPiece.findFirst({

@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { recordAudit } from "@/server/ground/audit/service";
 import { openConnection } from "../../connections";
 import { recordTracking } from "../../tracking";
-import { releaseHold, type WebhookAnswer } from "../../webhooks";
+import { parseVendorEvent, releaseHold, type WebhookAnswer } from "../../webhooks";
 import { ZGoodyOrder } from "./api";
 import { goodyTracking } from "./vendor";
 
@@ -17,11 +17,6 @@ const ZGoodyEvent = z.object({
 });
 
 const ACTOR = { kind: "system" as const, id: null, label: "Goody" };
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `${issue.path.length ? issue.path.join(".") : "the body"}: ${issue.message}`;
-}
 
 /**
  * A Goody webhook for one connection (POST /api/webhooks/goody/{connectionId}). Goody sends them
@@ -70,22 +65,9 @@ export async function receiveGoodyWebhook(
   } catch {
     return { status: 401, body: { received: false, error: "The signature does not match this webhook's secret." } };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(p.rawBody);
-  } catch {
-    return { status: 400, body: { received: false, error: "The body is not a Goody event: it is not JSON." } };
-  }
-  const parsed = ZGoodyEvent.safeParse(json);
-  if (!parsed.success)
-    return {
-      status: 400,
-      body: {
-        received: false,
-        error: `The body is not a Goody event: ${firstIssue(parsed.error)}. Nothing was changed.`,
-      },
-    };
-  const event = parsed.data;
+  const read = parseVendorEvent(p.rawBody, ZGoodyEvent, "Goody");
+  if (!read.ok) return read.answer;
+  const event = read.event;
   const type = event.event_type;
   return prisma.$transaction(async (tx) => {
     const piece = await tx.mailPiece.findFirst({
