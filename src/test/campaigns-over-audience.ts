@@ -9,6 +9,29 @@ import { drain, testClock } from "./lifecycle-fixtures";
  * 1.20 USD, and `campaign(name, holdoutShare)`: a campaign over the audience taken live through
  * the service and run until every entry has settled (pieces really charged), and the owner's caller.
  */
+/** A ready postcard draft over an audience: everyone at go-live, no caps, a sandbox contract. */
+export function postcardDraftInput(p: { name: string; audienceId: string; contractId: string; holdoutShare: number }) {
+  return ZCampaignDraft.parse({
+    name: p.name,
+    format: "postcard",
+    audienceId: p.audienceId,
+    acceptsApiEvents: false,
+    entryPolicy: "audience_at_go_live",
+    holdoutShare: p.holdoutShare,
+    frequencyCapContact: null,
+    frequencyCapAccount: null,
+    frequencyWindowDays: 30,
+    reviewGate: "none",
+    budgetCents: 100_000,
+    fulfilmentContractId: p.contractId,
+    destinationUrl: "https://acme.example/hello",
+    headline: "{{firstName}}, welcome",
+    bodyTemplate: "Hi {{firstName}} at {{company}}",
+    signOff: "Sam",
+    endsAt: null,
+  });
+}
+
 export async function workspaceWithCampaigns(prisma: PrismaClient, accounts: number) {
   const o = await createOwnerWorkspace(prisma);
   const { audience, contacts } = await createAudience(prisma, o.workspaceId, { accounts, perAccount: 1 });
@@ -20,25 +43,7 @@ export async function workspaceWithCampaigns(prisma: PrismaClient, accounts: num
     const draft = await createDraft(prisma, {
       workspaceId: o.workspaceId,
       actor,
-      input: ZCampaignDraft.parse({
-        name,
-        format: "postcard",
-        audienceId: audience.id,
-        acceptsApiEvents: false,
-        entryPolicy: "audience_at_go_live",
-        holdoutShare,
-        frequencyCapContact: null,
-        frequencyCapAccount: null,
-        frequencyWindowDays: 30,
-        reviewGate: "none",
-        budgetCents: 100_000,
-        fulfilmentContractId: contract.id,
-        destinationUrl: "https://acme.example/hello",
-        headline: "{{firstName}}, welcome",
-        bodyTemplate: "Hi {{firstName}} at {{company}}",
-        signOff: "Sam",
-        endsAt: null,
-      }),
+      input: postcardDraftInput({ name, audienceId: audience.id, contractId: contract.id, holdoutShare }),
     });
     await goLive(prisma, { workspaceId: o.workspaceId, campaignId: draft.id, actor });
     await drain(prisma, testClock(), o.workspaceId);

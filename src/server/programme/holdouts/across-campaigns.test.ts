@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { ZCampaignDraft } from "@/server/programme/campaigns/schema";
 import { ownerGoLivePreview } from "@/server/programme/campaigns/go-live-preview";
 import { createDraft, getCampaignDetail, goLive } from "@/server/programme/campaigns/service";
 import { getEntryEventDetail } from "@/server/programme/entry/event-detail";
 import { getEntryEventStatus } from "@/server/programme/entry/service";
+import { postcardDraftInput } from "@/test/campaigns-over-audience";
 import { testDatabase } from "@/test/database";
 import { createAudience, createOwnerWorkspace } from "@/test/factories";
 import { drain, testClock } from "@/test/lifecycle-fixtures";
@@ -26,25 +26,7 @@ async function twoDrafts(accounts: number, holdoutShare = 0.5) {
     createDraft(prisma, {
       workspaceId: o.workspaceId,
       actor,
-      input: ZCampaignDraft.parse({
-        name,
-        format: "postcard",
-        audienceId: audience.id,
-        acceptsApiEvents: false,
-        entryPolicy: "audience_at_go_live",
-        holdoutShare,
-        frequencyCapContact: null,
-        frequencyCapAccount: null,
-        frequencyWindowDays: 30,
-        reviewGate: "none",
-        budgetCents: 100_000,
-        fulfilmentContractId: contract.id,
-        destinationUrl: "https://acme.example/hello",
-        headline: "{{firstName}}, welcome",
-        bodyTemplate: "Hi {{firstName}} at {{company}}",
-        signOff: "Sam",
-        endsAt: null,
-      }),
+      input: postcardDraftInput({ name, audienceId: audience.id, contractId: contract.id, holdoutShare }),
     });
   return { ...o, actor, audience, contacts, a: await draft("Campaign A"), b: await draft("Campaign B") };
 }
